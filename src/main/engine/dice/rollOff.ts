@@ -1,0 +1,59 @@
+import { DiceError } from './types';
+import type { Dice, Roll } from './types';
+
+/**
+ * RULINGS G4: tied orders are broken by a 1d6 roll-off, re-rolled while tied, and the roll-off
+ * is recorded. Higher roll goes first. Only the participants still tied roll again; separate
+ * tied groups are settled separately, each in its own place in the order.
+ */
+
+export interface RollOffRoll {
+  /** 1 for the first roll-off, 2 for the re-roll among those still tied, and so on. */
+  readonly round: number;
+  readonly participant: string;
+  readonly roll: Roll;
+}
+
+export interface RollOffResult {
+  /** Participants from first (highest roll) to last. */
+  readonly order: readonly string[];
+  /** Every roll made, in the order made. */
+  readonly rolls: readonly RollOffRoll[];
+}
+
+/** Not a rule: a guard so that dice that always tie (a broken `Dice`) cannot loop forever. */
+export const MAX_ROLL_OFF_ROUNDS = 100;
+
+/**
+ * Rolls 1d6 for each participant (in the order given), then re-rolls within every group that
+ * is still tied until all are apart. `purpose` prefixes each roll's label, e.g. "initiative tie".
+ */
+export function rollOff(participants: readonly string[], dice: Dice, purpose = 'roll-off'): RollOffResult {
+  const seen = new Set<string>();
+  for (const p of participants) {
+    if (seen.has(p)) throw new DiceError(`Roll-off participants must be distinct; "${p}" appears twice.`);
+    seen.add(p);
+  }
+  const rolls: RollOffRoll[] = [];
+
+  const settle = (group: readonly string[], round: number): string[] => {
+    if (group.length < 2) return [...group];
+    if (round > MAX_ROLL_OFF_ROUNDS) {
+      throw new DiceError(`${purpose}: still tied after ${MAX_ROLL_OFF_ROUNDS} rounds (${group.join(', ')}).`);
+    }
+    const results = group.map((participant) => {
+      const roll = dice.roll('1d6', `${purpose}: ${participant}${round > 1 ? ` (re-roll ${round - 1})` : ''}`);
+      rolls.push({ round, participant, roll });
+      return { participant, total: roll.total };
+    });
+    const totals = [...new Set(results.map((r) => r.total))].sort((a, b) => b - a);
+    return totals.flatMap((t) =>
+      settle(
+        results.filter((r) => r.total === t).map((r) => r.participant),
+        round + 1,
+      ),
+    );
+  };
+
+  return { order: settle(participants, 1), rolls };
+}
