@@ -1,0 +1,366 @@
+/**
+ * Movement (001 §Movement, §Encumbrance; RULINGS M1–M4). Gaits, their distances in hexes, their
+ * Fatigue cost, the encumbrance bands, and the restrictions that encumbrance and armour put on
+ * gaits. Every number carries a breakdown with the rule that gave it.
+ *
+ * Not here: engagement (M5, M6) and terrain (M7) belong to the pathing code, which asks this
+ * module how far each gait goes.
+ */
+import { attributeModifier, type Attributes } from './characters/attributes';
+import { protectionById, type ArmorRestriction, type ProtectionItem } from './equipment';
+import { explainSum, line, type BreakdownLine, type Explained } from './explain';
+
+const SRC_MOVEMENT = '001 §Movement';
+const SRC_ENCUMBRANCE = '001 §Encumbrance';
+const SRC_MODIFIER = '001 §Determining Core Attributes; RULINGS C1';
+
+// ---------------------------------------------------------------------------------------------
+// Gaits — 001 §Movement: Speed | Distance (hexes) | Fatigue Cost | Available Actions
+
+export type Gait = 'sprint' | 'run' | 'jog' | 'walk' | 'walk-slow' | 'stand-still';
+
+export interface GaitFatigue {
+  /** Fatigue points per turn in combat (RULINGS M3). */
+  readonly perTurnInCombat: number;
+  /** Out of combat, where the table says so (Jog: 1 per 10 minutes). */
+  readonly outOfCombat: { readonly points: number; readonly minutes: number } | null;
+  /** The Fatigue Cost cell as written. */
+  readonly text: string;
+  readonly source: string;
+}
+
+export interface GaitRow {
+  readonly gait: Gait;
+  /** Speed cell as written. */
+  readonly name: string;
+  /** Distance cell as written. */
+  readonly distanceText: string;
+  /** `base + modifier` gaits: the base; null for the fixed ones. */
+  readonly base: number | null;
+  /** Fixed distance (Walk (slow) 2, Stand Still 0); null for `base + modifier` gaits. */
+  readonly fixed: number | null;
+  readonly fatigue: GaitFatigue;
+  /** Available Actions cell as written. */
+  readonly actionsText: string;
+  readonly source: string;
+}
+
+function fatigue(text: string, perTurnInCombat: number, outOfCombat: GaitFatigue['outOfCombat'] = null): GaitFatigue {
+  return { perTurnInCombat, outOfCombat, text, source: `${SRC_MOVEMENT} (Fatigue Cost); RULINGS M3` };
+}
+
+// 001 §Movement (gait table), fastest first. RULINGS M1 (distances), M2 (Walk (slow) is 2), M3 (Fatigue).
+export const GAIT_TABLE: readonly GaitRow[] = [
+  { gait: 'sprint', name: 'Sprint', distanceText: '18 + modifier', base: 18, fixed: null,
+    fatigue: fatigue('6 per turn', 6), actionsText: 'None', source: `${SRC_MOVEMENT}; RULINGS M1` },
+  { gait: 'run', name: 'Run', distanceText: '12 + modifier', base: 12, fixed: null,
+    fatigue: fatigue('1 per turn', 1), actionsText: 'None', source: `${SRC_MOVEMENT}; RULINGS M1` },
+  { gait: 'jog', name: 'Jog', distanceText: '7 + modifier', base: 7, fixed: null,
+    fatigue: fatigue('None (combat) / 1 per 10 min', 0, { points: 1, minutes: 10 }),
+    actionsText: 'Charge Attack, Dodge, Drop', source: `${SRC_MOVEMENT}; RULINGS M1` },
+  { gait: 'walk', name: 'Walk', distanceText: '4 + modifier', base: 4, fixed: null,
+    fatigue: fatigue('None', 0), actionsText: 'Ready Weapon', source: `${SRC_MOVEMENT}; RULINGS M1` },
+  { gait: 'walk-slow', name: 'Walk (slow)', distanceText: 'Up to 2 hex', base: null, fixed: 2,
+    fatigue: fatigue('None', 0), actionsText: 'Cast Spell, Missile, Disbelieve', source: `${SRC_MOVEMENT}; RULINGS M2` },
+  { gait: 'stand-still', name: 'Stand Still', distanceText: '0', base: null, fixed: 0,
+    fatigue: fatigue('None', 0), actionsText: 'Stand Up, Pick Up Weapon', source: SRC_MOVEMENT },
+];
+
+export const GAITS: readonly Gait[] = GAIT_TABLE.map((r) => r.gait);
+
+export function gaitRow(gait: Gait): GaitRow {
+  const row = GAIT_TABLE.find((r) => r.gait === gait);
+  if (row === undefined) throw new RangeError(`Unknown gait "${String(gait)}"`);
+  return row;
+}
+
+/** Fatigue cost of a gait (RULINGS M3; 001 §Movement Fatigue Cost column). */
+export function gaitFatigue(gait: Gait): GaitFatigue {
+  return gaitRow(gait).fatigue;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Restrictions — armour (001 §Armor and Shields) and encumbrance (001 §Encumbrance); RULINGS M4
+
+/** From least to most strict. */
+export type MovementRestriction =
+  | ArmorRestriction
+  | 'cannot-jog-run-or-sprint'
+  | 'walk-only-1-hex';
+
+export const RESTRICTIONS_BY_STRICTNESS: readonly MovementRestriction[] = [
+  'none',
+  'cannot-sprint',
+  'cannot-run-or-sprint',
+  'cannot-jog-run-or-sprint',
+  'walk-only-1-hex',
+];
+
+/** The gaits each restriction forbids. `walk-only-1-hex` also caps every remaining gait at 1 hex. */
+export const RESTRICTION_FORBIDS: Readonly<Record<MovementRestriction, readonly Gait[]>> = {
+  none: [],
+  'cannot-sprint': ['sprint'],
+  'cannot-run-or-sprint': ['run', 'sprint'],
+  'cannot-jog-run-or-sprint': ['jog', 'run', 'sprint'],
+  'walk-only-1-hex': ['jog', 'run', 'sprint'],
+};
+
+export const RESTRICTION_TEXT: Readonly<Record<MovementRestriction, string>> = {
+  none: '—',
+  'cannot-sprint': 'Cannot Sprint',
+  'cannot-run-or-sprint': 'Cannot Run or Sprint',
+  'cannot-jog-run-or-sprint': 'Cannot Jog, Run, or Sprint',
+  'walk-only-1-hex': 'Walk only, 1 hex max',
+};
+
+export function restrictionStrictness(r: MovementRestriction): number {
+  return RESTRICTIONS_BY_STRICTNESS.indexOf(r);
+}
+
+/** One thing that restricts movement, and the rule that says so. */
+export interface RestrictionReason {
+  readonly restriction: MovementRestriction;
+  /** e.g. `Chainmail`, `Encumbrance: Medium`. */
+  readonly label: string;
+  readonly source: string;
+}
+
+export interface CombinedRestriction {
+  /** The strictest restriction among the reasons (RULINGS M4). */
+  readonly value: MovementRestriction;
+  /** The reason that set `value`; null when nothing restricts. */
+  readonly decidedBy: RestrictionReason | null;
+  /** Every reason given, including ones that restrict nothing. */
+  readonly reasons: readonly RestrictionReason[];
+  readonly source: string;
+}
+
+/** RULINGS M4: all restrictions apply; the strictest wins. A bare restriction is labelled by its text. */
+export function combinedRestriction(
+  ...items: readonly (MovementRestriction | RestrictionReason)[]
+): CombinedRestriction {
+  const reasons: RestrictionReason[] = items.map((it) =>
+    typeof it === 'string' ? { restriction: it, label: RESTRICTION_TEXT[it], source: 'RULINGS M4' } : it,
+  );
+  let decidedBy: RestrictionReason | null = null;
+  for (const r of reasons) {
+    if (r.restriction === 'none') continue;
+    if (decidedBy === null || restrictionStrictness(r.restriction) > restrictionStrictness(decidedBy.restriction)) {
+      decidedBy = r;
+    }
+  }
+  return { value: decidedBy?.restriction ?? 'none', decidedBy, reasons, source: 'RULINGS M4' };
+}
+
+/**
+ * The restriction worn armour puts on movement (001 §Armor and Shields, Movement Restriction).
+ * Takes an armour row or its id; shields restrict nothing; nothing worn restricts nothing.
+ */
+export function armorRestriction(armor: ProtectionItem | string | null | undefined): RestrictionReason {
+  if (armor === null || armor === undefined) {
+    return { restriction: 'none', label: 'No armour', source: '001 §Armor and Shields' };
+  }
+  const item = typeof armor === 'string' ? protectionById(armor) : armor;
+  if (item === undefined) throw new RangeError(`Unknown armour "${String(armor)}"`);
+  return {
+    restriction: item.restriction,
+    label: `${item.name}: ${item.restrictionText}`,
+    source: `${item.source} (Movement Restriction); RULINGS M4`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encumbrance — 001 §Encumbrance: Load Level | Weight Carried | Movement Penalty | Restrictions
+
+export type EncumbranceLevel = 'unencumbered' | 'light' | 'medium' | 'heavy' | 'overloaded';
+
+export interface EncumbranceBand {
+  readonly level: EncumbranceLevel;
+  /** Load Level cell as written. */
+  readonly name: string;
+  /** Weight Carried cell as written. */
+  readonly weightText: string;
+  /** The band's upper limit as a multiple of STR (in lbs); null for Overloaded (no limit). */
+  readonly upToStrTimes: number | null;
+  /** Movement Penalty; null where the table has `—` (Overloaded: the 1-hex cap replaces it). */
+  readonly penalty: number | null;
+  readonly restriction: MovementRestriction;
+  /** Restrictions cell as written. */
+  readonly restrictionText: string;
+}
+
+// 001 §Encumbrance. The table's "+1" lower bounds are whole-pound steps; weights in 001 have
+// decimals (a dagger is 0.2 lbs), so a band starts just above the previous band's upper limit:
+// more than STR × 1.5 is Medium, whatever the fraction.
+export const ENCUMBRANCE_TABLE: readonly EncumbranceBand[] = [
+  { level: 'unencumbered', name: 'Unencumbered', weightText: 'Up to STR lbs', upToStrTimes: 1,
+    penalty: 0, restriction: 'none', restrictionText: '—' },
+  { level: 'light', name: 'Light', weightText: 'STR+1 to STR×1.5', upToStrTimes: 1.5,
+    penalty: -1, restriction: 'none', restrictionText: '—' },
+  { level: 'medium', name: 'Medium', weightText: 'STR×1.5+1 to STR×2', upToStrTimes: 2,
+    penalty: -2, restriction: 'cannot-run-or-sprint', restrictionText: 'Cannot Run or Sprint' },
+  { level: 'heavy', name: 'Heavy', weightText: 'STR×2+1 to STR×2.5', upToStrTimes: 2.5,
+    penalty: -4, restriction: 'cannot-jog-run-or-sprint', restrictionText: 'Cannot Jog, Run, or Sprint' },
+  { level: 'overloaded', name: 'Overloaded', weightText: 'Over STR×2.5', upToStrTimes: null,
+    penalty: null, restriction: 'walk-only-1-hex', restrictionText: 'Walk only, 1 hex max' },
+];
+
+export interface Encumbrance {
+  readonly level: EncumbranceLevel;
+  readonly band: EncumbranceBand;
+  readonly carriedLbs: number;
+  readonly strength: number;
+  /** The most this band allows at this STR (lbs); null for Overloaded. */
+  readonly maxLbs: number | null;
+  /** Added to the movement modifier (RULINGS M1). 0 for Overloaded, whose cap replaces the penalty. */
+  readonly penalty: Explained<number>;
+  readonly restriction: RestrictionReason;
+}
+
+/** 001 §Encumbrance: the load level for a carried weight (lbs) at a STR. */
+export function encumbranceLevel(carriedLbs: number, strength: number): Encumbrance {
+  if (!Number.isFinite(carriedLbs) || carriedLbs < 0) {
+    throw new RangeError(`Carried weight must be 0 lbs or more (got ${carriedLbs}).`);
+  }
+  if (!Number.isFinite(strength)) throw new RangeError(`STR must be a number (got ${strength}).`);
+  const band =
+    ENCUMBRANCE_TABLE.find((b) => b.upToStrTimes === null || carriedLbs <= b.upToStrTimes * strength) ??
+    ENCUMBRANCE_TABLE[ENCUMBRANCE_TABLE.length - 1];
+  if (band === undefined) throw new Error('empty encumbrance table');
+  const maxLbs = band.upToStrTimes === null ? null : band.upToStrTimes * strength;
+  const where = maxLbs === null ? `over ${2.5 * strength} lbs` : `up to ${maxLbs} lbs`;
+  const label = `Encumbrance: ${band.name} (${carriedLbs} lbs at STR ${strength}, ${where})`;
+  const penalty: Explained<number> =
+    band.penalty === null
+      ? { value: 0, breakdown: [line(`${label}; no penalty, 1 hex max instead`, 0, `${SRC_ENCUMBRANCE}; RULINGS M4`)] }
+      : { value: band.penalty, breakdown: [line(label, band.penalty, `${SRC_ENCUMBRANCE}; RULINGS M1`)] };
+  return {
+    level: band.level,
+    band,
+    carriedLbs,
+    strength,
+    maxLbs,
+    penalty,
+    restriction: {
+      restriction: band.restriction,
+      label: `Encumbrance: ${band.name}`,
+      source: `${SRC_ENCUMBRANCE} (Restrictions); RULINGS M4`,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Movement modifier and gait distances — RULINGS M1
+
+export type MovementAttributes = Pick<Attributes, 'CON' | 'STR' | 'DEX'>;
+
+/**
+ * RULINGS M1 / 001 §Movement: CON modifier + STR modifier + DEX modifier, plus the encumbrance
+ * penalty when one is given (a number, or an explained penalty such as `encumbranceLevel(...).penalty`).
+ */
+export function movementModifier(
+  attrs: MovementAttributes,
+  encumbrancePenalty?: number | Explained<number>,
+): Explained<number> {
+  const lines: BreakdownLine[] = (['CON', 'STR', 'DEX'] as const).map((name) =>
+    line(`${name} ${attrs[name]} modifier`, attributeModifier(attrs[name]), `${SRC_MOVEMENT} (movement modifier); ${SRC_MODIFIER}`),
+  );
+  if (typeof encumbrancePenalty === 'number') {
+    lines.push(line('Encumbrance penalty', encumbrancePenalty, `${SRC_ENCUMBRANCE}; RULINGS M1`));
+  } else if (encumbrancePenalty !== undefined) {
+    lines.push(...encumbrancePenalty.breakdown);
+  }
+  return explainSum(lines);
+}
+
+export interface GaitOption {
+  readonly gait: Gait;
+  readonly name: string;
+  /** How many hexes the gait moves (before engagement and terrain). */
+  readonly hexes: Explained<number>;
+  /** False when a restriction forbids the gait. */
+  readonly allowed: boolean;
+  /** Why it is forbidden; null when allowed. */
+  readonly forbiddenBy: RestrictionReason | null;
+  readonly fatigue: GaitFatigue;
+  readonly actionsText: string;
+}
+
+function asRestriction(
+  r: MovementRestriction | RestrictionReason | CombinedRestriction,
+): { value: MovementRestriction; reason: RestrictionReason | null } {
+  if (typeof r === 'string') {
+    return { value: r, reason: r === 'none' ? null : { restriction: r, label: RESTRICTION_TEXT[r], source: 'RULINGS M4' } };
+  }
+  if ('value' in r) return { value: r.value, reason: r.decidedBy };
+  return { value: r.restriction, reason: r.restriction === 'none' ? null : r };
+}
+
+/**
+ * RULINGS M1/M2/M4, 001 §Movement: hexes per gait, fastest first. Sprint 18+m, Run 12+m,
+ * Jog 7+m, Walk 4+m (each at least 1), Walk (slow) 2, Stand Still 0. Gaits the restriction
+ * forbids are marked `allowed: false` (their distance is still given); `walk-only-1-hex`
+ * (Overloaded) caps the remaining moving gaits at 1 hex.
+ */
+export function gaitDistances(
+  modifier: number | Explained<number>,
+  restriction: MovementRestriction | RestrictionReason | CombinedRestriction = 'none',
+): readonly GaitOption[] {
+  const modLines: readonly BreakdownLine[] =
+    typeof modifier === 'number' ? [line('Movement modifier', modifier, `${SRC_MOVEMENT}; RULINGS M1`)] : modifier.breakdown;
+  const { value: r, reason } = asRestriction(restriction);
+  const forbids = RESTRICTION_FORBIDS[r];
+  return GAIT_TABLE.map((row): GaitOption => {
+    const lines: BreakdownLine[] = [];
+    if (row.base !== null) {
+      lines.push(line(`${row.name} base`, row.base, row.source), ...modLines);
+      const raw = lines.reduce((s, l) => s + l.value, 0);
+      if (raw < 1) lines.push(line('Never below 1 hex', 1 - raw, 'RULINGS M1'));
+    } else {
+      lines.push(line(row.name, row.fixed ?? 0, row.source));
+    }
+    const total = lines.reduce((s, l) => s + l.value, 0);
+    const allowed = !forbids.includes(row.gait);
+    if (r === 'walk-only-1-hex' && allowed && total > 1) {
+      lines.push(line(`${reason?.label ?? 'Overloaded'}: 1 hex max`, 1 - total, `${SRC_ENCUMBRANCE}; RULINGS M4`));
+    }
+    return {
+      gait: row.gait,
+      name: row.name,
+      hexes: explainSum(lines),
+      allowed,
+      forbiddenBy: allowed ? null : reason,
+      fatigue: row.fatigue,
+      actionsText: row.actionsText,
+    };
+  });
+}
+
+export interface MovementInput {
+  readonly attributes: MovementAttributes;
+  /** Everything carried, in lbs (armour and shield included); omitted = not tracked (no encumbrance). */
+  readonly carriedLbs?: number;
+  /** Worn armour (row or id). */
+  readonly armor?: ProtectionItem | string | null;
+  /** Any further restrictions the GM or another rule imposes. */
+  readonly extraRestrictions?: readonly RestrictionReason[];
+}
+
+export interface MovementProfile {
+  readonly modifier: Explained<number>;
+  readonly encumbrance: Encumbrance | null;
+  readonly restriction: CombinedRestriction;
+  readonly gaits: readonly GaitOption[];
+}
+
+/** Everything above for one figure: modifier (with encumbrance), combined restriction, gaits. */
+export function movementProfile(input: MovementInput): MovementProfile {
+  const encumbrance =
+    input.carriedLbs === undefined ? null : encumbranceLevel(input.carriedLbs, input.attributes.STR);
+  const modifier = movementModifier(input.attributes, encumbrance?.penalty);
+  const reasons: RestrictionReason[] = [armorRestriction(input.armor)];
+  if (encumbrance !== null) reasons.push(encumbrance.restriction);
+  reasons.push(...(input.extraRestrictions ?? []));
+  const restriction = combinedRestriction(...reasons);
+  return { modifier, encumbrance, restriction, gaits: gaitDistances(modifier, restriction) };
+}
