@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineConfig } from 'electron-vite';
+
+export default defineConfig({
+  main: {
+    build: {
+      rolldownOptions: {
+        input: {
+          index: resolve('src/main/index.ts'),
+          serve: resolve('src/main/serve.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload can only be CommonJS and may require nothing but `electron`:
+      // bundle everything else in, one standalone file per window role.
+      externalizeDeps: false,
+      isolatedEntries: true,
+      rolldownOptions: {
+        input: {
+          gm: resolve('src/preload/gm.ts'),
+          player: resolve('src/preload/player.ts'),
+        },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src/renderer',
+    plugins: [svelte()],
+    build: {
+      rolldownOptions: {
+        input: {
+          index: resolve('src/renderer/index.html'),
+          player: resolve('src/renderer/player.html'),
+        },
+      },
+    },
+  },
+});

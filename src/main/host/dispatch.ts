@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import {
+  CHANNELS,
+  isChannelName,
+  type ChannelArgs,
+  type ChannelName,
+  type ChannelResult,
+  type Envelope,
+  type Role,
+} from '../../shared/contract';
+import { isAppError } from '../../shared/errors';
+
+/** One handler per channel; the contract says which roles may call it and what goes in and out. */
+export type Handlers = {
+  [C in ChannelName]: (args: z.output<(typeof CHANNELS)[C]['args']>) => Promise<ChannelResult<C>> | ChannelResult<C>;
+};
+
+export interface Dispatcher {
+  dispatch(role: Role, channel: unknown, args: unknown): Promise<Envelope<unknown>>;
+}
+
+function failure(
+  code: 'unknown-channel' | 'forbidden' | 'invalid-args' | 'internal',
+  message: string,
+): Envelope<never> {
+  return { ok: false, error: { code, message } };
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(arguments)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/**
+ * The one place where a call from any host meets the handlers: the channel must exist, the
+ * caller's role must be allowed, the arguments must match the schema. Nothing throws out.
+ */
+export function createDispatcher(handlers: Handlers, log: (message: string) => void = () => {}): Dispatcher {
+  return {
+    async dispatch(role, channel, rawArgs) {
+      if (!isChannelName(channel)) {
+        return failure('unknown-channel', `There is no channel named ${JSON.stringify(String(channel)).slice(0, 80)}.`);
+      }
+      const def = CHANNELS[channel];
+      if (!(def.roles as readonly Role[]).includes(role)) {
+        return failure('forbidden', `A ${role} window may not call ${channel}.`);
+      }
+      const parsed = def.args.safeParse(rawArgs ?? {});
+      if (!parsed.success) {
+        return failure('invalid-args', `The request to ${channel} was malformed: ${describeIssues(parsed.error)}.`);
+      }
+      try {
+        const handler = handlers[channel] as (args: unknown) => unknown;
+        const value = await handler(parsed.data as ChannelArgs<typeof channel>);
+        return { ok: true, value };
+      } catch (e) {
+        if (isAppError(e)) return { ok: false, error: { code: e.code, message: e.message } };
+        log(`handler ${channel} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+        return failure('internal', `Something went wrong in ${channel}. Details are in the console log.`);
+      }
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen } from 'electron';
+import { join } from 'node:path';
+import { randomInt } from 'node:crypto';
+import { ipcEvent, type EventName } from '../../../shared/contract';
+import { Core } from '../core';
+import { copyCampaign, createCampaign } from '../../store/newCampaign';
+import { readRecent } from '../../store/recent';
+import { bindIpc } from './ipcBinding';
+import { serveRenderer } from './appProtocol';
+import { menuTemplate, SHORTCUTS } from './menu';
+import { createGmWindow, createPlayerWindow, denyAllPermissions, displays, placePlayer, roleOf } from './windows';
+import { shouldAutoOpenPlayer } from './windowPlacement';
+
+interface Paths {
+  readonly rendererDir: string;
+  readonly preloadDir: string;
+  readonly sampleCampaignDir: string;
+}
+
+/** Wires the Electron host: windows per role, the IPC binding, displays, the menu. */
+export async function runConsole(paths: Paths): Promise<void> {
+  let gmWindow: BrowserWindow | null = null;
+  let playerWindow: BrowserWindow | null = null;
+  let playerDisplayId: number | null = null;
+  const log = (m: string) => console.error(`[pillars] ${m}`);
+
+  const send = (win: BrowserWindow | null, event: EventName, payload: unknown) => {
+    if (win && !win.isDestroyed()) win.webContents.send(ipcEvent(event), payload);
+  };
+
+  denyAllPermissions();
+  serveRenderer(paths.rendererDir);
+  const core = await Core.start(
+    { dataDir: app.getPath('userData'), sampleCampaignDir: paths.sampleCampaignDir, log },
+    { gm: (v) => send(gmWindow, 'gmView', v), player: (v) => send(playerWindow, 'playerView', v) },
+  );
+  bindIpc(ipcMain, core.dispatcher, roleOf);
+
+  const report = (title: string, e: unknown) =>
+    void dialog.showMessageBox({ type: 'error', title, message: title, detail: e instanceof Error ? e.message : String(e) });
+
+  const openPlayer = () => {
+    if (playerWindow && !playerWindow.isDestroyed()) return;
+    playerWindow = createPlayerWindow(paths.preloadDir, playerDisplayId);
+    playerWindow.on('closed', () => {
+      playerWindow = null;
+      void refreshMenu();
+    });
+  };
+
+  const openCampaign = async (dir: string) => {
+    try {
+      await core.openCampaign(dir);
+    } catch (e) {
+      report('The campaign could not be opened', e);
+    }
+    await refreshMenu();
+  };
+
+  const actions = {
+    newCampaign: async () => {
+      const choice = await dialog.showSaveDialog({ title: 'New campaign folder', defaultPath: core.campaignsHome });
+      if (choice.canceled || !choice.filePath) return;
+      try {
+        await createCampaign(choice.filePath, randomInt(2 ** 31));
+      } catch (e) {
+        return report('The campaign could not be created', e);
+      }
+      await openCampaign(choice.filePath);
+    },
+    openCampaign: async () => {
+      const choice = await dialog.showOpenDialog({ properties: ['openDirectory'], defaultPath: core.campaignsHome });
+      if (!choice.canceled && choice.filePaths[0]) await openCampaign(choice.filePaths[0]);
+    },
+    openRecent: (dir: string) => void openCampaign(dir),
+    saveCopy: async () => {
+      const choice = await dialog.showSaveDialog({ title: 'Save a copy of the campaign', defaultPath: `${core.campaignDir} copy` });
+      if (choice.canceled || !choice.filePath) return;
+      try {
+        await copyCampaign(core.campaignDir, choice.filePath);
+      } catch (e) {
+        report('The copy could not be saved', e);
+      }
+    },
+    undo: () => void core.dispatcher.dispatch('gm', 'undo', {}),
+    redo: () => void core.dispatcher.dispatch('gm', 'redo', {}),
+    togglePlayerWindow: () => {
+      if (playerWindow && !playerWindow.isDestroyed()) playerWindow.close();
+      else openPlayer();
+      void refreshMenu();
+    },
+    choosePlayerDisplay: (id: number) => {
+      playerDisplayId = id;
+      if (playerWindow && !playerWindow.isDestroyed()) placePlayer(playerWindow, playerDisplayId);
+      void refreshMenu();
+    },
+    showShortcuts: () =>
+      void dialog.showMessageBox({
+        title: 'Keyboard shortcuts',
+        message: 'Keyboard shortcuts',
+        detail: SHORTCUTS.map(([keys, what]) => `${keys} — ${what}`).join('\n'),
+      }),
+    showAbout: () =>
+      void dialog.showMessageBox({
+        title: 'About',
+        message: `Pillars GM Console ${app.getVersion()}`,
+        detail: 'Runs Pillars combat at the table: hex battlemap, player display, turn tracker and magic panels.',
+      }),
+  };
+
+  async function refreshMenu(): Promise<void> {
+    const state = {
+      recent: await readRecent(core.recentFile),
+      displays: displays().map((d, i) => ({ id: d.id, label: d.label || `Display ${i + 1}` })),
+      playerDisplayId,
+      playerWindowOpen: playerWindow !== null && !playerWindow.isDestroyed(),
+    };
+    Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(actions, state)));
+  }
+
+  // The player window follows the displays: re-placed when one is added, moved back when removed.
+  screen.on('display-added', () => {
+    if (playerWindow && !playerWindow.isDestroyed()) placePlayer(playerWindow, playerDisplayId);
+    else if (shouldAutoOpenPlayer(displays())) openPlayer();
+    void refreshMenu();
+  });
+  screen.on('display-removed', () => {
+    if (playerWindow && !playerWindow.isDestroyed()) placePlayer(playerWindow, playerDisplayId);
+    void refreshMenu();
+  });
+
+  gmWindow = createGmWindow(paths.preloadDir);
+  gmWindow.on('closed', () => app.quit());
+  if (shouldAutoOpenPlayer(displays())) openPlayer();
+  await refreshMenu();
+  log(`campaign open: ${join(core.campaignDir)}`);
+}

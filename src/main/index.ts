@@ -1,0 +1,29 @@
+import { app } from 'electron';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { registerAppScheme } from './host/electron/appProtocol';
+import { runConsole } from './host/electron/consoleApp';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const resources = app.isPackaged ? process.resourcesPath : join(app.getAppPath(), 'resources');
+
+registerAppScheme();
+app.enableSandbox();
+app.on('window-all-closed', () => app.quit());
+app.on('web-contents-created', (_event, contents) => {
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+});
+
+app
+  .whenReady()
+  .then(() =>
+    runConsole({
+      rendererDir: join(here, '..', 'renderer'),
+      preloadDir: join(here, '..', 'preload'),
+      sampleCampaignDir: join(resources, 'sample-campaign'),
+    }),
+  )
+  .catch((e) => {
+    console.error('Pillars GM Console could not start:', e);
+    app.exit(1);
+  });

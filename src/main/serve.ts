@@ -1,0 +1,59 @@
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Core } from './host/core';
+import { startWebHost, type WebHost } from './host/web/server';
+
+/**
+ * `npm run serve`: the console in a browser (DESIGN §Two hosts). Prints the GM and player URLs.
+ * Options: --port N, --data DIR, --lan (listen on every interface; off unless asked), --json.
+ */
+function parseArgs(argv: readonly string[]) {
+  const value = (flag: string) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const dataHome = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
+  return {
+    port: Number(value('--port') ?? process.env.PILLARS_PORT ?? 0),
+    dataDir: resolve(value('--data') ?? join(dataHome, 'pillars-gm-console')),
+    lan: argv.includes('--lan'),
+    json: argv.includes('--json'),
+  };
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const appRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const log = (m: string) => process.stderr.write(`[pillars] ${m}\n`);
+  let host: WebHost | undefined;
+  const core = await Core.start(
+    { dataDir: args.dataDir, sampleCampaignDir: join(appRoot, 'resources', 'sample-campaign'), log },
+    { gm: (v) => host?.push('gmView', v), player: (v) => host?.push('playerView', v) },
+  );
+  host = await startWebHost({
+    rendererDir: join(appRoot, 'out', 'renderer'),
+    dispatcher: core.dispatcher,
+    port: args.port,
+    host: args.lan ? '0.0.0.0' : '127.0.0.1',
+    log,
+  });
+  if (args.json) {
+    process.stdout.write(JSON.stringify({ gm: host.urls.gm, player: host.urls.player, campaign: core.campaignDir }) + '\n');
+  } else {
+    process.stdout.write(
+      `Pillars GM Console is running (campaign: ${core.campaignDir}).\n` +
+        `  GM:     ${host.urls.gm}\n  Player: ${host.urls.player}\n` +
+        (args.lan ? '  Warning: listening on every network interface (--lan).\n' : '') +
+        'Press Ctrl+C to stop.\n',
+    );
+  }
+  const stop = () => void host?.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e) => {
+  process.stderr.write(`Pillars GM Console could not start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

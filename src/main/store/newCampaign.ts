@@ -1,0 +1,74 @@
+import { cp, mkdir, readdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { AppError } from '../../shared/errors';
+import type { EncounterState } from '../engine/encounter/schema';
+import { writeDocument } from './jsonDocument';
+import { CAMPAIGN_SCHEMA_VERSION, ENCOUNTER_SCHEMA_VERSION, type CampaignFile, type EncounterFile } from './schema';
+
+function slug(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'campaign'
+  );
+}
+
+async function assertEmptyOrMissing(dir: string): Promise<void> {
+  try {
+    if ((await readdir(dir)).length > 0) {
+      throw new AppError('conflict', `The folder ${dir} is not empty; choose a new folder for the campaign.`);
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
+
+/** A blank first encounter: an empty 30×20 map and two sides, ready for figures. */
+export function blankEncounter(id: string, name: string): EncounterState {
+  return {
+    id,
+    name,
+    map: { cols: 30, rows: 20, orientation: 'flat', terrain: {}, hidden: [] },
+    sides: [
+      { id: 'party', name: 'Party', color: '#2f6fd6' },
+      { id: 'foes', name: 'Foes', color: '#c23b3b' },
+    ],
+    figures: [],
+    spells: [],
+    turn: 1,
+    phase: 'initiative',
+  };
+}
+
+/** Creates a new campaign folder named after its last path segment, with one blank encounter. */
+export async function createCampaign(dir: string, seed: number): Promise<void> {
+  await assertEmptyOrMissing(dir);
+  const name = basename(dir);
+  const encounterId = 'first-encounter';
+  await mkdir(join(dir, 'encounters'), { recursive: true });
+  await mkdir(join(dir, 'assets'), { recursive: true });
+  await mkdir(join(dir, 'backups'), { recursive: true });
+  const encounter: EncounterFile = {
+    schemaVersion: ENCOUNTER_SCHEMA_VERSION,
+    id: encounterId,
+    seed,
+    initial: blankEncounter(encounterId, 'First encounter'),
+    log: [],
+  };
+  await writeDocument(join(dir, 'encounters', `${encounterId}.json`), encounter);
+  const campaign: CampaignFile = {
+    schemaVersion: CAMPAIGN_SCHEMA_VERSION,
+    id: slug(name),
+    name,
+    activeEncounterId: encounterId,
+  };
+  await writeDocument(join(dir, 'campaign.json'), campaign);
+}
+
+/** "Save a copy": the whole campaign folder copied to a new, empty place. */
+export async function copyCampaign(from: string, to: string): Promise<void> {
+  await assertEmptyOrMissing(to);
+  await cp(from, to, { recursive: true, errorOnExist: true, force: false });
+}

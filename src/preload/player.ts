@@ -1,0 +1,3 @@
+import { exposeApi } from './expose';
+
+exposeApi('player');

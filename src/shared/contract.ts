@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { CommandSchema } from './commands';
+import { GmViewSchema, PlayerViewSchema } from './views';
+
+/**
+ * The one list of every channel between the renderer and main (DESIGN §The contract).
+ * The preload clients, the ipcMain binding and the WebSocket binding are all derived from it:
+ * adding a channel means adding it here and giving it a handler, nothing else.
+ */
+
+export type Role = 'gm' | 'player';
+export const ROLES: readonly Role[] = ['gm', 'player'];
+
+export interface ChannelDef<A extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  readonly roles: readonly Role[];
+  readonly args: A;
+  readonly result: R;
+  readonly summary: string;
+}
+
+function channel<A extends z.ZodType, R extends z.ZodType>(def: ChannelDef<A, R>): ChannelDef<A, R> {
+  return def;
+}
+
+const NoArgs = z.object({}).strict();
+
+export const CHANNELS = {
+  getGmView: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: GmViewSchema,
+    summary: 'The full view of the open encounter, secrets included.',
+  }),
+  sendCommand: channel({
+    roles: ['gm'],
+    args: z.object({ command: CommandSchema }).strict(),
+    result: GmViewSchema,
+    summary: 'Apply one command to the open encounter; the result is the new GM view.',
+  }),
+  undo: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: GmViewSchema,
+    summary: 'Take back the last command of the open encounter.',
+  }),
+  redo: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: GmViewSchema,
+    summary: 'Apply again the last command taken back.',
+  }),
+  getPlayerView: channel({
+    roles: ['player'],
+    args: NoArgs,
+    result: PlayerViewSchema,
+    summary: 'What the players may see of the open encounter.',
+  }),
+} as const satisfies Record<string, ChannelDef>;
+
+/** Pushes from main to windows of the given roles. */
+export const EVENTS = {
+  gmView: { roles: ['gm'], payload: GmViewSchema },
+  playerView: { roles: ['player'], payload: PlayerViewSchema },
+} as const satisfies Record<string, { roles: readonly Role[]; payload: z.ZodType }>;
+
+export type Channels = typeof CHANNELS;
+export type ChannelName = keyof Channels;
+export type EventName = keyof typeof EVENTS;
+
+export type ChannelArgs<C extends ChannelName> = z.input<Channels[C]['args']>;
+export type ChannelResult<C extends ChannelName> = z.output<Channels[C]['result']>;
+export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]['payload']>;
+
+type AllowedFor<T extends Record<string, { roles: readonly Role[] }>, R extends Role> = {
+  [K in keyof T]: R extends T[K]['roles'][number] ? K : never;
+}[keyof T];
+
+export type ChannelsFor<R extends Role> = AllowedFor<Channels, R>;
+export type EventsFor<R extends Role> = AllowedFor<typeof EVENTS, R>;
+
+export function channelNamesFor(role: Role): ChannelName[] {
+  return (Object.keys(CHANNELS) as ChannelName[]).filter((name) =>
+    (CHANNELS[name].roles as readonly Role[]).includes(role),
+  );
+}
+
+export function eventNamesFor(role: Role): EventName[] {
+  return (Object.keys(EVENTS) as EventName[]).filter((name) =>
+    (EVENTS[name].roles as readonly Role[]).includes(role),
+  );
+}
+
+export function isChannelName(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(CHANNELS, name);
+}
+
+/* ---- The envelope: nothing throws across the bridge. ---- */
+
+export const ERROR_CODES = [
+  'unknown-channel',
+  'forbidden',
+  'invalid-args',
+  'not-found',
+  'rule',
+  'conflict',
+  'io',
+  'corrupt-file',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface AppErrorShape {
+  readonly code: ErrorCode;
+  /** Written for the GM. */
+  readonly message: string;
+}
+
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorShape };
+
+export const EnvelopeErrorSchema = z
+  .object({ ok: z.literal(false), error: z.object({ code: z.enum(ERROR_CODES), message: z.string() }) })
+  .strict();
+
+/** A typed client of the contract for one role: one named method per allowed channel. */
+export type ClientApi<R extends Role> = {
+  [C in ChannelsFor<R>]: (args: ChannelArgs<C>) => Promise<Envelope<ChannelResult<C>>>;
+} & {
+  /** Listen to a push; returns a function that stops listening. */
+  on<E extends EventsFor<R>>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+};
+
+/** The IPC channel name of a contract channel, and of a push. */
+export const ipcChannel = (name: ChannelName): string => `pillars:${name}`;
+export const ipcEvent = (name: EventName): string => `pillars:event:${name}`;
