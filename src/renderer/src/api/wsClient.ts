@@ -1,0 +1,66 @@
+import {
+  channelNamesFor,
+  eventNamesFor,
+  type ClientApi,
+  type Envelope,
+  type Role,
+} from '../../../shared/contract';
+import type { WsPush, WsReply } from '../../../shared/wsProtocol';
+
+/**
+ * The contract over the web host's WebSocket: the same `ClientApi` the Electron preload gives,
+ * so pages cannot tell which host they run in. Calls made while (re)connecting wait for the socket.
+ */
+export function createWsClient<R extends Role>(role: R, token: string): ClientApi<R> {
+  const pending = new Map<number, (result: Envelope<unknown>) => void>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let nextId = 1;
+  let socket: WebSocket;
+  let ready: Promise<void>;
+
+  const connect = () => {
+    const url = new URL('/ws', location.href);
+    url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.searchParams.set('token', token);
+    socket = new WebSocket(url);
+    ready = new Promise((resolve) => socket.addEventListener('open', () => resolve(), { once: true }));
+    socket.addEventListener('message', (e) => {
+      const message = JSON.parse(String(e.data)) as WsReply | WsPush;
+      if ('event' in message) {
+        for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
+      } else if (message.id !== null) {
+        pending.get(message.id)?.(message.result);
+        pending.delete(message.id);
+      }
+    });
+    socket.addEventListener('close', () => {
+      for (const resolve of pending.values()) {
+        resolve({ ok: false, error: { code: 'io', message: 'The connection to the console was lost; try again.' } });
+      }
+      pending.clear();
+      setTimeout(connect, 1000);
+    });
+  };
+  connect();
+
+  const call = async (channel: string, args: unknown): Promise<Envelope<unknown>> => {
+    await ready;
+    const id = nextId++;
+    return new Promise((resolve) => {
+      pending.set(id, resolve);
+      socket.send(JSON.stringify({ id, channel, args }));
+    });
+  };
+
+  const api: Record<string, unknown> = {};
+  for (const name of channelNamesFor(role)) api[name] = (args: unknown) => call(name, args);
+  const allowed = new Set<string>(eventNamesFor(role));
+  api.on = (event: string, listener: (payload: unknown) => void) => {
+    if (!allowed.has(event)) throw new Error(`A ${role} page cannot listen to "${event}".`);
+    const set = listeners.get(event) ?? new Set();
+    set.add(listener);
+    listeners.set(event, set);
+    return () => void set.delete(listener);
+  };
+  return api as ClientApi<R>;
+}
