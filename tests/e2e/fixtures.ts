@@ -1,0 +1,89 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { startConsole, type RunningConsole } from '../support/consoleServer';
+
+/**
+ * Every page is watched: an uncaught error, a console error or a CSP violation fails the test.
+ */
+async function watch(page: Page, problems: string[], name: string): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e: SecurityPolicyViolationEvent) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`);
+    });
+  });
+  page.on('pageerror', (e) => problems.push(`${name}: uncaught ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${name}: console error: ${m.text()}`);
+  });
+}
+
+interface Fixtures {
+  consoleServer: RunningConsole;
+  gmPage: Page;
+  playerPage: Page;
+  problems: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  consoleServer: async ({}, use) => {
+    const running = await startConsole();
+    await use(running);
+    await running.stop();
+  },
+  problems: async ({}, use) => {
+    const problems: string[] = [];
+    await use(problems);
+    expect(problems, 'pages reported errors or CSP violations').toEqual([]);
+  },
+  gmPage: async ({ context, consoleServer, problems }, use) => {
+    const page = await context.newPage();
+    await watch(page, problems, 'GM page');
+    await page.goto(`${consoleServer.gm}&e2e=1`);
+    await expect(page.getByTestId('encounter-name')).toHaveText('Ambush at the Ford');
+    await use(page);
+  },
+  playerPage: async ({ context, consoleServer, problems }, use) => {
+    const page = await context.newPage();
+    await watch(page, problems, 'player page');
+    await page.goto(`${consoleServer.player}&e2e=1`);
+    await expect(page.getByTestId('player-status')).toContainText('Ambush at the Ford');
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** Where a figure is on a page's battlemap: its hex (from the token's pixel position) and screen point. */
+export async function figureOnMap(page: Page, id: string): Promise<{ q: number; r: number; x: number; y: number } | null> {
+  return page.evaluate((figureId) => {
+    const map = (window as unknown as { __battleMap?: any }).__battleMap;
+    const node = map?.stage.findOne(`#${figureId}`);
+    if (!node) return null;
+    const screen = node.getAbsolutePosition();
+    const hex = map.screenToHex(screen);
+    return { q: hex.q, r: hex.r, x: screen.x, y: screen.y };
+  }, id);
+}
+
+/** Screen point (page coordinates) of a hex centre on a page's battlemap. */
+export async function hexOnScreen(page: Page, hex: { q: number; r: number }): Promise<{ x: number; y: number }> {
+  const point = await page.evaluate((h) => {
+    const map = (window as unknown as { __battleMap: any }).__battleMap;
+    return map.hexToScreen(h);
+  }, hex);
+  const box = (await page.getByRole('application').boundingBox())!;
+  return { x: box.x + point.x, y: box.y + point.y };
+}
+
+/** Sends a raw message over a fresh socket with the page's token and returns the first reply. */
+export async function rawSocketCall(page: Page, message: string): Promise<any> {
+  return page.evaluate(async (text) => {
+    const token = new URLSearchParams(location.search).get('token');
+    const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
+    await new Promise((r) => ws.addEventListener('open', r, { once: true }));
+    const reply = new Promise((r) => ws.addEventListener('message', (e) => r(JSON.parse(String(e.data))), { once: true }));
+    ws.send(text);
+    const result = await reply;
+    ws.close();
+    return result;
+  }, message);
+}
