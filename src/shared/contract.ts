@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { CommandSchema } from './commands';
+import type { ChannelDef } from './channels/define';
+import { CAMPAIGN_CHANNELS } from './channels/campaign';
+import { ENCOUNTER_CHANNELS } from './channels/encounter';
+import { PLAYER_CHANNELS } from './channels/player';
 import { GmViewSchema, PlayerViewSchema } from './views';
 
 /**
@@ -11,50 +14,13 @@ import { GmViewSchema, PlayerViewSchema } from './views';
 export type Role = 'gm' | 'player';
 export const ROLES: readonly Role[] = ['gm', 'player'];
 
-export interface ChannelDef<A extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
-  readonly roles: readonly Role[];
-  readonly args: A;
-  readonly result: R;
-  readonly summary: string;
-}
+export type { ChannelDef } from './channels/define';
 
-function channel<A extends z.ZodType, R extends z.ZodType>(def: ChannelDef<A, R>): ChannelDef<A, R> {
-  return def;
-}
-
-const NoArgs = z.object({}).strict();
-
+/** Every channel, once. Each group lives in its own file under `channels/`. */
 export const CHANNELS = {
-  getGmView: channel({
-    roles: ['gm'],
-    args: NoArgs,
-    result: GmViewSchema,
-    summary: 'The full view of the open encounter, secrets included.',
-  }),
-  sendCommand: channel({
-    roles: ['gm'],
-    args: z.object({ command: CommandSchema }).strict(),
-    result: GmViewSchema,
-    summary: 'Apply one command to the open encounter; the result is the new GM view.',
-  }),
-  undo: channel({
-    roles: ['gm'],
-    args: NoArgs,
-    result: GmViewSchema,
-    summary: 'Take back the last command of the open encounter.',
-  }),
-  redo: channel({
-    roles: ['gm'],
-    args: NoArgs,
-    result: GmViewSchema,
-    summary: 'Apply again the last command taken back.',
-  }),
-  getPlayerView: channel({
-    roles: ['player'],
-    args: NoArgs,
-    result: PlayerViewSchema,
-    summary: 'What the players may see of the open encounter.',
-  }),
+  ...ENCOUNTER_CHANNELS,
+  ...CAMPAIGN_CHANNELS,
+  ...PLAYER_CHANNELS,
 } as const satisfies Record<string, ChannelDef>;
 
 /** Pushes from main to windows of the given roles. */

@@ -26,7 +26,7 @@ export class Core {
     private readonly sink: ViewSink,
   ) {
     this.dispatcher = createDispatcher(
-      createHandlers(() => this.current.session),
+      createHandlers(() => this),
       options.log,
     );
   }

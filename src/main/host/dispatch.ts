@@ -3,17 +3,20 @@ import {
   CHANNELS,
   isChannelName,
   type ChannelArgs,
+  type ChannelDef,
   type ChannelName,
-  type ChannelResult,
   type Envelope,
   type Role,
 } from '../../shared/contract';
 import { isAppError } from '../../shared/errors';
 
-/** One handler per channel; the contract says which roles may call it and what goes in and out. */
-export type Handlers = {
-  [C in ChannelName]: (args: z.output<(typeof CHANNELS)[C]['args']>) => Promise<ChannelResult<C>> | ChannelResult<C>;
+/** Handlers for a group of channels: each gets validated arguments and returns its result. */
+export type HandlersFor<T extends Record<string, ChannelDef>> = {
+  [C in keyof T]: (args: z.output<T[C]['args']>) => Promise<z.output<T[C]['result']>> | z.output<T[C]['result']>;
 };
+
+/** One handler per channel; the contract says which roles may call it and what goes in and out. */
+export type Handlers = HandlersFor<typeof CHANNELS> & { [C in ChannelName]: unknown };
 
 export interface Dispatcher {
   dispatch(role: Role, channel: unknown, args: unknown): Promise<Envelope<unknown>>;

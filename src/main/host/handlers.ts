@@ -1,13 +1,11 @@
-import type { Session } from '../session/session';
+import type { Core } from './core';
 import type { Handlers } from './dispatch';
+import { campaignHandlers } from './handlers/campaign';
+import { encounterHandlers } from './handlers/encounter';
+import { playerHandlers } from './handlers/player';
 
-/** The contract's channels, bound to whichever session is open. Both hosts use exactly these. */
-export function createHandlers(session: () => Session): Handlers {
-  return {
-    getGmView: () => session().gmView(),
-    sendCommand: ({ command }) => session().execute(command),
-    undo: () => session().undo(),
-    redo: () => session().redo(),
-    getPlayerView: () => session().playerView(),
-  };
+/** Every channel's handler, bound to the open campaign. Both hosts use exactly these. */
+export function createHandlers(core: () => Core): Handlers {
+  const session = () => core().session;
+  return { ...encounterHandlers(session), ...campaignHandlers(core), ...playerHandlers(session) };
 }

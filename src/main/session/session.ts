@@ -4,7 +4,8 @@ import type { GmView, PlayerView } from '../../shared/views';
 import { createSeededDice } from '../engine/dice/seeded';
 import { apply } from '../engine/encounter/apply';
 import type { EncounterState } from '../engine/encounter/schema';
-import type { SeededDice } from '../engine/dice/types';
+import { DiceError, type Dice, type SeededDice } from '../engine/dice/types';
+import { createEnteredDice } from '../engine/dice/entered';
 import type { CampaignFolder } from '../store/campaignFolder';
 import type { EncounterFile, LogEntry } from '../store/schema';
 import { gmView, playerView } from './views';
@@ -20,12 +21,20 @@ export interface Replayed {
   readonly dice: SeededDice;
 }
 
-/** Replays a log from the encounter's initial state: the same file always gives the same state. */
+/**
+ * Replays a log from the encounter's initial state: the same file always gives the same state.
+ * Commands whose dice were entered at the table replay those faces; the rest draw from the
+ * encounter's seeded dice in order.
+ */
 export function replay(file: Pick<EncounterFile, 'initial' | 'seed'>, entries: readonly LogEntry[]): Replayed {
   const dice = createSeededDice(file.seed);
   let state = file.initial;
-  for (const entry of entries) state = apply(state, entry.command, dice).state;
+  for (const entry of entries) state = apply(state, entry.command, diceFor(entry.entered, dice)).state;
   return { state, dice };
+}
+
+function diceFor(entered: readonly (readonly number[])[] | undefined, seeded: SeededDice): Dice {
+  return entered ? createEnteredDice(entered) : seeded;
 }
 
 /**
@@ -69,20 +78,30 @@ export class Session {
     return playerView(this.state, this.revision);
   }
 
-  execute(command: Command): Promise<GmView> {
+  /** Applies one command; `entered` are faces the GM typed in for its rolls (RULINGS G3). */
+  execute(command: Command, entered?: readonly (readonly number[])[]): Promise<GmView> {
     return this.serially(async () => {
       const before = this.dice.saveState();
+      const enteredDice = entered ? createEnteredDice(entered) : null;
       let result;
       try {
-        result = apply(this.state, command, this.dice);
+        result = apply(this.state, command, enteredDice ?? this.dice);
+        if (enteredDice && enteredDice.remaining() > 0) {
+          throw new AppError(
+            'invalid-args',
+            `${enteredDice.remaining()} of the entered rolls were not needed by this command; nothing was changed.`,
+          );
+        }
       } catch (e) {
         this.dice = createSeededDice(before);
-        throw e;
+        // Faces the GM typed that do not fit the roll (wrong count, out of range) are bad input.
+        throw e instanceof DiceError ? new AppError('invalid-args', e.message) : e;
       }
       const entry: LogEntry = {
         seq: this.file.log.length + 1,
         at: this.now().toISOString(),
         command,
+        ...(entered ? { entered: entered.map((faces) => [...faces]) } : {}),
         events: result.events.map((e) => ({ ...e })),
         rolls: result.rolls.map((r) => ({ ...r, faces: [...r.faces] })),
       };

@@ -33,6 +33,8 @@ export const LogEntrySchema = z
     seq: z.number().int().min(1),
     at: z.string(),
     command: CommandSchema,
+    /** Faces typed in at the table for this command's rolls, when they were not rolled here. */
+    entered: z.array(z.array(z.number().int())).optional(),
     events: z.array(z.record(z.string(), z.unknown())),
     rolls: z.array(RollSchema),
   })

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import type { Role } from '../contract';
+
+export interface ChannelDef<A extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  readonly roles: readonly Role[];
+  readonly args: A;
+  readonly result: R;
+  readonly summary: string;
+}
+
+export function channel<A extends z.ZodType, R extends z.ZodType>(def: ChannelDef<A, R>): ChannelDef<A, R> {
+  return def;
+}
+
+export const NoArgs = z.object({}).strict();
