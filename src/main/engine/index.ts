@@ -26,3 +26,4 @@ export {
 export { apply } from './encounter/apply';
 export type { EncounterState, FigureState } from './encounter/schema';
 export type { EncounterEvent, ApplyResult } from './encounter/events';
+export * from './rules';
