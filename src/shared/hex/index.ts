@@ -40,3 +40,4 @@ export {
   megahexHexes,
   megahexOutline,
 } from './megahex';
+export { footprint, type FigureSize } from './footprint';
