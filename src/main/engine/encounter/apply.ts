@@ -4,6 +4,7 @@ import { hexDistance, hexKey } from '../../../shared/hex';
 import { isOnMap } from '../../../shared/mapGrid';
 import type { Dice } from '../dice/types';
 import type { ApplyResult } from './events';
+import { paintTerrain, setHexesHidden } from './mapEdit';
 import type { EncounterState, FigureState } from './schema';
 
 function figureById(state: EncounterState, id: string): FigureState {
@@ -49,6 +50,18 @@ export function apply(state: EncounterState, command: Command, _dice: Dice): App
         events: [
           { type: 'figureTurned', figureId: figure.id, from: figure.facing, to: command.facing, source: '001 §Facing' },
         ],
+        rolls: [],
+      };
+    }
+    case 'paintTerrain':
+      return paintTerrain(state, command.hexes, command.terrain);
+    case 'setHexesHidden':
+      return setHexesHidden(state, command.hexes, command.hidden);
+    case 'setFigureHidden': {
+      const figure = figureById(state, command.figureId);
+      return {
+        state: replaceFigure(state, { ...figure, hidden: command.hidden }),
+        events: [{ type: 'figureHidden', figureId: figure.id, hidden: command.hidden, source: 'DESIGN §One picture' }],
         rolls: [],
       };
     }

@@ -10,7 +10,13 @@ export type EncounterEvent =
       readonly from: number;
       readonly to: number;
       readonly source: string;
-    };
+    }
+  | MapEditEvent;
+
+export type MapEditEvent =
+  | { readonly type: 'terrainPainted'; readonly hexes: readonly Hex[]; readonly terrain: string; readonly source: string }
+  | { readonly type: 'hexesHidden'; readonly hexes: readonly Hex[]; readonly hidden: boolean; readonly source: string }
+  | { readonly type: 'figureHidden'; readonly figureId: string; readonly hidden: boolean; readonly source: string };
 
 export interface ApplyResult<S> {
   readonly state: S;
