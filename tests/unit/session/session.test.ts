@@ -1,0 +1,393 @@
+/**
+ * The session (DESIGN §One picture): command → engine → log → file → views, undo/redo, replay,
+ * and the player trust boundary, all on a real copy of the sample campaign on disk.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Session, replay } from '../../../src/main/session/session';
+import { gmView as buildGmView, playerView as buildPlayerView } from '../../../src/main/session/views';
+import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
+import type { EncounterFile } from '../../../src/main/store/schema';
+import { Core } from '../../../src/main/host/core';
+import type { Command } from '../../../src/shared/commands';
+import { isAppError } from '../../../src/shared/errors';
+import { hexKey, hexNeighbor } from '../../../src/shared/hex';
+import { GmViewSchema, PlayerViewSchema, type GmView, type PlayerView } from '../../../src/shared/views';
+import {
+  SAMPLE_CAMPAIGN_DIR,
+  SAMPLE_SECRETS,
+  allKeys,
+  copySample,
+  encounterFilePath,
+  readEncounterFile,
+  recordingSink,
+  tempDirs,
+  type RecordingSink,
+} from '../../support/tempCampaign';
+
+const dirs = tempDirs();
+afterEach(() => dirs.cleanup());
+
+const FIXED_NOW = new Date('2026-03-01T12:00:00.000Z');
+
+async function openSample(edit?: (file: EncounterFile) => void): Promise<{ dir: string; session: Session; sink: RecordingSink }> {
+  const dir = await copySample(await dirs.make());
+  if (edit) {
+    const file = await readEncounterFile(dir);
+    edit(file);
+    await writeFile(encounterFilePath(dir), JSON.stringify(file, null, 2));
+  }
+  const sink = recordingSink();
+  const session = await Session.open(await openCampaignFolder(dir), sink, () => FIXED_NOW);
+  return { dir, session, sink };
+}
+
+const move = (figureId: string, q: number, r: number): Command => ({ type: 'moveFigure', figureId, to: { q, r } });
+const turn = (figureId: string, facing: number): Command => ({ type: 'turnFigure', figureId, facing });
+const pos = (view: GmView | PlayerView, id: string) => view.encounter.figures.find((f) => f.id === id)?.position;
+
+async function codeOf(p: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await p;
+  } catch (e) {
+    if (isAppError(e)) return { code: e.code, message: e.message };
+    throw e;
+  }
+  throw new Error('expected the promise to reject');
+}
+
+/** Asserts that the player view carries none of the sample campaign's secrets. */
+function expectNoSecrets(view: PlayerView, fogged: readonly string[]): void {
+  PlayerViewSchema.parse(view);
+  const text = JSON.stringify(view);
+  expect(text).not.toContain(SAMPLE_SECRETS.hiddenFigureId);
+  expect(text).not.toContain(SAMPLE_SECRETS.hiddenFigureName);
+  expect(text).not.toContain(SAMPLE_SECRETS.spellId);
+  expect(text).not.toContain(`"${SAMPLE_SECRETS.spellName}"`);
+  expect(text).not.toContain(SAMPLE_SECRETS.foggedTerrain);
+  for (const note of SAMPLE_SECRETS.gmNoteFragments) expect(text).not.toContain(note);
+  const keys = allKeys(view);
+  for (const k of SAMPLE_SECRETS.secretKeys) expect(keys.has(k), `key ${k}`).toBe(false);
+  // Fogged hexes are listed as fogged, never with their terrain.
+  for (const key of fogged) expect(Object.keys(view.encounter.map.terrain)).not.toContain(key);
+  for (const f of view.encounter.figures) expect(fogged).not.toContain(hexKey(f.position));
+}
+
+describe('Session: commands, the log and the file', () => {
+  it('opens the sample at revision 0 with an empty log and nothing to undo or redo', async () => {
+    const { session, sink } = await openSample();
+    expect(session.gmView().history).toEqual({ canUndo: false, canRedo: false, logLength: 0 });
+    expect(session.gmView().revision).toBe(0);
+    expect(sink.gmViews).toEqual([]);
+  });
+
+  it('a move changes the view and is written to the encounter file with its events', async () => {
+    const { dir, session } = await openSample();
+    const view = await session.execute(move('bram', 10, 5));
+    expect(pos(view, 'bram')).toEqual({ q: 10, r: 5 });
+    expect(view.history).toEqual({ canUndo: true, canRedo: false, logLength: 1 });
+    expect(view.revision).toBe(1);
+
+    const file = await readEncounterFile(dir);
+    expect(file.log).toEqual([
+      {
+        seq: 1,
+        at: FIXED_NOW.toISOString(),
+        command: move('bram', 10, 5),
+        events: [{ type: 'figureMoved', figureId: 'bram', from: { q: 9, r: 5 }, to: { q: 10, r: 5 }, source: 'RULINGS M7' }],
+        rolls: [],
+      },
+    ]);
+    // The initial state on disk is never rewritten: the log is the history.
+    expect(file.initial.figures.find((f) => f.id === 'bram')?.position).toEqual({ q: 9, r: 5 });
+  });
+
+  it('undo restores the state and shortens the log on disk; redo puts it back', async () => {
+    const { dir, session } = await openSample();
+    await session.execute(move('bram', 10, 5));
+    await session.execute(turn('bram', 2));
+    expect((await readEncounterFile(dir)).log).toHaveLength(2);
+
+    const undone = await session.undo();
+    expect(undone.encounter.figures.find((f) => f.id === 'bram')?.facing).toBe(0);
+    expect(pos(undone, 'bram')).toEqual({ q: 10, r: 5 });
+    expect(undone.history).toEqual({ canUndo: true, canRedo: true, logLength: 1 });
+    expect((await readEncounterFile(dir)).log.map((e) => e.command)).toEqual([move('bram', 10, 5)]);
+
+    const undone2 = await session.undo();
+    expect(pos(undone2, 'bram')).toEqual({ q: 9, r: 5 });
+    expect((await readEncounterFile(dir)).log).toEqual([]);
+    expect(await codeOf(session.undo())).toEqual({ code: 'conflict', message: 'There is nothing to undo.' });
+
+    const redone = await session.redo();
+    expect(pos(redone, 'bram')).toEqual({ q: 10, r: 5 });
+    expect(redone.encounter.figures.find((f) => f.id === 'bram')?.facing).toBe(0);
+    const redone2 = await session.redo();
+    expect(redone2.encounter.figures.find((f) => f.id === 'bram')?.facing).toBe(2);
+    expect(redone2.history).toEqual({ canUndo: true, canRedo: false, logLength: 2 });
+    expect((await readEncounterFile(dir)).log.map((e) => e.command)).toEqual([move('bram', 10, 5), turn('bram', 2)]);
+    expect(await codeOf(session.redo())).toEqual({ code: 'conflict', message: 'There is nothing to redo.' });
+  });
+
+  it('a new command after an undo clears the redo stack', async () => {
+    const { dir, session } = await openSample();
+    await session.execute(move('bram', 10, 5));
+    await session.undo();
+    expect(session.gmView().history.canRedo).toBe(true);
+    const view = await session.execute(move('bram', 9, 6));
+    expect(view.history).toEqual({ canUndo: true, canRedo: false, logLength: 1 });
+    expect(await codeOf(session.redo())).toMatchObject({ code: 'conflict' });
+    expect(pos(session.gmView(), 'bram')).toEqual({ q: 9, r: 6 });
+    expect((await readEncounterFile(dir)).log.map((e) => e.command)).toEqual([move('bram', 9, 6)]);
+  });
+
+  it('replay of the file on disk equals the live state, and a reopened session shows the same encounter', async () => {
+    const { dir, session } = await openSample();
+    for (const c of [move('bram', 10, 5), turn('bram', 4), move('grak', 16, 0), move('ilsa', 9, 6), turn('sella', 1)]) {
+      await session.execute(c);
+    }
+    await session.undo();
+    const file = await readEncounterFile(dir);
+    const replayed = replay(file, file.log);
+    const live = session.gmView();
+    const folder = await openCampaignFolder(dir);
+    expect(buildGmView(folder.campaign, replayed.state, live.history, live.revision)).toEqual(live);
+    expect(buildPlayerView(replayed.state, live.revision)).toEqual(session.playerView());
+
+    const reopened = await Session.open(folder, recordingSink());
+    expect(reopened.gmView().encounter).toEqual(live.encounter);
+    expect(reopened.gmView().history).toEqual({ canUndo: true, canRedo: false, logLength: 4 });
+  });
+
+  it('replay is deterministic: the same file gives the same state twice', async () => {
+    const { dir, session } = await openSample();
+    await session.execute(move('bram', 10, 5));
+    const file = await readEncounterFile(dir);
+    expect(replay(file, file.log).state).toEqual(replay(file, file.log).state);
+    expect(replay(file, file.log).dice.saveState()).toEqual(replay(file, file.log).dice.saveState());
+    expect(replay(file, []).state).toEqual(file.initial);
+  });
+
+  it('refuses to open a campaign with no active encounter', async () => {
+    const dir = await copySample(await dirs.make());
+    const campaignPath = `${dir}/campaign.json`;
+    const campaign = JSON.parse(await readFile(campaignPath, 'utf8')) as Record<string, unknown>;
+    await writeFile(campaignPath, JSON.stringify({ ...campaign, activeEncounterId: null }));
+    const err = await codeOf(Session.open(await openCampaignFolder(dir), recordingSink()));
+    expect(err.code).toBe('not-found');
+    expect(err.message).toContain('Sample Campaign');
+  });
+});
+
+describe('Session: illegal commands change nothing', () => {
+  async function expectRefused(
+    setup: { dir: string; session: Session; sink: RecordingSink },
+    command: Command,
+    code: string,
+    message: RegExp,
+  ): Promise<void> {
+    const { dir, session, sink } = setup;
+    const bytes = await readFile(encounterFilePath(dir));
+    const before = session.gmView();
+    const beforePlayer = session.playerView();
+    const pushes = [sink.gmViews.length, sink.playerViews.length];
+    const err = await codeOf(session.execute(command));
+    expect(err.code).toBe(code);
+    expect(err.message).toMatch(message);
+    expect(session.gmView()).toEqual(before);
+    expect(session.playerView()).toEqual(beforePlayer);
+    expect(await readFile(encounterFilePath(dir))).toEqual(bytes);
+    expect([sink.gmViews.length, sink.playerViews.length]).toEqual(pushes);
+  }
+
+  it('into a wall: rule', async () => {
+    const setup = await openSample();
+    await setup.session.execute(move('grak', 16, 0));
+    await setup.session.execute(move('grak', 15, 0));
+    expect(setup.session.gmView().encounter.map.terrain['14,0']).toBe('wall');
+    await expectRefused(setup, move('grak', 14, 0), 'rule', /wall blocks/);
+  });
+
+  it('onto an occupied hex: rule, naming the occupant', async () => {
+    await expectRefused(await openSample(), move('bram', 8, 6), 'rule', /^Ilsa is already in that hex\.$/);
+  });
+
+  it('to a hex that is not adjacent: rule', async () => {
+    await expectRefused(await openSample(), move('bram', 11, 5), 'rule', /only step to an adjacent hex/);
+    await expectRefused(await openSample(), move('bram', 9, 5), 'rule', /only step to an adjacent hex/);
+  });
+
+  it('off the map: rule', async () => {
+    const setup = await openSample((file) => {
+      file.initial.figures.find((f) => f.id === 'bram')!.position = { q: 0, r: 0 };
+    });
+    await expectRefused(setup, move('bram', -1, 0), 'rule', /^Bram cannot leave the map\.$/);
+    await expectRefused(setup, move('bram', 0, -1), 'rule', /cannot leave the map/);
+  });
+
+  it('an unknown figure: not-found', async () => {
+    await expectRefused(await openSample(), move('nobody', 1, 1), 'not-found', /"nobody"/);
+    await expectRefused(await openSample(), turn('nobody', 1), 'not-found', /"nobody"/);
+  });
+
+  it('a refused command keeps the redo stack and the next legal command still works', async () => {
+    const setup = await openSample();
+    await setup.session.execute(move('bram', 10, 5));
+    await setup.session.undo();
+    await expectRefused(setup, move('bram', 8, 6), 'rule', /Ilsa/);
+    expect(setup.session.gmView().history.canRedo).toBe(true);
+    expect(pos(await setup.session.execute(move('bram', 9, 6)), 'bram')).toEqual({ q: 9, r: 6 });
+    expect((await readEncounterFile(setup.dir)).log.map((e) => e.seq)).toEqual([1]);
+  });
+
+  it('a write that fails leaves the state, the log and the views as they were (and the dispatcher says internal)', async () => {
+    const logs: string[] = [];
+    const sink = recordingSink();
+    const core = await Core.start(
+      { dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) },
+      sink,
+    );
+    const path = encounterFilePath(core.campaignDir);
+    await rm(path);
+    await mkdir(path); // the rename over it must fail
+    const before = core.session.gmView();
+    const pushes = sink.gmViews.length;
+    await expect(core.session.execute(move('bram', 10, 5))).rejects.toThrow();
+    expect(core.session.gmView()).toEqual(before);
+    expect(sink.gmViews).toHaveLength(pushes);
+
+    const result = await core.dispatcher.dispatch('gm', 'sendCommand', { command: move('bram', 10, 5) });
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(logs.filter((l) => l.includes('sendCommand'))).toHaveLength(1);
+    expect(core.session.gmView()).toEqual(before);
+  });
+
+  it('faces entered for a command that rolls nothing are refused with invalid-args, changing nothing', async () => {
+    const setup = await openSample();
+    const bytes = await readFile(encounterFilePath(setup.dir));
+    const err = await codeOf(setup.session.execute(move('bram', 10, 5), [[3, 4]]));
+    expect(err.code).toBe('invalid-args');
+    expect(err.message).toMatch(/not needed/);
+    expect(pos(setup.session.gmView(), 'bram')).toEqual({ q: 9, r: 5 });
+    expect(await readFile(encounterFilePath(setup.dir))).toEqual(bytes);
+  });
+});
+
+describe('Session: broadcasts', () => {
+  it('the sink receives one GM view and one player view after each change, in order', async () => {
+    const { session, sink } = await openSample();
+    await session.execute(move('bram', 10, 5));
+    await session.undo();
+    await session.redo();
+    expect(sink.gmViews.map((v) => v.revision)).toEqual([1, 2, 3]);
+    expect(sink.playerViews.map((v) => v.revision)).toEqual([1, 2, 3]);
+    expect(sink.gmViews.map((v) => pos(v, 'bram'))).toEqual([{ q: 10, r: 5 }, { q: 9, r: 5 }, { q: 10, r: 5 }]);
+    expect(sink.playerViews.map((v) => pos(v, 'bram'))).toEqual([{ q: 10, r: 5 }, { q: 9, r: 5 }, { q: 10, r: 5 }]);
+    for (const v of sink.gmViews) GmViewSchema.parse(v);
+    for (const v of sink.playerViews) PlayerViewSchema.parse(v);
+    expect(sink.gmViews.at(-1)).toEqual(session.gmView());
+  });
+
+  it('commands sent at once are applied one at a time, in order', async () => {
+    const { dir, session } = await openSample();
+    const results = await Promise.allSettled([
+      session.execute(move('bram', 10, 5)),
+      session.execute(move('bram', 11, 5)),
+      session.execute(move('ilsa', 9, 5)),
+      session.execute(move('bram', 11, 5)), // now not adjacent (bram is on 11,5 already)
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    expect((await readEncounterFile(dir)).log.map((e) => [e.seq, e.command])).toEqual([
+      [1, move('bram', 10, 5)],
+      [2, move('bram', 11, 5)],
+      [3, move('ilsa', 9, 5)],
+    ]);
+  });
+});
+
+describe('Session: the player view keeps the secrets', () => {
+  it('the sample’s player view has no hidden figure, mana, notes, hidden flags, spells or fogged terrain', async () => {
+    const { session } = await openSample();
+    const fogged = session.gmView().encounter.map.hidden;
+    expect(fogged.length).toBeGreaterThan(0);
+    const pv = session.playerView();
+    expectNoSecrets(pv, fogged);
+    expect(pv.encounter.figures.map((f) => f.id)).toEqual(['bram', 'ilsa', 'grak']);
+    expect([...pv.encounter.map.fogged].sort()).toEqual([...fogged].sort());
+    // Visible terrain is still there.
+    expect(pv.encounter.map.terrain['14,0']).toBe('wall');
+    expect(pv.encounter.map.terrain['18,4']).toBe('fire');
+  });
+
+  it('after every change the player views sent out keep the secrets too, even when the GM moves the hidden figure', async () => {
+    const { session, sink } = await openSample();
+    const fogged = session.gmView().encounter.map.hidden;
+    await session.execute(move('sella', 22, -5));
+    await session.execute(turn('sella', 2));
+    await session.execute(move('bram', 10, 5));
+    await session.undo();
+    for (const v of sink.playerViews) expectNoSecrets(v, fogged);
+    expect(pos(session.gmView(), 'sella')).toEqual({ q: 22, r: -5 });
+  });
+
+  it('a figure that is not hidden but stands in fog is not shown; a hidden one in the open is not shown either', async () => {
+    const { session } = await openSample((file) => {
+      file.initial.figures.find((f) => f.id === 'sella')!.hidden = false;
+      file.initial.figures.find((f) => f.id === 'grak')!.hidden = true;
+    });
+    const ids = session.playerView().encounter.figures.map((f) => f.id);
+    expect(ids).toEqual(['bram', 'ilsa']);
+  });
+
+  it('a visible figure that walks into fog disappears from the player view and comes back when it leaves', async () => {
+    const { session } = await openSample((file) => {
+      file.initial.figures.find((f) => f.id === 'bram')!.position = { q: 20, r: -5 };
+    });
+    expect(pos(session.playerView(), 'bram')).toEqual({ q: 20, r: -5 });
+    await session.execute(move('bram', 21, -5));
+    expect(pos(session.playerView(), 'bram')).toBeUndefined();
+    expect(pos(session.gmView(), 'bram')).toEqual({ q: 21, r: -5 });
+    await session.execute(move('bram', 20, -5));
+    expect(pos(session.playerView(), 'bram')).toEqual({ q: 20, r: -5 });
+  });
+
+  it('property: after any sequence of commands, the player view keeps the secrets and replay equals the live state', async () => {
+    const ids = ['bram', 'ilsa', 'grak', 'sella', 'ghost'] as const;
+    const commandArb = fc.oneof(
+      fc.record({ kind: fc.constant('move' as const), id: fc.constantFrom(...ids), dir: fc.integer({ min: 0, max: 5 }) }),
+      fc.record({ kind: fc.constant('turn' as const), id: fc.constantFrom(...ids), dir: fc.integer({ min: 0, max: 5 }) }),
+      fc.constant({ kind: 'undo' as const, id: 'bram', dir: 0 }),
+      fc.constant({ kind: 'redo' as const, id: 'bram', dir: 0 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 8 }), async (steps) => {
+        const { dir, session } = await openSample();
+        const fogged = session.gmView().encounter.map.hidden;
+        for (const step of steps) {
+          const at = pos(session.gmView(), step.id) ?? { q: 0, r: 0 };
+          const to = hexNeighbor(at, step.dir);
+          const work =
+            step.kind === 'move'
+              ? session.execute(move(step.id, to.q, to.r))
+              : step.kind === 'turn'
+                ? session.execute(turn(step.id, step.dir))
+                : step.kind === 'undo'
+                  ? session.undo()
+                  : session.redo();
+          await work.catch((e: unknown) => {
+            if (!isAppError(e)) throw e;
+          });
+          expectNoSecrets(session.playerView(), fogged);
+        }
+        const file = await readEncounterFile(dir);
+        expect(file.log.map((e) => e.seq)).toEqual(file.log.map((_, i) => i + 1));
+        const live = session.gmView();
+        expect(live.history.logLength).toBe(file.log.length);
+        const folder = await openCampaignFolder(dir);
+        expect(buildGmView(folder.campaign, replay(file, file.log).state, live.history, live.revision)).toEqual(live);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
