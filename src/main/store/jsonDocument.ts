@@ -1,3 +1,4 @@
+import { access } from 'node:fs/promises';
 import { JSONFile } from 'lowdb/node';
 import { Low } from 'lowdb';
 import type { z } from 'zod';
@@ -8,6 +9,11 @@ import { AppError } from '../../shared/errors';
  * validation raises `corrupt-file` naming the file and the reason, and is never written back.
  */
 export async function readDocument<S extends z.ZodType>(path: string, schema: S, label: string): Promise<z.output<S>> {
+  try {
+    await access(path);
+  } catch {
+    throw new AppError('not-found', `${label} does not exist.`);
+  }
   const db = new Low<unknown>(new JSONFile<unknown>(path), null);
   try {
     await db.read();
@@ -15,7 +21,8 @@ export async function readDocument<S extends z.ZodType>(path: string, schema: S,
     const reason = e instanceof SyntaxError ? `it is not valid JSON (${e.message})` : String(e);
     throw new AppError('corrupt-file', `${label} could not be read: ${reason}.`);
   }
-  if (db.data === null) throw new AppError('not-found', `${label} does not exist.`);
+  // lowdb reads a file holding `null` as "no data": the file is there, so it is broken.
+  if (db.data === null) throw new AppError('corrupt-file', `${label} could not be read: it holds no document.`);
   const parsed = schema.safeParse(db.data);
   if (!parsed.success) {
     const first = parsed.error.issues[0];

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { EVENTS, type EventName, type Role } from '../../../shared/contract';
 import { WsCallSchema, type WsPush, type WsReply } from '../../../shared/wsProtocol';
@@ -53,7 +54,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const log = options.log ?? (() => {});
   const sockets = new Map<WebSocket, Role>();
 
+  // Only requests addressed to this host by name are served: a page on another site that
+  // rebinds its DNS name to 127.0.0.1 still sends its own name in Host and is refused.
+  const allowedHosts = new Set<string>();
+  const hostAllowed = (req: IncomingMessage) => allowedHosts.has(req.headers.host ?? '');
+
   const server = createServer(async (req, res) => {
+    if (!hostAllowed(req)) {
+      res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end('Misdirected request');
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405).end();
@@ -81,7 +91,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const role = url.pathname === '/ws' ? roleForToken(tokens, url.searchParams.get('token')) : null;
     const origin = req.headers.origin;
     const expectedOrigin = `http://${req.headers.host}`;
-    if (!role || (origin !== undefined && origin !== expectedOrigin)) {
+    if (!role || !hostAllowed(req) || (origin !== undefined && origin !== expectedOrigin)) {
       socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;
@@ -122,6 +132,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     server.listen(options.port ?? 0, host, () => resolveListen());
   });
   const port = (server.address() as AddressInfo).port;
+  for (const name of ['127.0.0.1', 'localhost', '[::1]']) allowedHosts.add(`${name}:${port}`);
+  if (host === '0.0.0.0') {
+    for (const addresses of Object.values(networkInterfaces())) {
+      for (const a of addresses ?? []) allowedHosts.add(a.family === 'IPv6' ? `[${a.address}]:${port}` : `${a.address}:${port}`);
+    }
+  }
   const base = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   log(`web host listening on ${host}:${port}`);
 
