@@ -10,6 +10,8 @@ export * from './equipment';
 export * from './movement';
 export * from './facing';
 export * from './range';
+export * from './combat';
+export * from './magic';
 export {
   hexDistance,
   hexNeighbors,
@@ -24,6 +26,14 @@ export {
   type Hex,
 } from '../../shared/hex';
 export { apply } from './encounter/apply';
-export type { EncounterState, FigureState } from './encounter/schema';
+export type { EncounterState, FigureState, FigureTurn, TurnState, MapItem } from './encounter/schema';
+export { EncounterStateSchema, FigureStateSchema } from './encounter/schema';
+export { reachable, pathTo, movementLeft, type Reach, type ReachableHex } from './encounter/movement/reachable';
+export { legalOptions, type LegalOptions, type OptionInfo } from './encounter/options';
+export { attackPreview, type AttackPreview } from './encounter/attack';
+export { phaseStatus, type PhaseStatus } from './encounter/turn';
+export { engagementState, engagers, type EngagementState } from './encounter/engagement';
+export { checkInvariants } from './encounter/invariants';
+export { resolveCastSpell, type CastSpellResolver, type CastingOption } from './encounter/castSpell';
 export type { EncounterEvent, ApplyResult } from './encounter/events';
 export * from './rules';
