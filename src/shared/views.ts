@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
+  ConditionSchema,
   FacingSchema,
+  MoveModeSchema,
+  OptionLetterSchema,
   HexSchema,
   IdSchema,
   MapSchema,
@@ -44,7 +47,58 @@ export const GmFigureSchema = PublicFigureSchema.extend({
   gmNotes: z.string(),
   mana: ManaSchema.nullable(),
   spells: z.array(ActiveSpellViewSchema),
+  equipment: z
+    .object({
+      weaponIds: z.array(z.string()),
+      readyWeaponId: z.string().nullable(),
+      armorId: z.string().nullable(),
+      shieldId: z.string().nullable(),
+      shieldReady: z.boolean(),
+      packLbs: z.number(),
+    })
+    .strict(),
+  conditions: z.array(ConditionSchema),
+  hthWith: z.array(IdSchema),
+  /** This turn so far (RULINGS T1–T5). */
+  turn: z
+    .object({
+      mode: MoveModeSchema.nullable(),
+      spent: z.number().int(),
+      yielded: z.boolean(),
+      option: OptionLetterSchema.nullable(),
+      defence: z.enum(['none', 'dodge', 'defend']),
+      moved: z.boolean(),
+      acted: z.boolean(),
+    })
+    .strict(),
+  /** Hexes of movement the figure may still use this turn (0 once it has moved), and how. */
+  movementLeft: z.object({ hexes: z.number().int(), how: z.string() }).strict(),
 }).strict();
+
+/** The tracker's picture of the turn (RULINGS T1–T5). */
+export const TrackerViewSchema = z
+  .object({
+    order: z.array(z.string()),
+    due: z.array(z.string()),
+    pending: z.array(z.string()),
+    waitingFor: z.string(),
+    initiative: z
+      .object({
+        rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int() }).strict()),
+        order: z.array(IdSchema),
+        chosen: z.boolean(),
+      })
+      .strict()
+      .nullable(),
+    moveOrder: z.array(IdSchema),
+    actionOrder: z.array(IdSchema),
+    retreatOffers: z.array(z.object({ figureId: IdSchema, targetIds: z.array(IdSchema) }).strict()),
+  })
+  .strict();
+
+export const MapItemViewSchema = z
+  .object({ id: IdSchema, kind: z.enum(['weapon', 'shield', 'pack']), itemId: z.string(), position: HexSchema })
+  .strict();
 
 const MapViewSchema = MapSchema;
 
@@ -72,6 +126,8 @@ export const GmViewSchema = z
         figures: z.array(GmFigureSchema),
         turn: z.number().int().min(1),
         phase: PhaseSchema,
+        tracker: TrackerViewSchema,
+        items: z.array(MapItemViewSchema),
       })
       .strict(),
     history: z.object({ canUndo: z.boolean(), canRedo: z.boolean(), logLength: z.number().int() }).strict(),
@@ -100,3 +156,4 @@ export type GmFigure = z.infer<typeof GmFigureSchema>;
 export type GmView = z.infer<typeof GmViewSchema>;
 export type PlayerView = z.infer<typeof PlayerViewSchema>;
 export type PlayerMap = z.infer<typeof PlayerMapSchema>;
+export type TrackerView = z.infer<typeof TrackerViewSchema>;

@@ -1,6 +1,8 @@
 import { hexKey } from '../../shared/hex';
 import type { GmView, PlayerView } from '../../shared/views';
-import type { EncounterState } from '../engine/encounter/schema';
+import { itemsOf, turnStateOf, type EncounterState } from '../engine/encounter/schema';
+import { movementLeft } from '../engine/encounter/movement/reachable';
+import { phaseStatus } from '../engine/encounter/turn';
 
 export interface HistoryInfo {
   readonly canUndo: boolean;
@@ -14,6 +16,8 @@ export function gmView(
   history: HistoryInfo,
   revision: number,
 ): GmView {
+  const ts = turnStateOf(state);
+  const status = phaseStatus(state);
   return {
     campaign: { id: campaign.id, name: campaign.name },
     encounter: {
@@ -38,9 +42,35 @@ export function gmView(
         spells: state.spells
           .filter((s) => s.casterId === f.id)
           .map((s) => ({ spellId: s.spellId, name: s.name, targetId: s.targetId, renewalCost: s.renewalCost })),
+        equipment: { ...f.equipment, weaponIds: [...f.equipment.weaponIds] },
+        conditions: [...f.conditions],
+        hthWith: [...f.hthWith],
+        turn: {
+          mode: f.turn.mode,
+          spent: f.turn.spent,
+          yielded: f.turn.yielded,
+          option: f.turn.option,
+          defence: f.turn.defence,
+          moved: ts.moveDone.includes(f.id),
+          acted: ts.actionDone.includes(f.id),
+        },
+        movementLeft: movementLeft(state, f),
       })),
       turn: state.turn,
       phase: state.phase,
+      tracker: {
+        order: [...status.order],
+        due: [...status.due],
+        pending: [...status.pending],
+        waitingFor: status.waitingFor,
+        initiative: ts.initiative
+          ? { rolls: ts.initiative.rolls.map((r) => ({ ...r })), order: [...(ts.initiative.chosen ? ts.initiative.order : ts.initiative.rollOrder)], chosen: ts.initiative.chosen }
+          : null,
+        moveOrder: [...ts.moveOrder],
+        actionOrder: [...ts.actionOrder],
+        retreatOffers: ts.retreatOffers.map((o) => ({ figureId: o.figureId, targetIds: [...o.targetIds] })),
+      },
+      items: itemsOf(state).map((i) => ({ id: i.id, kind: i.kind, itemId: i.itemId, position: { q: i.position.q, r: i.position.r } })),
     },
     history,
     revision,

@@ -3,27 +3,51 @@ import { AppError } from '../../../shared/errors';
 import { hexDistance, hexKey } from '../../../shared/hex';
 import { isOnMap } from '../../../shared/mapGrid';
 import type { Dice } from '../dice/types';
+import { DEFAULT_RULES, type Rules } from '../rules';
+import {
+  applyBindWound,
+  applyCastSpell,
+  applyChangeWeapon,
+  applyDeclineRetreat,
+  applyDefence,
+  applyDisbelieve,
+  applyDisengage,
+  applyDrawDagger,
+  applyDropDown,
+  applyForcedRetreat,
+  applyHthAttack,
+  applyHthDisengage,
+  applyPass,
+  applyPickUpWeapon,
+  applyReadyWeapon,
+  applySetCondition,
+  applySetPosture,
+  applyStandUp,
+  applyAttemptHth,
+} from './actions';
 import type { ApplyResult } from './events';
 import { paintTerrain, setHexesHidden } from './mapEdit';
-import type { EncounterState, FigureState } from './schema';
-
-function figureById(state: EncounterState, id: string): FigureState {
-  const figure = state.figures.find((f) => f.id === id);
-  if (!figure) throw new AppError('not-found', `There is no figure with id "${id}" in this encounter.`);
-  return figure;
-}
-
-function replaceFigure(state: EncounterState, figure: FigureState): EncounterState {
-  return { ...state, figures: state.figures.map((f) => (f.id === figure.id ? figure : f)) };
-}
+import { applyMove, applyYield } from './movement/move';
+import { applyAttack } from './resolveAttack';
+import type { EncounterState } from './schema';
+import { figureById, replaceFigure } from './state';
+import { advancePhase, chooseInitiative, reorderMovement, rollInitiative } from './turn';
+import { Tx } from './tx';
 
 /**
  * The engine's one entry point: the next state and what happened. Pure: the same state, command
- * and dice give the same result.
+ * and dice give the same result. `rules` are the campaign's settings (default: RULINGS.md).
  */
-export function apply(state: EncounterState, command: Command, _dice: Dice): ApplyResult<EncounterState> {
+export function apply(
+  state: EncounterState,
+  command: Command,
+  dice: Dice,
+  rules: Rules = DEFAULT_RULES,
+): ApplyResult<EncounterState> {
+  const tx = new Tx(state, dice, rules);
   switch (command.type) {
     case 'moveFigure': {
+      // GM placement (an override by its nature; the log keeps the command): one step by hand.
       const figure = figureById(state, command.figureId);
       const to = command.to;
       if (!isOnMap(state.map, to)) throw new AppError('rule', `${figure.name} cannot leave the map.`);
@@ -32,11 +56,12 @@ export function apply(state: EncounterState, command: Command, _dice: Dice): App
       }
       // RULINGS M7: walls block movement.
       if (state.map.terrain[hexKey(to)] === 'wall') throw new AppError('rule', `A wall blocks that hex.`);
-      // RULINGS M7: a hex with a standing figure cannot be entered (HTH comes later, H1).
+      // RULINGS M7: a hex with a living figure cannot be entered (HTH is its own action, H1).
       const occupant = state.figures.find(
         (f) => f.id !== figure.id && hexKey(f.position) === hexKey(to) && f.posture !== 'dead',
       );
       if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
+      if (figure.hthWith.length > 0) throw new AppError('rule', `${figure.name} is in hand-to-hand combat: disengage first (option v).`);
       return {
         state: replaceFigure(state, { ...figure, position: to }),
         events: [{ type: 'figureMoved', figureId: figure.id, from: figure.position, to, source: 'RULINGS M7' }],
@@ -65,5 +90,85 @@ export function apply(state: EncounterState, command: Command, _dice: Dice): App
         rolls: [],
       };
     }
+    case 'rollInitiative':
+      rollInitiative(tx);
+      break;
+    case 'chooseInitiative':
+      chooseInitiative(tx, command);
+      break;
+    case 'advancePhase':
+      advancePhase(tx, command);
+      break;
+    case 'reorderMovement':
+      reorderMovement(tx, command);
+      break;
+    case 'move':
+      applyMove(tx, command);
+      break;
+    case 'yieldMove':
+      applyYield(tx, command);
+      break;
+    case 'attack':
+      applyAttack(tx, command);
+      break;
+    case 'dodge':
+    case 'defend':
+      applyDefence(tx, command);
+      break;
+    case 'dropDown':
+      applyDropDown(tx, command);
+      break;
+    case 'readyWeapon':
+      applyReadyWeapon(tx, command);
+      break;
+    case 'changeWeapon':
+      applyChangeWeapon(tx, command);
+      break;
+    case 'pickUpWeapon':
+      applyPickUpWeapon(tx, command);
+      break;
+    case 'standUp':
+      applyStandUp(tx, command);
+      break;
+    case 'disengage':
+      applyDisengage(tx, command);
+      break;
+    case 'attemptHth':
+      applyAttemptHth(tx, command);
+      break;
+    case 'hthAttack':
+      applyHthAttack(tx, command);
+      break;
+    case 'drawDagger':
+      applyDrawDagger(tx, command);
+      break;
+    case 'hthDisengage':
+      applyHthDisengage(tx, command);
+      break;
+    case 'disbelieve':
+      applyDisbelieve(tx, command);
+      break;
+    case 'castSpell':
+      applyCastSpell(tx, command);
+      break;
+    case 'bindWound':
+      applyBindWound(tx, command);
+      break;
+    case 'pass':
+      applyPass(tx, command);
+      break;
+    case 'forcedRetreat':
+      applyForcedRetreat(tx, command);
+      break;
+    case 'declineRetreat':
+      applyDeclineRetreat(tx, command);
+      break;
+    case 'setCondition':
+      applySetCondition(tx, command);
+      break;
+    case 'setPosture':
+      applySetPosture(tx, command);
+      break;
   }
+  return tx.result();
 }

@@ -11,7 +11,91 @@ export type EncounterEvent =
       readonly to: number;
       readonly source: string;
     }
-  | MapEditEvent;
+  | MapEditEvent
+  | TurnEvent
+  | MovementEvent
+  | ActionEvent;
+
+type Src = { readonly source: string };
+
+/** Turn sequence (RULINGS T1–T5, G4). */
+export type TurnEvent =
+  | ({ readonly type: 'initiativeRolled'; readonly rolls: readonly { sideId: string; total: number }[]; readonly rollOrder: readonly string[] } & Src)
+  | ({ readonly type: 'initiativeChosen'; readonly sideId: string; readonly moveFirst: boolean; readonly order: readonly string[] } & Src)
+  | ({ readonly type: 'phaseChanged'; readonly turn: number; readonly from: string; readonly to: string } & Src)
+  | ({
+      readonly type: 'orderSet';
+      readonly phase: string;
+      readonly order: readonly string[];
+      readonly scores: readonly { figureId: string; value: number }[];
+    } & Src)
+  /** The GM acted out of turn: `due` were the ones the rules expected. */
+  | ({ readonly type: 'override'; readonly command: string; readonly figureId: string | null; readonly due: readonly string[]; readonly reason: string } & Src)
+  | ({ readonly type: 'turnEnded'; readonly turn: number } & Src);
+
+/** Movement (RULINGS M1–M7). */
+export type MovementEvent =
+  | ({
+      readonly type: 'moved';
+      readonly figureId: string;
+      readonly mode: string;
+      readonly path: readonly Hex[];
+      readonly cost: number;
+      readonly facing: number;
+      readonly engaged: boolean;
+    } & Src)
+  | ({ readonly type: 'yielded'; readonly figureId: string } & Src)
+  | ({ readonly type: 'fatigueSpent'; readonly figureId: string; readonly amount: number; readonly fatigue: number } & Src)
+  | ({ readonly type: 'itemDropped'; readonly figureId: string; readonly itemId: string; readonly kind: string; readonly what: string; readonly at: Hex } & Src)
+  | ({ readonly type: 'itemPickedUp'; readonly figureId: string; readonly itemId: string; readonly what: string } & Src)
+  | ({ readonly type: 'pushed'; readonly figureId: string; readonly targetId: string; readonly from: Hex; readonly to: Hex; readonly advanced: boolean } & Src);
+
+/** Actions and their consequences (001 §Action Options, §Attack Rolls; RULINGS A1–A7, H1–H4, C5). */
+export type ActionEvent =
+  | ({ readonly type: 'optionTaken'; readonly figureId: string; readonly option: string } & Src)
+  | ({
+      readonly type: 'attackRolled';
+      readonly attackerId: string;
+      readonly targetId: string;
+      readonly weaponId: string | null;
+      readonly kind: string;
+      readonly adjDex: number;
+      readonly breakdown: readonly { label: string; value: number; source: string }[];
+      readonly dice: number;
+      readonly roll: number;
+      readonly hit: boolean;
+      readonly result: string;
+    } & Src)
+  | ({
+      readonly type: 'damageDealt';
+      readonly attackerId: string;
+      readonly targetId: string;
+      readonly rolled: number;
+      readonly multiplier: number;
+      readonly protection: number;
+      readonly taken: number;
+      readonly body: boolean;
+      readonly fatigueAfter: number;
+      readonly bodyAfter: number;
+    } & Src)
+  | ({ readonly type: 'postureChanged'; readonly figureId: string; readonly from: string; readonly to: string } & Src)
+  | ({ readonly type: 'weaponReadied'; readonly figureId: string; readonly weaponId: string | null; readonly shieldReady: boolean } & Src)
+  | ({ readonly type: 'weaponBroken'; readonly figureId: string; readonly weaponId: string } & Src)
+  | ({ readonly type: 'defenceDeclared'; readonly figureId: string; readonly defence: 'dodge' | 'defend' } & Src)
+  | ({ readonly type: 'conditionChanged'; readonly figureId: string; readonly condition: string; readonly on: boolean } & Src)
+  | ({ readonly type: 'hthChanged'; readonly figureIds: readonly string[]; readonly inHth: boolean } & Src)
+  | ({
+      readonly type: 'check';
+      readonly figureId: string;
+      readonly purpose: string;
+      readonly target: number;
+      readonly roll: number;
+      readonly success: boolean;
+    } & Src)
+  | ({ readonly type: 'hthDefence'; readonly attackerId: string; readonly targetId: string; readonly roll: number; readonly result: string } & Src)
+  | ({ readonly type: 'bled'; readonly figureId: string; readonly amount: number; readonly bodyAfter: number } & Src)
+  | ({ readonly type: 'passed'; readonly figureId: string } & Src)
+  | ({ readonly type: 'missileRedirected'; readonly attackerId: string; readonly intendedId: string; readonly hitId: string; readonly reason: string } & Src);
 
 export type MapEditEvent =
   | { readonly type: 'terrainPainted'; readonly hexes: readonly Hex[]; readonly terrain: string; readonly source: string }

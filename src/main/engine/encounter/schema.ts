@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
+  ConditionSchema,
   FacingSchema,
   HexSchema,
   IdSchema,
   MapSchema,
+  MoveModeSchema,
+  OptionLetterSchema,
   PhaseSchema,
   PostureSchema,
   SideSchema,
@@ -41,6 +44,51 @@ const ActiveSpellSchema = z
   })
   .strict();
 
+/** What a figure has done this turn (RULINGS T1–T5, H3). */
+export const FigureTurnSchema = z
+  .object({
+    /** How it moved (null: has not moved yet). */
+    mode: MoveModeSchema.nullable(),
+    /** Hexes of movement spent (broken ground counts its cost, RULINGS M7). */
+    spent: z.number().int().min(0),
+    /** Whether it yielded its initial movement (RULINGS T4). */
+    yielded: z.boolean(),
+    /** The option it took in the action phase, once it has acted. */
+    option: OptionLetterSchema.nullable(),
+    /** Dodge (c) or Defend (k) declared for this turn (RULINGS A6). */
+    defence: z.enum(['none', 'dodge', 'defend']),
+    /** Engaged when this turn's movement began (001 §Action Options, RULINGS M5). */
+    engagedAtStart: z.boolean(),
+    /** Whether it moved toward its foes this turn: a charge (001 §Positional Advantage, pole weapons). */
+    charged: z.boolean(),
+    /** Whether its movement this turn crossed broken ground (001 §Your Conditions). */
+    brokenGround: z.boolean(),
+    /** Enemies this figure dealt physical hits to this turn (RULINGS H3). */
+    hitsDealtTo: z.array(IdSchema),
+    /** Physical hits taken this turn (RULINGS H3: only a figure that took none may push). */
+    hitsTaken: z.number().int().min(0),
+    /** Missile shots fired this turn (RULINGS A7). */
+    shots: z.number().int().min(0),
+    /** Whether it took its one last shot while engaged (001 §Action Options l). */
+    lastShot: z.boolean(),
+  })
+  .strict();
+
+export const FRESH_FIGURE_TURN: z.infer<typeof FigureTurnSchema> = {
+  mode: null,
+  spent: 0,
+  yielded: false,
+  option: null,
+  defence: 'none',
+  engagedAtStart: false,
+  charged: false,
+  brokenGround: false,
+  hitsDealtTo: [],
+  hitsTaken: 0,
+  shots: 0,
+  lastShot: false,
+};
+
 export const FigureStateSchema = z
   .object({
     id: IdSchema,
@@ -56,15 +104,87 @@ export const FigureStateSchema = z
     fatigue: PoolSchema,
     body: PoolSchema,
     mana: ManaStateSchema.nullable(),
+    /** A rostered character or an NPC stat block written into the encounter. */
+    kind: z.enum(['character', 'npc']).default('npc'),
     equipment: z
       .object({
+        /** Weapons carried: the ready one and the slung ones (001 §Action Options e). */
         weaponIds: z.array(z.string()),
+        /** The weapon in hand; null = bare hands. Must be one of `weaponIds`. */
+        readyWeaponId: z.string().nullable().default(null),
         armorId: z.string().nullable(),
         shieldId: z.string().nullable(),
+        /** Whether the shield is on the arm (ready) or slung (001 §Action Options e, m). */
+        shieldReady: z.boolean().default(true),
+        /** Weight of the pack in lbs; 0 = no pack (001 §Encumbrance, Dropping a Pack). */
+        packLbs: z.number().min(0).max(1000).default(0),
       })
       .strict(),
+    conditions: z.array(ConditionSchema).default([]),
+    /** Figures sharing this figure's hex in hand-to-hand combat (001 §Hand-to-Hand Combat). */
+    hthWith: z.array(IdSchema).default([]),
+    /** The last turn this figure shot a missile weapon (RULINGS A7 rate of fire). */
+    lastShotTurn: z.number().int().nullable().default(null),
+    /** This turn's bookkeeping; reset when a turn begins. */
+    turn: FigureTurnSchema.default(FRESH_FIGURE_TURN),
   })
   .strict();
+
+/** Something lying on the map: a dropped weapon, shield or pack (001 §Action Options e, q; §Encumbrance). */
+export const MapItemSchema = z
+  .object({
+    id: IdSchema,
+    kind: z.enum(['weapon', 'shield', 'pack']),
+    /** The weapon or shield id (WEAPONS, SHIELDS); `pack` for a pack. */
+    itemId: z.string().min(1),
+    lbs: z.number().min(0),
+    position: HexSchema,
+    /** Who dropped it. */
+    ownerId: IdSchema.nullable(),
+  })
+  .strict();
+
+/** Per-phase bookkeeping of the turn (RULINGS T1–T5, G4). */
+export const TurnStateSchema = z
+  .object({
+    /** RULINGS T2: each side's 1d6 and the order that came of it (first to move first). */
+    initiative: z
+      .object({
+        rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int() }).strict()),
+        /** Sides in roll order, the winner first (before the winner's choice). */
+        rollOrder: z.array(IdSchema),
+        /** Sides in moving order, once the winner chose. */
+        order: z.array(IdSchema),
+        chosen: z.boolean(),
+      })
+      .strict()
+      .nullable(),
+    /** RULINGS T3: casters with continuing spells, DEX + INT + WIS high to low. */
+    renewOrder: z.array(IdSchema),
+    renewDone: z.array(IdSchema),
+    /** RULINGS T4: the initial movement order (sides in initiative order, adjDEX inside a side). */
+    moveOrder: z.array(IdSchema),
+    moveDone: z.array(IdSchema),
+    /** RULINGS T5: adjDEX high to low, ties rolled off. */
+    actionOrder: z.array(IdSchema),
+    actionDone: z.array(IdSchema),
+    /** RULINGS H3: who may push whom after the actions. */
+    retreatOffers: z.array(z.object({ figureId: IdSchema, targetIds: z.array(IdSchema) }).strict()),
+    retreatDone: z.array(IdSchema),
+  })
+  .strict();
+
+export const FRESH_TURN_STATE: z.infer<typeof TurnStateSchema> = {
+  initiative: null,
+  renewOrder: [],
+  renewDone: [],
+  moveOrder: [],
+  moveDone: [],
+  actionOrder: [],
+  actionDone: [],
+  retreatOffers: [],
+  retreatDone: [],
+};
 
 export const EncounterStateSchema = z
   .object({
@@ -76,9 +196,29 @@ export const EncounterStateSchema = z
     spells: z.array(ActiveSpellSchema),
     turn: z.number().int().min(1),
     phase: PhaseSchema,
+    /**
+     * Dropped weapons, shields and packs on the map. Absent = none (older files, blank
+     * encounters); read it with `itemsOf`.
+     */
+    items: z.array(MapItemSchema).optional(),
+    /** The current turn's bookkeeping; absent = nothing done yet this turn (`turnStateOf`). */
+    turnState: TurnStateSchema.optional(),
+    /** Counter for ids of things the engine creates (dropped items); absent = 1. */
+    nextId: z.number().int().min(1).optional(),
   })
   .strict();
 
 export type FigureState = z.infer<typeof FigureStateSchema>;
 export type EncounterState = z.infer<typeof EncounterStateSchema>;
 export type ActiveSpell = z.infer<typeof ActiveSpellSchema>;
+export function itemsOf(state: EncounterState): readonly MapItem[] {
+  return state.items ?? [];
+}
+
+export function turnStateOf(state: EncounterState): TurnState {
+  return state.turnState ?? FRESH_TURN_STATE;
+}
+
+export type FigureTurn = z.infer<typeof FigureTurnSchema>;
+export type TurnState = z.infer<typeof TurnStateSchema>;
+export type MapItem = z.infer<typeof MapItemSchema>;

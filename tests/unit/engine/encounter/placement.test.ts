@@ -1,19 +1,19 @@
 /**
- * The encounter engine's entry point for the first commands: moveFigure (RULINGS M7: one step to
- * an adjacent free hex on the map that is not a wall) and turnFigure (001 §Facing).
+ * The GM's hand commands: moveFigure (GM placement: one step to an adjacent free hex on the map
+ * that is not a wall, RULINGS M7, at any phase) and turnFigure (001 §Facing).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apply } from '../../../src/main/engine/encounter/apply';
-import { EncounterStateSchema, type EncounterState, type FigureState } from '../../../src/main/engine/encounter/schema';
-import { createSeededDice } from '../../../src/main/engine/dice/seeded';
-import type { Command } from '../../../src/shared/commands';
-import { AppError } from '../../../src/shared/errors';
-import { hexDistance, hexKey, hexNeighbor, type Hex } from '../../../src/shared/hex';
-import { isOnMap } from '../../../src/shared/mapGrid';
+import { apply } from '../../../../src/main/engine/encounter/apply';
+import { EncounterStateSchema, FigureStateSchema, type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
+import { createSeededDice } from '../../../../src/main/engine/dice/seeded';
+import type { Command } from '../../../../src/shared/commands';
+import { AppError } from '../../../../src/shared/errors';
+import { hexDistance, hexKey, hexNeighbor, type Hex } from '../../../../src/shared/hex';
+import { isOnMap } from '../../../../src/shared/mapGrid';
 
 function figure(id: string, position: Hex, extra: Partial<FigureState> = {}): FigureState {
-  return {
+  return FigureStateSchema.parse({
     id,
     name: id[0]!.toUpperCase() + id.slice(1),
     sideId: 'a',
@@ -29,7 +29,7 @@ function figure(id: string, position: Hex, extra: Partial<FigureState> = {}): Fi
     mana: null,
     equipment: { weaponIds: [], armorId: null, shieldId: null },
     ...extra,
-  };
+  });
 }
 
 /** A 10×10 flat map: hero at (4,2), a wall east of it, a friend south-east, a corpse south-west. */

@@ -1,0 +1,79 @@
+/**
+ * What must hold after every command (the soak and scripted tests check it after each step):
+ * figures on the map and out of walls, no two standing figures in one hex outside hand-to-hand,
+ * hand-to-hand pairs that agree, pools and counters that make sense, bookkeeping that names real
+ * figures and sides, equipment that exists.
+ */
+import { hexKey } from '../../../shared/hex';
+import { isOnMap } from '../../../shared/mapGrid';
+import { weaponById, armorById, shieldById } from '../equipment';
+import { itemsOf, turnStateOf, type EncounterState } from './schema';
+import { figureHexes } from './state';
+
+/** Every broken invariant, in words; empty when the state is sound. */
+export function checkInvariants(state: EncounterState): string[] {
+  const out: string[] = [];
+  const ids = new Set<string>();
+  const sides = new Set(state.sides.map((s) => s.id));
+  const byHex = new Map<string, string[]>();
+  for (const f of state.figures) {
+    if (ids.has(f.id)) out.push(`Figure id ${f.id} appears twice.`);
+    ids.add(f.id);
+    if (!sides.has(f.sideId)) out.push(`${f.id} belongs to unknown side ${f.sideId}.`);
+    for (const h of figureHexes(f)) {
+      if (!isOnMap(state.map, h)) out.push(`${f.id} is off the map at ${hexKey(h)}.`);
+      if (state.map.terrain[hexKey(h)] === 'wall') out.push(`${f.id} stands in a wall at ${hexKey(h)}.`);
+      if (f.posture !== 'dead') byHex.set(hexKey(h), [...(byHex.get(hexKey(h)) ?? []), f.id]);
+    }
+    if (f.fatigue.current > f.fatigue.starting) out.push(`${f.id} has Fatigue ${f.fatigue.current} above its starting ${f.fatigue.starting}.`);
+    if (f.body.current > f.body.starting) out.push(`${f.id} has Body ${f.body.current} above its starting ${f.body.starting}.`);
+    if (f.fatigue.current <= 0 && (f.posture === 'standing' || f.posture === 'kneeling')) out.push(`${f.id} has Fatigue ${f.fatigue.current} but is ${f.posture}.`);
+    if (f.mana && (f.mana.current > f.mana.pool || f.mana.debt < 0)) out.push(`${f.id} has inconsistent mana.`);
+    const r = f.equipment.readyWeaponId;
+    if (r !== null && !f.equipment.weaponIds.includes(r)) out.push(`${f.id} readies ${r} that it does not carry.`);
+    for (const w of f.equipment.weaponIds) if (!weaponById(w)) out.push(`${f.id} carries unknown weapon ${w}.`);
+    if (f.equipment.armorId && !armorById(f.equipment.armorId)) out.push(`${f.id} wears unknown armour ${f.equipment.armorId}.`);
+    if (f.equipment.shieldId && !shieldById(f.equipment.shieldId)) out.push(`${f.id} carries unknown shield ${f.equipment.shieldId}.`);
+    if (f.posture === 'dead' && f.hthWith.length > 0) out.push(`${f.id} is dead but still in HTH.`);
+    for (const p of f.hthWith) {
+      const o = state.figures.find((x) => x.id === p);
+      if (!o) out.push(`${f.id} is in HTH with unknown ${p}.`);
+      else {
+        if (!o.hthWith.includes(f.id)) out.push(`${f.id} is in HTH with ${p}, but not the other way round.`);
+        if (hexKey(o.position) !== hexKey(f.position)) out.push(`${f.id} and ${p} are in HTH in different hexes.`);
+      }
+    }
+    if (f.turn.spent < 0 || f.turn.hitsTaken < 0 || f.turn.shots < 0) out.push(`${f.id} has negative turn counters.`);
+    if (f.lastShotTurn !== null && f.lastShotTurn > state.turn) out.push(`${f.id} shot in a future turn.`);
+  }
+  for (const [k, list] of byHex) {
+    if (list.length < 2) continue;
+    const inHth = list.every((id) => {
+      const f = state.figures.find((x) => x.id === id);
+      return f !== undefined && list.some((o) => o !== id && f.hthWith.includes(o));
+    });
+    if (!inHth) out.push(`${list.join(' and ')} share hex ${k} outside hand-to-hand.`);
+  }
+  const ts = turnStateOf(state);
+  const known = (list: readonly string[], what: string): void => {
+    for (const id of list) if (!ids.has(id)) out.push(`${what} names unknown figure ${id}.`);
+  };
+  known(ts.moveOrder, 'The movement order');
+  known(ts.moveDone, 'The moved list');
+  known(ts.actionOrder, 'The action order');
+  known(ts.actionDone, 'The acted list');
+  known(ts.renewOrder, 'The renew order');
+  for (const id of ts.moveDone) if (!ts.moveOrder.includes(id)) out.push(`${id} moved but is not in the movement order.`);
+  if (new Set(ts.actionDone).size !== ts.actionDone.length) out.push('A figure acted twice.');
+  if (ts.initiative) for (const s of ts.initiative.order) if (!sides.has(s)) out.push(`Initiative names unknown side ${s}.`);
+  if (state.phase === 'initiative' && (ts.moveDone.length > 0 || ts.actionDone.length > 0)) out.push('Bookkeeping from an earlier phase survives into Initiative.');
+  const itemIds = new Set<string>();
+  for (const i of itemsOf(state)) {
+    if (itemIds.has(i.id)) out.push(`Item id ${i.id} appears twice.`);
+    itemIds.add(i.id);
+    if (!isOnMap(state.map, i.position)) out.push(`Item ${i.id} is off the map.`);
+    const n = Number(i.id.replace(/^item-/, ''));
+    if (Number.isInteger(n) && n >= (state.nextId ?? 1)) out.push(`Item ${i.id} is not below the id counter ${state.nextId ?? 1}.`);
+  }
+  return out;
+}

@@ -1,0 +1,225 @@
+/**
+ * The action options a–v (001 §Action Options; 004 §Actions where 001 is terse; RULINGS T5):
+ * which a figure may take from its state when its action comes (disengaged, engaged, HTH) and
+ * from how it moved this turn, each with the reason when it may not.
+ */
+import { hexDistance, hexKey } from '../../../shared/hex';
+import type { MoveMode, OptionLetter } from '../../../shared/schemas';
+import { fireWindow } from '../combat/rateOfFire';
+import { weaponById } from '../equipment';
+import { frontHexes } from '../facing';
+import { engagementState, engagers, type EngagementState } from './engagement';
+import { itemsOf, turnStateOf, type EncounterState, type FigureState } from './schema';
+import { baseAdjDex, canAct, figureById, figureHexes, isDown, isEnemy, readyWeapon } from './state';
+
+/** Movement from least to most; a shift is a 1-hex move, a crawl a 2-hex one on the ground. */
+export const MODE_RANK: Readonly<Record<MoveMode, number>> = {
+  'stand-still': 0,
+  shift: 1,
+  'walk-slow': 2,
+  crawl: 2,
+  walk: 3,
+  jog: 4,
+  run: 5,
+  sprint: 6,
+};
+
+/** The most movement each option allows (001 §Action Options, Move column). */
+export const OPTION_MAX_MODE: Readonly<Record<OptionLetter, MoveMode>> = {
+  a: 'sprint',
+  b: 'jog',
+  c: 'jog',
+  d: 'jog',
+  e: 'walk',
+  f: 'walk-slow',
+  g: 'stand-still',
+  crawl: 'crawl',
+  h: 'walk-slow',
+  i: 'walk-slow',
+  j: 'shift',
+  k: 'shift',
+  l: 'stand-still',
+  m: 'shift',
+  n: 'shift',
+  o: 'shift',
+  p: 'stand-still',
+  q: 'stand-still',
+  r: 'shift',
+  s: 'shift',
+  t: 'stand-still',
+  u: 'stand-still',
+  v: 'stand-still',
+  'hth-cast': 'stand-still',
+};
+
+export const OPTION_NAMES: Readonly<Record<OptionLetter, string>> = {
+  a: 'Move',
+  b: 'Charge attack',
+  c: 'Dodge',
+  d: 'Drop',
+  e: 'Ready weapon',
+  f: 'Missile attack',
+  g: 'Stand up',
+  crawl: 'Crawl',
+  h: 'Cast spell',
+  i: 'Disbelieve',
+  j: 'Attack',
+  k: 'Defend',
+  l: 'One last shot',
+  m: 'Change weapon',
+  n: 'Disengage',
+  o: 'Attempt HTH',
+  p: 'Stand up',
+  q: 'Pick up weapon',
+  r: 'Cast spell',
+  s: 'Disbelieve',
+  t: 'HTH attack',
+  u: 'Draw dagger',
+  v: 'Disengage from HTH',
+  'hth-cast': 'Cast spell in HTH',
+};
+
+const TABLES: Readonly<Record<EngagementState, readonly OptionLetter[]>> = {
+  disengaged: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'crawl', 'h', 'i'],
+  engaged: ['j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's'],
+  hth: ['t', 'u', 'v', 'hth-cast'],
+};
+
+export interface OptionInfo {
+  readonly option: OptionLetter;
+  readonly name: string;
+  readonly available: boolean;
+  /** Why not; null when available. */
+  readonly reason: string | null;
+  /** The most movement the option allows. */
+  readonly maxMove: MoveMode;
+}
+
+export interface LegalOptions {
+  readonly figureId: string;
+  readonly state: EngagementState;
+  /** How it moved this turn (null: not yet) and the hexes of movement spent. */
+  readonly moved: { readonly mode: MoveMode | null; readonly spent: number };
+  readonly acted: boolean;
+  readonly options: readonly OptionInfo[];
+}
+
+/** Enemies next to the figure in its front hexes (001 §Facing: physical attacks go into front hexes). */
+export function enemiesInFront(state: EncounterState, f: FigureState): FigureState[] {
+  const front = new Set(frontHexes({ position: f.position, facing: f.facing, size: f.size }).map(hexKey));
+  return state.figures.filter(
+    (o) => o.posture !== 'dead' && isEnemy(o, f) && figureHexes(o).some((h) => front.has(hexKey(h))),
+  );
+}
+
+function weaponsLying(state: EncounterState, f: FigureState): boolean {
+  return itemsOf(state).some((i) => i.kind !== 'pack' && hexDistance(i.position, f.position) <= 1);
+}
+
+/** Why a figure may not take `option` now, or null when it may (001 §Action Options; RULINGS T5). */
+export function optionRefusal(state: EncounterState, f: FigureState, option: OptionLetter, es = engagementState(state, f)): string | null {
+  const name = `${OPTION_NAMES[option]} (${option})`;
+  if (!canAct(f)) return `${f.name} is ${f.posture}.`;
+  const ts = turnStateOf(state);
+  if (ts.actionDone.includes(f.id) || (f.turn.option !== null && f.turn.option !== option)) {
+    return `${f.name} has already taken option ${f.turn.option ?? ''} this turn (004 §Actions: one option a turn).`;
+  }
+  // RULINGS T5: the table follows the state; a figure that charged into engagement this turn
+  // keeps the charge attack of the disengaged table (001 §Action Options b: "Melee attack or HTH").
+  const charging = es === 'engaged' && !f.turn.engagedAtStart && option === 'b';
+  if (!TABLES[es].includes(option) && !charging) return `${name} is not open to a figure that is ${es === 'hth' ? 'in HTH' : es}.`;
+  const mode = f.turn.mode ?? 'stand-still';
+  const max = OPTION_MAX_MODE[option];
+  if (option === 'crawl') {
+    if (!isDown(f)) return `${f.name} is standing: only a figure on the ground crawls.`;
+    if (mode !== 'crawl' && mode !== 'stand-still') return `${f.name} moved at ${mode}: crawling is 2 hexes on the ground.`;
+  } else if (mode === 'crawl') {
+    if (option !== 'f' && option !== 'h' && option !== 'i') return `${f.name} crawled this turn: it takes no other action (001 §Action Options g).`;
+  } else if (MODE_RANK[mode] > MODE_RANK[max]) {
+    return `${f.name} moved at ${mode}; ${name} allows at most ${max} (001 §Action Options).`;
+  }
+  const down = isDown(f);
+  const weapon = readyWeapon(f);
+  switch (option) {
+    case 'a':
+      return null;
+    case 'b':
+    case 'j': {
+      if (down) return `${f.name} is ${f.posture}: a figure on the ground cannot strike (004 §Crawling and Prone).`;
+      if (weapon?.use === 'missile') return `${weapon.name} is a missile weapon: ${name} is a melee attack.`;
+      return enemiesInFront(state, f).length > 0 ? null : `No enemy stands in ${f.name}'s front hexes (001 §Facing).`;
+    }
+    case 'c':
+    case 'k':
+      return down && option === 'k' ? `${f.name} is ${f.posture}.` : null;
+    case 'd':
+      return down ? `${f.name} is already ${f.posture}.` : null;
+    case 'e': {
+      if (down) return `${f.name} is ${f.posture}: stand up first.`;
+      const other = f.equipment.weaponIds.some((id) => id !== f.equipment.readyWeaponId) || (f.equipment.shieldId !== null && !f.equipment.shieldReady);
+      return other || weaponsLying(state, f) || weapon !== null ? null : `${f.name} has nothing else to ready.`;
+    }
+    case 'f':
+    case 'l': {
+      if (weapon === null) return `${f.name} holds no missile or throwing weapon.`;
+      if (option === 'l' && weapon.use !== 'missile') return `One last shot needs a missile weapon readied before engagement (001 §Action Options l).`;
+      if (option === 'l' && f.turn.lastShot) return `${f.name} has had its last shot.`;
+      if (weapon.use !== 'missile' && !weapon.thrown) return `${weapon.name} is neither shot nor thrown.`;
+      if (weapon.use === 'missile') {
+        const adj = baseAdjDex(f).value;
+        const win = f.lastShotTurn === state.turn ? null : fireWindow(weapon, adj, state.turn, f.lastShotTurn);
+        if (win !== null && !win.canFire) return win.reason;
+      }
+      return null;
+    }
+    case 'g':
+    case 'p':
+      return down ? null : `${f.name} is already standing.`;
+    case 'h':
+    case 'r':
+    case 'hth-cast':
+      return null;
+    case 'i':
+    case 's':
+      return null;
+    case 'm': {
+      if (down) return `${f.name} is ${f.posture}.`;
+      const other = f.equipment.weaponIds.some((id) => id !== f.equipment.readyWeaponId && weaponById(id)?.use !== 'missile');
+      return other ? null : `${f.name} carries no other non-missile weapon (001 §Action Options m).`;
+    }
+    case 'n':
+      return engagers(state, f).length > 0 ? null : `${f.name} is not engaged.`;
+    case 'o':
+      return enemiesInFront(state, f).length > 0 ? null : `No enemy is next to ${f.name} in front.`;
+    case 'q':
+      return weaponsLying(state, f) ? null : `No weapon lies in ${f.name}'s hex or next to it.`;
+    case 't':
+      return null;
+    case 'u':
+      return f.equipment.weaponIds.includes('dagger') && f.equipment.readyWeaponId !== 'dagger'
+        ? null
+        : `${f.name} has no dagger to draw, or holds it already.`;
+    case 'v':
+      return null;
+    case 'crawl':
+      return null;
+  }
+}
+
+/** Every option of the figure's table, each with whether it is open and why not (RULINGS T5). */
+export function legalOptions(state: EncounterState, figureId: string): LegalOptions {
+  const f = figureById(state, figureId);
+  const es = engagementState(state, f);
+  const letters = [...TABLES[es]];
+  if (es === 'engaged' && !f.turn.engagedAtStart) letters.unshift('b');
+  return {
+    figureId: f.id,
+    state: es,
+    moved: { mode: f.turn.mode, spent: f.turn.spent },
+    acted: turnStateOf(state).actionDone.includes(f.id),
+    options: letters.map((option) => {
+      const reason = optionRefusal(state, f, option, es);
+      return { option, name: OPTION_NAMES[option], available: reason === null, reason, maxMove: OPTION_MAX_MODE[option] };
+    }),
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * The `attack` command (001 §Action Options b, f, j, l; RULINGS A1–A7, H4): checks the option,
+ * rolls through friends in the line of fire and a body the target lies behind, rolls the attack,
+ * applies criticals (drop, break), damage × multiplier − protection to Fatigue or Fatigue and
+ * Body, bleeding and the resulting posture, and records the hits for forced retreat (H3).
+ */
+import { AppError } from '../../../shared/errors';
+import { hexKey, hexLine } from '../../../shared/hex';
+import type { CommandOf } from '../../../shared/commands';
+import type { OptionLetter } from '../../../shared/schemas';
+import { attackOutcome } from '../combat/attackRoll';
+import { resolveDamage } from '../combat/damage';
+import { proneBehindBody, rollToMissFriend } from '../combat/missileHazards';
+import { weaponById, type Weapon } from '../equipment';
+import type { Explained } from '../explain';
+import type { Roll } from '../dice/types';
+import { attackKind, attackPreview, damageSpec, friendsInPath, protectionFor } from './attack';
+import { engagementState } from './engagement';
+import { optionRefusal } from './options';
+import { hasBody } from './state';
+import { markActed, requireTurn, settlePosture } from './turn';
+import type { Tx } from './tx';
+import type { AttackKind } from '../combat/kinds';
+
+export interface Blow {
+  readonly damageRoll: Roll;
+  readonly bonus?: Explained | undefined;
+  readonly multiplier: 1 | 2 | 3;
+  readonly toBody: boolean;
+  readonly bleeding: boolean;
+}
+
+/** Damage × multiplier − protection off Fatigue (and Body), bleeding, posture (RULINGS A3–A5, C4). */
+export function dealDamage(tx: Tx, attackerId: string, targetId: string, blow: Blow, physical: boolean): number {
+  const t = tx.fig(targetId);
+  const result = resolveDamage({
+    damageRoll: blow.damageRoll,
+    ...(blow.bonus ? { bonus: blow.bonus } : {}),
+    multiplier: blow.multiplier,
+    protection: protectionFor(t),
+    toBody: blow.toBody,
+  });
+  const after = tx.update(targetId, (x) => ({
+    ...x,
+    fatigue: { ...x.fatigue, current: x.fatigue.current - result.fatigueLoss },
+    body: { ...x.body, current: x.body.current - result.bodyLoss },
+    turn: { ...x.turn, hitsTaken: x.turn.hitsTaken + (physical ? result.afterProtection : 0) },
+  }));
+  tx.emit({
+    type: 'damageDealt',
+    attackerId,
+    targetId,
+    rolled: blow.damageRoll.total,
+    multiplier: blow.multiplier,
+    protection: Math.min(protectionFor(t).value, Math.max(0, blow.damageRoll.total + (blow.bonus?.value ?? 0)) * blow.multiplier),
+    taken: result.afterProtection,
+    body: blow.toBody,
+    fatigueAfter: after.fatigue.current,
+    bodyAfter: after.body.current,
+    source: '001 §Protection; RULINGS A3, A4',
+  });
+  if (physical && result.afterProtection > 0) {
+    tx.update(attackerId, (x) => (x.turn.hitsDealtTo.includes(targetId) ? x : { ...x, turn: { ...x.turn, hitsDealtTo: [...x.turn.hitsDealtTo, targetId] } }));
+  }
+  // RULINGS A5: a 3d6 roll of 4 sets the wound bleeding (when the setting is on).
+  if (blow.bleeding && tx.rules.bleedingPerTurn > 0 && !after.conditions.includes('bleeding') && after.posture !== 'dead') {
+    tx.update(targetId, (x) => ({ ...x, conditions: [...x.conditions, 'bleeding'] }));
+    tx.emit({ type: 'conditionChanged', figureId: targetId, condition: 'bleeding', on: true, source: '001 §Attack Rolls; RULINGS A5' });
+  }
+  settlePosture(tx, targetId);
+  return result.afterProtection;
+}
+
+/** Puts an item down in a hex (RULINGS A3 drop; 001 §Action Options m, q). */
+export function dropItem(tx: Tx, figureId: string, kind: 'weapon' | 'shield', itemId: string, at = tx.fig(figureId).position, source = '001 §Attack Rolls; RULINGS A3'): void {
+  const id = `item-${tx.state.nextId ?? 1}`;
+  const lbs = kind === 'weapon' ? (weaponById(itemId)?.weight.lbs ?? 0) : 0;
+  tx.state = {
+    ...tx.state,
+    nextId: (tx.state.nextId ?? 1) + 1,
+    items: [...(tx.state.items ?? []), { id, kind, itemId, lbs, position: at, ownerId: figureId }],
+  };
+  tx.update(figureId, (x) =>
+    kind === 'weapon'
+      ? {
+          ...x,
+          equipment: {
+            ...x.equipment,
+            weaponIds: removeOne(x.equipment.weaponIds, itemId),
+            readyWeaponId: x.equipment.readyWeaponId === itemId ? null : x.equipment.readyWeaponId,
+          },
+        }
+      : { ...x, equipment: { ...x.equipment, shieldId: null, shieldReady: false } },
+  );
+  tx.emit({ type: 'itemDropped', figureId, itemId: id, kind, what: itemId, at, source });
+}
+
+export function removeOne(list: readonly string[], id: string): string[] {
+  const i = list.indexOf(id);
+  return i === -1 ? [...list] : [...list.slice(0, i), ...list.slice(i + 1)];
+}
+
+function optionFor(tx: Tx, attackerId: string, kind: AttackKind): OptionLetter {
+  const a = tx.fig(attackerId);
+  const es = engagementState(tx.state, a);
+  if (kind === 'hth') return 't';
+  if (kind === 'missile') return es === 'engaged' ? 'l' : 'f';
+  if (kind === 'thrown') return es === 'engaged' ? 'j' : 'f';
+  if (es === 'engaged') return optionRefusal(tx.state, a, 'j', es) === null || a.turn.engagedAtStart ? 'j' : 'b';
+  return 'b';
+}
+
+/** Rolls the blow's damage (RULINGS A4). */
+function rollDamage(tx: Tx, attackerId: string, weapon: Weapon | null, kind: AttackKind, what: string): { roll: Roll; bonus: Explained | undefined } {
+  const spec = damageSpec(tx.fig(attackerId), weapon, kind);
+  return { roll: tx.roll(typeof spec.dice === 'string' ? spec.dice : spec.dice.notation, `damage: ${what}`), bonus: spec.bonus };
+}
+
+export function applyAttack(tx: Tx, c: CommandOf<'attack'>): void {
+  requireTurn(tx, c, ['actions']);
+  const a = tx.fig(c.figureId);
+  const t = tx.fig(c.targetId);
+  const weapon = c.weaponId === null ? null : (weaponById(c.weaponId) ?? null);
+  const kind = attackKind(a, t, weapon, c.throw === true);
+  const option = optionFor(tx, a.id, kind);
+  const refusal = optionRefusal(tx.state, a, option);
+  if (refusal !== null) throw new AppError('rule', refusal);
+  const preview = attackPreview(tx.state, a.id, t.id, c.weaponId, c.ticks ?? {}, { rules: tx.rules, throw: c.throw === true });
+  if (!preview.allowed) throw new AppError('rule', preview.reason ?? 'That attack cannot be made.');
+  const adj = preview.adjDex.value;
+  const what = `${a.name} → ${t.name}`;
+
+  let target = t;
+  let resolved = false;
+  if (kind === 'missile' || kind === 'thrown') {
+    // RULINGS H4 (004 §Roll to Miss): each friend on the line of fire is a roll to miss.
+    for (const friend of friendsInPath(tx.state, a, t)) {
+      const miss = rollToMissFriend(tx.dice, adj, `roll to miss ${friend.name}`);
+      tx.rolls.push(miss.roll);
+      tx.emit({ type: 'check', figureId: a.id, purpose: `miss ${friend.name} in the line of fire`, target: adj, roll: miss.roll.total, success: miss.missed, source: miss.source });
+      if (!miss.missed) {
+        tx.emit({ type: 'missileRedirected', attackerId: a.id, intendedId: t.id, hitId: friend.id, reason: miss.reason, source: miss.source });
+        const dmg = rollDamage(tx, a.id, weapon, kind, `${a.name} → ${friend.name}`);
+        dealDamage(tx, a.id, friend.id, { damageRoll: dmg.roll, bonus: dmg.bonus, multiplier: miss.multiplier as 1 | 2 | 3, toBody: miss.toBody, bleeding: miss.bleeding }, true);
+        resolved = true;
+        break;
+      }
+    }
+    // 004 §Crawling and Prone: a prone or kneeling target behind a body may have the body take the missile.
+    const line = hexLine(a.position, t.position);
+    const before = line[line.length - 2];
+    if (!resolved && before !== undefined && hexKey(before) !== hexKey(a.position) && (t.posture === 'prone' || t.posture === 'kneeling') && hasBody(tx.state, before)) {
+      const cover = proneBehindBody(tx.dice, t.posture, `missile at ${t.name} behind a body`);
+      tx.rolls.push(cover.roll);
+      tx.emit({ type: 'check', figureId: t.id, purpose: 'cover behind a body', target: t.posture === 'prone' ? 3 : 4, roll: cover.roll.total, success: cover.hitsBody, source: cover.source });
+      if (cover.hitsBody) resolved = true;
+    }
+  }
+
+  if (!resolved) {
+    const roll = tx.roll(`${preview.dice.count}d6`, `attack: ${what}`);
+    const out = attackOutcome(roll, adj);
+    tx.emit({
+      type: 'attackRolled',
+      attackerId: a.id,
+      targetId: target.id,
+      weaponId: c.weaponId,
+      kind,
+      adjDex: adj,
+      breakdown: preview.adjDex.breakdown.map((l) => ({ label: l.label, value: l.value, source: l.source })),
+      dice: preview.dice.count,
+      roll: roll.total,
+      hit: out.hit,
+      result: out.reason,
+      source: out.source,
+    });
+    if (out.hit) {
+      const dmg = rollDamage(tx, a.id, weapon, kind, what);
+      dealDamage(tx, a.id, target.id, { damageRoll: dmg.roll, bonus: dmg.bonus, multiplier: out.multiplier as 1 | 2 | 3, toBody: out.toBody, bleeding: out.bleeding }, true);
+    }
+    if (weapon !== null && (out.dropWeapon || out.breakWeapon)) {
+      if (out.dropWeapon) dropItem(tx, a.id, 'weapon', weapon.id);
+      else {
+        tx.update(a.id, (x) => ({ ...x, equipment: { ...x.equipment, weaponIds: removeOne(x.equipment.weaponIds, weapon.id), readyWeaponId: null } }));
+        tx.emit({ type: 'weaponBroken', figureId: a.id, weaponId: weapon.id, source: '001 §Attack Rolls; RULINGS A3' });
+      }
+    }
+  }
+  target = tx.fig(t.id);
+
+  // A thrown weapon leaves the hand and lands by the target (console's choice: 001 is silent where).
+  if (kind === 'thrown' && weapon !== null && tx.fig(a.id).equipment.weaponIds.includes(weapon.id)) {
+    dropItem(tx, a.id, 'weapon', weapon.id, target.position, '001 §Action Options f (thrown weapon)');
+  }
+  let more = false;
+  if (kind === 'missile') {
+    const shots = tx.fig(a.id).lastShotTurn === tx.state.turn ? tx.fig(a.id).turn.shots + 1 : 1;
+    tx.update(a.id, (x) => ({ ...x, lastShotTurn: tx.state.turn, turn: { ...x.turn, shots, lastShot: option === 'l' ? true : x.turn.lastShot } }));
+    more = (preview.shotsLeft ?? 1) - 1 > 0 && tx.fig(a.id).equipment.readyWeaponId === weapon?.id;
+  }
+  if (more) {
+    // RULINGS A7: a second shot this turn is still to come; the option is fixed.
+    tx.update(a.id, (x) => ({ ...x, turn: { ...x.turn, option } }));
+    tx.emit({ type: 'optionTaken', figureId: a.id, option, source: '001 §Action Options; RULINGS A7 (more shots this turn)' });
+  } else {
+    markActed(tx, a.id, option);
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Small questions asked of an encounter state by every part of the encounter engine: finding a
+ * figure, what it carries, who stands where. No rules are decided here beyond the ones cited.
+ */
+import { AppError } from '../../../shared/errors';
+import { hexKey, type Hex } from '../../../shared/hex';
+import { footprint } from '../../../shared/hex/footprint';
+import { injuryPenalty } from '../characters/injury';
+import { armorById, shieldById, weaponById, type Weapon } from '../equipment';
+import { explainSum, line, type BreakdownLine, type Explained } from '../explain';
+import type { EncounterState, FigureState } from './schema';
+
+export function findFigure(state: EncounterState, id: string): FigureState | undefined {
+  return state.figures.find((f) => f.id === id);
+}
+
+export function figureById(state: EncounterState, id: string): FigureState {
+  const figure = findFigure(state, id);
+  if (!figure) throw new AppError('not-found', `There is no figure with id "${id}" in this encounter.`);
+  return figure;
+}
+
+export function replaceFigure(state: EncounterState, figure: FigureState): EncounterState {
+  return { ...state, figures: state.figures.map((f) => (f.id === figure.id ? figure : f)) };
+}
+
+export function updateFigure(
+  state: EncounterState,
+  id: string,
+  change: (f: FigureState) => FigureState,
+): EncounterState {
+  const i = state.figures.findIndex((f) => f.id === id);
+  if (i === -1) return state;
+  const figures = state.figures.slice();
+  figures[i] = change(figures[i] as FigureState);
+  return { ...state, figures };
+}
+
+export function sideName(state: EncounterState, sideId: string): string {
+  return state.sides.find((s) => s.id === sideId)?.name ?? sideId;
+}
+
+/** Dead figures lie on the map as bodies; everyone else still takes up room (RULINGS M7). */
+export function isAlive(f: FigureState): boolean {
+  return f.posture !== 'dead';
+}
+
+/** Conscious figures act (001 §Fatigue Points: 0 Fatigue is unconscious). */
+export function canAct(f: FigureState): boolean {
+  return f.posture !== 'dead' && f.posture !== 'unconscious';
+}
+
+export function isDown(f: FigureState): boolean {
+  return f.posture === 'prone' || f.posture === 'knockedDown' || f.posture === 'kneeling';
+}
+
+export function figureHexes(f: Pick<FigureState, 'position' | 'facing' | 'size'>): Hex[] {
+  return footprint(f.position, f.facing, f.size);
+}
+
+export function readyWeapon(f: FigureState): Weapon | null {
+  const id = f.equipment.readyWeaponId;
+  return id === null ? null : (weaponById(id) ?? null);
+}
+
+/** Whether the figure holds a ready weapon (RULINGS M6: only armed enemies engage). */
+export function isArmed(f: FigureState): boolean {
+  return readyWeapon(f) !== null;
+}
+
+export function hasCondition(f: FigureState, c: FigureState['conditions'][number]): boolean {
+  return f.conditions.includes(c);
+}
+
+/** Everything carried, in lbs: weapons, armour, shield and pack (001 §Encumbrance). */
+export function carriedLbs(f: FigureState, withoutPack = false): number {
+  let lbs = 0;
+  for (const id of f.equipment.weaponIds) lbs += weaponById(id)?.weight.lbs ?? 0;
+  if (f.equipment.armorId) lbs += armorById(f.equipment.armorId)?.weightLbs ?? 0;
+  if (f.equipment.shieldId) lbs += shieldById(f.equipment.shieldId)?.weightLbs ?? 0;
+  if (!withoutPack) lbs += f.equipment.packLbs;
+  return Math.round(lbs * 10) / 10;
+}
+
+/**
+ * The adjDEX every roll and the action order start from (RULINGS A1, T5): DEX, the armour and
+ * ready shield DEX columns (001 §Armor and Shield) and the injury penalty (RULINGS C4).
+ */
+const adjDexCache = new WeakMap<FigureState, Explained<number>>();
+
+export function baseAdjDex(f: FigureState): Explained<number> {
+  const cached = adjDexCache.get(f);
+  if (cached !== undefined) return cached;
+  const value = computeBaseAdjDex(f);
+  adjDexCache.set(f, value);
+  return value;
+}
+
+function computeBaseAdjDex(f: FigureState): Explained<number> {
+  const lines: BreakdownLine[] = [line(`DEX ${f.attributes.DEX}`, f.attributes.DEX, '001 §Attack Rolls; RULINGS A1')];
+  const armor = f.equipment.armorId ? armorById(f.equipment.armorId) : undefined;
+  if (armor && armor.dex !== 0) lines.push(line(armor.name, armor.dex, '001 §DEX Adjustments (Armor and Shield); RULINGS A1'));
+  const shield = f.equipment.shieldId && f.equipment.shieldReady ? shieldById(f.equipment.shieldId) : undefined;
+  if (shield && shield.dex !== 0) lines.push(line(shield.name, shield.dex, '001 §DEX Adjustments (Armor and Shield); RULINGS A1'));
+  const injury = injuryPenalty({ fatigue: f.fatigue, body: f.body });
+  if (injury.penalty !== 0) lines.push(line('Injury', injury.penalty, '001 §Injury Thresholds & Death; RULINGS C4'));
+  return explainSum(lines);
+}
+
+/** Hex key → the living figures whose footprint covers it. */
+export function occupancy(state: EncounterState): Map<string, FigureState[]> {
+  const out = new Map<string, FigureState[]>();
+  for (const f of state.figures) {
+    if (!isAlive(f)) continue;
+    for (const h of figureHexes(f)) {
+      const k = hexKey(h);
+      const list = out.get(k);
+      if (list) list.push(f);
+      else out.set(k, [f]);
+    }
+  }
+  return out;
+}
+
+/** A hex counts as a body to stand on when its terrain says so or a dead figure lies there (001 §Your Conditions). */
+export function hasBody(state: EncounterState, h: Hex): boolean {
+  const k = hexKey(h);
+  if (state.map.terrain[k] === 'body') return true;
+  return state.figures.some((f) => f.posture === 'dead' && figureHexes(f).some((x) => hexKey(x) === k));
+}
+
+export function isEnemy(a: FigureState, b: FigureState): boolean {
+  return a.sideId !== b.sideId;
+}

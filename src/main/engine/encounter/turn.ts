@@ -1,0 +1,444 @@
+/**
+ * The turn sequence (001 §Turn Sequence; RULINGS T1–T5, G4): initiative, renew spells, initial
+ * and final movement, actions, forced retreat, then the end-of-turn effects (A5, C5). Each phase
+ * says who is due and what is pending; the GM may act out of turn with an override the log keeps.
+ */
+import { AppError } from '../../../shared/errors';
+import { makeSurvivalSave } from '../characters/survival';
+import { rollOff } from '../dice/rollOff';
+import type { CommandOf } from '../../../shared/commands';
+import { FRESH_FIGURE_TURN, FRESH_TURN_STATE, turnStateOf, type EncounterState, type FigureState, type TurnState } from './schema';
+import { engagementState } from './engagement';
+import { baseAdjDex, canAct, sideName } from './state';
+import type { Tx } from './tx';
+
+export type Phase = EncounterState['phase'];
+
+export const PHASES: readonly Phase[] = ['initiative', 'renewSpells', 'initialMovement', 'finalMovement', 'actions', 'forcedRetreat'];
+
+const PHASE_NAMES: Readonly<Record<Phase, string>> = {
+  initiative: 'Initiative',
+  renewSpells: 'Renew Spells',
+  initialMovement: 'Initial Movement',
+  finalMovement: 'Final Movement',
+  actions: 'Actions',
+  forcedRetreat: 'Forced Retreat',
+};
+
+export interface PhaseStatus {
+  readonly turn: number;
+  readonly phase: Phase;
+  /** This phase's order (sides in Initiative, figures otherwise). */
+  readonly order: readonly string[];
+  /** Who the rules expect next: figure ids (or side ids in Initiative); empty when nobody. */
+  readonly due: readonly string[];
+  /** Everyone who still has to act in this phase, in order. */
+  readonly pending: readonly string[];
+  /** What the GM is waiting for, in words. */
+  readonly waitingFor: string;
+}
+
+function setTurnState(state: EncounterState, change: Partial<TurnState>): EncounterState {
+  return { ...state, turnState: { ...turnStateOf(state), ...change } };
+}
+
+/** Who is still to act in the current phase, and who is due first (RULINGS T1–T5). */
+/** Figures by id, per figures array (states are never mutated). */
+const byIdCache = new WeakMap<readonly FigureState[], Map<string, FigureState>>();
+
+function figuresById(state: EncounterState): Map<string, FigureState> {
+  let m = byIdCache.get(state.figures);
+  if (m === undefined) {
+    m = new Map(state.figures.map((f) => [f.id, f] as const));
+    byIdCache.set(state.figures, m);
+  }
+  return m;
+}
+
+const statusCache = new WeakMap<EncounterState, PhaseStatus>();
+
+export function phaseStatus(state: EncounterState): PhaseStatus {
+  const cached = statusCache.get(state);
+  if (cached !== undefined) return cached;
+  const status = computePhaseStatus(state);
+  statusCache.set(state, status);
+  return status;
+}
+
+function computePhaseStatus(state: EncounterState): PhaseStatus {
+  const ts = turnStateOf(state);
+  const byId = figuresById(state);
+  const alive = (id: string): boolean => {
+    const f = byId.get(id);
+    return f !== undefined && canAct(f);
+  };
+  const figureOf = (_: EncounterState, id: string): FigureState => {
+    const f = byId.get(id);
+    if (!f) throw new AppError('not-found', `There is no figure with id "${id}" in this encounter.`);
+    return f;
+  };
+  const base = { turn: state.turn, phase: state.phase };
+  switch (state.phase) {
+    case 'initiative': {
+      if (ts.initiative === null) {
+        return { ...base, order: state.sides.map((s) => s.id), due: [], pending: state.sides.map((s) => s.id), waitingFor: 'Roll initiative (1d6 per side).' };
+      }
+      if (!ts.initiative.chosen) {
+        const winner = ts.initiative.rollOrder[0] ?? '';
+        return { ...base, order: ts.initiative.rollOrder, due: [winner], pending: [winner], waitingFor: `${sideName(state, winner)} won: move first or second?` };
+      }
+      return { ...base, order: ts.initiative.order, due: [], pending: [], waitingFor: 'Initiative is settled: go on to Renew Spells.' };
+    }
+    case 'renewSpells': {
+      const pending = ts.renewOrder.filter((id) => !ts.renewDone.includes(id) && alive(id));
+      return { ...base, order: ts.renewOrder, due: pending.slice(0, 1), pending, waitingFor: pending.length ? 'Casters renew their continuing spells.' : 'No spell is waiting for renewal.' };
+    }
+    case 'initialMovement': {
+      const pending = ts.moveOrder.filter((id) => !ts.moveDone.includes(id) && alive(id) && !figureOf(state, id).turn.yielded);
+      return { ...base, order: ts.moveOrder, due: pending.slice(0, 1), pending, waitingFor: pending.length ? 'Figures move or yield in order.' : 'Initial movement is over.' };
+    }
+    case 'finalMovement': {
+      const order = ts.moveOrder.filter((id) => figureOf(state, id).turn.yielded);
+      const pending = order.filter((id) => !ts.moveDone.includes(id) && alive(id));
+      return { ...base, order, due: pending.slice(0, 1), pending, waitingFor: pending.length ? 'Figures that yielded move now.' : 'Final movement is over.' };
+    }
+    case 'actions': {
+      const pending = ts.actionOrder.filter((id) => !ts.actionDone.includes(id) && alive(id));
+      return { ...base, order: ts.actionOrder, due: pending.slice(0, 1), pending, waitingFor: pending.length ? 'Figures act by adjDEX.' : 'Every figure has acted.' };
+    }
+    case 'forcedRetreat': {
+      const order = ts.retreatOffers.map((o) => o.figureId);
+      const pending = order.filter((id) => !ts.retreatDone.includes(id) && alive(id));
+      return { ...base, order, due: pending, pending, waitingFor: pending.length ? 'Figures that hit and took no hits may push a foe back.' : 'Nothing to push: end the turn.' };
+    }
+  }
+}
+
+function figureOf(state: EncounterState, id: string): FigureState {
+  const f = state.figures.find((x) => x.id === id);
+  if (!f) throw new AppError('not-found', `There is no figure with id "${id}" in this encounter.`);
+  return f;
+}
+
+/**
+ * Checks that `figureId` may act in one of `phases` now, as the one due (or, with `anyOrder`,
+ * as any pending figure). Out of turn needs `override`, which the log records.
+ */
+export function requireTurn(
+  tx: Tx,
+  command: { type: string; figureId: string; override?: boolean | undefined },
+  phases: readonly Phase[],
+  opts: { anyOrder?: boolean } = {},
+): void {
+  const f = tx.fig(command.figureId);
+  const override = command.override === true;
+  const status = phaseStatus(tx.state);
+  if (!phases.includes(tx.state.phase)) {
+    if (!override) {
+      throw new AppError('rule', `${f.name} cannot do that in ${PHASE_NAMES[tx.state.phase]}: it belongs to ${phases.map((p) => PHASE_NAMES[p]).join(' or ')} (RULINGS T1).`);
+    }
+  } else {
+    const ok = opts.anyOrder ? status.pending.includes(f.id) : status.due.includes(f.id);
+    if (ok) return;
+    if (!override) {
+      const due = status.due.map((id) => tx.state.figures.find((x) => x.id === id)?.name ?? id);
+      throw new AppError(
+        'rule',
+        due.length > 0
+          ? `It is ${due.join(', ')}'s turn, not ${f.name}'s (RULINGS T4, T5). Use override to act out of order.`
+          : `${f.name} has nothing left to do in ${PHASE_NAMES[tx.state.phase]}.`,
+      );
+    }
+  }
+  tx.emit({
+    type: 'override',
+    command: command.type,
+    figureId: f.id,
+    due: status.due,
+    reason: `GM override: ${f.name} acts out of turn in ${PHASE_NAMES[tx.state.phase]}`,
+    source: 'RULINGS T1–T5 (GM override)',
+  });
+}
+
+/** Sorts ids by score, high first; tied groups are rolled off (RULINGS G4), each roll recorded. */
+export function orderByScore(tx: Tx, ids: readonly string[], score: (id: string) => number, purpose: string): string[] {
+  const groups = new Map<number, string[]>();
+  for (const id of ids) {
+    const s = score(id);
+    const g = groups.get(s);
+    if (g) g.push(id);
+    else groups.set(s, [id]);
+  }
+  const out: string[] = [];
+  for (const s of [...groups.keys()].sort((a, b) => b - a)) {
+    const group = groups.get(s) ?? [];
+    if (group.length === 1) out.push(...group);
+    else {
+      const off = rollOff(group, tx.dice, `${purpose} tie`);
+      tx.rolls.push(...off.rolls.map((r) => r.roll));
+      out.push(...off.order);
+    }
+  }
+  return out;
+}
+
+// --- Phase 1: initiative (RULINGS T2) ---------------------------------------------------------------
+
+export function rollInitiative(tx: Tx): void {
+  if (tx.state.phase !== 'initiative') throw new AppError('rule', 'Initiative is rolled in phase 1 only (RULINGS T1).');
+  const ts = turnStateOf(tx.state);
+  if (ts.initiative !== null) throw new AppError('conflict', `Initiative for turn ${tx.state.turn} has been rolled already.`);
+  const sides = tx.state.sides.map((s) => s.id);
+  // RULINGS T2, G4: 1d6 per side, tied sides roll again.
+  const off = rollOff(sides, tx.dice, 'initiative');
+  tx.rolls.push(...off.rolls.map((r) => r.roll));
+  const rolls = off.rolls.filter((r) => r.round === 1).map((r) => ({ sideId: r.participant, total: r.roll.total }));
+  const single = sides.length === 1;
+  tx.state = setTurnState(tx.state, {
+    initiative: { rolls, rollOrder: [...off.order], order: single ? [...off.order] : [], chosen: single },
+  });
+  tx.emit({ type: 'initiativeRolled', rolls, rollOrder: off.order, source: '001 §Turn Sequence; RULINGS T2, G4' });
+}
+
+export function chooseInitiative(tx: Tx, c: CommandOf<'chooseInitiative'>): void {
+  const ini = turnStateOf(tx.state).initiative;
+  if (tx.state.phase !== 'initiative' || ini === null) throw new AppError('rule', 'Roll initiative first (RULINGS T2).');
+  if (ini.chosen) throw new AppError('conflict', 'The initiative winner has chosen already.');
+  const winner = ini.rollOrder[0];
+  if (c.sideId !== winner) {
+    throw new AppError('rule', `${sideName(tx.state, c.sideId)} did not win the initiative; ${sideName(tx.state, winner ?? '')} chooses (RULINGS T2).`);
+  }
+  const [first, second, ...rest] = ini.rollOrder;
+  const order = c.moveFirst || second === undefined ? ini.rollOrder : [second, first ?? '', ...rest];
+  tx.state = setTurnState(tx.state, { initiative: { ...ini, order: [...order], chosen: true } });
+  tx.emit({ type: 'initiativeChosen', sideId: c.sideId, moveFirst: c.moveFirst, order, source: 'RULINGS T2' });
+}
+
+// --- Phase changes -------------------------------------------------------------------------------------
+
+function enterPhase(tx: Tx, to: Phase): void {
+  const from = tx.state.phase;
+  tx.state = { ...tx.state, phase: to };
+  tx.emit({ type: 'phaseChanged', turn: tx.state.turn, from, to, source: 'RULINGS T1' });
+}
+
+/** Ends the current phase; refused while someone is pending unless the GM overrides. */
+export function advancePhase(tx: Tx, c: CommandOf<'advancePhase'>): void {
+  const status = phaseStatus(tx.state);
+  const ts = turnStateOf(tx.state);
+  const blocking = tx.state.phase === 'renewSpells' ? [] : status.pending; // S2: unrenewed spells simply end
+  if (tx.state.phase === 'initiative' && (ts.initiative === null || !ts.initiative.chosen) && c.override !== true) {
+    throw new AppError('rule', status.waitingFor);
+  }
+  if (blocking.length > 0 && tx.state.phase !== 'initiative') {
+    if (c.override !== true) {
+      const names = blocking.map((id) => tx.state.figures.find((f) => f.id === id)?.name ?? id);
+      throw new AppError('rule', `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} still to act in ${PHASE_NAMES[tx.state.phase]}. Use override to move on.`);
+    }
+  }
+  if (c.override === true && (blocking.length > 0 || (tx.state.phase === 'initiative' && !ts.initiative?.chosen))) {
+    tx.emit({ type: 'override', command: 'advancePhase', figureId: null, due: status.pending, reason: `GM override: ${PHASE_NAMES[tx.state.phase]} ended with ${status.pending.length} pending`, source: 'RULINGS T1 (GM override)' });
+  }
+  switch (tx.state.phase) {
+    case 'initiative':
+      return startRenew(tx);
+    case 'renewSpells':
+      return startMovement(tx);
+    case 'initialMovement':
+      return enterPhase(tx, 'finalMovement');
+    case 'finalMovement':
+      return startActions(tx);
+    case 'actions':
+      return startForcedRetreat(tx);
+    case 'forcedRetreat':
+      return endTurn(tx);
+  }
+}
+
+function startRenew(tx: Tx): void {
+  const ts = turnStateOf(tx.state);
+  if (ts.initiative === null || !ts.initiative.chosen) {
+    // Overridden without a settled initiative: the sides move in the order they are listed.
+    const order = tx.state.sides.map((s) => s.id);
+    tx.state = setTurnState(tx.state, { initiative: { rolls: ts.initiative?.rolls ?? [], rollOrder: ts.initiative?.rollOrder ?? order, order: ts.initiative?.rollOrder.length ? [...ts.initiative.rollOrder] : order, chosen: true } });
+  }
+  enterPhase(tx, 'renewSpells');
+  // RULINGS T3: casters of continuing spells renew by DEX + INT + WIS, high to low (G4 on ties).
+  const casters = [...new Set(tx.state.spells.map((s) => s.casterId))].filter((id) => {
+    const f = tx.state.figures.find((x) => x.id === id);
+    return f !== undefined && canAct(f);
+  });
+  const score = (id: string): number => {
+    const a = figureOf(tx.state, id).attributes;
+    return a.DEX + a.INT + a.WIS;
+  };
+  const order = orderByScore(tx, casters, score, 'renew order');
+  tx.state = setTurnState(tx.state, { renewOrder: order, renewDone: [] });
+  tx.emit({ type: 'orderSet', phase: 'renewSpells', order, scores: order.map((id) => ({ figureId: id, value: score(id) })), source: '001 §Turn Sequence; RULINGS T3, G4' });
+}
+
+/** RULINGS T4: sides in initiative order; inside a side, adjDEX high to low (ties: as listed; the GM may reorder). */
+export function movementOrder(state: EncounterState): string[] {
+  const sides = turnStateOf(state).initiative?.order ?? state.sides.map((s) => s.id);
+  const out: string[] = [];
+  for (const side of sides) {
+    const movers = state.figures
+      .filter((f) => f.sideId === side && canAct(f))
+      .map((f, i) => ({ id: f.id, dex: baseAdjDex(f).value, i }))
+      .sort((a, b) => b.dex - a.dex || a.i - b.i);
+    out.push(...movers.map((m) => m.id));
+  }
+  return out;
+}
+
+function startMovement(tx: Tx): void {
+  enterPhase(tx, 'initialMovement');
+  const order = movementOrder(tx.state);
+  // 001 §Action Options: whether a figure was engaged when movement began decides its options.
+  const before = tx.state;
+  tx.state = {
+    ...before,
+    figures: before.figures.map((f) => {
+      const engaged = canAct(f) && engagementState(before, f) !== 'disengaged';
+      return engaged === f.turn.engagedAtStart ? f : { ...f, turn: { ...f.turn, engagedAtStart: engaged } };
+    }),
+  };
+  tx.state = setTurnState(tx.state, { moveOrder: order, moveDone: [] });
+  tx.emit({ type: 'orderSet', phase: 'initialMovement', order, scores: order.map((id) => ({ figureId: id, value: baseAdjDex(figureOf(tx.state, id)).value })), source: 'RULINGS T4' });
+}
+
+export function reorderMovement(tx: Tx, c: CommandOf<'reorderMovement'>): void {
+  if (tx.state.phase !== 'initialMovement' && tx.state.phase !== 'finalMovement') {
+    throw new AppError('rule', 'The movement order is set during movement (RULINGS T4).');
+  }
+  const ts = turnStateOf(tx.state);
+  const same = c.order.length === ts.moveOrder.length && [...c.order].sort().join() === [...ts.moveOrder].sort().join();
+  if (!same) throw new AppError('invalid-args', 'The new order must list exactly the figures of the movement order.');
+  const sideSeq = (ids: readonly string[]): string => ids.map((id) => figureOf(tx.state, id).sideId).join();
+  if (sideSeq(c.order) !== sideSeq(ts.moveOrder)) {
+    throw new AppError('rule', 'Figures are reordered inside their side only; sides keep the initiative order (RULINGS T4).');
+  }
+  const moved = ts.moveOrder.filter((id) => ts.moveDone.includes(id));
+  if (moved.some((id, i) => c.order[i] !== id) || c.order.slice(0, moved.length).some((id) => !moved.includes(id))) {
+    throw new AppError('rule', 'Figures that have moved keep their place.');
+  }
+  tx.state = setTurnState(tx.state, { moveOrder: [...c.order] });
+  tx.emit({ type: 'orderSet', phase: tx.state.phase, order: c.order, scores: [], source: 'RULINGS T4 (GM reorder)' });
+}
+
+function startActions(tx: Tx): void {
+  // Figures that never moved stood still.
+  tx.state = {
+    ...tx.state,
+    figures: tx.state.figures.map((f) => (canAct(f) && f.turn.mode === null ? { ...f, turn: { ...f.turn, mode: 'stand-still' } } : f)),
+  };
+  enterPhase(tx, 'actions');
+  const ids = tx.state.figures.filter(canAct).map((f) => f.id);
+  const score = (id: string): number => baseAdjDex(figureOf(tx.state, id)).value;
+  const order = orderByScore(tx, ids, score, 'action order');
+  // Dodge and Defend declared during movement have used the figure's action (RULINGS A6).
+  const declared = order.filter((id) => figureOf(tx.state, id).turn.option !== null);
+  tx.state = setTurnState(tx.state, { actionOrder: order, actionDone: declared });
+  tx.emit({ type: 'orderSet', phase: 'actions', order, scores: order.map((id) => ({ figureId: id, value: score(id) })), source: '001 §Turn Sequence; RULINGS T5, G4' });
+}
+
+/** Marks a figure as having acted (and its option) in the action bookkeeping. */
+export function markActed(tx: Tx, figureId: string, option: FigureState['turn']['option']): void {
+  tx.update(figureId, (f) => ({ ...f, turn: { ...f.turn, option } }));
+  const ts = turnStateOf(tx.state);
+  if (!ts.actionDone.includes(figureId)) tx.state = setTurnState(tx.state, { actionDone: [...ts.actionDone, figureId] });
+  if (option !== null) tx.emit({ type: 'optionTaken', figureId, option, source: '001 §Action Options' });
+}
+
+export function markMoved(tx: Tx, figureId: string): void {
+  const ts = turnStateOf(tx.state);
+  if (!ts.moveDone.includes(figureId)) tx.state = setTurnState(tx.state, { moveDone: [...ts.moveDone, figureId] });
+}
+
+export function markRetreatDone(tx: Tx, figureId: string): void {
+  const ts = turnStateOf(tx.state);
+  if (!ts.retreatDone.includes(figureId)) tx.state = setTurnState(tx.state, { retreatDone: [...ts.retreatDone, figureId] });
+}
+
+/** RULINGS H3: who dealt physical hits this turn and took none, with the foes next to it that it hit. */
+export function retreatOffers(state: EncounterState): TurnState['retreatOffers'] {
+  const offers: { figureId: string; targetIds: string[] }[] = [];
+  for (const f of state.figures) {
+    if (!canAct(f) || f.posture !== 'standing' || f.turn.hitsTaken > 0 || f.hthWith.length > 0) continue;
+    const targets = f.turn.hitsDealtTo.filter((id) => {
+      const t = state.figures.find((x) => x.id === id);
+      return t !== undefined && t.posture !== 'dead' && t.hthWith.length === 0 && adjacentFigures(f, t);
+    });
+    if (targets.length > 0) offers.push({ figureId: f.id, targetIds: targets });
+  }
+  const order = turnStateOf(state).actionOrder;
+  return offers.sort((a, b) => order.indexOf(a.figureId) - order.indexOf(b.figureId));
+}
+
+function adjacentFigures(a: FigureState, b: FigureState): boolean {
+  // Footprints touch: some hex of one is next to some hex of the other.
+  const dq = Math.abs(a.position.q - b.position.q);
+  const dr = Math.abs(a.position.r - b.position.r);
+  const ds = Math.abs(a.position.q + a.position.r - b.position.q - b.position.r);
+  const d = (dq + dr + ds) / 2;
+  return d <= 1 + (a.size === 1 ? 0 : 1) + (b.size === 1 ? 0 : 1) && d >= 1;
+}
+
+function startForcedRetreat(tx: Tx): void {
+  enterPhase(tx, 'forcedRetreat');
+  const offers = retreatOffers(tx.state);
+  tx.state = setTurnState(tx.state, { retreatOffers: offers, retreatDone: [] });
+  tx.emit({ type: 'orderSet', phase: 'forcedRetreat', order: offers.map((o) => o.figureId), scores: [], source: '001 §Forced Retreat; RULINGS H3' });
+}
+
+/**
+ * RULINGS T1: after phase 6 the post-turn effects apply in order: bleeding (A5), then survival
+ * saves (C5); then the turn counter advances and the bookkeeping starts afresh.
+ */
+function endTurn(tx: Tx): void {
+  // RULINGS A5: each bleeding figure loses Body at the end of the turn.
+  if (tx.rules.bleedingPerTurn > 0) {
+    for (const f of tx.state.figures) {
+      if (f.posture === 'dead' || !f.conditions.includes('bleeding')) continue;
+      const after = tx.update(f.id, (x) => ({ ...x, body: { ...x.body, current: x.body.current - tx.rules.bleedingPerTurn } }));
+      tx.emit({ type: 'bled', figureId: f.id, amount: tx.rules.bleedingPerTurn, bodyAfter: after.body.current, source: 'RULINGS A5' });
+      settlePosture(tx, f.id);
+    }
+  }
+  // RULINGS C5: a save each turn once a pool is at or below −½ its starting value.
+  for (const f of tx.state.figures) {
+    if (f.posture === 'dead') continue;
+    const save = makeSurvivalSave(f.attributes.CON, { fatigue: f.fatigue, body: f.body }, tx.dice, `survival save: ${f.name}`);
+    if (!save.due) continue;
+    tx.rolls.push(save.roll);
+    tx.emit({ type: 'check', figureId: f.id, purpose: 'survival save', target: save.check.target.value, roll: save.roll.total, success: save.outcome === 'survived', source: '001 §Injury Thresholds & Death; RULINGS C5' });
+    if (save.outcome === 'died') setPosture(tx, f.id, 'dead', 'RULINGS C5');
+  }
+  tx.emit({ type: 'turnEnded', turn: tx.state.turn, source: 'RULINGS T1' });
+  tx.state = {
+    ...tx.state,
+    turn: tx.state.turn + 1,
+    phase: 'initiative',
+    turnState: FRESH_TURN_STATE,
+    figures: tx.state.figures.map((f) => ({ ...f, turn: FRESH_FIGURE_TURN })),
+  };
+  tx.emit({ type: 'phaseChanged', turn: tx.state.turn, from: 'forcedRetreat', to: 'initiative', source: 'RULINGS T1' });
+}
+
+export function setPosture(tx: Tx, id: string, to: FigureState['posture'], source: string): void {
+  const f = tx.fig(id);
+  if (f.posture === to) return;
+  tx.update(id, (x) => ({ ...x, posture: to, hthWith: to === 'dead' ? [] : x.hthWith }));
+  tx.emit({ type: 'postureChanged', figureId: id, from: f.posture, to, source });
+  if (to === 'dead' && f.hthWith.length > 0) {
+    for (const other of f.hthWith) tx.update(other, (x) => ({ ...x, hthWith: x.hthWith.filter((y) => y !== id) }));
+    tx.emit({ type: 'hthChanged', figureIds: [id, ...f.hthWith], inHth: false, source: '001 §Hand-to-Hand Combat' });
+  }
+}
+
+/** After a pool changes: 0 Fatigue or less is unconscious (001 §Fatigue Points; RULINGS C4). */
+export function settlePosture(tx: Tx, id: string): void {
+  const f = tx.fig(id);
+  if (f.posture === 'dead' || f.posture === 'unconscious') return;
+  if (f.fatigue.current <= 0) setPosture(tx, id, 'unconscious', '001 §Fatigue Points; RULINGS C4');
+}

@@ -1,0 +1,42 @@
+/**
+ * One command's work in progress: the state as it changes, the events that explain each change
+ * and every roll made. Commands build one, then hand back `{ state, events, rolls }`.
+ */
+import type { Dice, Roll } from '../dice/types';
+import type { Rules } from '../rules';
+import type { ApplyResult, EncounterEvent } from './events';
+import type { EncounterState, FigureState } from './schema';
+import { figureById, updateFigure } from './state';
+
+export class Tx {
+  readonly events: EncounterEvent[] = [];
+  readonly rolls: Roll[] = [];
+  constructor(
+    public state: EncounterState,
+    readonly dice: Dice,
+    readonly rules: Rules,
+  ) {}
+
+  roll(notation: string, label: string): Roll {
+    const r = this.dice.roll(notation, label);
+    this.rolls.push(r);
+    return r;
+  }
+
+  emit(...events: EncounterEvent[]): void {
+    this.events.push(...events);
+  }
+
+  fig(id: string): FigureState {
+    return figureById(this.state, id);
+  }
+
+  update(id: string, change: (f: FigureState) => FigureState): FigureState {
+    this.state = updateFigure(this.state, id, change);
+    return this.fig(id);
+  }
+
+  result(): ApplyResult<EncounterState> {
+    return { state: this.state, events: this.events, rolls: this.rolls };
+  }
+}
