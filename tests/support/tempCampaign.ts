@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViewSink } from '../../src/main/session/session';
-import type { EncounterFile } from '../../src/main/store/schema';
+import type { EncounterFile, LogEntry } from '../../src/main/store/schema';
 import type { GmView, PlayerView } from '../../src/shared/views';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -40,9 +40,31 @@ export function encounterFilePath(campaignDir: string, id = SAMPLE_ENCOUNTER_ID)
   return join(campaignDir, 'encounters', `${id}.json`);
 }
 
-/** The encounter file as it is on disk right now. */
-export async function readEncounterFile(campaignDir: string, id = SAMPLE_ENCOUNTER_ID): Promise<EncounterFile> {
-  return JSON.parse(await readFile(encounterFilePath(campaignDir, id), 'utf8')) as EncounterFile;
+export function encounterLogPath(campaignDir: string, id = SAMPLE_ENCOUNTER_ID): string {
+  return join(campaignDir, 'encounters', `${id}.log.jsonl`);
+}
+
+/** The log lines of `encounters/<id>.log.jsonl` as they are on disk (complete lines only). */
+export async function readLogFile(campaignDir: string, id = SAMPLE_ENCOUNTER_ID): Promise<LogEntry[]> {
+  let text: string;
+  try {
+    text = await readFile(encounterLogPath(campaignDir, id), 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .slice(0, -1)
+    .map((line) => JSON.parse(line) as LogEntry);
+}
+
+/**
+ * The encounter as it is on disk right now: the file, with `log` read from the `.log.jsonl`
+ * beside it (a v1 file not yet migrated still carries its own `log`).
+ */
+export async function readEncounterFile(campaignDir: string, id = SAMPLE_ENCOUNTER_ID): Promise<EncounterFile & { log: LogEntry[] }> {
+  const doc = JSON.parse(await readFile(encounterFilePath(campaignDir, id), 'utf8')) as EncounterFile & { log?: LogEntry[] };
+  return { ...doc, log: doc.log ?? (await readLogFile(campaignDir, id)) };
 }
 
 /** A sink that keeps every view it was given, in order. */

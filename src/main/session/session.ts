@@ -3,10 +3,14 @@ import { AppError } from '../../shared/errors';
 import type { GmView, PlayerView } from '../../shared/views';
 import { createSeededDice } from '../engine/dice/seeded';
 import { apply } from '../engine/encounter/apply';
+import type { ApplyResult } from '../engine/encounter/events';
 import type { EncounterState } from '../engine/encounter/schema';
-import { DiceError, type Dice, type SeededDice } from '../engine/dice/types';
+import type { Rules } from '../engine/rules';
+import { DiceError, type Dice, type SeededDice, type SeededDiceState } from '../engine/dice/types';
 import { createEnteredDice } from '../engine/dice/entered';
-import type { CampaignFolder } from '../store/campaignFolder';
+import { backupFile } from '../store/backups';
+import { encounterLogName, type CampaignFolder, type StoredEncounter } from '../store/campaignFolder';
+import type { CommandLog } from '../store/commandLog';
 import type { EncounterFile, LogEntry } from '../store/schema';
 import { gmView, playerView } from './views';
 
@@ -15,22 +19,22 @@ export interface ViewSink {
   player(view: PlayerView): void;
 }
 
+/**
+ * The engine's entry point as the session calls it. `rules` are the encounter's own (issue 8);
+ * the engine's `apply` may not take them yet, and a function of fewer parameters fits this type.
+ */
+export type EngineApply = (state: EncounterState, command: Command, dice: Dice, rules: Rules) => ApplyResult<EncounterState>;
+export const engineApply: EngineApply = apply;
+
 export interface Replayed {
   readonly state: EncounterState;
   /** The encounter's generator, advanced past every roll the log made. */
   readonly dice: SeededDice;
 }
 
-/**
- * Replays a log from the encounter's initial state: the same file always gives the same state.
- * Commands whose dice were entered at the table replay those faces; the rest draw from the
- * encounter's seeded dice in order.
- */
-export function replay(file: Pick<EncounterFile, 'initial' | 'seed'>, entries: readonly LogEntry[]): Replayed {
-  const dice = createSeededDice(file.seed);
-  let state = file.initial;
-  for (const entry of entries) state = apply(state, entry.command, diceFor(entry.entered, dice)).state;
-  return { state, dice };
+export interface ReplayStart {
+  readonly state: EncounterState;
+  readonly dice: SeededDiceState;
 }
 
 function diceFor(entered: readonly (readonly number[])[] | undefined, seeded: SeededDice): Dice {
@@ -38,38 +42,150 @@ function diceFor(entered: readonly (readonly number[])[] | undefined, seeded: Se
 }
 
 /**
+ * Replays a log from the encounter's initial state (or from `start`, a state the log reached
+ * before `entries`): the same file always gives the same state. Commands whose dice were entered
+ * at the table replay those faces; the rest draw from the encounter's seeded dice in order.
+ */
+export function replay(
+  file: Pick<EncounterFile, 'initial' | 'seed'> & { rules?: Rules },
+  entries: readonly LogEntry[],
+  start?: ReplayStart,
+  engine: EngineApply = engineApply,
+): Replayed {
+  const dice = createSeededDice(start ? start.dice : file.seed);
+  let state = start ? start.state : file.initial;
+  const rules = file.rules as Rules;
+  for (const entry of entries) state = engine(state, entry.command, diceFor(entry.entered, dice), rules).state;
+  return { state, dice };
+}
+
+export interface SessionOptions {
+  readonly now?: () => Date;
+  /** The engine; tests may wrap the real one. */
+  readonly engine?: EngineApply;
+  /** A snapshot file is written after every this many entries (docs/design-notes.md). */
+  readonly snapshotEvery?: number;
+}
+
+/** States kept in memory every this many entries, so undo replays at most this many. */
+const CHECKPOINT_EVERY = 64;
+const SNAPSHOT_EVERY = 256;
+
+interface Checkpoint {
+  readonly state: EncounterState;
+  readonly dice: SeededDiceState;
+}
+
+/**
  * The open encounter: every change is a command that the engine applies, the log keeps, the
- * folder persists and the views broadcast (DESIGN §One picture).
+ * folder persists and the views broadcast (DESIGN §One picture). A command is acknowledged only
+ * once its log line is on the disk.
  */
 export class Session {
-  private file: EncounterFile;
   private state: EncounterState;
   private dice: SeededDice;
   private redoStack: LogEntry[] = [];
   private revision = 0;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Turn each entry was given in (from the entry, or found by replay for logs older than v2). */
+  private turns: number[] = [];
+  private checkpoints = new Map<number, Checkpoint>();
+  private readonly now: () => Date;
+  private readonly engine: EngineApply;
+  private readonly snapshotEvery: number;
+  private closed = false;
 
   private constructor(
     private readonly folder: CampaignFolder,
-    file: EncounterFile,
+    private file: EncounterFile,
+    private readonly log: CommandLog,
+    snapshot: StoredEncounter['snapshot'],
     private readonly sink: ViewSink,
-    private readonly now: () => Date,
+    options: SessionOptions,
   ) {
-    this.file = file;
-    ({ state: this.state, dice: this.dice } = replay(file, file.log));
+    this.now = options.now ?? (() => new Date());
+    this.engine = options.engine ?? engineApply;
+    this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
+    const entries = log.entries;
+    const complete = entries.every((e) => e.turn !== undefined);
+    this.checkpoints.set(0, { state: file.initial, dice: createSeededDice(file.seed).saveState() });
+    let from = 0;
+    let state = file.initial;
+    let dice = createSeededDice(file.seed);
+    if (snapshot && complete) {
+      from = snapshot.seq;
+      state = snapshot.state;
+      dice = createSeededDice(snapshot.dice);
+      this.checkpoints.set(from, { state, dice: dice.saveState() });
+    }
+    this.turns = entries.slice(0, from).map((e) => e.turn!);
+    for (let i = from; i < entries.length; i++) {
+      const entry = entries[i]!;
+      this.turns.push(entry.turn ?? state.turn);
+      state = this.engine(state, entry.command, diceFor(entry.entered, dice), file.rules).state;
+      if ((i + 1) % CHECKPOINT_EVERY === 0) this.checkpoints.set(i + 1, { state, dice: dice.saveState() });
+    }
+    this.state = state;
+    this.dice = dice;
   }
 
-  static async open(folder: CampaignFolder, sink: ViewSink, now: () => Date = () => new Date()): Promise<Session> {
+  /** Opens the campaign's active encounter. */
+  static async open(folder: CampaignFolder, sink: ViewSink, options: SessionOptions | (() => Date) = {}): Promise<Session> {
     const id = folder.campaign.activeEncounterId;
     if (!id) throw new AppError('not-found', `The campaign "${folder.campaign.name}" has no encounter to open.`);
-    return new Session(folder, await folder.readEncounter(id), sink, now);
+    return Session.openEncounter(folder, id, sink, options);
+  }
+
+  static async openEncounter(
+    folder: CampaignFolder,
+    id: string,
+    sink: ViewSink,
+    options: SessionOptions | (() => Date) = {},
+  ): Promise<Session> {
+    const stored = await folder.readEncounter(id);
+    try {
+      return new Session(folder, stored.file, stored.log, stored.snapshot, sink, typeof options === 'function' ? { now: options } : options);
+    } catch (e) {
+      await stored.log.close();
+      throw e;
+    }
+  }
+
+  get encounterId(): string {
+    return this.file.id;
+  }
+
+  get encounterFile(): EncounterFile {
+    return this.file;
+  }
+
+  /** The rules this encounter runs under: its own, copied from the campaign when it was created (issue 8). */
+  get rules(): Rules {
+    return this.file.rules;
+  }
+
+  get campaignFolder(): CampaignFolder {
+    return this.folder;
+  }
+
+  /** The log as applied, and the turn of each entry. */
+  get entries(): readonly LogEntry[] {
+    return this.log.entries;
+  }
+
+  turnOf(index: number): number {
+    return this.turns[index] ?? this.file.initial.turn;
+  }
+
+  get currentState(): EncounterState {
+    return this.state;
   }
 
   gmView(): GmView {
     const history = {
-      canUndo: this.file.log.length > 0,
+      canUndo: this.log.length > 0,
       canRedo: this.redoStack.length > 0,
-      logLength: this.file.log.length,
+      logLength: this.log.length,
     };
     return gmView(this.folder.campaign, this.state, history, this.revision);
   }
@@ -85,7 +201,7 @@ export class Session {
       const enteredDice = entered ? createEnteredDice(entered) : null;
       let result;
       try {
-        result = apply(this.state, command, enteredDice ?? this.dice);
+        result = this.engine(this.state, command, enteredDice ?? this.dice, this.file.rules);
         if (enteredDice && enteredDice.remaining() > 0) {
           throw new AppError(
             'invalid-args',
@@ -98,57 +214,144 @@ export class Session {
         throw e instanceof DiceError ? new AppError('invalid-args', e.message) : e;
       }
       const entry: LogEntry = {
-        seq: this.file.log.length + 1,
+        seq: this.log.length + 1,
         at: this.now().toISOString(),
+        turn: this.state.turn,
+        phase: this.state.phase,
         command,
         ...(entered ? { entered: entered.map((faces) => [...faces]) } : {}),
         events: result.events.map((e) => ({ ...e })),
         rolls: result.rolls.map((r) => ({ ...r, faces: [...r.faces] })),
       };
       try {
-        await this.commit({ ...this.file, log: [...this.file.log, entry] }, { state: result.state, dice: this.dice }, []);
+        await this.log.append(entry);
       } catch (e) {
         this.dice = createSeededDice(before);
         throw e;
       }
+      this.turns.push(entry.turn!);
+      this.redoStack = [];
+      this.advanced(result.state);
+      this.publish();
+      await this.maybeSnapshot();
       return this.gmView();
     });
   }
 
   undo(): Promise<GmView> {
     return this.serially(async () => {
-      const last = this.file.log.at(-1);
-      if (!last) throw new AppError('conflict', 'There is nothing to undo.');
-      const log = this.file.log.slice(0, -1);
-      await this.commit({ ...this.file, log }, replay(this.file, log), [...this.redoStack, last]);
+      if (this.log.length === 0) throw new AppError('conflict', 'There is nothing to undo.');
+      await this.cutTo(this.log.length - 1);
       return this.gmView();
     });
+  }
+
+  /**
+   * Takes back every command of the current turn. At the very start of a turn (nothing done in
+   * it yet) it goes back to the start of the turn before, so pressing it again keeps stepping back.
+   */
+  undoToTurnStart(): Promise<GmView> {
+    return this.serially(async () => {
+      if (this.log.length === 0) throw new AppError('conflict', 'There is nothing to undo.');
+      await this.cutTo(this.turnStart());
+      return this.gmView();
+    });
+  }
+
+  /** How many entries the log keeps when going back to the start of this turn. */
+  turnStart(): number {
+    const n = this.log.length;
+    const current = this.state.turn;
+    let k = n;
+    while (k > 0 && this.turnOf(k - 1) >= current) k--;
+    if (k < n) return k;
+    // Nothing done in this turn yet: back to the start of the turn of the last command.
+    const previous = this.turnOf(n - 1);
+    while (k > 0 && this.turnOf(k - 1) >= previous) k--;
+    return k;
   }
 
   redo(): Promise<GmView> {
     return this.serially(async () => {
       const next = this.redoStack.at(-1);
       if (!next) throw new AppError('conflict', 'There is nothing to redo.');
-      const log = [...this.file.log, next];
-      await this.commit({ ...this.file, log }, replay(this.file, log), this.redoStack.slice(0, -1));
+      const before = this.dice.saveState();
+      const entry: LogEntry = { ...next, seq: this.log.length + 1 };
+      let result;
+      try {
+        result = this.engine(this.state, entry.command, diceFor(entry.entered, this.dice), this.file.rules);
+        await this.log.append(entry);
+      } catch (e) {
+        this.dice = createSeededDice(before);
+        throw e;
+      }
+      this.turns.push(entry.turn ?? this.state.turn);
+      this.redoStack = this.redoStack.slice(0, -1);
+      this.advanced(result.state);
+      this.publish();
       return this.gmView();
     });
   }
 
-  private async commit(file: EncounterFile, next: Replayed, redo: LogEntry[]): Promise<void> {
-    await this.folder.writeEncounter(file);
-    this.file = file;
-    this.state = next.state;
-    this.dice = next.dice;
-    this.redoStack = redo;
+  /** Stops using the log file (another encounter or campaign is being opened). */
+  close(): Promise<void> {
+    return this.serially(async () => {
+      this.closed = true;
+      await this.log.close();
+    });
+  }
+
+  /** The state after the first `length` entries, replayed from the nearest checkpoint. */
+  private stateAt(length: number): Replayed {
+    let at = 0;
+    for (const k of this.checkpoints.keys()) if (k <= length && k > at) at = k;
+    const start = this.checkpoints.get(at)!;
+    return replay(this.file, this.log.entries.slice(at, length), start, this.engine);
+  }
+
+  /** Cuts the log back to `length` entries; the entries cut go on the redo stack. */
+  private async cutTo(length: number): Promise<void> {
+    const target = this.stateAt(length);
+    // The cut lines are kept in a rotating backup before the file shrinks.
+    await backupFile(this.folder.dir, encounterLogName(this.file.id), this.now());
+    const removed = await this.log.truncate(length);
+    this.turns.length = length;
+    for (const k of [...this.checkpoints.keys()]) if (k > length) this.checkpoints.delete(k);
+    this.redoStack = [...this.redoStack, ...removed.reverse()];
+    this.state = target.state;
+    this.dice = target.dice;
     this.revision += 1;
+    this.publish();
+  }
+
+  private advanced(state: EncounterState): void {
+    this.state = state;
+    this.revision += 1;
+    if (this.log.length % CHECKPOINT_EVERY === 0) this.checkpoints.set(this.log.length, { state, dice: this.dice.saveState() });
+  }
+
+  private publish(): void {
     this.sink.gm(this.gmView());
     this.sink.player(this.playerView());
   }
 
+  private async maybeSnapshot(): Promise<void> {
+    const seq = this.log.length;
+    if (seq === 0 || seq % this.snapshotEvery !== 0) return;
+    const { algorithm, state } = this.dice.saveState();
+    // The snapshot is a cache: failing to write it loses nothing, the log is already durable.
+    await this.folder
+      .writeSnapshot({ id: this.file.id, seq, chain: this.log.chainAt(seq), state: this.state, dice: { algorithm, state: [...state] } })
+      .catch(() => undefined);
+  }
+
   /** Commands are applied one at a time, in the order they arrived. */
   private serially<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
+    const guarded = () => {
+      if (this.closed) throw new AppError('conflict', 'This encounter has been closed; another one is open.');
+      return work();
+    };
+    const next = this.queue.then(guarded, guarded);
     this.queue = next.catch(() => undefined);
     return next;
   }

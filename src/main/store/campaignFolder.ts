@@ -1,35 +1,303 @@
-import { cp, mkdir, readdir } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError } from '../../shared/errors';
-import { readDocument, writeDocument } from './jsonDocument';
-import { CampaignFileSchema, EncounterFileSchema, type CampaignFile, type EncounterFile } from './schema';
+import { AppError, isAppError } from '../../shared/errors';
+import { IdSchema } from '../../shared/schemas';
+import type { EncounterState } from '../engine/encounter/schema';
+import { RulesSchema, type Rules } from '../engine/rules';
+import { backupFile } from './backups';
+import { CommandLog } from './commandLog';
+import { fsyncDir } from './durable';
+import { describeSchemaError, readVersionedDocument, writeDocument } from './jsonDocument';
+import {
+  CAMPAIGN_SCHEMA_VERSION,
+  CampaignFileSchema,
+  ENCOUNTER_SCHEMA_VERSION,
+  EncounterFileSchema,
+  LogEntrySchema,
+  SNAPSHOT_SCHEMA_VERSION,
+  SnapshotFileSchema,
+  type CampaignFile,
+  type EncounterFile,
+  type LogEntry,
+  type SnapshotFile,
+} from './schema';
 
-/** An open campaign folder (DESIGN §Persistence). Only the main process writes here. */
-export interface CampaignFolder {
-  readonly dir: string;
-  readonly campaign: CampaignFile;
-  readEncounter(id: string): Promise<EncounterFile>;
-  writeEncounter(file: EncounterFile): Promise<void>;
+/** Paths inside a campaign folder, relative with `/` (the names the GM is told). */
+export const encounterDocName = (id: string) => `encounters/${id}.json`;
+export const encounterLogName = (id: string) => `encounters/${id}.log.jsonl`;
+export const encounterSnapshotName = (id: string) => `encounters/${id}.snapshot.json`;
+
+/** An encounter read from disk: how it began, its log, and a snapshot of it when one matches the log. */
+export interface StoredEncounter {
+  readonly file: EncounterFile;
+  readonly log: CommandLog;
+  readonly snapshot: SnapshotFile | null;
 }
 
-const encounterPath = (dir: string, id: string) => join(dir, 'encounters', `${id}.json`);
+export interface EncounterSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly createdAt: string | null;
+  /** Why the file cannot be opened (validation or parse error), or null when it is fine. */
+  readonly problem: string | null;
+}
 
-export async function openCampaignFolder(dir: string): Promise<CampaignFolder> {
-  const campaign = await readDocument(join(dir, 'campaign.json'), CampaignFileSchema, `campaign.json in ${dir}`);
-  return {
-    dir,
-    campaign,
-    async readEncounter(id) {
-      const file = await readDocument(encounterPath(dir, id), EncounterFileSchema, `encounters/${id}.json`);
-      if (file.id !== id) {
-        throw new AppError('corrupt-file', `encounters/${id}.json says it is encounter "${file.id}".`);
+export function assertId(id: string, what = 'encounter'): void {
+  if (!IdSchema.safeParse(id).success) throw new AppError('invalid-args', `"${id}" is not a valid ${what} id.`);
+}
+
+/** A lower-case id from a name: letters and digits joined by "-". */
+export function slug(text: string, fallback: string): string {
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || fallback
+  );
+}
+
+/**
+ * An open campaign folder (DESIGN §Persistence): `campaign.json`, `encounters/<id>.json` with
+ * `<id>.log.jsonl` and `<id>.snapshot.json` beside it, `assets/`, `backups/`. Only the main
+ * process writes here; every overwrite first takes a rotating backup.
+ */
+export class CampaignFolder {
+  #campaign: CampaignFile;
+
+  private constructor(
+    readonly dir: string,
+    campaign: CampaignFile,
+    private readonly now: () => Date,
+  ) {
+    this.#campaign = campaign;
+  }
+
+  /** Reads `campaign.json` (migrating an older one, which is then written back after a backup). */
+  static async open(dir: string, now: () => Date = () => new Date()): Promise<CampaignFolder> {
+    const doc = await readVersionedDocument('campaign', join(dir, 'campaign.json'), CampaignFileSchema, `campaign.json in ${dir}`);
+    const folder = new CampaignFolder(dir, doc.data, now);
+    if (doc.fromVersion < CAMPAIGN_SCHEMA_VERSION) await folder.writeCampaign(doc.data);
+    return folder;
+  }
+
+  get campaign(): CampaignFile {
+    return this.#campaign;
+  }
+
+  get rules(): Rules {
+    return this.#campaign.rules;
+  }
+
+  private path(file: string): string {
+    return join(this.dir, file);
+  }
+
+  /** Overwrites `campaign.json` after a backup. */
+  async writeCampaign(next: CampaignFile): Promise<void> {
+    const valid = CampaignFileSchema.parse(next);
+    await mkdir(join(this.dir, 'backups'), { recursive: true });
+    await backupFile(this.dir, 'campaign.json', this.now());
+    await writeDocument(this.path('campaign.json'), valid);
+    this.#campaign = valid;
+  }
+
+  async updateCampaign(change: (c: CampaignFile) => CampaignFile): Promise<CampaignFile> {
+    await this.writeCampaign(change(this.#campaign));
+    return this.#campaign;
+  }
+
+  async setRules(rules: Rules): Promise<Rules> {
+    const parsed = RulesSchema.safeParse(rules);
+    if (!parsed.success) throw new AppError('invalid-args', describeSchemaError('The rules settings', parsed.error));
+    return (await this.updateCampaign((c) => ({ ...c, rules: parsed.data }))).rules;
+  }
+
+  async renameCampaign(name: string): Promise<CampaignFile> {
+    const trimmed = name.trim();
+    if (trimmed.length < 1 || trimmed.length > 120) throw new AppError('invalid-args', 'A campaign name has 1 to 120 characters.');
+    return this.updateCampaign((c) => ({ ...c, name: trimmed }));
+  }
+
+  /* ---- encounters ---- */
+
+  async encounterIds(): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await readdir(join(this.dir, 'encounters'));
+    } catch {
+      return [];
+    }
+    return names
+      .filter((n) => n.endsWith('.json') && !n.endsWith('.snapshot.json') && !n.startsWith('.'))
+      .map((n) => n.slice(0, -'.json'.length))
+      .filter((id) => IdSchema.safeParse(id).success)
+      .sort();
+  }
+
+  /**
+   * Every encounter with its name, read from each file's head. A file that does not parse is
+   * still listed, with the reason, so the GM can restore a backup of it.
+   */
+  async listEncounters(): Promise<EncounterSummary[]> {
+    const ids = await this.encounterIds();
+    return Promise.all(
+      ids.map(async (id): Promise<EncounterSummary> => {
+        const label = encounterDocName(id);
+        try {
+          const raw = JSON.parse(await readFile(this.path(label), 'utf8')) as unknown;
+          if (raw === null || typeof raw !== 'object') throw new AppError('corrupt-file', `${label} holds no document.`);
+          const head = raw as { id?: unknown; name?: unknown; createdAt?: unknown; initial?: { name?: unknown } };
+          if (head.id !== id) throw new AppError('corrupt-file', `${label} says it is encounter "${String(head.id)}".`);
+          const name = typeof head.name === 'string' ? head.name : typeof head.initial?.name === 'string' ? head.initial.name : id;
+          return { id, name, createdAt: typeof head.createdAt === 'string' ? head.createdAt : null, problem: null };
+        } catch (e) {
+          const problem = isAppError(e) ? e.message : `${label} could not be read: ${(e as Error).message}.`;
+          return { id, name: id, createdAt: null, problem };
+        }
+      }),
+    );
+  }
+
+  /**
+   * Reads an encounter: its file (migrated; a v1 file's embedded log moves to the `.log.jsonl`
+   * and the file is rewritten as v2 after a backup), its log and a snapshot that matches the log.
+   */
+  async readEncounter(id: string): Promise<StoredEncounter> {
+    assertId(id);
+    const label = encounterDocName(id);
+    const doc = await readVersionedDocument('encounter', this.path(label), EncounterFileSchema, label, { rules: this.rules });
+    if (doc.data.id !== id) throw new AppError('corrupt-file', `${label} says it is encounter "${doc.data.id}".`);
+    if (doc.fromVersion < ENCOUNTER_SCHEMA_VERSION) {
+      const legacy: LogEntry[] = (doc.extracted.log ?? []).map((raw, i) => {
+        const parsed = LogEntrySchema.safeParse(raw);
+        if (!parsed.success) throw new AppError('corrupt-file', describeSchemaError(`${label} log entry ${i + 1}`, parsed.error));
+        return parsed.data;
+      });
+      // A log file already there is newer than any v1 file (v1 had none): it wins. This happens
+      // after a crash between the two writes below, or when a v1 backup was restored.
+      const hasLog = await stat(this.path(encounterLogName(id))).then(() => true, () => false);
+      if (!hasLog) await CommandLog.write(this.path(encounterLogName(id)), legacy);
+      await this.writeEncounterFile(doc.data);
+    }
+    const log = await CommandLog.open(this.path(encounterLogName(id)), id, encounterLogName(id));
+    return { file: doc.data, log, snapshot: await this.readSnapshot(id, log) };
+  }
+
+  private async readSnapshot(id: string, log: CommandLog): Promise<SnapshotFile | null> {
+    // A snapshot is a cache: one that does not parse, validate or match the log is ignored.
+    try {
+      const raw = JSON.parse(await readFile(this.path(encounterSnapshotName(id)), 'utf8')) as unknown;
+      const snap = SnapshotFileSchema.safeParse(raw);
+      if (!snap.success || snap.data.id !== id || snap.data.seq > log.length) return null;
+      return snap.data.chain === log.chainAt(snap.data.seq) ? snap.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async writeSnapshot(snapshot: Omit<SnapshotFile, 'schemaVersion'>): Promise<void> {
+    await writeDocument(this.path(encounterSnapshotName(snapshot.id)), { schemaVersion: SNAPSHOT_SCHEMA_VERSION, ...snapshot });
+  }
+
+  async deleteSnapshot(id: string): Promise<void> {
+    await rm(this.path(encounterSnapshotName(id)), { force: true });
+  }
+
+  /** Overwrites an encounter's file after a backup. */
+  async writeEncounterFile(file: EncounterFile): Promise<void> {
+    const valid = EncounterFileSchema.parse(file);
+    await backupFile(this.dir, encounterDocName(valid.id), this.now());
+    await writeDocument(this.path(encounterDocName(valid.id)), valid);
+  }
+
+  private async freeId(name: string): Promise<string> {
+    const taken = new Set(await this.encounterIds());
+    const base = slug(name, 'encounter');
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    return id;
+  }
+
+  /** A new encounter from a starting state; it copies the campaign's rules (issue 8). */
+  async createEncounter(
+    name: string,
+    seed: number,
+    initial: (id: string, name: string) => EncounterState,
+    log: readonly LogEntry[] = [],
+    rules: Rules = this.rules,
+  ): Promise<EncounterSummary> {
+    const trimmed = name.trim();
+    if (trimmed.length < 1 || trimmed.length > 120) throw new AppError('invalid-args', 'An encounter name has 1 to 120 characters.');
+    await mkdir(join(this.dir, 'encounters'), { recursive: true });
+    const id = await this.freeId(trimmed);
+    const createdAt = this.now().toISOString();
+    const file: EncounterFile = EncounterFileSchema.parse({
+      schemaVersion: ENCOUNTER_SCHEMA_VERSION,
+      id,
+      name: trimmed,
+      createdAt,
+      seed,
+      rules,
+      initial: initial(id, trimmed),
+    });
+    // The log first: an encounter file on disk always has its log beside it.
+    await CommandLog.write(this.path(encounterLogName(id)), log);
+    await writeDocument(this.path(encounterDocName(id)), file);
+    return { id, name: trimmed, createdAt, problem: null };
+  }
+
+  async renameEncounter(id: string, name: string): Promise<EncounterSummary> {
+    const { file, log } = await this.readEncounter(id);
+    await log.close();
+    const trimmed = name.trim();
+    if (trimmed.length < 1 || trimmed.length > 120) throw new AppError('invalid-args', 'An encounter name has 1 to 120 characters.');
+    await this.writeEncounterFile({ ...file, name: trimmed, initial: { ...file.initial, name: trimmed } });
+    // The snapshot holds the old name: drop it (it is only a cache).
+    await this.deleteSnapshot(id);
+    return { id, name: trimmed, createdAt: file.createdAt, problem: null };
+  }
+
+  /** A copy with its whole history, under a new id and name. */
+  async duplicateEncounter(id: string, name: string): Promise<EncounterSummary> {
+    const { file, log } = await this.readEncounter(id);
+    const entries = [...log.entries];
+    await log.close();
+    return this.createEncounter(name, file.seed, (newId, newName) => ({ ...file.initial, id: newId, name: newName }), entries, file.rules);
+  }
+
+  /** Moves an encounter's files to `backups/deleted/<id>-<time>/`: deleting loses nothing. */
+  async deleteEncounter(id: string): Promise<void> {
+    assertId(id);
+    try {
+      await stat(this.path(encounterDocName(id)));
+    } catch {
+      throw new AppError('not-found', `There is no encounter "${id}" in this campaign.`);
+    }
+    const bin = join(this.dir, 'backups', 'deleted', `${id}-${this.now().toISOString().replace(/[:.]/g, '-')}`);
+    await mkdir(bin, { recursive: true });
+    for (const name of [encounterLogName(id), encounterSnapshotName(id), encounterDocName(id)]) {
+      try {
+        await rename(this.path(name), join(bin, name.slice('encounters/'.length)));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
       }
-      return file;
-    },
-    async writeEncounter(file) {
-      await writeDocument(encounterPath(dir, file.id), file);
-    },
-  };
+    }
+    await fsyncDir(join(this.dir, 'encounters'));
+    if (this.#campaign.activeEncounterId === id) {
+      const next = (await this.encounterIds())[0] ?? null;
+      await this.updateCampaign((c) => ({ ...c, activeEncounterId: next }));
+    }
+  }
+
+  async setActiveEncounter(id: string): Promise<void> {
+    if (this.#campaign.activeEncounterId !== id) await this.updateCampaign((c) => ({ ...c, activeEncounterId: id }));
+  }
+}
+
+export function openCampaignFolder(dir: string, now?: () => Date): Promise<CampaignFolder> {
+  return CampaignFolder.open(dir, now);
 }
 
 /**

@@ -1,21 +1,14 @@
 import { cp, mkdir, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { AppError } from '../../shared/errors';
-import type { EncounterState } from '../engine/encounter/schema';
+import { EncounterStateSchema, type EncounterState } from '../engine/encounter/schema';
+import { DEFAULT_RULES, type Rules } from '../engine/rules';
+import { CommandLog } from './commandLog';
+import { encounterDocName, encounterLogName, slug } from './campaignFolder';
 import { writeDocument } from './jsonDocument';
 import { CAMPAIGN_SCHEMA_VERSION, ENCOUNTER_SCHEMA_VERSION, type CampaignFile, type EncounterFile } from './schema';
 
-function slug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 40) || 'campaign'
-  );
-}
-
-async function assertEmptyOrMissing(dir: string): Promise<void> {
+export async function assertEmptyOrMissing(dir: string): Promise<void> {
   try {
     if ((await readdir(dir)).length > 0) {
       throw new AppError('conflict', `The folder ${dir} is not empty; choose a new folder for the campaign.`);
@@ -25,9 +18,9 @@ async function assertEmptyOrMissing(dir: string): Promise<void> {
   }
 }
 
-/** A blank first encounter: an empty 30×20 map and two sides, ready for figures. */
+/** A blank encounter: an empty 30×20 map and two sides, ready for figures. */
 export function blankEncounter(id: string, name: string): EncounterState {
-  return {
+  return EncounterStateSchema.parse({
     id,
     name,
     map: { cols: 30, rows: 20, orientation: 'flat', terrain: {}, hidden: [] },
@@ -39,11 +32,14 @@ export function blankEncounter(id: string, name: string): EncounterState {
     spells: [],
     turn: 1,
     phase: 'initiative',
-  };
+  });
 }
 
-/** Creates a new campaign folder named after its last path segment, with one blank encounter. */
-export async function createCampaign(dir: string, seed: number): Promise<void> {
+/**
+ * Creates a new campaign folder named after its last path segment, with the RULINGS default
+ * rules and one blank encounter.
+ */
+export async function createCampaign(dir: string, seed: number, now: Date = new Date(), rules: Rules = DEFAULT_RULES): Promise<void> {
   await assertEmptyOrMissing(dir);
   const name = basename(dir);
   const encounterId = 'first-encounter';
@@ -53,16 +49,22 @@ export async function createCampaign(dir: string, seed: number): Promise<void> {
   const encounter: EncounterFile = {
     schemaVersion: ENCOUNTER_SCHEMA_VERSION,
     id: encounterId,
+    name: 'First encounter',
+    createdAt: now.toISOString(),
     seed,
+    rules: structuredClone(rules),
     initial: blankEncounter(encounterId, 'First encounter'),
-    log: [],
   };
-  await writeDocument(join(dir, 'encounters', `${encounterId}.json`), encounter);
+  await CommandLog.write(join(dir, encounterLogName(encounterId)), []);
+  await writeDocument(join(dir, encounterDocName(encounterId)), encounter);
   const campaign: CampaignFile = {
     schemaVersion: CAMPAIGN_SCHEMA_VERSION,
-    id: slug(name),
+    id: slug(name, 'campaign'),
     name,
     activeEncounterId: encounterId,
+    rules: structuredClone(rules),
+    roster: [],
+    spellEdits: {},
   };
   await writeDocument(join(dir, 'campaign.json'), campaign);
 }

@@ -1,2 +1,262 @@
-/** Channels that manage campaigns and encounters on disk (issue 6 fills this group). */
-export const CAMPAIGN_CHANNELS = {} as const;
+import { z } from 'zod';
+import { IdSchema } from '../schemas';
+import { GmViewSchema } from '../views';
+import { channel, NoArgs } from './define';
+
+/**
+ * Channels that manage campaigns and encounters on disk (issue 6). A page never names an
+ * arbitrary path: campaigns are named by their folder under the console's data folder, or by a
+ * path main already knows (the open one, a recent one, the last that failed to open); Electron
+ * can also let the GM choose a folder or file in its own dialog (`choose: true`).
+ */
+
+/**
+ * The campaign's rules settings as they cross the contract: the same shape as the engine's
+ * `RulesSchema` (src/main/engine/rules.ts), which `shared/` may not import. A unit test and a
+ * type check in src/main/host/handlers/campaign.ts keep the two identical.
+ */
+export const RulesSettingsSchema = z
+  .object({
+    manaPoolDice: z.string().min(1).max(20),
+    brokenGroundCost: z.number().int().min(1).max(6),
+    bleedingPerTurn: z.number().int().min(0).max(10),
+    heavyBlows: z.boolean(),
+    masteryDiscount: z.object({ mastery4: z.number().int().min(0), mastery5: z.number().int().min(0) }).strict(),
+    pushPenaltyPerPoint: z.number().int().min(0).max(5),
+    runawayFailureMargin: z.number().int().min(1).max(18),
+    runawayDrainIncludesPush: z.boolean(),
+    restRegainsAllMana: z.boolean(),
+    options: z
+      .object({
+        classic: z.boolean(),
+        perCharacterInitiative: z.boolean(),
+        strideMomentum: z.boolean(),
+        declaredIntent: z.boolean(),
+      })
+      .strict(),
+  })
+  .strict();
+
+/** One folder name: no separators, not `.` or `..`, nothing hidden, no control characters. */
+export const FolderNameSchema = z
+  .string()
+  .min(1)
+  .max(120)
+  .refine((s) => !/[/\\\u0000-\u001f]/.test(s) && !s.startsWith('.') && s.trim() === s, 'a folder name has no "/", "\\" or control characters, and does not start with "." or a space');
+
+export const CampaignRefSchema = z.union([
+  z.object({ folder: FolderNameSchema }).strict(),
+  z.object({ path: z.string().min(1).max(4096) }).strict(),
+]);
+
+const NameSchema = z.string().trim().min(1).max(120);
+
+export const CampaignInfoSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    dir: z.string(),
+    /** The folder's name when it is under the data folder (how the web host opens it). */
+    folder: z.string().nullable(),
+    open: z.boolean(),
+  })
+  .strict();
+
+export const CampaignFailureSchema = z
+  .object({ dir: z.string(), file: z.string().nullable(), message: z.string() })
+  .strict();
+
+export const CampaignListSchema = z
+  .object({
+    current: CampaignInfoSchema.nullable(),
+    campaigns: z.array(
+      z.object({ folder: z.string(), name: z.string(), dir: z.string(), problem: z.string().nullable() }).strict(),
+    ),
+    recent: z.array(z.string()),
+    /** The last campaign that could not be opened: the file to blame and why (offer its backups). */
+    lastFailure: CampaignFailureSchema.nullable(),
+    /** Whether this host can show a folder or file dialog (Electron). */
+    canChoose: z.boolean(),
+  })
+  .strict();
+
+export const EncounterSummarySchema = z
+  .object({ id: IdSchema, name: z.string(), createdAt: z.string().nullable(), problem: z.string().nullable() })
+  .strict();
+
+export const EncounterListSchema = z
+  .object({ openId: z.string().nullable(), encounters: z.array(EncounterSummarySchema) })
+  .strict();
+
+/** Files of a campaign that keep backups. */
+export const BackupFileSchema = z
+  .string()
+  .regex(/^(campaign\.json|encounters\/[A-Za-z0-9_-]{1,64}\.(json|log\.jsonl))$/, 'campaign.json or encounters/<id>.json or encounters/<id>.log.jsonl');
+
+export const BackupInfoSchema = z.object({ name: z.string(), bytes: z.number().int(), takenAt: z.string() }).strict();
+
+export const ExportedFileSchema = z.object({ fileName: z.string(), text: z.string() }).strict();
+
+export const ImportResultSchema = z
+  .object({
+    kind: z.enum(['campaign', 'encounter']),
+    dir: z.string(),
+    name: z.string(),
+    encounters: z.array(z.object({ from: z.string(), id: z.string(), name: z.string() }).strict()),
+    renamed: z.boolean(),
+  })
+  .strict();
+
+export const ImportedImageSchema = z
+  .object({
+    asset: z.string(),
+    /** Where a page loads it: `app://console/campaign-assets/…` in Electron, the same path on the web host. */
+    url: z.string(),
+    type: z.enum(['png', 'jpeg', 'webp']),
+    bytes: z.number().int(),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .strict();
+
+/** Pushed while a large file is imported (needs an entry in the contract's EVENTS to reach a page). */
+export const ImportProgressSchema = z
+  .object({ what: z.string(), received: z.number().int().min(0), total: z.number().int().min(0).nullable() })
+  .strict();
+
+const Choose = z.object({ choose: z.literal(true) }).strict();
+
+export const CAMPAIGN_CHANNELS = {
+  listCampaigns: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: CampaignListSchema,
+    summary: 'The open campaign, the campaigns in the data folder, the recent list and the last failure to open.',
+  }),
+  createCampaign: channel({
+    roles: ['gm'],
+    args: z.object({ name: FolderNameSchema }).strict(),
+    result: CampaignInfoSchema,
+    summary: 'Create a campaign in the data folder (RULINGS default rules, one blank encounter) and open it.',
+  }),
+  openCampaign: channel({
+    roles: ['gm'],
+    args: z.union([CampaignRefSchema, Choose]),
+    result: CampaignInfoSchema.nullable(),
+    summary: 'Open a campaign by folder name, a known path, or one chosen in the dialog (null: dialog cancelled).',
+  }),
+  renameCampaign: channel({
+    roles: ['gm'],
+    args: z.object({ name: NameSchema }).strict(),
+    result: CampaignInfoSchema,
+    summary: 'Rename the open campaign (its name in campaign.json; the folder stays).',
+  }),
+  duplicateCampaign: channel({
+    roles: ['gm'],
+    args: z.object({ name: FolderNameSchema }).strict(),
+    result: CampaignInfoSchema,
+    summary: 'Copy the open campaign, log and assets included, to a new folder in the data folder.',
+  }),
+  deleteCampaign: channel({
+    roles: ['gm'],
+    args: z.object({ folder: FolderNameSchema }).strict(),
+    result: z.object({ movedTo: z.string() }).strict(),
+    summary: 'Move a campaign that is not open out of the data folder into its deleted-campaigns folder.',
+  }),
+  listEncounters: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: EncounterListSchema,
+    summary: 'The encounters of the open campaign, with any that cannot be read and why.',
+  }),
+  createEncounter: channel({
+    roles: ['gm'],
+    args: z.object({ name: NameSchema }).strict(),
+    result: EncounterSummarySchema,
+    summary: 'A new blank encounter under the campaign’s current rules.',
+  }),
+  renameEncounter: channel({
+    roles: ['gm'],
+    args: z.object({ id: IdSchema, name: NameSchema }).strict(),
+    result: EncounterSummarySchema,
+    summary: 'Rename an encounter.',
+  }),
+  duplicateEncounter: channel({
+    roles: ['gm'],
+    args: z.object({ id: IdSchema, name: NameSchema }).strict(),
+    result: EncounterSummarySchema,
+    summary: 'Copy an encounter with its whole log under a new name.',
+  }),
+  deleteEncounter: channel({
+    roles: ['gm'],
+    args: z.object({ id: IdSchema }).strict(),
+    result: EncounterListSchema,
+    summary: 'Move an encounter that is not open into backups/deleted/.',
+  }),
+  openEncounter: channel({
+    roles: ['gm'],
+    args: z.object({ id: IdSchema }).strict(),
+    result: GmViewSchema,
+    summary: 'Make an encounter the open one (it becomes the campaign’s active encounter).',
+  }),
+  undoToTurnStart: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: GmViewSchema,
+    summary: 'Take back every command of this turn (at a turn’s start: back to the start of the turn before).',
+  }),
+  listBackups: channel({
+    roles: ['gm'],
+    args: z.object({ campaign: CampaignRefSchema.optional(), file: BackupFileSchema }).strict(),
+    result: z.array(BackupInfoSchema),
+    summary: 'The backups of one campaign file, newest first (of the open campaign unless named).',
+  }),
+  restoreBackup: channel({
+    roles: ['gm'],
+    args: z.object({ campaign: CampaignRefSchema.optional(), file: BackupFileSchema, backup: z.string().max(80) }).strict(),
+    result: z.object({ file: z.string(), backup: z.string() }).strict(),
+    summary: 'Put a backup in place of a file, after copying the file as it is aside.',
+  }),
+  exportCampaign: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: ExportedFileSchema,
+    summary: 'The open campaign as one JSON file (encounters, logs, assets).',
+  }),
+  exportEncounter: channel({
+    roles: ['gm'],
+    args: z.object({ id: IdSchema }).strict(),
+    result: ExportedFileSchema,
+    summary: 'One encounter, its log and the assets it names, as one JSON file.',
+  }),
+  importBundle: channel({
+    roles: ['gm'],
+    args: z.union([z.object({ text: z.string().min(1).max(256 * 1024 * 1024) }).strict(), Choose]),
+    result: ImportResultSchema.nullable(),
+    summary: 'Import an exported campaign (a new folder) or encounter (into the open campaign), renaming on conflicts.',
+  }),
+  exportCombatLog: channel({
+    roles: ['gm'],
+    args: z.object({ id: IdSchema.optional() }).strict(),
+    result: z.object({ fileName: z.string(), markdown: z.string() }).strict(),
+    summary: 'An encounter’s combat log as Markdown, turn by turn, every roll explained (the open one unless named).',
+  }),
+  getRules: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: RulesSettingsSchema,
+    summary: 'The campaign’s rules settings (new encounters start with these).',
+  }),
+  setRules: channel({
+    roles: ['gm'],
+    args: z.object({ rules: RulesSettingsSchema }).strict(),
+    result: RulesSettingsSchema,
+    summary: 'Change the campaign’s rules settings; encounters already created keep theirs (issue 8).',
+  }),
+  importMapImage: channel({
+    roles: ['gm'],
+    args: Choose,
+    result: ImportedImageSchema.nullable(),
+    summary: 'Import a PNG, JPEG or WebP chosen in the dialog into the campaign’s assets (the web host takes an HTTP upload).',
+  }),
+} as const;

@@ -20,6 +20,7 @@ import {
   allKeys,
   copySample,
   encounterFilePath,
+  encounterLogPath,
   readEncounterFile,
   recordingSink,
   tempDirs,
@@ -94,6 +95,8 @@ describe('Session: commands, the log and the file', () => {
       {
         seq: 1,
         at: FIXED_NOW.toISOString(),
+        turn: 1,
+        phase: 'initiative',
         command: move('bram', 10, 5),
         events: [{ type: 'figureMoved', figureId: 'bram', from: { q: 9, r: 5 }, to: { q: 10, r: 5 }, source: 'RULINGS M7' }],
         rolls: [],
@@ -248,9 +251,9 @@ describe('Session: illegal commands change nothing', () => {
       { dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) },
       sink,
     );
-    const path = encounterFilePath(core.campaignDir);
-    await rm(path);
-    await mkdir(path); // the rename over it must fail
+    const path = encounterLogPath(core.campaignDir);
+    await rm(path, { force: true });
+    await mkdir(path); // the log cannot be opened for appending
     const before = core.session.gmView();
     const pushes = sink.gmViews.length;
     await expect(core.session.execute(move('bram', 10, 5))).rejects.toThrow();

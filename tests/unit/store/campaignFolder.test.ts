@@ -6,7 +6,8 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureFirstCampaign, openCampaignFolder } from '../../../src/main/store/campaignFolder';
-import { readDocument, writeDocument } from '../../../src/main/store/jsonDocument';
+import { readDocument, readVersionedDocument, writeDocument } from '../../../src/main/store/jsonDocument';
+import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { CampaignFileSchema, EncounterFileSchema } from '../../../src/main/store/schema';
 import { Core } from '../../../src/main/host/core';
 import { AppError, isAppError } from '../../../src/shared/errors';
@@ -41,7 +42,16 @@ describe('ensureFirstCampaign', () => {
     expect(await readFile(encounterFilePath(dir), 'utf8')).toBe(await readFile(encounterFilePath(SAMPLE_CAMPAIGN_DIR), 'utf8'));
     expect((await readdir(dir)).sort()).toEqual(['assets', 'backups', 'campaign.json', 'encounters']);
     const folder = await openCampaignFolder(dir);
-    expect(folder.campaign).toEqual({ schemaVersion: 1, id: 'sample-campaign', name: 'Sample Campaign', activeEncounterId: 'ford-ambush' });
+    // The sample is a v1 file: opening migrates it to the current version (migrations.ts).
+    expect(folder.campaign).toEqual({
+      schemaVersion: 2,
+      id: 'sample-campaign',
+      name: 'Sample Campaign',
+      activeEncounterId: 'ford-ambush',
+      rules: DEFAULT_RULES,
+      roster: [],
+      spellEdits: {},
+    });
   });
 
   it('reuses an existing campaign after that, without copying again or touching it', async () => {
@@ -188,7 +198,8 @@ describe('damaged encounter files', () => {
 
 describe('damaged campaign.json', () => {
   it.each([
-    ['a wrong schemaVersion', (c: Record<string, unknown>) => JSON.stringify({ ...c, schemaVersion: 2 }), /schemaVersion/],
+    ['a schemaVersion from a newer console', (c: Record<string, unknown>) => JSON.stringify({ ...c, schemaVersion: 3 }), /newer version.*schemaVersion 3/],
+    ['a schemaVersion that is not a number', (c: Record<string, unknown>) => JSON.stringify({ ...c, schemaVersion: 'one' }), /schemaVersion/],
     ['a missing name', (c: Record<string, unknown>) => JSON.stringify({ ...c, name: undefined }), /name/],
     ['an extra key', (c: Record<string, unknown>) => JSON.stringify({ ...c, extra: 1 }), /extra/],
     ['truncated JSON', () => '{"schemaVersion": 1, "id": "sam', /not valid JSON/],
@@ -215,7 +226,7 @@ describe('readDocument / writeDocument', () => {
   it('writes real JSON to disk and reads it back validated', async () => {
     const dir = await dirs.make();
     const path = join(dir, 'c.json');
-    const doc = { schemaVersion: 1 as const, id: 'x', name: 'X', activeEncounterId: null };
+    const doc = { schemaVersion: 2 as const, id: 'x', name: 'X', activeEncounterId: null, rules: DEFAULT_RULES, roster: [], spellEdits: {} };
     await writeDocument(path, doc);
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(doc);
     expect(await readDocument(path, CampaignFileSchema, 'c.json')).toEqual(doc);
@@ -234,7 +245,8 @@ describe('readDocument / writeDocument', () => {
   });
 
   it('the sample encounter validates against the schema', async () => {
-    const file = await readDocument(encounterFilePath(SAMPLE_CAMPAIGN_DIR), EncounterFileSchema, 'sample');
-    expect(file.initial.figures.map((f) => f.id)).toEqual(['bram', 'ilsa', 'grak', 'sella']);
+    const file = await readVersionedDocument('encounter', encounterFilePath(SAMPLE_CAMPAIGN_DIR), EncounterFileSchema, 'sample');
+    expect(file.fromVersion).toBe(1);
+    expect(file.data.initial.figures.map((f) => f.id)).toEqual(['bram', 'ilsa', 'grak', 'sella']);
   });
 });

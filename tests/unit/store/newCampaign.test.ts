@@ -6,6 +6,7 @@ import { blankEncounter, copyCampaign, createCampaign } from '../../../src/main/
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
 import { EncounterStateSchema } from '../../../src/main/engine/encounter/schema';
 import { Session } from '../../../src/main/session/session';
+import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { AppError, isAppError } from '../../../src/shared/errors';
 import { copySample, encounterFilePath, readEncounterFile, recordingSink, tempDirs } from '../../support/tempCampaign';
 
@@ -39,15 +40,22 @@ describe('createCampaign', () => {
     await createCampaign(dir, 1234);
     expect((await readdir(dir)).sort()).toEqual(['assets', 'backups', 'campaign.json', 'encounters']);
     expect(JSON.parse(await readFile(join(dir, 'campaign.json'), 'utf8'))).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       id: 'tomb-of-the-lich-king',
       name: 'Tomb of the Lich King!',
       activeEncounterId: 'first-encounter',
+      rules: DEFAULT_RULES,
+      roster: [],
+      spellEdits: {},
     });
+    expect((await readdir(join(dir, 'encounters'))).sort()).toEqual(['first-encounter.json', 'first-encounter.log.jsonl']);
     const folder = await openCampaignFolder(dir);
-    const file = await folder.readEncounter('first-encounter');
-    expect(file.seed).toBe(1234);
-    expect(file.log).toEqual([]);
+    const stored = await folder.readEncounter('first-encounter');
+    expect(stored.file.seed).toBe(1234);
+    // issue 8: the encounter keeps the rules the campaign had when it was created.
+    expect(stored.file.rules).toEqual(DEFAULT_RULES);
+    expect(stored.log.entries).toEqual([]);
+    await stored.log.close();
     const session = await Session.open(folder, recordingSink());
     expect(session.gmView().campaign).toEqual({ id: 'tomb-of-the-lich-king', name: 'Tomb of the Lich King!' });
     expect(session.gmView().encounter.name).toBe('First encounter');

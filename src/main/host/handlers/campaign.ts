@@ -1,7 +1,38 @@
-import type { CAMPAIGN_CHANNELS } from '../../../shared/channels/campaign';
+import type { CAMPAIGN_CHANNELS, RulesSettingsSchema } from '../../../shared/channels/campaign';
+import type { z } from 'zod';
+import type { Rules } from '../../engine/rules';
 import type { Core } from '../core';
 import type { HandlersFor } from '../dispatch';
 
-export function campaignHandlers(_core: () => Core): HandlersFor<typeof CAMPAIGN_CHANNELS> {
-  return {};
+/** The contract's copy of the rules settings and the engine's are the same type, both ways. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const rulesShapesAgree: Same<z.infer<typeof RulesSettingsSchema>, Rules> = true;
+void rulesShapesAgree;
+
+/** Campaigns and encounters on disk (issue 6); every argument was validated by the dispatcher. */
+export function campaignHandlers(core: () => Core): HandlersFor<typeof CAMPAIGN_CHANNELS> {
+  return {
+    listCampaigns: () => core().listCampaigns(),
+    createCampaign: ({ name }) => core().createCampaign(name),
+    openCampaign: (ref) => core().openCampaignRef(ref),
+    renameCampaign: ({ name }) => core().renameCampaign(name),
+    duplicateCampaign: ({ name }) => core().duplicateCampaign(name),
+    deleteCampaign: ({ folder }) => core().deleteCampaign(folder),
+    listEncounters: () => core().listEncounters(),
+    createEncounter: ({ name }) => core().createEncounter(name),
+    renameEncounter: ({ id, name }) => core().renameEncounter(id, name),
+    duplicateEncounter: ({ id, name }) => core().duplicateEncounter(id, name),
+    deleteEncounter: ({ id }) => core().deleteEncounter(id),
+    openEncounter: ({ id }) => core().openEncounter(id),
+    undoToTurnStart: () => core().session.undoToTurnStart(),
+    listBackups: ({ campaign, file }) => core().listBackups(file, campaign),
+    restoreBackup: ({ campaign, file, backup }) => core().restoreBackup(file, backup, campaign),
+    exportCampaign: () => core().exportCampaign(),
+    exportEncounter: ({ id }) => core().exportEncounter(id),
+    importBundle: (args) => core().importBundle(args),
+    exportCombatLog: ({ id }) => core().exportCombatLog(id),
+    getRules: () => core().getRules(),
+    setRules: ({ rules }) => core().setRules(rules),
+    importMapImage: () => core().importMapImage(),
+  };
 }

@@ -1,0 +1,98 @@
+import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError } from '../../shared/errors';
+import { fsyncDir, writeFileDurable } from './durable';
+import { readFile } from 'node:fs/promises';
+
+/**
+ * Rotating backups (DESIGN §Persistence, issue 6 §5): before a campaign file is overwritten its
+ * current bytes are copied to `backups/<file>/<time>.bak`; the newest 10 are kept per file.
+ * A broken file is copied aside to `backups/<file>/broken-<time>.bak` before a backup replaces it.
+ */
+export const KEEP_BACKUPS = 10;
+
+/** Files of a campaign that have backups, relative to the campaign folder with `/`. */
+export function isCampaignFile(file: string): boolean {
+  return file === 'campaign.json' || /^encounters\/[A-Za-z0-9_-]{1,64}\.(json|log\.jsonl)$/.test(file);
+}
+
+function assertCampaignFile(file: string): void {
+  if (!isCampaignFile(file)) throw new AppError('invalid-args', `"${file}" is not a file of a campaign that keeps backups.`);
+}
+
+const folderOf = (campaignDir: string, file: string) => join(campaignDir, 'backups', file.replace(/\//g, '--'));
+
+let counter = 0;
+/** Sortable by name: time to the millisecond, then a counter for several in the same millisecond. */
+function stampName(now: Date, prefix = ''): string {
+  counter = (counter + 1) % 10000;
+  return `${prefix}${now.toISOString().replace(/[:.]/g, '-')}-${String(counter).padStart(4, '0')}.bak`;
+}
+
+export interface BackupInfo {
+  readonly name: string;
+  readonly bytes: number;
+  readonly takenAt: string;
+}
+
+/** Copies `file`'s current bytes into its backups and drops all but the newest KEEP_BACKUPS. */
+export async function backupFile(campaignDir: string, file: string, now: Date = new Date()): Promise<string | null> {
+  assertCampaignFile(file);
+  const source = join(campaignDir, file);
+  try {
+    await stat(source);
+  } catch {
+    return null; // nothing to back up yet
+  }
+  const folder = folderOf(campaignDir, file);
+  await mkdir(folder, { recursive: true });
+  const name = stampName(now);
+  await copyFile(source, join(folder, name));
+  const kept = (await readdir(folder)).filter((n) => !n.startsWith('broken-') && n.endsWith('.bak')).sort();
+  for (const old of kept.slice(0, Math.max(0, kept.length - KEEP_BACKUPS))) await rm(join(folder, old), { force: true });
+  await fsyncDir(folder);
+  return name;
+}
+
+/** The backups of one file, newest first (copies of broken files set aside are not offered). */
+export async function listBackups(campaignDir: string, file: string): Promise<BackupInfo[]> {
+  assertCampaignFile(file);
+  const folder = folderOf(campaignDir, file);
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return [];
+  }
+  const out: BackupInfo[] = [];
+  for (const name of names.filter((n) => !n.startsWith('broken-') && n.endsWith('.bak')).sort().reverse()) {
+    const s = await stat(join(folder, name));
+    out.push({ name, bytes: s.size, takenAt: s.mtime.toISOString() });
+  }
+  return out;
+}
+
+/**
+ * Puts a backup back in place of `file`: the current (broken) file is first copied aside into
+ * the backups as `broken-…`, so nothing is lost; then the backup's bytes replace it durably.
+ */
+export async function restoreBackup(campaignDir: string, file: string, backupName: string, now: Date = new Date()): Promise<void> {
+  assertCampaignFile(file);
+  if (!/^[0-9TZ-]+\.bak$/.test(backupName)) throw new AppError('invalid-args', `"${backupName}" is not the name of a backup.`);
+  const folder = folderOf(campaignDir, file);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(join(folder, backupName));
+  } catch {
+    throw new AppError('not-found', `There is no backup ${backupName} of ${file}.`);
+  }
+  const target = join(campaignDir, file);
+  await mkdir(folder, { recursive: true });
+  try {
+    await copyFile(target, join(folder, stampName(now, 'broken-')));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  await fsyncDir(folder);
+  await writeFileDurable(target, bytes);
+}

@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { AppError } from '../../shared/errors';
+import { fsyncDir, writeFileDurable } from './durable';
+import { describeSchemaError } from './jsonDocument';
+import { LogEntrySchema, type LogEntry } from './schema';
+
+/**
+ * The command log of one encounter: `encounters/<id>.log.jsonl`, one JSON entry per line
+ * (docs/design-notes.md "Persistence: the command log"). Appending a command writes one line and
+ * fdatasyncs: the cost does not depend on how long the log is. Undo cuts lines off the end.
+ *
+ * A last line without its newline is a write the crash interrupted (it was never acknowledged):
+ * it is dropped and cut off before the next append. Any other line that does not parse or
+ * validate makes the whole log `corrupt-file`, and the file is left as it is.
+ *
+ * Each entry extends a SHA-256 hash chain over the lines, so a snapshot can prove it was taken
+ * of exactly this log's first `seq` entries.
+ */
+export class CommandLog {
+  #entries: LogEntry[];
+  /** Byte offset where entry i ends (ends[0] = 0: the empty log). */
+  #ends: number[];
+  #chain: string[];
+  #handle: FileHandle | null = null;
+  /** Bytes of an interrupted last write still on disk, cut off before the next change. */
+  #tornBytes: number;
+
+  private constructor(
+    readonly path: string,
+    readonly id: string,
+    entries: LogEntry[],
+    ends: number[],
+    chain: string[],
+    tornBytes: number,
+  ) {
+    this.#entries = entries;
+    this.#ends = ends;
+    this.#chain = chain;
+    this.#tornBytes = tornBytes;
+  }
+
+  static chainSeed(id: string): string {
+    return createHash('sha256').update(`pillars-log:${id}`).digest('hex');
+  }
+
+  static link(previous: string, line: string): string {
+    return createHash('sha256').update(previous).update(line).digest('hex');
+  }
+
+  /** Reads and validates the log; a missing file is an empty log. `label` names it for the GM. */
+  static async open(path: string, id: string, label: string): Promise<CommandLog> {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return new CommandLog(path, id, [], [0], [CommandLog.chainSeed(id)], 0);
+      throw e;
+    }
+    const entries: LogEntry[] = [];
+    const ends = [0];
+    const chain = [CommandLog.chainSeed(id)];
+    let start = 0;
+    let lineNo = 0;
+    while (start < bytes.length) {
+      const nl = bytes.indexOf(10, start);
+      if (nl < 0) break; // an interrupted last write
+      lineNo += 1;
+      const line = bytes.subarray(start, nl).toString('utf8');
+      let raw: unknown;
+      try {
+        raw = JSON.parse(line);
+      } catch (e) {
+        throw new AppError('corrupt-file', `${label} could not be read: line ${lineNo} is not valid JSON (${(e as Error).message}).`);
+      }
+      const parsed = LogEntrySchema.safeParse(raw);
+      if (!parsed.success) throw new AppError('corrupt-file', describeSchemaError(`${label} line ${lineNo}`, parsed.error));
+      if (parsed.data.seq !== entries.length + 1) {
+        throw new AppError('corrupt-file', `${label} could not be read: line ${lineNo} is entry ${parsed.data.seq}, expected ${entries.length + 1}.`);
+      }
+      entries.push(parsed.data);
+      ends.push(nl + 1);
+      chain.push(CommandLog.link(chain.at(-1)!, line));
+      start = nl + 1;
+    }
+    return new CommandLog(path, id, entries, ends, chain, bytes.length - start);
+  }
+
+  /** Writes a whole log durably in one go (new, duplicated, migrated or imported encounters). */
+  static async write(path: string, entries: readonly LogEntry[]): Promise<void> {
+    await writeFileDurable(path, entries.map((e) => JSON.stringify(e) + '\n').join(''));
+  }
+
+  get entries(): readonly LogEntry[] {
+    return this.#entries;
+  }
+
+  get length(): number {
+    return this.#entries.length;
+  }
+
+  /** The hash chain after the first `seq` entries (0: the empty log). */
+  chainAt(seq: number): string {
+    const h = this.#chain[seq];
+    if (h === undefined) throw new RangeError(`the log has no entry ${seq}`);
+    return h;
+  }
+
+  /** Bytes of an interrupted write found when the log was opened (0 when it closed cleanly). */
+  get tornBytes(): number {
+    return this.#tornBytes;
+  }
+
+  private async handle(): Promise<FileHandle> {
+    if (!this.#handle) {
+      let created = false;
+      try {
+        this.#handle = await open(this.path, 'r+');
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        this.#handle = await open(this.path, 'wx+');
+        created = true;
+      }
+      if (created) await fsyncDir(dirname(this.path));
+    }
+    if (this.#tornBytes > 0) {
+      await this.#handle.truncate(this.#ends.at(-1)!);
+      await this.#handle.sync();
+      this.#tornBytes = 0;
+    }
+    return this.#handle;
+  }
+
+  /** Appends one entry durably; it must be the next in sequence. */
+  async append(entry: LogEntry): Promise<void> {
+    if (entry.seq !== this.#entries.length + 1) throw new RangeError(`entry ${entry.seq} does not follow ${this.#entries.length}`);
+    const line = JSON.stringify(entry);
+    const bytes = Buffer.from(line + '\n', 'utf8');
+    const handle = await this.handle();
+    const at = this.#ends.at(-1)!;
+    try {
+      let written = 0;
+      while (written < bytes.length) {
+        written += (await handle.write(bytes, written, bytes.length - written, at + written)).bytesWritten;
+      }
+      await handle.datasync();
+    } catch (e) {
+      // Leave no half line behind: the entry was not logged.
+      await handle.truncate(at).catch(() => undefined);
+      throw e;
+    }
+    this.#entries.push(entry);
+    this.#ends.push(at + bytes.length);
+    this.#chain.push(CommandLog.link(this.#chain.at(-1)!, line));
+  }
+
+  /** Cuts the log back to its first `length` entries, durably. Returns the entries cut off. */
+  async truncate(length: number): Promise<LogEntry[]> {
+    if (length < 0 || length > this.#entries.length) throw new RangeError(`cannot cut the log to ${length} entries`);
+    if (length === this.#entries.length) return [];
+    const handle = await this.handle();
+    await handle.truncate(this.#ends[length]!);
+    await handle.sync();
+    const removed = this.#entries.splice(length);
+    this.#ends.splice(length + 1);
+    this.#chain.splice(length + 1);
+    return removed;
+  }
+
+  async close(): Promise<void> {
+    const h = this.#handle;
+    this.#handle = null;
+    await h?.close();
+  }
+}

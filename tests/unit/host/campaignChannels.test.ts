@@ -1,0 +1,137 @@
+/**
+ * The campaign channel group through the real dispatcher (issue 6): campaigns and encounters
+ * created, renamed, duplicated, deleted and opened; rules settings validated; and 10,000
+ * malformed payloads refused with typed errors, changing nothing.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Core } from '../../../src/main/host/core';
+import { DEFAULT_RULES, RulesSchema } from '../../../src/main/engine/rules';
+import { RulesSettingsSchema } from '../../../src/shared/channels/campaign';
+import { CHANNELS, ERROR_CODES, channelNamesFor, type Envelope } from '../../../src/shared/contract';
+import { SAMPLE_CAMPAIGN_DIR, encounterLogPath, recordingSink, tempDirs } from '../../support/tempCampaign';
+
+const dirs = tempDirs();
+let core: Core;
+beforeAll(async () => {
+  core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+});
+afterAll(() => dirs.cleanup());
+
+async function ok<T>(p: Promise<Envelope<unknown>>): Promise<T> {
+  const r = await p;
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value as T;
+}
+const call = (channel: string, args: unknown) => core.dispatcher.dispatch('gm', channel, args);
+
+describe('campaigns', () => {
+  it('create, list, rename, duplicate, reopen and delete', async () => {
+    const made = await ok<{ name: string; folder: string; open: boolean }>(call('createCampaign', { name: 'Crypt' }));
+    expect(made).toMatchObject({ name: 'Crypt', folder: 'Crypt', open: true });
+    expect((await ok<{ name: string }>(call('renameCampaign', { name: 'The Crypt' }))).name).toBe('The Crypt');
+    expect(core.session.gmView().campaign.name).toBe('The Crypt');
+    const copy = await ok<{ folder: string; name: string; open: boolean }>(call('duplicateCampaign', { name: 'Crypt copy' }));
+    expect(copy).toMatchObject({ folder: 'Crypt copy', name: 'Crypt copy', open: false });
+    const list = await ok<{ campaigns: { folder: string; name: string }[]; canChoose: boolean }>(call('listCampaigns', {}));
+    expect(list.campaigns.map((c) => [c.folder, c.name])).toEqual([
+      ['Crypt', 'The Crypt'],
+      ['Crypt copy', 'Crypt copy'],
+      ['Sample Campaign', 'Sample Campaign'],
+    ]);
+    expect(list.canChoose).toBe(false);
+    expect(await call('openCampaign', { choose: true })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await call('deleteCampaign', { folder: 'Crypt' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    await ok(call('openCampaign', { folder: 'Sample Campaign' }));
+    const moved = await ok<{ movedTo: string }>(call('deleteCampaign', { folder: 'Crypt copy' }));
+    expect(await readdir(moved.movedTo)).toContain('campaign.json');
+    expect(await call('openCampaign', { folder: 'Crypt copy' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+  });
+
+  it.each([{ folder: '..' }, { folder: '../x' }, { folder: 'a/b' }, { folder: '.hidden' }, { folder: 'C:\\x' }, { path: '/etc' }])(
+    'never opens a folder outside the data folder from a page: %j',
+    async (ref) => {
+      const r = await call('openCampaign', ref);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(['invalid-args', 'forbidden']).toContain(r.error.code);
+    },
+  );
+});
+
+describe('encounters', () => {
+  it('create, rename, duplicate, open, delete — and the open one cannot be deleted', async () => {
+    await ok(call('openCampaign', { folder: 'Sample Campaign' }));
+    const made = await ok<{ id: string }>(call('createEncounter', { name: 'Bridge Fight' }));
+    expect(made.id).toBe('bridge-fight');
+    await ok(call('renameEncounter', { id: 'bridge-fight', name: 'Bridge at Dusk' }));
+    const dup = await ok<{ id: string; name: string }>(call('duplicateEncounter', { id: 'bridge-fight', name: 'Bridge at Dusk' }));
+    expect(dup).toMatchObject({ id: 'bridge-at-dusk', name: 'Bridge at Dusk' });
+    const view = await ok<{ encounter: { name: string } }>(call('openEncounter', { id: 'bridge-fight' }));
+    expect(view.encounter.name).toBe('Bridge at Dusk');
+    expect(await call('deleteEncounter', { id: 'bridge-fight' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    const left = await ok<{ openId: string; encounters: { id: string }[] }>(call('deleteEncounter', { id: 'bridge-at-dusk' }));
+    expect(left).toEqual({ openId: 'bridge-fight', encounters: [expect.objectContaining({ id: 'bridge-fight' }), expect.objectContaining({ id: 'ford-ambush' })] });
+    expect(JSON.parse(await readFile(join(core.campaignDir, 'campaign.json'), 'utf8')).activeEncounterId).toBe('bridge-fight');
+    await ok(call('openEncounter', { id: 'ford-ambush' }));
+  });
+});
+
+describe('rules settings', () => {
+  it('the contract’s rules schema is the engine’s, field for field', () => {
+    expect(z2json(RulesSettingsSchema)).toEqual(z2json(RulesSchema));
+  });
+
+  it('get and set, validated; new encounters take the campaign’s rules, old ones keep theirs (issue 8)', async () => {
+    expect(await ok(call('getRules', {}))).toEqual(DEFAULT_RULES);
+    const rules = { ...DEFAULT_RULES, brokenGroundCost: 3, options: { ...DEFAULT_RULES.options, classic: true } };
+    expect(await ok(call('setRules', { rules }))).toEqual(rules);
+    expect(await call('setRules', { rules: { ...rules, brokenGroundCost: 9 } })).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
+    expect(await call('setRules', { rules: { ...rules, extra: true } })).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
+    await ok(call('createEncounter', { name: 'Under new rules' }));
+    const fresh = JSON.parse(await readFile(join(core.campaignDir, 'encounters', 'under-new-rules.json'), 'utf8'));
+    expect(fresh.rules).toEqual(rules);
+    expect(core.session.rules).toEqual(DEFAULT_RULES);
+  });
+});
+
+function z2json(schema: { toJSONSchema?: () => unknown }): unknown {
+  return (schema as unknown as { toJSONSchema(): unknown }).toJSONSchema();
+}
+
+describe('10,000 malformed payloads through the real dispatcher', () => {
+  it('are all refused with a typed error and change nothing', async () => {
+    await ok(call('openCampaign', { folder: 'Sample Campaign' }));
+    const names = channelNamesFor('gm');
+    const before = JSON.stringify(core.session.gmView());
+    const logBefore = await readFile(encounterLogPath(core.campaignDir)).catch(() => Buffer.alloc(0));
+    const listBefore = JSON.stringify(await core.listCampaigns());
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...names),
+        fc.oneof(
+          fc.anything({ maxDepth: 3, maxKeys: 4 }),
+          fc.dictionary(fc.constantFrom('name', 'id', 'folder', 'path', 'file', 'backup', 'text', 'rules', 'choose', 'command'), fc.anything({ maxDepth: 2 })),
+        ),
+        async (channel, payload) => {
+          const def = CHANNELS[channel];
+          fc.pre(!def.args.safeParse(payload ?? {}).success);
+          const r = await core.dispatcher.dispatch('gm', channel, payload);
+          expect(r.ok).toBe(false);
+          if (!r.ok) {
+            expect(ERROR_CODES).toContain(r.error.code);
+            expect(r.error.code).toBe('invalid-args');
+          }
+          refused++;
+        },
+      ),
+      { numRuns: 10_000 },
+    );
+    expect(refused).toBeGreaterThanOrEqual(10_000);
+    expect(JSON.stringify(core.session.gmView())).toBe(before);
+    expect(await readFile(encounterLogPath(core.campaignDir)).catch(() => Buffer.alloc(0))).toEqual(logBefore);
+    expect(JSON.stringify(await core.listCampaigns())).toBe(listBefore);
+  }, 120_000);
+});

@@ -1,0 +1,102 @@
+/**
+ * The player trust boundary as a property (issue 6 §4): over random encounter states, the player
+ * view never carries mana, Debt, GM notes, hidden figures, fogged hexes or spell internals.
+ * `playerView` (views.ts) is the encounter engineer's; this test only reads it.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { playerView } from '../../../src/main/session/views';
+import { EncounterStateSchema, type EncounterState } from '../../../src/main/engine/encounter/schema';
+import { hexKey } from '../../../src/shared/hex';
+import { PlayerViewSchema } from '../../../src/shared/views';
+import { allKeys } from '../../support/tempCampaign';
+
+const COLS = 12;
+const ROWS = 10;
+const hexArb = fc.record({ q: fc.integer({ min: 0, max: COLS - 1 }), r: fc.integer({ min: 0, max: ROWS - 1 }) });
+
+const figureArb = (i: number) =>
+  fc.record({
+    hidden: fc.boolean(),
+    position: hexArb,
+    facing: fc.integer({ min: 0, max: 5 }),
+    mana: fc.option(fc.record({ pool: fc.integer({ min: 0, max: 30 }), current: fc.integer({ min: -10, max: 30 }), debt: fc.integer({ min: 0, max: 20 }) }), { nil: null }),
+    note: fc.string({ maxLength: 20 }),
+    posture: fc.constantFrom('standing', 'kneeling', 'prone', 'knockedDown', 'unconscious', 'dead' as const),
+  }).map((f) => ({
+    id: `fig${i}`,
+    name: `Figure${i}`,
+    sideId: i % 2 ? 'foes' : 'party',
+    position: f.position,
+    facing: f.facing,
+    size: 1 as const,
+    posture: f.posture,
+    hidden: f.hidden,
+    gmNotes: `GMNOTE-${i}-${f.note}`,
+    attributes: { STR: 10, DEX: 10, INT: 10, WIS: 10, CON: 10, CHR: 10 },
+    fatigue: { starting: 10, current: 10 },
+    body: { starting: 10, current: 10 },
+    mana: f.mana,
+    equipment: { weaponIds: [], armorId: null, shieldId: null },
+  }));
+
+const stateArb = fc
+  .record({
+    n: fc.integer({ min: 0, max: 12 }),
+    fog: fc.uniqueArray(hexArb, { maxLength: 40, selector: hexKey }),
+    terrain: fc.array(fc.tuple(hexArb, fc.constantFrom('wall', 'shadow', 'fire', 'broken', 'body' as const)), { maxLength: 30 }),
+  })
+  .chain(({ n, fog, terrain }) =>
+    fc.tuple(...Array.from({ length: n }, (_, i) => figureArb(i))).map((figures): EncounterState =>
+      EncounterStateSchema.parse({
+        id: 'prop',
+        name: 'Property',
+        map: {
+          cols: COLS,
+          rows: ROWS,
+          orientation: 'flat',
+          terrain: Object.fromEntries(terrain.map(([h, t]) => [hexKey(h), t])),
+          hidden: fog.map(hexKey),
+        },
+        sides: [
+          { id: 'party', name: 'Party', color: '#2f6fd6' },
+          { id: 'foes', name: 'Foes', color: '#c23b3b' },
+        ],
+        figures,
+        spells: figures
+          .filter((f) => f.mana)
+          .map((f, k) => ({ id: `sp${k}`, spellId: `SECRETSPELL-${k}`, name: `SpellName${k}`, casterId: f.id, targetId: f.id, level: 2, renewalCost: 1, turnsActive: 0 })),
+        turn: 1,
+        phase: 'initiative',
+      }),
+    ),
+  );
+
+describe('playerView over random states', () => {
+  it('never carries mana, Debt, GM notes, hidden figures, fogged hexes or spell internals', () => {
+    fc.assert(
+      fc.property(stateArb, fc.nat(1000), (state, revision) => {
+        const view = playerView(state, revision);
+        PlayerViewSchema.parse(view);
+        const text = JSON.stringify(view);
+        const keys = allKeys(view);
+        for (const k of ['mana', 'debt', 'pool', 'gmNotes', 'hidden', 'spells', 'spellId', 'renewalCost', 'attributes', 'fatigue', 'body', 'equipment']) {
+          expect(keys.has(k), k).toBe(false);
+        }
+        expect(text).not.toContain('GMNOTE-');
+        expect(text).not.toContain('SECRETSPELL-');
+        expect(text).not.toContain('SpellName');
+        const fogged = new Set(state.map.hidden);
+        const shown = new Set(view.encounter.figures.map((f) => f.id));
+        for (const f of state.figures) {
+          const visible = !f.hidden && !fogged.has(hexKey(f.position));
+          expect(shown.has(f.id), f.id).toBe(visible);
+          if (!visible) expect(text).not.toContain(`"${f.name}"`);
+        }
+        for (const key of fogged) expect(view.encounter.map.terrain[key]).toBeUndefined();
+        expect([...view.encounter.map.fogged].sort()).toEqual([...fogged].sort());
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

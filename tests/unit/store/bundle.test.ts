@@ -1,0 +1,84 @@
+/** Export / import (issue 6 §6) and the combat log export (§7), through the real Core. */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Core } from '../../../src/main/host/core';
+import { checkBundle } from '../../../src/main/store/bundle';
+import { chunksOf, pngHeader } from '../../support/images';
+import { SAMPLE_CAMPAIGN_DIR, readLogFile, recordingSink, tempDirs } from '../../support/tempCampaign';
+
+const dirs = tempDirs();
+afterEach(() => dirs.cleanup());
+
+const start = async () => Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, now: () => new Date('2026-03-01T12:00:00.000Z') }, recordingSink());
+
+describe('export and import', () => {
+  it('a campaign exported on one machine imports on another with its log and assets; a second import is renamed', async () => {
+    const a = await start();
+    await a.session.execute({ type: 'rollInitiative' }, [[5], [2]]);
+    await a.session.execute({ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } });
+    const image = await a.importImageStream(chunksOf(pngHeader(10, 10, 100), 50), null);
+    const exported = await a.exportCampaign();
+    expect(exported.fileName).toBe('Sample Campaign.campaign.pillars.json');
+
+    const b = await start();
+    const first = await b.importBundleText(exported.text);
+    expect(first).toMatchObject({ kind: 'campaign', name: 'Sample Campaign (2)', renamed: true });
+    // The machine already had a "Sample Campaign" (its own first start): nothing was overwritten.
+    expect((await readdir(b.campaignsHome)).sort()).toEqual(['Sample Campaign', 'Sample Campaign (2)']);
+    expect(await readdir(join(first.dir, 'assets'))).toEqual([image.asset]);
+    expect((await readLogFile(first.dir)).map((e) => e.command.type)).toEqual(['rollInitiative', 'moveFigure']);
+    await b.openCampaign(first.dir);
+    expect(b.session.gmView().encounter).toEqual(a.session.gmView().encounter);
+    const second = await b.importBundleText(exported.text);
+    expect(second.name).toBe('Sample Campaign (3)');
+  });
+
+  it('an encounter imports into the open campaign under a new id and name when both are taken', async () => {
+    const a = await start();
+    await a.session.execute({ type: 'turnFigure', figureId: 'bram', facing: 3 });
+    const exported = await a.exportEncounter('ford-ambush');
+    const result = await a.importBundleText(exported.text);
+    expect(result).toMatchObject({ kind: 'encounter', renamed: true, encounters: [{ from: 'ford-ambush', id: 'ambush-at-the-ford-imported', name: 'Ambush at the Ford (imported)' }] });
+    const list = await a.listEncounters();
+    expect(list.encounters.map((e) => e.id)).toEqual(['ambush-at-the-ford-imported', 'ford-ambush']);
+    const view = await a.openEncounter(result.encounters[0]!.id);
+    expect(view.encounter.figures.find((f) => f.id === 'bram')?.facing).toBe(3);
+    expect(view.history.logLength).toBe(1);
+  });
+
+  it.each([
+    ['not JSON', 'garbage{', /not valid JSON/],
+    ['another format', JSON.stringify({ format: 'x' }), /export file is not a valid file at format/],
+  ])('refuses %s with invalid-args and writes nothing', async (_k, text, why) => {
+    expect(() => checkBundle(text)).toThrow(why);
+  });
+
+  it('refuses an asset whose bytes do not match its hash name', async () => {
+    const a = await start();
+    await a.importImageStream(chunksOf(pngHeader(10, 10), 50), null);
+    const bundle = JSON.parse((await a.exportCampaign()).text) as { assets: { base64: string }[] };
+    bundle.assets[0]!.base64 = Buffer.from('tampered').toString('base64');
+    expect(() => checkBundle(JSON.stringify(bundle))).toThrow(/damaged/);
+  });
+});
+
+describe('the combat log as Markdown', () => {
+  it('lists every command turn by turn with every roll explained', async () => {
+    const a = await start();
+    await a.session.execute({ type: 'rollInitiative' }, [[4], [2]]);
+    for (let i = 0; i < 6; i++) await a.session.execute({ type: 'advancePhase', override: true });
+    await a.session.execute({ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } });
+    const { fileName, markdown } = await a.exportCombatLog();
+    expect(fileName).toMatch(/combat log\.md$/);
+    const lines = markdown.split('\n');
+    expect(lines[0]).toMatch(/^# Combat log: /);
+    expect(lines.filter((l) => l.startsWith('## '))).toEqual(['## Turn 1', '## Turn 2']);
+    expect(lines.filter((l) => l.startsWith('### ')).length).toBe(8);
+    expect(lines).toContain('### 1. rollInitiative — Initiative');
+    expect(lines).toContain('| initiative: party | 1d6 | 4 | 4 | entered at the table |');
+    expect(lines).toContain('| initiative: foes | 1d6 | 2 | 2 | entered at the table |');
+    expect(lines).toContain('### 8. moveFigure: figure Bram, to (10, 5) — Initiative');
+    expect(markdown).toContain('- figureMoved: figure Bram, from (9, 5), to (10, 5) (RULINGS M7)');
+  });
+});
