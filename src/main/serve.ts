@@ -34,10 +34,13 @@ async function main(): Promise<void> {
   host = await startWebHost({
     rendererDir: join(appRoot, 'out', 'renderer'),
     dispatcher: core.dispatcher,
+    campaign: core,
     port: args.port,
     host: args.lan ? '0.0.0.0' : '127.0.0.1',
     log,
   });
+  core.projector.subscribe((p) => host?.push('projector', p));
+  core.onProgress((p) => host?.push('importProgress', p));
   if (args.json) {
     process.stdout.write(JSON.stringify({ gm: host.urls.gm, player: host.urls.player, campaign: core.campaignDir }) + '\n');
   } else {

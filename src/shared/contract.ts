@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { ChannelDef } from './channels/define';
-import { CAMPAIGN_CHANNELS } from './channels/campaign';
+import { CAMPAIGN_CHANNELS, ImportProgressSchema } from './channels/campaign';
 import { ENCOUNTER_CHANNELS } from './channels/encounter';
 import { PLAYER_CHANNELS } from './channels/player';
+import { MAP_CHANNELS } from './channels/map';
+import { DISPLAY_CHANNELS, ProjectorSchema } from './channels/display';
 import { GmViewSchema, PlayerViewSchema } from './views';
 
 /**
@@ -21,12 +23,16 @@ export const CHANNELS = {
   ...ENCOUNTER_CHANNELS,
   ...CAMPAIGN_CHANNELS,
   ...PLAYER_CHANNELS,
+  ...MAP_CHANNELS,
+  ...DISPLAY_CHANNELS,
 } as const satisfies Record<string, ChannelDef>;
 
 /** Pushes from main to windows of the given roles. */
 export const EVENTS = {
   gmView: { roles: ['gm'], payload: GmViewSchema },
   playerView: { roles: ['player'], payload: PlayerViewSchema },
+  projector: { roles: ['gm', 'player'], payload: ProjectorSchema },
+  importProgress: { roles: ['gm'], payload: ImportProgressSchema },
 } as const satisfies Record<string, { roles: readonly Role[]; payload: z.ZodType }>;
 
 export type Channels = typeof CHANNELS;

@@ -69,15 +69,15 @@ describe('channels', () => {
     ).toBe(false);
   });
 
-  it('the player role may call exactly getPlayerView and listen only to playerView', () => {
-    expect(channelNamesFor('player')).toEqual(['getPlayerView']);
-    expect(eventNamesFor('player')).toEqual(['playerView']);
+  it('the player role may call exactly the player view and the projector, and hear only those', () => {
+    expect(channelNamesFor('player').sort()).toEqual(['getPlayerView', 'getProjector']);
+    expect(eventNamesFor('player').sort()).toEqual(['playerView', 'projector']);
   });
 
-  it('the GM role may call the encounter channels but not getPlayerView, and listens only to gmView', () => {
+  it('the GM role may call the encounter channels but not getPlayerView, and hears no player view', () => {
     expect(channelNamesFor('gm')).toEqual(expect.arrayContaining(['getGmView', 'redo', 'sendCommand', 'undo']));
     expect(channelNamesFor('gm')).not.toContain('getPlayerView');
-    expect(eventNamesFor('gm')).toEqual(['gmView']);
+    expect(eventNamesFor('gm').sort()).toEqual(['gmView', 'importProgress', 'projector']);
   });
 
   it('no channel that returns a GM view is open to the player role', () => {

@@ -3,9 +3,11 @@ import type { Handlers } from './dispatch';
 import { campaignHandlers } from './handlers/campaign';
 import { encounterHandlers } from './handlers/encounter';
 import { playerHandlers } from './handlers/player';
+import { mapHandlers } from './handlers/map';
+import { displayHandlers } from './handlers/display';
 
 /** Every channel's handler, bound to the open campaign. Both hosts use exactly these. */
 export function createHandlers(core: () => Core): Handlers {
   const session = () => core().session;
-  return { ...encounterHandlers(session), ...campaignHandlers(core), ...playerHandlers(session) };
+  return { ...encounterHandlers(session), ...campaignHandlers(core), ...playerHandlers(session), ...mapHandlers(), ...displayHandlers(() => core().projector) };
 }

@@ -9,11 +9,26 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** Serves the built renderer from `app://console/…`, only files inside `rendererDir`. */
-export function serveRenderer(rendererDir: string): void {
+/** Where campaign assets are served: `app://console/campaign-assets/<hash>.<ext>` (same origin, CSP 'self'). */
+export const ASSET_PREFIX = '/campaign-assets/';
+
+export type AssetReader = (name: string) => Promise<{ body: Buffer; type: string } | null>;
+
+/**
+ * Serves the built renderer from `app://console/…`, only files inside `rendererDir`; and, under
+ * `/campaign-assets/`, only the open campaign's assets (content-hashed names inside its assets/).
+ */
+export function serveRenderer(rendererDir: string, assets?: AssetReader): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
+    if (url.pathname.startsWith(ASSET_PREFIX)) {
+      const asset = assets ? await assets(url.pathname.slice(ASSET_PREFIX.length)) : null;
+      if (!asset) return new Response('Not found', { status: 404 });
+      return new Response(new Uint8Array(asset.body), {
+        headers: { 'content-type': asset.type, 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff' },
+      });
+    }
     const file = await readStatic(rendererDir, url.pathname);
     if (!file) return new Response('Not found', { status: 404 });
     return new Response(new Uint8Array(file.body), {

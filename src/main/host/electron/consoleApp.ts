@@ -2,11 +2,11 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, screen } from 'electron';
 import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
 import { ipcEvent, type EventName } from '../../../shared/contract';
-import { Core } from '../core';
+import { Core, type HostChooser } from '../core';
 import { copyCampaign, createCampaign } from '../../store/newCampaign';
 import { readRecent } from '../../store/recent';
 import { bindIpc } from './ipcBinding';
-import { serveRenderer } from './appProtocol';
+import { serveRenderer, type AssetReader } from './appProtocol';
 import { menuTemplate, SHORTCUTS } from './menu';
 import { createGmWindow, createPlayerWindow, denyAllPermissions, displays, placePlayer, roleOf } from './windows';
 import { shouldAutoOpenPlayer } from './windowPlacement';
@@ -29,12 +29,32 @@ export async function runConsole(paths: Paths): Promise<void> {
   };
 
   denyAllPermissions();
-  serveRenderer(paths.rendererDir);
+  let assets: AssetReader | undefined;
+  serveRenderer(paths.rendererDir, (name) => assets?.(name) ?? Promise.resolve(null));
+  const pick = async (options: Electron.OpenDialogOptions) => {
+    const choice = await dialog.showOpenDialog(options);
+    return choice.canceled ? null : (choice.filePaths[0] ?? null);
+  };
+  const choose: HostChooser = {
+    folder: () => pick({ title: 'Open campaign folder', properties: ['openDirectory'] }),
+    file: (purpose) =>
+      pick(
+        purpose === 'map-image'
+          ? { title: 'Import a map image', properties: ['openFile'], filters: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'webp'] }] }
+          : { title: 'Import an export file', properties: ['openFile'], filters: [{ name: 'Console export', extensions: ['json'] }] },
+      ),
+  };
   const core = await Core.start(
-    { dataDir: app.getPath('userData'), sampleCampaignDir: paths.sampleCampaignDir, log },
+    { dataDir: app.getPath('userData'), sampleCampaignDir: paths.sampleCampaignDir, log, choose },
     { gm: (v) => send(gmWindow, 'gmView', v), player: (v) => send(playerWindow, 'playerView', v) },
   );
+  assets = (name) => core.readAsset(name);
   bindIpc(ipcMain, core.dispatcher, roleOf);
+  core.projector.subscribe((p) => {
+    send(gmWindow, 'projector', p);
+    send(playerWindow, 'projector', p);
+  });
+  core.onProgress((p) => send(gmWindow, 'importProgress', p));
 
   const report = (title: string, e: unknown) =>
     void dialog.showMessageBox({ type: 'error', title, message: title, detail: e instanceof Error ? e.message : String(e) });

@@ -1,17 +1,27 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { EVENTS, type EventName, type Role } from '../../../shared/contract';
+import { AppError, isAppError } from '../../../shared/errors';
 import { WsCallSchema, type WsPush, type WsReply } from '../../../shared/wsProtocol';
 import type { Dispatcher } from '../dispatch';
 import { CONTENT_SECURITY_POLICY } from '../security';
 import { readStatic } from './staticFiles';
 
+/** What the web host's campaign routes need from the core (assets, uploads, imports). */
+export interface CampaignHttp {
+  readAsset(name: string): Promise<{ body: Buffer; type: string } | null>;
+  importImageStream(source: AsyncIterable<Uint8Array>, total: number | null): Promise<unknown>;
+  importBundleText(text: string): Promise<unknown>;
+}
+
 export interface WebHostOptions {
   readonly rendererDir: string;
   readonly dispatcher: Dispatcher;
+  /** The open campaign's assets and uploads (issue 6); without it those routes answer 404. */
+  readonly campaign?: CampaignHttp;
   readonly port?: number;
   /** 127.0.0.1 unless the GM explicitly opens the console to the local network. */
   readonly host?: string;
@@ -28,6 +38,10 @@ export interface WebHost {
 }
 
 const MAX_MESSAGE_BYTES = 256 * 1024;
+/** Asset URLs: the same path as `app://console/campaign-assets/<hash>.<ext>` in Electron. */
+const ASSET_PREFIX = '/campaign-assets/';
+/** An export file posted for import may carry base64 assets. */
+const MAX_BUNDLE_BYTES = 256 * 1024 * 1024;
 
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -65,8 +79,28 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'POST' && (url.pathname === '/campaign/upload-image' || url.pathname === '/campaign/import')) {
+      await campaignUpload(req, res, url);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405).end();
+      return;
+    }
+    if (url.pathname.startsWith(ASSET_PREFIX)) {
+      // Content-hashed names inside the open campaign's assets/ only (store/assets.ts readAsset).
+      const asset = options.campaign ? await options.campaign.readAsset(url.pathname.slice(ASSET_PREFIX.length)) : null;
+      if (!asset) {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': asset.type,
+        'content-security-policy': CONTENT_SECURITY_POLICY,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, max-age=31536000, immutable',
+      });
+      res.end(req.method === 'HEAD' ? undefined : asset.body);
       return;
     }
     const path = url.pathname === '/' ? '/index.html' : url.pathname;
@@ -84,6 +118,53 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
     res.end(req.method === 'HEAD' ? undefined : file.body);
   });
+
+  /**
+   * Uploads from the GM page (issue 6 §5): a map image streamed in chunks into the campaign's
+   * assets, or an export file to import. Only with the GM token, only from this origin; the
+   * answer is the same envelope a channel gives.
+   */
+  async function campaignUpload(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+    const origin = req.headers.origin;
+    const token = url.searchParams.get('token') ?? (req.headers['x-pillars-token'] as string | undefined) ?? null;
+    if (roleForToken(tokens, token) !== 'gm' || (origin !== undefined && origin !== `http://${req.headers.host}`)) {
+      req.resume();
+      send(403, { ok: false, error: { code: 'forbidden', message: 'Only the GM page may upload to the campaign.' } });
+      return;
+    }
+    if (!options.campaign) {
+      req.resume();
+      send(404, { ok: false, error: { code: 'not-found', message: 'No campaign is open.' } });
+      return;
+    }
+    const declared = Number(req.headers['content-length']);
+    const total = Number.isFinite(declared) && declared >= 0 ? declared : null;
+    try {
+      let value: unknown;
+      if (url.pathname === '/campaign/upload-image') {
+        value = await options.campaign.importImageStream(req, total);
+      } else {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of req) {
+          size += (chunk as Buffer).length;
+          if (size > MAX_BUNDLE_BYTES) throw new AppError('invalid-args', 'The export file is too large to import.');
+          chunks.push(chunk as Buffer);
+        }
+        value = await options.campaign.importBundleText(Buffer.concat(chunks).toString('utf8'));
+      }
+      send(200, { ok: true, value });
+    } catch (e) {
+      req.resume();
+      if (isAppError(e)) send(400, { ok: false, error: { code: e.code, message: e.message } });
+      else {
+        log(`upload ${url.pathname} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+        send(500, { ok: false, error: { code: 'internal', message: 'The upload failed. Details are in the console log.' } });
+      }
+    }
+  }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   server.on('upgrade', (req: IncomingMessage, socket, head) => {

@@ -1,8 +1,9 @@
 import Konva from 'konva';
-import { hexNeighbor, hexToPixel, type HexLayout } from '../../../shared/hex';
+import { footprint, hexNeighbor, hexOutline, hexToPixel, type HexLayout, type Point } from '../../../shared/hex';
 import type { MapFigureModel } from './mapModel';
 
-const POSTURE_BADGE: Readonly<Record<string, string>> = {
+/** Postures other than standing get a letter badge on the token. */
+export const POSTURE_BADGE: Readonly<Record<string, string>> = {
   kneeling: 'K',
   prone: 'P',
   knockedDown: 'D',
@@ -10,60 +11,129 @@ const POSTURE_BADGE: Readonly<Record<string, string>> = {
   dead: '✕',
 };
 
-/** One figure token: side-coloured disc, facing notch toward the front hex side, name, posture. */
+const GOLD = '#ffd166';
+const INK = '#f3efe6';
+
+/** Up to three characters that tell figures apart on a small token: "Bram" → "Br", "Raider 12" → "R12". */
+export function tokenInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const last = words.at(-1) ?? '';
+  if (words.length >= 2 && /^\d+$/.test(last)) return (words[0]![0]!.toUpperCase() + last).slice(0, 3);
+  if (words.length >= 2) return (words[0]![0]! + words[1]![0]!).toUpperCase();
+  const word = words[0] ?? '?';
+  return word.slice(0, 1).toUpperCase() + word.slice(1, 2).toLowerCase();
+}
+
+/** Size of the disc for a 1-, 3- and 7-hex figure, in hex sizes. */
+const DISC = { 1: 0.74, 3: 0.9, 7: 1.45 } as const;
+
+/**
+ * One figure token, drawn around its anchor hex (the group's origin): the footprint of a 3- or
+ * 7-hex figure, a side-coloured disc with the figure's initials, a facing pointer, a posture
+ * badge, the name under it, and a gold ring when selected.
+ */
 export function createFigureNode(layout: HexLayout): Konva.Group {
-  const r = layout.size * 0.7;
-  const group = new Konva.Group();
-  group.add(new Konva.Circle({ name: 'disc', radius: r, strokeWidth: 2, stroke: '#f3efe6' }));
-  group.add(new Konva.Line({ name: 'notch', closed: true, fill: '#f3efe6', listening: false }));
-  group.add(
+  const s = layout.size;
+  const group = new Konva.Group({ listening: false });
+  const common = { listening: false, perfectDrawEnabled: false } as const;
+  group.add(new Konva.Line({ name: 'footprint', closed: true, strokeWidth: 2, ...common }));
+  group.add(new Konva.Circle({ name: 'halo', stroke: GOLD, strokeWidth: s * 0.16, opacity: 0.9, ...common }));
+  group.add(new Konva.Line({ name: 'notch', closed: true, fill: INK, stroke: '#111', strokeWidth: 1, ...common }));
+  group.add(new Konva.Circle({ name: 'disc', strokeWidth: 2, stroke: INK, shadowForStrokeEnabled: false, ...common }));
+  group.add(new Konva.Text({ name: 'initials', fontStyle: 'bold', fill: '#ffffff', align: 'center', verticalAlign: 'middle', ...common }));
+  group.add(new Konva.Text({ name: 'name', fontSize: s * 0.34, fill: '#ffffff', align: 'center', stroke: '#000', strokeWidth: 0, ...common }));
+  const badge = new Konva.Group({ name: 'badge', ...common });
+  badge.add(new Konva.Circle({ name: 'badgeDisc', radius: s * 0.27, fill: GOLD, stroke: '#111', strokeWidth: 1.5, ...common }));
+  badge.add(
     new Konva.Text({
-      name: 'label',
-      fontSize: layout.size * 0.36,
+      name: 'badgeText',
+      fontSize: s * 0.34,
       fontStyle: 'bold',
-      fill: '#ffffff',
+      fill: '#111',
+      width: s * 0.54,
+      height: s * 0.54,
+      offsetX: s * 0.27,
+      offsetY: s * 0.25,
       align: 'center',
-      width: layout.size * 2,
-      offsetX: layout.size,
-      offsetY: layout.size * 0.18,
-      listening: false,
+      verticalAlign: 'middle',
+      ...common,
     }),
   );
-  group.add(
-    new Konva.Text({
-      name: 'badge',
-      fontSize: layout.size * 0.4,
-      fontStyle: 'bold',
-      fill: '#ffd166',
-      x: r * 0.45,
-      y: -r * 1.05,
-      listening: false,
-    }),
-  );
+  group.add(badge);
   return group;
 }
 
+/** Where the disc sits relative to the anchor: the middle of the footprint. */
+function discCentre(figure: MapFigureModel, layout: HexLayout): Point {
+  const anchor = hexToPixel(layout, figure.position);
+  const cells = footprint(figure.position, figure.facing, figure.size).map((h) => hexToPixel(layout, h));
+  const x = cells.reduce((sum, p) => sum + p.x, 0) / cells.length - anchor.x;
+  const y = cells.reduce((sum, p) => sum + p.y, 0) / cells.length - anchor.y;
+  return { x, y };
+}
+
 export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, layout: HexLayout, selected: boolean): void {
-  const centre = hexToPixel(layout, figure.position);
-  const front = hexToPixel(layout, hexNeighbor(figure.position, figure.facing));
-  const angle = Math.atan2(front.y - centre.y, front.x - centre.x);
-  const r = layout.size * 0.7;
-  group.position(centre);
+  const s = layout.size;
+  const anchor = hexToPixel(layout, figure.position);
+  group.position(anchor);
   group.id(figure.id);
-  group.opacity(figure.hidden ? 0.45 : figure.posture === 'dead' ? 0.6 : 1);
+  group.opacity(figure.hidden ? 0.5 : figure.posture === 'dead' ? 0.6 : 1);
 
-  const disc = group.findOne<Konva.Circle>('.disc')!;
-  disc.fill(figure.color);
-  disc.stroke(selected ? '#ffd166' : '#f3efe6');
-  disc.strokeWidth(selected ? 4 : 2);
-  disc.dash(figure.hidden ? [6, 4] : []);
+  const centre = discCentre(figure, layout);
+  const r = s * DISC[figure.size];
 
-  const tip = { x: Math.cos(angle) * (r + 9), y: Math.sin(angle) * (r + 9) };
-  const side = (a: number) => ({ x: Math.cos(a) * (r - 1), y: Math.sin(a) * (r - 1) });
-  const left = side(angle - 0.38);
-  const right = side(angle + 0.38);
+  const outline = figure.size === 1 ? [] : (hexOutline(layout, footprint(figure.position, figure.facing, figure.size))[0] ?? []);
+  const fp = group.findOne<Konva.Line>('.footprint')!;
+  fp.visible(outline.length > 0);
+  fp.points(outline.flatMap((p) => [p.x - anchor.x, p.y - anchor.y]));
+  fp.fill(figure.color + '66');
+  fp.stroke(selected ? GOLD : figure.color);
+  fp.strokeWidth(selected ? s * 0.12 : s * 0.06);
+  fp.dash(figure.hidden ? [s * 0.2, s * 0.12] : []);
+
+  const halo = group.findOne<Konva.Circle>('.halo')!;
+  halo.visible(selected);
+  halo.position(centre);
+  halo.radius(r + s * 0.16);
+
+  // The pointer aims at the faced hex side: the direction of the neighbour the figure faces.
+  const front = hexToPixel(layout, hexNeighbor(figure.position, figure.facing));
+  const a = Math.atan2(front.y - anchor.y, front.x - anchor.x);
+  const tip = { x: centre.x + Math.cos(a) * (r + s * 0.3), y: centre.y + Math.sin(a) * (r + s * 0.3) };
+  const side = (da: number) => ({ x: centre.x + Math.cos(a + da) * (r - 1), y: centre.y + Math.sin(a + da) * (r - 1) });
+  const left = side(-0.42);
+  const right = side(0.42);
   group.findOne<Konva.Line>('.notch')!.points([left.x, left.y, tip.x, tip.y, right.x, right.y]);
 
-  group.findOne<Konva.Text>('.label')!.text(figure.name.length > 7 ? figure.name.slice(0, 6) + '…' : figure.name);
-  group.findOne<Konva.Text>('.badge')!.text(POSTURE_BADGE[figure.posture] ?? '');
+  const disc = group.findOne<Konva.Circle>('.disc')!;
+  disc.position(centre);
+  disc.radius(r);
+  disc.fill(figure.color);
+  disc.stroke(selected ? GOLD : INK);
+  disc.strokeWidth(selected ? s * 0.1 : s * 0.06);
+  disc.dash(figure.hidden ? [s * 0.18, s * 0.1] : []);
+
+  const initials = group.findOne<Konva.Text>('.initials')!;
+  const text = tokenInitials(figure.name);
+  const fontSize = r * (text.length > 2 ? 0.72 : 0.86);
+  initials.setAttrs({ text, fontSize, width: r * 2, height: r * 2, x: centre.x - r, y: centre.y - r });
+
+  const name = group.findOne<Konva.Text>('.name')!;
+  name.setAttrs({ text: figure.name, width: s * 4, x: centre.x - s * 2, y: centre.y + r + s * 0.12 });
+
+  const badge = group.findOne<Konva.Group>('.badge')!;
+  const letter = POSTURE_BADGE[figure.posture] ?? '';
+  badge.visible(letter !== '');
+  badge.position({ x: centre.x + r * 0.78, y: centre.y - r * 0.78 });
+  badge.findOne<Konva.Text>('.badgeText')!.text(letter);
+}
+
+/**
+ * Level of detail by how large a hex is on screen: tiny tokens are only discs, names appear
+ * when they can be read.
+ */
+export function setFigureDetail(group: Konva.Group, hexPx: number, selected: boolean): void {
+  group.findOne('.initials')?.visible(hexPx >= 9);
+  group.findOne('.notch')?.visible(hexPx >= 7);
+  group.findOne('.name')?.visible(hexPx >= 30 || (selected && hexPx >= 24));
 }

@@ -1,17 +1,19 @@
 import Konva from 'konva';
-import { hexCorners, hexKey, type HexLayout } from '../../../shared/hex';
+import { hexCorners, hexKey, megahexOf, megahexOutline, type Hex, type HexLayout } from '../../../shared/hex';
 import { offsetToAxial } from '../../../shared/mapGrid';
+import { CachedPainter, type WorldRect } from './cachedPainter';
 import { TERRAIN_FILL, type MapTerrainModel } from './mapModel';
 
-/** The map's world-space rectangle that is on screen, so only those hexes are drawn. */
-export interface WorldRect {
-  readonly x0: number;
-  readonly y0: number;
-  readonly x1: number;
-  readonly y1: number;
+export type { WorldRect } from './cachedPainter';
+
+/** A picture under the grid (a map image), placed on a world rectangle. */
+export interface MapBackground {
+  readonly image: CanvasImageSource;
+  readonly rect: WorldRect;
 }
 
-function visibleRange(model: MapTerrainModel, layout: HexLayout, view: WorldRect) {
+/** The offset rows and columns of the map that touch `view`. */
+export function visibleRange(model: MapTerrainModel, layout: HexLayout, view: WorldRect) {
   const s = layout.size;
   const colStep = model.orientation === 'flat' ? 1.5 * s : Math.sqrt(3) * s;
   const rowStep = model.orientation === 'flat' ? Math.sqrt(3) * s : 1.5 * s;
@@ -24,47 +26,102 @@ function visibleRange(model: MapTerrainModel, layout: HexLayout, view: WorldRect
   };
 }
 
+function tracePolygon(ctx: CanvasRenderingContext2D | Path2D, points: readonly { x: number; y: number }[]): void {
+  points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+  ctx.closePath();
+}
+
 /**
- * The grid and terrain as one custom shape (DESIGN §Rendering): it draws only the hexes in view
- * and never listens to the pointer (the hex under the pointer comes from pixel→hex math).
+ * Paints the terrain and grid of the hexes in `view`: one path per fill colour and one for all
+ * the grid lines, so ten thousand hexes cost a handful of canvas fills.
  */
-export function createGridShape(
-  getModel: () => MapTerrainModel,
+export function paintGrid(
+  ctx: CanvasRenderingContext2D,
+  model: MapTerrainModel,
   layout: HexLayout,
-  getView: () => WorldRect,
+  view: WorldRect,
+  scale: number,
+  background: MapBackground | null,
+): void {
+  const { c0, c1, r0, r1 } = visibleRange(model, layout, view);
+  if (background) {
+    const { rect } = background;
+    ctx.drawImage(background.image, rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+  }
+  const fills = new Map<string, Path2D>();
+  const veil = new Path2D();
+  const lines = new Path2D();
+  const playerVeil = model.veilStyle === 'player';
+  for (let row = r0; row <= r1; row++) {
+    for (let col = c0; col <= c1; col++) {
+      const hex = offsetToAxial(model, col, row);
+      const key = hexKey(hex);
+      const corners = hexCorners(layout, hex);
+      if (model.veiled.has(key)) {
+        tracePolygon(veil, corners);
+        if (playerVeil) continue;
+      }
+      const kind = model.terrain[key] ?? 'open';
+      if (!(background && kind === 'open')) {
+        const colour = TERRAIN_FILL[kind] ?? TERRAIN_FILL.open!;
+        let path = fills.get(colour);
+        if (!path) fills.set(colour, (path = new Path2D()));
+        tracePolygon(path, corners);
+      }
+      tracePolygon(lines, corners);
+    }
+  }
+  for (const [colour, path] of fills) {
+    ctx.fillStyle = colour;
+    ctx.fill(path);
+  }
+  // The grid fades out when hexes are too small on screen to read it.
+  if (layout.size * scale >= 5) {
+    ctx.lineWidth = Math.min(1.2 / scale, layout.size * 0.08);
+    ctx.strokeStyle = background ? 'rgba(20, 20, 20, 0.55)' : 'rgba(220, 228, 215, 0.28)';
+    ctx.stroke(lines);
+  }
+  ctx.fillStyle = playerVeil ? '#050607' : 'rgba(120, 60, 170, 0.42)';
+  ctx.fill(veil);
+  if (!playerVeil) {
+    ctx.lineWidth = 1.5 / scale;
+    ctx.strokeStyle = 'rgba(190, 140, 240, 0.7)';
+    ctx.stroke(veil);
+  }
+}
+
+/** Megahex outlines (RULINGS G2, the √7 tiling anchored at the axial origin, as RULINGS A2 counts). */
+export function paintMegahexes(ctx: CanvasRenderingContext2D, model: MapTerrainModel, layout: HexLayout, view: WorldRect, scale: number): void {
+  const { c0, c1, r0, r1 } = visibleRange(model, layout, view);
+  const centres = new Map<string, Hex>();
+  for (let row = r0; row <= r1; row++) {
+    for (let col = c0; col <= c1; col++) {
+      const centre = megahexOf(offsetToAxial(model, col, row));
+      centres.set(hexKey(centre), centre);
+    }
+  }
+  const path = new Path2D();
+  for (const centre of centres.values()) tracePolygon(path, megahexOutline(layout, centre));
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = Math.max(2 / scale, layout.size * 0.07);
+  ctx.strokeStyle = 'rgba(255, 209, 102, 0.75)';
+  ctx.stroke(path);
+}
+
+/**
+ * A custom shape drawing through a `CachedPainter` (DESIGN §Rendering): it never listens to the
+ * pointer (the hex under the pointer comes from pixel→hex math).
+ */
+export function createCachedShape(
+  painter: CachedPainter,
+  getView: () => { view: WorldRect; scale: number; bounds: WorldRect },
 ): Konva.Shape {
   return new Konva.Shape({
     listening: false,
     perfectDrawEnabled: false,
     sceneFunc(context) {
-      const model = getModel();
-      const { c0, c1, r0, r1 } = visibleRange(model, layout, getView());
-      const ctx = context._context;
-      ctx.lineWidth = 1;
-      for (let row = r0; row <= r1; row++) {
-        for (let col = c0; col <= c1; col++) {
-          const hex = offsetToAxial(model, col, row);
-          const key = hexKey(hex);
-          const corners = hexCorners(layout, hex);
-          ctx.beginPath();
-          corners.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
-          ctx.closePath();
-          const veiled = model.veiled.has(key);
-          if (veiled && model.veilStyle === 'player') {
-            ctx.fillStyle = '#0b0c0f';
-            ctx.fill();
-            continue;
-          }
-          ctx.fillStyle = TERRAIN_FILL[model.terrain[key] ?? 'open'] ?? TERRAIN_FILL.open!;
-          ctx.fill();
-          if (veiled) {
-            ctx.fillStyle = 'rgba(120, 60, 170, 0.35)';
-            ctx.fill();
-          }
-          ctx.strokeStyle = 'rgba(220, 228, 215, 0.28)';
-          ctx.stroke();
-        }
-      }
+      const { view, scale, bounds } = getView();
+      painter.draw(context._context, view, scale, context.canvas.getPixelRatio(), bounds);
     },
   });
 }

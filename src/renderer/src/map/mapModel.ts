@@ -15,8 +15,11 @@ export interface MapFigureModel {
   readonly id: string;
   readonly name: string;
   readonly color: string;
+  /** The anchor hex: a 1-hex figure's hex, a 7-hex figure's centre, a 3-hex figure's front hex. */
   readonly position: Hex;
   readonly facing: number;
+  /** Hexes covered (src/shared/hex footprint). */
+  readonly size: 1 | 3 | 7;
   readonly posture: string;
   /** Only the GM ever sees a hidden figure; it is drawn ghosted. */
   readonly hidden: boolean;
@@ -24,11 +27,22 @@ export interface MapFigureModel {
 
 export const TERRAIN_FILL: Readonly<Record<string, string>> = {
   open: '#3b4a3a',
-  wall: '#5b5750',
-  shadow: '#26303a',
-  fire: '#b4542b',
-  broken: '#6b5a3c',
-  body: '#6a3a3a',
+  wall: '#6e6960',
+  shadow: '#1f2833',
+  fire: '#c0562a',
+  broken: '#7a6440',
+  body: '#7a3b3b',
 };
 
+/** Names of the terrain kinds, as the GM reads them. */
+export const TERRAIN_LABEL: Readonly<Record<string, string>> = {
+  open: 'Open',
+  wall: 'Wall',
+  shadow: 'Shadow',
+  fire: 'Fire',
+  broken: 'Broken ground',
+  body: 'Body',
+};
+
+/** Drawn size of a hex (centre to corner) in world pixels; the contract's world unit is one of these. */
 export const HEX_SIZE = 32;

@@ -1,0 +1,49 @@
+import type { ProjectorState, ProjectorUpdate } from '../../shared/channels/display';
+
+/** A 1080p picture on a 55-inch screen: a common table-top television. */
+export const DEFAULT_PROJECTOR: ProjectorState = {
+  mode: 'follow',
+  frame: null,
+  blackout: false,
+  scale: 'fit',
+  hexInches: 1,
+  screen: { widthPx: 1920, heightPx: 1080, diagonalInches: 55 },
+  revision: 0,
+};
+
+/**
+ * The player display's state, owned by the host (not the encounter: never logged, never
+ * undone, kept when another campaign opens). Every change reaches the subscribers: both hosts
+ * push it to GM and player windows.
+ */
+export class Projector {
+  private state: ProjectorState = DEFAULT_PROJECTOR;
+  private readonly listeners = new Set<(state: ProjectorState) => void>();
+
+  get(): ProjectorState {
+    return this.state;
+  }
+
+  /** Merges a validated update; the revision grows by one per call. */
+  set(update: ProjectorUpdate): ProjectorState {
+    const screen = update.screen ? { ...update.screen } : this.state.screen;
+    const frame = update.frame === undefined ? this.state.frame : update.frame === null ? null : { ...update.frame };
+    this.state = {
+      mode: update.mode ?? this.state.mode,
+      frame,
+      blackout: update.blackout ?? this.state.blackout,
+      scale: update.scale ?? this.state.scale,
+      hexInches: update.hexInches ?? this.state.hexInches,
+      screen,
+      revision: this.state.revision + 1,
+    };
+    for (const listener of this.listeners) listener(this.state);
+    return this.state;
+  }
+
+  /** Calls `listener` on every change; returns a function that stops it. */
+  subscribe(listener: (state: ProjectorState) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,55 @@
+/** Every keyboard shortcut of the GM page, for the help overlay (`?`). */
+export const SHORTCUTS: readonly { readonly group: string; readonly keys: readonly (readonly [string, string])[] }[] = [
+  {
+    group: 'Encounter',
+    keys: [
+      ['Ctrl+Z', 'Undo the last change'],
+      ['Ctrl+Shift+Z', 'Redo'],
+      ['Q / E', 'Turn the selected figure left / right'],
+      ['Tab / N', 'Select the next figure'],
+      ['Shift+Tab', 'Select the previous figure'],
+      ['Esc', 'Close this, leave a tool, then clear the selection'],
+    ],
+  },
+  {
+    group: 'Map',
+    keys: [
+      ['← ↑ → ↓', 'Pan the map'],
+      ['+ / −', 'Zoom in / out'],
+      ['0', 'Fit the map to the window'],
+      ['V', 'Select and move figures'],
+      ['P', 'Terrain brush'],
+      ['[ / ]', 'Smaller / larger brush'],
+      ['R', 'Ruler: range in hexes, megahexes and modifiers'],
+      ['M', 'Show or hide megahexes'],
+    ],
+  },
+  {
+    group: 'Projector',
+    keys: [
+      ['F', 'Projector follows this map'],
+      ['H', 'Projector holds the current framing'],
+      ['B', 'Black out the projector, or bring it back'],
+    ],
+  },
+  { group: 'Help', keys: [['?', 'Show or hide these shortcuts']] },
+];
+
+/** The brush paints a terrain kind or hides/reveals hexes from the players. */
+export type BrushKind = 'wall' | 'shadow' | 'fire' | 'broken' | 'body' | 'open' | 'hide' | 'reveal';
+
+export const BRUSHES: readonly { readonly kind: BrushKind; readonly label: string; readonly colour: string }[] = [
+  { kind: 'wall', label: 'Wall', colour: '#6e6960' },
+  { kind: 'shadow', label: 'Shadow', colour: '#1f2833' },
+  { kind: 'fire', label: 'Fire', colour: '#c0562a' },
+  { kind: 'broken', label: 'Broken ground', colour: '#7a6440' },
+  { kind: 'body', label: 'Body', colour: '#7a3b3b' },
+  { kind: 'open', label: 'Open', colour: '#3b4a3a' },
+  { kind: 'hide', label: 'Hide from players', colour: '#7b3fb0' },
+  { kind: 'reveal', label: 'Reveal to players', colour: '#d8d2c4' },
+];
+
+/** A signed modifier as the GM reads it: −2, +1, 0. */
+export function signed(value: number): string {
+  return value < 0 ? `−${-value}` : value > 0 ? `+${value}` : '0';
+}

@@ -1,0 +1,76 @@
+import type { Frame, ProjectorState } from '../../../shared/channels/display';
+import { hexKey, hexLine, hexSpiral, type Hex, type Point } from '../../../shared/hex';
+
+/**
+ * Pure camera arithmetic shared by the GM page (the projector's outline) and the player page
+ * (what it shows). World units: 1 = a hex's centre-to-corner size, so a hex is √3 units across
+ * its flats, whatever size the renderer draws it at.
+ */
+
+/** Where a view is centred and how many screen pixels one world unit takes. */
+export interface Camera {
+  readonly centre: Point;
+  readonly pxPerUnit: number;
+}
+
+export interface Viewport {
+  readonly width: number;
+  readonly height: number;
+}
+
+const SQRT3 = Math.sqrt(3);
+
+/** Pixels per inch of a screen from its resolution and diagonal. */
+export function pixelsPerInch(screen: ProjectorState['screen']): number {
+  return Math.hypot(screen.widthPx, screen.heightPx) / screen.diagonalInches;
+}
+
+/**
+ * The physical scale: a hex `hexInches` across its flats on the real screen. `devicePixelRatio`
+ * turns the screen's device pixels into the page's CSS pixels.
+ */
+export function physicalPxPerUnit(p: Pick<ProjectorState, 'hexInches' | 'screen'>, devicePixelRatio = 1): number {
+  return (p.hexInches * pixelsPerInch(p.screen)) / devicePixelRatio / SQRT3;
+}
+
+/** The largest scale at which all of `frame` fits in `viewport`. */
+export function containScale(frame: Frame, viewport: Viewport): number {
+  return Math.min(viewport.width / frame.width, viewport.height / frame.height);
+}
+
+/** The camera of a player display of `viewport` CSS pixels; `wholeMap` stands in for a null frame. */
+export function projectorCamera(p: ProjectorState, viewport: Viewport, wholeMap: Frame, devicePixelRatio = 1): Camera {
+  const frame = p.frame ?? wholeMap;
+  const pxPerUnit = p.scale === 'physical' ? physicalPxPerUnit(p, devicePixelRatio) : containScale(frame, viewport);
+  return { centre: { x: frame.x, y: frame.y }, pxPerUnit };
+}
+
+/** The part of the map the projector's screen shows (its configured resolution), as a frame. */
+export function projectorOutline(p: ProjectorState, wholeMap: Frame): Frame {
+  const screen = { width: p.screen.widthPx, height: p.screen.heightPx };
+  const camera = projectorCamera(p, screen, wholeMap, 1);
+  return {
+    x: camera.centre.x,
+    y: camera.centre.y,
+    width: screen.width / camera.pxPerUnit,
+    height: screen.height / camera.pxPerUnit,
+  };
+}
+
+/** Brush sizes: one hex, or every hex within radius 1 or 2 of the one under the pointer. */
+export type BrushRadius = 0 | 1 | 2;
+
+/** The hexes a brush covers at `centre`. */
+export function brushHexes(centre: Hex, radius: BrushRadius): Hex[] {
+  return hexSpiral(centre, radius);
+}
+
+/**
+ * A stroke: the brush stamped along the hex line between successive pointer hexes, so a quick
+ * drag leaves no gaps. Adds to `into` (keyed by hex) and returns it.
+ */
+export function extendStroke(into: Map<string, Hex>, from: Hex | null, to: Hex, radius: BrushRadius): Map<string, Hex> {
+  const path = from ? hexLine(from, to) : [to];
+  for (const step of path) for (const h of brushHexes(step, radius)) into.set(hexKey(h), h);
+  return into;
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { channel, NoArgs } from './define';
+
+/**
+ * A framing of the map in world units where 1 is a hex's centre-to-corner size: the centre
+ * (x, y) and the width and height that must be in view. Independent of any window's pixels.
+ */
+export const FrameSchema = z
+  .object({
+    x: z.number().min(-1e6).max(1e6),
+    y: z.number().min(-1e6).max(1e6),
+    width: z.number().positive().max(1e6),
+    height: z.number().positive().max(1e6),
+  })
+  .strict();
+
+/** The projector's screen, for the physical scale and for the GM's outline of the frame. */
+export const ProjectorScreenSchema = z
+  .object({
+    widthPx: z.number().int().min(320).max(16384),
+    heightPx: z.number().int().min(240).max(16384),
+    /** Diagonal of the picture in inches. */
+    diagonalInches: z.number().min(5).max(500),
+  })
+  .strict();
+
+/**
+ * What the player display shows (host state: not part of the encounter, not logged, not undone).
+ * `follow`: the GM's camera, as the GM page reports it; `hold`: a framing the GM pinned.
+ * `frame` null means the whole map. `blackout` hides the map without forgetting the framing.
+ */
+export const ProjectorSchema = z
+  .object({
+    mode: z.enum(['follow', 'hold']),
+    frame: FrameSchema.nullable(),
+    blackout: z.boolean(),
+    /** `fit`: the frame fills the screen; `physical`: hexes of `hexInches` across on the real screen. */
+    scale: z.enum(['fit', 'physical']),
+    /** Size of a hex across its flats, in inches, when the scale is physical. */
+    hexInches: z.number().min(0.25).max(12),
+    screen: ProjectorScreenSchema,
+    /** Grows with every change so a page can drop a stale push. */
+    revision: z.number().int().min(0),
+  })
+  .strict();
+
+export const ProjectorUpdateSchema = ProjectorSchema.omit({ revision: true }).partial().strict();
+
+export type Frame = z.infer<typeof FrameSchema>;
+export type ProjectorState = z.infer<typeof ProjectorSchema>;
+export type ProjectorUpdate = z.infer<typeof ProjectorUpdateSchema>;
+
+/** The player display: what it frames, whether it is blacked out, its scale. */
+export const DISPLAY_CHANNELS = {
+  getProjector: channel({
+    roles: ['gm', 'player'],
+    args: NoArgs,
+    result: ProjectorSchema,
+    summary: 'What the player display frames, whether it is blacked out, and at what scale.',
+  }),
+  setProjector: channel({
+    roles: ['gm'],
+    args: ProjectorUpdateSchema,
+    result: ProjectorSchema,
+    summary: 'Change the player display: follow or hold a framing, black it out, set its scale.',
+  }),
+} as const;

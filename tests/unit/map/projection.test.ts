@@ -1,0 +1,94 @@
+/**
+ * The projector's camera arithmetic (src/renderer/src/map/projection.ts): physical scale from a
+ * screen's resolution and diagonal, contain-fit of a frame, the GM's outline, brush strokes.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ProjectorState } from '../../../src/shared/channels/display';
+import { hexKey } from '../../../src/shared/hex';
+
+// The module is renderer code, outside tsconfig.node.json's file list (a composite project): a
+// static import makes tsc refuse this file (TS6307). Importing it by a computed path keeps the
+// test type-checked here and run by vitest until the renderer's pure modules join that list.
+type ProjectionModule = {
+  brushHexes: (centre: { q: number; r: number }, radius: 0 | 1 | 2) => { q: number; r: number }[];
+  containScale: (frame: { x: number; y: number; width: number; height: number }, viewport: { width: number; height: number }) => number;
+  extendStroke: (into: Map<string, { q: number; r: number }>, from: { q: number; r: number } | null, to: { q: number; r: number }, radius: 0 | 1 | 2) => Map<string, { q: number; r: number }>;
+  physicalPxPerUnit: (p: Pick<ProjectorState, 'hexInches' | 'screen'>, devicePixelRatio?: number) => number;
+  pixelsPerInch: (screen: ProjectorState['screen']) => number;
+  projectorCamera: (p: ProjectorState, viewport: { width: number; height: number }, wholeMap: { x: number; y: number; width: number; height: number }, dpr?: number) => { centre: { x: number; y: number }; pxPerUnit: number };
+  projectorOutline: (p: ProjectorState, wholeMap: { x: number; y: number; width: number; height: number }) => { x: number; y: number; width: number; height: number };
+};
+const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'map', 'projection'].join('/');
+const { brushHexes, containScale, extendStroke, physicalPxPerUnit, pixelsPerInch, projectorCamera, projectorOutline } =
+  (await import(/* @vite-ignore */ modulePath)) as ProjectionModule;
+
+const base: ProjectorState = {
+  mode: 'follow',
+  frame: null,
+  blackout: false,
+  scale: 'fit',
+  hexInches: 1,
+  screen: { widthPx: 1920, heightPx: 1080, diagonalInches: 55 },
+  revision: 0,
+};
+const wholeMap = { x: 40, y: 30, width: 80, height: 60 };
+
+describe('physical scale', () => {
+  it('a 3840×2160 picture 44.06 inches across has 100 pixels per inch (3-4-5: 4406 px diagonal)', () => {
+    // hypot(3840, 2160) = 4405.814…; at 44.05814 inches that is 100 ppi.
+    const screen = { widthPx: 3840, heightPx: 2160, diagonalInches: Math.hypot(3840, 2160) / 100 };
+    expect(pixelsPerInch(screen)).toBeCloseTo(100, 10);
+    // A 1-inch hex is 100 px across its flats = √3 world units → 100/√3 px per unit.
+    expect(physicalPxPerUnit({ hexInches: 1, screen })).toBeCloseTo(57.735027, 5);
+    // Hexes of 1.5 inches on a page with devicePixelRatio 2: 150 device px = 75 CSS px across.
+    expect(physicalPxPerUnit({ hexInches: 1.5, screen }, 2) * Math.sqrt(3)).toBeCloseTo(75, 10);
+  });
+
+  it('a 1080p 55-inch television shows 1-inch hexes 40.05 px across', () => {
+    expect(pixelsPerInch(base.screen)).toBeCloseTo(40.0529, 4);
+    expect(physicalPxPerUnit(base) * Math.sqrt(3)).toBeCloseTo(40.0529, 4);
+  });
+});
+
+describe('projector camera', () => {
+  it('fit: the frame (or the whole map) is contained in the viewport', () => {
+    expect(containScale({ x: 0, y: 0, width: 80, height: 60 }, { width: 1600, height: 900 })).toBe(15);
+    expect(projectorCamera(base, { width: 1600, height: 900 }, wholeMap)).toEqual({ centre: { x: 40, y: 30 }, pxPerUnit: 15 });
+    const held = { ...base, mode: 'hold' as const, frame: { x: 10, y: 5, width: 20, height: 10 } };
+    expect(projectorCamera(held, { width: 1000, height: 1000 }, wholeMap)).toEqual({ centre: { x: 10, y: 5 }, pxPerUnit: 50 });
+  });
+
+  it('physical: the frame gives only the centre', () => {
+    const p = { ...base, scale: 'physical' as const, frame: { x: 10, y: 5, width: 20, height: 10 } };
+    const camera = projectorCamera(p, { width: 1000, height: 1000 }, wholeMap);
+    expect(camera.centre).toEqual({ x: 10, y: 5 });
+    expect(camera.pxPerUnit).toBeCloseTo(40.0529 / Math.sqrt(3), 4);
+  });
+
+  it('the GM outline has the projector screen’s aspect and contains the frame', () => {
+    const p = { ...base, frame: { x: 10, y: 5, width: 32, height: 9 } };
+    const outline = projectorOutline(p, wholeMap);
+    // 1920/32 = 60 px per unit vs 1080/9 = 120: width limits; 1080/60 = 18 units tall.
+    expect(outline).toEqual({ x: 10, y: 5, width: 32, height: 18 });
+  });
+});
+
+describe('brush strokes', () => {
+  it('radius 0, 1, 2 cover 1, 7, 19 hexes', () => {
+    expect(brushHexes({ q: 3, r: 3 }, 0)).toEqual([{ q: 3, r: 3 }]);
+    expect(brushHexes({ q: 3, r: 3 }, 1)).toHaveLength(7);
+    expect(brushHexes({ q: 3, r: 3 }, 2)).toHaveLength(19);
+  });
+
+  it('a jump of 4 hexes fills the hexes between; stamping twice adds nothing', () => {
+    const stroke = extendStroke(new Map(), null, { q: 0, r: 0 }, 0);
+    extendStroke(stroke, { q: 0, r: 0 }, { q: 4, r: 0 }, 0);
+    expect([...stroke.keys()]).toEqual(['0,0', '1,0', '2,0', '3,0', '4,0']);
+    extendStroke(stroke, { q: 4, r: 0 }, { q: 4, r: 0 }, 0);
+    expect(stroke.size).toBe(5);
+    const wide = extendStroke(new Map(), { q: 0, r: 0 }, { q: 2, r: 0 }, 1);
+    // A radius-1 flower stepped forward gains the 3 hexes on its leading side: 7 + 3 + 3.
+    expect(wide.size).toBe(13);
+    expect(wide.has(hexKey({ q: 3, r: 0 }))).toBe(true);
+  });
+});
