@@ -1,6 +1,7 @@
 import { mount } from 'svelte';
 import '../global.css';
 import { connectApi } from '../api/client';
+import { consoleContext, GmConsole } from './console.svelte';
 import GmApp from './GmApp.svelte';
 
-mount(GmApp, { target: document.getElementById('app')!, props: { api: connectApi('gm') } });
+mount(GmApp, { target: document.getElementById('app')!, context: consoleContext(new GmConsole(connectApi('gm'))) });

@@ -1,0 +1,10 @@
+import type { Component } from 'svelte';
+import FigurePanel from '../panels/FigurePanel.svelte';
+
+/**
+ * The tabs of the GM page's right column, in order. Each is a component that takes its data
+ * from `useConsole()`; adding a panel is one line here.
+ */
+export const RIGHT_TABS: readonly { readonly id: string; readonly label: string; readonly component: Component }[] = [
+  { id: 'figure', label: 'Figure', component: FigurePanel },
+];
