@@ -42,12 +42,18 @@ export interface ReachOptions {
 }
 
 /** The figure's gaits with its armour, load and (if it drops it) without its pack (RULINGS M1, M4). */
+/** Profiles by figure object: states are never mutated, so a changed figure is a new object. */
+const profileCache = new WeakMap<FigureState, { carrying?: MovementProfile; dropped?: MovementProfile }>();
+
 export function figureMovement(f: FigureState, dropPack = false): MovementProfile {
-  return movementProfile({
+  let cached = profileCache.get(f);
+  if (cached === undefined) profileCache.set(f, (cached = {}));
+  const slot = dropPack ? 'dropped' : 'carrying';
+  return (cached[slot] ??= movementProfile({
     attributes: f.attributes,
     carriedLbs: carriedLbs(f, dropPack),
     armor: f.equipment.armorId,
-  });
+  }));
 }
 
 const GAIT_MODES: readonly Gait[] = ['sprint', 'run', 'jog', 'walk', 'walk-slow', 'stand-still'];
@@ -281,13 +287,14 @@ export function pathTo(reach: Reach, to: Hex): Hex[] | null {
 /** The most hexes the figure may still move this turn and how (for the tracker): 0 once it has moved. */
 export function movementLeft(state: EncounterState, f: FigureState): { hexes: number; how: string } {
   if (f.turn.mode !== null) return { hexes: 0, how: `moved (${f.turn.mode}, ${f.turn.spent})` };
+  const field = engagementField(state, f);
   for (const mode of ['shift', 'crawl'] as const) {
-    const b = movementBudget(state, f, mode);
+    const b = movementBudget(state, f, mode, false, field);
     if (b.ok) return { hexes: b.budget.value, how: mode };
   }
   let best: { hexes: number; how: string } | null = null;
   for (const mode of GAIT_MODES) {
-    const b = movementBudget(state, f, mode);
+    const b = movementBudget(state, f, mode, false, field);
     if (b.ok && (best === null || b.budget.value > best.hexes)) best = { hexes: b.budget.value, how: mode };
   }
   return best ?? { hexes: 0, how: canAct(f) ? 'cannot move' : f.posture };
