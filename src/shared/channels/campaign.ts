@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RulesSchema } from '../rulesSettings';
 import { IdSchema } from '../schemas';
 import { GmViewSchema } from '../views';
 import { channel, NoArgs } from './define';
@@ -10,32 +11,8 @@ import { channel, NoArgs } from './define';
  * can also let the GM choose a folder or file in its own dialog (`choose: true`).
  */
 
-/**
- * The campaign's rules settings as they cross the contract: the same shape as the engine's
- * `RulesSchema` (src/main/engine/rules.ts), which `shared/` may not import. A unit test and a
- * type check in src/main/host/handlers/campaign.ts keep the two identical.
- */
-export const RulesSettingsSchema = z
-  .object({
-    manaPoolDice: z.string().min(1).max(20),
-    brokenGroundCost: z.number().int().min(1).max(6),
-    bleedingPerTurn: z.number().int().min(0).max(10),
-    heavyBlows: z.boolean(),
-    masteryDiscount: z.object({ mastery4: z.number().int().min(0), mastery5: z.number().int().min(0) }).strict(),
-    pushPenaltyPerPoint: z.number().int().min(0).max(5),
-    runawayFailureMargin: z.number().int().min(1).max(18),
-    runawayDrainIncludesPush: z.boolean(),
-    restRegainsAllMana: z.boolean(),
-    options: z
-      .object({
-        classic: z.boolean(),
-        perCharacterInitiative: z.boolean(),
-        strideMomentum: z.boolean(),
-        declaredIntent: z.boolean(),
-      })
-      .strict(),
-  })
-  .strict();
+/** The campaign's rule settings: the one schema, shared with the engine (src/shared/rulesSettings.ts). */
+export const RulesSettingsSchema = RulesSchema;
 
 /** One folder name: no separators, not `.` or `..`, nothing hidden, no control characters. */
 export const FolderNameSchema = z

@@ -1,13 +1,6 @@
-import type { CAMPAIGN_CHANNELS, RulesSettingsSchema } from '../../../shared/channels/campaign';
-import type { z } from 'zod';
-import type { Rules } from '../../engine/rules';
+import type { CAMPAIGN_CHANNELS } from '../../../shared/channels/campaign';
 import type { Core } from '../core';
 import type { HandlersFor } from '../dispatch';
-
-/** The contract's copy of the rules settings and the engine's are the same type, both ways. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const rulesShapesAgree: Same<z.infer<typeof RulesSettingsSchema>, Rules> = true;
-void rulesShapesAgree;
 
 /** Campaigns and encounters on disk (issue 6); every argument was validated by the dispatcher. */
 export function campaignHandlers(core: () => Core): HandlersFor<typeof CAMPAIGN_CHANNELS> {
