@@ -1,5 +1,6 @@
 import {
   AttackPreviewResultSchema,
+  FigureZonesResultSchema,
   LegalOptionsResultSchema,
   ReachResultSchema,
   type ENCOUNTER_CHANNELS,
@@ -7,7 +8,8 @@ import {
 import { attackPreview } from '../../engine/encounter/attack';
 import { reachable } from '../../engine/encounter/movement/reachable';
 import { legalOptions } from '../../engine/encounter/options';
-import { DEFAULT_RULES } from '../../engine/rules';
+import { adjacentZones } from '../../engine/facing';
+import { figureById } from '../../engine/encounter/state';
 import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';
 
@@ -17,19 +19,25 @@ export function encounterHandlers(session: () => Session): HandlersFor<typeof EN
     sendCommand: ({ command, entered }) => session().execute(command, entered),
     undo: () => session().undo(),
     redo: () => session().redo(),
-    // Queries are pure (DESIGN §One picture). The rules are the defaults until the session
-    // exposes the encounter's own (issue 8).
+    // Queries are pure (DESIGN §One picture) and use the rules the encounter started with (issue 8).
     reachable: ({ figureId, gait, dropPack }) =>
       ReachResultSchema.parse(
-        reachable(session().currentState, figureId, gait, { rules: DEFAULT_RULES, dropPack: dropPack === true }),
+        reachable(session().currentState, figureId, gait, { rules: session().rules, dropPack: dropPack === true }),
       ),
     legalOptions: ({ figureId }) => LegalOptionsResultSchema.parse(legalOptions(session().currentState, figureId)),
     attackPreview: ({ attackerId, targetId, weaponId, ticks, throw: throwIt }) =>
       AttackPreviewResultSchema.parse(
         attackPreview(session().currentState, attackerId, targetId, weaponId, ticks ?? {}, {
-          rules: DEFAULT_RULES,
+          rules: session().rules,
           throw: throwIt === true,
         }),
       ),
+    // 001 §Facing: prone and knocked-down figures have only rear hexes, as attacks see them.
+    figureZones: ({ figureId }) => {
+      const f = figureById(session().currentState, figureId);
+      const prone = f.posture === 'prone' || f.posture === 'knockedDown';
+      const zones = [...adjacentZones({ position: f.position, facing: f.facing, size: f.size, prone }).values()];
+      return FigureZonesResultSchema.parse({ figureId: f.id, zones: zones.map((z) => ({ hex: { q: z.hex.q, r: z.hex.r }, zone: z.zone })) });
+    },
   };
 }
