@@ -37,3 +37,4 @@ export { checkInvariants } from './encounter/invariants';
 export { resolveCastSpell, type CastSpellResolver, type CastingOption } from './encounter/castSpell';
 export type { EncounterEvent, ApplyResult } from './encounter/events';
 export * from './rules';
+export * from './options';

@@ -1,0 +1,4 @@
+/** Declared intent (RULINGS O4; 003). */
+export * from './stressDie';
+export * from './declarations';
+export * from './rules';

@@ -1,0 +1,183 @@
+/**
+ * The behaviour half of the one `Rules` value (DESIGN §The engine; RULINGS O1–O4): what the
+ * turn, movement and attack code ask the rules for, as strategy objects. `rulesFor(settings)`
+ * (./rulesFor) builds them from the campaign's stored, JSON-safe settings (`RulesSchema`); the
+ * Pillars behaviour (./pillars) is the default and delegates to the existing engine code.
+ *
+ * Rule code calls these; it never looks at which option produced them.
+ */
+import type { Attributes } from '../characters/attributes';
+import type { Dice, Roll } from '../dice/types';
+import type { Explained } from '../explain';
+import type { Rules } from '../rules';
+import type { HeavyBlowEffect, HeavyBlowEvent } from './classic/combat';
+import type { MovementGroup, MoverRef } from './classic/turn';
+import type { Declaration } from './declaredIntent/declarations';
+import type { OptionSettings } from './settings';
+
+export type { MovementGroup, MoverRef } from './classic/turn';
+
+export interface PhaseInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly source: string;
+}
+
+/** One figure as the initiative rules see it. */
+export interface InitiativeFigure extends MoverRef {
+  /** Unadjusted DEX (declared intent's default initiative score). */
+  readonly dex: number;
+  /** Declared intent: the figure's declaration (none = it declared nothing: no modifiers). */
+  readonly declaration?: Declaration;
+  /** Declared intent: the initiative score the GM set for the declared weapon. */
+  readonly initiativeScore?: number;
+}
+
+export interface InitiativeInput {
+  /** Sides in the encounter's listing order. */
+  readonly sides: readonly string[];
+  /** Figures that can act, in listing order. */
+  readonly figures: readonly InitiativeFigure[];
+}
+
+export interface InitiativeResult {
+  /** Whether the roll orders sides or figures. */
+  readonly by: 'side' | 'figure';
+  /** Highest first (ties already settled). */
+  readonly order: readonly string[];
+  /** Each participant's score, explained. */
+  readonly scores: readonly { readonly id: string; readonly value: Explained<number> }[];
+  /** Every roll made, in order. */
+  readonly rolls: readonly Roll[];
+  /** The winner chooses to move first or second (side initiative). */
+  readonly winnerChooses: boolean;
+  readonly source: string;
+}
+
+export interface InitiativeRules {
+  readonly id: 'pillars' | 'classic' | 'perCharacter' | 'declaredIntent';
+  readonly name: string;
+  readonly source: string;
+  /** The turn's phases, in order. */
+  readonly phases: readonly PhaseInfo[];
+  /** Whether a figure may yield its movement to go later. */
+  readonly canYield: boolean;
+  roll(input: InitiativeInput, dice: Dice): InitiativeResult;
+  /** The order after the winner's choice (unchanged when nobody chooses). */
+  settle(result: InitiativeResult, moveFirst: boolean): string[];
+  /** Who moves in which movement phase, in order. `order` is `settle`'s answer. */
+  movementGroups(order: readonly string[], figures: readonly MoverRef[], yielded: readonly string[]): MovementGroup[];
+}
+
+/** A figure as the movement rules see it. */
+export interface MoverInput {
+  readonly attributes: Attributes;
+  /** Everything carried, lbs (omitted = not tracked). */
+  readonly carriedLbs?: number;
+  readonly armorId?: string | null;
+  /** Classic: fatigue spent out of ST. */
+  readonly fatigueSpent?: number;
+  /** Stride: action points for movement (default 5, a humanoid's). */
+  readonly actionPoints?: number;
+  /** Stride: momentum carried into the turn. */
+  readonly momentum?: number;
+  readonly runningProficiency?: boolean;
+}
+
+export interface MoveAllowance {
+  /** A gait (`run`, `walk-slow`, …) or a stride (`stride-4`). */
+  readonly mode: string;
+  readonly name: string;
+  readonly hexes: Explained<number>;
+  readonly allowed: boolean;
+  readonly reason: string | null;
+  readonly fatiguePerTurn: number;
+  readonly source: string;
+}
+
+export interface MovementRules {
+  readonly id: 'pillars' | 'classic' | 'stride';
+  readonly name: string;
+  readonly source: string;
+  /** Every way of moving, fastest first, with its distance explained and whether it is open. */
+  allowance(m: MoverInput): readonly MoveAllowance[];
+}
+
+/** An attack roll read by a rule set's automatic results. */
+export interface AttackReading {
+  readonly hit: boolean;
+  readonly critical: string | null;
+  readonly multiplier: 0 | 1 | 2 | 3;
+  readonly toBody: boolean;
+  readonly bleeding: boolean;
+  readonly dropWeapon: boolean;
+  readonly breakWeapon: boolean;
+  readonly total: number;
+  readonly adjDex: number;
+  readonly reason: string;
+  readonly source: string;
+}
+
+export interface MissReading {
+  readonly roll: Roll;
+  readonly missed: boolean;
+  readonly multiplier: 0 | 1 | 2 | 3;
+  readonly toBody: boolean;
+  readonly bleeding: boolean;
+  readonly reason: string;
+  readonly source: string;
+}
+
+export interface CriticalRow {
+  readonly dice: 3 | 4;
+  readonly from: number;
+  readonly to: number;
+  readonly result: string;
+}
+
+export interface CriticalRules {
+  readonly id: 'pillars' | 'classic';
+  readonly name: string;
+  readonly source: string;
+  /** The automatic results as the settings screen shows them. */
+  readonly table: readonly CriticalRow[];
+  read(roll: Roll, adjDex: number): AttackReading;
+  rollToMiss(dice: Dice, adjDex: number, label?: string): MissReading;
+}
+
+export interface HeavyBlowRules {
+  readonly enabled: boolean;
+  readonly source: string;
+  /** What this turn's hits do; null when heavy blows are off. */
+  effect(hitsThisTurn: number, strength: number): HeavyBlowEffect | null;
+  /** Thresholds crossed as hits went from `before` to `after` this turn. */
+  step(figureId: string, strength: number, before: number, after: number, hasActed: boolean): HeavyBlowEvent[];
+}
+
+export interface StatRules {
+  readonly id: 'pillars' | 'classic';
+  readonly name: string;
+  readonly source: string;
+  /** The attributes on the sheet, and where each is kept on a figure. */
+  readonly attributes: readonly { readonly id: string; readonly name: string; readonly keptAs: keyof Attributes }[];
+  /** The pools the sheet shows. */
+  readonly pools: readonly string[];
+}
+
+export interface RuleBehaviour {
+  readonly initiative: InitiativeRules;
+  readonly movement: MovementRules;
+  readonly criticals: CriticalRules;
+  readonly heavyBlowRules: HeavyBlowRules;
+  readonly stats: StatRules;
+}
+
+/**
+ * The whole `Rules` value: the stored settings (every `Rules` field, so code that reads
+ * `rules.bleedingPerTurn` keeps working) plus the behaviour. Store `settingsOf(ruleSet)`, not this.
+ */
+export interface RuleSet extends Rules, RuleBehaviour {
+  readonly optionSettings: OptionSettings;
+  /** What the combination of options means, in words (e.g. which initiative won). */
+  readonly notes: readonly string[];
+}
