@@ -32,8 +32,34 @@ export const ManaSchema = z
   .object({ pool: z.number().int(), current: z.number().int(), debt: z.number().int().min(0) })
   .strict();
 
+/** A continuing spell the figure keeps up (RULINGS S2); on no figure when `targetId` is null. */
 export const ActiveSpellViewSchema = z
-  .object({ spellId: z.string(), name: z.string(), targetId: IdSchema, renewalCost: z.number().int() })
+  .object({ spellId: z.string(), name: z.string(), targetId: IdSchema.nullable(), renewalCost: z.number().int() })
+  .strict();
+
+/**
+ * What the tracker needs to show that the renewal step is due (RULINGS T3, S2) and that a
+ * runaway is going (RULINGS S6); the details come from the magic query channels.
+ */
+export const MagicTrackerSchema = z
+  .object({
+    /** Continuing spells in effect. */
+    activeSpells: z.number().int().min(0),
+    /** Phase 2: spells still waiting for Renew / Borrow / Let lapse. */
+    renewalsPending: z.number().int().min(0),
+    /** Casters in runaway. */
+    runaways: z.array(IdSchema),
+  })
+  .strict();
+
+/** What a player may see of magic (src/main/engine/magic `stripSecrets`): no mana, costs or internals. */
+export const PlayerMagicSchema = z
+  .object({
+    active: z.array(
+      z.object({ id: IdSchema, name: z.string(), variant: z.string().nullable(), casterId: IdSchema, targetId: IdSchema.nullable() }).strict(),
+    ),
+    inRunaway: z.array(IdSchema),
+  })
   .strict();
 
 /** The GM sees everything: the public part plus the secrets. */
@@ -93,6 +119,7 @@ export const TrackerViewSchema = z
     moveOrder: z.array(IdSchema),
     actionOrder: z.array(IdSchema),
     retreatOffers: z.array(z.object({ figureId: IdSchema, targetIds: z.array(IdSchema) }).strict()),
+    magic: MagicTrackerSchema,
   })
   .strict();
 
@@ -100,7 +127,24 @@ export const MapItemViewSchema = z
   .object({ id: IdSchema, kind: z.enum(['weapon', 'shield', 'pack']), itemId: z.string(), position: HexSchema })
   .strict();
 
-const MapViewSchema = MapSchema;
+/**
+ * A map image under the grid (issue 7 item 1): an asset of the campaign (`assets/<sha256>.<ext>`,
+ * served at `/campaign-assets/<asset>`), `width` × `height` pixels, placed in world units (1 = a
+ * hex's size, the unit of the display `Frame`) with its top-left corner at (`x`, `y`) and `scale`
+ * world units per image pixel. Images are not secrets: fogged hexes are blacked out above it.
+ */
+export const MapImageSchema = z
+  .object({
+    asset: z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp)$/, 'an asset name: <sha256>.<png|jpg|webp>'),
+    width: z.number().int().min(1).max(32768),
+    height: z.number().int().min(1).max(32768),
+    x: z.number().min(-1e5).max(1e5),
+    y: z.number().min(-1e5).max(1e5),
+    scale: z.number().min(1e-5).max(100),
+  })
+  .strict();
+
+const MapViewSchema = MapSchema.extend({ image: MapImageSchema.optional() }).strict();
 
 export const PlayerMapSchema = z
   .object({
@@ -111,6 +155,8 @@ export const PlayerMapSchema = z
     terrain: z.record(z.string(), MapSchema.shape.terrain.valueType),
     /** Hexes the players may not see; drawn as unknown, with nothing on them. */
     fogged: z.array(z.string()),
+    /** The map image under the grid, when the encounter has one. */
+    image: MapImageSchema.optional(),
   })
   .strict();
 
@@ -145,6 +191,8 @@ export const PlayerViewSchema = z
         figures: z.array(PublicFigureSchema),
         turn: z.number().int().min(1),
         phase: PhaseSchema,
+        /** Continuing spells in plain sight and casters visibly in runaway (RULINGS C8, S6). */
+        magic: PlayerMagicSchema,
       })
       .strict(),
     revision: z.number().int().min(0),
@@ -157,3 +205,5 @@ export type GmView = z.infer<typeof GmViewSchema>;
 export type PlayerView = z.infer<typeof PlayerViewSchema>;
 export type PlayerMap = z.infer<typeof PlayerMapSchema>;
 export type TrackerView = z.infer<typeof TrackerViewSchema>;
+export type PlayerMagic = z.infer<typeof PlayerMagicSchema>;
+export type MapImage = z.infer<typeof MapImageSchema>;

@@ -3,6 +3,10 @@ import type { GmView, PlayerView } from '../../shared/views';
 import { itemsOf, turnStateOf, type EncounterState } from '../engine/encounter/schema';
 import { movementLeft } from '../engine/encounter/movement/reachable';
 import { phaseStatus } from '../engine/encounter/turn';
+import { ENCOUNTER_CATALOGUE, encounterMagicOf, magicContext, snapshotOf } from '../engine/encounter/magicBridge';
+import { renewalPending } from '../engine/encounter/renewPhase';
+import { gmMagicView, hiddenFromPlayers, stripSecrets } from '../engine/magic';
+import { DEFAULT_RULES } from '../engine/rules';
 
 export interface HistoryInfo {
   readonly canUndo: boolean;
@@ -69,11 +73,57 @@ export function gmView(
         moveOrder: [...ts.moveOrder],
         actionOrder: [...ts.actionOrder],
         retreatOffers: ts.retreatOffers.map((o) => ({ figureId: o.figureId, targetIds: [...o.targetIds] })),
+        magic: magicTracker(state),
       },
       items: itemsOf(state).map((i) => ({ id: i.id, kind: i.kind, itemId: i.itemId, position: { q: i.position.q, r: i.position.r } })),
     },
     history,
     revision,
+  };
+}
+
+/** RULINGS T3, S2, S6: enough for the tracker to show that renewals are due and runaways go on. */
+function magicTracker(state: EncounterState): GmView['encounter']['tracker']['magic'] {
+  const renewal = encounterMagicOf(state).renewal;
+  const pending = renewalPending(state);
+  const renewalsPending = renewal === null ? 0 : state.spells.filter((s) => pending.includes(s.casterId) && renewal.decided[s.id] === undefined).length;
+  return {
+    activeSpells: state.spells.length,
+    renewalsPending,
+    runaways: encounterMagicOf(state).runaways.map((r) => r.casterId),
+  };
+}
+
+/**
+ * Illusions stay off the player view: seeing through one is the players' own act (001 §Action
+ * Options i, s). Besides the spells the magic engine names illusions (`hiddenFromPlayers`), 001's
+ * Control list says Minor Illusion includes Blur and Illusion includes Transparency, so the
+ * spells of those names are illusions too, whatever their school (001 §Spell Lists).
+ */
+const ILLUSION_NAMES: ReadonlySet<string> = new Set(
+  ENCOUNTER_CATALOGUE.spells.flatMap((s) => (hiddenFromPlayers(s.id) && s.note !== null ? [s.note.replace(/^includes\s+/i, '').toLowerCase()] : [])),
+);
+
+function isIllusion(spellId: string): boolean {
+  if (hiddenFromPlayers(spellId)) return true;
+  const spell = ENCOUNTER_CATALOGUE.byId.get(spellId);
+  return spell !== undefined && ILLUSION_NAMES.has(spell.name.toLowerCase());
+}
+
+/**
+ * What players see of magic (RULINGS C8; DESIGN §Secrets never cross to the player): the magic
+ * engine's `stripSecrets` (no mana, Debt, costs, levels, pushes, castings, rulings; illusions
+ * hidden), then nothing about a figure the players cannot see.
+ */
+function playerMagic(state: EncounterState, visible: ReadonlySet<string>): PlayerView['encounter']['magic'] {
+  const open = stripSecrets(gmMagicView(snapshotOf(state), magicContext(state, DEFAULT_RULES)));
+  const spellIdOf = new Map(state.spells.map((s) => [s.id, s.spellId] as const));
+  return {
+    active: open.active
+      .filter((a) => !isIllusion(spellIdOf.get(a.id) ?? ''))
+      .filter((a) => visible.has(a.casterId) && (a.targetId === null || visible.has(a.targetId)))
+      .map((a) => ({ id: a.id, name: a.name, variant: a.variant, casterId: a.casterId, targetId: a.targetId })),
+    inRunaway: open.inRunaway.filter((id) => visible.has(id)),
   };
 }
 
@@ -88,6 +138,7 @@ export function playerView(state: EncounterState, revision: number): PlayerView 
   for (const [key, kind] of Object.entries(state.map.terrain)) {
     if (!fogged.has(key)) terrain[key] = kind;
   }
+  const visible = new Set(state.figures.filter((f) => !f.hidden && !fogged.has(hexKey(f.position))).map((f) => f.id));
   return {
     encounter: {
       name: state.name,
@@ -97,6 +148,7 @@ export function playerView(state: EncounterState, revision: number): PlayerView 
         orientation: state.map.orientation,
         terrain,
         fogged: [...fogged],
+        ...(state.map.image ? { image: { ...state.map.image } } : {}),
       },
       sides: state.sides.map((s) => ({ id: s.id, name: s.name, color: s.color })),
       figures: state.figures
@@ -112,6 +164,7 @@ export function playerView(state: EncounterState, revision: number): PlayerView 
         })),
       turn: state.turn,
       phase: state.phase,
+      magic: playerMagic(state, visible),
     },
     revision,
   };

@@ -22,6 +22,8 @@ const figureArb = (i: number) =>
     facing: fc.integer({ min: 0, max: 5 }),
     mana: fc.option(fc.record({ pool: fc.integer({ min: 0, max: 30 }), current: fc.integer({ min: -10, max: 30 }), debt: fc.integer({ min: 0, max: 20 }) }), { nil: null }),
     note: fc.string({ maxLength: 20 }),
+    runaway: fc.boolean(),
+    spellOn: fc.integer({ min: 0, max: 11 }),
     posture: fc.constantFrom('standing', 'kneeling', 'prone', 'knockedDown', 'unconscious', 'dead' as const),
   }).map((f) => ({
     id: `fig${i}`,
@@ -38,6 +40,9 @@ const figureArb = (i: number) =>
     body: { starting: 10, current: 10 },
     mana: f.mana,
     equipment: { weaponIds: [], armorId: null, shieldId: null },
+    mastery: f.mana ? { 'passage-blur': 2, 'passage-light': 1 } : {},
+    runaway: f.runaway,
+    spellOn: f.spellOn,
   }));
 
 const stateArb = fc
@@ -62,12 +67,27 @@ const stateArb = fc
           { id: 'party', name: 'Party', color: '#2f6fd6' },
           { id: 'foes', name: 'Foes', color: '#c23b3b' },
         ],
-        figures,
+        figures: figures.map(({ runaway: _r, spellOn: _s, ...f }) => f),
+        // Continuing spells on random figures (RULINGS S2): shown only as stripSecrets allows.
         spells: figures
           .filter((f) => f.mana)
-          .map((f, k) => ({ id: `sp${k}`, spellId: `SECRETSPELL-${k}`, name: `SpellName${k}`, casterId: f.id, targetId: f.id, level: 2, renewalCost: 1, turnsActive: 0 })),
-        turn: 1,
+          .map((f, k) => ({ id: `sp${k}`, spellId: `SECRETSPELL-${k}`, name: `SpellName${k}`, casterId: f.id, targetId: figures[f.spellOn % figures.length]?.id ?? f.id, level: 2, renewalCost: 1, turnsActive: 0 })),
+        turn: 3,
         phase: 'initiative',
+        // Runaways, castings with the GM's rulings and counters: GM-only (RULINGS C8, S1, S6, S8).
+        magic: {
+          seq: 9,
+          runaways: figures
+            .filter((f) => f.mana && f.runaway)
+            .map((f) => ({ casterId: f.id, spellId: 'SECRETSPELL-RUN', spellName: 'RunawaySpellName', level: 4, push: 3, cause: 'push', startedTurn: 1, turnsElapsed: 2, lastAnchorTurn: null })),
+          castings: figures
+            .filter((f) => f.mana)
+            .map((f, k) => ({
+              id: `cast-${k + 1}`, casterId: f.id, spellId: `SECRETSPELL-C${k}`, variant: null, targetId: null, turn: 3, level: 2, cost: 2, push: 1,
+              outcome: 'succeeded', special: { natural: 4, kind: 'low', gmRuling: `GMRULING-${k}` }, escalationOf: null, counter: null,
+            })),
+          renewal: null,
+        },
       }),
     ),
   );
@@ -80,13 +100,25 @@ describe('playerView over random states', () => {
         PlayerViewSchema.parse(view);
         const text = JSON.stringify(view);
         const keys = allKeys(view);
-        for (const k of ['mana', 'debt', 'pool', 'gmNotes', 'hidden', 'spells', 'spellId', 'renewalCost', 'attributes', 'fatigue', 'body', 'equipment']) {
+        for (const k of ['mana', 'debt', 'pool', 'gmNotes', 'hidden', 'spells', 'spellId', 'renewalCost', 'attributes', 'fatigue', 'body', 'equipment', 'mastery', 'level', 'push', 'cost', 'drain', 'castings', 'runaways', 'special', 'gmRuling', 'turnsActive', 'renewal']) {
           expect(keys.has(k), k).toBe(false);
         }
         expect(text).not.toContain('GMNOTE-');
         expect(text).not.toContain('SECRETSPELL-');
-        expect(text).not.toContain('SpellName');
+        expect(text).not.toContain('GMRULING-');
+        expect(text).not.toContain('RunawaySpellName');
         const fogged = new Set(state.map.hidden);
+        const seen = (id: string): boolean => {
+          const f = state.figures.find((x) => x.id === id);
+          return f !== undefined && !f.hidden && !fogged.has(hexKey(f.position));
+        };
+        // A continuing spell shows (name, caster, target) only when both figures are in sight.
+        for (const sp of state.spells) {
+          const shows = seen(sp.casterId) && (sp.targetId === null || seen(sp.targetId));
+          expect(text.includes(`"${sp.name}"`), sp.id).toBe(shows);
+        }
+        const running = new Set(state.magic?.runaways.map((r) => r.casterId) ?? []);
+        expect([...view.encounter.magic.inRunaway].sort()).toEqual(state.figures.filter((f) => running.has(f.id) && seen(f.id)).map((f) => f.id).sort());
         const shown = new Set(view.encounter.figures.map((f) => f.id));
         for (const f of state.figures) {
           const visible = !f.hidden && !fogged.has(hexKey(f.position));

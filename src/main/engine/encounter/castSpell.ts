@@ -1,17 +1,30 @@
 /**
- * The one seam between the encounter and the magic engine (001 §Magic; RULINGS S1–S9).
+ * The one seam between the encounter and the magic engine for casting (001 §Magic; RULINGS S1–S9).
  *
  * The `castSpell` command is validated by the encounter (phase, turn order, option h / r / the
- * HTH cast, movement so far) and then handed here with the transaction. The magic engine owns
- * everything after that: the spell catalogue, cost and mastery (S1), the casting roll, push and
- * control (S3), borrowing (S4), runaway (S6), must-hit rolls (S1, through `attackPreview`'s
- * 'missile-spell' kind) and the spell's effect on the state. It changes `tx.state`, emits its
- * events with `tx.emit`, rolls with `tx.roll`, and throws `AppError` to refuse.
+ * HTH cast, movement so far) and then handed here with the transaction. This resolver checks
+ * what only magic knows — where casting is allowed with this option (hands free or mastery 2+
+ * in HTH, the slow walk of h, the shift of r), that the target is in the caster's hex, next to
+ * it or in front (001 §Facing: "Spells: your hex, adjacent hexes, or any hex in front"), that the
+ * GM agreed to borrow when mana is short (RULINGS S4) — and gives the magic engine the adjDEX a
+ * must-hit spell needs (RULINGS S1, A1). The magic engine then pays, rolls control, casting and
+ * hit, and starts continuing spells or runaways; the bridge writes it all back.
  *
  * The encounter marks the caster as having acted after this returns.
  */
 import { AppError } from '../../../shared/errors';
+import { hexDistance, hexEquals, hexKey, megahexDistance, type Hex } from '../../../shared/hex';
 import type { CommandOf } from '../../../shared/commands';
+import { injuryPenalty } from '../characters/injury';
+import { adjustedDex, type AttackSituation } from '../combat/adjustedDex';
+import { armorById, shieldById } from '../equipment';
+import type { Explained } from '../explain';
+import { zoneOf } from '../facing';
+import { cast, castingAllowed, runawayOf, spellById, spellCost, type HitInput, type SpellDefinition } from '../magic';
+import type { Rules } from '../rules';
+import { ENCOUNTER_CATALOGUE, magicOf, runMagic } from './magicBridge';
+import type { EncounterState, FigureState } from './schema';
+import { figureById, hasBody, hasCondition } from './state';
 import type { Tx } from './tx';
 
 /** Which casting option the caster is taking (001 §Action Options h, r, and HTH "Cast spell"). */
@@ -19,11 +32,101 @@ export type CastingOption = 'h' | 'r' | 'hth-cast';
 
 export type CastSpellResolver = (tx: Tx, command: CommandOf<'castSpell'>, option: CastingOption) => void;
 
-/** The magic engine's entry point. Until it is wired in, a cast is refused with a reason. */
-export const resolveCastSpell: CastSpellResolver = (tx, command) => {
+/**
+ * Why `target` cannot be a spell's target from `caster`'s hex, or null (001 §Facing: your hex,
+ * adjacent hexes, or any hex in front). A prone caster still casts by its facing (004 §Facing:
+ * all hexes count as rear "except for spell-casting direction").
+ */
+export function spellTargetRefusal(caster: FigureState, target: Hex): string | null {
+  if (hexEquals(caster.position, target) || hexDistance(caster.position, target) <= 1) return null;
+  const zone = zoneOf({ position: caster.position, facing: caster.facing, size: caster.size }, target);
+  if (zone === 'front') return null;
+  return `${hexKey(target)} is in ${caster.name}'s ${zone} hexes: a spell goes to the caster's hex, an adjacent hex or a hex in front (001 §Facing).`;
+}
+
+/**
+ * adjDEX for a spell that must hit (RULINGS S1, A1): DEX, armour, shield and injury, the map's
+ * conditions, and range — missile spells by megahex (RULINGS A2), the others as thrown, −1 a hex.
+ * The target's facing does not count: a spell is not a physical attack (001 §Facing).
+ */
+export function spellHitInput(state: EncounterState, caster: FigureState, target: FigureState, spell: SpellDefinition, rules: Rules): HitInput {
+  const terrainAt = (h: Hex): string | undefined => state.map.terrain[hexKey(h)];
+  const missile = spell.rangeKind === 'missile';
+  const s: AttackSituation = {
+    kind: missile ? 'missile-spell' : 'thrown',
+    dex: caster.attributes.DEX,
+    armor: caster.equipment.armorId ? (armorById(caster.equipment.armorId) ?? null) : null,
+    shield: caster.equipment.shieldId && caster.equipment.shieldReady ? (shieldById(caster.equipment.shieldId) ?? null) : null,
+    injury: injuryPenalty({ fatigue: caster.fatigue, body: caster.body }).explained,
+    ...(missile ? { rangeMegahexes: megahexDistance(caster.position, target.position) } : { rangeHexes: hexDistance(caster.position, target.position) }),
+    targetInvisible: hasCondition(target, 'invisible'),
+    targetInShadow: terrainAt(target.position) === 'shadow',
+    targetInFlight: hasCondition(target, 'flying') ? (target.size === 1 ? 'one-hex' : 'multi-hex') : null,
+    inShadow: terrainAt(caster.position) === 'shadow',
+    standingInFire: terrainAt(caster.position) === 'fire',
+    standingOnBody: hasBody(state, caster.position),
+    movedOverBrokenGround: caster.turn.brokenGround,
+  };
+  const adjDex: Explained = adjustedDex(s, rules);
+  return { adjDex, rangeIncluded: true, targetDodging: target.turn.defence === 'dodge' };
+}
+
+/** Hexes moved this turn by the way the figure moved (a shift is 1, a slow walk up to 2). */
+function hexesMoved(f: FigureState): number {
+  return f.turn.spent;
+}
+
+/** The magic engine's entry point for the encounter's `castSpell` (RULINGS S1, S3, S4, S8). */
+export const resolveCastSpell: CastSpellResolver = (tx, command, option) => {
   const caster = tx.fig(command.figureId);
-  throw new AppError(
-    'rule',
-    `${caster.name} may cast now, but spell casting is not connected to the magic engine yet: resolve "${command.spellId}" at the table.`,
+  const spell = spellById(ENCOUNTER_CATALOGUE, command.spellId);
+  const mastery = caster.mastery[spell.id] ?? 0;
+  const es = option === 'hth-cast' ? 'hth' : option === 'r' ? 'engaged' : 'disengaged';
+  const allowed = castingAllowed(option, {
+    engagement: es,
+    hexesMoved: hexesMoved(caster),
+    // 001 §Action Options (HTH): hands are free when nothing is held ready.
+    handsFree: caster.equipment.readyWeaponId === null && !(caster.equipment.shieldId !== null && caster.equipment.shieldReady),
+    mastery,
+    conscious: true,
+    inRunaway: runawayOf(magicOf(tx.state), caster.id) !== null,
+  });
+  if (!allowed.allowed) {
+    const why = allowed.reasons.filter((r) => !r.ok);
+    throw new AppError('rule', `${caster.name} cannot cast now: ${why.map((r) => `${r.text} (${r.source})`).join('; ')}.`);
+  }
+  const target = command.targetId === undefined ? null : figureById(tx.state, command.targetId);
+  const aim = target?.position ?? command.targetHex;
+  if (aim !== undefined) {
+    const refusal = spellTargetRefusal(caster, aim);
+    if (refusal !== null) throw new AppError('rule', refusal);
+  }
+  if (spell.mustHit && target === null) {
+    throw new AppError('invalid-args', `${spell.name} must hit: choose the figure it is aimed at (RULINGS S1).`);
+  }
+  const cost = spellCost(spell.level, mastery, command.push ?? 0, tx.rules);
+  const mana = caster.mana?.current ?? 0;
+  if (cost.value > mana && command.borrow !== true) {
+    throw new AppError(
+      'rule',
+      `${caster.name} has ${mana} mana and ${spell.name} costs ${cost.value}: borrow the ${cost.value - mana} short as Debt, with its control roll, or cast something smaller (RULINGS S4).`,
+    );
+  }
+  const hit = spell.mustHit && target !== null ? spellHitInput(tx.state, caster, target, spell, tx.rules) : undefined;
+  runMagic(tx, (snapshot, ctx) =>
+    cast(
+      snapshot,
+      {
+        casterId: caster.id,
+        spellId: spell.id,
+        targetId: target?.id ?? null,
+        push: command.push ?? 0,
+        variant: command.variant ?? null,
+        ...(hit !== undefined ? { hit } : {}),
+        ...(command.escalationOf !== undefined ? { escalationOf: command.escalationOf } : {}),
+      },
+      tx.dice,
+      ctx,
+    ),
   );
 };

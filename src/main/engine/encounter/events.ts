@@ -1,5 +1,8 @@
 import type { Hex } from '../../../shared/hex';
 import type { Roll } from '../dice/types';
+import type { MagicEvent } from '../magic';
+import type { MapImageEvent } from './mapEdit';
+import type { FigureEditEvent } from './roster';
 
 /** What happened when a command was applied; the log keeps these with every roll. */
 export type EncounterEvent =
@@ -14,7 +17,11 @@ export type EncounterEvent =
   | MapEditEvent
   | TurnEvent
   | MovementEvent
-  | ActionEvent;
+  | ActionEvent
+  | FigureEditEvent
+  | MapImageEvent
+  /** Casting, renewal, runaway, counterspell (001 §Magic; RULINGS S1–S8): the magic engine's own events. */
+  | MagicEvent;
 
 type Src = { readonly source: string };
 

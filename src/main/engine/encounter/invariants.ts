@@ -9,6 +9,7 @@ import { isOnMap } from '../../../shared/mapGrid';
 import { weaponById, armorById, shieldById } from '../equipment';
 import { itemsOf, turnStateOf, type EncounterState } from './schema';
 import { figureHexes } from './state';
+import { magicInvariants } from './magicInvariants';
 
 /** Every broken invariant, in words; empty when the state is sound. */
 export function checkInvariants(state: EncounterState): string[] {
@@ -23,7 +24,9 @@ export function checkInvariants(state: EncounterState): string[] {
     for (const h of figureHexes(f)) {
       if (!isOnMap(state.map, h)) out.push(`${f.id} is off the map at ${hexKey(h)}.`);
       if (state.map.terrain[hexKey(h)] === 'wall') out.push(`${f.id} stands in a wall at ${hexKey(h)}.`);
-      if (f.posture !== 'dead') byHex.set(hexKey(h), [...(byHex.get(hexKey(h)) ?? []), f.id]);
+      // RULINGS M7: a hex with a *standing* figure cannot be entered; figures on the ground may
+      // share one (e.g. two left grappling the same foe when it dies).
+      if (f.posture === 'standing') byHex.set(hexKey(h), [...(byHex.get(hexKey(h)) ?? []), f.id]);
     }
     if (f.fatigue.current > f.fatigue.starting) out.push(`${f.id} has Fatigue ${f.fatigue.current} above its starting ${f.fatigue.starting}.`);
     if (f.body.current > f.body.starting) out.push(`${f.id} has Body ${f.body.current} above its starting ${f.body.starting}.`);
@@ -75,5 +78,6 @@ export function checkInvariants(state: EncounterState): string[] {
     const n = Number(i.id.replace(/^item-/, ''));
     if (Number.isInteger(n) && n >= (state.nextId ?? 1)) out.push(`Item ${i.id} is not below the id counter ${state.nextId ?? 1}.`);
   }
+  out.push(...magicInvariants(state));
   return out;
 }

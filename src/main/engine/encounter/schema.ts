@@ -11,6 +11,8 @@ import {
   PostureSchema,
   SideSchema,
 } from '../../../shared/schemas';
+import { ActiveSpellSchema, EncounterMagicSchema, MasterySchema } from './magicSchema';
+import { MapImageSchema } from '../../../shared/views';
 
 const AttributesSchema = z
   .object({
@@ -28,20 +30,6 @@ const PoolSchema = z.object({ starting: z.number().int().min(1), current: z.numb
 /** RULINGS C8: the mana pool is secret; only GM views carry it. */
 const ManaStateSchema = z
   .object({ pool: z.number().int().min(0), current: z.number().int(), debt: z.number().int().min(0) })
-  .strict();
-
-/** A continuing spell in effect (001 §Renewing Spells, RULINGS S2). */
-const ActiveSpellSchema = z
-  .object({
-    id: IdSchema,
-    spellId: z.string().min(1),
-    name: z.string().min(1),
-    casterId: IdSchema,
-    targetId: IdSchema,
-    level: z.number().int().min(1),
-    renewalCost: z.number().int().min(0),
-    turnsActive: z.number().int().min(0),
-  })
   .strict();
 
 /** What a figure has done this turn (RULINGS T1–T5, H3). */
@@ -104,6 +92,8 @@ export const FigureStateSchema = z
     fatigue: PoolSchema,
     body: PoolSchema,
     mana: ManaStateSchema.nullable(),
+    /** Spells known, spell id → mastery 1–5 (001 §Spell Mastery); absent = none. */
+    mastery: MasterySchema.default({}),
     /** A rostered character or an NPC stat block written into the encounter. */
     kind: z.enum(['character', 'npc']).default('npc'),
     equipment: z
@@ -123,6 +113,8 @@ export const FigureStateSchema = z
     conditions: z.array(ConditionSchema).default([]),
     /** Figures sharing this figure's hex in hand-to-hand combat (001 §Hand-to-Hand Combat). */
     hthWith: z.array(IdSchema).default([]),
+    /** The creation 2d6 of RULINGS C3 (rolled once, kept so an edit of the attributes keeps it); absent on older figures. */
+    fatigueDice: z.array(z.number().int().min(1).max(6)).length(2).optional(),
     /** The last turn this figure shot a missile weapon (RULINGS A7 rate of fire). */
     lastShotTurn: z.number().int().nullable().default(null),
     /** This turn's bookkeeping; reset when a turn begins. */
@@ -190,10 +182,14 @@ export const EncounterStateSchema = z
   .object({
     id: IdSchema,
     name: z.string().min(1).max(120),
-    map: MapSchema,
+    /** The map, with its optional image under the grid (issue 7 item 1). */
+    map: MapSchema.extend({ image: MapImageSchema.optional() }).strict(),
     sides: z.array(SideSchema).min(1),
     figures: z.array(FigureStateSchema),
+    /** Continuing spells in effect (RULINGS S2); the one list of them (magicSchema.ts). */
     spells: z.array(ActiveSpellSchema),
+    /** Castings, runaways and the renewal phase (001 §Magic); absent = none yet (`magicOf`). */
+    magic: EncounterMagicSchema.optional(),
     turn: z.number().int().min(1),
     phase: PhaseSchema,
     /**
@@ -211,6 +207,7 @@ export const EncounterStateSchema = z
 export type FigureState = z.infer<typeof FigureStateSchema>;
 export type EncounterState = z.infer<typeof EncounterStateSchema>;
 export type ActiveSpell = z.infer<typeof ActiveSpellSchema>;
+export { ActiveSpellSchema };
 export function itemsOf(state: EncounterState): readonly MapItem[] {
   return state.items ?? [];
 }

@@ -10,6 +10,7 @@ import type { CommandOf } from '../../../shared/commands';
 import { FRESH_FIGURE_TURN, FRESH_TURN_STATE, turnStateOf, type EncounterState, type FigureState, type TurnState } from './schema';
 import { engagementState } from './engagement';
 import { baseAdjDex, canAct, sideName } from './state';
+import { beginRenewal, endOfTurnMagic, endRenewal, renewalPending } from './renewPhase';
 import type { Tx } from './tx';
 
 export type Phase = EncounterState['phase'];
@@ -90,7 +91,8 @@ function computePhaseStatus(state: EncounterState): PhaseStatus {
       return { ...base, order: ts.initiative.order, due: [], pending: [], waitingFor: 'Initiative is settled: go on to Renew Spells.' };
     }
     case 'renewSpells': {
-      const pending = ts.renewOrder.filter((id) => !ts.renewDone.includes(id) && alive(id));
+      // RULINGS T3, S2: the magic state's renewal decides who still has spells to renew.
+      const pending = renewalPending(state).filter(alive);
       return { ...base, order: ts.renewOrder, due: pending.slice(0, 1), pending, waitingFor: pending.length ? 'Casters renew their continuing spells.' : 'No spell is waiting for renewal.' };
     }
     case 'initialMovement': {
@@ -263,18 +265,9 @@ function startRenew(tx: Tx): void {
     tx.state = setTurnState(tx.state, { initiative: { rolls: ts.initiative?.rolls ?? [], rollOrder: ts.initiative?.rollOrder ?? order, order: ts.initiative?.rollOrder.length ? [...ts.initiative.rollOrder] : order, chosen: true } });
   }
   enterPhase(tx, 'renewSpells');
-  // RULINGS T3: casters of continuing spells renew by DEX + INT + WIS, high to low (G4 on ties).
-  const casters = [...new Set(tx.state.spells.map((s) => s.casterId))].filter((id) => {
-    const f = tx.state.figures.find((x) => x.id === id);
-    return f !== undefined && canAct(f);
-  });
-  const score = (id: string): number => {
-    const a = figureOf(tx.state, id).attributes;
-    return a.DEX + a.INT + a.WIS;
-  };
-  const order = orderByScore(tx, casters, score, 'renew order');
-  tx.state = setTurnState(tx.state, { renewOrder: order, renewDone: [] });
-  tx.emit({ type: 'orderSet', phase: 'renewSpells', order, scores: order.map((id) => ({ figureId: id, value: score(id) })), source: '001 §Turn Sequence; RULINGS T3, G4' });
+  // RULINGS T3: casters of continuing spells renew by DEX + INT + WIS, high to low (G4 on ties);
+  // the magic engine fixes the order and ends the spells of casters who are down (RULINGS S2).
+  beginRenewal(tx);
 }
 
 /** RULINGS T4: sides in initiative order; inside a side, adjDEX high to low (ties: as listed; the GM may reorder). */
@@ -292,6 +285,8 @@ export function movementOrder(state: EncounterState): string[] {
 }
 
 function startMovement(tx: Tx): void {
+  // RULINGS S2: unrenewed spells end before movement.
+  endRenewal(tx);
   enterPhase(tx, 'initialMovement');
   const order = movementOrder(tx.state);
   // 001 §Action Options: whether a figure was engaged when movement began decides its options.
@@ -414,6 +409,8 @@ function endTurn(tx: Tx): void {
     tx.emit({ type: 'check', figureId: f.id, purpose: 'survival save', target: save.check.target.value, roll: save.roll.total, success: save.outcome === 'survived', source: '001 §Injury Thresholds & Death; RULINGS C5' });
     if (save.outcome === 'died') setPosture(tx, f.id, 'dead', 'RULINGS C5');
   }
+  // RULINGS T1, S6: then the runaway drain (the saves above are everyone's, casters' too).
+  endOfTurnMagic(tx);
   tx.emit({ type: 'turnEnded', turn: tx.state.turn, source: 'RULINGS T1' });
   tx.state = {
     ...tx.state,

@@ -16,6 +16,7 @@ import type { MoveMode } from '../../../../src/shared/schemas';
 import { AppError } from '../../../../src/shared/errors';
 import { hexDistance, hexNeighbor } from '../../../../src/shared/hex';
 import { encounter, fig } from './fixtures';
+import { isCaster, magicOf } from '../../../../src/main/engine/encounter/magicBridge';
 
 /** A tiny deterministic generator for the test's own choices (separate from the game's dice). */
 function chooser(seed: number): { int(n: number): number; pick<T>(xs: readonly T[]): T } {
@@ -45,10 +46,33 @@ function arena(): EncounterState {
         fatigue: { starting: 30, current: 30 },
         body: { starting: 20, current: 20 },
         equipment: { weaponIds: [w, 'dagger'].filter((x, k, all) => all.indexOf(x) === k), readyWeaponId: ready, armorId: i === 1 ? 'leather-armor' : null, shieldId: i === 2 ? 'small-shield' : null, shieldReady: i === 2, packLbs: i === 4 ? 6 : 0 },
+        // Casters (001 §Magic): one mage a side, small pools so that borrowing and runaways come.
+        ...(MAGES[i] ? { mana: { pool: 8, current: 8, debt: 0 }, mastery: MAGES[i], attributes: { STR: 12, DEX: 10 + i, CON: 11, INT: 14, WIS: 13 } } : {}),
       }),
     );
   }
-  return encounter(figures, { cols: 14, rows: 12, terrain, sides: ['a', 'b'] });
+  // A continuing spell in effect from before the fight, to be renewed from turn 1 (RULINGS S2).
+  const light = { id: 'light-0', spellId: 'passage-light', name: 'Light', casterId: 'f0', targetId: null, level: 1, renewalCost: 1, turnsActive: 1, variant: null, castTurn: 0, renewedTurn: null };
+  return { ...encounter(figures, { cols: 14, rows: 12, terrain, sides: ['a', 'b'] }), spells: [light] };
+}
+
+/** Spells the soak's mages know (001 §Spell Lists), continuing, must-hit and plain. */
+const MAGES: Readonly<Record<number, Record<string, number>>> = {
+  0: { 'passage-light': 1, 'passage-blur': 2, 'elemental-missile': 1, 'protection-counter-1': 1 },
+  3: { 'passage-hold': 1, 'control-calm': 4, 'mending-heal': 1, 'protection-shield': 1 },
+};
+
+/** Magic that may come at any moment: anchor rolls and counterspells (RULINGS S6, S8). */
+function magicAnyTime(s: EncounterState, rnd: ReturnType<typeof chooser>): Command[] {
+  const out: Command[] = [];
+  const m = magicOf(s);
+  for (const r of m.runaways) if (rnd.int(2) === 0) out.push({ type: 'anchorRoll', figureId: r.casterId });
+  for (const c of m.castings) {
+    if (c.turn !== s.turn || c.outcome !== 'succeeded' || c.counter !== null || rnd.int(3) !== 0) continue;
+    const defender = s.figures.find((f) => f.id !== c.casterId && isCaster(f) && (f.mana?.current ?? 0) > 0);
+    if (defender) out.push({ type: 'counterspell', figureId: defender.id, castingId: c.id, mana: 1 + rnd.int(Math.min(3, defender.mana?.current ?? 1)) });
+  }
+  return out;
 }
 
 const MODES: readonly MoveMode[] = ['stand-still', 'shift', 'crawl', 'walk-slow', 'walk', 'jog', 'run', 'sprint'];
@@ -58,13 +82,24 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>): Command
   const st = phaseStatus(s);
   const out: Command[] = [];
   if (s.phase === 'initiative') {
-    if (!s.turnState?.initiative) return [{ type: 'rollInitiative' }];
+    if (!s.turnState?.initiative && rnd.int(40) === 0) return [{ type: 'rest' }, { type: 'rollInitiative' }];
+    if (!s.turnState?.initiative) return [...magicAnyTime(s, rnd), { type: 'rollInitiative' }];
     if (!s.turnState.initiative.chosen) return [{ type: 'chooseInitiative', sideId: st.due[0]!, moveFirst: rnd.int(2) === 0 }];
     return [{ type: 'advancePhase' }];
   }
   const id = st.due[0];
-  if (id === undefined) return [{ type: 'advancePhase' }];
+  if (id === undefined) return [...magicAnyTime(s, rnd), { type: 'advancePhase' }];
   const f = s.figures.find((x) => x.id === id)!;
+  out.push(...magicAnyTime(s, rnd));
+  if (s.phase === 'renewSpells') {
+    // RULINGS S2, S4: each pending spell renewed, renewed on Debt, or let go.
+    const decided = magicOf(s).renewal?.decided ?? {};
+    for (const sp of s.spells.filter((x) => x.casterId === id && decided[x.id] === undefined)) {
+      out.push({ type: rnd.pick(['renewSpell', 'renewSpell', 'borrowToRenew', 'letSpellLapse'] as const), figureId: id, activeId: sp.id });
+      out.push({ type: 'letSpellLapse', figureId: id, activeId: sp.id });
+    }
+    return out;
+  }
   if (s.phase === 'initialMovement' || s.phase === 'finalMovement') {
     if (s.phase === 'initialMovement' && rnd.int(5) === 0) out.push({ type: 'yieldMove', figureId: id });
     if (rnd.int(8) === 0) out.push({ type: rnd.int(2) ? 'dodge' : 'defend', figureId: id });
@@ -101,6 +136,15 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>): Command
       if (o === 'i' || o === 's') out.push({ type: 'disbelieve', figureId: id, targetId: rnd.pick(s.figures).id });
     }
     if (f.conditions.includes('bleeding')) out.push({ type: 'bindWound', figureId: id, targetId: id });
+    if (opts.some((o) => o === 'h' || o === 'r' || o === 'hth-cast') && isCaster(f)) {
+      // 001 §Casting Spells; RULINGS S1, S3, S4: a known spell, sometimes pushed, borrowing when short.
+      for (let k = 0; k < 3; k++) {
+        const spellId = rnd.pick(Object.keys(f.mastery));
+        const target = rnd.pick([f, ...foes]);
+        out.push({ type: 'castSpell', figureId: id, spellId, targetId: target.id, push: rnd.pick([0, 0, 1, 2, 4]), borrow: rnd.int(2) === 0, ...(spellId === 'elemental-missile' ? { variant: 'fire' } : {}) });
+      }
+      for (const r of magicOf(s).runaways) if (r.casterId !== id) out.push({ type: 'intervene', figureId: id, casterId: r.casterId });
+    }
     out.push({ type: 'pass', figureId: id });
     return out;
   }
@@ -115,8 +159,9 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>): Command
   return out;
 }
 
-function soak(seed: number, steps: number): { applied: number; turns: number; refused: number; kinds: Record<string, number>; dead: number } {
+function soak(seed: number, steps: number): { applied: number; turns: number; refused: number; kinds: Record<string, number>; events: Record<string, number>; dead: number } {
   const kinds: Record<string, number> = {};
+  const events: Record<string, number> = {};
   const rnd = chooser(seed);
   let dice: SeededDice = createSeededDice(seed);
   let s = arena();
@@ -133,7 +178,9 @@ function soak(seed: number, steps: number): { applied: number; turns: number; re
       const c = order[k]!;
       const saved = dice.saveState();
       try {
-        s = apply(s, c, dice).state;
+        const r = apply(s, c, dice);
+        s = r.state;
+        for (const e of r.events) events[e.type] = (events[e.type] ?? 0) + 1;
         done = true;
         applied++;
         kinds[c.type] = (kinds[c.type] ?? 0) + 1;
@@ -152,7 +199,7 @@ function soak(seed: number, steps: number): { applied: number; turns: number; re
       applied++;
     }
   }
-  return { applied, turns: s.turn, refused, kinds, dead: s.figures.filter((f) => f.posture === 'dead').length };
+  return { applied, turns: s.turn, refused, kinds, events, dead: s.figures.filter((f) => f.posture === 'dead').length };
 }
 
 describe('soak', () => {
@@ -165,6 +212,24 @@ describe('soak', () => {
       expect(r.kinds.attack ?? 0).toBeGreaterThan(10);
     });
   }
+
+  it('casters cast, push, borrow, renew, lapse and run away across the seeds (001 §Magic)', () => {
+    const total: Record<string, number> = {};
+    for (const seed of [1, 7, 42]) {
+      const r = soak(seed, 1500);
+      expect(r.kinds.castSpell ?? 0, `seed ${seed} casts`).toBeGreaterThan(0);
+      for (const [k, v] of Object.entries({ ...r.kinds, ...Object.fromEntries(Object.entries(r.events).map(([e, n]) => [`event:${e}`, n])) })) total[k] = (total[k] ?? 0) + v;
+    }
+    expect(total.castSpell ?? 0).toBeGreaterThan(10);
+    expect(total['event:controlRoll'] ?? 0).toBeGreaterThan(0);
+    expect(total['event:runawayStarted'] ?? 0).toBeGreaterThan(0);
+    expect(total['event:runawayDrain'] ?? 0).toBeGreaterThan(0);
+    expect(total['event:spellRenewed'] ?? 0).toBeGreaterThan(0);
+    expect(total['event:spellEnded'] ?? 0).toBeGreaterThan(0);
+    expect((total.renewSpell ?? 0) + (total.borrowToRenew ?? 0)).toBeGreaterThan(0);
+    expect(total.letSpellLapse ?? 0).toBeGreaterThan(0);
+    expect(total.anchorRoll ?? 0).toBeGreaterThan(0);
+  });
 
   it('is deterministic: the same seed gives the same run', () => {
     expect(soak(5, 400)).toEqual(soak(5, 400));

@@ -1,0 +1,232 @@
+/**
+ * The magic panels' queries on an encounter (DESIGN §One picture: queries are pure). All of them
+ * are GM-only: they carry mana, Debt and spell internals (RULINGS C8).
+ */
+import { AppError } from '../../../shared/errors';
+import {
+  castPreview,
+  interventionTarget,
+  isMage,
+  manaView,
+  renewalQueue,
+  runawayOf,
+  runawayView,
+  spellById,
+  type CastPreview,
+  type RunawayView,
+} from '../magic';
+import type { Explained } from '../explain';
+import type { Rules } from '../rules';
+import { spellHitInput, spellTargetRefusal, type CastingOption } from './castSpell';
+import { engagementState } from './engagement';
+import { ENCOUNTER_CATALOGUE, isCaster, magicContext, snapshotOf, encounterMagicOf } from './magicBridge';
+import { optionRefusal } from './options';
+import type { StateActiveSpell } from './magicSchema';
+import type { EncounterState } from './schema';
+import { canAct, figureById } from './state';
+
+function spellInfo(s: StateActiveSpell) {
+  return {
+    id: s.id,
+    spellId: s.spellId,
+    name: s.name,
+    variant: s.variant,
+    targetId: s.targetId,
+    level: s.level,
+    renewalCost: s.renewalCost,
+    turnsActive: s.turnsActive,
+  };
+}
+
+/** Each caster's pool, mana and Debt, continuing spells, runaway and known spells (RULINGS C8, S4). */
+export function encounterManaView(state: EncounterState, figureId?: string) {
+  const snapshot = snapshotOf(state);
+  const figures = state.figures.filter((f) => isCaster(f) && (figureId === undefined || f.id === figureId));
+  if (figureId !== undefined && figures.length === 0) {
+    const f = figureById(state, figureId);
+    throw new AppError('rule', `${f.name} has no mana pool and knows no spells.`);
+  }
+  return {
+    turn: state.turn,
+    casters: figures.map((f) => {
+      const v = manaView(snapshot, f.id);
+      return {
+        casterId: v.casterId,
+        name: v.name,
+        pool: v.pool,
+        current: v.current,
+        debt: v.debt,
+        conscious: canAct(f),
+        activeSpells: state.spells.filter((s) => s.casterId === f.id).map(spellInfo),
+        runaway: v.runaway === null ? null : { ...v.runaway },
+        known: Object.entries(f.mastery)
+          .flatMap(([id, mastery]) => {
+            const s = ENCOUNTER_CATALOGUE.byId.get(id);
+            return s === undefined
+              ? []
+              : [{
+                  spellId: s.id,
+                  name: s.name,
+                  school: s.school,
+                  level: s.level,
+                  mastery,
+                  continuing: s.continuing,
+                  mustHit: s.mustHit,
+                  castingAttribute: s.castingAttribute,
+                  variants: [...s.variants],
+                  openVariants: s.openVariants,
+                }];
+          })
+          .sort((a, b) => a.level - b.level || a.name.localeCompare(b.name)),
+        source: v.source,
+      };
+    }),
+  };
+}
+
+/** Phase 2's queue with the running mana after each choice (RULINGS T3, S2, S4). */
+export function encounterRenewalQueue(state: EncounterState) {
+  const q = renewalQueue(snapshotOf(state));
+  return {
+    turn: q.turn,
+    current: q.current,
+    entries: q.entries.map((e) => {
+      const f = figureById(state, e.casterId);
+      let mana = f.mana?.current ?? 0;
+      let debt = f.mana?.debt ?? 0;
+      const manaNow = mana;
+      const debtNow = debt;
+      return {
+        casterId: e.casterId,
+        name: e.name,
+        score: e.score,
+        manaNow,
+        debtNow,
+        spells: e.spells.map((s) => {
+          const stateSpell = state.spells.find((x) => x.id === s.spell.id);
+          let manaAfter = mana;
+          let debtAfter = debt;
+          if (s.status === 'pending') {
+            const from = Math.min(mana, s.spell.renewalCost);
+            manaAfter = mana - from;
+            debtAfter = debt + s.spell.renewalCost - from;
+            mana = manaAfter;
+            debt = debtAfter;
+          }
+          return {
+            spell: stateSpell !== undefined ? spellInfo(stateSpell) : { id: s.spell.id, spellId: s.spell.spellId, name: s.spell.name, variant: s.spell.variant, targetId: s.spell.targetId, level: s.spell.level, renewalCost: s.spell.renewalCost, turnsActive: s.spell.turnsActive },
+            status: s.status,
+            fromMana: s.fromMana,
+            wouldBorrow: s.wouldBorrow,
+            manaAfter,
+            debtAfter,
+          };
+        }),
+      };
+    }),
+  };
+}
+
+/** Every runaway, and which mages could intervene, each with its target (RULINGS S6, S7). */
+export function encounterRunawayView(state: EncounterState, rules: Rules) {
+  const snapshot = snapshotOf(state);
+  const views: readonly RunawayView[] = runawayView(snapshot, magicContext(state, rules));
+  return views.map((v) => {
+    const r = runawayOf(snapshot.magic, v.casterId);
+    const helpers: { mageId: string; name: string; target: Explained }[] = [];
+    if (r !== null) {
+      for (const mage of snapshot.casters) {
+        if (mage.id === v.casterId || !isMage(mage) || !mage.conscious || mage.dead) continue;
+        if (runawayOf(snapshot.magic, mage.id) !== null) continue;
+        helpers.push({ mageId: mage.id, name: mage.name, target: interventionTarget(mage, r) });
+      }
+    }
+    return { ...v, body: { ...v.body }, helpers };
+  });
+}
+
+/** The casting option a figure's state gives it now (001 §Action Options h, r, HTH). */
+export function castingOptionOf(state: EncounterState, figureId: string): CastingOption {
+  const es = engagementState(state, figureById(state, figureId));
+  return es === 'hth' ? 'hth-cast' : es === 'engaged' ? 'r' : 'h';
+}
+
+/** A casting before any die (RULINGS S1, S3, S4): cost, control, casting and hit targets. */
+export function encounterCastPreview(state: EncounterState, rules: Rules, casterId: string, spellId: string, push: number, targetId?: string) {
+  const caster = figureById(state, casterId);
+  const spell = spellById(ENCOUNTER_CATALOGUE, spellId);
+  const target = targetId === undefined ? null : figureById(state, targetId);
+  const option = castingOptionOf(state, casterId);
+  const hit = spell.mustHit && target !== null ? spellHitInput(state, caster, target, spell, rules) : undefined;
+  const es = option === 'hth-cast' ? 'hth' : option === 'r' ? 'engaged' : 'disengaged';
+  const p: CastPreview = castPreview(snapshotOf(state), magicContext(state, rules), casterId, spellId, push, targetId ?? null, {
+    ...(hit !== undefined ? { hit } : {}),
+    option,
+    context: {
+      engagement: es,
+      hexesMoved: caster.turn.spent,
+      handsFree: caster.equipment.readyWeaponId === null && !(caster.equipment.shieldId !== null && caster.equipment.shieldReady),
+      mastery: caster.mastery[spell.id] ?? 0,
+      conscious: canAct(caster),
+      inRunaway: runawayOf(snapshotOf(state).magic, casterId) !== null,
+    },
+  });
+  const problems = [...p.problems];
+  if (state.phase !== 'actions') problems.push(`Spells are cast in the Actions phase (001 §Action Options h, r).`);
+  else {
+    const refusal = optionRefusal(state, caster, option);
+    if (refusal !== null) problems.push(refusal);
+  }
+  if (target !== null) {
+    const r = spellTargetRefusal(caster, target.position);
+    if (r !== null) problems.push(r);
+  }
+  return {
+    casterId: p.casterId,
+    spellId: p.spellId,
+    spellName: p.spellName,
+    mastery: p.mastery,
+    targetId: p.targetId,
+    push: p.push,
+    mustHit: spell.mustHit,
+    continuing: spell.continuing,
+    variants: [...spell.variants],
+    openVariants: spell.openVariants,
+    cost: p.cost,
+    manaNow: p.manaNow,
+    manaAfter: p.manaAfter,
+    borrow: p.borrow === null ? null : { ...p.borrow },
+    pushControl: p.pushControl === null ? null : { ...p.pushControl },
+    casting: p.casting,
+    hit: p.hit === null ? null : { ...p.hit },
+    option,
+    problems: [...new Set(problems)],
+  };
+}
+
+/** Castings of this turn and the last, newest first, with what a counter could do (RULINGS S8). */
+export function encounterCastings(state: EncounterState) {
+  const magic = encounterMagicOf(state);
+  const name = (id: string): string => state.figures.find((f) => f.id === id)?.name ?? id;
+  return magic.castings
+    .filter((c) => c.turn >= state.turn - 1)
+    .slice()
+    .reverse()
+    .map((c) => ({
+      id: c.id,
+      casterId: c.casterId,
+      casterName: name(c.casterId),
+      spellId: c.spellId,
+      spellName: ENCOUNTER_CATALOGUE.byId.get(c.spellId)?.name ?? c.spellId,
+      variant: c.variant,
+      targetId: c.targetId,
+      turn: c.turn,
+      cost: c.cost,
+      push: c.push,
+      outcome: c.outcome,
+      special: c.special === null ? null : { ...c.special },
+      escalationOf: c.escalationOf,
+      counter: c.counter === null ? null : { ...c.counter },
+      counterable: c.turn === state.turn && c.outcome === 'succeeded' && c.counter === null,
+    }));
+}

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { IdSchema } from '../schemas';
+import { ExplainedSchema } from './encounter';
+import { channel, NoArgs } from './define';
+
+/**
+ * Magic queries for the GM's panels (001 §Magic; RULINGS C8, S1–S8). Pure request/response,
+ * computed by the engine from the open encounter (DESIGN §One picture: queries are pure); every
+ * channel is GM-only because each carries mana, Debt or spell internals (RULINGS C8).
+ */
+
+const ActiveSpellInfoSchema = z
+  .object({
+    id: IdSchema,
+    spellId: z.string(),
+    name: z.string(),
+    variant: z.string().nullable(),
+    targetId: IdSchema.nullable(),
+    level: z.number().int(),
+    renewalCost: z.number().int(),
+    turnsActive: z.number().int(),
+  })
+  .strict();
+
+const RunawayStateSchema = z
+  .object({
+    casterId: IdSchema,
+    spellId: z.string(),
+    spellName: z.string(),
+    level: z.number().int(),
+    push: z.number().int(),
+    cause: z.enum(['push', 'borrow', 'intervention']),
+    startedTurn: z.number().int(),
+    turnsElapsed: z.number().int(),
+    lastAnchorTurn: z.number().int().nullable(),
+  })
+  .strict();
+
+export const KnownSpellSchema = z
+  .object({
+    spellId: z.string(),
+    name: z.string(),
+    school: z.string(),
+    level: z.number().int(),
+    mastery: z.number().int(),
+    continuing: z.boolean(),
+    mustHit: z.boolean(),
+    castingAttribute: z.enum(['INT', 'WIS']),
+    variants: z.array(z.string()),
+    openVariants: z.boolean(),
+  })
+  .strict();
+
+export const CasterManaSchema = z
+  .object({
+    casterId: IdSchema,
+    name: z.string(),
+    pool: z.number().int(),
+    current: z.number().int(),
+    debt: z.number().int(),
+    conscious: z.boolean(),
+    activeSpells: z.array(ActiveSpellInfoSchema),
+    runaway: RunawayStateSchema.nullable(),
+    known: z.array(KnownSpellSchema),
+    source: z.string(),
+  })
+  .strict();
+
+export const ManaViewResultSchema = z.object({ turn: z.number().int(), casters: z.array(CasterManaSchema) }).strict();
+
+export const RenewalQueueResultSchema = z
+  .object({
+    /** The turn whose phase 2 is open, or null outside it. */
+    turn: z.number().int().nullable(),
+    /** The caster whose decisions are due now. */
+    current: IdSchema.nullable(),
+    entries: z.array(
+      z
+        .object({
+          casterId: IdSchema,
+          name: z.string(),
+          score: ExplainedSchema,
+          manaNow: z.number().int(),
+          debtNow: z.number().int(),
+          spells: z.array(
+            z
+              .object({
+                spell: ActiveSpellInfoSchema,
+                status: z.enum(['pending', 'renewed', 'lapsed']),
+                /** What renewing it takes from mana and what it would borrow, now. */
+                fromMana: z.number().int(),
+                wouldBorrow: z.number().int(),
+                /** Mana and Debt after renewing it, the caster's pending spells before it renewed too. */
+                manaAfter: z.number().int(),
+                debtAfter: z.number().int(),
+              })
+              .strict(),
+          ),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+export const RunawayViewResultSchema = z.array(
+  z
+    .object({
+      casterId: IdSchema,
+      name: z.string(),
+      spellId: z.string(),
+      spellName: z.string(),
+      level: z.number().int(),
+      push: z.number().int(),
+      cause: z.enum(['push', 'borrow', 'intervention']),
+      turnsInRunaway: z.number().int(),
+      manaLeft: z.number().int(),
+      body: z.object({ current: z.number().int(), starting: z.number().int() }).strict(),
+      conscious: z.boolean(),
+      drain: ExplainedSchema,
+      anchorTarget: ExplainedSchema.nullable(),
+      anchorDue: z.boolean(),
+      /** Mages who could intervene now, each with its roll's target (RULINGS S7). */
+      helpers: z.array(z.object({ mageId: IdSchema, name: z.string(), target: ExplainedSchema }).strict()),
+      source: z.string(),
+    })
+    .strict(),
+);
+
+export const CastPreviewResultSchema = z
+  .object({
+    casterId: IdSchema,
+    spellId: z.string(),
+    spellName: z.string(),
+    mastery: z.number().int(),
+    targetId: IdSchema.nullable(),
+    push: z.number().int(),
+    mustHit: z.boolean(),
+    continuing: z.boolean(),
+    variants: z.array(z.string()),
+    openVariants: z.boolean(),
+    cost: ExplainedSchema,
+    manaNow: z.number().int(),
+    manaAfter: z.number().int(),
+    borrow: z.object({ amount: z.number().int(), debtAfter: z.number().int(), control: ExplainedSchema }).strict().nullable(),
+    pushControl: z.object({ target: ExplainedSchema, runawayFrom: z.number().int() }).strict().nullable(),
+    casting: ExplainedSchema,
+    hit: z.object({ target: ExplainedSchema, dice: z.union([z.literal(3), z.literal(4)]) }).strict().nullable(),
+    /** The casting option the caster's state gives (h, r, HTH), and whether it is open now. */
+    option: z.enum(['h', 'r', 'hth-cast']),
+    problems: z.array(z.string()),
+  })
+  .strict();
+
+export const CastingsResultSchema = z.array(
+  z
+    .object({
+      id: z.string(),
+      casterId: IdSchema,
+      casterName: z.string(),
+      spellId: z.string(),
+      spellName: z.string(),
+      variant: z.string().nullable(),
+      targetId: IdSchema.nullable(),
+      turn: z.number().int(),
+      cost: z.number().int(),
+      push: z.number().int(),
+      outcome: z.enum(['succeeded', 'failed', 'missed', 'lost', 'runaway']),
+      special: z.object({ natural: z.number().int(), kind: z.enum(['low', 'high']), gmRuling: z.string().nullable() }).strict().nullable(),
+      escalationOf: z.string().nullable(),
+      counter: z
+        .object({
+          defenderId: IdSchema,
+          committed: z.number().int(),
+          casterMargin: z.number().int(),
+          defenderMargin: z.number().int(),
+          winner: z.enum(['caster', 'defender']),
+          turn: z.number().int(),
+        })
+        .strict()
+        .nullable(),
+      /** This turn, took effect, not yet countered: a defender may try (RULINGS S8). */
+      counterable: z.boolean(),
+    })
+    .strict(),
+);
+
+export const MAGIC_CHANNELS = {
+  manaView: channel({
+    roles: ['gm'],
+    args: z.object({ figureId: IdSchema.optional() }).strict(),
+    result: ManaViewResultSchema,
+    summary: 'Each caster’s secret pool, mana, Debt, continuing spells, runaway and known spells (GM only).',
+  }),
+  renewalQueue: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: RenewalQueueResultSchema,
+    summary: 'Phase 2: casters in DEX + INT + WIS order with each continuing spell, its cost and status.',
+  }),
+  runawayView: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: RunawayViewResultSchema,
+    summary: 'Every runaway: turns elapsed, the drain to come, the anchor target and who could intervene.',
+  }),
+  castPreview: channel({
+    roles: ['gm'],
+    args: z
+      .object({
+        casterId: IdSchema,
+        spellId: z.string().min(1).max(64),
+        push: z.number().int().min(0).max(20),
+        targetId: IdSchema.optional(),
+      })
+      .strict(),
+    result: CastPreviewResultSchema,
+    summary: 'A casting before any die: cost, control rolls, casting and hit targets with their breakdowns.',
+  }),
+  castings: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: CastingsResultSchema,
+    summary: 'Castings of this turn and the last: outcomes, special effects, counterspell margins.',
+  }),
+} as const;
