@@ -9,6 +9,7 @@ import {
   PostureSchema,
   TerrainSchema,
 } from './schemas';
+import { MapImageSchema } from './views';
 
 /**
  * The GM acts out of turn (RULINGS T1–T5 say who is due): the command is applied anyway and the
@@ -130,7 +131,39 @@ export const CastSpellCommandSchema = figureCommand('castSpell', {
   targetId: IdSchema.optional(),
   targetHex: HexSchema.optional(),
   push: z.number().int().min(0).max(20).optional(),
+  /** The effect chosen for a spell with variants (an element, a Force effect …). */
+  variant: z.string().min(1).max(80).optional(),
+  /** The GM agrees to borrow the shortfall as Debt when mana is short (RULINGS S4). */
+  borrow: z.boolean().optional(),
+  /** The countered casting this escalates, the turn after (RULINGS S8). */
+  escalationOf: z.string().min(1).max(64).optional(),
 });
+
+// --- Magic outside the action (001 §Magic; RULINGS S1–S8) -------------------------------------------
+
+/** Phase 2: pay a continuing spell's renewal cost from mana (RULINGS S2, T3). */
+export const RenewSpellCommandSchema = figureCommand('renewSpell', { activeId: IdSchema });
+/** Phase 2: renew, borrowing the shortfall as Debt with its control roll (RULINGS S4). */
+export const BorrowToRenewCommandSchema = figureCommand('borrowToRenew', { activeId: IdSchema });
+/** Phase 2: let a continuing spell go; it ends before movement (RULINGS S2). */
+export const LetSpellLapseCommandSchema = figureCommand('letSpellLapse', { activeId: IdSchema });
+/** The caster's anchor roll for this turn (RULINGS S6). */
+export const AnchorRollCommandSchema = figureCommand('anchorRoll', {});
+/** Another mage (the figure) tries to end a caster's runaway (RULINGS S7). */
+export const InterveneCommandSchema = figureCommand('intervene', { casterId: IdSchema });
+/** The figure counters a casting of this turn, committing mana (RULINGS S8). */
+export const CounterspellCommandSchema = figureCommand('counterspell', {
+  castingId: z.string().min(1).max(64),
+  mana: z.number().int().min(1).max(100),
+});
+/** The GM's ruling on a casting's special effect, as text (RULINGS S1). */
+export const SpellRulingCommandSchema = z
+  .object({ type: z.literal('spellRuling'), castingId: z.string().min(1).max(64), text: z.string().min(1).max(2000) })
+  .strict();
+/** A night's rest between fights: mana back, Debt paid first (RULINGS S5, S4); all casters when no ids. */
+export const RestCommandSchema = z
+  .object({ type: z.literal('rest'), figureIds: z.array(IdSchema).max(500).optional() })
+  .strict();
 /** RULINGS A5: spend the action binding a bleeding wound (own or an adjacent figure's). */
 export const BindWoundCommandSchema = figureCommand('bindWound', { targetId: IdSchema });
 /** The figure takes no action this turn. */
@@ -150,6 +183,126 @@ export const DeclineRetreatCommandSchema = figureCommand('declineRetreat', {});
 
 export const SetConditionCommandSchema = figureCommand('setCondition', { condition: ConditionSchema, on: z.boolean() });
 export const SetPostureCommandSchema = figureCommand('setPosture', { posture: PostureSchema });
+
+// --- Figures and the map image (issue 7 items 1 and 8; src/main/engine/encounter/roster.ts, mapEdit.ts) ---
+
+/** The six core attributes as typed; the engine checks their ranges and says what is wrong. */
+export const AttributeValuesSchema = z
+  .object({
+    STR: z.number().int(),
+    DEX: z.number().int(),
+    INT: z.number().int(),
+    WIS: z.number().int(),
+    CON: z.number().int(),
+    CHR: z.number().int(),
+  })
+  .strict();
+
+const ItemIdSchema = z.string().min(1).max(64);
+
+export const EquipmentInputSchema = z
+  .object({
+    weaponIds: z.array(ItemIdSchema).max(12),
+    readyWeaponId: ItemIdSchema.nullable(),
+    armorId: ItemIdSchema.nullable(),
+    shieldId: ItemIdSchema.nullable(),
+    packLbs: z.number().min(0).max(1000).optional(),
+  })
+  .strict();
+
+export const SpellMasteryInputSchema = z.record(z.string().min(1).max(64), z.number().int());
+
+/**
+ * A figure's sheet as the GM fills it in: how its attributes come (3d6 rolled, the 65-point buy,
+ * or typed: a quick NPC or a rostered figure), its equipment, and its secret mana pool (RULINGS
+ * C8: rolled with the campaign's dice or typed; null = not a caster). `fatigueDice` is the
+ * creation 2d6 of a figure that already has one (from the roster): it is not rolled again (C3).
+ */
+export const FigureSheetInputSchema = z
+  .object({
+    name: z.string().max(200),
+    sideId: IdSchema,
+    kind: z.enum(['character', 'npc']),
+    size: z.union([z.literal(1), z.literal(3), z.literal(7)]).optional(),
+    attributes: z.discriminatedUnion('method', [
+      z.object({ method: z.literal('roll') }).strict(),
+      z.object({ method: z.literal('pointBuy'), values: AttributeValuesSchema }).strict(),
+      z.object({ method: z.literal('set'), values: AttributeValuesSchema }).strict(),
+    ]),
+    fatigueDice: z.array(z.number().int().min(1).max(6)).length(2).optional(),
+    mana: z
+      .discriminatedUnion('method', [
+        z.object({ method: z.literal('roll') }).strict(),
+        z.object({ method: z.literal('set'), pool: z.number().int() }).strict(),
+      ])
+      .nullable(),
+    equipment: EquipmentInputSchema,
+    /** Spells known: spell id → mastery 1–5 (001 §Spell Mastery). */
+    mastery: SpellMasteryInputSchema.optional(),
+    hidden: z.boolean().optional(),
+    gmNotes: z.string().max(10_000).optional(),
+  })
+  .strict();
+
+/** Puts a new figure on the map (at `position`, or the free hex nearest the map's centre). */
+export const AddFigureCommandSchema = z
+  .object({
+    type: z.literal('addFigure'),
+    figure: FigureSheetInputSchema,
+    position: HexSchema.optional(),
+    facing: FacingSchema.optional(),
+  })
+  .strict();
+
+/** The GM edits a figure in place; only the fields given change. */
+export const UpdateFigureCommandSchema = z
+  .object({
+    type: z.literal('updateFigure'),
+    figureId: IdSchema,
+    changes: z
+      .object({
+        name: z.string().max(200).optional(),
+        sideId: IdSchema.optional(),
+        kind: z.enum(['character', 'npc']).optional(),
+        attributes: AttributeValuesSchema.optional(),
+        equipment: EquipmentInputSchema.optional(),
+        gmNotes: z.string().max(10_000).optional(),
+        hidden: z.boolean().optional(),
+        mastery: SpellMasteryInputSchema.optional(),
+        /** RULINGS C8: the secret mana pool typed by the GM; null = not a caster. */
+        manaPool: z.number().int().nullable().optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
+export const RemoveFigureCommandSchema = z.object({ type: z.literal('removeFigure'), figureId: IdSchema }).strict();
+
+/** An imported image (campaign asset) under the grid, or none. */
+export const SetMapImageCommandSchema = z
+  .object({
+    type: z.literal('setMapImage'),
+    image: z
+      .object({ asset: MapImageSchema.shape.asset, width: MapImageSchema.shape.width, height: MapImageSchema.shape.height })
+      .strict()
+      .nullable(),
+  })
+  .strict();
+
+const PointSchema = z.object({ x: z.number().min(-1e6).max(1e6), y: z.number().min(-1e6).max(1e6) }).strict();
+
+/**
+ * Calibrates the map image against the grid: each pin takes a point of the image (in image
+ * pixels) to a point of the grid (world units, usually a hex corner). One pin moves the image;
+ * two pins also scale it. `scale`/`x`/`y` instead set the placement as typed.
+ */
+export const CalibrateMapCommandSchema = z
+  .object({
+    type: z.literal('calibrateMap'),
+    pins: z.array(z.object({ image: PointSchema, world: PointSchema }).strict()).min(1).max(2).optional(),
+    placement: z.object({ x: MapImageSchema.shape.x, y: MapImageSchema.shape.y, scale: MapImageSchema.shape.scale }).strict().optional(),
+  })
+  .strict();
 
 export const CommandSchema = z.discriminatedUnion('type', [
   MoveFigureCommandSchema,
@@ -178,13 +331,29 @@ export const CommandSchema = z.discriminatedUnion('type', [
   HthDisengageCommandSchema,
   DisbelieveCommandSchema,
   CastSpellCommandSchema,
+  RenewSpellCommandSchema,
+  BorrowToRenewCommandSchema,
+  LetSpellLapseCommandSchema,
+  AnchorRollCommandSchema,
+  InterveneCommandSchema,
+  CounterspellCommandSchema,
+  SpellRulingCommandSchema,
+  RestCommandSchema,
   BindWoundCommandSchema,
   PassCommandSchema,
   ForcedRetreatCommandSchema,
   DeclineRetreatCommandSchema,
   SetConditionCommandSchema,
   SetPostureCommandSchema,
+  AddFigureCommandSchema,
+  UpdateFigureCommandSchema,
+  RemoveFigureCommandSchema,
+  SetMapImageCommandSchema,
+  CalibrateMapCommandSchema,
 ]);
 
 export type Command = z.infer<typeof CommandSchema>;
 export type CommandOf<T extends Command['type']> = Extract<Command, { type: T }>;
+export type FigureSheetInput = z.infer<typeof FigureSheetInputSchema>;
+export type AttributeValues = z.infer<typeof AttributeValuesSchema>;
+export type EquipmentInput = z.infer<typeof EquipmentInputSchema>;

@@ -5,6 +5,9 @@ import { ENCOUNTER_CHANNELS } from './channels/encounter';
 import { PLAYER_CHANNELS } from './channels/player';
 import { MAP_CHANNELS } from './channels/map';
 import { DISPLAY_CHANNELS, ProjectorSchema } from './channels/display';
+import { LOG_CHANNELS } from './channels/log';
+import { FIGURE_CHANNELS } from './channels/figure';
+import { MAGIC_CHANNELS } from './channels/magic';
 import { GmViewSchema, PlayerViewSchema } from './views';
 
 /**
@@ -25,6 +28,9 @@ export const CHANNELS = {
   ...PLAYER_CHANNELS,
   ...MAP_CHANNELS,
   ...DISPLAY_CHANNELS,
+  ...MAGIC_CHANNELS,
+  ...FIGURE_CHANNELS,
+  ...LOG_CHANNELS,
 } as const satisfies Record<string, ChannelDef>;
 
 /** Pushes from main to windows of the given roles. */

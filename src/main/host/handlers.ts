@@ -5,9 +5,12 @@ import { encounterHandlers } from './handlers/encounter';
 import { playerHandlers } from './handlers/player';
 import { mapHandlers } from './handlers/map';
 import { displayHandlers } from './handlers/display';
+import { magicHandlers } from './handlers/magic';
+import { figureHandlers } from './handlers/figure';
+import { logHandlers } from './handlers/log';
 
 /** Every channel's handler, bound to the open campaign. Both hosts use exactly these. */
 export function createHandlers(core: () => Core): Handlers {
   const session = () => core().session;
-  return { ...encounterHandlers(session), ...campaignHandlers(core), ...playerHandlers(session), ...mapHandlers(), ...displayHandlers(() => core().projector) };
+  return { ...encounterHandlers(session), ...campaignHandlers(core), ...playerHandlers(session), ...mapHandlers(), ...displayHandlers(() => core().projector), ...figureHandlers(core), ...logHandlers(session), ...magicHandlers(session) };
 }

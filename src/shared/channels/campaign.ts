@@ -101,6 +101,15 @@ export const ImportProgressSchema = z
   .object({ what: z.string(), received: z.number().int().min(0), total: z.number().int().min(0).nullable() })
   .strict();
 
+/** Each setting's ruling id (RULE_SOURCES), and the options' source documents, for the settings screen. */
+export const RulesInfoSchema = z
+  .object({
+    rules: RulesSettingsSchema,
+    defaults: RulesSettingsSchema,
+    sources: z.record(z.string(), z.string()),
+  })
+  .strict();
+
 const Choose = z.object({ choose: z.literal(true) }).strict();
 
 export const CAMPAIGN_CHANNELS = {
@@ -229,6 +238,12 @@ export const CAMPAIGN_CHANNELS = {
     args: z.object({ rules: RulesSettingsSchema }).strict(),
     result: RulesSettingsSchema,
     summary: 'Change the campaign’s rules settings; encounters already created keep theirs (issue 8).',
+  }),
+  describeRules: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: RulesInfoSchema,
+    summary: 'The campaign’s rules settings with RULINGS.md’s defaults and the ruling (or source document) behind each.',
   }),
   importMapImage: channel({
     roles: ['gm'],

@@ -73,6 +73,17 @@ export const AttackPreviewResultSchema = z
   })
   .strict();
 
+/**
+ * `figureZones`: the hexes around a figure by facing zone (001 §Facing; facing.ts adjacentZones),
+ * for the map's overlay of the selected figure's front, side and rear.
+ */
+export const FigureZonesResultSchema = z
+  .object({
+    figureId: IdSchema,
+    zones: z.array(z.object({ hex: HexSchema, zone: z.enum(['front', 'side', 'rear']) }).strict()),
+  })
+  .strict();
+
 /** Channels that read or change the open encounter. */
 export const ENCOUNTER_CHANNELS = {
   getGmView: channel({
@@ -124,5 +135,11 @@ export const ENCOUNTER_CHANNELS = {
       .strict(),
     result: AttackPreviewResultSchema,
     summary: 'adjDEX with its breakdown, the dice and the critical table for an attack as the map stands.',
+  }),
+  figureZones: channel({
+    roles: ['gm'],
+    args: z.object({ figureId: IdSchema }).strict(),
+    result: FigureZonesResultSchema,
+    summary: "The hexes around a figure by facing zone: front, side and rear.",
   }),
 } as const;

@@ -26,7 +26,10 @@ import {
   applyAttemptHth,
 } from './actions';
 import type { ApplyResult } from './events';
-import { paintTerrain, setHexesHidden } from './mapEdit';
+import { applyAnchorRoll, applyCounterspell, applyIntervene, applyRest, applySpellRuling } from './magicActions';
+import { applyBorrowToRenew, applyLetSpellLapse, applyRenewSpell } from './renewPhase';
+import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEdit';
+import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
 import { applyMove, applyYield } from './movement/move';
 import { applyAttack } from './resolveAttack';
 import type { EncounterState } from './schema';
@@ -151,6 +154,30 @@ export function apply(
     case 'castSpell':
       applyCastSpell(tx, command);
       break;
+    case 'renewSpell':
+      applyRenewSpell(tx, command);
+      break;
+    case 'borrowToRenew':
+      applyBorrowToRenew(tx, command);
+      break;
+    case 'letSpellLapse':
+      applyLetSpellLapse(tx, command);
+      break;
+    case 'anchorRoll':
+      applyAnchorRoll(tx, command);
+      break;
+    case 'intervene':
+      applyIntervene(tx, command);
+      break;
+    case 'counterspell':
+      applyCounterspell(tx, command);
+      break;
+    case 'spellRuling':
+      applySpellRuling(tx, command);
+      break;
+    case 'rest':
+      applyRest(tx, command);
+      break;
     case 'bindWound':
       applyBindWound(tx, command);
       break;
@@ -169,6 +196,19 @@ export function apply(
     case 'setPosture':
       applySetPosture(tx, command);
       break;
+    case 'addFigure':
+      applyAddFigure(tx, command);
+      break;
+    case 'updateFigure':
+      applyUpdateFigure(tx, command);
+      break;
+    case 'removeFigure':
+      applyRemoveFigure(tx, command);
+      break;
+    case 'setMapImage':
+      return setMapImage(state, command.image);
+    case 'calibrateMap':
+      return calibrateMap(state, command.pins, command.placement);
   }
   return tx.result();
 }

@@ -1,6 +1,15 @@
 import type { CAMPAIGN_CHANNELS } from '../../../shared/channels/campaign';
+import { DEFAULT_RULES, RULE_SOURCES } from '../../engine/rules';
 import type { Core } from '../core';
 import type { HandlersFor } from '../dispatch';
+
+/** RULINGS O1–O4: each option's ruling and the document it comes from (they apply to new encounters). */
+const OPTION_SOURCES: Readonly<Record<string, string>> = {
+  'options.classic': 'RULINGS O1 (004)',
+  'options.perCharacterInitiative': 'RULINGS O2 (000)',
+  'options.strideMomentum': 'RULINGS O3 (002)',
+  'options.declaredIntent': 'RULINGS O4 (003)',
+};
 
 /** Campaigns and encounters on disk (issue 6); every argument was validated by the dispatcher. */
 export function campaignHandlers(core: () => Core): HandlersFor<typeof CAMPAIGN_CHANNELS> {
@@ -26,6 +35,11 @@ export function campaignHandlers(core: () => Core): HandlersFor<typeof CAMPAIGN_
     exportCombatLog: ({ id }) => core().exportCombatLog(id),
     getRules: () => core().getRules(),
     setRules: ({ rules }) => core().setRules(rules),
+    describeRules: () => ({
+      rules: core().getRules(),
+      defaults: DEFAULT_RULES,
+      sources: { ...RULE_SOURCES, ...OPTION_SOURCES },
+    }),
     importMapImage: () => core().importMapImage(),
   };
 }

@@ -1,5 +1,7 @@
 import type { Component } from 'svelte';
 import FigurePanel from '../panels/FigurePanel.svelte';
+import LogPanel from '../panels/log/LogPanel.svelte';
+import MagicPanel from '../panels/magic/MagicPanel.svelte';
 
 /**
  * The tabs of the GM page's right column, in order. Each is a component that takes its data
@@ -7,4 +9,6 @@ import FigurePanel from '../panels/FigurePanel.svelte';
  */
 export const RIGHT_TABS: readonly { readonly id: string; readonly label: string; readonly component: Component }[] = [
   { id: 'figure', label: 'Figure', component: FigurePanel },
+  { id: 'log', label: 'Dice log', component: LogPanel },
+  { id: 'magic', label: 'Magic', component: MagicPanel },
 ];

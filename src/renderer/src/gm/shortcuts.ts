@@ -12,6 +12,19 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
     ],
   },
   {
+    group: 'Turn',
+    keys: [
+      ['Ctrl+Enter', 'Next phase (asks before overriding an unfinished one)'],
+      ['D', 'Roll: initiative, or the attack being set up'],
+      ['A', 'Select the figure whose turn it is'],
+      ['T', 'Put the keyboard focus in the tracker (then Tab, Enter, Space)'],
+      ['1 – 4', 'Movement: walk, jog, run or sprint for the figure due'],
+      ['Y', 'Initial movement: the figure due yields'],
+      ['O', 'Show or hide reach bands and facing on the map'],
+      ['Esc', 'Cancel the move or attack being set up'],
+    ],
+  },
+  {
     group: 'Map',
     keys: [
       ['← ↑ → ↓', 'Pan the map'],
@@ -32,6 +45,7 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
       ['B', 'Black out the projector, or bring it back'],
     ],
   },
+  { group: 'Campaign', keys: [['C', 'Campaigns, encounters, rules settings and exports']] },
   { group: 'Help', keys: [['?', 'Show or hide these shortcuts']] },
 ];
 

@@ -7,12 +7,13 @@ import { createFigureNode, setFigureDetail, updateFigureNode } from './figureNod
 import { createCachedShape, paintGrid, paintMegahexes, type MapBackground } from './gridShape';
 import { HEX_SIZE, type MapFigureModel, type MapTerrainModel } from './mapModel';
 import { brushHexes, extendStroke, type BrushRadius, type Camera, type Viewport } from './projection';
+import { ReachOverlay, type ReachModel } from './reachOverlay';
 
 /** Chooses the camera from the container's size and the whole map's frame; null = fit the map. */
 export type CameraPolicy = (viewport: Viewport, wholeMap: Frame) => Camera | null;
 
 /** What a pointer drag on the GM map does. */
-export type MapTool = 'select' | 'paint' | 'ruler';
+export type MapTool = 'select' | 'paint' | 'ruler' | 'calibrate';
 
 export interface BattleMapOptions {
   readonly container: HTMLDivElement;
@@ -27,6 +28,8 @@ export interface BattleMapOptions {
   readonly onRuler?: (ruler: { from: Hex; to: Hex } | null) => void;
   /** The camera moved (pan, zoom, fit, resize). */
   readonly onCameraChange?: () => void;
+  /** Map image calibration: a point of the image (`from`) dragged onto a hex corner (`to`), world units (1 = a hex's size). */
+  readonly onCalibrate?: (pin: { from: Point; to: Point }) => void;
 }
 
 const MIN_SCALE = 0.04;
@@ -38,7 +41,8 @@ type Gesture =
   | { kind: 'pan'; pointerId: number; start: Point; origin: Point; moved: boolean }
   | { kind: 'figure'; pointerId: number; id: string; start: Point; grab: Point; moved: boolean }
   | { kind: 'paint'; pointerId: number; last: Hex; stroke: Map<string, Hex> }
-  | { kind: 'ruler'; pointerId: number; from: Hex; to: Hex };
+  | { kind: 'ruler'; pointerId: number; from: Hex; to: Hex }
+  | { kind: 'calibrate'; pointerId: number; from: Point; to: Point };
 
 /**
  * The Konva battlemap (DESIGN §Rendering): (1) map image, terrain and grid as one cached shape;
@@ -62,6 +66,9 @@ export class BattleMap {
   private readonly megahexShape: Konva.Shape;
   private readonly ruler = new Konva.Group({ listening: false, visible: false });
   private readonly projectorFrame = new Konva.Group({ listening: false, visible: false });
+  /** The calibration drag: from a point of the map image to the hex corner it snaps to. */
+  private readonly calibrateLine = new Konva.Group({ listening: false, visible: false });
+  private readonly reach = new ReachOverlay(() => this.layout);
   private terrain: MapTerrainModel;
   /** The map's world rectangle: cached bitmaps never reach past it. */
   private bounds: WorldRect = { x0: 0, y0: 0, x1: 1, y1: 1 };
@@ -105,7 +112,12 @@ export class BattleMap {
     });
     this.buildRuler();
     this.buildProjectorFrame();
-    this.overlayLayer.add(this.megahexShape, this.projectorFrame, this.brushShape, this.ruler);
+    this.overlayLayer.add(this.reach.shape, this.megahexShape, this.projectorFrame, this.brushShape, this.ruler, this.calibrateLine);
+    this.calibrateLine.add(
+      new Konva.Line({ name: 'line', points: [], stroke: '#4fd1c5', strokeWidth: 2, dash: [6, 4], strokeScaleEnabled: false, listening: false }),
+      new Konva.Circle({ name: 'from', radius: 5, stroke: '#4fd1c5', strokeWidth: 2, strokeScaleEnabled: false, listening: false }),
+      new Konva.Circle({ name: 'to', radius: 6, fill: '#4fd1c5', strokeScaleEnabled: false, listening: false }),
+    );
     this.stage.add(this.gridLayer, this.overlayLayer, this.figureLayer, this.dragLayer);
     if (options.interactive) this.listen(container);
     this.resizeObserver = new ResizeObserver(() => this.resize());
@@ -213,6 +225,12 @@ export class BattleMap {
 
   get megahexesShown(): boolean {
     return this.megahexShape.visible();
+  }
+
+  /** The selected figure's reach bands and facing zones (reachOverlay.ts), or none. */
+  setReach(model: ReachModel | null): void {
+    this.reach.set(model);
+    this.overlayLayer.batchDraw();
   }
 
   /** The ruler's label (the numbers main measured), or null while it is being measured. */
@@ -499,6 +517,11 @@ export class BattleMap {
       this.gesture = { kind: 'paint', pointerId: e.pointerId, last: hex, stroke };
       this.addToStroke(stroke, null, hex);
       capture();
+    } else if (this.tool === 'calibrate') {
+      const world = this.worldPoint(p);
+      this.gesture = { kind: 'calibrate', pointerId: e.pointerId, from: world, to: this.nearestCorner(world) };
+      this.drawCalibrateLine(this.gesture.from, this.gesture.to);
+      capture();
     } else {
       const from = this.figureAt(hex)?.position ?? hex;
       this.gesture = { kind: 'ruler', pointerId: e.pointerId, from, to: from };
@@ -548,6 +571,9 @@ export class BattleMap {
         g.last = hex;
       }
       this.overlayLayer.batchDraw();
+    } else if (g.kind === 'calibrate') {
+      g.to = this.nearestCorner(this.worldPoint(p));
+      this.drawCalibrateLine(g.from, g.to);
     } else {
       const hex = this.screenToHex(p);
       const to = this.figureAt(hex)?.position ?? hex;
@@ -571,7 +597,31 @@ export class BattleMap {
       const hexes = [...g.stroke.values()];
       this.overlayLayer.batchDraw();
       if (!cancelled && hexes.length > 0) this.options.onStroke?.(hexes);
+    } else if (g.kind === 'calibrate') {
+      this.calibrateLine.visible(false);
+      this.overlayLayer.batchDraw();
+      const s = HEX_SIZE;
+      if (!cancelled) this.options.onCalibrate?.({ from: { x: g.from.x / s, y: g.from.y / s }, to: { x: g.to.x / s, y: g.to.y / s } });
     }
+  }
+
+  /** The corner of the hex under a world point that lies nearest to it (calibration snaps to corners). */
+  private nearestCorner(world: Point): Point {
+    let best: Point = world;
+    let bestD = Infinity;
+    for (const c of hexCorners(this.layout, pixelToHex(this.layout, world))) {
+      const d = Math.hypot(c.x - world.x, c.y - world.y);
+      if (d < bestD) (bestD = d), (best = c);
+    }
+    return best;
+  }
+
+  private drawCalibrateLine(from: Point, to: Point): void {
+    this.calibrateLine.visible(true);
+    this.calibrateLine.findOne<Konva.Line>('.line')!.points([from.x, from.y, to.x, to.y]);
+    this.calibrateLine.findOne<Konva.Circle>('.from')!.position(from);
+    this.calibrateLine.findOne<Konva.Circle>('.to')!.position(to);
+    this.overlayLayer.batchDraw();
   }
 
   private async dropFigure(figureId: string, cancelled: boolean): Promise<void> {

@@ -1,0 +1,242 @@
+import type { FigureSheetInput } from '../../../shared/commands';
+import { FigureSheetInputSchema } from '../../../shared/commands';
+import type { FIGURE_CHANNELS, FigureCatalogue, FigureSheet, RosterItem } from '../../../shared/channels/figure';
+import { AppError } from '../../../shared/errors';
+import {
+  ATTRIBUTE_NAMES,
+  explainAttributeModifier,
+  injuryBand,
+  injuryPenalty,
+  POINT_BUY_MAX,
+  POINT_BUY_MIN,
+  POINT_BUY_TOTAL,
+  validatePointBuy,
+  type InjuryBand,
+} from '../../engine/characters';
+import { bodyFromFatigue } from '../../engine/characters/pools';
+import { ARMOR, SHIELDS, WEAPONS, armorById, meetsMinimumStrength, shieldById, weaponById } from '../../engine/equipment';
+import { figureMovement } from '../../engine/encounter/movement/reachable';
+import { checkFigureSheet } from '../../engine/encounter/roster';
+import type { EncounterState, FigureState } from '../../engine/encounter/schema';
+import { baseAdjDex, carriedLbs, figureById, sideName } from '../../engine/encounter/state';
+import { explainSum, line, type Explained } from '../../engine/explain';
+import { DEFAULT_CATALOGUE, masteryBenefits, SCHOOLS } from '../../engine/magic/catalogue';
+import type { RosterEntry } from '../../store/schema';
+import type { Core } from '../core';
+import type { HandlersFor } from '../dispatch';
+
+const plain = (e: Explained): { value: number; breakdown: { label: string; value: number; source: string }[] } => ({
+  value: e.value,
+  breakdown: e.breakdown.map((l) => ({ label: l.label, value: l.value, source: l.source })),
+});
+
+const BAND_TEXT: Readonly<Record<InjuryBand, string>> = {
+  none: 'above half: no penalty',
+  half: 'at or below half: −1 to all rolls',
+  low: '1 to 5: −2 to all rolls',
+  down: '0 or less',
+};
+
+/** Starting Fatigue explained from the attributes and the kept creation 2d6 (001 §Derived Pools, RULINGS C3). */
+function startingFatigue(f: FigureState): Explained {
+  const a = f.attributes;
+  const higher = a.DEX >= a.STR ? 'DEX' : 'STR';
+  const lines = [
+    line(`CON ${a.CON}`, a.CON, '001 §Derived Pools'),
+    line(`WIS ${a.WIS}`, a.WIS, '001 §Derived Pools'),
+    line(`INT ${a.INT}`, a.INT, '001 §Derived Pools'),
+    line(`${higher} ${a[higher]} (higher of DEX and STR)`, a[higher], '001 §Derived Pools'),
+  ];
+  const base = lines.reduce((s, l) => s + l.value, 0);
+  if (f.fatigueDice) lines.push(line(`2d6 at creation [${f.fatigueDice.join(', ')}]`, f.fatigueDice[0]! + f.fatigueDice[1]!, 'RULINGS C3'));
+  else lines.push(line('Creation 2d6 and adjustments (not recorded)', f.fatigue.starting - base, 'RULINGS C3'));
+  return explainSum(lines);
+}
+
+/** Everything the figure sheet shows, from the engine (RULINGS C1–C4, C8, M1–M4, A1, A4). */
+export function figureSheetOf(state: EncounterState, figureId: string): FigureSheet {
+  const f = figureById(state, figureId);
+  const injury = injuryPenalty({ fatigue: f.fatigue, body: f.body });
+  const profile = figureMovement(f);
+  const enc = profile.encumbrance;
+  const armor = f.equipment.armorId ? armorById(f.equipment.armorId) : undefined;
+  const shield = f.equipment.shieldId ? shieldById(f.equipment.shieldId) : undefined;
+  const protectionLines = [];
+  if (armor) protectionLines.push(line(armor.name, armor.stops, '001 §Armor and Shields; RULINGS A4'));
+  if (shield && f.equipment.shieldReady) protectionLines.push(line(shield.name, shield.stops, '001 §Armor and Shields; RULINGS A4'));
+  if (protectionLines.length === 0) protectionLines.push(line('Nothing worn', 0, 'RULINGS A4'));
+  const bodyStarting = bodyFromFatigue(f.fatigue.starting);
+  return {
+    id: f.id,
+    name: f.name,
+    kind: f.kind,
+    sideId: f.sideId,
+    sideName: sideName(state, f.sideId),
+    hidden: f.hidden,
+    gmNotes: f.gmNotes,
+    posture: f.posture,
+    size: f.size,
+    position: { q: f.position.q, r: f.position.r },
+    attributes: ATTRIBUTE_NAMES.map((name) => ({ name, value: f.attributes[name], modifier: plain(explainAttributeModifier(f.attributes[name], name)) })),
+    fatigue: { starting: plain(startingFatigue(f)), current: f.fatigue.current, band: injuryBand(f.fatigue), bandText: BAND_TEXT[injuryBand(f.fatigue)] },
+    body: {
+      starting: bodyStarting.value === f.body.starting ? plain(bodyStarting) : { value: f.body.starting, breakdown: [{ label: 'Body as stored', value: f.body.starting, source: 'RULINGS C3' }] },
+      current: f.body.current,
+      band: injuryBand(f.body),
+      bandText: BAND_TEXT[injuryBand(f.body)],
+    },
+    injury: { penalty: plain(injury.explained), unconscious: injury.unconscious, semiConscious: injury.semiConscious, worsePool: injury.worsePool },
+    fatigueDice: f.fatigueDice ? [...f.fatigueDice] : null,
+    adjDex: plain(baseAdjDex(f)),
+    movement: {
+      modifier: plain(profile.modifier),
+      restriction: profile.restriction.decidedBy ? `${profile.restriction.decidedBy.label} (${profile.restriction.decidedBy.source})` : 'none',
+      gaits: profile.gaits.map((g) => ({
+        gait: g.gait,
+        name: g.name,
+        hexes: plain(g.hexes),
+        allowed: g.allowed,
+        forbiddenBy: g.forbiddenBy ? g.forbiddenBy.label : null,
+        fatigue: g.fatigue.text,
+      })),
+    },
+    encumbrance: enc
+      ? { level: enc.level, name: enc.band.name, carriedLbs: enc.carriedLbs, maxLbs: enc.maxLbs, penalty: enc.penalty.value, restriction: enc.band.restrictionText }
+      : { level: 'unencumbered', name: 'Unencumbered', carriedLbs: carriedLbs(f), maxLbs: null, penalty: 0, restriction: '—' },
+    weapons: f.equipment.weaponIds.flatMap((id) => {
+      const w = weaponById(id);
+      if (!w) return [];
+      const check = meetsMinimumStrength(w, f.attributes.STR);
+      return [
+        {
+          id,
+          name: w.name,
+          damage: w.damage.text,
+          ready: f.equipment.readyWeaponId === id,
+          hands: w.hands,
+          use: w.use,
+          weightLbs: w.weight.lbs,
+          strength: { ok: check.ok, reason: check.reason },
+          notes: w.notes,
+        },
+      ];
+    }),
+    armor: armor
+      ? { id: armor.id, name: armor.name, stops: armor.stops, dex: armor.dex, restriction: armor.restrictionText, weightLbs: armor.weightLbs }
+      : null,
+    shield: shield ? { id: shield.id, name: shield.name, stops: shield.stops, dex: shield.dex, ready: f.equipment.shieldReady, weightLbs: shield.weightLbs } : null,
+    protection: plain(explainSum(protectionLines)),
+    mana: f.mana ? { pool: f.mana.pool, current: f.mana.current, debt: f.mana.debt } : null,
+    spells: Object.entries(f.mastery ?? {})
+      .flatMap(([id, level]) => {
+        const spell = DEFAULT_CATALOGUE.byId.get(id);
+        if (!spell) return [];
+        const b = masteryBenefits(level);
+        const benefits = [
+          ...(b.noGestures ? ['no gestures'] : []),
+          ...(b.noIncantation ? ['no incantation'] : []),
+          ...(b.reducedCost ? ['reduced cost (RULINGS S1)'] : []),
+          ...b.unlockedSkills.map((s) => `may learn ${s}`),
+        ];
+        return [{ id, name: spell.name, school: SCHOOLS.find((s) => s.id === spell.school)?.name ?? spell.school, level: spell.level, mastery: level, benefits }];
+      })
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    conditions: [...f.conditions],
+    packLbs: f.equipment.packLbs,
+  };
+}
+
+export function figureCatalogue(manaPoolDice: string): FigureCatalogue {
+  return {
+    weapons: WEAPONS.filter((w) => w.use !== 'ammunition').map((w) => ({
+      id: w.id,
+      name: w.name,
+      category: w.category,
+      damage: w.damage.text,
+      minStr: w.minStr,
+      hands: w.hands,
+      use: w.use,
+    })),
+    armor: ARMOR.map((a) => ({ id: a.id, name: a.name, stops: a.stops, dex: a.dex })),
+    shields: SHIELDS.map((s) => ({ id: s.id, name: s.name, stops: s.stops, dex: s.dex })),
+    spells: DEFAULT_CATALOGUE.spells.map((s) => ({ id: s.id, name: s.name, school: s.school, level: s.level })),
+    pointBuy: { total: POINT_BUY_TOTAL, min: POINT_BUY_MIN, max: POINT_BUY_MAX },
+    manaPoolDice,
+  };
+}
+
+/** A figure as a roster sheet: typed attributes and its kept creation 2d6, ready for `addFigure` (RULINGS C3). */
+export function sheetOfFigure(f: FigureState): FigureSheetInput {
+  return {
+    name: f.name,
+    sideId: f.sideId,
+    kind: f.kind,
+    size: f.size,
+    attributes: { method: 'set', values: { ...f.attributes } },
+    ...(f.fatigueDice ? { fatigueDice: [...f.fatigueDice] } : {}),
+    mana: f.mana ? { method: 'set', pool: f.mana.pool } : null,
+    equipment: {
+      weaponIds: [...f.equipment.weaponIds],
+      readyWeaponId: f.equipment.readyWeaponId,
+      armorId: f.equipment.armorId,
+      shieldId: f.equipment.shieldId,
+      packLbs: f.equipment.packLbs,
+    },
+    mastery: { ...(f.mastery ?? {}) },
+    hidden: f.hidden,
+    gmNotes: f.gmNotes,
+  };
+}
+
+function rosterItems(entries: readonly RosterEntry[]): RosterItem[] {
+  return entries.map((e) => {
+    const parsed = FigureSheetInputSchema.safeParse(e.sheet);
+    return {
+      id: e.id,
+      name: e.name,
+      kind: e.kind,
+      sheet: parsed.success ? parsed.data : null,
+      problem: parsed.success ? null : `This entry cannot be placed: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim(),
+    };
+  });
+}
+
+function rosterId(entries: readonly RosterEntry[], name: string, kind: string): string {
+  const base = `${kind === 'character' ? 'pc' : 'npc'}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'figure'}`;
+  const taken = new Set(entries.map((e) => e.id));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** The figure sheet, the new-figure check and the campaign roster (issue 7 item 8). */
+export function figureHandlers(core: () => Core): HandlersFor<typeof FIGURE_CHANNELS> {
+  const state = () => core().session.currentState;
+  return {
+    figureSheet: ({ figureId }) => figureSheetOf(state(), figureId),
+    checkFigureSheet: ({ figure }) => ({
+      problems: checkFigureSheet(state(), figure),
+      pointBuy:
+        figure.attributes.method === 'pointBuy'
+          ? (({ total, remaining }) => ({ total, remaining }))(validatePointBuy(figure.attributes.values)) // RULINGS C2
+          : null,
+    }),
+    figureCatalogue: () => figureCatalogue(core().session.rules.manaPoolDice),
+    listRoster: () => rosterItems(core().folder.campaign.roster),
+    saveToRoster: async ({ figureId, kind }) => {
+      const figure = figureById(state(), figureId);
+      const sheet = sheetOfFigure(figure);
+      const next = await core().folder.updateCampaign((c) => {
+        const same = c.roster.find((e) => e.name === figure.name && e.kind === kind);
+        const entry: RosterEntry = { id: same?.id ?? rosterId(c.roster, figure.name, kind), name: figure.name, kind, sheet: sheet as Record<string, unknown> };
+        if (!same && c.roster.length >= 1000) throw new AppError('conflict', 'The roster is full (1,000 entries).');
+        return { ...c, roster: same ? c.roster.map((e) => (e.id === same.id ? entry : e)) : [...c.roster, entry] };
+      });
+      return rosterItems(next.roster);
+    },
+    removeFromRoster: async ({ id }) => {
+      if (!core().folder.campaign.roster.some((e) => e.id === id)) throw new AppError('not-found', `There is no roster entry "${id}".`);
+      const next = await core().folder.updateCampaign((c) => ({ ...c, roster: c.roster.filter((e) => e.id !== id) }));
+      return rosterItems(next.roster);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { FigureCatalogue } from '../../../../shared/channels/figure';
+import type { GmConsole } from '../../gm/console.svelte';
+
+/** Weapons, armour, shields and spells to choose from (main's tables), asked for once per page. */
+export const catalogue = $state<{ value: FigureCatalogue | null }>({ value: null });
+
+let asked = false;
+export function loadCatalogue(gm: GmConsole): void {
+  if (asked) return;
+  asked = true;
+  void gm.api.figureCatalogue({}).then((r) => {
+    if (r.ok) catalogue.value = r.value;
+    else {
+      asked = false;
+      gm.toast(r.error.message);
+    }
+  });
+}
+
+export const ATTRS = ['STR', 'DEX', 'INT', 'WIS', 'CON', 'CHR'] as const;
+export type Attr = (typeof ATTRS)[number];
+
+/** A breakdown as a tooltip: one line per rule. */
+export function tip(e: { value: number; breakdown: readonly { label: string; value: number; source: string }[] }): string {
+  return e.breakdown.map((l) => `${l.label}: ${l.value >= 0 ? '+' : '−'}${Math.abs(l.value)} (${l.source})`).join('\n');
+}
+
+export function signed(v: number): string {
+  return v < 0 ? `−${-v}` : v > 0 ? `+${v}` : '0';
+}
+
+/** Faces typed as "4 5 6" (or "4,5,6"): whole numbers, or null when the text is not that. */
+export function parseFaces(text: string, count: number): number[] | null {
+  const faces = text.trim().split(/[\s,]+/).filter(Boolean).map(Number);
+  return faces.length === count && faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 6) ? faces : null;
+}

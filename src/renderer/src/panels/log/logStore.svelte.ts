@@ -1,0 +1,58 @@
+import type { LogEntryView } from '../../../../shared/channels/log';
+import type { ClientApi } from '../../../../shared/contract';
+
+/**
+ * The encounter's log as the GM page last read it (the `getLog` query): re-read after every
+ * change main reports, incrementally while the log only grew, whole after an undo or a change
+ * that replaced entries. Shared by the dice log and the tracker (order scores, turn effects).
+ */
+class LogStore {
+  entries = $state<LogEntryView[]>([]);
+  turnStart = $state(0);
+  total = $state(0);
+  private loadedFor = -1;
+  private busy: Promise<void> | null = null;
+  private again = false;
+
+  /** Brings the log up to date with main for the view at `revision` (holding `logLength` entries). */
+  refresh(api: ClientApi<'gm'>, revision: number, logLength: number): void {
+    if (revision === this.loadedFor) return;
+    if (this.busy) {
+      this.again = true;
+      return;
+    }
+    this.busy = this.load(api, logLength).finally(() => {
+      this.loadedFor = revision;
+      this.busy = null;
+      if (this.again) {
+        this.again = false;
+        this.loadedFor = -1;
+        this.refresh(api, revision, logLength);
+      }
+    });
+  }
+
+  private async load(api: ClientApi<'gm'>, logLength: number): Promise<void> {
+    const known = this.entries;
+    // The last entry both sides should still share: if main still has it unchanged, everything
+    // before it is unchanged too (the log is append-only, cut only from the end).
+    const keep = known.findLastIndex((e) => e.seq <= logLength) + 1;
+    const anchor = keep > 0 ? known[keep - 1]! : null;
+    const result = await api.getLog(anchor ? { sinceSeq: anchor.seq - 1 } : {});
+    if (!result.ok) return;
+    const fresh = result.value.entries;
+    if (anchor && fresh[0] && fresh[0].at === anchor.at && JSON.stringify(fresh[0].command) === JSON.stringify(anchor.command)) {
+      this.entries = [...known.slice(0, keep), ...fresh.slice(1)];
+    } else if (anchor) {
+      const whole = await api.getLog({});
+      if (!whole.ok) return;
+      this.entries = whole.value.entries;
+    } else {
+      this.entries = fresh;
+    }
+    this.turnStart = result.value.turnStart;
+    this.total = result.value.total;
+  }
+}
+
+export const logStore = new LogStore();
