@@ -191,6 +191,8 @@ export const PlayerViewSchema = z
         figures: z.array(PublicFigureSchema),
         turn: z.number().int().min(1),
         phase: PhaseSchema,
+        /** Figures due to act now that the players can see (ids of `figures`). */
+        acting: z.array(IdSchema),
         /** Continuing spells in plain sight and casters visibly in runaway (RULINGS C8, S6). */
         magic: PlayerMagicSchema,
       })

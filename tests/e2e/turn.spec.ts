@@ -100,6 +100,8 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
   await expect(status(playerPage)).toContainText('Initial movement');
   await expect(gmPage.getByTestId('move-order').locator('li').first()).toContainText('Ilsa');
   await expect(gmPage.getByTestId('due-name')).toHaveText('Ilsa');
+  // The projector says whose move it is (issue 7 item 9).
+  await expect(playerPage.getByTestId('player-acting')).toHaveText('Ilsa to act');
   await expect(gmPage.getByTestId('option-b')).toBeDisabled();
   await expect(gmPage.getByTestId('reason-b')).toHaveText("No enemy stands in Ilsa's front hexes (001 §Facing).");
   await gmPage.getByTestId('stand-still').click();
@@ -126,8 +128,10 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
   await expect.poll(() => occupant(gmPage, { q: 10, r: 5 })).toBe('bram');
   await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 10, r: 5 });
   await expect(gmPage.getByTestId('move-row-bram')).toContainText('walk');
-  // The raiders stand still.
+  // The raiders stand still. Sella is hidden: her turn is not announced on the projector.
   await expect(gmPage.getByTestId('due-name')).toHaveText('Sella');
+  await expect(playerPage.getByTestId('player-acting')).toHaveCount(0);
+  expect(await playerPage.content()).not.toContain('Sella');
   await gmPage.getByTestId('stand-still').click();
   await expect(gmPage.getByTestId('due-name')).toHaveText('Grak');
   await gmPage.getByTestId('stand-still').click();

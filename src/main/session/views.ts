@@ -152,7 +152,7 @@ export function playerView(state: EncounterState, revision: number): PlayerView 
       },
       sides: state.sides.map((s) => ({ id: s.id, name: s.name, color: s.color })),
       figures: state.figures
-        .filter((f) => !f.hidden && !fogged.has(hexKey(f.position)))
+        .filter((f) => visible.has(f.id))
         .map((f) => ({
           id: f.id,
           name: f.name,
@@ -164,6 +164,8 @@ export function playerView(state: EncounterState, revision: number): PlayerView 
         })),
       turn: state.turn,
       phase: state.phase,
+      // Whose move it is, as far as the players can see: a hidden figure's turn is not announced.
+      acting: phaseStatus(state).due.filter((id) => visible.has(id)),
       magic: playerMagic(state, visible),
     },
     revision,
