@@ -23,7 +23,11 @@ export const PostureSchema = z.enum([
   'dead',
 ]);
 
-/** The six phases of a turn (RULINGS T1). */
+/**
+ * The phases of a turn: Pillars' six (RULINGS T1), then the ones the options' turns name
+ * (RULINGS O1: first and second movement; O2: one movement phase and cleanup; O4: declarations).
+ * Which of them a turn goes through is the rules' `initiative.phases`.
+ */
 export const PhaseSchema = z.enum([
   'initiative',
   'renewSpells',
@@ -31,7 +35,15 @@ export const PhaseSchema = z.enum([
   'finalMovement',
   'actions',
   'forcedRetreat',
+  'firstMovement',
+  'secondMovement',
+  'movement',
+  'cleanup',
+  'declarations',
 ]);
+
+/** The phases in which figures move (RULINGS T4, O1, O2, O4). */
+export const MOVEMENT_PHASES: readonly z.infer<typeof PhaseSchema>[] = ['initialMovement', 'finalMovement', 'firstMovement', 'secondMovement', 'movement'];
 
 export const OrientationSchema = z.enum(['flat', 'pointy']);
 
@@ -53,9 +65,13 @@ export const SideSchema = z
 
 /**
  * How a figure moved this turn: a gait of 001 §Movement (RULINGS M1, M2), a shift of an engaged
- * figure (RULINGS M5: 1 hex, staying adjacent), or a crawl while prone (001 §Action Options g).
+ * figure (RULINGS M5: 1 hex, staying adjacent), a crawl while prone (001 §Action Options g), or
+ * under stride & momentum a stride of 1–8 hexes per AP (RULINGS O3).
  */
-export const MoveModeSchema = z.enum(['sprint', 'run', 'jog', 'walk', 'walk-slow', 'stand-still', 'shift', 'crawl']);
+export const MoveModeSchema = z.enum([
+  'sprint', 'run', 'jog', 'walk', 'walk-slow', 'stand-still', 'shift', 'crawl',
+  'stride-1', 'stride-2', 'stride-3', 'stride-4', 'stride-5', 'stride-6', 'stride-7', 'stride-8',
+]);
 
 /** The action options of 001 §Action Options, by letter (a–v; `crawl` is the unlettered row under g). */
 export const OptionLetterSchema = z.enum([
@@ -88,3 +104,49 @@ export type MoveMode = z.infer<typeof MoveModeSchema>;
 export type OptionLetter = z.infer<typeof OptionLetterSchema>;
 export type Condition = z.infer<typeof ConditionSchema>;
 export type GmTicks = z.infer<typeof GmTicksSchema>;
+
+/**
+ * One roll as the log records it (RULINGS G3): the dice, their faces, the total, whether the
+ * console rolled it or the GM typed in faces rolled at the table, and what it was for.
+ */
+export const RollSchema = z
+  .object({
+    notation: z.string(),
+    count: z.number().int(),
+    sides: z.number().int(),
+    modifier: z.number().int(),
+    faces: z.array(z.number().int()),
+    total: z.number().int(),
+    kind: z.enum(['seeded', 'entered']),
+    label: z.string(),
+  })
+  .strict();
+
+/** RULINGS O4 (003 §1 Movement): what a figure means to do this round. */
+export const DeclaredActionSchema = z.enum(['attack', 'missile', 'cast', 'defend', 'move', 'rout', 'other']);
+/** RULINGS O4 (003 §Movement Table): how fast it means to move. */
+export const DeclaredMovementSchema = z.enum(['none', 'walking', 'hustling', 'sprinting']);
+
+/**
+ * A figure's declaration before movement under declared intent (RULINGS O4; 003 §1 Movement):
+ * action and movement, and for a figure that means to fight its target(s), range and weapon; the
+ * situation's initiative modifiers (003 §Initiative Modifiers Table) and the weapon's initiative
+ * score when the GM gives one (default: the DEX modifier).
+ */
+export const DeclarationSchema = z
+  .object({
+    action: DeclaredActionSchema,
+    movement: DeclaredMovementSchema,
+    destination: HexSchema.optional(),
+    targetIds: z.array(IdSchema).max(20).optional(),
+    rangeHexes: z.number().int().min(0).max(500).optional(),
+    weaponId: z.string().min(1).max(64).optional(),
+    charging: z.boolean().optional(),
+    roomForRunningStart: z.boolean().optional(),
+    highGround: z.boolean().optional(),
+    mounted: z.object({ ride: z.number().int().min(-10).max(30) }).strict().optional(),
+    initiativeScore: z.number().int().min(-20).max(40).optional(),
+  })
+  .strict();
+
+export type StoredDeclaration = z.infer<typeof DeclarationSchema>;

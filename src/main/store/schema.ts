@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CommandSchema } from '../../shared/commands';
-import { IdSchema, PhaseSchema } from '../../shared/schemas';
+import { IdSchema, PhaseSchema, RollSchema } from '../../shared/schemas';
 import { EncounterStateSchema } from '../engine/encounter/schema';
 import { RulesSchema } from '../engine/rules';
 
@@ -35,19 +35,6 @@ export const CampaignFileSchema = z
     roster: z.array(RosterEntrySchema).max(1000),
     /** The GM's edits to the spell catalogue, by spell id. */
     spellEdits: z.record(z.string(), z.record(z.string(), z.unknown())),
-  })
-  .strict();
-
-export const RollSchema = z
-  .object({
-    notation: z.string(),
-    count: z.number().int(),
-    sides: z.number().int(),
-    modifier: z.number().int(),
-    faces: z.array(z.number().int()),
-    total: z.number().int(),
-    kind: z.enum(['seeded', 'entered']),
-    label: z.string(),
   })
   .strict();
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CommandSchema } from '../commands';
-import { PhaseSchema } from '../schemas';
+import { PhaseSchema, RollSchema } from '../schemas';
 import { channel } from './define';
 
 /**
@@ -8,18 +8,8 @@ import { channel } from './define';
  * with what it did and every roll it made (RULINGS G3: notation, faces, total, modifier, rolled
  * by the console or entered at the table, and what it was for).
  */
-export const LogRollSchema = z
-  .object({
-    notation: z.string(),
-    count: z.number().int(),
-    sides: z.number().int(),
-    modifier: z.number().int(),
-    faces: z.array(z.number().int()),
-    total: z.number().int(),
-    kind: z.enum(['seeded', 'entered']),
-    label: z.string(),
-  })
-  .strict();
+/** One roll as recorded in the log (RULINGS G3). */
+export const LogRollSchema = RollSchema;
 
 export const LogEntryViewSchema = z
   .object({
