@@ -6,32 +6,21 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Core } from '../../../src/main/host/core';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
-import { CHANNELS, ERROR_CODES, channelNamesFor, type Envelope } from '../../../src/shared/contract';
-import { SAMPLE_CAMPAIGN_DIR, encounterLogPath, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { CHANNELS, ERROR_CODES, channelNamesFor } from '../../../src/shared/contract';
+import { encounterLogPath } from '../../support/tempCampaign';
+import { gmCoreForTests } from '../../support/gmCore';
 
-const dirs = tempDirs();
-let core: Core;
-beforeAll(async () => {
-  core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
-});
-afterAll(() => dirs.cleanup());
-
-async function ok<T>(p: Promise<Envelope<unknown>>): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
-const call = (channel: string, args: unknown) => core.dispatcher.dispatch('gm', channel, args);
+const gm = gmCoreForTests();
+const { call, ok } = gm;
 
 describe('campaigns', () => {
   it('create, list, rename, duplicate, reopen and delete', async () => {
     const made = await ok<{ name: string; folder: string; open: boolean }>(call('createCampaign', { name: 'Crypt' }));
     expect(made).toMatchObject({ name: 'Crypt', folder: 'Crypt', open: true });
     expect((await ok<{ name: string }>(call('renameCampaign', { name: 'The Crypt' }))).name).toBe('The Crypt');
-    expect(core.session.gmView().campaign.name).toBe('The Crypt');
+    expect(gm.core.session.gmView().campaign.name).toBe('The Crypt');
     const copy = await ok<{ folder: string; name: string; open: boolean }>(call('duplicateCampaign', { name: 'Crypt copy' }));
     expect(copy).toMatchObject({ folder: 'Crypt copy', name: 'Crypt copy', open: false });
     const list = await ok<{ campaigns: { folder: string; name: string }[]; canChoose: boolean }>(call('listCampaigns', {}));
@@ -72,7 +61,7 @@ describe('encounters', () => {
     expect(await call('deleteEncounter', { id: 'bridge-fight' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
     const left = await ok<{ openId: string; encounters: { id: string }[] }>(call('deleteEncounter', { id: 'bridge-at-dusk' }));
     expect(left).toEqual({ openId: 'bridge-fight', encounters: [expect.objectContaining({ id: 'bridge-fight' }), expect.objectContaining({ id: 'ford-ambush' })] });
-    expect(JSON.parse(await readFile(join(core.campaignDir, 'campaign.json'), 'utf8')).activeEncounterId).toBe('bridge-fight');
+    expect(JSON.parse(await readFile(join(gm.core.campaignDir, 'campaign.json'), 'utf8')).activeEncounterId).toBe('bridge-fight');
     await ok(call('openEncounter', { id: 'ford-ambush' }));
   });
 });
@@ -85,9 +74,9 @@ describe('rules settings', () => {
     expect(await call('setRules', { rules: { ...rules, brokenGroundCost: 9 } })).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
     expect(await call('setRules', { rules: { ...rules, extra: true } })).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
     await ok(call('createEncounter', { name: 'Under new rules' }));
-    const fresh = JSON.parse(await readFile(join(core.campaignDir, 'encounters', 'under-new-rules.json'), 'utf8'));
+    const fresh = JSON.parse(await readFile(join(gm.core.campaignDir, 'encounters', 'under-new-rules.json'), 'utf8'));
     expect(fresh.rules).toEqual(rules);
-    expect(core.session.rules).toEqual(DEFAULT_RULES);
+    expect(gm.core.session.rules).toEqual(DEFAULT_RULES);
   });
 });
 
@@ -95,9 +84,9 @@ describe('10,000 malformed payloads through the real dispatcher', () => {
   it('are all refused with a typed error and change nothing', async () => {
     await ok(call('openCampaign', { folder: 'Sample Campaign' }));
     const names = channelNamesFor('gm');
-    const before = JSON.stringify(core.session.gmView());
-    const logBefore = await readFile(encounterLogPath(core.campaignDir)).catch(() => Buffer.alloc(0));
-    const listBefore = JSON.stringify(await core.listCampaigns());
+    const before = JSON.stringify(gm.core.session.gmView());
+    const logBefore = await readFile(encounterLogPath(gm.core.campaignDir)).catch(() => Buffer.alloc(0));
+    const listBefore = JSON.stringify(await gm.core.listCampaigns());
     let refused = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -109,7 +98,7 @@ describe('10,000 malformed payloads through the real dispatcher', () => {
         async (channel, payload) => {
           const def = CHANNELS[channel];
           fc.pre(!def.args.safeParse(payload ?? {}).success);
-          const r = await core.dispatcher.dispatch('gm', channel, payload);
+          const r = await gm.core.dispatcher.dispatch('gm', channel, payload);
           expect(r.ok).toBe(false);
           if (!r.ok) {
             expect(ERROR_CODES).toContain(r.error.code);
@@ -121,8 +110,8 @@ describe('10,000 malformed payloads through the real dispatcher', () => {
       { numRuns: 10_000 },
     );
     expect(refused).toBeGreaterThanOrEqual(10_000);
-    expect(JSON.stringify(core.session.gmView())).toBe(before);
-    expect(await readFile(encounterLogPath(core.campaignDir)).catch(() => Buffer.alloc(0))).toEqual(logBefore);
-    expect(JSON.stringify(await core.listCampaigns())).toBe(listBefore);
+    expect(JSON.stringify(gm.core.session.gmView())).toBe(before);
+    expect(await readFile(encounterLogPath(gm.core.campaignDir)).catch(() => Buffer.alloc(0))).toEqual(logBefore);
+    expect(JSON.stringify(await gm.core.listCampaigns())).toBe(listBefore);
   }, 120_000);
 });

@@ -5,27 +5,14 @@
  * with its kept 2d6 (RULINGS C3), hidden NPCs and mana never reach the player view (RULINGS C8),
  * the map image does, and the rules screen learns each setting's ruling.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Core } from '../../../src/main/host/core';
+import { describe, expect, it } from 'vitest';
 import type { FigureSheet, RosterItem, SheetCheck } from '../../../src/shared/channels/figure';
 import type { Command, FigureSheetInput } from '../../../src/shared/commands';
-import type { Envelope } from '../../../src/shared/contract';
 import type { GmView } from '../../../src/shared/views';
-import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { gmCoreForTests } from '../../support/gmCore';
 
-const dirs = tempDirs();
-let core: Core;
-beforeAll(async () => {
-  core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
-});
-afterAll(() => dirs.cleanup());
-
-async function ok<T>(p: Promise<Envelope<unknown>>): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
-const call = (channel: string, args: unknown) => core.dispatcher.dispatch('gm', channel, args);
+const gm = gmCoreForTests();
+const { call, ok } = gm;
 const send = (command: Command, entered?: number[][]) => ok<GmView>(call('sendCommand', entered ? { command, entered } : { command }));
 
 const ALDRIC: FigureSheetInput = {
@@ -93,9 +80,9 @@ describe('figure channels', () => {
     const entry = roster.find((e) => e.name === 'Aldric')!;
     expect(entry).toMatchObject({ id: 'pc-aldric', kind: 'character', problem: null });
     expect(entry.sheet).toMatchObject({ attributes: { method: 'set' }, fatigueDice: [3, 4], mana: null });
-    const before = core.session.entries.length;
+    const before = gm.core.session.entries.length;
     const view = await send({ type: 'addFigure', figure: entry.sheet!, position: { q: 4, r: 6 } });
-    expect(core.session.entries[before]!.rolls).toEqual([]);
+    expect(gm.core.session.entries[before]!.rolls).toEqual([]);
     expect(view.encounter.figures.find((f) => f.id === 'aldric-2')).toMatchObject({ fatigue: { starting: 52, current: 52 }, body: { starting: 35, current: 35 } });
     // Saving again replaces the entry of the same name and kind.
     expect((await ok<RosterItem[]>(call('saveToRoster', { figureId: 'aldric', kind: 'character' }))).filter((e) => e.name === 'Aldric')).toHaveLength(1);
@@ -115,11 +102,11 @@ describe('figure channels', () => {
     };
     const view = await send({ type: 'addFigure', figure: npc, position: { q: 12, r: 2 } }, [[2, 2]]);
     expect(view.encounter.figures.find((f) => f.id === 'lurker')).toMatchObject({ hidden: true, mana: { pool: 13, current: 13, debt: 0 } });
-    const player = core.session.playerView();
+    const player = gm.core.session.playerView();
     expect(player.encounter.figures.some((f) => f.id === 'lurker')).toBe(false);
     expect(JSON.stringify(player)).not.toContain('"mana"');
     await send({ type: 'removeFigure', figureId: 'lurker' });
-    expect(core.session.gmView().encounter.figures.some((f) => f.id === 'lurker')).toBe(false);
+    expect(gm.core.session.gmView().encounter.figures.some((f) => f.id === 'lurker')).toBe(false);
   });
 
   it('carries the map image to both views', async () => {
@@ -127,8 +114,8 @@ describe('figure channels', () => {
     await send({ type: 'setMapImage', image: { asset, width: 300, height: 200 } });
     await send({ type: 'calibrateMap', placement: { x: 0.5, y: 0.25, scale: 0.1 } });
     const image = { asset, width: 300, height: 200, x: 0.5, y: 0.25, scale: 0.1 };
-    expect(core.session.gmView().encounter.map.image).toEqual(image);
-    expect(core.session.playerView().encounter.map.image).toEqual(image);
+    expect(gm.core.session.gmView().encounter.map.image).toEqual(image);
+    expect(gm.core.session.playerView().encounter.map.image).toEqual(image);
     const bad = await call('sendCommand', { command: { type: 'setMapImage', image: { asset: '../../etc/passwd', width: 1, height: 1 } } });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
   });

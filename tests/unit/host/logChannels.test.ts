@@ -3,25 +3,12 @@
  * on a copy of the sample campaign (issue 7 items 1, 7): every roll with its faces, total,
  * modifier and whether it was entered (RULINGS G3), grouped by turn; zones by 001 §Facing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Core } from '../../../src/main/host/core';
+import { describe, expect, it } from 'vitest';
 import type { LogResult } from '../../../src/shared/channels/log';
-import type { Envelope } from '../../../src/shared/contract';
-import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { gmCoreForTests } from '../../support/gmCore';
 
-const dirs = tempDirs();
-let core: Core;
-beforeAll(async () => {
-  core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
-});
-afterAll(() => dirs.cleanup());
-
-async function ok<T>(p: Promise<Envelope<unknown>>): Promise<T> {
-  const r = await p;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
-const call = (channel: string, args: unknown) => core.dispatcher.dispatch('gm', channel, args);
+const gm = gmCoreForTests();
+const { call, ok } = gm;
 const send = (command: unknown, entered?: number[][]) => ok(call('sendCommand', entered ? { command, entered } : { command }));
 const getLog = (args: unknown = {}) => ok<LogResult>(call('getLog', args));
 
@@ -74,7 +61,7 @@ describe('getLog', () => {
     const afterTurn = await getLog();
     expect(afterTurn.total).toBe(8);
     expect(afterTurn.entries.at(-1)!.events.map((e) => e.type)).toContain('turnEnded');
-    expect(core.session.gmView().encounter.turn).toBe(2);
+    expect(gm.core.session.gmView().encounter.turn).toBe(2);
     // Still nothing done in turn 2: back to start goes to the start of turn 1.
     expect(afterTurn.turnStart).toBe(0);
     await send({ type: 'rollInitiative' });
@@ -97,7 +84,7 @@ describe('getLog', () => {
     expect(await call('getLog', { sinceSeq: -1 })).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
     expect(await call('getLog', { limit: 0 })).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
     expect(await call('getLog', { extra: 1 })).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
-    expect(await core.dispatcher.dispatch('player', 'getLog', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await gm.core.dispatcher.dispatch('player', 'getLog', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
 });
 
@@ -109,7 +96,7 @@ describe('figureZones', () => {
 
   it('splits the six hexes around a one-hex figure 3 front, 2 side, 1 rear (001 §Facing)', async () => {
     // Bram stands at (9,5) facing direction 0 = (+1,0).
-    const bram = core.session.gmView().encounter.figures.find((f) => f.id === 'bram')!;
+    const bram = gm.core.session.gmView().encounter.figures.find((f) => f.id === 'bram')!;
     expect([bram.position, bram.facing]).toEqual([{ q: 9, r: 5 }, 0]);
     expect(await zonesOf('bram')).toEqual({
       '10,5': 'front',
