@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ConditionSchema,
+  DeclarationSchema,
   FacingSchema,
   GmTicksSchema,
   HexSchema,
@@ -81,7 +82,17 @@ export const MoveCommandSchema = figureCommand('move', {
   path: z.array(HexSchema).max(200).optional(),
   facing: FacingSchema.optional(),
   dropPack: z.boolean().optional(),
+  /**
+   * RULINGS O3 (stride & momentum): the stride bought with each AP, in order (absent: hold the
+   * mode's stride, speeding up as fast as 002 allows, until the path is covered).
+   */
+  strides: z.array(z.number().int().min(1).max(8)).min(1).max(12).optional(),
+  /** RULINGS O3: keep going at the end of the move (a sprint carries its stride into next turn); default stop. */
+  keepGoing: z.boolean().optional(),
 });
+
+/** RULINGS O4 (003 §1 Movement): a figure's declaration before movement (again to change it). */
+export const DeclareCommandSchema = figureCommand('declare', { declaration: DeclarationSchema });
 
 /** RULINGS T4: the figure moves in Final Movement instead. */
 export const YieldMoveCommandSchema = figureCommand('yieldMove', {});
@@ -315,6 +326,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
   AdvancePhaseCommandSchema,
   ReorderMovementCommandSchema,
   MoveCommandSchema,
+  DeclareCommandSchema,
   YieldMoveCommandSchema,
   AttackCommandSchema,
   DodgeCommandSchema,

@@ -1,6 +1,42 @@
 import { z } from 'zod';
 
 /**
+ * The stress die of declared intent (RULINGS O4 setting; 003 §1 Movement names the die, not how
+ * it rolls): one die of `sides` faces; on `explodeOn` it is rolled again and the new face counts
+ * double (×4, ×8 … on further explosions); `explodeOn: null` is a plain die.
+ */
+export const StressDieSchema = z
+  .object({
+    sides: z.number().int().min(2).max(100),
+    explodeOn: z.number().int().min(1).max(100).nullable(),
+  })
+  .strict()
+  .refine((s) => s.explodeOn === null || s.explodeOn <= s.sides, 'the exploding face must be a face of the die');
+
+export type StressDie = z.infer<typeof StressDieSchema>;
+
+export const DEFAULT_STRESS_DIE: StressDie = { sides: 10, explodeOn: 1 };
+
+/** The options' own settings (RULINGS O1–O4), stored with the rules. */
+export const OptionSettingsSchema = z
+  .object({
+    /** RULINGS O4 (setting): the stress die of declared intent. */
+    declaredIntent: z.object({ stressDie: StressDieSchema }).strict(),
+  })
+  .strict();
+
+export type OptionSettings = z.infer<typeof OptionSettingsSchema>;
+
+export const DEFAULT_OPTION_SETTINGS: OptionSettings = { declaredIntent: { stressDie: DEFAULT_STRESS_DIE } };
+
+/**
+ * The GM's edits to the spell catalogue, by spell id then field (RULINGS S9). Stored with the
+ * rules, so an encounter keeps the catalogue it started with; the magic engine's
+ * `catalogueWithEdits` checks each field when the rules are built.
+ */
+export const StoredSpellEditsSchema = z.record(z.string(), z.record(z.string(), z.unknown()));
+
+/**
  * The one `Rules` value a campaign chooses (DESIGN §The engine). Rule code asks it; it never
  * branches on a campaign's name. Each setting names the ruling whose default it carries;
  * the settings screen shows that id. The options from the other documents (O1–O4) are values
@@ -35,6 +71,10 @@ export const RulesSchema = z
         declaredIntent: z.boolean(),
       })
       .strict(),
+    /** RULINGS O4: the options' own settings (the stress die); absent in files before v3. */
+    optionSettings: OptionSettingsSchema.default(() => structuredClone(DEFAULT_OPTION_SETTINGS)),
+    /** RULINGS S9: spell catalogue edits the encounter casts with; absent in files before v3. */
+    spellEdits: StoredSpellEditsSchema.default(() => ({})),
   })
   .strict();
 
@@ -52,10 +92,12 @@ export const DEFAULT_RULES: Rules = {
   runawayDrainIncludesPush: true,
   restRegainsAllMana: true,
   options: { classic: false, perCharacterInitiative: false, strideMomentum: false, declaredIntent: false },
+  optionSettings: DEFAULT_OPTION_SETTINGS,
+  spellEdits: {},
 };
 
 /** The ruling each setting carries, for the settings screen and the log. */
-export const RULE_SOURCES: Readonly<Record<Exclude<keyof Rules, 'options'>, string>> = {
+export const RULE_SOURCES: Readonly<Record<Exclude<keyof Rules, 'options' | 'optionSettings' | 'spellEdits'>, string>> = {
   manaPoolDice: 'RULINGS C8',
   brokenGroundCost: 'RULINGS M7',
   bleedingPerTurn: 'RULINGS A5',
@@ -66,3 +108,8 @@ export const RULE_SOURCES: Readonly<Record<Exclude<keyof Rules, 'options'>, stri
   runawayDrainIncludesPush: 'RULINGS S6',
   restRegainsAllMana: 'RULINGS S5',
 };
+
+/** The ruling each option setting carries, for the settings screen. */
+export const OPTION_SETTING_SOURCES = {
+  'declaredIntent.stressDie': 'RULINGS O4 (stress die: d10, a 1 rolls again and doubles)',
+} as const;

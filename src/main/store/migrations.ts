@@ -1,4 +1,4 @@
-import { DEFAULT_RULES, type Rules } from '../engine/rules';
+import { DEFAULT_OPTION_SETTINGS, DEFAULT_RULES, type Rules } from '../engine/rules';
 import { AppError } from '../../shared/errors';
 import { CAMPAIGN_SCHEMA_VERSION, ENCOUNTER_SCHEMA_VERSION } from './schema';
 
@@ -44,6 +44,21 @@ export const MIGRATIONS: Readonly<Record<FileKind, readonly MigrationStep[]>> = 
       describe: 'rules settings (RULINGS defaults), an empty roster and no spell edits',
       up: (doc) => ({ ...doc, schemaVersion: 2, rules: structuredClone(DEFAULT_RULES), roster: [], spellEdits: {} }),
     },
+    {
+      from: 2,
+      to: 3,
+      describe: 'the options’ settings (RULINGS O4 stress die) join the rules, and the spell edits move into the rules (RULINGS S9)',
+      up: (doc) => {
+        const rules = (doc.rules ?? {}) as Json;
+        const edits = doc.spellEdits !== null && typeof doc.spellEdits === 'object' ? doc.spellEdits : {};
+        return {
+          ...doc,
+          schemaVersion: 3,
+          rules: { ...rules, optionSettings: structuredClone(DEFAULT_OPTION_SETTINGS), spellEdits: structuredClone(edits) },
+          spellEdits: {},
+        };
+      },
+    },
   ],
   encounter: [
     {
@@ -67,6 +82,17 @@ export const MIGRATIONS: Readonly<Record<FileKind, readonly MigrationStep[]>> = 
           createdAt: null,
           rules: structuredClone(context.rules ?? DEFAULT_RULES),
         };
+      },
+    },
+    {
+      from: 2,
+      to: 3,
+      // An encounter written before v3 cast from 001's catalogue: it keeps it (no spell edits), so
+      // replaying its log gives the same state.
+      describe: 'its rules gain the options’ settings (RULINGS O4 stress die) and an empty list of spell edits (RULINGS S9)',
+      up: (doc) => {
+        const rules = (doc.rules ?? {}) as Json;
+        return { ...doc, schemaVersion: 3, rules: { ...rules, optionSettings: structuredClone(DEFAULT_OPTION_SETTINGS), spellEdits: {} } };
       },
     },
   ],

@@ -9,8 +9,8 @@ import { RulesSchema } from '../engine/rules';
  * command log"). Every file carries `schemaVersion`; older versions are migrated on load
  * (migrations.ts), never guessed at.
  */
-export const CAMPAIGN_SCHEMA_VERSION = 2;
-export const ENCOUNTER_SCHEMA_VERSION = 2;
+export const CAMPAIGN_SCHEMA_VERSION = 3;
+export const ENCOUNTER_SCHEMA_VERSION = 3;
 export const SNAPSHOT_SCHEMA_VERSION = 1;
 
 /** A character or an NPC template kept with the campaign, placed into encounters from here. */
@@ -33,7 +33,10 @@ export const CampaignFileSchema = z
     /** The campaign's settings (RULINGS defaults in DEFAULT_RULES); new encounters copy them. */
     rules: RulesSchema,
     roster: z.array(RosterEntrySchema).max(1000),
-    /** The GM's edits to the spell catalogue, by spell id. */
+    /**
+     * Superseded in v3 by `rules.spellEdits` (RULINGS S9: the edits travel with the rules into each
+     * new encounter); kept empty so older consoles' fields still parse.
+     */
     spellEdits: z.record(z.string(), z.record(z.string(), z.unknown())),
   })
   .strict();

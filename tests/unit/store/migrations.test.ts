@@ -1,13 +1,14 @@
 /**
  * Migrations (issue 6 §5): every file has `schemaVersion`; older files are walked up an ordered
- * list of `from → to` steps on load. Fixtures: a v0 campaign (written before versions existed)
- * and the v1 sample campaign.
+ * list of `from → to` steps on load. Fixtures: a v0 campaign (written before versions existed),
+ * the v1 sample campaign and a v2 campaign (before the options' settings and spell edits joined
+ * the rules, issue 8).
  */
 import { cp, readFile, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_RULES } from '../../../src/main/engine/rules';
+import { DEFAULT_OPTION_SETTINGS, DEFAULT_RULES, settingsOf } from '../../../src/main/engine/rules';
 import { Session } from '../../../src/main/session/session';
 import { listBackups } from '../../../src/main/store/backups';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
@@ -19,6 +20,7 @@ const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
 
 const FIXTURE_V0 = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'v0-campaign');
+const FIXTURE_V2 = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'v2-campaign');
 
 describe('the migration steps', () => {
   it('are an unbroken chain from 0 to the current version for every kind of file', () => {
@@ -27,14 +29,14 @@ describe('the migration steps', () => {
         Array.from({ length: CURRENT_VERSION[kind] }, (_, i) => [i, i + 1]),
       );
     }
-    expect(CURRENT_VERSION).toEqual({ campaign: 2, encounter: 2 });
+    expect(CURRENT_VERSION).toEqual({ campaign: 3, encounter: 3 });
   });
 
-  it('v0 campaign → v2: versioned, RULINGS default rules, empty roster and spell edits', () => {
+  it('v0 campaign → v3: versioned, RULINGS default rules, empty roster and spell edits', () => {
     const out = migrate('campaign', { id: 'c', name: 'C' }, 'campaign.json');
     expect(out.from).toBe(0);
     expect(CampaignFileSchema.parse(out.data)).toEqual({
-      schemaVersion: 2,
+      schemaVersion: 3,
       id: 'c',
       name: 'C',
       activeEncounterId: null,
@@ -44,19 +46,19 @@ describe('the migration steps', () => {
     });
   });
 
-  it('v1 encounter → v2: its name, the campaign’s rules, and the embedded log taken out', () => {
-    const rules = { ...DEFAULT_RULES, brokenGroundCost: 3 };
+  it('v1 encounter → v3: its name, the campaign’s rules (its spell edits not: it cast from 001’s catalogue), and the embedded log taken out', () => {
+    const rules = { ...DEFAULT_RULES, brokenGroundCost: 3, spellEdits: { 'mending-heal': { continuing: true } } };
     const raw = JSON.parse(JSON.stringify({ schemaVersion: 1, id: 'e', seed: 5, initial: { name: 'Bridge' }, log: [{ seq: 1 }] }));
     const out = migrate('encounter', raw, 'encounters/e.json', { rules });
-    expect(out.data).toEqual({ schemaVersion: 2, id: 'e', seed: 5, initial: { name: 'Bridge' }, name: 'Bridge', createdAt: null, rules });
+    expect(out.data).toEqual({ schemaVersion: 3, id: 'e', seed: 5, initial: { name: 'Bridge' }, name: 'Bridge', createdAt: null, rules: { ...rules, spellEdits: {} } });
     expect(out.extracted.log).toEqual([{ seq: 1 }]);
     // The input is not changed.
     expect(raw.log).toEqual([{ seq: 1 }]);
   });
 
   it('refuses a file from a newer console, and a version that is not a number', () => {
-    expect(() => migrate('encounter', { schemaVersion: 3 }, 'encounters/x.json')).toThrow(
-      /encounters\/x\.json was written by a newer version of the console \(schemaVersion 3; this one reads up to 2\)/,
+    expect(() => migrate('encounter', { schemaVersion: 4 }, 'encounters/x.json')).toThrow(
+      /encounters\/x\.json was written by a newer version of the console \(schemaVersion 4; this one reads up to 3\)/,
     );
     expect(() => migrate('campaign', { schemaVersion: -1 }, 'campaign.json')).toThrow(/not a version number/);
     expect(() => migrate('campaign', { schemaVersion: 1.5 }, 'campaign.json')).toThrow(/not a version number/);
@@ -64,12 +66,12 @@ describe('the migration steps', () => {
 });
 
 describe('opening old campaigns', () => {
-  it('a v0 fixture campaign opens: files rewritten at v2 after backups, the log moved to .log.jsonl and replayed', async () => {
+  it('a v0 fixture campaign opens: files rewritten at v3 after backups, the log moved to .log.jsonl and replayed', async () => {
     const dir = join(await dirs.make(), 'Old');
     await cp(FIXTURE_V0, dir, { recursive: true });
     const folder = await openCampaignFolder(dir);
-    expect(folder.campaign.schemaVersion).toBe(2);
-    expect(JSON.parse(await readFile(join(dir, 'campaign.json'), 'utf8')).schemaVersion).toBe(2);
+    expect(folder.campaign.schemaVersion).toBe(3);
+    expect(JSON.parse(await readFile(join(dir, 'campaign.json'), 'utf8')).schemaVersion).toBe(3);
     expect(await listBackups(dir, 'campaign.json')).toHaveLength(1);
 
     const session = await Session.open(folder, recordingSink());
@@ -77,7 +79,7 @@ describe('opening old campaigns', () => {
     const tam = session.gmView().encounter.figures.find((f) => f.id === 'tam');
     expect([tam?.position, tam?.facing]).toEqual([{ q: 2, r: 1 }, 2]);
     const doc = JSON.parse(await readFile(join(dir, 'encounters', 'old-fight.json'), 'utf8')) as Record<string, unknown>;
-    expect(EncounterFileSchema.parse(doc)).toMatchObject({ schemaVersion: 2, name: 'Old fight', rules: DEFAULT_RULES, createdAt: null });
+    expect(EncounterFileSchema.parse(doc)).toMatchObject({ schemaVersion: 3, name: 'Old fight', rules: DEFAULT_RULES, createdAt: null });
     expect('log' in doc).toBe(false);
     expect((await readLogFile(dir, 'old-fight')).map((e) => e.command.type)).toEqual(['moveFigure', 'turnFigure']);
     // The v0 bytes are kept in the backups.
@@ -107,5 +109,27 @@ describe('opening old campaigns', () => {
     expect(await listBackups(dir, 'encounters/ford-ambush.json')).toEqual(backupsBefore);
     expect(again.rules).toEqual(DEFAULT_RULES);
     await again.close();
+  });
+
+  it('a v2 fixture campaign opens at v3: the stress die joins the rules, spell edits move into them; its encounter keeps 001’s catalogue and its own options', async () => {
+    const dir = join(await dirs.make(), 'V2');
+    await cp(FIXTURE_V2, dir, { recursive: true });
+    const folder = await openCampaignFolder(dir);
+    expect(folder.campaign.schemaVersion).toBe(3);
+    expect(folder.campaign.spellEdits).toEqual({});
+    expect(folder.campaign.rules.spellEdits).toEqual({ 'control-calm': { castingAttribute: 'WIS' } });
+    expect(folder.campaign.rules.optionSettings).toEqual(DEFAULT_OPTION_SETTINGS);
+    expect(folder.campaign.rules.options.perCharacterInitiative).toBe(true);
+    expect(await listBackups(dir, 'campaign.json')).toHaveLength(1);
+
+    const session = await Session.open(folder, recordingSink());
+    // The encounter's own rules: O2 as it was written, no spell edits (it started with 001's catalogue).
+    expect(settingsOf(session.rules)).toEqual({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, perCharacterInitiative: true } });
+    const doc = JSON.parse(await readFile(join(dir, 'encounters', 'skirmish.json'), 'utf8')) as Record<string, unknown>;
+    expect(EncounterFileSchema.parse(doc)).toMatchObject({ schemaVersion: 3, rules: { spellEdits: {}, optionSettings: { declaredIntent: { stressDie: { sides: 10, explodeOn: 1 } } } } });
+    // RULINGS O2 drives the migrated encounter: one 1d20 per figure (ann 4, bo 17).
+    await session.execute({ type: 'rollInitiative' }, [[4], [17]]);
+    expect(session.gmView().encounter.tracker.initiative).toEqual({ rolls: [{ sideId: 'ann', total: 4 }, { sideId: 'bo', total: 17 }], order: ['bo', 'ann'], chosen: true });
+    await session.close();
   });
 });

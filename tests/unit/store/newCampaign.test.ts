@@ -40,7 +40,7 @@ describe('createCampaign', () => {
     await createCampaign(dir, 1234);
     expect((await readdir(dir)).sort()).toEqual(['assets', 'backups', 'campaign.json', 'encounters']);
     expect(JSON.parse(await readFile(join(dir, 'campaign.json'), 'utf8'))).toEqual({
-      schemaVersion: 2,
+      schemaVersion: 3,
       id: 'tomb-of-the-lich-king',
       name: 'Tomb of the Lich King!',
       activeEncounterId: 'first-encounter',

@@ -9,8 +9,8 @@ import type { BreakdownLine, Explained } from '../explain';
 import type { ProtectionItem } from '../equipment';
 import type { Zone } from '../facing';
 import { missileRangeModifier, thrownRangeModifier } from '../range';
-import { DEFAULT_RULES } from '../rules';
-import type { Rules } from '../rules';
+import { asRuleSet, DEFAULT_RULES } from '../rules';
+import type { Rules, RuleSet } from '../rules';
 import {
   CLASSIC_YOUR_CONDITIONS,
   DEX_ROW_FOR_PROTECTION,
@@ -64,9 +64,9 @@ export interface AttackSituation {
   readonly twoWeapons?: boolean;
   readonly sweepingBlow?: boolean;
   // Rows of 004 that only count under their rule set
-  /** Took 5+ hits last turn: counts only when `rules.heavyBlows` (RULINGS A8). */
+  /** Took 5+ hits last turn: counts only when the rules' heavy blows are on (RULINGS A8). */
   readonly tookHeavyBlowLastTurn?: boolean;
-  /** Exhausted: counts only under the Classic rule set (RULINGS O1). */
+  /** Exhausted: counts only when the rules' stats count exhaustion (Classic, RULINGS O1). */
   readonly exhausted?: boolean;
 }
 
@@ -94,8 +94,9 @@ function protectionLine(item: ProtectionItem, expected: 'armor' | 'shield'): Bre
 const INJURY_SOURCE = '001 §Injury Thresholds & Death; RULINGS C4';
 
 /** adjDEX with one breakdown line per contributing row (RULINGS A1). */
-export function adjustedDex(situation: AttackSituation, rules: Rules = DEFAULT_RULES): Explained {
+export function adjustedDex(situation: AttackSituation, rules: Rules | RuleSet = DEFAULT_RULES): Explained {
   const s = situation;
+  const rs = asRuleSet(rules);
   const kind = s.kind;
   checkWhole(s.dex, 'DEX');
   const lines: BreakdownLine[] = [line('DEX', s.dex, '001 §Attributes; RULINGS A1')];
@@ -142,11 +143,12 @@ export function adjustedDex(situation: AttackSituation, rules: Rules = DEFAULT_R
   if (s.standingInFire) lines.push(rowLine('standing-in-fire', kind));
   if (s.standingOnBody) lines.push(rowLine('standing-on-body', kind));
   if (s.movedOverBrokenGround) lines.push(rowLine('broken-ground', kind));
-  if (s.tookHeavyBlowLastTurn && rules.heavyBlows) {
+  // RULINGS A8, O1: the rules say whether heavy blows and exhaustion count (DESIGN §The engine).
+  if (s.tookHeavyBlowLastTurn && rs.heavyBlowRules.enabled) {
     const c = CLASSIC_YOUR_CONDITIONS.heavyBlow;
     lines.push(line(c.text, c.value, c.source));
   }
-  if (s.exhausted && rules.options.classic) {
+  if (s.exhausted && rs.stats.countsExhaustion) {
     const c = CLASSIC_YOUR_CONDITIONS.exhausted;
     lines.push(line(c.text, c.value, c.source));
   }

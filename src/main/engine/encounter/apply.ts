@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { hexDistance, hexKey } from '../../../shared/hex';
 import { isOnMap } from '../../../shared/mapGrid';
 import type { Dice } from '../dice/types';
-import { DEFAULT_RULES, type Rules } from '../rules';
+import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../rules';
 import {
   applyBindWound,
   applyCastSpell,
@@ -34,7 +34,7 @@ import { applyMove, applyYield } from './movement/move';
 import { applyAttack } from './resolveAttack';
 import type { EncounterState } from './schema';
 import { figureById, replaceFigure } from './state';
-import { advancePhase, chooseInitiative, reorderMovement, rollInitiative } from './turn';
+import { advancePhase, chooseInitiative, declare, reorderMovement, rollInitiative } from './turn';
 import { Tx } from './tx';
 
 /**
@@ -45,9 +45,10 @@ export function apply(
   state: EncounterState,
   command: Command,
   dice: Dice,
-  rules: Rules = DEFAULT_RULES,
+  rules: Rules | RuleSet = DEFAULT_RULES,
 ): ApplyResult<EncounterState> {
-  const tx = new Tx(state, dice, rules);
+  // The stored settings become the one `Rules` value with the options' strategies (RULINGS O1–O4).
+  const tx = new Tx(state, dice, asRuleSet(rules));
   switch (command.type) {
     case 'moveFigure': {
       // GM placement (an override by its nature; the log keeps the command): one step by hand.
@@ -104,6 +105,9 @@ export function apply(
       break;
     case 'reorderMovement':
       reorderMovement(tx, command);
+      break;
+    case 'declare':
+      declare(tx, command);
       break;
     case 'move':
       applyMove(tx, command);

@@ -18,7 +18,7 @@ import type { DiceSpec } from '../dice/types';
 import { armorById, fireRateAt, shieldById, weaponById, type Weapon } from '../equipment';
 import type { Explained } from '../explain';
 import { zoneOf, type Zone } from '../facing';
-import { DEFAULT_RULES, type Rules } from '../rules';
+import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../rules';
 import type { EncounterState, FigureState } from './schema';
 import { baseAdjDex, figureById, figureHexes, hasBody, hasCondition } from './state';
 
@@ -42,21 +42,6 @@ export interface AttackPreview {
   /** Friends on the line of fire, nearest first: each is a roll to miss (RULINGS H4). */
   readonly friendsInPath: readonly string[];
 }
-
-const TABLE_3 = [
-  { roll: '3', result: 'Triple damage to Fatigue and Body' },
-  { roll: '4', result: 'Double damage to Fatigue and Body, bleeding' },
-  { roll: '5', result: 'Automatic hit, Fatigue only' },
-  { roll: '16', result: 'Automatic miss' },
-  { roll: '17', result: 'Automatic miss, drop weapon' },
-  { roll: '18', result: 'Automatic miss, break weapon' },
-];
-const TABLE_4 = [
-  { roll: '4–5', result: 'Automatic hit' },
-  { roll: '20+', result: 'Automatic miss' },
-  { roll: '21–22', result: 'Automatic miss, drop weapon' },
-  { roll: '23–24', result: 'Automatic miss, break weapon' },
-];
 
 /** What kind of attack this weapon makes here (001 §Action Options; 001 §Equipment). */
 export function attackKind(attacker: FigureState, target: FigureState, weapon: Weapon | null, throwIt: boolean): AttackKind {
@@ -123,7 +108,7 @@ function geometryRefusal(state: EncounterState, a: FigureState, t: FigureState, 
   return null;
 }
 
-function situation(state: EncounterState, a: FigureState, t: FigureState, weapon: Weapon | null, kind: AttackKind, ticks: GmTicks): { s: AttackSituation; zone: Zone | null } {
+function situation(state: EncounterState, a: FigureState, t: FigureState, weapon: Weapon | null, kind: AttackKind, ticks: GmTicks, rules: RuleSet): { s: AttackSituation; zone: Zone | null } {
   const terrainAt = (h: Hex): string | undefined => state.map.terrain[hexKey(h)];
   let zone: Zone | null = null;
   if (kind !== 'hth' && !figureHexes(t).some((h) => hexKey(h) === hexKey(a.position))) {
@@ -155,6 +140,9 @@ function situation(state: EncounterState, a: FigureState, t: FigureState, weapon
     waitedTurns: ticks.waitingTurns,
     twoWeapons: ticks.twoWeapons && kind !== 'missile',
     sweepingBlow: ticks.sweepingBlow && kind === 'melee',
+    // RULINGS A8, O1: heavy blows taken last turn and exhaustion, as the rules count them.
+    tookHeavyBlowLastTurn: (rules.heavyBlowRules.effect(a.hitsLastTurn, a.attributes.STR)?.dxPenaltyNextTurn ?? null) !== null,
+    exhausted: rules.stats.exhausted(a.attributes.STR, Math.max(0, a.fatigue.starting - a.fatigue.current)),
   };
   return { s, zone };
 }
@@ -172,9 +160,9 @@ export function attackPreview(
   targetId: string,
   weaponId: string | null,
   ticks: Partial<GmTicks> = {},
-  options: { rules?: Rules; throw?: boolean } = {},
+  options: { rules?: Rules | RuleSet; throw?: boolean } = {},
 ): AttackPreview {
-  const rules = options.rules ?? DEFAULT_RULES;
+  const rules = asRuleSet(options.rules ?? DEFAULT_RULES);
   const a = figureById(state, attackerId);
   const t = figureById(state, targetId);
   const weapon = weaponId === null ? null : (weaponById(weaponId) ?? null);
@@ -186,7 +174,7 @@ export function attackPreview(
   const kind = attackKind(a, t, weapon, options.throw === true);
   if (kind === 'hth' && weapon !== null && weapon.id !== 'dagger' && weapon.id !== 'cestus') reason ??= `In HTH only bare hands or a dagger strike (001 §Action Options t).`;
   reason ??= geometryRefusal(state, a, t, weapon, kind);
-  const { s, zone } = situation(state, a, t, weapon, kind, { ...NO_TICKS, ...ticks });
+  const { s, zone } = situation(state, a, t, weapon, kind, { ...NO_TICKS, ...ticks }, rules);
   const adj = adjustedDex(s, rules);
   let adjDex: Explained = adj;
   // RULINGS H2: a slower enemy strikes a figure that disengaged from it at the adjDEX difference.
@@ -217,7 +205,10 @@ export function attackPreview(
     zone,
     adjDex,
     dice,
-    criticalTable: dice.count === 3 ? TABLE_3 : TABLE_4,
+    // RULINGS A3 (O1: 004's automatic results): the rules' table for the dice rolled.
+    criticalTable: rules.criticals.table
+      .filter((r) => r.dice === dice.count)
+      .map((r) => ({ roll: r.rollText ?? (r.from === r.to ? `${r.from}` : `${r.from}–${r.to}`), result: r.result })),
     damage: damageText(a, weapon, kind),
     protection: protectionFor(t),
     shotsLeft,

@@ -22,7 +22,7 @@ import type { Explained } from '../explain';
 import { zoneOf } from '../facing';
 import { cast, castingAllowed, runawayOf, spellById, spellCost, type HitInput, type SpellDefinition } from '../magic';
 import type { Rules } from '../rules';
-import { ENCOUNTER_CATALOGUE, magicOf, runMagic } from './magicBridge';
+import { catalogueOf, magicOf, runMagic } from './magicBridge';
 import type { EncounterState, FigureState } from './schema';
 import { figureById, hasBody, hasCondition } from './state';
 import type { Tx } from './tx';
@@ -79,7 +79,7 @@ function hexesMoved(f: FigureState): number {
 /** The magic engine's entry point for the encounter's `castSpell` (RULINGS S1, S3, S4, S8). */
 export const resolveCastSpell: CastSpellResolver = (tx, command, option) => {
   const caster = tx.fig(command.figureId);
-  const spell = spellById(ENCOUNTER_CATALOGUE, command.spellId);
+  const spell = spellById(catalogueOf(tx.rules), command.spellId);
   const mastery = caster.mastery[spell.id] ?? 0;
   const es = option === 'hth-cast' ? 'hth' : option === 'r' ? 'engaged' : 'disengaged';
   const allowed = castingAllowed(option, {

@@ -1,6 +1,8 @@
 import type { Hex } from '../../../shared/hex';
 import type { Roll } from '../dice/types';
 import type { MagicEvent } from '../magic';
+import type { HeavyBlowEvent } from '../options/classic/combat';
+import type { CleanupEvent } from '../options/perCharacterInitiative/cleanup';
 import type { MapImageEvent } from './mapEdit';
 import type { FigureEditEvent } from './roster';
 
@@ -20,6 +22,7 @@ export type EncounterEvent =
   | ActionEvent
   | FigureEditEvent
   | MapImageEvent
+  | OptionEvent
   /** Casting, renewal, runaway, counterspell (001 §Magic; RULINGS S1–S8): the magic engine's own events. */
   | MagicEvent;
 
@@ -38,7 +41,17 @@ export type TurnEvent =
     } & Src)
   /** The GM acted out of turn: `due` were the ones the rules expected. */
   | ({ readonly type: 'override'; readonly command: string; readonly figureId: string | null; readonly due: readonly string[]; readonly reason: string } & Src)
-  | ({ readonly type: 'turnEnded'; readonly turn: number } & Src);
+  | ({ readonly type: 'turnEnded'; readonly turn: number } & Src)
+  /** RULINGS O4: a figure's declaration before movement. */
+  | ({ readonly type: 'declared'; readonly figureId: string; readonly action: string; readonly movement: string; readonly targetIds: readonly string[] } & Src);
+
+/** What the rule options add (RULINGS O1–O3, A8): heavy blows, the cleanup phase, strides. */
+export type OptionEvent =
+  | HeavyBlowEvent
+  | CleanupEvent
+  | ({ readonly type: 'strideMoved'; readonly figureId: string; readonly strides: readonly number[]; readonly apSpent: number; readonly endStride: number; readonly momentumNext: number } & Src)
+  | ({ readonly type: 'tumbled'; readonly figureId: string; readonly damage: number; readonly fatigueAfter: number } & Src)
+  | ({ readonly type: 'momentumCarried'; readonly figureId: string; readonly momentum: number } & Src);
 
 /** Movement (RULINGS M1–M7). */
 export type MovementEvent =

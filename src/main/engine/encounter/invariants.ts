@@ -68,7 +68,18 @@ export function checkInvariants(state: EncounterState): string[] {
   known(ts.renewOrder, 'The renew order');
   for (const id of ts.moveDone) if (!ts.moveOrder.includes(id)) out.push(`${id} moved but is not in the movement order.`);
   if (new Set(ts.actionDone).size !== ts.actionDone.length) out.push('A figure acted twice.');
-  if (ts.initiative) for (const s of ts.initiative.order) if (!sides.has(s)) out.push(`Initiative names unknown side ${s}.`);
+  // RULINGS T2 (sides) or O2, O4 (figures): the initiative order names real participants.
+  if (ts.initiative) {
+    const known = ts.initiative.by === 'figure' ? ids : sides;
+    for (const s of ts.initiative.order) if (!known.has(s)) out.push(`Initiative names unknown ${ts.initiative.by === 'figure' ? 'figure' : 'side'} ${s}.`);
+  }
+  for (const g of ts.moveGroups ?? []) known(g.ids, `The ${g.phase} group`);
+  // RULINGS O3: strides and momentum stay within 002's 1–8; AP spent within a humanoid's 5.
+  for (const f of state.figures) {
+    if ((f.turn.apSpent ?? 0) > 5) out.push(`${f.id} spent ${f.turn.apSpent} AP on movement (5 at most).`);
+    if ((f.turn.stride ?? 0) > 0 && f.turn.mode !== null && !f.turn.mode.startsWith('stride-')) out.push(`${f.id} has a stride but moved at ${f.turn.mode}.`);
+    if (f.momentum > 0 && f.momentum < 6) out.push(`${f.id} carries momentum ${f.momentum}; only a sprint (6–8) carries (002).`);
+  }
   if (state.phase === 'initiative' && (ts.moveDone.length > 0 || ts.actionDone.length > 0)) out.push('Bookkeeping from an earlier phase survives into Initiative.');
   const itemIds = new Set<string>();
   for (const i of itemsOf(state)) {

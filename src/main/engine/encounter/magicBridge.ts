@@ -11,7 +11,7 @@
  */
 import { DEFAULT_CATALOGUE, EMPTY_MAGIC_STATE } from '../magic';
 import type { ActiveSpell, Caster, Catalogue, MagicContext, MagicSnapshot, MagicState, MagicStepResult } from '../magic';
-import type { Rules } from '../rules';
+import { asRuleSet, type Rules, type RuleSet } from '../rules';
 import { EMPTY_ENCOUNTER_MAGIC, type EncounterMagic, type StateActiveSpell } from './magicSchema';
 import type { EncounterState, FigureState } from './schema';
 import { canAct } from './state';
@@ -19,11 +19,16 @@ import { setPosture, settlePosture } from './turn';
 import type { Tx } from './tx';
 
 /**
- * The spell catalogue the encounter casts from. Decision: 001's catalogue with its RULINGS S9
- * defaults; a campaign's spell edits reach the engine once the session hands them in with the
- * rules (the engine's `apply` takes only the `Rules` today).
+ * 001's catalogue with its RULINGS S9 defaults: what the spells are (ids, names, schools, levels),
+ * which edits never change. What a spell costs and rolls comes from the encounter's rules
+ * (`catalogueOf`: the catalogue with the campaign's spell edits, kept with the encounter's rules).
  */
 export const ENCOUNTER_CATALOGUE: Catalogue = DEFAULT_CATALOGUE;
+
+/** The catalogue the encounter casts from: its rules' (RULINGS S9; spell edits stored with the rules). */
+export function catalogueOf(rules: Rules | RuleSet): Catalogue {
+  return asRuleSet(rules).catalogue;
+}
 
 export function encounterMagicOf(state: EncounterState): EncounterMagic {
   return state.magic ?? EMPTY_ENCOUNTER_MAGIC;
@@ -78,8 +83,8 @@ export function snapshotOf(state: EncounterState): MagicSnapshot {
   return { magic: magicOf(state), casters: state.figures.filter(isCaster).map(casterOfFigure) };
 }
 
-export function magicContext(state: EncounterState, rules: Rules): MagicContext {
-  return { rules, catalogue: ENCOUNTER_CATALOGUE, turn: state.turn };
+export function magicContext(state: EncounterState, rules: Rules | RuleSet): MagicContext {
+  return { rules, catalogue: catalogueOf(rules), turn: state.turn };
 }
 
 /** Writes the magic engine's state back: continuing spells into `spells`, the rest into `magic`. */

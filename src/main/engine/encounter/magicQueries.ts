@@ -19,7 +19,7 @@ import type { Explained } from '../explain';
 import type { Rules } from '../rules';
 import { spellHitInput, spellTargetRefusal, type CastingOption } from './castSpell';
 import { engagementState } from './engagement';
-import { ENCOUNTER_CATALOGUE, isCaster, magicContext, snapshotOf, encounterMagicOf } from './magicBridge';
+import { catalogueOf, ENCOUNTER_CATALOGUE, isCaster, magicContext, snapshotOf, encounterMagicOf } from './magicBridge';
 import { optionRefusal } from './options';
 import type { StateActiveSpell } from './magicSchema';
 import type { EncounterState } from './schema';
@@ -154,7 +154,7 @@ export function castingOptionOf(state: EncounterState, figureId: string): Castin
 /** A casting before any die (RULINGS S1, S3, S4): cost, control, casting and hit targets. */
 export function encounterCastPreview(state: EncounterState, rules: Rules, casterId: string, spellId: string, push: number, targetId?: string) {
   const caster = figureById(state, casterId);
-  const spell = spellById(ENCOUNTER_CATALOGUE, spellId);
+  const spell = spellById(catalogueOf(rules), spellId);
   const target = targetId === undefined ? null : figureById(state, targetId);
   const option = castingOptionOf(state, casterId);
   const hit = spell.mustHit && target !== null ? spellHitInput(state, caster, target, spell, rules) : undefined;

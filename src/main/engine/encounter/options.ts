@@ -22,6 +22,17 @@ export const MODE_RANK: Readonly<Record<MoveMode, number>> = {
   jog: 4,
   run: 5,
   sprint: 6,
+  // RULINGS O3 (002 §Movement (stride)): a stride counts as the gait of its band for the action
+  // options' Move column — wary as Walk (slow), walking as Walk (2) or Jog (3), running as Run,
+  // sprinting as Sprint (decision: 002 has no action table of its own).
+  'stride-1': 2,
+  'stride-2': 3,
+  'stride-3': 4,
+  'stride-4': 5,
+  'stride-5': 5,
+  'stride-6': 6,
+  'stride-7': 6,
+  'stride-8': 6,
 };
 
 /** The most movement each option allows (001 §Action Options, Move column). */

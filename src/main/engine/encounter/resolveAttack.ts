@@ -8,9 +8,8 @@ import { AppError } from '../../../shared/errors';
 import { hexKey, hexLine } from '../../../shared/hex';
 import type { CommandOf } from '../../../shared/commands';
 import type { OptionLetter } from '../../../shared/schemas';
-import { attackOutcome } from '../combat/attackRoll';
 import { resolveDamage } from '../combat/damage';
-import { proneBehindBody, rollToMissFriend } from '../combat/missileHazards';
+import { proneBehindBody } from '../combat/missileHazards';
 import { weaponById, type Weapon } from '../equipment';
 import type { Explained } from '../explain';
 import type { Roll } from '../dice/types';
@@ -18,7 +17,8 @@ import { attackKind, attackPreview, damageSpec, friendsInPath, protectionFor } f
 import { engagementState } from './engagement';
 import { optionRefusal } from './options';
 import { hasBody } from './state';
-import { markActed, requireTurn, settlePosture } from './turn';
+import { markActed, requireTurn, setPosture, settlePosture } from './turn';
+import { turnStateOf } from './schema';
 import type { Tx } from './tx';
 import type { AttackKind } from '../combat/kinds';
 
@@ -61,6 +61,7 @@ export function dealDamage(tx: Tx, attackerId: string, targetId: string, blow: B
   });
   if (physical && result.afterProtection > 0) {
     tx.update(attackerId, (x) => (x.turn.hitsDealtTo.includes(targetId) ? x : { ...x, turn: { ...x.turn, hitsDealtTo: [...x.turn.hitsDealtTo, targetId] } }));
+    heavyBlows(tx, targetId, t.turn.hitsTaken, after.turn.hitsTaken);
   }
   // RULINGS A5: a 3d6 roll of 4 sets the wound bleeding (when the setting is on).
   if (blow.bleeding && tx.rules.bleedingPerTurn > 0 && !after.conditions.includes('bleeding') && after.posture !== 'dead') {
@@ -69,6 +70,23 @@ export function dealDamage(tx: Tx, attackerId: string, targetId: string, blow: B
   }
   settlePosture(tx, targetId);
   return result.afterProtection;
+}
+
+/**
+ * RULINGS A8 (004 §Injury Effects; on under Classic, O1, or the campaign's setting): the hits
+ * taken this turn cross a threshold — −2 DEX next turn (kept as `hitsLastTurn` at the turn's end),
+ * or the figure falls down at once and loses this turn's action if it has not acted.
+ */
+function heavyBlows(tx: Tx, figureId: string, before: number, after: number): void {
+  const f = tx.fig(figureId);
+  const hasActed = turnStateOf(tx.state).actionDone.includes(figureId);
+  for (const e of tx.rules.heavyBlowRules.step(figureId, f.attributes.STR, before, after, hasActed)) {
+    tx.emit(e);
+    if (e.type !== 'heavyBlowFallsDown') continue;
+    const now = tx.fig(figureId);
+    if (now.posture === 'standing' || now.posture === 'kneeling') setPosture(tx, figureId, 'knockedDown', e.source);
+    if (e.losesAction && tx.state.phase === 'actions') markActed(tx, figureId, null);
+  }
 }
 
 /** Puts an item down in a hex (RULINGS A3 drop; 001 §Action Options m, q). */
@@ -135,7 +153,7 @@ export function applyAttack(tx: Tx, c: CommandOf<'attack'>): void {
   if (kind === 'missile' || kind === 'thrown') {
     // RULINGS H4 (004 §Roll to Miss): each friend on the line of fire is a roll to miss.
     for (const friend of friendsInPath(tx.state, a, t)) {
-      const miss = rollToMissFriend(tx.dice, adj, `roll to miss ${friend.name}`);
+      const miss = tx.rules.criticals.rollToMiss(tx.dice, adj, `roll to miss ${friend.name}`);
       tx.rolls.push(miss.roll);
       tx.emit({ type: 'check', figureId: a.id, purpose: `miss ${friend.name} in the line of fire`, target: adj, roll: miss.roll.total, success: miss.missed, source: miss.source });
       if (!miss.missed) {
@@ -159,7 +177,8 @@ export function applyAttack(tx: Tx, c: CommandOf<'attack'>): void {
 
   if (!resolved) {
     const roll = tx.roll(`${preview.dice.count}d6`, `attack: ${what}`);
-    const out = attackOutcome(roll, adj);
+    // RULINGS A3 (O1: 004's automatic results): the rules read the roll.
+    const out = tx.rules.criticals.read(roll, adj);
     tx.emit({
       type: 'attackRolled',
       attackerId: a.id,

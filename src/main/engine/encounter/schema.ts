@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ConditionSchema,
+  DeclarationSchema,
   FacingSchema,
   HexSchema,
   IdSchema,
@@ -13,6 +14,7 @@ import {
 } from '../../../shared/schemas';
 import { ActiveSpellSchema, EncounterMagicSchema, MasterySchema } from './magicSchema';
 import { MapImageSchema } from '../../../shared/views';
+
 
 const AttributesSchema = z
   .object({
@@ -59,6 +61,12 @@ export const FigureTurnSchema = z
     shots: z.number().int().min(0),
     /** Whether it took its one last shot while engaged (001 §Action Options l). */
     lastShot: z.boolean(),
+    /** RULINGS O3: the stride it ended its movement on (absent or 0 = stopped or has not moved). */
+    stride: z.number().int().min(0).max(8).optional(),
+    /** RULINGS O3: action points spent on movement this turn. */
+    apSpent: z.number().int().min(0).optional(),
+    /** RULINGS O4: what it declared before movement (absent = nothing declared yet). */
+    declaration: DeclarationSchema.optional(),
   })
   .strict();
 
@@ -117,6 +125,12 @@ export const FigureStateSchema = z
     fatigueDice: z.array(z.number().int().min(1).max(6)).length(2).optional(),
     /** The last turn this figure shot a missile weapon (RULINGS A7 rate of fire). */
     lastShotTurn: z.number().int().nullable().default(null),
+    /** RULINGS O3: the stride carried into this turn (only a sprint carries, 002); 0 = from a standstill. */
+    momentum: z.number().int().min(0).max(8).default(0),
+    /** RULINGS A8, O1: physical hits taken last turn (heavy blows: −2 DEX this turn). */
+    hitsLastTurn: z.number().int().min(0).default(0),
+    /** RULINGS O2 (000 §Turn Sequence 7): shown face down by a cleanup phase; absent = not flipped. */
+    flipped: z.boolean().optional(),
     /** This turn's bookkeeping; reset when a turn begins. */
     turn: FigureTurnSchema.default(FRESH_FIGURE_TURN),
   })
@@ -133,6 +147,8 @@ export const MapItemSchema = z
     position: HexSchema,
     /** Who dropped it. */
     ownerId: IdSchema.nullable(),
+    /** RULINGS O2 (000 §Turn Sequence 7): its counter was placed in a cleanup phase; absent = not yet. */
+    placed: z.boolean().optional(),
   })
   .strict();
 
@@ -142,6 +158,11 @@ export const TurnStateSchema = z
     /** RULINGS T2: each side's 1d6 and the order that came of it (first to move first). */
     initiative: z
       .object({
+        /**
+         * Whether sides or figures rolled (the rules' `initiative.roll`; RULINGS T2, O2, O4): each
+         * roll's `sideId` is then a side id or a figure id. Absent = sides.
+         */
+        by: z.enum(['side', 'figure']).optional(),
         rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int() }).strict()),
         /** Sides in roll order, the winner first (before the winner's choice). */
         rollOrder: z.array(IdSchema),
@@ -163,6 +184,11 @@ export const TurnStateSchema = z
     /** RULINGS H3: who may push whom after the actions. */
     retreatOffers: z.array(z.object({ figureId: IdSchema, targetIds: z.array(IdSchema) }).strict()),
     retreatDone: z.array(IdSchema),
+    /**
+     * RULINGS T4, O1, O2: who moves in which movement phase (the rules' `movementGroups`, kept
+     * when movement starts and after each yield). Absent = Pillars' split by the yield flags.
+     */
+    moveGroups: z.array(z.object({ phase: PhaseSchema, ids: z.array(IdSchema) }).strict()).optional(),
   })
   .strict();
 

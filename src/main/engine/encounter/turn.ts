@@ -7,6 +7,10 @@ import { AppError } from '../../../shared/errors';
 import { makeSurvivalSave } from '../characters/survival';
 import { rollOff } from '../dice/rollOff';
 import type { CommandOf } from '../../../shared/commands';
+import { MOVEMENT_PHASES } from '../../../shared/schemas';
+import type { MoverRef, RuleSet } from '../options/types';
+import { carriedMomentum } from '../options/strideMomentum/stride';
+import { checkDeclaration, type Declaration } from '../options/declaredIntent/declarations';
 import { FRESH_FIGURE_TURN, FRESH_TURN_STATE, turnStateOf, type EncounterState, type FigureState, type TurnState } from './schema';
 import { engagementState } from './engagement';
 import { baseAdjDex, canAct, sideName } from './state';
@@ -15,16 +19,32 @@ import type { Tx } from './tx';
 
 export type Phase = EncounterState['phase'];
 
+/** Pillars' six phases (RULINGS T1); a turn goes through its rules' `initiative.phases`. */
 export const PHASES: readonly Phase[] = ['initiative', 'renewSpells', 'initialMovement', 'finalMovement', 'actions', 'forcedRetreat'];
 
-const PHASE_NAMES: Readonly<Record<Phase, string>> = {
+export const PHASE_NAMES: Readonly<Record<Phase, string>> = {
   initiative: 'Initiative',
   renewSpells: 'Renew Spells',
   initialMovement: 'Initial Movement',
   finalMovement: 'Final Movement',
   actions: 'Actions',
   forcedRetreat: 'Forced Retreat',
+  firstMovement: 'First Movement',
+  secondMovement: 'Second Movement',
+  movement: 'Movement',
+  cleanup: 'Cleanup',
+  declarations: 'Declarations',
 };
+
+/** Whether figures move in this phase (RULINGS T4, O1, O2, O4). */
+export function isMovementPhase(phase: Phase): boolean {
+  return MOVEMENT_PHASES.includes(phase);
+}
+
+/** The turn's phases by the rules (RULINGS T1, O1, O2, O4), as encounter phase ids. */
+export function turnPhases(rules: RuleSet): Phase[] {
+  return rules.initiative.phases.map((p) => p.id as Phase);
+}
 
 export interface PhaseStatus {
   readonly turn: number;
@@ -95,15 +115,25 @@ function computePhaseStatus(state: EncounterState): PhaseStatus {
       const pending = renewalPending(state).filter(alive);
       return { ...base, order: ts.renewOrder, due: pending.slice(0, 1), pending, waitingFor: pending.length ? 'Casters renew their continuing spells.' : 'No spell is waiting for renewal.' };
     }
-    case 'initialMovement': {
-      const pending = ts.moveOrder.filter((id) => !ts.moveDone.includes(id) && alive(id) && !figureOf(state, id).turn.yielded);
-      return { ...base, order: ts.moveOrder, due: pending.slice(0, 1), pending, waitingFor: pending.length ? 'Figures move or yield in order.' : 'Initial movement is over.' };
-    }
-    case 'finalMovement': {
-      const order = ts.moveOrder.filter((id) => figureOf(state, id).turn.yielded);
+    case 'initialMovement':
+    case 'finalMovement':
+    case 'firstMovement':
+    case 'secondMovement':
+    case 'movement': {
+      const order = movementSequence(state, state.phase);
       const pending = order.filter((id) => !ts.moveDone.includes(id) && alive(id));
-      return { ...base, order, due: pending.slice(0, 1), pending, waitingFor: pending.length ? 'Figures that yielded move now.' : 'Final movement is over.' };
+      const over = `${PHASE_NAMES[state.phase]} is over.`;
+      const waiting = state.phase === 'finalMovement' ? 'Figures that yielded move now.' : state.phase === 'initialMovement' ? 'Figures move or yield in order.' : 'Figures move in order.';
+      return { ...base, order, due: pending.slice(0, 1), pending, waitingFor: pending.length ? waiting : over.charAt(0) + over.slice(1).toLowerCase() };
     }
+    case 'declarations': {
+      // RULINGS O4 (003 §1 Movement): every figure declares before anyone moves.
+      const order = state.figures.filter(canAct).map((f) => f.id);
+      const pending = order.filter((id) => figureOf(state, id).turn.declaration === undefined);
+      return { ...base, order, due: pending.slice(0, 1), pending, waitingFor: pending.length ? 'Figures declare action, movement, target, range and weapon.' : 'Every figure has declared: roll initiative.' };
+    }
+    case 'cleanup':
+      return { ...base, order: [], due: [], pending: [], waitingFor: 'Dropped weapons are placed and the fallen flipped: end the turn.' };
     case 'actions': {
       const pending = ts.actionOrder.filter((id) => !ts.actionDone.includes(id) && alive(id));
       return { ...base, order: ts.actionOrder, due: pending.slice(0, 1), pending, waitingFor: pending.length ? 'Figures act by adjDEX.' : 'Every figure has acted.' };
@@ -120,6 +150,27 @@ function figureOf(state: EncounterState, id: string): FigureState {
   const f = state.figures.find((x) => x.id === id);
   if (!f) throw new AppError('not-found', `There is no figure with id "${id}" in this encounter.`);
   return f;
+}
+
+/**
+ * Who moves in movement phase `phase`, in order (RULINGS T4, O1, O2): the rules' movement group
+ * for the phase (kept in the turn state, recomputed on each yield), in the movement order (which
+ * the GM may have reordered), figures that yielded after the others. States written before the
+ * groups were kept read Pillars' split: Initial Movement without the yielders, Final with them.
+ */
+export function movementSequence(state: EncounterState, phase: Phase): string[] {
+  const ts = turnStateOf(state);
+  const byId = figuresById(state);
+  const yielded = (id: string): boolean => byId.get(id)?.turn.yielded === true;
+  const group = ts.moveGroups?.find((g) => g.phase === phase);
+  if (group === undefined) {
+    if (phase === 'finalMovement') return ts.moveOrder.filter(yielded);
+    if (phase === 'initialMovement') return ts.moveOrder.filter((id) => !yielded(id));
+    return [];
+  }
+  const members = new Set(group.ids);
+  const inOrder = ts.moveOrder.filter((id) => members.has(id));
+  return [...inOrder.filter((id) => !yielded(id)), ...inOrder.filter(yielded)];
 }
 
 /**
@@ -184,36 +235,72 @@ export function orderByScore(tx: Tx, ids: readonly string[], score: (id: string)
   return out;
 }
 
-// --- Phase 1: initiative (RULINGS T2) ---------------------------------------------------------------
+// --- Phase 1: initiative (RULINGS T2, O1, O2, O4) ----------------------------------------------------
+
+/** Figures as the initiative rules see them: those that can act, as listed (RULINGS O2, O4). */
+function initiativeFigures(state: EncounterState): { id: string; sideId: string; adjDex: number; dex: number; declaration?: Declaration; initiativeScore?: number }[] {
+  return state.figures.filter(canAct).map((f) => {
+    const d = f.turn.declaration;
+    const { initiativeScore, ...rest } = d ?? {};
+    return {
+      id: f.id,
+      sideId: f.sideId,
+      adjDex: baseAdjDex(f).value,
+      dex: f.attributes.DEX,
+      ...(d === undefined ? {} : { declaration: { figureId: f.id, ...rest } as Declaration }),
+      ...(initiativeScore === undefined ? {} : { initiativeScore }),
+    };
+  });
+}
 
 export function rollInitiative(tx: Tx): void {
   if (tx.state.phase !== 'initiative') throw new AppError('rule', 'Initiative is rolled in phase 1 only (RULINGS T1).');
   const ts = turnStateOf(tx.state);
   if (ts.initiative !== null) throw new AppError('conflict', `Initiative for turn ${tx.state.turn} has been rolled already.`);
   const sides = tx.state.sides.map((s) => s.id);
-  // RULINGS T2, G4: 1d6 per side, tied sides roll again.
-  const off = rollOff(sides, tx.dice, 'initiative');
-  tx.rolls.push(...off.rolls.map((r) => r.roll));
-  const rolls = off.rolls.filter((r) => r.round === 1).map((r) => ({ sideId: r.participant, total: r.roll.total }));
-  const single = sides.length === 1;
+  // RULINGS T2, G4 (Pillars: 1d6 per side, tied sides roll again); O1, O2, O4: the option's roll.
+  const result = tx.rules.initiative.roll({ sides, figures: initiativeFigures(tx.state) }, tx.dice);
+  tx.rolls.push(...result.rolls);
+  const rolls = result.scores.map((x) => ({ sideId: x.id, total: x.value.value }));
+  const settled = !result.winnerChooses;
+  const order = settled ? tx.rules.initiative.settle(result, true) : [];
   tx.state = setTurnState(tx.state, {
-    initiative: { rolls, rollOrder: [...off.order], order: single ? [...off.order] : [], chosen: single },
+    initiative: { ...(result.by === 'figure' ? { by: 'figure' as const } : {}), rolls, rollOrder: [...result.order], order, chosen: settled },
   });
-  tx.emit({ type: 'initiativeRolled', rolls, rollOrder: off.order, source: '001 §Turn Sequence; RULINGS T2, G4' });
+  tx.emit({ type: 'initiativeRolled', rolls, rollOrder: [...result.order], source: result.source });
 }
 
 export function chooseInitiative(tx: Tx, c: CommandOf<'chooseInitiative'>): void {
   const ini = turnStateOf(tx.state).initiative;
   if (tx.state.phase !== 'initiative' || ini === null) throw new AppError('rule', 'Roll initiative first (RULINGS T2).');
-  if (ini.chosen) throw new AppError('conflict', 'The initiative winner has chosen already.');
+  if (ini.chosen) throw new AppError('conflict', ini.by === 'figure' ? `Nobody chooses under ${tx.rules.initiative.name}: the order stands (${tx.rules.initiative.source}).` : 'The initiative winner has chosen already.');
   const winner = ini.rollOrder[0];
   if (c.sideId !== winner) {
     throw new AppError('rule', `${sideName(tx.state, c.sideId)} did not win the initiative; ${sideName(tx.state, winner ?? '')} chooses (RULINGS T2).`);
   }
-  const [first, second, ...rest] = ini.rollOrder;
-  const order = c.moveFirst || second === undefined ? ini.rollOrder : [second, first ?? '', ...rest];
+  // RULINGS T2, O1: move first keeps the roll order; move second swaps the first two.
+  const order = tx.rules.initiative.settle({ by: 'side', order: ini.rollOrder, scores: [], rolls: [], winnerChooses: true, source: tx.rules.initiative.source }, c.moveFirst);
   tx.state = setTurnState(tx.state, { initiative: { ...ini, order: [...order], chosen: true } });
   tx.emit({ type: 'initiativeChosen', sideId: c.sideId, moveFirst: c.moveFirst, order, source: 'RULINGS T2' });
+}
+
+/** RULINGS O4 (003 §1 Movement): a figure declares (or changes its declaration) before initiative is rolled. */
+export function declare(tx: Tx, c: CommandOf<'declare'>): void {
+  const f = tx.fig(c.figureId);
+  if (!turnPhases(tx.rules).includes('declarations')) {
+    throw new AppError('rule', `${tx.rules.initiative.name} has no declarations: declared intent is off for this encounter (RULINGS O4).`);
+  }
+  const rolled = turnStateOf(tx.state).initiative !== null;
+  if (!(tx.state.phase === 'declarations' || (tx.state.phase === 'initiative' && !rolled)) && c.override !== true) {
+    throw new AppError('rule', `${f.name} declares before initiative is rolled (003 §1 Movement; RULINGS O4).`);
+  }
+  if (!canAct(f)) throw new AppError('rule', `${f.name} is ${f.posture} and declares nothing.`);
+  const d = c.declaration;
+  const problems = checkDeclaration({ figureId: f.id, ...d });
+  if (problems.length > 0) throw new AppError('rule', `${f.name}: ${problems.join(' ')} (003 §1 Movement; RULINGS O4)`);
+  for (const t of d.targetIds ?? []) tx.fig(t);
+  tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, declaration: d } }));
+  tx.emit({ type: 'declared', figureId: f.id, action: d.action, movement: d.movement, targetIds: [...(d.targetIds ?? [])], source: '003 §1 Movement; RULINGS O4' });
 }
 
 // --- Phase changes -------------------------------------------------------------------------------------
@@ -228,9 +315,10 @@ function enterPhase(tx: Tx, to: Phase): void {
 export function advancePhase(tx: Tx, c: CommandOf<'advancePhase'>): void {
   const status = phaseStatus(tx.state);
   const ts = turnStateOf(tx.state);
-  const blocking = tx.state.phase === 'renewSpells' ? [] : status.pending; // S2: unrenewed spells simply end
+  // S2: unrenewed spells simply end; O4: a figure that declares nothing declares no modifiers.
+  const blocking = tx.state.phase === 'renewSpells' || tx.state.phase === 'declarations' ? [] : status.pending;
   if (tx.state.phase === 'initiative' && (ts.initiative === null || !ts.initiative.chosen) && c.override !== true) {
-    throw new AppError('rule', status.waitingFor);
+    throw new AppError('rule', ts.initiative === null ? `Roll initiative (${tx.rules.initiative.rollText}).` : status.waitingFor);
   }
   if (blocking.length > 0 && tx.state.phase !== 'initiative') {
     if (c.override !== true) {
@@ -241,54 +329,82 @@ export function advancePhase(tx: Tx, c: CommandOf<'advancePhase'>): void {
   if (c.override === true && (blocking.length > 0 || (tx.state.phase === 'initiative' && !ts.initiative?.chosen))) {
     tx.emit({ type: 'override', command: 'advancePhase', figureId: null, due: status.pending, reason: `GM override: ${PHASE_NAMES[tx.state.phase]} ended with ${status.pending.length} pending`, source: 'RULINGS T1 (GM override)' });
   }
-  switch (tx.state.phase) {
-    case 'initiative':
-      return startRenew(tx);
-    case 'renewSpells':
-      return startMovement(tx);
-    case 'initialMovement':
-      return enterPhase(tx, 'finalMovement');
-    case 'finalMovement':
-      return startActions(tx);
-    case 'actions':
-      return startForcedRetreat(tx);
-    case 'forcedRetreat':
-      return endTurn(tx);
-  }
+  // RULINGS T1, O1, O2, O4: the next phase is the next of the rules' phases; after the last, the turn ends.
+  const phases = turnPhases(tx.rules);
+  const from = tx.state.phase;
+  const at = phases.indexOf(from);
+  const fallback = PHASES.indexOf(from);
+  const next = at >= 0 ? phases[at + 1] : fallback >= 0 ? PHASES[fallback + 1] : undefined;
+  leavePhase(tx, from);
+  if (next === undefined) return endTurn(tx);
+  enterPhase(tx, next);
+  enteredPhase(tx, next, phases);
 }
 
-function startRenew(tx: Tx): void {
+/** What ending a phase settles (RULINGS T2, S2). */
+function leavePhase(tx: Tx, phase: Phase): void {
+  if (phase === 'initiative') settleUnchosenInitiative(tx);
+  // RULINGS S2: unrenewed spells end before movement.
+  if (phase === 'renewSpells') endRenewal(tx);
+}
+
+/** What starting a phase sets up (RULINGS T3, T4, T5, H3, O2). */
+function enteredPhase(tx: Tx, phase: Phase, phases: readonly Phase[]): void {
+  if (phase === 'renewSpells') {
+    // RULINGS T3: casters of continuing spells renew by DEX + INT + WIS, high to low (G4 on ties);
+    // the magic engine fixes the order and ends the spells of casters who are down (RULINGS S2).
+    beginRenewal(tx);
+  } else if (isMovementPhase(phase)) {
+    if (phases.find(isMovementPhase) === phase) startMovement(tx, phase);
+    else refreshMoveGroups(tx);
+  } else if (phase === 'actions') startActions(tx);
+  else if (phase === 'forcedRetreat') startForcedRetreat(tx);
+  else if (phase === 'cleanup') startCleanup(tx);
+}
+
+/** Overridden without a settled initiative: the sides move in the order they are listed. */
+function settleUnchosenInitiative(tx: Tx): void {
   const ts = turnStateOf(tx.state);
   if (ts.initiative === null || !ts.initiative.chosen) {
-    // Overridden without a settled initiative: the sides move in the order they are listed.
     const order = tx.state.sides.map((s) => s.id);
-    tx.state = setTurnState(tx.state, { initiative: { rolls: ts.initiative?.rolls ?? [], rollOrder: ts.initiative?.rollOrder ?? order, order: ts.initiative?.rollOrder.length ? [...ts.initiative.rollOrder] : order, chosen: true } });
+    tx.state = setTurnState(tx.state, { initiative: { rolls: ts.initiative?.rolls ?? [], rollOrder: ts.initiative?.rollOrder ?? order, order: ts.initiative?.rollOrder.length ? [...ts.initiative.rollOrder] : order, chosen: true, ...(ts.initiative?.by === 'figure' ? { by: 'figure' as const } : {}) } });
   }
-  enterPhase(tx, 'renewSpells');
-  // RULINGS T3: casters of continuing spells renew by DEX + INT + WIS, high to low (G4 on ties);
-  // the magic engine fixes the order and ends the spells of casters who are down (RULINGS S2).
-  beginRenewal(tx);
 }
 
-/** RULINGS T4: sides in initiative order; inside a side, adjDEX high to low (ties: as listed; the GM may reorder). */
-export function movementOrder(state: EncounterState): string[] {
-  const sides = turnStateOf(state).initiative?.order ?? state.sides.map((s) => s.id);
+/** The figures that move this turn, as the movement rules see them (RULINGS T4). */
+function movers(state: EncounterState): MoverRef[] {
+  return state.figures.filter(canAct).map((f) => ({ id: f.id, sideId: f.sideId, adjDex: baseAdjDex(f).value }));
+}
+
+/**
+ * RULINGS T4: sides in initiative order; inside a side, adjDEX high to low (ties: as listed; the
+ * GM may reorder). With the rules given, their movement groups in phase order (O1, O2, O4).
+ */
+export function movementOrder(state: EncounterState, rules?: RuleSet): string[] {
+  const order = turnStateOf(state).initiative?.order ?? state.sides.map((s) => s.id);
+  if (rules !== undefined) return rules.initiative.movementGroups(order, movers(state), []).flatMap((g) => [...g.ids]);
   const out: string[] = [];
-  for (const side of sides) {
-    const movers = state.figures
+  for (const side of order) {
+    const ms = state.figures
       .filter((f) => f.sideId === side && canAct(f))
       .map((f, i) => ({ id: f.id, dex: baseAdjDex(f).value, i }))
       .sort((a, b) => b.dex - a.dex || a.i - b.i);
-    out.push(...movers.map((m) => m.id));
+    out.push(...ms.map((m) => m.id));
   }
   return out;
 }
 
-function startMovement(tx: Tx): void {
-  // RULINGS S2: unrenewed spells end before movement.
-  endRenewal(tx);
-  enterPhase(tx, 'initialMovement');
-  const order = movementOrder(tx.state);
+/** The rules' movement groups for the yields made so far (RULINGS T4, O1, O2), kept in the turn state. */
+export function refreshMoveGroups(tx: Tx): void {
+  const ts = turnStateOf(tx.state);
+  const order = ts.initiative?.order ?? tx.state.sides.map((s) => s.id);
+  const yielded = tx.state.figures.filter((f) => f.turn.yielded).map((f) => f.id);
+  const groups = tx.rules.initiative.movementGroups(order, movers(tx.state), yielded);
+  tx.state = setTurnState(tx.state, { moveGroups: groups.map((g) => ({ phase: g.phase as Phase, ids: [...g.ids] })) });
+}
+
+function startMovement(tx: Tx, phase: Phase): void {
+  const order = movementOrder(tx.state, tx.rules);
   // 001 §Action Options: whether a figure was engaged when movement began decides its options.
   const before = tx.state;
   tx.state = {
@@ -299,18 +415,22 @@ function startMovement(tx: Tx): void {
     }),
   };
   tx.state = setTurnState(tx.state, { moveOrder: order, moveDone: [] });
-  tx.emit({ type: 'orderSet', phase: 'initialMovement', order, scores: order.map((id) => ({ figureId: id, value: baseAdjDex(figureOf(tx.state, id)).value })), source: 'RULINGS T4' });
+  refreshMoveGroups(tx);
+  // The source of the first movement group (Pillars: RULINGS T4; O1: 004 §Turn Sequence (3); …).
+  const source = tx.rules.initiative.movementGroups([], [], [])[0]?.source ?? 'RULINGS T4';
+  tx.emit({ type: 'orderSet', phase, order, scores: order.map((id) => ({ figureId: id, value: baseAdjDex(figureOf(tx.state, id)).value })), source });
 }
 
 export function reorderMovement(tx: Tx, c: CommandOf<'reorderMovement'>): void {
-  if (tx.state.phase !== 'initialMovement' && tx.state.phase !== 'finalMovement') {
+  if (!isMovementPhase(tx.state.phase)) {
     throw new AppError('rule', 'The movement order is set during movement (RULINGS T4).');
   }
   const ts = turnStateOf(tx.state);
   const same = c.order.length === ts.moveOrder.length && [...c.order].sort().join() === [...ts.moveOrder].sort().join();
   if (!same) throw new AppError('invalid-args', 'The new order must list exactly the figures of the movement order.');
   const sideSeq = (ids: readonly string[]): string => ids.map((id) => figureOf(tx.state, id).sideId).join();
-  if (sideSeq(c.order) !== sideSeq(ts.moveOrder)) {
+  // RULINGS T4: under side initiative sides keep their places; figure initiative (O2, O4) orders figures.
+  if (ts.initiative?.by !== 'figure' && sideSeq(c.order) !== sideSeq(ts.moveOrder)) {
     throw new AppError('rule', 'Figures are reordered inside their side only; sides keep the initiative order (RULINGS T4).');
   }
   const moved = ts.moveOrder.filter((id) => ts.moveDone.includes(id));
@@ -327,7 +447,6 @@ function startActions(tx: Tx): void {
     ...tx.state,
     figures: tx.state.figures.map((f) => (canAct(f) && f.turn.mode === null ? { ...f, turn: { ...f.turn, mode: 'stand-still' } } : f)),
   };
-  enterPhase(tx, 'actions');
   const ids = tx.state.figures.filter(canAct).map((f) => f.id);
   const score = (id: string): number => baseAdjDex(figureOf(tx.state, id)).value;
   const order = orderByScore(tx, ids, score, 'action order');
@@ -380,7 +499,6 @@ function adjacentFigures(a: FigureState, b: FigureState): boolean {
 }
 
 function startForcedRetreat(tx: Tx): void {
-  enterPhase(tx, 'forcedRetreat');
   const offers = retreatOffers(tx.state);
   tx.state = setTurnState(tx.state, { retreatOffers: offers, retreatDone: [] });
   tx.emit({ type: 'orderSet', phase: 'forcedRetreat', order: offers.map((o) => o.figureId), scores: [], source: '001 §Forced Retreat; RULINGS H3' });
@@ -411,17 +529,59 @@ function endTurn(tx: Tx): void {
   }
   // RULINGS T1, S6: then the runaway drain (the saves above are everyone's, casters' too).
   endOfTurnMagic(tx);
+  // RULINGS O3 (002): a figure that ends its movement sprinting carries its stride into next turn.
+  for (const f of tx.state.figures) {
+    const momentum = f.posture === 'dead' ? 0 : carriedMomentum(f.turn.stride ?? 0);
+    if (momentum !== f.momentum) {
+      tx.update(f.id, (x) => ({ ...x, momentum }));
+      if (momentum > 0) tx.emit({ type: 'momentumCarried', figureId: f.id, momentum, source: '002 §Sprinting; RULINGS O3' });
+    }
+  }
   tx.emit({ type: 'turnEnded', turn: tx.state.turn, source: 'RULINGS T1' });
+  const from = tx.state.phase;
+  const first = turnPhases(tx.rules)[0] ?? 'initiative';
   tx.state = {
     ...tx.state,
     turn: tx.state.turn + 1,
-    phase: 'initiative',
+    phase: first,
     turnState: FRESH_TURN_STATE,
-    figures: tx.state.figures.map((f) => ({ ...f, turn: FRESH_FIGURE_TURN })),
+    // RULINGS A8: the hits taken this turn are next turn's "hits last turn" (heavy blows).
+    figures: tx.state.figures.map((f) => {
+      const hitsLastTurn = tx.rules.heavyBlowRules.enabled ? f.turn.hitsTaken : 0;
+      return hitsLastTurn === f.hitsLastTurn ? { ...f, turn: FRESH_FIGURE_TURN } : { ...f, hitsLastTurn, turn: FRESH_FIGURE_TURN };
+    }),
   };
-  tx.emit({ type: 'phaseChanged', turn: tx.state.turn, from: 'forcedRetreat', to: 'initiative', source: 'RULINGS T1' });
+  tx.emit({ type: 'phaseChanged', turn: tx.state.turn, from, to: first, source: 'RULINGS T1' });
 }
 
+/**
+ * RULINGS O2 (000 §Turn Sequence 7): dropped weapons get their counters and the slain and
+ * unconscious are flipped. The map shows a dropped weapon at once; the cleanup marks each as
+ * placed (`placed`) and each fallen figure as flipped (`flipped`), so every one is announced once.
+ * A flipped figure that is up again is no longer flipped.
+ */
+function startCleanup(tx: Tx): void {
+  const cleanup = tx.rules.initiative.cleanup;
+  if (cleanup === undefined) return;
+  const items = tx.state.items ?? [];
+  const dropped = items
+    .filter((i) => i.kind === 'weapon')
+    .map((i) => ({ figureId: i.ownerId ?? '', itemId: i.id, position: i.position, placed: i.placed === true }));
+  const figures = tx.state.figures.map((f) => ({ id: f.id, posture: f.posture, flipped: f.flipped === true }));
+  const events = cleanup(figures, dropped);
+  tx.emit(...events);
+  const placed = new Set(events.flatMap((e) => (e.type === 'counterPlaced' ? [e.itemId] : [])));
+  const flipped = new Set(events.flatMap((e) => (e.type === 'figureFlipped' ? [e.figureId] : [])));
+  if (placed.size > 0) tx.state = { ...tx.state, items: items.map((i) => (placed.has(i.id) ? { ...i, placed: true } : i)) };
+  tx.state = {
+    ...tx.state,
+    figures: tx.state.figures.map((f) => {
+      if (flipped.has(f.id)) return { ...f, flipped: true };
+      if (f.flipped === true && f.posture !== 'dead' && f.posture !== 'unconscious') return { ...f, flipped: false };
+      return f;
+    }),
+  };
+}
 export function setPosture(tx: Tx, id: string, to: FigureState['posture'], source: string): void {
   const f = tx.fig(id);
   if (f.posture === to) return;

@@ -3,7 +3,7 @@
  * and every roll made. Commands build one, then hand back `{ state, events, rolls }`.
  */
 import type { Dice, Roll } from '../dice/types';
-import type { Rules } from '../rules';
+import type { RuleSet } from '../rules';
 import type { ApplyResult, EncounterEvent } from './events';
 import type { EncounterState, FigureState } from './schema';
 import { figureById, updateFigure } from './state';
@@ -14,7 +14,8 @@ export class Tx {
   constructor(
     public state: EncounterState,
     readonly dice: Dice,
-    readonly rules: Rules,
+    /** The encounter's rules: its stored settings and the options' strategies (RULINGS O1–O4). */
+    readonly rules: RuleSet,
   ) {}
 
   roll(notation: string, label: string): Roll {

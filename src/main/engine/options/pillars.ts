@@ -39,6 +39,7 @@ export const PILLARS_INITIATIVE: InitiativeRules = {
   id: 'pillars',
   name: 'Side initiative (Pillars)',
   source: '001 §Turn Sequence; RULINGS T1–T4',
+  rollText: '1d6 per side',
   phases: PILLARS_PHASES,
   canYield: true,
   roll(input, dice) {
@@ -98,7 +99,7 @@ export const PILLARS_CRITICALS: CriticalRules = {
     { dice: 3, from: 17, to: 17, result: 'Miss, drop weapon' },
     { dice: 3, from: 18, to: 18, result: 'Miss, break weapon' },
     { dice: 4, from: 4, to: 5, result: 'Hit' },
-    { dice: 4, from: 20, to: 20, result: 'Miss' },
+    { dice: 4, from: 20, to: 20, result: 'Miss', rollText: '20+' },
     { dice: 4, from: 21, to: 22, result: 'Miss, drop weapon' },
     { dice: 4, from: 23, to: 24, result: 'Miss, break weapon' },
   ],
@@ -122,6 +123,9 @@ export const PILLARS_STATS: StatRules = {
     { id: 'CHR', name: 'Charisma', keptAs: 'CHR' },
   ],
   pools: ['Fatigue', 'Body', 'Mana'],
+  // 001 has no exhaustion: Fatigue at 0 is unconscious (RULINGS C4).
+  countsExhaustion: false,
+  exhausted: () => false,
 };
 
 export const PILLARS_BEHAVIOUR: RuleBehaviour = {

@@ -13,6 +13,7 @@
  *   Classic rule set is (they belong to it).
  */
 import { RulesSchema, type Rules } from '../../../shared/rulesSettings';
+import { catalogueWithEdits } from '../magic/catalogue';
 import { CLASSIC_BEHAVIOUR } from './classic/rules';
 import { declaredIntentBehaviour } from './declaredIntent/rules';
 import { HEAVY_BLOWS_ON } from './heavyBlows';
@@ -31,10 +32,14 @@ export const OPTION_LAYERS: readonly { readonly key: OptionKey; readonly behavio
 
 const BEHAVIOUR_KEYS: readonly (keyof RuleBehaviour)[] = ['initiative', 'movement', 'criticals', 'heavyBlowRules', 'stats'];
 
-/** Builds the `Rules` value from the stored settings (validated here: bad JSON is refused). */
-export function rulesFor(settings: Rules, optionSettings: OptionSettings = DEFAULT_OPTION_SETTINGS): RuleSet {
+/**
+ * Builds the `Rules` value from the stored settings (validated here: bad JSON is refused). The
+ * options' settings come from `settings.optionSettings`; `optionSettings` overrides them.
+ * The spell catalogue is 001's with the stored `spellEdits` applied (RULINGS S9).
+ */
+export function rulesFor(settings: Rules, optionSettings?: OptionSettings): RuleSet {
   const stored = RulesSchema.parse(settings);
-  const opts = OptionSettingsSchema.parse(optionSettings);
+  const opts = OptionSettingsSchema.parse(optionSettings ?? stored.optionSettings ?? DEFAULT_OPTION_SETTINGS);
   const behaviour: { -readonly [K in keyof RuleBehaviour]: RuleBehaviour[K] } = { ...PILLARS_BEHAVIOUR };
   const suppliedBy = new Map<keyof RuleBehaviour, OptionKey>();
   const notes: string[] = [];
@@ -53,7 +58,7 @@ export function rulesFor(settings: Rules, optionSettings: OptionSettings = DEFAU
       suppliedBy.set(k, layer.key);
     }
   }
-  return { ...stored, ...behaviour, optionSettings: opts, notes };
+  return { ...stored, ...behaviour, optionSettings: opts, catalogue: catalogueWithEdits(stored.spellEdits), notes };
 }
 
 function infoName(key: OptionKey): string {
@@ -73,10 +78,24 @@ export function settingsOf(rules: Rules): Rules {
     runawayDrainIncludesPush: rules.runawayDrainIncludesPush,
     restRegainsAllMana: rules.restRegainsAllMana,
     options: rules.options,
+    optionSettings: rules.optionSettings,
+    spellEdits: rules.spellEdits,
   });
 }
 
-/** A `RuleSet` as is, or built from bare settings: what code that receives either should call. */
+/** Built rule sets by the settings object they came from (settings are never mutated). */
+const built = new WeakMap<Rules, RuleSet>();
+
+/**
+ * A `RuleSet` as is, or built from bare settings: what code that receives either should call.
+ * The same settings object gives the same `RuleSet` (the session hands one in with every command).
+ */
 export function asRuleSet(rules: Rules | RuleSet): RuleSet {
-  return 'initiative' in rules && 'movement' in rules ? (rules as RuleSet) : rulesFor(rules);
+  if ('initiative' in rules && 'movement' in rules) return rules as RuleSet;
+  let r = built.get(rules);
+  if (r === undefined) {
+    r = rulesFor(rules);
+    built.set(rules, r);
+  }
+  return r;
 }

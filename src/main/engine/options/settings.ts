@@ -3,9 +3,11 @@
  * document and what it changes; and the options' own stored settings (JSON-safe), which
  * `rulesFor` reads next to `RulesSchema`.
  */
-import { z } from 'zod';
 import type { Rules } from '../rules';
-import { DEFAULT_STRESS_DIE, StressDieSchema } from './declaredIntent/stressDie';
+import { DEFAULT_OPTION_SETTINGS, OPTION_SETTING_SOURCES, OptionSettingsSchema, type OptionSettings } from '../../../shared/rulesSettings';
+
+// The stored, JSON-safe option settings are part of `RulesSchema` (shared/rulesSettings.ts).
+export { DEFAULT_OPTION_SETTINGS, OPTION_SETTING_SOURCES, OptionSettingsSchema, type OptionSettings };
 
 export type OptionKey = keyof Rules['options'];
 
@@ -59,20 +61,3 @@ export const OPTION_INFO: readonly OptionInfo[] = [
     summary: 'Every figure declares before movement; initiative total = stress die + score + modifiers; clashes go to the higher total.',
   },
 ];
-
-/** The options' own stored settings (JSON-safe). */
-export const OptionSettingsSchema = z
-  .object({
-    /** RULINGS O4 (setting): the stress die of declared intent. */
-    declaredIntent: z.object({ stressDie: StressDieSchema }).strict(),
-  })
-  .strict();
-
-export type OptionSettings = z.infer<typeof OptionSettingsSchema>;
-
-export const DEFAULT_OPTION_SETTINGS: OptionSettings = { declaredIntent: { stressDie: DEFAULT_STRESS_DIE } };
-
-/** The ruling each option setting carries, for the settings screen. */
-export const OPTION_SETTING_SOURCES = {
-  'declaredIntent.stressDie': 'RULINGS O4 (stress die: d10, a 1 rolls again and doubles)',
-} as const;

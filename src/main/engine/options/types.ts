@@ -9,8 +9,10 @@
 import type { Attributes } from '../characters/attributes';
 import type { Dice, Roll } from '../dice/types';
 import type { Explained } from '../explain';
+import type { Catalogue } from '../magic/catalogue';
 import type { Rules } from '../rules';
 import type { HeavyBlowEffect, HeavyBlowEvent } from './classic/combat';
+import type { CleanupEvent, CleanupFigure, DroppedThisTurn } from './perCharacterInitiative/cleanup';
 import type { MovementGroup, MoverRef } from './classic/turn';
 import type { Declaration } from './declaredIntent/declarations';
 import type { OptionSettings } from './settings';
@@ -58,6 +60,8 @@ export interface InitiativeRules {
   readonly id: 'pillars' | 'classic' | 'perCharacter' | 'declaredIntent';
   readonly name: string;
   readonly source: string;
+  /** What is rolled, in words for the tracker ("1d6 per side"). */
+  readonly rollText: string;
   /** The turn's phases, in order. */
   readonly phases: readonly PhaseInfo[];
   /** Whether a figure may yield its movement to go later. */
@@ -67,6 +71,8 @@ export interface InitiativeRules {
   settle(result: InitiativeResult, moveFirst: boolean): string[];
   /** Who moves in which movement phase, in order. `order` is `settle`'s answer. */
   movementGroups(order: readonly string[], figures: readonly MoverRef[], yielded: readonly string[]): MovementGroup[];
+  /** The tidy-up of a `cleanup` phase, when the turn has one (RULINGS O2). */
+  cleanup?(figures: readonly CleanupFigure[], dropped: readonly DroppedThisTurn[]): CleanupEvent[];
 }
 
 /** A figure as the movement rules see it. */
@@ -133,6 +139,8 @@ export interface CriticalRow {
   readonly from: number;
   readonly to: number;
   readonly result: string;
+  /** How the roll reads when `from`–`to` says it badly (e.g. "20+"). */
+  readonly rollText?: string;
 }
 
 export interface CriticalRules {
@@ -162,6 +170,10 @@ export interface StatRules {
   readonly attributes: readonly { readonly id: string; readonly name: string; readonly keptAs: keyof Attributes }[];
   /** The pools the sheet shows. */
   readonly pools: readonly string[];
+  /** Whether exhaustion counts (004 §Fatigue: −1 DX, half MA; RULINGS O1). */
+  readonly countsExhaustion: boolean;
+  /** Whether a figure that has spent `fatigueSpent` of its fatigue is exhausted. */
+  exhausted(st: number, fatigueSpent: number): boolean;
 }
 
 export interface RuleBehaviour {
@@ -178,6 +190,8 @@ export interface RuleBehaviour {
  */
 export interface RuleSet extends Rules, RuleBehaviour {
   readonly optionSettings: OptionSettings;
+  /** The spell catalogue with the stored `spellEdits` applied (RULINGS S9). */
+  readonly catalogue: Catalogue;
   /** What the combination of options means, in words (e.g. which initiative won). */
   readonly notes: readonly string[];
 }

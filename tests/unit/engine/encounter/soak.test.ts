@@ -1,6 +1,7 @@
 /**
  * Seeded soak: random legal commands for many turns on a cluttered map, the invariants checked
  * after every applied command. A failure names the seed and the step so it can be replayed.
+ * It runs once per rule set (Pillars and each option, RULINGS O1–O4) through the one `Rules` seam.
  */
 import { describe, expect, it } from 'vitest';
 import { apply } from '../../../../src/main/engine/encounter/apply';
@@ -17,6 +18,22 @@ import { AppError } from '../../../../src/shared/errors';
 import { hexDistance, hexNeighbor } from '../../../../src/shared/hex';
 import { encounter, fig } from './fixtures';
 import { isCaster, magicOf } from '../../../../src/main/engine/encounter/magicBridge';
+import { isMovementPhase } from '../../../../src/main/engine/encounter/turn';
+import { figureAllowance } from '../../../../src/main/engine/encounter/movement/reachable';
+import { DEFAULT_RULES, rulesFor, type RuleSet, type Rules } from '../../../../src/main/engine/rules';
+
+/** The rule sets the soak runs under (RULINGS O1–O4; Pillars = every option off). */
+const RULE_SETS: readonly { readonly name: string; readonly rules: RuleSet }[] = [
+  { name: 'Pillars', rules: rulesFor(DEFAULT_RULES) },
+  { name: 'O1 Classic', rules: rulesFor(withOption('classic')) },
+  { name: 'O2 per-character initiative', rules: rulesFor(withOption('perCharacterInitiative')) },
+  { name: 'O3 stride & momentum', rules: rulesFor(withOption('strideMomentum')) },
+  { name: 'O4 declared intent', rules: rulesFor(withOption('declaredIntent')) },
+];
+
+function withOption(key: keyof Rules['options']): Rules {
+  return { ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, [key]: true } };
+}
 
 /** A tiny deterministic generator for the test's own choices (separate from the game's dice). */
 function chooser(seed: number): { int(n: number): number; pick<T>(xs: readonly T[]): T } {
@@ -75,12 +92,24 @@ function magicAnyTime(s: EncounterState, rnd: ReturnType<typeof chooser>): Comma
   return out;
 }
 
-const MODES: readonly MoveMode[] = ['stand-still', 'shift', 'crawl', 'walk-slow', 'walk', 'jog', 'run', 'sprint'];
+const MODES: readonly MoveMode[] = ['stand-still', 'shift', 'crawl'];
 
 /** Candidate commands for whoever is due (or the GM's phase change), most likely legal. */
-function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>): Command[] {
+function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: RuleSet): Command[] {
   const st = phaseStatus(s);
   const out: Command[] = [];
+  if (s.phase === 'declarations') {
+    // RULINGS O4: the due figure declares (an attack on a foe, or a move, or nothing much).
+    const id = st.due[0];
+    if (id === undefined || rnd.int(6) === 0) return [{ type: 'advancePhase' }];
+    const f = s.figures.find((x) => x.id === id)!;
+    const foe = s.figures.find((o) => o.sideId !== f.sideId && o.posture !== 'dead');
+    const declaration = foe && rnd.int(2) === 0
+      ? { action: 'attack' as const, movement: 'walking' as const, destination: foe.position, targetIds: [foe.id], rangeHexes: 1, weaponId: f.equipment.readyWeaponId ?? 'dagger', charging: rnd.int(2) === 0, roomForRunningStart: true }
+      : { action: rnd.pick(['defend', 'other', 'rout'] as const), movement: 'none' as const, highGround: rnd.int(3) === 0 };
+    return [{ type: 'declare', figureId: id, declaration }, { type: 'advancePhase' }];
+  }
+  if (s.phase === 'cleanup') return [{ type: 'advancePhase' }];
   if (s.phase === 'initiative') {
     if (!s.turnState?.initiative && rnd.int(40) === 0) return [{ type: 'rest' }, { type: 'rollInitiative' }];
     if (!s.turnState?.initiative) return [...magicAnyTime(s, rnd), { type: 'rollInitiative' }];
@@ -100,16 +129,18 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>): Command
     }
     return out;
   }
-  if (s.phase === 'initialMovement' || s.phase === 'finalMovement') {
-    if (s.phase === 'initialMovement' && rnd.int(5) === 0) out.push({ type: 'yieldMove', figureId: id });
+  if (isMovementPhase(s.phase)) {
+    if (rules.initiative.canYield && rnd.int(5) === 0) out.push({ type: 'yieldMove', figureId: id });
     if (rnd.int(8) === 0) out.push({ type: rnd.int(2) ? 'dodge' : 'defend', figureId: id });
-    for (const mode of [rnd.pick(MODES), rnd.pick(MODES), 'stand-still' as const]) {
-      const reach = reachable(s, id, mode, { dropPack: f.equipment.packLbs > 0 && rnd.int(2) === 0 });
+    // The rules' ways of moving (RULINGS M1; O1 MA, O3 strides) and the special ones.
+    const modes: readonly MoveMode[] = [...MODES, ...figureAllowance(f, rules).map((a) => a.mode as MoveMode)];
+    for (const mode of [rnd.pick(modes), rnd.pick(modes), 'stand-still' as const]) {
+      const reach = reachable(s, id, mode, { rules, dropPack: f.equipment.packLbs > 0 && rnd.int(2) === 0 });
       if (!reach.allowed) continue;
       // Mostly close in on a foe, so that the fight happens; sometimes wander.
       const foe = rnd.pick(s.figures.filter((o) => o.sideId !== f.sideId && o.posture !== 'dead').concat(f));
       const h = rnd.int(10) < 7 ? [...reach.hexes].sort((x, y) => hexDistance(x.hex, foe.position) - hexDistance(y.hex, foe.position))[0]! : rnd.pick(reach.hexes);
-      out.push({ type: 'move', figureId: id, mode, to: h.hex, facing: rnd.int(6), ...(f.equipment.packLbs > 0 && rnd.int(2) === 0 ? { dropPack: true } : {}) });
+      out.push({ type: 'move', figureId: id, mode, to: h.hex, facing: rnd.int(6), ...(f.equipment.packLbs > 0 && rnd.int(2) === 0 ? { dropPack: true } : {}), ...(mode.startsWith('stride-') && rnd.int(2) === 0 ? { keepGoing: true } : {}) });
     }
     out.push({ type: 'move', figureId: id, mode: 'stand-still', to: f.position });
     return out;
@@ -159,7 +190,8 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>): Command
   return out;
 }
 
-function soak(seed: number, steps: number): { applied: number; turns: number; refused: number; kinds: Record<string, number>; events: Record<string, number>; dead: number } {
+function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules): { applied: number; turns: number; refused: number; kinds: Record<string, number>; events: Record<string, number>; dead: number; phases: Record<string, number> } {
+  const phases: Record<string, number> = {};
   const kinds: Record<string, number> = {};
   const events: Record<string, number> = {};
   const rnd = chooser(seed);
@@ -168,7 +200,8 @@ function soak(seed: number, steps: number): { applied: number; turns: number; re
   let applied = 0;
   let refused = 0;
   for (let i = 0; i < steps; i++) {
-    const cands = candidates(s, rnd);
+    phases[s.phase] = (phases[s.phase] ?? 0) + 1;
+    const cands = candidates(s, rnd, rules);
     let done = false;
     // Attacks first most of the time, then the rest in a random rotation.
     const fights = cands.filter((c) => c.type === 'attack' || c.type === 'attemptHth' || c.type === 'hthAttack' || c.type === 'forcedRetreat');
@@ -178,7 +211,7 @@ function soak(seed: number, steps: number): { applied: number; turns: number; re
       const c = order[k]!;
       const saved = dice.saveState();
       try {
-        const r = apply(s, c, dice);
+        const r = apply(s, c, dice, rules);
         s = r.state;
         for (const e of r.events) events[e.type] = (events[e.type] ?? 0) + 1;
         done = true;
@@ -195,11 +228,11 @@ function soak(seed: number, steps: number): { applied: number; turns: number; re
       }
     }
     if (!done) {
-      s = apply(s, { type: 'advancePhase', override: true }, dice).state;
+      s = apply(s, { type: 'advancePhase', override: true }, dice, rules).state;
       applied++;
     }
   }
-  return { applied, turns: s.turn, refused, kinds, events, dead: s.figures.filter((f) => f.posture === 'dead').length };
+  return { applied, turns: s.turn, refused, kinds, events, dead: s.figures.filter((f) => f.posture === 'dead').length, phases };
 }
 
 describe('soak', () => {
@@ -233,5 +266,39 @@ describe('soak', () => {
 
   it('is deterministic: the same seed gives the same run', () => {
     expect(soak(5, 400)).toEqual(soak(5, 400));
+  });
+});
+
+describe('soak under each rule option (RULINGS O1–O4, one Rules seam)', () => {
+  for (const { name, rules } of RULE_SETS) {
+    it(`${name}: 1,200 steps on two seeds keep every invariant and go through the option's phases`, () => {
+      for (const seed of [3, 2027]) {
+        const r = soak(seed, 1200, rules);
+        expect(r.applied).toBeGreaterThanOrEqual(1200);
+        expect(r.turns, `${name} seed ${seed} turns`).toBeGreaterThan(8);
+        expect(r.kinds.attack ?? 0, `${name} seed ${seed} attacks`).toBeGreaterThan(5);
+        // Every phase of the option's turn is visited, and no other (RULINGS T1, O1, O2, O4).
+        expect(Object.keys(r.phases).sort()).toEqual(rules.initiative.phases.map((p) => p.id).sort());
+      }
+    });
+  }
+
+  it('O3: figures move by strides, slow too hard and carry momentum (002 §Sprinting)', () => {
+    const total: Record<string, number> = {};
+    for (const seed of [3, 2027, 11]) for (const [k, v] of Object.entries(soak(seed, 1200, RULE_SETS[3]!.rules).events)) total[k] = (total[k] ?? 0) + v;
+    expect(total.strideMoved ?? 0).toBeGreaterThan(20);
+    expect(total.momentumCarried ?? 0).toBeGreaterThan(0);
+    expect(total.tumbled ?? 0).toBeGreaterThan(0);
+  });
+
+  it('O1: heavy blows and 004 automatic results come through the seam; O2: cleanup runs', () => {
+    const classic: Record<string, number> = {};
+    for (const seed of [3, 2027, 11]) for (const [k, v] of Object.entries(soak(seed, 1200, RULE_SETS[1]!.rules).events)) classic[k] = (classic[k] ?? 0) + v;
+    expect((classic.heavyBlowDxPenalty ?? 0) + (classic.heavyBlowFallsDown ?? 0)).toBeGreaterThan(0);
+    const o2 = soak(3, 1200, RULE_SETS[2]!.rules);
+    expect(o2.kinds.yieldMove ?? 0).toBeGreaterThan(0);
+    expect((o2.events.figureFlipped ?? 0) + (o2.events.counterPlaced ?? 0)).toBeGreaterThan(0);
+    const o4 = soak(3, 1200, RULE_SETS[4]!.rules);
+    expect(o4.kinds.declare ?? 0).toBeGreaterThan(10);
   });
 });

@@ -7,13 +7,14 @@ import { AppError } from '../../../../shared/errors';
 import { hexDistance, hexEquals, hexKey, type Hex } from '../../../../shared/hex';
 import { footprint } from '../../../../shared/hex/footprint';
 import type { CommandOf } from '../../../../shared/commands';
-import type { MoveMode } from '../../../../shared/schemas';
-import { gaitFatigue, type Gait } from '../../movement';
+import { MOVEMENT_PHASES, type MoveMode } from '../../../../shared/schemas';
+import { planStride, tumbleCheck, type StridePlan } from '../../options/strideMomentum/stride';
+import { STRIDE } from '../../options/strideMomentum/tables';
 import { isEngagedAt, numKey } from '../engagement';
-import { requireTurn, markMoved, settlePosture } from '../turn';
+import { requireTurn, markMoved, settlePosture, movementSequence, isMovementPhase, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn';
 import type { Tx } from '../tx';
 import { MODE_RANK, OPTION_MAX_MODE } from '../options';
-import { fits, movementBudget, pathTo, pathWorld, reachable, type PathWorld, type Reach } from './reachable';
+import { figureAllowance, fits, movementBudget, pathTo, pathWorld, reachable, type PathWorld, type Reach } from './reachable';
 
 /** Walks `path` (start excluded) and returns its cost, or why it is not a legal path (RULINGS M5, M7). */
 function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: number, world: PathWorld): number {
@@ -41,7 +42,9 @@ function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: numbe
 export function slowestModeTo(tx: Tx, figureId: string, to: Hex, dropPack: boolean): MoveMode | null {
   const f = tx.fig(figureId);
   if (hexEquals(f.position, to)) return 'stand-still';
-  for (const mode of ['shift', 'crawl', 'walk-slow', 'walk', 'jog', 'run', 'sprint'] as const) {
+  // The rules' ways of moving, slowest first (RULINGS M1; O1, O3).
+  const ways = figureAllowance(f, tx.rules, dropPack).map((a) => a.mode as MoveMode).reverse();
+  for (const mode of ['shift', 'crawl', ...ways] as const) {
     const reach = reachable(tx.state, figureId, mode, { rules: tx.rules, dropPack });
     if (reach.allowed && reach.hexes.some((h) => hexEquals(h.hex, to))) return mode;
   }
@@ -49,7 +52,7 @@ export function slowestModeTo(tx: Tx, figureId: string, to: Hex, dropPack: boole
 }
 
 export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
-  requireTurn(tx, command, ['initialMovement', 'finalMovement']);
+  requireTurn(tx, command, MOVEMENT_PHASES);
   const f = tx.fig(command.figureId);
   const mode = command.mode ?? slowestModeTo(tx, f.id, command.to, command.dropPack === true);
   if (mode === null) {
@@ -60,6 +63,10 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   const c = { ...command, mode };
   if (tx.state.phase === 'finalMovement' && !f.turn.yielded && c.override !== true) {
     throw new AppError('rule', `${f.name} did not yield: it moved in Initial Movement (RULINGS T4).`);
+  }
+  // RULINGS T4, O1, O2: each figure moves in its own movement phase (the rules' movement groups).
+  if (isMovementPhase(tx.state.phase) && c.override !== true && !movementSequence(tx.state, tx.state.phase).includes(f.id)) {
+    throw new AppError('rule', `${f.name} does not move in ${PHASE_NAMES[tx.state.phase]} (${tx.rules.initiative.source}).`);
   }
   // A Dodge, Defend or other option declared before moving caps the movement (001 §Action Options).
   if (f.turn.option !== null && MODE_RANK[c.mode] > MODE_RANK[OPTION_MAX_MODE[f.turn.option]]) {
@@ -75,7 +82,16 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     reach = reachable(tx.state, f.id, c.mode, { rules: tx.rules, dropPack: c.dropPack === true });
   }
   if (!reach.allowed) throw new AppError('rule', reach.reason ?? `${f.name} cannot move that way.`);
-  const budget = reach.budget.value;
+  let budget = reach.budget.value;
+  // RULINGS O3 (002): the strides bought with each AP must keep 002's limits; they set the budget.
+  const strideOf = /^stride-(\d)$/.exec(c.mode);
+  if (c.strides !== undefined && strideOf === null) throw new AppError('invalid-args', 'Strides per AP go with a stride move (RULINGS O3).');
+  const explicit = c.strides !== undefined ? planStride({ momentum: f.momentum, strides: c.strides, actionPoints: STRIDE.humanoidActionPoints, stop: c.keepGoing !== true }) : null;
+  if (explicit !== null) {
+    if (!explicit.legal) throw new AppError('rule', `${f.name}: ${explicit.refusals.join(' ')}`);
+    if (Math.max(...c.strides!) > Number(strideOf?.[1])) throw new AppError('invalid-args', `A ${c.mode} move buys at most stride-${strideOf?.[1]} per AP.`);
+    budget = explicit.hexes.value;
+  }
 
   let path: Hex[];
   if (c.path !== undefined) {
@@ -101,6 +117,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   } else {
     cost = checkPath(tx, f.id, path, budget, world);
   }
+  const stride = strideOf === null ? null : explicit ?? cruisePlan(f.momentum, Number(strideOf[1]), cost, c.keepGoing !== true);
 
   const facing = c.facing ?? f.facing;
   if (f.size > 1 && facing !== f.facing) {
@@ -136,6 +153,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
       spent: cost,
       charged: cost > 0 && c.mode !== 'shift' && c.mode !== 'crawl',
       brokenGround: path.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken'),
+      ...(stride === null ? {} : { stride: stride.endStride, apSpent: stride.apSpent }),
     },
   }));
   tx.emit({
@@ -148,22 +166,65 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     engaged,
     source: c.mode === 'shift' ? 'RULINGS M5' : c.mode === 'crawl' ? '001 §Action Options (CRAWL)' : '001 §Movement; RULINGS M1, M7',
   });
+  if (stride !== null) strideAftermath(tx, f.id, stride);
   if (c.mode !== 'shift' && c.mode !== 'crawl') {
-    const perTurn = gaitFatigue(c.mode as Gait).perTurnInCombat;
+    // RULINGS M3 (O1: 004's fatigue per gait): the rules' way of moving says what it costs.
+    const way = figureAllowance(f, tx.rules, c.dropPack === true).find((a) => a.mode === c.mode);
+    const perTurn = way?.fatiguePerTurn ?? 0;
     if (perTurn > 0) {
       const after = tx.update(f.id, (x) => ({ ...x, fatigue: { ...x.fatigue, current: x.fatigue.current - perTurn } }));
-      tx.emit({ type: 'fatigueSpent', figureId: f.id, amount: perTurn, fatigue: after.fatigue.current, source: '001 §Movement (Fatigue Cost); RULINGS M3' });
+      tx.emit({ type: 'fatigueSpent', figureId: f.id, amount: perTurn, fatigue: after.fatigue.current, source: way?.source ?? '001 §Movement (Fatigue Cost); RULINGS M3' });
       settlePosture(tx, f.id);
     }
   }
   markMoved(tx, f.id);
 }
 
+/**
+ * RULINGS O3 (002 §Sprinting): the strides a `stride-N` move holds — each AP speeds up as fast as
+ * 002 allows toward N, and AP are spent until the path is covered (at least one AP for a step).
+ */
+export function cruisePlan(momentum: number, stride: number, hexes: number, stop: boolean): StridePlan {
+  const strides: number[] = [];
+  let cur = momentum;
+  let covered = 0;
+  while (covered < hexes && strides.length < STRIDE.humanoidActionPoints) {
+    cur = Math.min(stride, cur + STRIDE.maxSpeedUpPerAp);
+    strides.push(cur);
+    covered += cur;
+  }
+  return planStride({ momentum, strides, actionPoints: STRIDE.humanoidActionPoints, stop });
+}
+
+/** RULINGS O3: the move's strides are logged; slowing too hard calls for DEX − 4 or a tumble (1d4). */
+function strideAftermath(tx: Tx, figureId: string, plan: StridePlan): void {
+  tx.emit({ type: 'strideMoved', figureId, strides: plan.steps.map((s) => s.stride), apSpent: plan.apSpent, endStride: plan.endStride, momentumNext: plan.momentumNext, source: plan.source });
+  for (const check of plan.checks) {
+    const f = tx.fig(figureId);
+    const t = tumbleCheck(tx.dice, f.attributes.DEX, `keep footing: ${f.name} slows ${check.from} → ${check.to}`);
+    tx.rolls.push(t.roll);
+    tx.emit({ type: 'check', figureId, purpose: `keep footing slowing from stride-${check.from} to ${check.to}`, target: t.target.value, roll: t.roll.total, success: t.kept, source: t.source });
+    if (t.tumble === null) continue;
+    // Decision (002 is silent on the pool): tumble damage comes off Fatigue, armour does not stop it.
+    tx.rolls.push(t.tumble.roll);
+    const after = tx.update(figureId, (x) => ({ ...x, fatigue: { ...x.fatigue, current: x.fatigue.current - t.tumble!.damage }, turn: { ...x.turn, stride: 0 } }));
+    tx.emit({ type: 'tumbled', figureId, damage: t.tumble.damage, fatigueAfter: after.fatigue.current, source: t.source });
+    settlePosture(tx, figureId);
+    break;
+  }
+}
+
 export function applyYield(tx: Tx, c: CommandOf<'yieldMove'>): void {
-  requireTurn(tx, c, ['initialMovement']);
+  // RULINGS T4, O2: a figure yields in the turn's first movement phase, when the rules let it.
+  const first = turnPhases(tx.rules).find(isMovementPhase) ?? 'initialMovement';
+  if (!tx.rules.initiative.canYield) {
+    throw new AppError('rule', `Nobody yields under ${tx.rules.initiative.name} (${tx.rules.initiative.source}).`);
+  }
+  requireTurn(tx, c, [first]);
   const f = tx.fig(c.figureId);
   if (f.turn.mode !== null) throw new AppError('rule', `${f.name} has already moved.`);
   if (f.turn.yielded) throw new AppError('conflict', `${f.name} has already yielded.`);
   tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, yielded: true } }));
   tx.emit({ type: 'yielded', figureId: f.id, source: 'RULINGS T4' });
+  refreshMoveGroups(tx);
 }

@@ -7,8 +7,9 @@ import { footprint } from '../../../../shared/hex/footprint';
 import { isOnMap } from '../../../../shared/mapGrid';
 import type { MoveMode } from '../../../../shared/schemas';
 import { explainSum, line, type Explained } from '../../explain';
-import { movementProfile, type Gait, type MovementProfile } from '../../movement';
-import { DEFAULT_RULES, type Rules } from '../../rules';
+import { movementProfile, type MovementProfile } from '../../movement';
+import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
+import type { MoveAllowance, MovementRules } from '../../options/types';
 import { engagementField, engagers, isEngagedAt, numKey, type EngagementField } from '../engagement';
 import type { EncounterState, FigureState } from '../schema';
 import { canAct, carriedLbs, figureById, figureHexes, isAlive, isDown } from '../state';
@@ -36,7 +37,8 @@ export interface Reach {
 }
 
 export interface ReachOptions {
-  readonly rules?: Rules;
+  /** The encounter's rules (stored settings or the built `RuleSet`; default Pillars). */
+  readonly rules?: Rules | RuleSet;
   /** Drop the pack first: free at the start of movement (001 §Encumbrance; RULINGS M4). */
   readonly dropPack?: boolean;
 }
@@ -56,7 +58,29 @@ export function figureMovement(f: FigureState, dropPack = false): MovementProfil
   }));
 }
 
-const GAIT_MODES: readonly Gait[] = ['sprint', 'run', 'jog', 'walk', 'walk-slow', 'stand-still'];
+/**
+ * Every way the figure may move by the rules' movement strategy (RULINGS M1–M4; O1 MA from DX;
+ * O3 strides from its momentum), with its armour and load — without its pack when it drops it
+ * first. Cached per figure object and strategy (states are never mutated).
+ */
+const allowanceCache = new WeakMap<FigureState, Map<MovementRules, { carrying?: readonly MoveAllowance[]; dropped?: readonly MoveAllowance[] }>>();
+
+export function figureAllowance(f: FigureState, rules: Rules | RuleSet = DEFAULT_RULES, dropPack = false): readonly MoveAllowance[] {
+  const movement = asRuleSet(rules).movement;
+  let byRules = allowanceCache.get(f);
+  if (byRules === undefined) allowanceCache.set(f, (byRules = new Map()));
+  let cached = byRules.get(movement);
+  if (cached === undefined) byRules.set(movement, (cached = {}));
+  const slot = dropPack ? 'dropped' : 'carrying';
+  return (cached[slot] ??= movement.allowance({
+    attributes: f.attributes,
+    carriedLbs: carriedLbs(f, dropPack),
+    armorId: f.equipment.armorId,
+    // RULINGS O1 (004 §Fatigue): fatigue spent is what the pool has lost (decision: the one pool).
+    fatigueSpent: Math.max(0, f.fatigue.starting - f.fatigue.current),
+    momentum: f.momentum,
+  }));
+}
 
 function refuse(f: FigureState, mode: MoveMode, reason: string): Reach {
   return {
@@ -76,7 +100,8 @@ export function movementBudget(
   mode: MoveMode,
   dropPack = false,
   field?: EngagementField,
-): { ok: true; budget: Explained<number> } | { ok: false; reason: string } {
+  rules: Rules | RuleSet = DEFAULT_RULES,
+): { ok: true; budget: Explained<number>; allowance?: MoveAllowance } | { ok: false; reason: string } {
   if (!canAct(f)) return { ok: false, reason: `${f.name} is ${f.posture} and cannot move.` };
   if (f.turn.mode !== null) return { ok: false, reason: `${f.name} has already moved this turn.` };
   if (f.hthWith.length > 0) {
@@ -99,12 +124,14 @@ export function movementBudget(
     return { ok: true, budget: explainSum([line('Shift', 1, 'RULINGS M5')]) };
   }
   if (mode === 'shift') return { ok: false, reason: `${f.name} is not engaged: choose a gait instead of a shift (RULINGS M5).` };
-  const gait = figureMovement(f, dropPack).gaits.find((g) => g.gait === mode);
-  if (gait === undefined || !GAIT_MODES.includes(mode)) return { ok: false, reason: `Unknown way of moving "${mode}".` };
+  // RULINGS M1–M4 (O1, O3): the rules' movement strategy gives the ways of moving and their hexes.
+  const rs = asRuleSet(rules);
+  const gait = figureAllowance(f, rs, dropPack).find((g) => g.mode === mode);
+  if (gait === undefined) return { ok: false, reason: `${f.name} cannot move by ${mode} under ${rs.movement.name} (${rs.movement.source}).` };
   if (!gait.allowed) {
-    return { ok: false, reason: `${f.name} cannot ${gait.name}: ${gait.forbiddenBy?.label ?? 'restricted'} (RULINGS M4).` };
+    return { ok: false, reason: `${f.name} cannot ${gait.name}: ${gait.reason ?? 'restricted'}.` };
   }
-  return { ok: true, budget: gait.hexes };
+  return { ok: true, budget: gait.hexes, allowance: gait };
 }
 
 /** Non-open terrain by numeric key, cached per terrain record (states are never mutated). */
@@ -165,10 +192,10 @@ function entryCost(world: PathWorld, cells: readonly Hex[], rules: Rules): numbe
  * - multi-hex figures move their whole footprint, keeping their facing along the path.
  */
 export function reachable(state: EncounterState, figureId: string, mode: MoveMode, options: ReachOptions = {}): Reach {
-  const rules = options.rules ?? DEFAULT_RULES;
+  const rules = asRuleSet(options.rules ?? DEFAULT_RULES);
   const f = figureById(state, figureId);
   const world = pathWorld(state, f);
-  const budget = movementBudget(state, f, mode, options.dropPack === true, world.field);
+  const budget = movementBudget(state, f, mode, options.dropPack === true, world.field, rules);
   if (!budget.ok) return refuse(f, mode, budget.reason);
   const start: ReachableHex = { hex: f.position, cost: 0, prev: null, engaged: false };
   const max = budget.budget.value;
@@ -285,16 +312,17 @@ export function pathTo(reach: Reach, to: Hex): Hex[] | null {
 }
 
 /** The most hexes the figure may still move this turn and how (for the tracker): 0 once it has moved. */
-export function movementLeft(state: EncounterState, f: FigureState): { hexes: number; how: string } {
+export function movementLeft(state: EncounterState, f: FigureState, rules: Rules | RuleSet = DEFAULT_RULES): { hexes: number; how: string } {
   if (f.turn.mode !== null) return { hexes: 0, how: `moved (${f.turn.mode}, ${f.turn.spent})` };
   const field = engagementField(state, f);
   for (const mode of ['shift', 'crawl'] as const) {
-    const b = movementBudget(state, f, mode, false, field);
+    const b = movementBudget(state, f, mode, false, field, rules);
     if (b.ok) return { hexes: b.budget.value, how: mode };
   }
   let best: { hexes: number; how: string } | null = null;
-  for (const mode of GAIT_MODES) {
-    const b = movementBudget(state, f, mode, false, field);
+  const modes: MoveMode[] = [...figureAllowance(f, rules).map((a) => a.mode as MoveMode), 'stand-still'];
+  for (const mode of modes) {
+    const b = movementBudget(state, f, mode, false, field, rules);
     if (b.ok && (best === null || b.budget.value > best.hexes)) best = { hexes: b.budget.value, how: mode };
   }
   return best ?? { hexes: 0, how: canAct(f) ? 'cannot move' : f.posture };

@@ -2,7 +2,7 @@
 import { HEAVY_BLOWS_ON } from '../heavyBlows';
 import type { CriticalRules, InitiativeRules, MovementRules, RuleBehaviour, StatRules } from '../types';
 import { classicAttackOutcome, classicRollToMiss } from './combat';
-import { classicMovement } from './movement';
+import { classicMovement, isClassicExhausted } from './movement';
 import { CLASSIC_ATTRIBUTES, CLASSIC_CRITICALS, CLASSIC_PHASES } from './tables';
 import { classicMovementGroups, rollSideInitiative, sideMoveOrder } from './turn';
 
@@ -10,6 +10,7 @@ export const CLASSIC_INITIATIVE: InitiativeRules = {
   id: 'classic',
   name: 'Side initiative, first and second movement (Classic)',
   source: '004 §Turn Sequence; RULINGS O1',
+  rollText: '1 die per side',
   phases: CLASSIC_PHASES,
   canYield: false,
   roll(input, dice) {
@@ -64,6 +65,8 @@ export const CLASSIC_STATS: StatRules = {
   source: '004 §Attributes; RULINGS O1',
   attributes: CLASSIC_ATTRIBUTES.map((a) => ({ id: a.id, name: a.name, keptAs: a.keptAs })),
   pools: ['ST (hit points)', 'ST (fatigue)'],
+  countsExhaustion: true,
+  exhausted: (st, fatigueSpent) => isClassicExhausted(st, fatigueSpent),
 };
 
 /** What the Classic option supplies to the seam (heavy blows belong to it, RULINGS A8, O1). */

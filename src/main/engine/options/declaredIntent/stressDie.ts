@@ -5,21 +5,12 @@
  * again and the new face counts double, and again on each further `explodeOn` (×4, ×8, …).
  * `explodeOn: null` makes it a plain die.
  */
-import { z } from 'zod';
+import { DEFAULT_STRESS_DIE, StressDieSchema, type StressDie } from '../../../../shared/rulesSettings';
 import type { Dice, Roll } from '../../dice/types';
 import { line, type Explained } from '../../explain';
 
-export const StressDieSchema = z
-  .object({
-    sides: z.number().int().min(2).max(100),
-    explodeOn: z.number().int().min(1).max(100).nullable(),
-  })
-  .strict()
-  .refine((s) => s.explodeOn === null || s.explodeOn <= s.sides, 'the exploding face must be a face of the die');
-
-export type StressDie = z.infer<typeof StressDieSchema>;
-
-export const DEFAULT_STRESS_DIE: StressDie = { sides: 10, explodeOn: 1 };
+// The stored setting's schema lives with the other rules settings (shared/rulesSettings.ts).
+export { DEFAULT_STRESS_DIE, StressDieSchema, type StressDie };
 
 export const STRESS_DIE_SOURCE = '003 §1 Movement; RULINGS O4 (stress die: setting)';
 
