@@ -8,6 +8,7 @@ import { DISPLAY_CHANNELS, ProjectorSchema } from './channels/display';
 import { LOG_CHANNELS } from './channels/log';
 import { FIGURE_CHANNELS } from './channels/figure';
 import { MAGIC_CHANNELS } from './channels/magic';
+import { RULES_CHANNELS } from './channels/rules';
 import { GmViewSchema, PlayerViewSchema } from './views';
 
 /**
@@ -31,6 +32,7 @@ export const CHANNELS = {
   ...MAGIC_CHANNELS,
   ...FIGURE_CHANNELS,
   ...LOG_CHANNELS,
+  ...RULES_CHANNELS,
 } as const satisfies Record<string, ChannelDef>;
 
 /** Pushes from main to windows of the given roles. */

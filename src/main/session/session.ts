@@ -187,7 +187,7 @@ export class Session {
       canRedo: this.redoStack.length > 0,
       logLength: this.log.length,
     };
-    return gmView(this.folder.campaign, this.state, history, this.revision);
+    return gmView(this.folder.campaign, this.state, history, this.revision, this.file.rules);
   }
 
   playerView(): PlayerView {

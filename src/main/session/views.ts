@@ -6,7 +6,8 @@ import { phaseStatus } from '../engine/encounter/turn';
 import { ENCOUNTER_CATALOGUE, encounterMagicOf, magicContext, snapshotOf } from '../engine/encounter/magicBridge';
 import { renewalPending } from '../engine/encounter/renewPhase';
 import { gmMagicView, hiddenFromPlayers, stripSecrets } from '../engine/magic';
-import { DEFAULT_RULES } from '../engine/rules';
+import { DEFAULT_RULES, type Rules } from '../engine/rules';
+import { asRuleSet } from '../engine/options/rulesFor';
 
 export interface HistoryInfo {
   readonly canUndo: boolean;
@@ -19,9 +20,13 @@ export function gmView(
   state: EncounterState,
   history: HistoryInfo,
   revision: number,
+  rules: Rules = DEFAULT_RULES,
 ): GmView {
   const ts = turnStateOf(state);
   const status = phaseStatus(state);
+  // Issue 8: the encounter's own rules say what initiative rolls (RULINGS T2, O1, O2, O4).
+  const rollText = asRuleSet(rules).initiative.rollText;
+  const waitingFor = state.phase === 'initiative' && ts.initiative === null ? `Roll initiative (${rollText}).` : status.waitingFor;
   return {
     campaign: { id: campaign.id, name: campaign.name },
     encounter: {
@@ -58,7 +63,7 @@ export function gmView(
           moved: ts.moveDone.includes(f.id),
           acted: ts.actionDone.includes(f.id),
         },
-        movementLeft: movementLeft(state, f),
+        movementLeft: movementLeft(state, f, rules),
       })),
       turn: state.turn,
       phase: state.phase,
@@ -66,7 +71,7 @@ export function gmView(
         order: [...status.order],
         due: [...status.due],
         pending: [...status.pending],
-        waitingFor: status.waitingFor,
+        waitingFor,
         initiative: ts.initiative
           ? { rolls: ts.initiative.rolls.map((r) => ({ ...r })), order: [...(ts.initiative.chosen ? ts.initiative.order : ts.initiative.rollOrder)], chosen: ts.initiative.chosen }
           : null,

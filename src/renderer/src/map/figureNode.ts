@@ -119,7 +119,10 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
   initials.setAttrs({ text, fontSize, width: r * 2, height: r * 2, x: centre.x - r, y: centre.y - r });
 
   const name = group.findOne<Konva.Text>('.name')!;
-  name.setAttrs({ text: figure.name, width: s * 4, x: centre.x - s * 2, y: centre.y + r + s * 0.12 });
+  // RULINGS O3: under stride & momentum the label adds the figure's stride ("Bram · s6"), when given.
+  const stride = (figure as MapFigureModel & { readonly stride?: number | null }).stride;
+  const label = stride !== undefined && stride !== null ? `${figure.name} · ${stride === 0 ? 'stopped' : `s${stride}`}` : figure.name;
+  name.setAttrs({ text: label, width: s * 4, x: centre.x - s * 2, y: centre.y + r + s * 0.12 });
 
   const badge = group.findOne<Konva.Group>('.badge')!;
   const letter = POSTURE_BADGE[figure.posture] ?? '';

@@ -1,0 +1,30 @@
+import type { ClientApi } from '../../../../shared/contract';
+import type { TurnRules } from '../../../../shared/channels/rules';
+
+/**
+ * The open encounter's own rules as main's `turnRules` query answers (issue 8; RULINGS O1–O4):
+ * phases, the initiative roll, options on, strides under O3. Asked again when the GM view's
+ * revision changes; several components share one answer per revision.
+ */
+class TurnRulesStore {
+  value = $state<TurnRules | null>(null);
+  private askedFor = -1;
+  private seq = 0;
+
+  /** Asks main once per revision (call from an `$effect` that reads the revision). */
+  refresh(api: ClientApi<'gm'>, revision: number, encounterId: string): void {
+    if (revision === this.askedFor && this.value?.encounterId === encounterId) return;
+    this.askedFor = revision;
+    const seq = ++this.seq;
+    void api.turnRules({}).then((r) => {
+      if (seq === this.seq && r.ok) this.value = r.value;
+    });
+  }
+
+  /** Under O3, a figure's stride status (null otherwise). */
+  strideOf(figureId: string): TurnRules['strides'][number] | null {
+    return this.value?.strides.find((s) => s.figureId === figureId) ?? null;
+  }
+}
+
+export const turnRules = new TurnRulesStore();

@@ -1,0 +1,199 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, hexOnScreen, test } from './fixtures';
+
+/**
+ * Issue 8: each rule option (RULINGS O1–O4) played for one turn through the tracker. The campaign's
+ * rules are switched over the socket (`setRules`, as the fixtures' rawSocketCall does), a new encounter is made and opened, two
+ * opposing figures are placed, then initiative (faces typed in), one move, and Next to the end of
+ * the turn, checking that the tracker steps through the option's own phases. The sample
+ * encounter that was open when the rules changed keeps Pillars' six (issue 8 item 5).
+ */
+const SCREENS = 'test-results/screens';
+type Hex = { q: number; r: number };
+type OptionKey = 'classic' | 'perCharacterInitiative' | 'strideMomentum' | 'declaredIntent';
+
+const PILLARS = 'initiative renewSpells initialMovement finalMovement actions forcedRetreat';
+
+test.beforeAll(async () => {
+  await mkdir(SCREENS, { recursive: true });
+});
+
+let callId = 100;
+async function call(page: Page, channel: string, args: unknown): Promise<any> {
+  const id = ++callId;
+  // Like the fixtures' rawSocketCall, but waits for the reply with this id (pushes may come first).
+  const { result } = await page.evaluate(
+    async ({ text, id }) => {
+      const token = new URLSearchParams(location.search).get('token');
+      const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
+      await new Promise((r) => ws.addEventListener('open', r, { once: true }));
+      const reply = new Promise<any>((r) =>
+        ws.addEventListener('message', (e) => {
+          const m = JSON.parse(String(e.data));
+          if (m.id === id) r(m);
+        }),
+      );
+      ws.send(text);
+      const out = await reply;
+      ws.close();
+      return out;
+    },
+    { text: JSON.stringify({ id, channel, args }), id },
+  );
+  expect(result.ok, `${channel}: ${JSON.stringify(result.error ?? null)}`).toBe(true);
+  return result.value;
+}
+
+async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
+  const a = await hexOnScreen(page, from);
+  const b = await hexOnScreen(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+const stepper = (page: Page) => page.getByTestId('phase-stepper');
+const current = (page: Page) => stepper(page).locator('[aria-current="step"]');
+
+function fighter(name: string, sideId: string, dex: number) {
+  return {
+    name,
+    sideId,
+    kind: 'npc',
+    attributes: { method: 'set', values: { STR: 15, DEX: dex, INT: 10, WIS: 10, CON: 12, CHR: 10 } },
+    fatigueDice: [3, 3],
+    mana: null,
+    equipment: { weaponIds: ['battle-axe'], readyWeaponId: 'battle-axe', armorId: null, shieldId: null },
+  };
+}
+
+/** Switches the campaign to one option, checks the open sample keeps Pillars, opens a new encounter with two foes. */
+async function setUp(page: Page, key: OptionKey, name: string): Promise<void> {
+  const rules = await call(page, 'getRules', {});
+  await call(page, 'setRules', { rules: { ...rules, options: { ...rules.options, [key]: true } } });
+  // Issue 8 item 5: the encounter already open keeps the rules it was made with.
+  await expect(stepper(page)).toHaveAttribute('data-phases', PILLARS);
+  const made = await call(page, 'createEncounter', { name });
+  await call(page, 'openEncounter', { id: made.id });
+  await expect(page.getByTestId('encounter-name')).toHaveText(name);
+  await call(page, 'sendCommand', { command: { type: 'addFigure', figure: fighter('Aldo', 'party', 12), position: { q: 8, r: 6 }, facing: 0 } });
+  await call(page, 'sendCommand', { command: { type: 'addFigure', figure: fighter('Vex', 'foes', 11), position: { q: 16, r: 2 }, facing: 3 } });
+  await expect(page.getByTestId('figure-aldo')).toBeVisible();
+  await expect(page.getByTestId('figure-vex')).toBeVisible();
+}
+
+/** Next until the turn counter reads 2, overriding when main says someone is still to act; returns the phases seen. */
+async function toEndOfTurn(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  const phaseNow = async () => ((await page.getByTestId('turn').textContent()) === '2' ? 'turn 2' : await current(page).getAttribute('data-phase'));
+  for (let i = 0; i < 10; i++) {
+    const before = await phaseNow();
+    if (before === 'turn 2') return seen;
+    seen.push(before ?? '?');
+    await page.getByTestId('next-phase').click();
+    // Main either moves on or says who is still to act; then the GM overrides (RULINGS T1).
+    await expect.poll(async () => (await page.getByTestId('confirm-next').isVisible()) || (await phaseNow()) !== before).toBe(true);
+    if (await page.getByTestId('confirm-next').isVisible()) await page.getByTestId('confirm-override').click();
+    await expect.poll(phaseNow).not.toBe(before);
+  }
+  throw new Error(`the turn did not end: ${seen.join(' → ')}`);
+}
+
+/** The figure due moves one hex east at `mode`, dragged on the map. */
+async function moveDue(page: Page, mode: string): Promise<string> {
+  const who = (await page.getByTestId('due-name').textContent())!.trim();
+  const from = who === 'Aldo' ? { q: 8, r: 6 } : { q: 16, r: 2 };
+  const to = { q: from.q + 1, r: from.r };
+  await page.getByTestId(`gait-${mode}`).click();
+  await expect(page.getByTestId('move-hint')).toContainText(`Drag ${who}`);
+  await drag(page, from, to);
+  // The next figure is due, or nobody is when the mover's group was alone in the phase.
+  await expect.poll(async () => ((await page.getByTestId('due-name').count()) === 0 ? null : await page.getByTestId('due-name').textContent())).not.toBe(who);
+  return who;
+}
+
+test('O1 Classic: one die per side, first and second movement', async ({ gmPage }) => {
+  test.setTimeout(60_000);
+  await setUp(gmPage, 'classic', 'Classic skirmish');
+  await expect(stepper(gmPage)).toHaveAttribute('data-phases', 'initiative renewSpells firstMovement secondMovement actions forcedRetreat');
+  await expect(gmPage.getByTestId('initiative-roll-text')).toHaveText('Initiative · 1 die per side');
+  await gmPage.getByTestId('initiative-entry-input').fill('5 / 2');
+  await gmPage.getByTestId('initiative-entry-input').press('Enter');
+  await expect(gmPage.getByTestId('initiative-rolls').locator('li')).toHaveText([/Party\s*5\s*won/, /Foes\s*2/]);
+  await gmPage.getByTestId('move-first').click();
+  await gmPage.getByTestId('next-phase').click();
+  await gmPage.getByTestId('next-phase').click();
+  await expect(current(gmPage)).toHaveAttribute('data-phase', 'firstMovement');
+  expect(await moveDue(gmPage, 'walk')).toBe('Aldo');
+  await gmPage.screenshot({ path: `${SCREENS}/options-o1.png` });
+  expect(await toEndOfTurn(gmPage)).toEqual(['firstMovement', 'secondMovement', 'actions', 'forcedRetreat']);
+  await expect(current(gmPage)).toHaveAttribute('data-phase', 'initiative');
+});
+
+test('O2 per-character initiative: 1d20 per figure, one movement phase, cleanup', async ({ gmPage }) => {
+  test.setTimeout(60_000);
+  await setUp(gmPage, 'perCharacterInitiative', 'Every figure for itself');
+  await expect(stepper(gmPage)).toHaveAttribute('data-phases', 'initiative renewSpells movement actions forcedRetreat cleanup');
+  await expect(gmPage.getByTestId('initiative-roll-text')).toHaveText('Initiative · 1d20 per figure');
+  // 000 §Turn Sequence (1): each figure rolls; the higher moves first (RULINGS O2).
+  await gmPage.getByTestId('initiative-entry-input').fill('7 / 15');
+  await gmPage.getByTestId('initiative-entry-input').press('Enter');
+  await expect(gmPage.getByTestId('initiative-rolls').locator('li')).toHaveText([/Aldo\s*7/, /Vex\s*15/]);
+  await expect(gmPage.getByTestId('initiative-order')).toHaveText('Order: Vex → Aldo');
+  await gmPage.getByTestId('next-phase').click();
+  await gmPage.getByTestId('next-phase').click();
+  await expect(current(gmPage)).toHaveAttribute('data-phase', 'movement');
+  expect(await moveDue(gmPage, 'walk')).toBe('Vex');
+  await gmPage.screenshot({ path: `${SCREENS}/options-o2.png` });
+  expect(await toEndOfTurn(gmPage)).toEqual(['movement', 'actions', 'forcedRetreat', 'cleanup']);
+});
+
+test('O3 stride & momentum: Pillars’ phases, strides in the tracker and a stride move', async ({ gmPage }) => {
+  test.setTimeout(60_000);
+  await setUp(gmPage, 'strideMomentum', 'Running battle');
+  await expect(stepper(gmPage)).toHaveAttribute('data-phases', PILLARS);
+  await expect(gmPage.getByTestId('stride-aldo')).toHaveText('stopped · m0');
+  await gmPage.getByTestId('initiative-entry-input').fill('5 / 2');
+  await gmPage.getByTestId('initiative-entry-input').press('Enter');
+  await gmPage.getByTestId('move-first').click();
+  await gmPage.getByTestId('next-phase').click();
+  await gmPage.getByTestId('next-phase').click();
+  await expect(current(gmPage)).toHaveAttribute('data-phase', 'initialMovement');
+  await expect(gmPage.getByTestId('due-stride')).toContainText('standing · momentum 0 · 5 AP left');
+  expect(await moveDue(gmPage, 'stride-1')).toBe('Aldo');
+  await expect(gmPage.getByTestId('stride-aldo')).toHaveAttribute('title', 'standing · momentum 0 · 4 AP left');
+  await gmPage.screenshot({ path: `${SCREENS}/options-o3.png` });
+  expect(await toEndOfTurn(gmPage)).toEqual(['initialMovement', 'finalMovement', 'actions', 'forcedRetreat']);
+});
+
+test('O4 declared intent: declarations first, stress die initiative', async ({ gmPage }) => {
+  test.setTimeout(60_000);
+  await setUp(gmPage, 'declaredIntent', 'Stated aims');
+  await expect(stepper(gmPage)).toHaveAttribute('data-phases', 'declarations initiative renewSpells movement actions forcedRetreat');
+  // A new encounter starts in Initiative; declaring is open there until the roll (RULINGS O4).
+  await expect(current(gmPage)).toHaveAttribute('data-phase', 'initiative');
+  for (const who of ['Aldo', 'Vex']) {
+    await gmPage.getByTestId(`figure-${who.toLowerCase()}`).click();
+    await expect(gmPage.getByTestId('declare-figure')).toHaveText(who);
+    await gmPage.getByTestId('declare-action').selectOption('attack');
+    await gmPage.getByTestId('declare-range').fill('1');
+    await gmPage.getByTestId('declare-send').click();
+  }
+  await expect(gmPage.getByTestId('initiative-roll-text')).toHaveText('Initiative · stress d10 + initiative score per figure');
+  await gmPage.getByTestId('initiative-entry-input').fill('4 / 9');
+  await gmPage.getByTestId('initiative-entry-input').press('Enter');
+  await expect(gmPage.getByTestId('initiative-rolls').locator('li')).toHaveCount(2);
+  await expect(gmPage.getByTestId('initiative-order')).toHaveText('Order: Vex → Aldo');
+  await gmPage.getByTestId('next-phase').click();
+  await gmPage.getByTestId('next-phase').click();
+  await expect(current(gmPage)).toHaveAttribute('data-phase', 'movement');
+  expect(await moveDue(gmPage, 'walk')).toBe('Vex');
+  await gmPage.screenshot({ path: `${SCREENS}/options-o4.png` });
+  expect(await toEndOfTurn(gmPage)).toEqual(['movement', 'actions', 'forcedRetreat']);
+  // Turn 2 opens with the declarations phase and its form.
+  await expect(current(gmPage)).toHaveAttribute('data-phase', 'declarations');
+  await expect(gmPage.getByTestId('declare-pending')).toHaveText('Still to declare: Aldo, Vex');
+});
