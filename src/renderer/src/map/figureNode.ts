@@ -120,7 +120,7 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
 
   const name = group.findOne<Konva.Text>('.name')!;
   // RULINGS O3: under stride & momentum the label adds the figure's stride ("Bram · s6"), when given.
-  const stride = (figure as MapFigureModel & { readonly stride?: number | null }).stride;
+  const stride = figure.stride;
   const label = stride !== undefined && stride !== null ? `${figure.name} · ${stride === 0 ? 'stopped' : `s${stride}`}` : figure.name;
   name.setAttrs({ text: label, width: s * 4, x: centre.x - s * 2, y: centre.y + r + s * 0.12 });
 
