@@ -110,6 +110,15 @@ export const AttackCommandSchema = figureCommand('attack', {
   ticks: GmTicksSchema.optional(),
 });
 
+/**
+ * RULINGS O3 (002 §Attacks of Opportunity): the defender (`figureId`) takes the shot it was
+ * offered at `moverId` (rolled like any attack; entered faces work).
+ */
+export const OpportunityAttackCommandSchema = figureCommand('opportunityAttack', {
+  moverId: IdSchema,
+  ticks: GmTicksSchema.optional(),
+});
+
 export const DodgeCommandSchema = figureCommand('dodge', {});
 export const DefendCommandSchema = figureCommand('defend', {});
 export const DropDownCommandSchema = figureCommand('dropDown', { posture: z.enum(['prone', 'kneeling']) });
@@ -329,6 +338,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
   DeclareCommandSchema,
   YieldMoveCommandSchema,
   AttackCommandSchema,
+  OpportunityAttackCommandSchema,
   DodgeCommandSchema,
   DefendCommandSchema,
   DropDownCommandSchema,

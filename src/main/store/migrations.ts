@@ -59,6 +59,22 @@ export const MIGRATIONS: Readonly<Record<FileKind, readonly MigrationStep[]>> = 
         };
       },
     },
+    {
+      from: 3,
+      to: 4,
+      // RULINGS S9: `rules.spellEdits` is the one place for them; any left at the top level (a v3
+      // file another console wrote) move into it, the rules' own edits winning field by field.
+      describe: 'the top-level spell edits move into the rules (RULINGS S9) and the field is dropped',
+      up: (doc) => {
+        const { spellEdits, ...rest } = doc;
+        const rules = (rest.rules ?? {}) as Json;
+        const inRules = (rules.spellEdits !== null && typeof rules.spellEdits === 'object' ? rules.spellEdits : {}) as Record<string, Json>;
+        const top = (spellEdits !== null && typeof spellEdits === 'object' ? spellEdits : {}) as Record<string, Json>;
+        const merged: Record<string, Json> = structuredClone(top);
+        for (const [spell, fields] of Object.entries(inRules)) merged[spell] = { ...(merged[spell] ?? {}), ...structuredClone(fields) };
+        return { ...rest, schemaVersion: 4, rules: { ...rules, spellEdits: merged } };
+      },
+    },
   ],
   encounter: [
     {

@@ -64,7 +64,6 @@ export async function createCampaign(dir: string, seed: number, now: Date = new 
     activeEncounterId: encounterId,
     rules: structuredClone(rules),
     roster: [],
-    spellEdits: {},
   };
   await writeDocument(join(dir, 'campaign.json'), campaign);
 }

@@ -9,7 +9,7 @@ import { RulesSchema } from '../engine/rules';
  * command log"). Every file carries `schemaVersion`; older versions are migrated on load
  * (migrations.ts), never guessed at.
  */
-export const CAMPAIGN_SCHEMA_VERSION = 3;
+export const CAMPAIGN_SCHEMA_VERSION = 4;
 export const ENCOUNTER_SCHEMA_VERSION = 3;
 export const SNAPSHOT_SCHEMA_VERSION = 1;
 
@@ -32,12 +32,8 @@ export const CampaignFileSchema = z
     activeEncounterId: IdSchema.nullable(),
     /** The campaign's settings (RULINGS defaults in DEFAULT_RULES); new encounters copy them. */
     rules: RulesSchema,
+    /** The spell catalogue's edits live in `rules.spellEdits` (RULINGS S9); v4 dropped the old top-level copy. */
     roster: z.array(RosterEntrySchema).max(1000),
-    /**
-     * Superseded in v3 by `rules.spellEdits` (RULINGS S9: the edits travel with the rules into each
-     * new encounter); kept empty so older consoles' fields still parse.
-     */
-    spellEdits: z.record(z.string(), z.record(z.string(), z.unknown())),
   })
   .strict();
 

@@ -78,6 +78,35 @@ describe('rules settings', () => {
     expect(fresh.rules).toEqual(rules);
     expect(gm.core.session.rules).toEqual(DEFAULT_RULES);
   });
+
+  it('setRules leaves the open encounter’s rules and behaviour alone; a new encounter copies the new rules; the old one reopens with its own (issue 8 item 5)', async () => {
+    await ok(call('openEncounter', { id: 'ford-ambush' }));
+    expect(gm.core.session.rules).toEqual(DEFAULT_RULES);
+    // RULINGS O2 for the campaign from now on: 1d20 per figure instead of 1d6 per side.
+    const o2 = { ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, perCharacterInitiative: true } };
+    expect(await ok(call('setRules', { rules: o2 }))).toEqual(o2);
+    expect(await ok(call('getRules', {}))).toEqual(o2);
+    expect(gm.core.session.rules).toEqual(DEFAULT_RULES);
+    // The open encounter still rolls Pillars side initiative (RULINGS T2): two dice, one per side.
+    type Tracker = { encounter: { tracker: { initiative: { rolls: { sideId: string; total: number }[]; order: string[]; chosen: boolean } | null } } };
+    const rolled = await gm.send<Tracker>({ type: 'rollInitiative' }, [[5], [2]]);
+    expect(rolled.encounter.tracker.initiative).toEqual({ rolls: [{ sideId: 'party', total: 5 }, { sideId: 'foes', total: 2 }], order: ['party', 'foes'], chosen: false });
+
+    await ok(call('createEncounter', { name: 'After the change' }));
+    const fresh = JSON.parse(await readFile(join(gm.core.campaignDir, 'encounters', 'after-the-change.json'), 'utf8'));
+    expect(fresh.rules).toEqual(o2);
+    await ok(call('openEncounter', { id: 'after-the-change' }));
+    expect(gm.core.session.rules).toEqual(o2);
+
+    // Back to the old encounter: its own rules, its log replayed under them.
+    const again = await ok<Tracker>(call('openEncounter', { id: 'ford-ambush' }));
+    expect(gm.core.session.rules).toEqual(DEFAULT_RULES);
+    expect(again.encounter.tracker.initiative).toEqual({ rolls: [{ sideId: 'party', total: 5 }, { sideId: 'foes', total: 2 }], order: ['party', 'foes'], chosen: false });
+    const chosen = await gm.send<Tracker>({ type: 'chooseInitiative', sideId: 'party', moveFirst: true });
+    expect(chosen.encounter.tracker.initiative?.chosen).toBe(true);
+    const file = JSON.parse(await readFile(join(gm.core.campaignDir, 'encounters', 'ford-ambush.json'), 'utf8'));
+    expect(file.rules).toEqual(DEFAULT_RULES);
+  });
 });
 
 describe('10,000 malformed payloads through the real dispatcher', () => {

@@ -44,13 +44,12 @@ describe('ensureFirstCampaign', () => {
     const folder = await openCampaignFolder(dir);
     // The sample is a v1 file: opening migrates it to the current version (migrations.ts).
     expect(folder.campaign).toEqual({
-      schemaVersion: 3,
+      schemaVersion: 4,
       id: 'sample-campaign',
       name: 'Sample Campaign',
       activeEncounterId: 'ford-ambush',
       rules: DEFAULT_RULES,
       roster: [],
-      spellEdits: {},
     });
   });
 
@@ -198,7 +197,7 @@ describe('damaged encounter files', () => {
 
 describe('damaged campaign.json', () => {
   it.each([
-    ['a schemaVersion from a newer console', (c: Record<string, unknown>) => JSON.stringify({ ...c, schemaVersion: 4 }), /newer version.*schemaVersion 4/],
+    ['a schemaVersion from a newer console', (c: Record<string, unknown>) => JSON.stringify({ ...c, schemaVersion: 5 }), /newer version.*schemaVersion 5/],
     ['a schemaVersion that is not a number', (c: Record<string, unknown>) => JSON.stringify({ ...c, schemaVersion: 'one' }), /schemaVersion/],
     ['a missing name', (c: Record<string, unknown>) => JSON.stringify({ ...c, name: undefined }), /name/],
     ['an extra key', (c: Record<string, unknown>) => JSON.stringify({ ...c, extra: 1 }), /extra/],
@@ -226,7 +225,7 @@ describe('readDocument / writeDocument', () => {
   it('writes real JSON to disk and reads it back validated', async () => {
     const dir = await dirs.make();
     const path = join(dir, 'c.json');
-    const doc = { schemaVersion: 3 as const, id: 'x', name: 'X', activeEncounterId: null, rules: DEFAULT_RULES, roster: [], spellEdits: {} };
+    const doc = { schemaVersion: 4 as const, id: 'x', name: 'X', activeEncounterId: null, rules: DEFAULT_RULES, roster: [] };
     await writeDocument(path, doc);
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(doc);
     expect(await readDocument(path, CampaignFileSchema, 'c.json')).toEqual(doc);

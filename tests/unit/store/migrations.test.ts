@@ -29,21 +29,46 @@ describe('the migration steps', () => {
         Array.from({ length: CURRENT_VERSION[kind] }, (_, i) => [i, i + 1]),
       );
     }
-    expect(CURRENT_VERSION).toEqual({ campaign: 3, encounter: 3 });
+    expect(CURRENT_VERSION).toEqual({ campaign: 4, encounter: 3 });
   });
 
-  it('v0 campaign → v3: versioned, RULINGS default rules, empty roster and spell edits', () => {
+  it('v0 campaign → v4: versioned, RULINGS default rules, empty roster, no top-level spell edits', () => {
     const out = migrate('campaign', { id: 'c', name: 'C' }, 'campaign.json');
     expect(out.from).toBe(0);
     expect(CampaignFileSchema.parse(out.data)).toEqual({
-      schemaVersion: 3,
+      schemaVersion: 4,
       id: 'c',
       name: 'C',
       activeEncounterId: null,
       rules: DEFAULT_RULES,
       roster: [],
-      spellEdits: {},
     });
+    expect(out.data).not.toHaveProperty('spellEdits');
+  });
+
+  it('v3 campaign → v4: top-level spell edits move into the rules (the rules’ own win field by field) and the field goes (RULINGS S9)', () => {
+    const raw = {
+      schemaVersion: 3,
+      id: 'c',
+      name: 'C',
+      activeEncounterId: null,
+      rules: { ...DEFAULT_RULES, spellEdits: { 'control-calm': { castingAttribute: 'WIS' } } },
+      roster: [],
+      spellEdits: { 'control-calm': { castingAttribute: 'INT', continuing: false }, 'mending-heal': { continuing: true } },
+    };
+    const out = migrate('campaign', JSON.parse(JSON.stringify(raw)), 'campaign.json');
+    expect(out.from).toBe(3);
+    expect(out.data).toEqual({
+      schemaVersion: 4,
+      id: 'c',
+      name: 'C',
+      activeEncounterId: null,
+      rules: { ...DEFAULT_RULES, spellEdits: { 'control-calm': { castingAttribute: 'WIS', continuing: false }, 'mending-heal': { continuing: true } } },
+      roster: [],
+    });
+    expect(CampaignFileSchema.safeParse(out.data).success).toBe(true);
+    // A v4 file that still carries the old field is refused (the schema is strict).
+    expect(CampaignFileSchema.safeParse({ ...(out.data as object), spellEdits: {} }).success).toBe(false);
   });
 
   it('v1 encounter → v3: its name, the campaign’s rules (its spell edits not: it cast from 001’s catalogue), and the embedded log taken out', () => {
@@ -66,12 +91,13 @@ describe('the migration steps', () => {
 });
 
 describe('opening old campaigns', () => {
-  it('a v0 fixture campaign opens: files rewritten at v3 after backups, the log moved to .log.jsonl and replayed', async () => {
+  it('a v0 fixture campaign opens: files rewritten at the current versions (campaign v4, encounter v3) after backups, the log moved to .log.jsonl and replayed', async () => {
     const dir = join(await dirs.make(), 'Old');
     await cp(FIXTURE_V0, dir, { recursive: true });
     const folder = await openCampaignFolder(dir);
-    expect(folder.campaign.schemaVersion).toBe(3);
-    expect(JSON.parse(await readFile(join(dir, 'campaign.json'), 'utf8')).schemaVersion).toBe(3);
+    expect(folder.campaign.schemaVersion).toBe(4);
+    expect(JSON.parse(await readFile(join(dir, 'campaign.json'), 'utf8')).schemaVersion).toBe(4);
+    expect(JSON.parse(await readFile(join(dir, 'campaign.json'), 'utf8'))).not.toHaveProperty('spellEdits');
     expect(await listBackups(dir, 'campaign.json')).toHaveLength(1);
 
     const session = await Session.open(folder, recordingSink());
@@ -111,12 +137,12 @@ describe('opening old campaigns', () => {
     await again.close();
   });
 
-  it('a v2 fixture campaign opens at v3: the stress die joins the rules, spell edits move into them; its encounter keeps 001’s catalogue and its own options', async () => {
+  it('a v2 fixture campaign opens at v4: the stress die joins the rules, spell edits move into them; its encounter keeps 001’s catalogue and its own options', async () => {
     const dir = join(await dirs.make(), 'V2');
     await cp(FIXTURE_V2, dir, { recursive: true });
     const folder = await openCampaignFolder(dir);
-    expect(folder.campaign.schemaVersion).toBe(3);
-    expect(folder.campaign.spellEdits).toEqual({});
+    expect(folder.campaign.schemaVersion).toBe(4);
+    expect(folder.campaign).not.toHaveProperty('spellEdits');
     expect(folder.campaign.rules.spellEdits).toEqual({ 'control-calm': { castingAttribute: 'WIS' } });
     expect(folder.campaign.rules.optionSettings).toEqual(DEFAULT_OPTION_SETTINGS);
     expect(folder.campaign.rules.options.perCharacterInitiative).toBe(true);

@@ -40,13 +40,12 @@ describe('createCampaign', () => {
     await createCampaign(dir, 1234);
     expect((await readdir(dir)).sort()).toEqual(['assets', 'backups', 'campaign.json', 'encounters']);
     expect(JSON.parse(await readFile(join(dir, 'campaign.json'), 'utf8'))).toEqual({
-      schemaVersion: 3,
+      schemaVersion: 4,
       id: 'tomb-of-the-lich-king',
       name: 'Tomb of the Lich King!',
       activeEncounterId: 'first-encounter',
       rules: DEFAULT_RULES,
       roster: [],
-      spellEdits: {},
     });
     expect((await readdir(join(dir, 'encounters'))).sort()).toEqual(['first-encounter.json', 'first-encounter.log.jsonl']);
     const folder = await openCampaignFolder(dir);

@@ -31,7 +31,7 @@ import { applyBorrowToRenew, applyLetSpellLapse, applyRenewSpell } from './renew
 import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEdit';
 import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
 import { applyMove, applyYield } from './movement/move';
-import { applyAttack } from './resolveAttack';
+import { applyAttack, applyOpportunityAttack } from './resolveAttack';
 import type { EncounterState } from './schema';
 import { figureById, replaceFigure } from './state';
 import { advancePhase, chooseInitiative, declare, reorderMovement, rollInitiative } from './turn';
@@ -117,6 +117,10 @@ export function apply(
       break;
     case 'attack':
       applyAttack(tx, command);
+      break;
+    case 'opportunityAttack':
+      // RULINGS O3 (002 §Attacks of Opportunity): the shot the move offered.
+      applyOpportunityAttack(tx, command);
       break;
     case 'dodge':
     case 'defend':

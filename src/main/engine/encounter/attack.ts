@@ -19,6 +19,7 @@ import { armorById, fireRateAt, shieldById, weaponById, type Weapon } from '../e
 import type { Explained } from '../explain';
 import { zoneOf, type Zone } from '../facing';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../rules';
+import { NO_HAZARDS } from '../options/types';
 import type { EncounterState, FigureState } from './schema';
 import { baseAdjDex, figureById, figureHexes, hasBody, hasCondition } from './state';
 
@@ -182,6 +183,18 @@ export function attackPreview(
     const strike = disengageStrikes({ id: t.name, adjDex: baseAdjDex(t).value }, [{ id: a.name, adjDex: baseAdjDex(a).value }])[0];
     if (strike?.line) adjDex = { value: adj.value + strike.line.value, breakdown: [...adj.breakdown, strike.line] };
   }
+  // RULINGS O3 (002 §Charging): a pass-by charge — the attacker came on at stride 4+ and did not
+  // stop — gives its melee attack +2 and the defender's melee attack back at it +1.
+  const hz = rules.movement.hazards ?? NO_HAZARDS;
+  if (kind === 'melee') {
+    const mine = passingBy(a) ? hz.passBy(a.turn.stride ?? 0) : null;
+    const theirs = passingBy(t) ? hz.passBy(t.turn.stride ?? 0) : null;
+    const extra = [...(mine ? [mine.attacker] : []), ...(theirs ? [theirs.defender] : [])];
+    if (extra.length > 0) adjDex = { value: extra.reduce((v, l) => v + l.value, adjDex.value), breakdown: [...adjDex.breakdown, ...extra] };
+  }
+  // RULINGS O3 (002 §Assigning Movement): an attack spends AP; none left, no attack.
+  const apLeft = attackApLeft(a, rules);
+  if (apLeft !== null && apLeft < hz.attackCost) reason ??= `${a.name} has ${apLeft} AP left: an attack needs ${hz.attackCost} (002 §Assigning Movement).`;
   const dice = attackDice(t.turn.defence, kind);
   let shotsLeft: number | null = null;
   if (kind === 'missile' && weapon !== null) {
@@ -214,6 +227,17 @@ export function attackPreview(
     shotsLeft,
     friendsInPath: kind === 'missile' || kind === 'thrown' ? friendsInPath(state, a, t).map((f) => f.id) : [],
   };
+}
+
+/** RULINGS O3 (002 §Charging): the figure moved by strides this turn and has not stopped. */
+function passingBy(f: FigureState): boolean {
+  return f.turn.mode !== null && f.turn.mode.startsWith('stride-') && (f.turn.stride ?? 0) > 0;
+}
+
+/** RULINGS O3 (002 §Assigning Movement): AP the figure has left this turn; null when the rules count none. */
+export function attackApLeft(f: FigureState, rules: RuleSet): number | null {
+  const ap = (rules.movement.hazards ?? NO_HAZARDS).actionPoints({ attacks: f.attacks });
+  return ap === null ? null : ap - (f.turn.apSpent ?? 0) - (f.turn.apAttacks ?? 0);
 }
 
 export function damageSpec(attacker: FigureState, weapon: Weapon | null, kind: AttackKind): { dice: DiceSpec | string; bonus: Explained | undefined } {

@@ -51,7 +51,15 @@ export type OptionEvent =
   | CleanupEvent
   | ({ readonly type: 'strideMoved'; readonly figureId: string; readonly strides: readonly number[]; readonly apSpent: number; readonly endStride: number; readonly momentumNext: number } & Src)
   | ({ readonly type: 'tumbled'; readonly figureId: string; readonly damage: number; readonly fatigueAfter: number } & Src)
-  | ({ readonly type: 'momentumCarried'; readonly figureId: string; readonly momentum: number } & Src);
+  | ({ readonly type: 'momentumCarried'; readonly figureId: string; readonly momentum: number } & Src)
+  /** RULINGS O3 (002 §Attacks of Opportunity): the defender may shoot first; the GM resolves it with `opportunityAttack`. */
+  | ({ readonly type: 'opportunityOffered'; readonly figureId: string; readonly moverId: string; readonly weaponId: string; readonly rangeHexes: number; readonly at: Hex; readonly reason: string } & Src)
+  /** RULINGS O3 (002 §Sprinting): a mover that could not stop ran into a wall (or the map's edge). */
+  | ({ readonly type: 'crashed'; readonly figureId: string; readonly stride: number; readonly dice: string; readonly damage: number; readonly fatigueAfter: number; readonly into: Hex } & Src)
+  /** RULINGS O3 (002 §Charging): a mover ran into a figure: damage to both. */
+  | ({ readonly type: 'collided'; readonly figureId: string; readonly struckId: string; readonly damage: readonly { figureId: string; damage: number; fatigueAfter: number }[] } & Src)
+  /** RULINGS O3 (002 §Assigning Movement): AP spent on an attack. */
+  | ({ readonly type: 'actionPointsSpent'; readonly figureId: string; readonly ap: number; readonly apLeft: number; readonly on: string } & Src);
 
 /** Movement (RULINGS M1–M7). */
 export type MovementEvent =

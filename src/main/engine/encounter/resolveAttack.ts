@@ -13,7 +13,8 @@ import { proneBehindBody } from '../combat/missileHazards';
 import { weaponById, type Weapon } from '../equipment';
 import type { Explained } from '../explain';
 import type { Roll } from '../dice/types';
-import { attackKind, attackPreview, damageSpec, friendsInPath, protectionFor } from './attack';
+import { attackApLeft, attackKind, attackPreview, damageSpec, friendsInPath, protectionFor, type AttackPreview } from './attack';
+import { NO_HAZARDS } from '../options/types';
 import { engagementState } from './engagement';
 import { optionRefusal } from './options';
 import { hasBody } from './state';
@@ -145,6 +146,63 @@ export function applyAttack(tx: Tx, c: CommandOf<'attack'>): void {
   if (refusal !== null) throw new AppError('rule', refusal);
   const preview = attackPreview(tx.state, a.id, t.id, c.weaponId, c.ticks ?? {}, { rules: tx.rules, throw: c.throw === true });
   if (!preview.allowed) throw new AppError('rule', preview.reason ?? 'That attack cannot be made.');
+  spendAttackAp(tx, a.id, `attack on ${t.name}`);
+  const more = strike(tx, a.id, t.id, weapon, c.weaponId, kind, option, preview);
+  if (more) {
+    // RULINGS A7: a second shot this turn is still to come; the option is fixed.
+    tx.update(a.id, (x) => ({ ...x, turn: { ...x.turn, option } }));
+    tx.emit({ type: 'optionTaken', figureId: a.id, option, source: '001 §Action Options; RULINGS A7 (more shots this turn)' });
+  } else {
+    markActed(tx, a.id, option);
+  }
+}
+
+/** RULINGS O3 (002 §Assigning Movement): the attack's AP come off the figure's AP for the turn. */
+function spendAttackAp(tx: Tx, figureId: string, on: string): void {
+  const hz = tx.rules.movement.hazards ?? NO_HAZARDS;
+  const left = attackApLeft(tx.fig(figureId), tx.rules);
+  if (left === null || hz.attackCost === 0) return;
+  tx.update(figureId, (x) => ({ ...x, turn: { ...x.turn, apAttacks: (x.turn.apAttacks ?? 0) + hz.attackCost } }));
+  tx.emit({ type: 'actionPointsSpent', figureId, ap: hz.attackCost, apLeft: left - hz.attackCost, on, source: '002 §Assigning Movement; RULINGS O3' });
+}
+
+/**
+ * RULINGS O3 (002 §Attacks of Opportunity): the defender takes the shot it was offered, rolled as
+ * any attack from where the mover then was (`at`, half the starting distance away). Console's
+ * choices: the shot is not the defender's action for the turn (it counts toward its rate of fire
+ * and spends its AP); a thrown weapon lands where the mover was struck at; the offer is gone once
+ * taken and at the turn's end.
+ */
+export function applyOpportunityAttack(tx: Tx, c: CommandOf<'opportunityAttack'>): void {
+  const ts = turnStateOf(tx.state);
+  const offer = (ts.opportunities ?? []).find((o) => o.defenderId === c.figureId && o.moverId === c.moverId);
+  const d = tx.fig(c.figureId);
+  const m = tx.fig(c.moverId);
+  if (offer === undefined) throw new AppError('rule', `${d.name} has no attack of opportunity on ${m.name} (002 §Attacks of Opportunity).`);
+  if (d.equipment.readyWeaponId !== offer.weaponId) throw new AppError('rule', `${d.name} no longer holds the weapon the shot was offered with.`);
+  const weapon = weaponById(offer.weaponId) ?? null;
+  const throwIt = weapon?.use !== 'missile';
+  const realPosition = m.position;
+  tx.state = { ...tx.state, turnState: { ...ts, opportunities: (ts.opportunities ?? []).filter((o) => o !== offer) } };
+  // The shot is taken with the mover where it then was.
+  tx.update(m.id, (x) => ({ ...x, position: offer.at }));
+  const kind = attackKind(tx.fig(d.id), tx.fig(m.id), weapon, throwIt);
+  const preview = attackPreview(tx.state, d.id, m.id, offer.weaponId, c.ticks ?? {}, { rules: tx.rules, throw: throwIt });
+  if (!preview.allowed) throw new AppError('rule', preview.reason ?? 'That shot cannot be taken.');
+  spendAttackAp(tx, d.id, `attack of opportunity on ${m.name}`);
+  strike(tx, d.id, m.id, weapon, offer.weaponId, kind, 'f', preview);
+  tx.update(m.id, (x) => ({ ...x, position: realPosition }));
+}
+
+/**
+ * The attack itself once it is allowed: friends in the line of fire, a body the target lies
+ * behind, the roll, the damage, a dropped or broken weapon, a thrown weapon landing, the missile
+ * shots counted. Returns whether the weapon has more shots this turn (RULINGS A7).
+ */
+function strike(tx: Tx, attackerId: string, targetId: string, weapon: Weapon | null, weaponId: string | null, kind: AttackKind, option: OptionLetter, preview: AttackPreview): boolean {
+  const a = tx.fig(attackerId);
+  const t = tx.fig(targetId);
+  const c = { weaponId };
   const adj = preview.adjDex.value;
   const what = `${a.name} → ${t.name}`;
 
@@ -217,11 +275,5 @@ export function applyAttack(tx: Tx, c: CommandOf<'attack'>): void {
     tx.update(a.id, (x) => ({ ...x, lastShotTurn: tx.state.turn, turn: { ...x.turn, shots, lastShot: option === 'l' ? true : x.turn.lastShot } }));
     more = (preview.shotsLeft ?? 1) - 1 > 0 && tx.fig(a.id).equipment.readyWeaponId === weapon?.id;
   }
-  if (more) {
-    // RULINGS A7: a second shot this turn is still to come; the option is fixed.
-    tx.update(a.id, (x) => ({ ...x, turn: { ...x.turn, option } }));
-    tx.emit({ type: 'optionTaken', figureId: a.id, option, source: '001 §Action Options; RULINGS A7 (more shots this turn)' });
-  } else {
-    markActed(tx, a.id, option);
-  }
+  return more;
 }

@@ -65,6 +65,8 @@ export const FigureTurnSchema = z
     stride: z.number().int().min(0).max(8).optional(),
     /** RULINGS O3: action points spent on movement this turn. */
     apSpent: z.number().int().min(0).optional(),
+    /** RULINGS O3 (002 §Assigning Movement): action points spent on attacks this turn, one each; absent = none. */
+    apAttacks: z.number().int().min(0).optional(),
     /** RULINGS O4: what it declared before movement (absent = nothing declared yet). */
     declaration: DeclarationSchema.optional(),
   })
@@ -127,6 +129,8 @@ export const FigureStateSchema = z
     lastShotTurn: z.number().int().nullable().default(null),
     /** RULINGS O3: the stride carried into this turn (only a sprint carries, 002); 0 = from a standstill. */
     momentum: z.number().int().min(0).max(8).default(0),
+    /** RULINGS O3 (002 §Assigning Movement): a monster's attacks, its AP for the turn; absent = a humanoid (5 AP). */
+    attacks: z.number().int().min(1).max(12).optional(),
     /** RULINGS A8, O1: physical hits taken last turn (heavy blows: −2 DEX this turn). */
     hitsLastTurn: z.number().int().min(0).default(0),
     /** RULINGS O2 (000 §Turn Sequence 7): shown face down by a cleanup phase; absent = not flipped. */
@@ -189,6 +193,25 @@ export const TurnStateSchema = z
      * when movement starts and after each yield). Absent = Pillars' split by the yield flags.
      */
     moveGroups: z.array(z.object({ phase: PhaseSchema, ids: z.array(IdSchema) }).strict()).optional(),
+    /**
+     * RULINGS O3 (002 §Attacks of Opportunity): shots a defender may take at a figure that engaged
+     * it at stride 3+, waiting for the GM's `opportunityAttack`; absent = none.
+     */
+    opportunities: z
+      .array(
+        z
+          .object({
+            defenderId: IdSchema,
+            moverId: IdSchema,
+            weaponId: z.string().min(1),
+            /** Half the mover's starting distance (002). */
+            rangeHexes: z.number().int().min(1),
+            /** Where the mover stood when the shot was taken: that far from the defender toward its start. */
+            at: HexSchema,
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 

@@ -9,6 +9,7 @@ import { movementProfile } from '../movement';
 import { HEAVY_BLOWS_OFF } from './heavyBlows';
 import { rollSideInitiative, sideMoveOrder, type MoverRef } from './classic/turn';
 import type { CriticalRules, InitiativeRules, MovementRules, PhaseInfo, RuleBehaviour, StatRules } from './types';
+import { NO_HAZARDS } from './types';
 
 /** RULINGS T1 — the ids are the encounter's `phase` values (src/main/engine/encounter/turn.ts PHASES). */
 export const PILLARS_PHASES: readonly PhaseInfo[] = [
@@ -68,6 +69,8 @@ export const PILLARS_MOVEMENT: MovementRules = {
   id: 'pillars',
   name: 'Gaits (Pillars)',
   source: '001 §Movement; RULINGS M1–M4',
+  // RULINGS O3 is off: no crashes, collisions, opportunity attacks or AP.
+  hazards: NO_HAZARDS,
   allowance(m) {
     const profile = movementProfile({
       attributes: m.attributes,

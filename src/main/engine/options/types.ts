@@ -8,7 +8,7 @@
  */
 import type { Attributes } from '../characters/attributes';
 import type { Dice, Roll } from '../dice/types';
-import type { Explained } from '../explain';
+import type { BreakdownLine, Explained } from '../explain';
 import type { Catalogue } from '../magic/catalogue';
 import type { Rules } from '../rules';
 import type { HeavyBlowEffect, HeavyBlowEvent } from './classic/combat';
@@ -107,7 +107,53 @@ export interface MovementRules {
   readonly source: string;
   /** Every way of moving, fastest first, with its distance explained and whether it is open. */
   allowance(m: MoverInput): readonly MoveAllowance[];
+  /** What going fast brings (RULINGS O3): absent = nothing (`NO_HAZARDS`, Pillars and Classic). */
+  readonly hazards?: MovementHazards;
 }
+
+/** A hazard's roll and damage to one figure. */
+export interface HazardHit {
+  readonly figureId: string;
+  readonly roll: Roll;
+  readonly damage: number;
+}
+
+/** The defender's weapon as an opportunity attack reads it (002 §Attacks of Opportunity). */
+export type OpportunityWeapon = 'loaded-missile' | 'throwable-in-hand' | 'none';
+
+/**
+ * The movement hazards of a rule set (RULINGS O3; 002 §Sprinting, §Charging, §Attacks of
+ * Opportunity, §Assigning Movement). Every method answers "nothing" under rules without them.
+ */
+export interface MovementHazards {
+  /** The figure's action points for the turn; null = the rules count none (attacks are free). */
+  actionPoints(f: { readonly attacks?: number | undefined }): number | null;
+  /** AP one attack spends (0 when AP are not counted). */
+  readonly attackCost: number;
+  /** A mover that cannot stop before a wall at `stride`: the crash roll, or null (no such hazard). */
+  crash(dice: Dice, figureId: string, stride: number, label: string): (HazardHit & { readonly dice: string; readonly source: string }) | null;
+  /** A mover running into a figure: damage to both, or null. */
+  collision(dice: Dice, moverId: string, struckId: string): { readonly hits: readonly HazardHit[]; readonly source: string } | null;
+  /** Whether a mover engaging a defender gives it a shot first, and at what range; null = never. */
+  opportunity(input: {
+    readonly stride: number;
+    readonly engages: boolean;
+    readonly defenderWeapon: OpportunityWeapon;
+    readonly startDistance: number;
+  }): { readonly allowed: boolean; readonly reason: string; readonly rangeHexes: number | null; readonly bonus: BreakdownLine | null; readonly source: string } | null;
+  /** The adjDEX lines of a pass-by charge at `stride`, or null (too slow, or no such rule). */
+  passBy(stride: number): { readonly attacker: BreakdownLine; readonly defender: BreakdownLine } | null;
+}
+
+/** The hazards of rules that have none (Pillars, Classic): nothing happens, nothing is counted. */
+export const NO_HAZARDS: MovementHazards = {
+  actionPoints: () => null,
+  attackCost: 0,
+  crash: () => null,
+  collision: () => null,
+  opportunity: () => null,
+  passBy: () => null,
+};
 
 /** An attack roll read by a rule set's automatic results. */
 export interface AttackReading {

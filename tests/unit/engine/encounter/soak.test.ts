@@ -92,6 +92,35 @@ function magicAnyTime(s: EncounterState, rnd: ReturnType<typeof chooser>): Comma
   return out;
 }
 
+/** RULINGS O3 (002 §Attacks of Opportunity): most offered shots are taken, whenever they come. */
+function opportunityShots(s: EncounterState, rnd: ReturnType<typeof chooser>): Command[] {
+  return (s.turnState?.opportunities ?? []).filter(() => rnd.int(4) !== 0).map((o) => ({ type: 'opportunityAttack', figureId: o.defenderId, moverId: o.moverId }));
+}
+
+/**
+ * RULINGS O3 (002 §Assigning Movement, §Attacks of Opportunity): AP spent on movement and attacks
+ * stay within the figure's AP; offers pair two living enemies at half a distance; rules without
+ * hazards never count AP on attacks nor offer shots.
+ */
+function hazardInvariants(s: EncounterState, rules: RuleSet): string[] {
+  const out: string[] = [];
+  const hz = rules.movement.hazards;
+  for (const f of s.figures) {
+    const ap = hz?.actionPoints({ attacks: f.attacks }) ?? null;
+    const spent = (f.turn.apSpent ?? 0) + (f.turn.apAttacks ?? 0);
+    if (ap === null && (f.turn.apAttacks ?? 0) > 0) out.push(`${f.id} spent AP on attacks under rules without AP.`);
+    if (ap !== null && spent > ap) out.push(`${f.id} spent ${spent} AP of ${ap}.`);
+  }
+  for (const o of s.turnState?.opportunities ?? []) {
+    const d = s.figures.find((f) => f.id === o.defenderId);
+    const m = s.figures.find((f) => f.id === o.moverId);
+    if (hz?.opportunity === undefined || hz.opportunity({ stride: 3, engages: true, defenderWeapon: 'loaded-missile', startDistance: 2 }) === null) out.push('an opportunity offered under rules without them.');
+    if (d === undefined || m === undefined || d.sideId === m.sideId) out.push(`opportunity ${o.defenderId} → ${o.moverId} is not between two enemies.`);
+    else if (hexDistance(d.position, o.at) !== o.rangeHexes && o.rangeHexes >= 1) out.push(`opportunity ${o.defenderId} → ${o.moverId} is at ${hexDistance(d.position, o.at)} hexes, offered at ${o.rangeHexes}.`);
+  }
+  return out;
+}
+
 const MODES: readonly MoveMode[] = ['stand-still', 'shift', 'crawl'];
 
 /** Candidate commands for whoever is due (or the GM's phase change), most likely legal. */
@@ -117,9 +146,9 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
     return [{ type: 'advancePhase' }];
   }
   const id = st.due[0];
-  if (id === undefined) return [...magicAnyTime(s, rnd), { type: 'advancePhase' }];
+  if (id === undefined) return [...opportunityShots(s, rnd), ...magicAnyTime(s, rnd), { type: 'advancePhase' }];
   const f = s.figures.find((x) => x.id === id)!;
-  out.push(...magicAnyTime(s, rnd));
+  out.push(...opportunityShots(s, rnd), ...magicAnyTime(s, rnd));
   if (s.phase === 'renewSpells') {
     // RULINGS S2, S4: each pending spell renewed, renewed on Debt, or let go.
     const decided = magicOf(s).renewal?.decided ?? {};
@@ -204,7 +233,7 @@ function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules)
     const cands = candidates(s, rnd, rules);
     let done = false;
     // Attacks first most of the time, then the rest in a random rotation.
-    const fights = cands.filter((c) => c.type === 'attack' || c.type === 'attemptHth' || c.type === 'hthAttack' || c.type === 'forcedRetreat');
+    const fights = cands.filter((c) => c.type === 'attack' || c.type === 'opportunityAttack' || c.type === 'attemptHth' || c.type === 'hthAttack' || c.type === 'forcedRetreat');
     const offset = rnd.int(cands.length);
     const order = [...(rnd.int(10) < 8 ? fights : []), ...cands.map((_, k) => cands[(k + offset) % cands.length]!)];
     for (let k = 0; k < order.length && !done; k++) {
@@ -223,7 +252,7 @@ function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules)
         refused++;
       }
       if (done) {
-        const broken = checkInvariants(s);
+        const broken = [...checkInvariants(s), ...hazardInvariants(s, rules)];
         if (broken.length > 0) throw new Error(`seed ${seed}, step ${i}, after ${JSON.stringify(c)}: ${broken.join(' | ')}`);
       }
     }
@@ -289,6 +318,21 @@ describe('soak under each rule option (RULINGS O1–O4, one Rules seam)', () => 
     expect(total.strideMoved ?? 0).toBeGreaterThan(20);
     expect(total.momentumCarried ?? 0).toBeGreaterThan(0);
     expect(total.tumbled ?? 0).toBeGreaterThan(0);
+  });
+
+  it('O3: the hazards come up and keep the invariants — shots of opportunity, crashes or collisions, AP on attacks (002)', () => {
+    const total: Record<string, number> = {};
+    for (const seed of [3, 2027, 11]) {
+      const r = soak(seed, 1200, RULE_SETS[3]!.rules);
+      for (const [k, v] of Object.entries({ ...r.events, ...Object.fromEntries(Object.entries(r.kinds).map(([c, n]) => [`command:${c}`, n])) })) total[k] = (total[k] ?? 0) + v;
+    }
+    expect(total.opportunityOffered ?? 0).toBeGreaterThan(0);
+    expect(total['command:opportunityAttack'] ?? 0).toBeGreaterThan(0);
+    expect((total.crashed ?? 0) + (total.collided ?? 0)).toBeGreaterThan(0);
+    expect(total.actionPointsSpent ?? 0).toBeGreaterThan(5);
+    // Pillars has none of them.
+    const pillars = soak(3, 1200, RULE_SETS[0]!.rules).events;
+    expect([pillars.opportunityOffered, pillars.crashed, pillars.collided, pillars.actionPointsSpent]).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it('O1: heavy blows and 004 automatic results come through the seam; O2: cleanup runs', () => {

@@ -2,15 +2,37 @@
  * The `move` and `yieldMove` commands (RULINGS M1–M7, T4): the path is checked step by step
  * against the same rules `reachable` uses, the figure's gait is recorded for its action options,
  * and Sprint and Run are charged to Fatigue (RULINGS M3).
+ *
+ * Under stride & momentum (RULINGS O3) the rules' movement hazards add, through the seam:
+ * - AP: the strides are bought with the figure's AP for the turn less those already spent on
+ *   attacks (002 §Assigning Movement).
+ * - Attacks of opportunity (002 §Attacks of Opportunity): each enemy the mover ends engaged with,
+ *   holding a ready missile weapon (loaded) or a throwable one, when the mover came on at stride 3+
+ *   (the stride of its last AP), is offered a shot at half its distance from the mover's start;
+ *   the GM resolves it with `opportunityAttack`. Console's choice: the shot must be one the
+ *   defender could take from where the mover then was (facing, line of fire, rate of fire).
+ * - Crashes and collisions (002 §Sprinting, §Charging). Console's choice of how a path is blocked:
+ *   the figure does not stop at the end of its path — a `keepGoing` stride move, or a tumble, which
+ *   carries it on into the next hex (002: "coming to a stop in the next hex") — and the next hex
+ *   in its direction of travel is a wall, the map's edge or a figure. A wall or edge is a crash by
+ *   the stride it was going (1d6/1d8/1d10); a figure is a collision, 1d6 to both. The figure stays
+ *   where its path ended and is stopped. As with a tumble, the damage comes off Fatigue and armour
+ *   does not stop it (002 is silent on the pool).
  */
 import { AppError } from '../../../../shared/errors';
-import { hexDistance, hexEquals, hexKey, type Hex } from '../../../../shared/hex';
+import { directionTo, hexDistance, hexEquals, hexKey, hexLine, hexNeighbor, type Hex } from '../../../../shared/hex';
 import { footprint } from '../../../../shared/hex/footprint';
 import type { CommandOf } from '../../../../shared/commands';
 import { MOVEMENT_PHASES, type MoveMode } from '../../../../shared/schemas';
 import { planStride, tumbleCheck, type StridePlan } from '../../options/strideMomentum/stride';
 import { STRIDE } from '../../options/strideMomentum/tables';
-import { isEngagedAt, numKey } from '../engagement';
+import { engagers, isEngagedAt, numKey } from '../engagement';
+import { NO_HAZARDS, type MovementHazards, type OpportunityWeapon } from '../../options/types';
+import { weaponById } from '../../equipment';
+import { isOnMap } from '../../../../shared/mapGrid';
+import { attackPreview } from '../attack';
+import type { FigureState } from '../schema';
+import { turnStateOf } from '../schema';
 import { requireTurn, markMoved, settlePosture, movementSequence, isMovementPhase, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn';
 import type { Tx } from '../tx';
 import { MODE_RANK, OPTION_MAX_MODE } from '../options';
@@ -86,7 +108,8 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   // RULINGS O3 (002): the strides bought with each AP must keep 002's limits; they set the budget.
   const strideOf = /^stride-(\d)$/.exec(c.mode);
   if (c.strides !== undefined && strideOf === null) throw new AppError('invalid-args', 'Strides per AP go with a stride move (RULINGS O3).');
-  const explicit = c.strides !== undefined ? planStride({ momentum: f.momentum, strides: c.strides, actionPoints: STRIDE.humanoidActionPoints, stop: c.keepGoing !== true }) : null;
+  const apLeft = movementAp(tx, f);
+  const explicit = c.strides !== undefined ? planStride({ momentum: f.momentum, strides: c.strides, actionPoints: apLeft, stop: c.keepGoing !== true }) : null;
   if (explicit !== null) {
     if (!explicit.legal) throw new AppError('rule', `${f.name}: ${explicit.refusals.join(' ')}`);
     if (Math.max(...c.strides!) > Number(strideOf?.[1])) throw new AppError('invalid-args', `A ${c.mode} move buys at most stride-${strideOf?.[1]} per AP.`);
@@ -117,7 +140,8 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   } else {
     cost = checkPath(tx, f.id, path, budget, world);
   }
-  const stride = strideOf === null ? null : explicit ?? cruisePlan(f.momentum, Number(strideOf[1]), cost, c.keepGoing !== true);
+  const stride = strideOf === null ? null : explicit ?? cruisePlan(f.momentum, Number(strideOf[1]), cost, c.keepGoing !== true, apLeft);
+  if (stride !== null && stride.hexes.value < cost) throw new AppError('rule', `${f.name} has ${apLeft} AP left for movement: ${stride.hexes.value} hexes at ${c.mode}, the path needs ${cost} (002 §Assigning Movement).`);
 
   const facing = c.facing ?? f.facing;
   if (f.size > 1 && facing !== f.facing) {
@@ -166,7 +190,19 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     engaged,
     source: c.mode === 'shift' ? 'RULINGS M5' : c.mode === 'crawl' ? '001 §Action Options (CRAWL)' : '001 §Movement; RULINGS M1, M7',
   });
-  if (stride !== null) strideAftermath(tx, f.id, stride);
+  // 002 §Attacks of Opportunity: a defender that moves instead lets its offered shot go (it acts in its own move).
+  const offers = turnStateOf(tx.state).opportunities;
+  if (offers !== undefined && offers.some((o) => o.defenderId === f.id)) {
+    tx.state = { ...tx.state, turnState: { ...turnStateOf(tx.state), opportunities: offers.filter((o) => o.defenderId !== f.id) } };
+  }
+  if (stride !== null) {
+    const hz = hazardsOf(tx);
+    const last = stride.steps.at(-1)?.stride ?? 0;
+    offerOpportunities(tx, hz, f.id, f.position, last);
+    const travel = path.length === 0 ? null : directionTo(path.at(-2) ?? f.position, end);
+    const tumbled = strideAftermath(tx, f.id, stride, hz, end, travel);
+    if (!tumbled && c.keepGoing === true && stride.endStride > 0 && travel !== null) runInto(tx, hz, f.id, end, travel, stride.endStride);
+  }
   if (c.mode !== 'shift' && c.mode !== 'crawl') {
     // RULINGS M3 (O1: 004's fatigue per gait): the rules' way of moving says what it costs.
     const way = figureAllowance(f, tx.rules, c.dropPack === true).find((a) => a.mode === c.mode);
@@ -184,20 +220,104 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
  * RULINGS O3 (002 §Sprinting): the strides a `stride-N` move holds — each AP speeds up as fast as
  * 002 allows toward N, and AP are spent until the path is covered (at least one AP for a step).
  */
-export function cruisePlan(momentum: number, stride: number, hexes: number, stop: boolean): StridePlan {
+export function cruisePlan(momentum: number, stride: number, hexes: number, stop: boolean, actionPoints: number = STRIDE.humanoidActionPoints): StridePlan {
   const strides: number[] = [];
   let cur = momentum;
   let covered = 0;
-  while (covered < hexes && strides.length < STRIDE.humanoidActionPoints) {
+  while (covered < hexes && strides.length < actionPoints) {
     cur = Math.min(stride, cur + STRIDE.maxSpeedUpPerAp);
     strides.push(cur);
     covered += cur;
   }
-  return planStride({ momentum, strides, actionPoints: STRIDE.humanoidActionPoints, stop });
+  return planStride({ momentum, strides, actionPoints, stop });
 }
 
-/** RULINGS O3: the move's strides are logged; slowing too hard calls for DEX − 4 or a tumble (1d4). */
-function strideAftermath(tx: Tx, figureId: string, plan: StridePlan): void {
+/** The rules' movement hazards (RULINGS O3); none under rules without them. */
+export function hazardsOf(tx: Tx): MovementHazards {
+  return tx.rules.movement.hazards ?? NO_HAZARDS;
+}
+
+/** 002 §Assigning Movement: the AP a figure has left for movement (its AP less those spent on attacks). */
+export function movementAp(tx: Tx, f: FigureState): number {
+  const ap = hazardsOf(tx).actionPoints({ attacks: f.attacks }) ?? STRIDE.humanoidActionPoints;
+  return Math.max(0, ap - (f.turn.apAttacks ?? 0));
+}
+
+/** 002 §Attacks of Opportunity: how the defender's ready weapon reads. */
+export function opportunityWeapon(d: FigureState): OpportunityWeapon {
+  const w = d.equipment.readyWeaponId === null ? undefined : weaponById(d.equipment.readyWeaponId);
+  if (w === undefined) return 'none';
+  if (w.use === 'missile') return 'loaded-missile';
+  return w.thrown || w.use === 'thrown' ? 'throwable-in-hand' : 'none';
+}
+
+/** 002 §Attacks of Opportunity: each engaged enemy with a shot to take is offered it (see the header). */
+function offerOpportunities(tx: Tx, hz: MovementHazards, moverId: string, start: Hex, stride: number): void {
+  const mover = tx.fig(moverId);
+  for (const d of engagers(tx.state, mover)) {
+    if (d.posture !== 'standing' && d.posture !== 'kneeling') continue;
+    if (d.hthWith.length > 0 || d.equipment.readyWeaponId === null) continue;
+    const startDistance = hexDistance(start, d.position);
+    const o = hz.opportunity({ stride, engages: true, defenderWeapon: opportunityWeapon(d), startDistance });
+    if (o === null || !o.allowed || o.rangeHexes === null) continue;
+    const line = hexLine(d.position, start);
+    const at = line[Math.min(o.rangeHexes, line.length - 1)] ?? start;
+    const weapon = weaponById(d.equipment.readyWeaponId);
+    const there = { ...tx.state, figures: tx.state.figures.map((x) => (x.id === moverId ? { ...x, position: at } : x)) };
+    const preview = attackPreview(there, d.id, moverId, d.equipment.readyWeaponId, {}, { rules: tx.rules, throw: weapon?.use !== 'missile' });
+    if (!preview.allowed) continue;
+    const ts = turnStateOf(tx.state);
+    const opportunities = [...(ts.opportunities ?? []).filter((x) => !(x.defenderId === d.id && x.moverId === moverId)), { defenderId: d.id, moverId, weaponId: d.equipment.readyWeaponId, rangeHexes: o.rangeHexes, at }];
+    tx.state = { ...tx.state, turnState: { ...ts, opportunities } };
+    tx.emit({ type: 'opportunityOffered', figureId: d.id, moverId, weaponId: d.equipment.readyWeaponId, rangeHexes: o.rangeHexes, at, reason: o.reason, source: o.source });
+  }
+}
+
+/** Takes hazard damage off Fatigue (the console's choice, as for a tumble) and returns what is left. */
+function hazardDamage(tx: Tx, figureId: string, damage: number): number {
+  const after = tx.update(figureId, (x) => ({ ...x, fatigue: { ...x.fatigue, current: x.fatigue.current - damage } }));
+  return after.fatigue.current;
+}
+
+/**
+ * 002 §Sprinting, §Charging: a figure that does not stop at `end`, going in direction `travel`,
+ * runs into whatever fills the next hex: a wall or the edge (crash) or a figure (collision).
+ * Returns whether it hit something.
+ */
+function runInto(tx: Tx, hz: MovementHazards, figureId: string, end: Hex, travel: number, stride: number): boolean {
+  const next = hexNeighbor(end, travel);
+  const struck = tx.state.figures.find((o) => o.id !== figureId && o.posture !== 'dead' && footprint(o.position, o.facing, o.size).some((h) => hexEquals(h, next)));
+  const wall = !isOnMap(tx.state.map, next) || tx.state.map.terrain[hexKey(next)] === 'wall';
+  if (struck !== undefined) {
+    const c = hz.collision(tx.dice, figureId, struck.id);
+    if (c === null) return false;
+    const damage = c.hits.map((h) => {
+      tx.rolls.push(h.roll);
+      return { figureId: h.figureId, damage: h.damage, fatigueAfter: hazardDamage(tx, h.figureId, h.damage) };
+    });
+    tx.update(figureId, (x) => ({ ...x, turn: { ...x.turn, stride: 0 } }));
+    tx.emit({ type: 'collided', figureId, struckId: struck.id, damage, source: c.source });
+    for (const h of c.hits) settlePosture(tx, h.figureId);
+    return true;
+  }
+  if (!wall) return false;
+  const f = tx.fig(figureId);
+  const c = hz.crash(tx.dice, figureId, stride, `crash: ${f.name}`);
+  if (c === null) return false;
+  tx.rolls.push(c.roll);
+  const fatigueAfter = hazardDamage(tx, figureId, c.damage);
+  tx.update(figureId, (x) => ({ ...x, turn: { ...x.turn, stride: 0 } }));
+  tx.emit({ type: 'crashed', figureId, stride, dice: c.dice, damage: c.damage, fatigueAfter, into: next, source: c.source });
+  settlePosture(tx, figureId);
+  return true;
+}
+
+/**
+ * RULINGS O3: the move's strides are logged; slowing too hard calls for DEX − 4 or a tumble (1d4).
+ * A tumble on the final stop carries the figure on into the next hex: a wall or figure there is a
+ * crash or collision (see the header). Returns whether it tumbled.
+ */
+function strideAftermath(tx: Tx, figureId: string, plan: StridePlan, hz: MovementHazards = NO_HAZARDS, end: Hex | null = null, travel: number | null = null): boolean {
   tx.emit({ type: 'strideMoved', figureId, strides: plan.steps.map((s) => s.stride), apSpent: plan.apSpent, endStride: plan.endStride, momentumNext: plan.momentumNext, source: plan.source });
   for (const check of plan.checks) {
     const f = tx.fig(figureId);
@@ -210,8 +330,10 @@ function strideAftermath(tx: Tx, figureId: string, plan: StridePlan): void {
     const after = tx.update(figureId, (x) => ({ ...x, fatigue: { ...x.fatigue, current: x.fatigue.current - t.tumble!.damage }, turn: { ...x.turn, stride: 0 } }));
     tx.emit({ type: 'tumbled', figureId, damage: t.tumble.damage, fatigueAfter: after.fatigue.current, source: t.source });
     settlePosture(tx, figureId);
-    break;
+    if (check.ap === 'stop' && end !== null && travel !== null && tx.fig(figureId).posture !== 'dead') runInto(tx, hz, figureId, end, travel, check.from);
+    return true;
   }
+  return false;
 }
 
 export function applyYield(tx: Tx, c: CommandOf<'yieldMove'>): void {

@@ -5,6 +5,7 @@ import { classicAttackOutcome, classicRollToMiss } from './combat';
 import { classicMovement, isClassicExhausted } from './movement';
 import { CLASSIC_ATTRIBUTES, CLASSIC_CRITICALS, CLASSIC_PHASES } from './tables';
 import { classicMovementGroups, rollSideInitiative, sideMoveOrder } from './turn';
+import { NO_HAZARDS } from '../types';
 
 export const CLASSIC_INITIATIVE: InitiativeRules = {
   id: 'classic',
@@ -32,6 +33,8 @@ export const CLASSIC_MOVEMENT: MovementRules = {
   id: 'classic',
   name: 'MA from DX (Classic)',
   source: '004 §Base Movement Allowance, §Encumbrance, §Movement Speeds; RULINGS O1',
+  // RULINGS O3 is off: no crashes, collisions, opportunity attacks or AP.
+  hazards: NO_HAZARDS,
   allowance(m) {
     const mv = classicMovement({
       st: m.attributes.STR,

@@ -3,3 +3,4 @@ export * from './tables';
 export * from './stride';
 export * from './charge';
 export * from './rules';
+export * from './hazards';

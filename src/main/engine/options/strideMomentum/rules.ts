@@ -2,6 +2,7 @@
 import type { MovementRules, RuleBehaviour } from '../types';
 import { MAX_STRIDE, STRIDE, STRIDE_BANDS } from './tables';
 import { cruisingDistance, strideBand } from './stride';
+import { STRIDE_HAZARDS } from './hazards';
 
 export const STRIDE_MOVEMENT: MovementRules = {
   id: 'stride',
@@ -25,6 +26,8 @@ export const STRIDE_MOVEMENT: MovementRules = {
     }
     return out;
   },
+  // 002 §Sprinting, §Charging, §Attacks of Opportunity, §Assigning Movement.
+  hazards: STRIDE_HAZARDS,
 };
 
 export const STRIDE_BEHAVIOUR: Partial<RuleBehaviour> = { movement: STRIDE_MOVEMENT };
