@@ -261,6 +261,8 @@ export const FigureSheetInputSchema = z
     mastery: SpellMasteryInputSchema.optional(),
     hidden: z.boolean().optional(),
     gmNotes: z.string().max(10_000).optional(),
+    /** RULINGS O3 (002 §Assigning Movement): a monster's attacks, its AP under strides; absent = a humanoid. */
+    attacks: z.number().int().min(1).max(10).optional(),
   })
   .strict();
 
@@ -291,6 +293,8 @@ export const UpdateFigureCommandSchema = z
         mastery: SpellMasteryInputSchema.optional(),
         /** RULINGS C8: the secret mana pool typed by the GM; null = not a caster. */
         manaPool: z.number().int().nullable().optional(),
+        /** RULINGS O3 (002 §Assigning Movement): a monster's attacks (its AP); null = a humanoid again. */
+        attacks: z.number().int().min(1).max(10).nullable().optional(),
       })
       .strict(),
   })

@@ -173,8 +173,8 @@ test('O4 declared intent: declarations first, stress die initiative', async ({ g
   test.setTimeout(60_000);
   await setUp(gmPage, 'declaredIntent', 'Stated aims');
   await expect(stepper(gmPage)).toHaveAttribute('data-phases', 'declarations initiative renewSpells movement actions forcedRetreat');
-  // A new encounter starts in Initiative; declaring is open there until the roll (RULINGS O4).
-  await expect(current(gmPage)).toHaveAttribute('data-phase', 'initiative');
+  // A new encounter starts in its rules' first phase: Declarations (RULINGS T1, O4).
+  await expect(current(gmPage)).toHaveAttribute('data-phase', 'declarations');
   for (const who of ['Aldo', 'Vex']) {
     await gmPage.getByTestId(`figure-${who.toLowerCase()}`).click();
     await expect(gmPage.getByTestId('declare-figure')).toHaveText(who);
@@ -182,6 +182,8 @@ test('O4 declared intent: declarations first, stress die initiative', async ({ g
     await gmPage.getByTestId('declare-range').fill('1');
     await gmPage.getByTestId('declare-send').click();
   }
+  await gmPage.getByTestId('next-phase').click();
+  await expect(current(gmPage)).toHaveAttribute('data-phase', 'initiative');
   await expect(gmPage.getByTestId('initiative-roll-text')).toHaveText('Initiative · stress d10 + initiative score per figure');
   await gmPage.getByTestId('initiative-entry-input').fill('4 / 9');
   await gmPage.getByTestId('initiative-entry-input').press('Enter');

@@ -23,7 +23,7 @@ export function gmView(
   rules: Rules = DEFAULT_RULES,
 ): GmView {
   const ts = turnStateOf(state);
-  const status = phaseStatus(state);
+  const status = phaseStatus(state, rules);
   // Issue 8: the encounter's own rules say what initiative rolls (RULINGS T2, O1, O2, O4).
   const rollText = asRuleSet(rules).initiative.rollText;
   const waitingFor = state.phase === 'initiative' && ts.initiative === null ? `Roll initiative (${rollText}).` : status.waitingFor;

@@ -220,11 +220,14 @@ export class CampaignFolder {
     return id;
   }
 
-  /** A new encounter from a starting state; it copies the campaign's rules (issue 8). */
+  /**
+   * A new encounter from a starting state; it copies the campaign's rules (issue 8), which
+   * `initial` is given so a fresh state starts in their first phase (RULINGS T1, O1–O4).
+   */
   async createEncounter(
     name: string,
     seed: number,
-    initial: (id: string, name: string) => EncounterState,
+    initial: (id: string, name: string, rules: Rules) => EncounterState,
     log: readonly LogEntry[] = [],
     rules: Rules = this.rules,
   ): Promise<EncounterSummary> {
@@ -240,7 +243,7 @@ export class CampaignFolder {
       createdAt,
       seed,
       rules,
-      initial: initial(id, trimmed),
+      initial: initial(id, trimmed, rules),
     });
     // The log first: an encounter file on disk always has its log beside it.
     await CommandLog.write(this.path(encounterLogName(id)), log);

@@ -2,7 +2,8 @@ import { cp, mkdir, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { EncounterStateSchema, type EncounterState } from '../engine/encounter/schema';
-import { DEFAULT_RULES, type Rules } from '../engine/rules';
+import { asRuleSet, DEFAULT_RULES, type Rules } from '../engine/rules';
+import { turnPhases } from '../engine/encounter/turn';
 import { CommandLog } from './commandLog';
 import { encounterDocName, encounterLogName, slug } from './campaignFolder';
 import { writeDocument } from './jsonDocument';
@@ -18,8 +19,11 @@ export async function assertEmptyOrMissing(dir: string): Promise<void> {
   }
 }
 
-/** A blank encounter: an empty 30×20 map and two sides, ready for figures. */
-export function blankEncounter(id: string, name: string): EncounterState {
+/**
+ * A blank encounter: an empty 30×20 map and two sides, ready for figures, in the first phase of
+ * its rules' turn (RULINGS T1; O4 starts with Declarations).
+ */
+export function blankEncounter(id: string, name: string, rules: Rules = DEFAULT_RULES): EncounterState {
   return EncounterStateSchema.parse({
     id,
     name,
@@ -31,7 +35,7 @@ export function blankEncounter(id: string, name: string): EncounterState {
     figures: [],
     spells: [],
     turn: 1,
-    phase: 'initiative',
+    phase: turnPhases(asRuleSet(rules))[0] ?? 'initiative',
   });
 }
 
@@ -53,7 +57,7 @@ export async function createCampaign(dir: string, seed: number, now: Date = new 
     createdAt: now.toISOString(),
     seed,
     rules: structuredClone(rules),
-    initial: blankEncounter(encounterId, 'First encounter'),
+    initial: blankEncounter(encounterId, 'First encounter', rules),
   };
   await CommandLog.write(join(dir, encounterLogName(encounterId)), []);
   await writeDocument(join(dir, encounterDocName(encounterId)), encounter);

@@ -68,7 +68,7 @@ describe('figure channels', () => {
       ['stand-still', 0, true],
     ]);
     expect(s.encumbrance).toMatchObject({ level: 'light', carriedLbs: 20, maxLbs: 21, penalty: -1 });
-    expect(s.movement.gaits[0]!.forbiddenBy).toBe('Leather Armor: Cannot Sprint');
+    expect(s.movement.gaits[0]!.forbiddenBy).toBe('Leather Armor: Cannot Sprint (RULINGS M4)');
     expect(s.weapons).toEqual([
       expect.objectContaining({ id: 'shortsword', damage: '2d6−1', ready: true, strength: expect.objectContaining({ ok: true }) }),
     ]);

@@ -26,7 +26,7 @@ import { markActed, markRetreatDone, requireTurn, setPosture } from './turn';
 import type { Tx } from './tx';
 
 function check(tx: Tx, f: FigureState, option: OptionLetter): void {
-  const refusal = optionRefusal(tx.state, f, option);
+  const refusal = optionRefusal(tx.state, f, option, undefined, tx.rules);
   if (refusal !== null) throw new AppError('rule', refusal);
 }
 
@@ -185,7 +185,7 @@ export function applyAttemptHth(tx: Tx, c: CommandOf<'attemptHth'>): void {
   const a = tx.fig(c.figureId);
   const t = tx.fig(c.targetId);
   const es = engagementState(tx.state, a);
-  const option: OptionLetter = es === 'engaged' && (a.turn.engagedAtStart || optionRefusal(tx.state, a, 'o') === null) ? 'o' : 'b';
+  const option: OptionLetter = es === 'engaged' && (a.turn.engagedAtStart || optionRefusal(tx.state, a, 'o', undefined, tx.rules) === null) ? 'o' : 'b';
   check(tx, a, option);
   if (a.size !== 1 || t.size !== 1) throw new AppError('rule', 'Hand-to-hand is between one-hex figures here (001 §Hand-to-Hand Combat).');
   if (hexDistance(a.position, t.position) !== 1 || a.sideId === t.sideId) throw new AppError('rule', `${t.name} is not an adjacent enemy.`);
@@ -288,7 +288,7 @@ export function applyBindWound(tx: Tx, c: CommandOf<'bindWound'>): void {
   requireTurn(tx, c, ['actions']);
   const f = tx.fig(c.figureId);
   const t = tx.fig(c.targetId);
-  if (optionRefusal(tx.state, f, 'a') !== null && optionRefusal(tx.state, f, 'j') !== null && f.hthWith.length === 0) {
+  if (optionRefusal(tx.state, f, 'a', undefined, tx.rules) !== null && optionRefusal(tx.state, f, 'j', undefined, tx.rules) !== null && f.hthWith.length === 0) {
     throw new AppError('rule', `${f.name} has already acted this turn.`);
   }
   if (f.hthWith.length > 0) throw new AppError('rule', `${f.name} is in hand-to-hand combat.`);

@@ -7,12 +7,18 @@
 import { hexKey } from '../../../shared/hex';
 import { isOnMap } from '../../../shared/mapGrid';
 import { weaponById, armorById, shieldById } from '../equipment';
+import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../rules';
+import { NO_HAZARDS } from '../options/types';
 import { itemsOf, turnStateOf, type EncounterState } from './schema';
 import { figureHexes } from './state';
 import { magicInvariants } from './magicInvariants';
 
-/** Every broken invariant, in words; empty when the state is sound. */
-export function checkInvariants(state: EncounterState): string[] {
+/**
+ * Every broken invariant, in words; empty when the state is sound. `rules` are the encounter's
+ * (default: RULINGS.md's Pillars); they say how many AP each figure has (RULINGS O3).
+ */
+export function checkInvariants(state: EncounterState, rules: Rules | RuleSet = DEFAULT_RULES): string[] {
+  const hazards = asRuleSet(rules).movement.hazards ?? NO_HAZARDS;
   const out: string[] = [];
   const ids = new Set<string>();
   const sides = new Set(state.sides.map((s) => s.id));
@@ -74,9 +80,13 @@ export function checkInvariants(state: EncounterState): string[] {
     for (const s of ts.initiative.order) if (!known.has(s)) out.push(`Initiative names unknown ${ts.initiative.by === 'figure' ? 'figure' : 'side'} ${s}.`);
   }
   for (const g of ts.moveGroups ?? []) known(g.ids, `The ${g.phase} group`);
-  // RULINGS O3: strides and momentum stay within 002's 1–8; AP spent within a humanoid's 5.
+  // RULINGS O3: strides and momentum stay within 002's 1–8; AP spent (movement and attacks)
+  // within the figure's own: 5 for a humanoid, a monster's attacks (002 §Assigning Movement);
+  // rules that count no AP spend none.
   for (const f of state.figures) {
-    if ((f.turn.apSpent ?? 0) > 5) out.push(`${f.id} spent ${f.turn.apSpent} AP on movement (5 at most).`);
+    const ap = hazards.actionPoints({ attacks: f.attacks }) ?? 0;
+    const spent = (f.turn.apSpent ?? 0) + (f.turn.apAttacks ?? 0);
+    if (spent > ap) out.push(`${f.id} spent ${spent} AP (${f.turn.apSpent ?? 0} on movement, ${f.turn.apAttacks ?? 0} on attacks); it has ${ap}.`);
     if ((f.turn.stride ?? 0) > 0 && f.turn.mode !== null && !f.turn.mode.startsWith('stride-')) out.push(`${f.id} has a stride but moved at ${f.turn.mode}.`);
     if (f.momentum > 0 && f.momentum < 6) out.push(`${f.id} carries momentum ${f.momentum}; only a sprint (6–8) carries (002).`);
   }

@@ -30,7 +30,7 @@ export function applyIntervene(tx: Tx, c: CommandOf<'intervene'>): void {
   const mage = tx.fig(c.figureId);
   const es = engagementState(tx.state, mage);
   const option = es === 'hth' ? 'hth-cast' : es === 'engaged' ? 'r' : 'h';
-  const refusal = optionRefusal(tx.state, mage, option, es);
+  const refusal = optionRefusal(tx.state, mage, option, es, tx.rules);
   if (refusal !== null) throw new AppError('rule', `${mage.name} cannot intervene now: ${refusal}`);
   tx.fig(c.casterId);
   runMagic(tx, (snapshot, ctx) => intervene(snapshot, { mageId: mage.id, casterId: c.casterId }, tx.dice, ctx));

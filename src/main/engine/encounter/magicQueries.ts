@@ -174,7 +174,7 @@ export function encounterCastPreview(state: EncounterState, rules: Rules, caster
   const problems = [...p.problems];
   if (state.phase !== 'actions') problems.push(`Spells are cast in the Actions phase (001 §Action Options h, r).`);
   else {
-    const refusal = optionRefusal(state, caster, option);
+    const refusal = optionRefusal(state, caster, option, undefined, rules);
     if (refusal !== null) problems.push(refusal);
   }
   if (target !== null) {

@@ -8,6 +8,8 @@ import type { MoveMode, OptionLetter } from '../../../shared/schemas';
 import { fireWindow } from '../combat/rateOfFire';
 import { weaponById } from '../equipment';
 import { frontHexes } from '../facing';
+import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../rules';
+import { NO_HAZARDS } from '../options/types';
 import { engagementState, engagers, type EngagementState } from './engagement';
 import { itemsOf, turnStateOf, type EncounterState, type FigureState } from './schema';
 import { baseAdjDex, canAct, figureById, figureHexes, isDown, isEnemy, readyWeapon } from './state';
@@ -62,6 +64,46 @@ export const OPTION_MAX_MODE: Readonly<Record<OptionLetter, MoveMode>> = {
   v: 'stand-still',
   'hth-cast': 'stand-still',
 };
+
+/** The stride of a `stride-N` move mode; null for a gait (RULINGS O3, 002 §Movement (stride)). */
+export function strideOfMode(mode: MoveMode): number | null {
+  const m = /^stride-(\d+)$/.exec(mode);
+  return m === null ? null : Number(m[1]);
+}
+
+/** The stride modes, slowest first (the keys of `MODE_RANK` that are strides). */
+const STRIDE_MODES: readonly MoveMode[] = (Object.keys(MODE_RANK) as MoveMode[]).filter((m) => strideOfMode(m) !== null);
+
+/**
+ * Whether the rules let option `option` follow a move at stride `stride` faster than its gait
+ * limit: a pass-by charge (RULINGS O3, 002 §Charging) swings as the charger comes on at stride 4
+ * or more, so the charge attack (b) is open at any stride the rules give a pass-by for. Rules
+ * without pass-by charges (Pillars, Classic) answer no.
+ */
+function strideOpens(option: OptionLetter, stride: number, rules: RuleSet): boolean {
+  return option === 'b' && (rules.movement.hazards ?? NO_HAZARDS).passBy(stride) !== null;
+}
+
+/**
+ * Whether moving at `mode` this turn leaves option `option` open (001 §Action Options, Move
+ * column). A stride counts as the gait of its band (`MODE_RANK`: 1 Walk (slow), 2 Walk, 3 Jog,
+ * 4–5 Run, 6–8 Sprint); the rules may open an option to faster strides (RULINGS O3, 002 §Charging).
+ */
+export function moveAllowsOption(option: OptionLetter, mode: MoveMode, rules: Rules | RuleSet = DEFAULT_RULES): boolean {
+  if (MODE_RANK[mode] <= MODE_RANK[OPTION_MAX_MODE[option]]) return true;
+  const stride = strideOfMode(mode);
+  return stride !== null && strideOpens(option, stride, asRuleSet(rules));
+}
+
+/** The most movement option `option` allows under the rules: its gait limit, or the fastest stride the rules open it to (RULINGS O3). */
+export function optionMaxMode(option: OptionLetter, rules: Rules | RuleSet = DEFAULT_RULES): MoveMode {
+  const rs = asRuleSet(rules);
+  let max = OPTION_MAX_MODE[option];
+  for (const m of STRIDE_MODES) {
+    if (MODE_RANK[m] >= MODE_RANK[max] && strideOpens(option, strideOfMode(m) ?? 0, rs)) max = m;
+  }
+  return max;
+}
 
 export const OPTION_NAMES: Readonly<Record<OptionLetter, string>> = {
   a: 'Move',
@@ -127,8 +169,17 @@ function weaponsLying(state: EncounterState, f: FigureState): boolean {
   return itemsOf(state).some((i) => i.kind !== 'pack' && hexDistance(i.position, f.position) <= 1);
 }
 
-/** Why a figure may not take `option` now, or null when it may (001 §Action Options; RULINGS T5). */
-export function optionRefusal(state: EncounterState, f: FigureState, option: OptionLetter, es = engagementState(state, f)): string | null {
+/**
+ * Why a figure may not take `option` now, or null when it may (001 §Action Options; RULINGS T5),
+ * under the encounter's rules (default: Pillars; RULINGS O3 opens the charge attack to strides).
+ */
+export function optionRefusal(
+  state: EncounterState,
+  f: FigureState,
+  option: OptionLetter,
+  es: EngagementState = engagementState(state, f),
+  rules: Rules | RuleSet = DEFAULT_RULES,
+): string | null {
   const name = `${OPTION_NAMES[option]} (${option})`;
   if (!canAct(f)) return `${f.name} is ${f.posture}.`;
   const ts = turnStateOf(state);
@@ -146,8 +197,9 @@ export function optionRefusal(state: EncounterState, f: FigureState, option: Opt
     if (mode !== 'crawl' && mode !== 'stand-still') return `${f.name} moved at ${mode}: crawling is 2 hexes on the ground.`;
   } else if (mode === 'crawl') {
     if (option !== 'f' && option !== 'h' && option !== 'i') return `${f.name} crawled this turn: it takes no other action (001 §Action Options g).`;
-  } else if (MODE_RANK[mode] > MODE_RANK[max]) {
-    return `${f.name} moved at ${mode}; ${name} allows at most ${max} (001 §Action Options).`;
+  } else if (!moveAllowsOption(option, mode, rules)) {
+    const limit = optionMaxMode(option, rules);
+    return `${f.name} moved at ${mode}; ${name} allows at most ${limit} (001 §Action Options${limit === max ? '' : '; 002 §Charging'}).`;
   }
   const down = isDown(f);
   const weapon = readyWeapon(f);
@@ -217,8 +269,8 @@ export function optionRefusal(state: EncounterState, f: FigureState, option: Opt
   }
 }
 
-/** Every option of the figure's table, each with whether it is open and why not (RULINGS T5). */
-export function legalOptions(state: EncounterState, figureId: string): LegalOptions {
+/** Every option of the figure's table, each with whether it is open and why not (RULINGS T5), under the encounter's rules. */
+export function legalOptions(state: EncounterState, figureId: string, rules: Rules | RuleSet = DEFAULT_RULES): LegalOptions {
   const f = figureById(state, figureId);
   const es = engagementState(state, f);
   const letters = [...TABLES[es]];
@@ -229,8 +281,8 @@ export function legalOptions(state: EncounterState, figureId: string): LegalOpti
     moved: { mode: f.turn.mode, spent: f.turn.spent },
     acted: turnStateOf(state).actionDone.includes(f.id),
     options: letters.map((option) => {
-      const reason = optionRefusal(state, f, option, es);
-      return { option, name: OPTION_NAMES[option], available: reason === null, reason, maxMove: OPTION_MAX_MODE[option] };
+      const reason = optionRefusal(state, f, option, es, rules);
+      return { option, name: OPTION_NAMES[option], available: reason === null, reason, maxMove: optionMaxMode(option, rules) };
     }),
   };
 }

@@ -125,7 +125,7 @@ function optionFor(tx: Tx, attackerId: string, kind: AttackKind): OptionLetter {
   if (kind === 'hth') return 't';
   if (kind === 'missile') return es === 'engaged' ? 'l' : 'f';
   if (kind === 'thrown') return es === 'engaged' ? 'j' : 'f';
-  if (es === 'engaged') return optionRefusal(tx.state, a, 'j', es) === null || a.turn.engagedAtStart ? 'j' : 'b';
+  if (es === 'engaged') return optionRefusal(tx.state, a, 'j', es, tx.rules) === null || a.turn.engagedAtStart ? 'j' : 'b';
   return 'b';
 }
 
@@ -142,7 +142,7 @@ export function applyAttack(tx: Tx, c: CommandOf<'attack'>): void {
   const weapon = c.weaponId === null ? null : (weaponById(c.weaponId) ?? null);
   const kind = attackKind(a, t, weapon, c.throw === true);
   const option = optionFor(tx, a.id, kind);
-  const refusal = optionRefusal(tx.state, a, option);
+  const refusal = optionRefusal(tx.state, a, option, undefined, tx.rules);
   if (refusal !== null) throw new AppError('rule', refusal);
   const preview = attackPreview(tx.state, a.id, t.id, c.weaponId, c.ticks ?? {}, { rules: tx.rules, throw: c.throw === true });
   if (!preview.allowed) throw new AppError('rule', preview.reason ?? 'That attack cannot be made.');

@@ -18,6 +18,7 @@ import { DEFAULT_CATALOGUE } from '../magic/catalogue';
 import { armorById, meetsMinimumStrength, shieldById, weaponById } from '../equipment';
 import { FigureStateSchema, turnStateOf, type EncounterState, type FigureState } from './schema';
 import { figureById, isAlive } from './state';
+import { NO_HAZARDS } from '../options/types';
 import type { Tx } from './tx';
 
 /** What the figure commands tell the log. */
@@ -116,7 +117,19 @@ export function checkFigureSheet(state: EncounterState, input: FigureSheetInput)
   checkEquipment(input.equipment, strength, problems);
   if (input.mana?.method === 'set') checkManaPool(input.mana.pool, problems);
   if (input.mastery) checkMastery(input.mastery, problems);
+  if (input.attacks !== undefined) checkAttacks(input.attacks, problems);
   return problems;
+}
+
+/** The fewest and most attacks a monster is given (RULINGS O3; 002 §Assigning Movement sets no bound: decision). */
+export const MONSTER_ATTACKS_MIN = 1;
+export const MONSTER_ATTACKS_MAX = 10;
+
+/** A monster's attacks are its AP under strides (002 §Assigning Movement; RULINGS O3): a whole number 1–10. */
+export function checkAttacks(attacks: number, problems: string[]): void {
+  if (!Number.isInteger(attacks) || attacks < MONSTER_ATTACKS_MIN || attacks > MONSTER_ATTACKS_MAX) {
+    problems.push(`A monster has ${MONSTER_ATTACKS_MIN} to ${MONSTER_ATTACKS_MAX} attacks (its AP, 002 §Assigning Movement); got ${attacks}.`);
+  }
 }
 
 /** An id for a new figure from its name: lower-case letters, digits and "-", unique in the encounter. */
@@ -234,6 +247,8 @@ export function applyAddFigure(tx: Tx, command: CommandOf<'addFigure'>): void {
     equipment,
     mastery: { ...(input.mastery ?? {}) },
     fatigueDice: [...fatigueRoll.faces],
+    // RULINGS O3: a monster's attacks (its AP); absent = a humanoid.
+    ...(input.attacks === undefined ? {} : { attacks: input.attacks }),
   });
   tx.state = { ...tx.state, figures: [...tx.state.figures, figure] };
   tx.emit({
@@ -314,6 +329,19 @@ export function applyUpdateFigure(tx: Tx, command: CommandOf<'updateFigure'>): v
         ? { ...old, pool: c.manaPool, current: Math.min(c.manaPool, old.current + (c.manaPool - old.pool)) }
         : { pool: c.manaPool, current: c.manaPool, debt: 0 };
     }
+  }
+  if (c.attacks !== undefined) {
+    if (c.attacks === null) {
+      const { attacks: _, ...humanoid } = next;
+      next = humanoid;
+    } else {
+      checkAttacks(c.attacks, problems);
+      next = { ...next, attacks: c.attacks };
+    }
+    // RULINGS O3 (002 §Assigning Movement): the AP already spent this turn must fit the new count.
+    const ap = (tx.rules.movement.hazards ?? NO_HAZARDS).actionPoints({ attacks: next.attacks });
+    const spent = (figure.turn.apSpent ?? 0) + (figure.turn.apAttacks ?? 0);
+    if (ap !== null && spent > ap) problems.push(`${figure.name} has spent ${spent} AP this turn: it cannot have fewer than that (002 §Assigning Movement).`);
   }
   if (problems.length > 0) throw new AppError('rule', problems.join(' '));
   tx.state = { ...tx.state, figures: tx.state.figures.map((f) => (f.id === figure.id ? next : f)) };

@@ -6,6 +6,7 @@
 import { AppError } from '../../../shared/errors';
 import { makeSurvivalSave } from '../characters/survival';
 import { rollOff } from '../dice/rollOff';
+import { asRuleSet, DEFAULT_RULES, type Rules } from '../rules';
 import type { CommandOf } from '../../../shared/commands';
 import { MOVEMENT_PHASES } from '../../../shared/schemas';
 import type { MoverRef, RuleSet } from '../options/types';
@@ -63,7 +64,6 @@ function setTurnState(state: EncounterState, change: Partial<TurnState>): Encoun
   return { ...state, turnState: { ...turnStateOf(state), ...change } };
 }
 
-/** Who is still to act in the current phase, and who is due first (RULINGS T1–T5). */
 /** Figures by id, per figures array (states are never mutated). */
 const byIdCache = new WeakMap<readonly FigureState[], Map<string, FigureState>>();
 
@@ -76,17 +76,35 @@ function figuresById(state: EncounterState): Map<string, FigureState> {
   return m;
 }
 
-const statusCache = new WeakMap<EncounterState, PhaseStatus>();
+/** Whether each rule set's initiative orders sides or figures, by rule set (rule sets are never mutated). */
+/** Whether the rules' initiative is rolled by side (RULINGS T2, O1) or by figure (O2, O4). */
+export function initiativeBy(rules: Rules | RuleSet): 'side' | 'figure' {
+  return asRuleSet(rules).initiative.by;
+}
 
-export function phaseStatus(state: EncounterState): PhaseStatus {
-  const cached = statusCache.get(state);
+/** Phase status by state, per rule set (states and rule sets are never mutated). */
+const statusCache = new WeakMap<RuleSet, WeakMap<EncounterState, PhaseStatus>>();
+
+/**
+ * Who is still to act in the current phase, and who is due first (RULINGS T1–T5), by the
+ * encounter's rules (default: Pillars): their initiative says what is rolled and whether sides or
+ * figures are waiting to roll (RULINGS T2, O1, O2, O4).
+ */
+export function phaseStatus(state: EncounterState, rules: Rules | RuleSet = DEFAULT_RULES): PhaseStatus {
+  const rs = asRuleSet(rules);
+  let cache = statusCache.get(rs);
+  if (cache === undefined) {
+    cache = new WeakMap();
+    statusCache.set(rs, cache);
+  }
+  const cached = cache.get(state);
   if (cached !== undefined) return cached;
-  const status = computePhaseStatus(state);
-  statusCache.set(state, status);
+  const status = computePhaseStatus(state, rs);
+  cache.set(state, status);
   return status;
 }
 
-function computePhaseStatus(state: EncounterState): PhaseStatus {
+function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus {
   const ts = turnStateOf(state);
   const byId = figuresById(state);
   const alive = (id: string): boolean => {
@@ -102,13 +120,17 @@ function computePhaseStatus(state: EncounterState): PhaseStatus {
   switch (state.phase) {
     case 'initiative': {
       if (ts.initiative === null) {
-        return { ...base, order: state.sides.map((s) => s.id), due: [], pending: state.sides.map((s) => s.id), waitingFor: 'Roll initiative (1d6 per side).' };
+        // RULINGS T2, O1: each side rolls; O2, O4: each figure that can act rolls.
+        const rollers = initiativeBy(rules) === 'figure' ? state.figures.filter(canAct).map((f) => f.id) : state.sides.map((s) => s.id);
+        return { ...base, order: rollers, due: [], pending: rollers, waitingFor: `Roll initiative (${rules.initiative.rollText}).` };
       }
       if (!ts.initiative.chosen) {
         const winner = ts.initiative.rollOrder[0] ?? '';
         return { ...base, order: ts.initiative.rollOrder, due: [winner], pending: [winner], waitingFor: `${sideName(state, winner)} won: move first or second?` };
       }
-      return { ...base, order: ts.initiative.order, due: [], pending: [], waitingFor: 'Initiative is settled: go on to Renew Spells.' };
+      const phases = turnPhases(rules);
+      const next = phases[phases.indexOf('initiative') + 1];
+      return { ...base, order: ts.initiative.order, due: [], pending: [], waitingFor: `Initiative is settled: go on to ${next === undefined ? 'the end of the turn' : PHASE_NAMES[next]}.` };
     }
     case 'renewSpells': {
       // RULINGS T3, S2: the magic state's renewal decides who still has spells to renew.
@@ -185,7 +207,7 @@ export function requireTurn(
 ): void {
   const f = tx.fig(command.figureId);
   const override = command.override === true;
-  const status = phaseStatus(tx.state);
+  const status = phaseStatus(tx.state, tx.rules);
   if (!phases.includes(tx.state.phase)) {
     if (!override) {
       throw new AppError('rule', `${f.name} cannot do that in ${PHASE_NAMES[tx.state.phase]}: it belongs to ${phases.map((p) => PHASE_NAMES[p]).join(' or ')} (RULINGS T1).`);
@@ -313,7 +335,7 @@ function enterPhase(tx: Tx, to: Phase): void {
 
 /** Ends the current phase; refused while someone is pending unless the GM overrides. */
 export function advancePhase(tx: Tx, c: CommandOf<'advancePhase'>): void {
-  const status = phaseStatus(tx.state);
+  const status = phaseStatus(tx.state, tx.rules);
   const ts = turnStateOf(tx.state);
   // S2: unrenewed spells simply end; O4: a figure that declares nothing declares no modifiers.
   const blocking = tx.state.phase === 'renewSpells' || tx.state.phase === 'declarations' ? [] : status.pending;

@@ -41,6 +41,7 @@ export const PILLARS_INITIATIVE: InitiativeRules = {
   name: 'Side initiative (Pillars)',
   source: '001 §Turn Sequence; RULINGS T1–T4',
   rollText: '1d6 per side',
+  by: 'side',
   phases: PILLARS_PHASES,
   canYield: true,
   roll(input, dice) {

@@ -62,6 +62,8 @@ export interface InitiativeRules {
   readonly source: string;
   /** What is rolled, in words for the tracker ("1d6 per side"). */
   readonly rollText: string;
+  /** Whether sides or single figures roll (RULINGS T2; O2 and O4 roll per figure). */
+  readonly by: 'side' | 'figure';
   /** The turn's phases, in order. */
   readonly phases: readonly PhaseInfo[];
   /** Whether a figure may yield its movement to go later. */

@@ -24,7 +24,7 @@ export function encounterHandlers(session: () => Session): HandlersFor<typeof EN
       ReachResultSchema.parse(
         reachable(session().currentState, figureId, gait, { rules: session().rules, dropPack: dropPack === true }),
       ),
-    legalOptions: ({ figureId }) => LegalOptionsResultSchema.parse(legalOptions(session().currentState, figureId)),
+    legalOptions: ({ figureId }) => LegalOptionsResultSchema.parse(legalOptions(session().currentState, figureId, session().rules)),
     attackPreview: ({ attackerId, targetId, weaponId, ticks, throw: throwIt }) =>
       AttackPreviewResultSchema.parse(
         attackPreview(session().currentState, attackerId, targetId, weaponId, ticks ?? {}, {

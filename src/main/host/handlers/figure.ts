@@ -20,6 +20,7 @@ import { checkFigureSheet } from '../../engine/encounter/roster';
 import type { EncounterState, FigureState } from '../../engine/encounter/schema';
 import { baseAdjDex, carriedLbs, figureById, sideName } from '../../engine/encounter/state';
 import { explainSum, line, type Explained } from '../../engine/explain';
+import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../engine/rules';
 import { DEFAULT_CATALOGUE, masteryBenefits, SCHOOLS } from '../../engine/magic/catalogue';
 import type { RosterEntry } from '../../store/schema';
 import type { Core } from '../core';
@@ -53,8 +54,36 @@ function startingFatigue(f: FigureState): Explained {
   return explainSum(lines);
 }
 
-/** Everything the figure sheet shows, from the engine (RULINGS C1–C4, C8, M1–M4, A1, A4). */
-export function figureSheetOf(state: EncounterState, figureId: string): FigureSheet {
+/**
+ * The ways the figure may move by the encounter's rules' movement allowance (RULINGS M1–M4; O1
+ * MA from DX; O3 strides over the figure's own AP, 002 §Assigning Movement), fastest first.
+ */
+function sheetGaits(f: FigureState, rules: RuleSet): FigureSheet['movement']['gaits'] {
+  const ap = rules.movement.hazards?.actionPoints({ attacks: f.attacks }) ?? null;
+  const allowance = rules.movement.allowance({
+    attributes: f.attributes,
+    carriedLbs: carriedLbs(f),
+    armorId: f.equipment.armorId,
+    // RULINGS O1 (004 §Fatigue): fatigue spent is what the pool has lost (as the move check reads it).
+    fatigueSpent: Math.max(0, f.fatigue.starting - f.fatigue.current),
+    momentum: f.momentum,
+    ...(ap === null ? {} : { actionPoints: ap }),
+  });
+  return allowance.map((a) => ({
+    gait: a.mode,
+    name: a.name,
+    hexes: plain(a.hexes),
+    allowed: a.allowed,
+    forbiddenBy: a.allowed ? null : (a.reason ?? 'Not open'),
+    fatigue: a.fatiguePerTurn > 0 ? `${a.fatiguePerTurn} per turn` : 'None',
+  }));
+}
+
+/**
+ * Everything the figure sheet shows, from the engine (RULINGS C1–C4, C8, M1–M4, A1, A4), its
+ * movement by the encounter's rules (default Pillars; RULINGS O1, O3).
+ */
+export function figureSheetOf(state: EncounterState, figureId: string, rules: Rules | RuleSet = DEFAULT_RULES): FigureSheet {
   const f = figureById(state, figureId);
   const injury = injuryPenalty({ fatigue: f.fatigue, body: f.body });
   const profile = figureMovement(f);
@@ -91,14 +120,7 @@ export function figureSheetOf(state: EncounterState, figureId: string): FigureSh
     movement: {
       modifier: plain(profile.modifier),
       restriction: profile.restriction.decidedBy ? `${profile.restriction.decidedBy.label} (${profile.restriction.decidedBy.source})` : 'none',
-      gaits: profile.gaits.map((g) => ({
-        gait: g.gait,
-        name: g.name,
-        hexes: plain(g.hexes),
-        allowed: g.allowed,
-        forbiddenBy: g.forbiddenBy ? g.forbiddenBy.label : null,
-        fatigue: g.fatigue.text,
-      })),
+      gaits: sheetGaits(f, asRuleSet(rules)),
     },
     encumbrance: enc
       ? { level: enc.level, name: enc.band.name, carriedLbs: enc.carriedLbs, maxLbs: enc.maxLbs, penalty: enc.penalty.value, restriction: enc.band.restrictionText }
@@ -212,7 +234,7 @@ function rosterId(entries: readonly RosterEntry[], name: string, kind: string): 
 export function figureHandlers(core: () => Core): HandlersFor<typeof FIGURE_CHANNELS> {
   const state = () => core().session.currentState;
   return {
-    figureSheet: ({ figureId }) => figureSheetOf(state(), figureId),
+    figureSheet: ({ figureId }) => figureSheetOf(state(), figureId, core().session.rules),
     checkFigureSheet: ({ figure }) => ({
       problems: checkFigureSheet(state(), figure),
       pointBuy:

@@ -1,7 +1,7 @@
 import type { FigureStride, RULES_CHANNELS, TurnRules } from '../../../shared/channels/rules';
 import { MoveModeSchema } from '../../../shared/schemas';
 import type { EncounterState } from '../../engine/encounter/schema';
-import { isMovementPhase, type Phase } from '../../engine/encounter/turn';
+import { initiativeBy, isMovementPhase, type Phase } from '../../engine/encounter/turn';
 import { asRuleSet, OPTION_INFO, STRIDE, strideStatus, type RuleSet } from '../../engine/options';
 import type { Rules } from '../../engine/rules';
 import type { Session } from '../../session/session';
@@ -20,8 +20,8 @@ export function turnRulesOf(state: EncounterState, settings: Rules): TurnRules {
   const stride = rules.movement.id === 'stride';
   const strides: FigureStride[] = stride
     ? state.figures.map((f) => {
-        // RULINGS O3: the stride it ended on, the momentum it carried in, the AP it has spent.
-        const s = strideStatus({ stride: f.turn.stride ?? 0, momentum: f.momentum, apSpent: f.turn.apSpent ?? 0, actionPoints: STRIDE.humanoidActionPoints });
+        // RULINGS O3: the stride it ended on, the momentum it carried in, the AP it has spent out of its own (002 §Assigning Movement).
+        const s = strideStatus({ stride: f.turn.stride ?? 0, momentum: f.momentum, apSpent: f.turn.apSpent ?? 0, actionPoints: rules.movement.hazards?.actionPoints({ attacks: f.attacks }) ?? STRIDE.humanoidActionPoints });
         return { figureId: f.id, stride: s.stride, band: s.band, momentum: s.momentum, apLeft: s.apLeft, text: s.text };
       })
     : [];
@@ -34,8 +34,8 @@ export function turnRulesOf(state: EncounterState, settings: Rules): TurnRules {
       rollText: rules.initiative.rollText,
       source: rules.initiative.source,
       canYield: rules.initiative.canYield,
-      // RULINGS O2, O4 roll per figure; Pillars (T2) and Classic (O1) per side.
-      by: rules.initiative.id === 'perCharacter' || rules.initiative.id === 'declaredIntent' ? 'figure' : 'side',
+      // RULINGS O2, O4 roll per figure; Pillars (T2) and Classic (O1) per side: the rules say which.
+      by: initiativeBy(rules),
     },
     movement: { id: rules.movement.id, name: rules.movement.name, source: rules.movement.source },
     options: OPTION_INFO.map((o) => ({

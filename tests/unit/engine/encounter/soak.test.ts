@@ -125,7 +125,7 @@ const MODES: readonly MoveMode[] = ['stand-still', 'shift', 'crawl'];
 
 /** Candidate commands for whoever is due (or the GM's phase change), most likely legal. */
 function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: RuleSet): Command[] {
-  const st = phaseStatus(s);
+  const st = phaseStatus(s, rules);
   const out: Command[] = [];
   if (s.phase === 'declarations') {
     // RULINGS O4: the due figure declares (an attack on a foe, or a move, or nothing much).
@@ -252,7 +252,7 @@ function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules)
         refused++;
       }
       if (done) {
-        const broken = [...checkInvariants(s), ...hazardInvariants(s, rules)];
+        const broken = [...checkInvariants(s, rules), ...hazardInvariants(s, rules)];
         if (broken.length > 0) throw new Error(`seed ${seed}, step ${i}, after ${JSON.stringify(c)}: ${broken.join(' | ')}`);
       }
     }

@@ -25,7 +25,7 @@ function run(state: EncounterState, command: Command, faces: number[][] = [], ru
   const dice = createEnteredDice(faces);
   const r = apply(state, command, dice, rules);
   expect(dice.remaining(), `unused dice for ${command.type}`).toBe(0);
-  expect(checkInvariants(r.state)).toEqual([]);
+  expect(checkInvariants(r.state, rules)).toEqual([]);
   return r;
 }
 

@@ -35,7 +35,7 @@ import type { FigureState } from '../schema';
 import { turnStateOf } from '../schema';
 import { requireTurn, markMoved, settlePosture, movementSequence, isMovementPhase, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn';
 import type { Tx } from '../tx';
-import { MODE_RANK, OPTION_MAX_MODE } from '../options';
+import { moveAllowsOption, optionMaxMode } from '../options';
 import { figureAllowance, fits, movementBudget, pathTo, pathWorld, reachable, type PathWorld, type Reach } from './reachable';
 
 /** Walks `path` (start excluded) and returns its cost, or why it is not a legal path (RULINGS M5, M7). */
@@ -91,8 +91,11 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     throw new AppError('rule', `${f.name} does not move in ${PHASE_NAMES[tx.state.phase]} (${tx.rules.initiative.source}).`);
   }
   // A Dodge, Defend or other option declared before moving caps the movement (001 §Action Options).
-  if (f.turn.option !== null && MODE_RANK[c.mode] > MODE_RANK[OPTION_MAX_MODE[f.turn.option]]) {
-    throw new AppError('rule', `${f.name} took option ${f.turn.option}: it may move at most at ${OPTION_MAX_MODE[f.turn.option]} (001 §Action Options).`);
+  if (f.turn.option !== null && !moveAllowsOption(f.turn.option, c.mode, tx.rules)) {
+    throw new AppError(
+      'rule',
+      `${f.name} took option ${f.turn.option}: it may move at most at ${optionMaxMode(f.turn.option, tx.rules)} (001 §Action Options).`,
+    );
   }
   const world = pathWorld(tx.state, f);
   let reach: Reach;

@@ -12,6 +12,7 @@ export const CLASSIC_INITIATIVE: InitiativeRules = {
   name: 'Side initiative, first and second movement (Classic)',
   source: '004 §Turn Sequence; RULINGS O1',
   rollText: '1 die per side',
+  by: 'side',
   phases: CLASSIC_PHASES,
   canYield: false,
   roll(input, dice) {

@@ -12,6 +12,7 @@ export function declaredIntentInitiative(stressDie: StressDie): InitiativeRules 
     name: `Declared intent (stress d${stressDie.sides} + score + modifiers)`,
     source: '003 §1 Movement; RULINGS O4',
     rollText: `stress d${stressDie.sides} + initiative score per figure`,
+    by: 'figure',
     phases: DECLARED_INTENT_PHASES,
     canYield: false,
     roll(input, dice) {

@@ -8,6 +8,7 @@ export const PER_CHARACTER_INITIATIVE: InitiativeRules = {
   name: 'Per-character initiative (1d20 each)',
   source: '000 §Turn Sequence; RULINGS O2',
   rollText: '1d20 per figure',
+  by: 'figure',
   phases: PER_CHARACTER_PHASES,
   canYield: true,
   roll(input, dice) {
