@@ -4,7 +4,7 @@ import { footprint, hexCorners, hexKey, hexToPixel, pixelToHex, type Hex, type H
 import { isOnMap, offsetToAxial } from '../../../shared/mapGrid';
 import { CachedPainter, type WorldRect } from './cachedPainter';
 import { createFigureNode, setFigureDetail, updateFigureNode } from './figureNode';
-import { createCachedShape, paintGrid, paintMegahexes, type MapBackground } from './gridShape';
+import { createCachedShape, paintGrid, paintMegahexes, tracePolygon, type MapBackground } from './gridShape';
 import { HEX_SIZE, type MapFigureModel, type MapTerrainModel } from './mapModel';
 import { brushHexes, extendStroke, type BrushRadius, type Camera, type Viewport } from './projection';
 import { ReachOverlay, type ReachModel } from './reachOverlay';
@@ -716,10 +716,7 @@ export class BattleMap {
     const scale = this.stage.scaleX();
     const trace = (hexes: Iterable<Hex>) => {
       const path = new Path2D();
-      for (const h of hexes) {
-        hexCorners(this.layout, h).forEach((p, k) => (k === 0 ? path.moveTo(p.x, p.y) : path.lineTo(p.x, p.y)));
-        path.closePath();
-      }
+      for (const h of hexes) tracePolygon(path, hexCorners(this.layout, h));
       return path;
     };
     const g = this.gesture;

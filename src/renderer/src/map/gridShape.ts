@@ -26,9 +26,17 @@ export function visibleRange(model: MapTerrainModel, layout: HexLayout, view: Wo
   };
 }
 
-function tracePolygon(ctx: CanvasRenderingContext2D | Path2D, points: readonly { x: number; y: number }[]): void {
-  points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
-  ctx.closePath();
+/**
+ * Adds one closed polygon to a path. It closes with a line back to the first point rather than
+ * `closePath()`: in Chromium each closePath costs time proportional to the subpaths already in
+ * the path, which made tracing a 100×100 map 170× slower (840 ms against 5 ms).
+ */
+export function tracePolygon(ctx: CanvasRenderingContext2D | Path2D, points: readonly { x: number; y: number }[]): void {
+  const first = points[0];
+  if (!first) return;
+  ctx.moveTo(first.x, first.y);
+  for (let i = 1; i < points.length; i++) ctx.lineTo(points[i]!.x, points[i]!.y);
+  ctx.lineTo(first.x, first.y);
 }
 
 /**

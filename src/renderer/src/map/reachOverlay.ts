@@ -1,5 +1,6 @@
 import Konva from 'konva';
 import { hexCorners, hexToPixel, type Hex, type HexLayout } from '../../../shared/hex';
+import { tracePolygon } from './gridShape';
 
 /**
  * The selected figure's reach as main computed it (the `reachable` and `figureZones` queries):
@@ -51,13 +52,10 @@ export class ReachOverlay {
     const path = new Path2D();
     for (const h of hexes) {
       const c = hexToPixel(layout, h);
-      hexCorners(layout, h).forEach((p, k) => {
-        const x = c.x + (p.x - c.x) * inset;
-        const y = c.y + (p.y - c.y) * inset;
-        if (k === 0) path.moveTo(x, y);
-        else path.lineTo(x, y);
-      });
-      path.closePath();
+      tracePolygon(
+        path,
+        hexCorners(layout, h).map((p) => ({ x: c.x + (p.x - c.x) * inset, y: c.y + (p.y - c.y) * inset })),
+      );
     }
     return path;
   }
