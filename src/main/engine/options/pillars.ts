@@ -7,7 +7,8 @@ import { attackOutcome } from '../combat/attackRoll';
 import { rollToMissFriend } from '../combat/missileHazards';
 import { movementProfile } from '../movement';
 import { HEAVY_BLOWS_OFF } from './heavyBlows';
-import { rollSideInitiative, sideMoveOrder, type MoverRef } from './classic/turn';
+import { rollSideInitiative, sideMoveOrder } from './classic/turn';
+import { sidesThenAdjDex, type MoverRef } from './order';
 import type { CriticalRules, InitiativeRules, MovementRules, PhaseInfo, RuleBehaviour, StatRules } from './types';
 import { NO_HAZARDS } from './types';
 
@@ -21,20 +22,7 @@ export const PILLARS_PHASES: readonly PhaseInfo[] = [
   { id: 'forcedRetreat', name: 'Forced Retreat', source: '001 §Turn Sequence; RULINGS T1, H3' },
 ];
 
-/** RULINGS T4: sides in initiative order; inside a side adjDEX high to low, ties as listed. */
-export function sidesThenAdjDex(sideOrder: readonly string[], figures: readonly MoverRef[]): string[] {
-  const out: string[] = [];
-  for (const side of sideOrder) {
-    out.push(
-      ...figures
-        .map((f, i) => ({ f, i }))
-        .filter(({ f }) => f.sideId === side)
-        .sort((a, b) => b.f.adjDex - a.f.adjDex || a.i - b.i)
-        .map(({ f }) => f.id),
-    );
-  }
-  return out;
-}
+export { sidesThenAdjDex } from './order';
 
 export const PILLARS_INITIATIVE: InitiativeRules = {
   id: 'pillars',

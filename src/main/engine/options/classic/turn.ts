@@ -6,6 +6,7 @@
  */
 import { rollOff } from '../../dice/rollOff';
 import type { Dice, Roll } from '../../dice/types';
+import { sidesThenAdjDex, type MoverRef } from '../order';
 
 export interface SideInitiative {
   /** Sides from the highest roll to the lowest, the winner first. */
@@ -36,12 +37,7 @@ export function sideMoveOrder(rollOrder: readonly string[], moveFirst: boolean):
   return [second, first, ...rest];
 }
 
-export interface MoverRef {
-  readonly id: string;
-  readonly sideId: string;
-  /** adjDX: the listing order inside a side (the GM may reorder). */
-  readonly adjDex: number;
-}
+export type { MoverRef } from '../order';
 
 export interface MovementGroup {
   readonly phase: string;
@@ -49,19 +45,6 @@ export interface MovementGroup {
   readonly source: string;
 }
 
-function bySideThenDex(sides: readonly string[], figures: readonly MoverRef[]): string[] {
-  const out: string[] = [];
-  for (const side of sides) {
-    out.push(
-      ...figures
-        .map((f, i) => ({ f, i }))
-        .filter(({ f }) => f.sideId === side)
-        .sort((a, b) => b.f.adjDex - a.f.adjDex || a.i - b.i)
-        .map(({ f }) => f.id),
-    );
-  }
-  return out;
-}
 
 /**
  * 004 §Turn Sequence (3, 4): the first side's figures in First Movement; every other side's, in
@@ -71,7 +54,7 @@ function bySideThenDex(sides: readonly string[], figures: readonly MoverRef[]): 
 export function classicMovementGroups(sideOrder: readonly string[], figures: readonly MoverRef[]): MovementGroup[] {
   const [first, ...rest] = sideOrder;
   return [
-    { phase: 'firstMovement', ids: first === undefined ? [] : bySideThenDex([first], figures), source: '004 §Turn Sequence (3)' },
-    { phase: 'secondMovement', ids: bySideThenDex(rest, figures), source: '004 §Turn Sequence (4)' },
+    { phase: 'firstMovement', ids: first === undefined ? [] : sidesThenAdjDex([first], figures), source: '004 §Turn Sequence (3)' },
+    { phase: 'secondMovement', ids: sidesThenAdjDex(rest, figures), source: '004 §Turn Sequence (4)' },
   ];
 }
