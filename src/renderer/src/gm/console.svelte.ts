@@ -1,4 +1,5 @@
 import { getContext } from 'svelte';
+import type { LogEntryView } from '../../../shared/channels/log';
 import type { Command } from '../../../shared/commands';
 import type { ClientApi } from '../../../shared/contract';
 import type { GmView } from '../../../shared/views';
@@ -49,6 +50,26 @@ export class GmConsole {
     }
     this.toast(result.error.message);
     return result.error.message;
+  }
+
+  /**
+   * Sends a command for a flow that shows its outcome (an attack, a cast): resolves to the log
+   * entry the command made, or to main's refusal. Refusals are toasted only for rolled dice;
+   * a flow that took entered faces shows the reason beside them.
+   */
+  async sendForResult(
+    command: Command,
+    entered?: number[][],
+  ): Promise<{ ok: true; entry: LogEntryView | null } | { ok: false; message: string }> {
+    const before = this.view?.history.logLength ?? 0;
+    const r = await this.api.sendCommand(entered ? { command, entered } : { command });
+    if (!r.ok) {
+      if (!entered) this.toast(r.error.message);
+      return { ok: false, message: r.error.message };
+    }
+    this.accept(r.value);
+    const log = await this.api.getLog({ sinceSeq: before });
+    return { ok: true, entry: log.ok ? (log.value.entries.at(-1) ?? null) : null };
   }
 
   async history(which: 'undo' | 'redo'): Promise<void> {
