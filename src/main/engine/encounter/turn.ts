@@ -76,7 +76,6 @@ function figuresById(state: EncounterState): Map<string, FigureState> {
   return m;
 }
 
-/** Whether each rule set's initiative orders sides or figures, by rule set (rule sets are never mutated). */
 /** Whether the rules' initiative is rolled by side (RULINGS T2, O1) or by figure (O2, O4). */
 export function initiativeBy(rules: Rules | RuleSet): 'side' | 'figure' {
   return asRuleSet(rules).initiative.by;

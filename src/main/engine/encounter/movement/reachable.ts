@@ -63,23 +63,35 @@ export function figureMovement(f: FigureState, dropPack = false): MovementProfil
  * O3 strides from its momentum), with its armour and load — without its pack when it drops it
  * first. Cached per figure object and strategy (states are never mutated).
  */
-const allowanceCache = new WeakMap<FigureState, Map<MovementRules, { carrying?: readonly MoveAllowance[]; dropped?: readonly MoveAllowance[] }>>();
+/**
+ * Allowances by the figure's attributes object (which a figure keeps while its position, turn
+ * and pools change), the rules' movement strategy and the few other inputs: replaying a log
+ * replaces figure objects on nearly every command, so keying on the figure recomputed them.
+ */
+const allowanceCache = new WeakMap<object, Map<MovementRules, Map<string, readonly MoveAllowance[]>>>();
 
 export function figureAllowance(f: FigureState, rules: Rules | RuleSet = DEFAULT_RULES, dropPack = false): readonly MoveAllowance[] {
   const movement = asRuleSet(rules).movement;
-  let byRules = allowanceCache.get(f);
-  if (byRules === undefined) allowanceCache.set(f, (byRules = new Map()));
-  let cached = byRules.get(movement);
-  if (cached === undefined) byRules.set(movement, (cached = {}));
-  const slot = dropPack ? 'dropped' : 'carrying';
-  return (cached[slot] ??= movement.allowance({
-    attributes: f.attributes,
-    carriedLbs: carriedLbs(f, dropPack),
-    armorId: f.equipment.armorId,
-    // RULINGS O1 (004 §Fatigue): fatigue spent is what the pool has lost (decision: the one pool).
-    fatigueSpent: Math.max(0, f.fatigue.starting - f.fatigue.current),
-    momentum: f.momentum,
-  }));
+  const carried = carriedLbs(f, dropPack);
+  // RULINGS O1 (004 §Fatigue): fatigue spent is what the pool has lost (decision: the one pool).
+  const fatigueSpent = Math.max(0, f.fatigue.starting - f.fatigue.current);
+  const key = `${carried}|${f.equipment.armorId ?? ''}|${fatigueSpent}|${f.momentum ?? ''}`;
+  let byRules = allowanceCache.get(f.attributes);
+  if (byRules === undefined) allowanceCache.set(f.attributes, (byRules = new Map()));
+  let byInputs = byRules.get(movement);
+  if (byInputs === undefined) byRules.set(movement, (byInputs = new Map()));
+  let cached = byInputs.get(key);
+  if (cached === undefined) {
+    cached = movement.allowance({
+      attributes: f.attributes,
+      carriedLbs: carried,
+      armorId: f.equipment.armorId,
+      fatigueSpent,
+      momentum: f.momentum,
+    });
+    byInputs.set(key, cached);
+  }
+  return cached;
 }
 
 function refuse(f: FigureState, mode: MoveMode, reason: string): Reach {
