@@ -215,3 +215,25 @@ test('a broken encounter file: the error screen names it and restores a backup',
   await expect(gmPage.getByTestId('campaign-screen')).toBeHidden();
   await expect(gmPage.getByTestId('encounter-name')).toHaveText('Bridge');
 });
+
+test('a new encounter can have pointy-top hexes and its own size; both pages draw it so', async ({ gmPage, playerPage }) => {
+  await openScreen(gmPage, 'menu-encounters');
+  await gmPage.getByTestId('new-encounter-name').fill('Tower Stair');
+  await gmPage.getByTestId('new-encounter-cols').fill('16');
+  await gmPage.getByTestId('new-encounter-rows').fill('24');
+  await gmPage.getByTestId('new-encounter-orientation').selectOption('pointy');
+  await gmPage.getByTestId('new-encounter-create').click();
+  await row(gmPage, 'Tower Stair').getByTestId('encounter-open').click();
+  await expect(gmPage.getByTestId('encounter-name')).toHaveText('Tower Stair');
+  await expect(playerPage.getByTestId('player-status')).toContainText('Tower Stair');
+  // Pointy-top: neighbours in direction 0 sit side by side on one screen row (same y).
+  for (const page of [gmPage, playerPage]) {
+    const [a, b] = await page.evaluate(() => {
+      const map = (window as unknown as { __battleMap: { hexToScreen(h: { q: number; r: number }): { x: number; y: number } } }).__battleMap;
+      return [map.hexToScreen({ q: 2, r: 2 }), map.hexToScreen({ q: 3, r: 2 })];
+    });
+    expect(Math.abs(a!.y - b!.y)).toBeLessThan(0.5);
+    expect(b!.x).toBeGreaterThan(a!.x);
+  }
+  await gmPage.screenshot({ path: `${SCREENS}/pointy-encounter-1366x768.png` });
+});

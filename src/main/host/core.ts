@@ -24,6 +24,7 @@ import {
   type ImportResult,
 } from '../store/bundle';
 import { CampaignFolder, ensureFirstCampaign, type EncounterSummary } from '../store/campaignFolder';
+import type { MapShape } from '../../shared/mapGrid';
 import { blankEncounter, copyCampaign, createCampaign } from '../store/newCampaign';
 import { addRecent, readRecent } from '../store/recent';
 import { combatLogMarkdown } from '../session/combatLog';
@@ -273,8 +274,10 @@ export class Core {
     return { openId: this.session.encounterId, encounters: await this.folder.listEncounters() };
   }
 
-  createEncounter(name: string): Promise<EncounterSummary> {
-    return this.folder.createEncounter(name, randomInt(2 ** 31), blankEncounter);
+  createEncounter(name: string, map?: MapShape): Promise<EncounterSummary> {
+    return this.folder.createEncounter(name, randomInt(2 ** 31), (id, encounterName, rules) =>
+      blankEncounter(id, encounterName, rules, map),
+    );
   }
 
   async renameEncounter(id: string, name: string): Promise<EncounterSummary> {

@@ -8,6 +8,7 @@ import { CommandLog } from './commandLog';
 import { encounterDocName, encounterLogName, slug } from './campaignFolder';
 import { writeDocument } from './jsonDocument';
 import { CAMPAIGN_SCHEMA_VERSION, ENCOUNTER_SCHEMA_VERSION, type CampaignFile, type EncounterFile } from './schema';
+import type { MapShape } from '../../shared/mapGrid';
 
 export async function assertEmptyOrMissing(dir: string): Promise<void> {
   try {
@@ -23,11 +24,16 @@ export async function assertEmptyOrMissing(dir: string): Promise<void> {
  * A blank encounter: an empty 30×20 map and two sides, ready for figures, in the first phase of
  * its rules' turn (RULINGS T1; O4 starts with Declarations).
  */
-export function blankEncounter(id: string, name: string, rules: Rules = DEFAULT_RULES): EncounterState {
+export function blankEncounter(
+  id: string,
+  name: string,
+  rules: Rules = DEFAULT_RULES,
+  shape: MapShape = { cols: 30, rows: 20, orientation: 'flat' },
+): EncounterState {
   return EncounterStateSchema.parse({
     id,
     name,
-    map: { cols: 30, rows: 20, orientation: 'flat', terrain: {}, hidden: [] },
+    map: { cols: shape.cols, rows: shape.rows, orientation: shape.orientation, terrain: {}, hidden: [] },
     sides: [
       { id: 'party', name: 'Party', color: '#2f6fd6' },
       { id: 'foes', name: 'Foes', color: '#c23b3b' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RulesSchema } from '../rulesSettings';
-import { IdSchema } from '../schemas';
+import { IdSchema, OrientationSchema } from '../schemas';
 import { GmViewSchema } from '../views';
 import { channel, NoArgs } from './define';
 
@@ -157,7 +157,20 @@ export const CAMPAIGN_CHANNELS = {
   }),
   createEncounter: channel({
     roles: ['gm'],
-    args: z.object({ name: NameSchema }).strict(),
+    args: z
+      .object({
+        name: NameSchema,
+        /** The battlemap's size and hex layout, fixed at creation (axial positions depend on it). */
+        map: z
+          .object({
+            cols: z.number().int().min(5).max(200),
+            rows: z.number().int().min(5).max(200),
+            orientation: OrientationSchema,
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
     result: EncounterSummarySchema,
     summary: 'A new blank encounter under the campaign’s current rules.',
   }),

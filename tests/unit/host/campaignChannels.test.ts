@@ -66,6 +66,26 @@ describe('encounters', () => {
   });
 });
 
+describe('a new encounter’s battlemap', () => {
+  it('takes its size and hex layout at creation (flat or pointy), and refuses sizes off the range', async () => {
+    const created = await ok<{ id: string }>(
+      call('createEncounter', { name: 'Tower stair', map: { cols: 12, rows: 40, orientation: 'pointy' } }),
+    );
+    const view = await ok<{ encounter: { map: { cols: number; rows: number; orientation: string } } }>(
+      call('openEncounter', { id: created.id }),
+    );
+    expect(view.encounter.map).toMatchObject({ cols: 12, rows: 40, orientation: 'pointy' });
+    const tooSmall = await call('createEncounter', { name: 'Cupboard', map: { cols: 2, rows: 40, orientation: 'flat' } });
+    expect(tooSmall).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
+    const fallback = await ok<{ id: string }>(call('createEncounter', { name: 'Plain field' }));
+    const plain = await ok<{ encounter: { map: { cols: number; rows: number; orientation: string } } }>(
+      call('openEncounter', { id: fallback.id }),
+    );
+    expect(plain.encounter.map).toMatchObject({ cols: 30, rows: 20, orientation: 'flat' });
+    await ok(call('openEncounter', { id: 'ford-ambush' }));
+  });
+});
+
 describe('rules settings', () => {
   it('get and set, validated; new encounters take the campaign’s rules, old ones keep theirs (issue 8)', async () => {
     expect(await ok(call('getRules', {}))).toEqual(DEFAULT_RULES);
