@@ -87,3 +87,32 @@ export async function rawSocketCall(page: Page, message: string): Promise<any> {
     return result;
   }, message);
 }
+
+let socketCallId = 1000;
+
+/**
+ * Calls a channel over a fresh socket with the page's token and resolves to the reply to this
+ * call (pushes that arrive first are skipped): `{ ok, value } | { ok: false, error }`.
+ */
+export async function socketCall(page: Page, channel: string, args: unknown): Promise<any> {
+  const id = ++socketCallId;
+  const { result } = await page.evaluate(
+    async ({ text, id }) => {
+      const token = new URLSearchParams(location.search).get('token');
+      const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
+      await new Promise((r) => ws.addEventListener('open', r, { once: true }));
+      const reply = new Promise<any>((r) =>
+        ws.addEventListener('message', (e) => {
+          const m = JSON.parse(String(e.data));
+          if (m.id === id) r(m);
+        }),
+      );
+      ws.send(text);
+      const out = await reply;
+      ws.close();
+      return out;
+    },
+    { text: JSON.stringify({ id, channel, args }), id },
+  );
+  return result;
+}

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, hexOnScreen, test } from './fixtures';
+import { expect, hexOnScreen, socketCall, test } from './fixtures';
 
 /**
  * Issue 8: each rule option (RULINGS O1–O4) played for one turn through the tracker. The campaign's
@@ -19,28 +19,9 @@ test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 
-let callId = 100;
+/** A GM channel over the page's token that must succeed; resolves to its value. */
 async function call(page: Page, channel: string, args: unknown): Promise<any> {
-  const id = ++callId;
-  // Like the fixtures' rawSocketCall, but waits for the reply with this id (pushes may come first).
-  const { result } = await page.evaluate(
-    async ({ text, id }) => {
-      const token = new URLSearchParams(location.search).get('token');
-      const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
-      await new Promise((r) => ws.addEventListener('open', r, { once: true }));
-      const reply = new Promise<any>((r) =>
-        ws.addEventListener('message', (e) => {
-          const m = JSON.parse(String(e.data));
-          if (m.id === id) r(m);
-        }),
-      );
-      ws.send(text);
-      const out = await reply;
-      ws.close();
-      return out;
-    },
-    { text: JSON.stringify({ id, channel, args }), id },
-  );
+  const result = await socketCall(page, channel, args);
   expect(result.ok, `${channel}: ${JSON.stringify(result.error ?? null)}`).toBe(true);
   return result.value;
 }

@@ -744,7 +744,9 @@ function sameFigure(a: MapFigureModel, b: MapFigureModel): boolean {
     a.posture === b.posture &&
     a.hidden === b.hidden &&
     a.color === b.color &&
-    a.name === b.name
+    a.name === b.name &&
+    a.stride === b.stride &&
+    (a.conditions ?? []).join() === (b.conditions ?? []).join()
   );
 }
 

@@ -60,8 +60,23 @@ export function createFigureNode(layout: HexLayout): Konva.Group {
     }),
   );
   group.add(badge);
+  group.add(
+    new Konva.Text({
+      name: 'conditions',
+      fontSize: s * 0.3,
+      fontStyle: 'bold',
+      fill: '#9fd8ff',
+      stroke: '#000',
+      strokeWidth: 0.6,
+      align: 'center',
+      ...common,
+    }),
+  );
   return group;
 }
+
+/** Short tags for a figure's conditions on the GM map (001 §DEX Adjustments; RULINGS A5, H1). */
+const CONDITION_TAG: Readonly<Record<string, string>> = { flying: 'FLY', invisible: 'INV', bleeding: 'BLEED', hth: 'HTH' };
 
 /** Where the disc sits relative to the anchor: the middle of the footprint. */
 function discCentre(figure: MapFigureModel, layout: HexLayout): Point {
@@ -129,6 +144,9 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
   badge.visible(letter !== '');
   badge.position({ x: centre.x + r * 0.78, y: centre.y - r * 0.78 });
   badge.findOne<Konva.Text>('.badgeText')!.text(letter);
+
+  const tags = (figure.conditions ?? []).map((c) => CONDITION_TAG[c] ?? c.toUpperCase()).join(' ');
+  group.findOne<Konva.Text>('.conditions')!.setAttrs({ text: tags, width: s * 4, x: centre.x - s * 2, y: centre.y - r - s * 0.42 });
 }
 
 /**
@@ -137,6 +155,7 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
  */
 export function setFigureDetail(group: Konva.Group, hexPx: number, selected: boolean): void {
   group.findOne('.initials')?.visible(hexPx >= 9);
+  group.findOne('.conditions')?.visible(hexPx >= 9);
   group.findOne('.notch')?.visible(hexPx >= 7);
   group.findOne('.name')?.visible(hexPx >= 30 || (selected && hexPx >= 24));
 }

@@ -10,7 +10,11 @@ export function gmTerrain(view: GmView): MapTerrainModel {
 }
 
 export function gmFigures(view: GmView): MapFigureModel[] {
-  return view.encounter.figures.map((f) => ({ ...f, color: colorOf(view.encounter.sides, f.sideId) }));
+  return view.encounter.figures.map((f) => ({
+    ...f,
+    color: colorOf(view.encounter.sides, f.sideId),
+    conditions: f.hthWith.length > 0 ? [...f.conditions, 'hth'] : f.conditions,
+  }));
 }
 
 export function playerTerrain(view: PlayerView): MapTerrainModel {
