@@ -92,7 +92,10 @@ async function moveDue(page: Page, mode: string): Promise<string> {
   await expect(page.getByTestId('move-hint')).toContainText(`Drag ${who}`);
   await drag(page, from, to);
   // The next figure is due, or nobody is when the mover's group was alone in the phase.
-  await expect.poll(async () => ((await page.getByTestId('due-name').count()) === 0 ? null : await page.getByTestId('due-name').textContent())).not.toBe(who);
+  // Read in one step: the element can vanish between a count and a textContent, which then waits.
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('[data-testid="due-name"]')?.textContent?.trim() ?? null))
+    .not.toBe(who);
   return who;
 }
 
