@@ -1,6 +1,6 @@
-import type { MapImage } from '../../../../shared/views';
-import type { MapBackground } from '../../map/gridShape';
-import { HEX_SIZE } from '../../map/mapModel';
+import type { MapImage } from '../../../shared/views';
+import type { MapBackground } from './gridShape';
+import { HEX_SIZE } from './mapModel';
 
 /** Where a page loads a campaign asset: the same path on both hosts (docs/design-notes.md). */
 export const assetUrl = (asset: string): string => `/campaign-assets/${asset}`;
