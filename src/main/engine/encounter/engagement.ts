@@ -23,35 +23,66 @@ export function canEngage(enemy: FigureState): boolean {
 
 /** The front hexes of every figure that can engage, by hex: who threatens each hex. */
 export interface EngagementField {
-  readonly byHex: ReadonlyMap<number, readonly FigureState[]>;
+  /** Hex (numKey) → the indices in `figures` of the enemies whose front hexes cover it. */
+  readonly byHex: ReadonlyMap<number, readonly number[]>;
+  readonly figures: readonly FigureState[];
 }
 
 /**
- * Fields by the figures array they were made from (states are never mutated, so a new array is
- * a new state): a figure's side and whether it flies are all a field depends on.
+ * The last field per side and footing (a figure's side and whether it flies are all a field
+ * depends on besides the figures). Most commands change a figure's turn or pools, not where and
+ * how it threatens, so a new figures array whose engagers stand as before reuses the hexes.
  */
-const fieldCache = new WeakMap<readonly FigureState[], Map<string, EngagementField>>();
+const lastFields = new Map<string, EngagementField>();
 
 export function engagementField(state: EncounterState, against: FigureState): EngagementField {
   const flying = hasCondition(against, 'flying');
   const key = `${against.sideId}|${flying ? 'air' : 'ground'}`;
-  let perState = fieldCache.get(state.figures);
-  if (perState === undefined) {
-    perState = new Map();
-    fieldCache.set(state.figures, perState);
+  const last = lastFields.get(key);
+  if (last !== undefined) {
+    if (last.figures === state.figures) return last;
+    if (threatenAlike(last.figures, state.figures)) {
+      const field = { byHex: last.byHex, figures: state.figures };
+      lastFields.set(key, field);
+      return field;
+    }
   }
-  const cached = perState.get(key);
-  if (cached !== undefined) return cached;
   const field = buildField(state, against, flying);
-  perState.set(key, field);
+  if (lastFields.size > 64) lastFields.clear();
+  lastFields.set(key, field);
   return field;
 }
 
+/** Whether two rosters engage the same hexes: the same figures, each placed, faced and able as before. */
+function threatenAlike(a: readonly FigureState[], b: readonly FigureState[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x === y) continue;
+    if (
+      x.id !== y.id ||
+      x.sideId !== y.sideId ||
+      x.posture !== y.posture ||
+      x.position.q !== y.position.q ||
+      x.position.r !== y.position.r ||
+      x.facing !== y.facing ||
+      x.size !== y.size ||
+      x.equipment.readyWeaponId !== y.equipment.readyWeaponId ||
+      x.hthWith.length !== y.hthWith.length ||
+      hasCondition(x, 'flying') !== hasCondition(y, 'flying')
+    ) {
+      return false;
+    }
+  }
+  return true;
+}
+
 function buildField(state: EncounterState, against: FigureState, flying: boolean): EngagementField {
-  const byHex = new Map<number, FigureState[]>();
-  for (const e of state.figures) {
-    if (e.id === against.id || !isEnemy(e, against) || !canEngage(e)) continue;
-    if (hasCondition(e, 'flying') !== flying) continue; // 004 §Flight: fliers and walkers do not engage
+  const byHex = new Map<number, number[]>();
+  state.figures.forEach((e, i) => {
+    if (e.id === against.id || !isEnemy(e, against) || !canEngage(e)) return;
+    if (hasCondition(e, 'flying') !== flying) return; // 004 §Flight: fliers and walkers do not engage
     // A one-hex figure's front hexes are the faced hex and one each side of it (001 §Facing).
     const front =
       e.size === 1
@@ -60,11 +91,11 @@ function buildField(state: EncounterState, against: FigureState, flying: boolean
     for (const h of front) {
       const k = numKey(h.q, h.r);
       const list = byHex.get(k);
-      if (list) list.push(e);
-      else byHex.set(k, [e]);
+      if (list) list.push(i);
+      else byHex.set(k, [i]);
     }
-  }
-  return { byHex };
+  });
+  return { byHex, figures: state.figures };
 }
 
 /** How many one-hex engagers, or any multi-hex one, a figure of this size needs (001 §Engagement; RULINGS M6). */
@@ -78,7 +109,10 @@ export function engagedByCount(size: 1 | 3 | 7, engagers: readonly FigureState[]
 export function engagersAt(field: EngagementField, cells: readonly Hex[]): FigureState[] {
   const seen = new Map<string, FigureState>();
   for (const c of cells) {
-    for (const e of field.byHex.get(numKey(c.q, c.r)) ?? []) seen.set(e.id, e);
+    for (const i of field.byHex.get(numKey(c.q, c.r)) ?? []) {
+      const e = field.figures[i]!;
+      seen.set(e.id, e);
+    }
   }
   return [...seen.values()];
 }

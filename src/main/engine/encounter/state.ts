@@ -86,13 +86,14 @@ export function carriedLbs(f: FigureState, withoutPack = false): number {
  * The adjDEX every roll and the action order start from (RULINGS A1, T5): DEX, the armour and
  * ready shield DEX columns (001 §Armor and Shield) and the injury penalty (RULINGS C4).
  */
-const adjDexCache = new WeakMap<FigureState, Explained<number>>();
+const adjDexCache = new WeakMap<FigureState['attributes'], { readonly f: Pick<FigureState, 'equipment' | 'fatigue' | 'body'>; readonly value: Explained<number> }>();
 
+/** Memoised by what it reads: attributes, equipment and pools (updates keep the parts they do not change). */
 export function baseAdjDex(f: FigureState): Explained<number> {
-  const cached = adjDexCache.get(f);
-  if (cached !== undefined) return cached;
+  const cached = adjDexCache.get(f.attributes);
+  if (cached !== undefined && cached.f.equipment === f.equipment && cached.f.fatigue === f.fatigue && cached.f.body === f.body) return cached.value;
   const value = computeBaseAdjDex(f);
-  adjDexCache.set(f, value);
+  adjDexCache.set(f.attributes, { f: { equipment: f.equipment, fatigue: f.fatigue, body: f.body }, value });
   return value;
 }
 

@@ -64,16 +64,21 @@ function setTurnState(state: EncounterState, change: Partial<TurnState>): Encoun
   return { ...state, turnState: { ...turnStateOf(state), ...change } };
 }
 
-/** Figures by id, per figures array (states are never mutated). */
-const byIdCache = new WeakMap<readonly FigureState[], Map<string, FigureState>>();
+/**
+ * Figures by id. Commands replace figures, rarely the roster, so the id → index map of the last
+ * figures array is reused while the ids stand in the same order (checked, not assumed).
+ */
+let indexedIds: readonly string[] = [];
+let indexById = new Map<string, number>();
 
-function figuresById(state: EncounterState): Map<string, FigureState> {
-  let m = byIdCache.get(state.figures);
-  if (m === undefined) {
-    m = new Map(state.figures.map((f) => [f.id, f] as const));
-    byIdCache.set(state.figures, m);
+function figuresById(state: EncounterState): { get(id: string): FigureState | undefined } {
+  const figures = state.figures;
+  if (figures.length !== indexedIds.length || figures.some((f, i) => f.id !== indexedIds[i])) {
+    indexedIds = figures.map((f) => f.id);
+    indexById = new Map(indexedIds.map((id, i) => [id, i] as const));
   }
-  return m;
+  const index = indexById;
+  return { get: (id) => { const i = index.get(id); return i === undefined ? undefined : figures[i]; } };
 }
 
 /** Whether the rules' initiative is rolled by side (RULINGS T2, O1) or by figure (O2, O4). */
@@ -81,8 +86,8 @@ export function initiativeBy(rules: Rules | RuleSet): 'side' | 'figure' {
   return asRuleSet(rules).initiative.by;
 }
 
-/** Phase status by state, per rule set (states and rule sets are never mutated). */
-const statusCache = new WeakMap<RuleSet, WeakMap<EncounterState, PhaseStatus>>();
+/** The last phase status worked out, per rule set: views and the next command ask for the same state. */
+const lastStatus = new WeakMap<RuleSet, { readonly state: EncounterState; readonly status: PhaseStatus }>();
 
 /**
  * Who is still to act in the current phase, and who is due first (RULINGS T1–T5), by the
@@ -91,50 +96,35 @@ const statusCache = new WeakMap<RuleSet, WeakMap<EncounterState, PhaseStatus>>()
  */
 export function phaseStatus(state: EncounterState, rules: Rules | RuleSet = DEFAULT_RULES): PhaseStatus {
   const rs = asRuleSet(rules);
-  let cache = statusCache.get(rs);
-  if (cache === undefined) {
-    cache = new WeakMap();
-    statusCache.set(rs, cache);
-  }
-  const cached = cache.get(state);
-  if (cached !== undefined) return cached;
+  const last = lastStatus.get(rs);
+  if (last !== undefined && last.state === state) return last.status;
   const status = computePhaseStatus(state, rs);
-  cache.set(state, status);
+  lastStatus.set(rs, { state, status });
   return status;
 }
 
 function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus {
   const ts = turnStateOf(state);
   const byId = figuresById(state);
-  const alive = (id: string): boolean => {
-    const f = byId.get(id);
-    return f !== undefined && canAct(f);
-  };
-  const figureOf = (_: EncounterState, id: string): FigureState => {
-    const f = byId.get(id);
-    if (!f) throw new AppError('not-found', `There is no figure with id "${id}" in this encounter.`);
-    return f;
-  };
-  const base = { turn: state.turn, phase: state.phase };
   switch (state.phase) {
     case 'initiative': {
       if (ts.initiative === null) {
         // RULINGS T2, O1: each side rolls; O2, O4: each figure that can act rolls.
         const rollers = initiativeBy(rules) === 'figure' ? state.figures.filter(canAct).map((f) => f.id) : state.sides.map((s) => s.id);
-        return { ...base, order: rollers, due: [], pending: rollers, waitingFor: `Roll initiative (${rules.initiative.rollText}).` };
+        return status(state, rollers, [], rollers, `Roll initiative (${rules.initiative.rollText}).`);
       }
       if (!ts.initiative.chosen) {
         const winner = ts.initiative.rollOrder[0] ?? '';
-        return { ...base, order: ts.initiative.rollOrder, due: [winner], pending: [winner], waitingFor: `${sideName(state, winner)} won: move first or second?` };
+        return status(state, ts.initiative.rollOrder, [winner], [winner], `${sideName(state, winner)} won: move first or second?`);
       }
       const phases = turnPhases(rules);
       const next = phases[phases.indexOf('initiative') + 1];
-      return { ...base, order: ts.initiative.order, due: [], pending: [], waitingFor: `Initiative is settled: go on to ${next === undefined ? 'the end of the turn' : PHASE_NAMES[next]}.` };
+      return status(state, ts.initiative.order, [], [], `Initiative is settled: go on to ${next === undefined ? 'the end of the turn' : PHASE_NAMES[next]}.`);
     }
     case 'renewSpells': {
       // RULINGS T3, S2: the magic state's renewal decides who still has spells to renew.
-      const pending = renewalPending(state).filter(alive);
-      return { ...base, order: ts.renewOrder, due: pending.slice(0, 1), pending, waitingFor: pending.length ? 'Casters renew their continuing spells.' : 'No spell is waiting for renewal.' };
+      const pending = stillToAct(renewalPending(state), [], byId);
+      return status(state, ts.renewOrder, pending.slice(0, 1), pending, pending.length ? 'Casters renew their continuing spells.' : 'No spell is waiting for renewal.');
     }
     case 'initialMovement':
     case 'finalMovement':
@@ -142,29 +132,44 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
     case 'secondMovement':
     case 'movement': {
       const order = movementSequence(state, state.phase);
-      const pending = order.filter((id) => !ts.moveDone.includes(id) && alive(id));
+      const pending = stillToAct(order, ts.moveDone, byId);
       const over = `${PHASE_NAMES[state.phase]} is over.`;
       const waiting = state.phase === 'finalMovement' ? 'Figures that yielded move now.' : state.phase === 'initialMovement' ? 'Figures move or yield in order.' : 'Figures move in order.';
-      return { ...base, order, due: pending.slice(0, 1), pending, waitingFor: pending.length ? waiting : over.charAt(0) + over.slice(1).toLowerCase() };
+      return status(state, order, pending.slice(0, 1), pending, pending.length ? waiting : over.charAt(0) + over.slice(1).toLowerCase());
     }
     case 'declarations': {
       // RULINGS O4 (003 §1 Movement): every figure declares before anyone moves.
       const order = state.figures.filter(canAct).map((f) => f.id);
-      const pending = order.filter((id) => figureOf(state, id).turn.declaration === undefined);
-      return { ...base, order, due: pending.slice(0, 1), pending, waitingFor: pending.length ? 'Figures declare action, movement, target, range and weapon.' : 'Every figure has declared: roll initiative.' };
+      const pending = order.filter((id) => byId.get(id)?.turn.declaration === undefined);
+      return status(state, order, pending.slice(0, 1), pending, pending.length ? 'Figures declare action, movement, target, range and weapon.' : 'Every figure has declared: roll initiative.');
     }
     case 'cleanup':
-      return { ...base, order: [], due: [], pending: [], waitingFor: 'Dropped weapons are placed and the fallen flipped: end the turn.' };
+      return status(state, [], [], [], 'Dropped weapons are placed and the fallen flipped: end the turn.');
     case 'actions': {
-      const pending = ts.actionOrder.filter((id) => !ts.actionDone.includes(id) && alive(id));
-      return { ...base, order: ts.actionOrder, due: pending.slice(0, 1), pending, waitingFor: pending.length ? 'Figures act by adjDEX.' : 'Every figure has acted.' };
+      const pending = stillToAct(ts.actionOrder, ts.actionDone, byId);
+      return status(state, ts.actionOrder, pending.slice(0, 1), pending, pending.length ? 'Figures act by adjDEX.' : 'Every figure has acted.');
     }
     case 'forcedRetreat': {
       const order = ts.retreatOffers.map((o) => o.figureId);
-      const pending = order.filter((id) => !ts.retreatDone.includes(id) && alive(id));
-      return { ...base, order, due: pending, pending, waitingFor: pending.length ? 'Figures that hit and took no hits may push a foe back.' : 'Nothing to push: end the turn.' };
+      const pending = stillToAct(order, ts.retreatDone, byId);
+      return status(state, order, pending, pending, pending.length ? 'Figures that hit and took no hits may push a foe back.' : 'Nothing to push: end the turn.');
     }
   }
+}
+
+/** The ids of `order` not yet `done` whose figures can still act, in order. */
+function stillToAct(order: readonly string[], done: readonly string[], byId: { get(id: string): FigureState | undefined }): string[] {
+  const pending: string[] = [];
+  for (const id of order) {
+    if (done.includes(id)) continue;
+    const f = byId.get(id);
+    if (f !== undefined && canAct(f)) pending.push(id);
+  }
+  return pending;
+}
+
+function status(state: EncounterState, order: readonly string[], due: readonly string[], pending: readonly string[], waitingFor: string): PhaseStatus {
+  return { turn: state.turn, phase: state.phase, order, due, pending, waitingFor };
 }
 
 function figureOf(state: EncounterState, id: string): FigureState {
@@ -189,9 +194,26 @@ export function movementSequence(state: EncounterState, phase: Phase): string[] 
     if (phase === 'initialMovement') return ts.moveOrder.filter((id) => !yielded(id));
     return [];
   }
-  const members = new Set(group.ids);
-  const inOrder = ts.moveOrder.filter((id) => members.has(id));
-  return [...inOrder.filter((id) => !yielded(id)), ...inOrder.filter(yielded)];
+  const members = memberSet(group.ids);
+  const first: string[] = [];
+  const last: string[] = [];
+  for (const id of ts.moveOrder) {
+    if (members.has(id)) (yielded(id) ? last : first).push(id);
+  }
+  for (const id of last) first.push(id);
+  return first;
+}
+
+/** A movement group's ids as a set, per group (turn states are never mutated). */
+const memberSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function memberSet(ids: readonly string[]): ReadonlySet<string> {
+  let set = memberSets.get(ids);
+  if (set === undefined) {
+    set = new Set(ids);
+    memberSets.set(ids, set);
+  }
+  return set;
 }
 
 /**

@@ -43,13 +43,16 @@ export interface ReachOptions {
   readonly dropPack?: boolean;
 }
 
-/** The figure's gaits with its armour, load and (if it drops it) without its pack (RULINGS M1, M4). */
-/** Profiles by figure object: states are never mutated, so a changed figure is a new object. */
-const profileCache = new WeakMap<FigureState, { carrying?: MovementProfile; dropped?: MovementProfile }>();
+/**
+ * The figure's gaits with its armour, load and (if it drops it) without its pack (RULINGS M1, M4).
+ * Memoised by what they read, attributes and equipment, which updates keep while they change
+ * the figure's position, turn or pools.
+ */
+const profileCache = new WeakMap<FigureState['attributes'], { equipment: FigureState['equipment']; carrying?: MovementProfile; dropped?: MovementProfile }>();
 
 export function figureMovement(f: FigureState, dropPack = false): MovementProfile {
-  let cached = profileCache.get(f);
-  if (cached === undefined) profileCache.set(f, (cached = {}));
+  let cached = profileCache.get(f.attributes);
+  if (cached === undefined || cached.equipment !== f.equipment) profileCache.set(f.attributes, (cached = { equipment: f.equipment }));
   const slot = dropPack ? 'dropped' : 'carrying';
   return (cached[slot] ??= movementProfile({
     attributes: f.attributes,
