@@ -119,6 +119,14 @@ export const OpportunityAttackCommandSchema = figureCommand('opportunityAttack',
   ticks: GmTicksSchema.optional(),
 });
 
+/**
+ * RULINGS O3 (002 §Charging): the defender (`figureId`) of a pass-by charge won the roll-off and
+ * strikes `attackerId` first; the charger's waiting blow follows. `waiveFirstStrike` lets the
+ * first strike go: the charger's blow is struck at once.
+ */
+export const FirstStrikeCommandSchema = figureCommand('firstStrike', { attackerId: IdSchema, ticks: GmTicksSchema.optional() });
+export const WaiveFirstStrikeCommandSchema = figureCommand('waiveFirstStrike', { attackerId: IdSchema });
+
 export const DodgeCommandSchema = figureCommand('dodge', {});
 export const DefendCommandSchema = figureCommand('defend', {});
 export const DropDownCommandSchema = figureCommand('dropDown', { posture: z.enum(['prone', 'kneeling']) });
@@ -343,6 +351,8 @@ export const CommandSchema = z.discriminatedUnion('type', [
   YieldMoveCommandSchema,
   AttackCommandSchema,
   OpportunityAttackCommandSchema,
+  FirstStrikeCommandSchema,
+  WaiveFirstStrikeCommandSchema,
   DodgeCommandSchema,
   DefendCommandSchema,
   DropDownCommandSchema,

@@ -119,6 +119,28 @@ export const TrackerViewSchema = z
     moveOrder: z.array(IdSchema),
     actionOrder: z.array(IdSchema),
     retreatOffers: z.array(z.object({ figureId: IdSchema, targetIds: z.array(IdSchema) }).strict()),
+    /**
+     * RULINGS O3 (002 §Attacks of Opportunity, §Charging): strikes waiting on the GM — a shot of
+     * opportunity, or a pass-by defender's first strike — with the attack's adjDEX explained.
+     * Absent = none.
+     */
+    strikeOffers: z
+      .array(
+        z
+          .object({
+            kind: z.enum(['opportunity', 'firstStrike']),
+            defenderId: IdSchema,
+            moverId: IdSchema,
+            weaponId: z.string().nullable(),
+            adjDex: z.number(),
+            breakdown: z.array(z.object({ label: z.string(), value: z.number(), source: z.string() }).strict()),
+            dice: z.number().int(),
+            allowed: z.boolean(),
+            note: z.string(),
+          })
+          .strict(),
+      )
+      .optional(),
     magic: MagicTrackerSchema,
   })
   .strict();

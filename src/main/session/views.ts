@@ -8,6 +8,8 @@ import { renewalPending } from '../engine/encounter/renewPhase';
 import { gmMagicView, hiddenFromPlayers, stripSecrets } from '../engine/magic';
 import { DEFAULT_RULES, type Rules } from '../engine/rules';
 import { asRuleSet } from '../engine/options/rulesFor';
+import { attackPreview } from '../engine/encounter/attack';
+import { firstStrikeRefusal, opportunityPreview } from '../engine/encounter/resolveAttack';
 
 export interface HistoryInfo {
   readonly canUndo: boolean;
@@ -78,6 +80,7 @@ export function gmView(
         moveOrder: [...ts.moveOrder],
         actionOrder: [...ts.actionOrder],
         retreatOffers: ts.retreatOffers.map((o) => ({ figureId: o.figureId, targetIds: [...o.targetIds] })),
+        ...strikeOffersOf(state, rules),
         magic: magicTracker(state),
       },
       items: itemsOf(state).map((i) => ({ id: i.id, kind: i.kind, itemId: i.itemId, position: { q: i.position.q, r: i.position.r } })),
@@ -85,6 +88,36 @@ export function gmView(
     history,
     revision,
   };
+}
+
+/**
+ * RULINGS O3 (002 §Attacks of Opportunity, §Charging): the strikes waiting on the GM, each with
+ * its attack explained (opportunityPreview, attackPreview). Nothing is computed when none wait.
+ */
+function strikeOffersOf(state: EncounterState, rules: Rules): Pick<GmView['encounter']['tracker'], 'strikeOffers'> {
+  const ts = turnStateOf(state);
+  const opportunities = ts.opportunities ?? [];
+  const firsts = ts.firstStrikes ?? [];
+  if (opportunities.length === 0 && firsts.length === 0) return {};
+  const ids = new Set(state.figures.map((f) => f.id));
+  const name = (id: string): string => state.figures.find((f) => f.id === id)?.name ?? id;
+  const out: NonNullable<GmView['encounter']['tracker']['strikeOffers']> = [];
+  const line = (l: { label: string; value: number; source: string }) => ({ label: l.label, value: l.value, source: l.source });
+  for (const o of opportunities) {
+    if (!ids.has(o.defenderId) || !ids.has(o.moverId)) continue;
+    const p = opportunityPreview(state, o.defenderId, o.moverId, rules);
+    if (p === null) continue;
+    const note = `${name(o.moverId)} came on at speed: ${name(o.defenderId)} may shoot first, at ${o.rangeHexes} hex${o.rangeHexes === 1 ? '' : 'es'} (002 §Attacks of Opportunity).`;
+    out.push({ kind: 'opportunity', defenderId: o.defenderId, moverId: o.moverId, weaponId: o.weaponId, adjDex: p.adjDex.value, breakdown: p.adjDex.breakdown.map(line), dice: p.dice.count, allowed: p.allowed, note: p.allowed ? note : `${note} ${p.reason ?? ''}`.trim() });
+  }
+  for (const o of firsts) {
+    if (!ids.has(o.defenderId) || !ids.has(o.attackerId)) continue;
+    const p = attackPreview(state, o.defenderId, o.attackerId, o.weaponId, {}, { rules });
+    const refusal = firstStrikeRefusal(state, o.defenderId, o.attackerId, rules);
+    const note = `${name(o.defenderId)} won the pass-by roll-off: it strikes ${name(o.attackerId)} first; ${name(o.attackerId)}'s blow follows (002 §Charging).`;
+    out.push({ kind: 'firstStrike', defenderId: o.defenderId, moverId: o.attackerId, weaponId: o.weaponId, adjDex: p.adjDex.value, breakdown: p.adjDex.breakdown.map(line), dice: p.dice.count, allowed: refusal === null, note: refusal === null ? note : `${note} ${refusal}` });
+  }
+  return { strikeOffers: out };
 }
 
 /** RULINGS T3, S2, S6: enough for the tracker to show that renewals are due and runaways go on. */

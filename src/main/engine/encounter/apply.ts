@@ -31,7 +31,7 @@ import { applyBorrowToRenew, applyLetSpellLapse, applyRenewSpell } from './renew
 import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEdit';
 import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
 import { applyMove, applyYield } from './movement/move';
-import { applyAttack, applyOpportunityAttack } from './resolveAttack';
+import { applyAttack, applyFirstStrike, applyOpportunityAttack, applyWaiveFirstStrike } from './resolveAttack';
 import type { EncounterState } from './schema';
 import { figureById, replaceFigure } from './state';
 import { advancePhase, chooseInitiative, declare, reorderMovement, rollInitiative } from './turn';
@@ -121,6 +121,13 @@ export function apply(
     case 'opportunityAttack':
       // RULINGS O3 (002 §Attacks of Opportunity): the shot the move offered.
       applyOpportunityAttack(tx, command);
+      break;
+    case 'firstStrike':
+      // RULINGS O3 (002 §Charging): the defender of a pass-by charge won the roll-off.
+      applyFirstStrike(tx, command);
+      break;
+    case 'waiveFirstStrike':
+      applyWaiveFirstStrike(tx, command);
       break;
     case 'dodge':
     case 'defend':

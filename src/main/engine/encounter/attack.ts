@@ -230,7 +230,7 @@ export function attackPreview(
 }
 
 /** RULINGS O3 (002 §Charging): the figure moved by strides this turn and has not stopped. */
-function passingBy(f: FigureState): boolean {
+export function passingBy(f: FigureState): boolean {
   return f.turn.mode !== null && f.turn.mode.startsWith('stride-') && (f.turn.stride ?? 0) > 0;
 }
 

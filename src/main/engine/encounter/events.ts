@@ -53,7 +53,27 @@ export type OptionEvent =
   | ({ readonly type: 'tumbled'; readonly figureId: string; readonly damage: number; readonly fatigueAfter: number } & Src)
   | ({ readonly type: 'momentumCarried'; readonly figureId: string; readonly momentum: number } & Src)
   /** RULINGS O3 (002 §Attacks of Opportunity): the defender may shoot first; the GM resolves it with `opportunityAttack`. */
-  | ({ readonly type: 'opportunityOffered'; readonly figureId: string; readonly moverId: string; readonly weaponId: string; readonly rangeHexes: number; readonly at: Hex; readonly reason: string } & Src)
+  | ({
+      readonly type: 'opportunityOffered';
+      readonly figureId: string;
+      readonly moverId: string;
+      readonly weaponId: string;
+      readonly rangeHexes: number;
+      readonly at: Hex;
+      readonly reason: string;
+      /** 002 §Assigning Movement: the shot's line from the mover's pace (an ambling monster: +1); absent = none. */
+      readonly bonus?: { readonly label: string; readonly value: number; readonly source: string };
+    } & Src)
+  /** RULINGS O3, G4 (002 §Charging): the pass-by charge's roll-off; `firstId` strikes first. */
+  | ({ readonly type: 'passByRolled'; readonly attackerId: string; readonly defenderId: string; readonly rolls: readonly { figureId: string; total: number }[]; readonly firstId: string; readonly reason: string } & Src)
+  /** RULINGS O3 (002 §Charging): the defender won and may strike first; the GM resolves it with `firstStrike` or `waiveFirstStrike`. */
+  | ({ readonly type: 'firstStrikeOffered'; readonly figureId: string; readonly attackerId: string; readonly weaponId: string | null; readonly reason: string } & Src)
+  /** RULINGS O3 (002 §Charging): the defender let its first strike go. */
+  | ({ readonly type: 'firstStrikeWaived'; readonly figureId: string; readonly attackerId: string } & Src)
+  /** RULINGS O3 (002 §Charging): the charger's waiting blow was not struck (down, tumbled, or no longer possible). */
+  | ({ readonly type: 'chargeBlowLost'; readonly figureId: string; readonly targetId: string; readonly reason: string } & Src)
+  /** RULINGS O3 (002 §Sprinting): a tumble mid-path stopped the figure short, at `at`, having used `apSpent` AP and `spent` hexes. */
+  | ({ readonly type: 'strideCutShort'; readonly figureId: string; readonly ap: number; readonly at: Hex; readonly spent: number; readonly apSpent: number; readonly reason: string } & Src)
   /** RULINGS O3 (002 §Sprinting): a mover that could not stop ran into a wall (or the map's edge). */
   | ({ readonly type: 'crashed'; readonly figureId: string; readonly stride: number; readonly dice: string; readonly damage: number; readonly fatigueAfter: number; readonly into: Hex } & Src)
   /** RULINGS O3 (002 §Charging): a mover ran into a figure: damage to both. */

@@ -381,6 +381,10 @@ export function applyRemoveFigure(tx: Tx, command: CommandOf<'removeFigure'>): v
               .map((o) => ({ ...o, targetIds: without(o.targetIds) }))
               .filter((o) => o.targetIds.length > 0),
             retreatDone: without(ts.retreatDone),
+            ...(ts.moveGroups ? { moveGroups: ts.moveGroups.map((g) => ({ ...g, ids: without(g.ids) })) } : {}),
+            // RULINGS O3: offers made to or against the figure go with it.
+            ...(ts.opportunities ? { opportunities: ts.opportunities.filter((o) => o.defenderId !== id && o.moverId !== id) } : {}),
+            ...(ts.firstStrikes ? { firstStrikes: ts.firstStrikes.filter((o) => o.defenderId !== id && o.attackerId !== id && o.blow.targetId !== id) } : {}),
           },
         }
       : {}),

@@ -3,6 +3,7 @@ import {
   ConditionSchema,
   DeclarationSchema,
   FacingSchema,
+  GmTicksSchema,
   HexSchema,
   IdSchema,
   MapSchema,
@@ -208,6 +209,29 @@ export const TurnStateSchema = z
             rangeHexes: z.number().int().min(1),
             /** Where the mover stood when the shot was taken: that far from the defender toward its start. */
             at: HexSchema,
+            /** 002 §Assigning Movement: the line the shot gets from the mover's pace (an ambling monster: +1); absent = none. */
+            bonus: z.object({ label: z.string(), value: z.number(), source: z.string() }).strict().optional(),
+          })
+          .strict(),
+      )
+      .optional(),
+    /**
+     * RULINGS O3 (002 §Charging): pass-by charges whose defender won the roll-off and may strike
+     * first (the GM's `firstStrike`, or `waiveFirstStrike`); the charger's blow waits on it, as
+     * `blow`. Absent = none.
+     */
+    firstStrikes: z
+      .array(
+        z
+          .object({
+            defenderId: IdSchema,
+            attackerId: IdSchema,
+            /** The defender's ready melee weapon it strikes with; null = bare hands. */
+            weaponId: z.string().min(1).nullable(),
+            /** The charger's stride when it swung (4+). */
+            stride: z.number().int().min(1).max(8),
+            /** The charger's own attack, resolved once the first strike is struck or waived. */
+            blow: z.object({ targetId: IdSchema, weaponId: z.string().min(1).nullable(), ticks: GmTicksSchema.optional() }).strict(),
           })
           .strict(),
       )

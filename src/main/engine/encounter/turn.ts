@@ -147,6 +147,15 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
       return status(state, [], [], [], 'Dropped weapons are placed and the fallen flipped: end the turn.');
     case 'actions': {
       const pending = stillToAct(ts.actionOrder, ts.actionDone, byId);
+      // RULINGS O3 (002 §Charging): a charger's blow waits on the defender who won the pass-by
+      // roll-off; that defender strikes or lets it go before anyone else acts.
+      const first = ts.firstStrikes?.[0];
+      if (first !== undefined) {
+        const charger = byId.get(first.attackerId)?.name ?? first.attackerId;
+        const defender = byId.get(first.defenderId)?.name ?? first.defenderId;
+        const waiting = [first.defenderId, ...pending.filter((id) => id !== first.defenderId)];
+        return status(state, ts.actionOrder, [first.defenderId], waiting, `${defender} may strike ${charger} first (pass-by charge), or let it go.`);
+      }
       return status(state, ts.actionOrder, pending.slice(0, 1), pending, pending.length ? 'Figures act by adjDEX.' : 'Every figure has acted.');
     }
     case 'forcedRetreat': {

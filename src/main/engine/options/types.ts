@@ -136,15 +136,34 @@ export interface MovementHazards {
   crash(dice: Dice, figureId: string, stride: number, label: string): (HazardHit & { readonly dice: string; readonly source: string }) | null;
   /** A mover running into a figure: damage to both, or null. */
   collision(dice: Dice, moverId: string, struckId: string): { readonly hits: readonly HazardHit[]; readonly source: string } | null;
-  /** Whether a mover engaging a defender gives it a shot first, and at what range; null = never. */
+  /**
+   * Whether a mover engaging a defender gives it a shot first, and at what range; null = never.
+   * `mover.attacks` set = a monster (its AP are its attacks): the rules read its pace from `stride`.
+   */
   opportunity(input: {
     readonly stride: number;
     readonly engages: boolean;
     readonly defenderWeapon: OpportunityWeapon;
     readonly startDistance: number;
+    readonly mover?: { readonly attacks?: number | undefined };
   }): { readonly allowed: boolean; readonly reason: string; readonly rangeHexes: number | null; readonly bonus: BreakdownLine | null; readonly source: string } | null;
   /** The adjDEX lines of a pass-by charge at `stride`, or null (too slow, or no such rule). */
   passBy(stride: number): { readonly attacker: BreakdownLine; readonly defender: BreakdownLine } | null;
+  /**
+   * Who strikes first when `attackerId` makes a pass-by charge at `stride` on `defenderId`: the
+   * roll and its winner, or null (too slow, or no such rule: the attacker simply strikes).
+   */
+  passByOrder(dice: Dice, attackerId: string, defenderId: string, stride: number): PassByOrder | null;
+}
+
+/** The roll-off of a pass-by charge (RULINGS O3, G4; 002 §Charging). */
+export interface PassByOrder {
+  /** Who strikes first: the attacker's or the defender's id. */
+  readonly first: string;
+  /** Each 1d6 of the roll-off (re-rolls included), with whose it was. */
+  readonly rolls: readonly { readonly figureId: string; readonly roll: Roll }[];
+  readonly reason: string;
+  readonly source: string;
 }
 
 /** The hazards of rules that have none (Pillars, Classic): nothing happens, nothing is counted. */
@@ -155,6 +174,7 @@ export const NO_HAZARDS: MovementHazards = {
   collision: () => null,
   opportunity: () => null,
   passBy: () => null,
+  passByOrder: () => null,
 };
 
 /** An attack roll read by a rule set's automatic results. */

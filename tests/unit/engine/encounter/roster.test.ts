@@ -185,9 +185,14 @@ describe('updateFigure and removeFigure', () => {
         actionDone: [],
         retreatOffers: [{ figureId: 'foe', targetIds: ['aldric'] }],
         retreatDone: [],
+        moveGroups: [{ phase: 'initialMovement', ids: ['aldric', 'foe'] }, { phase: 'finalMovement', ids: [] }],
+        opportunities: [{ defenderId: 'foe', moverId: 'aldric', weaponId: 'dagger', rangeHexes: 2, at: { q: 5, r: 5 } }],
+        firstStrikes: [{ defenderId: 'foe', attackerId: 'aldric', weaponId: null, stride: 4, blow: { targetId: 'foe', weaponId: null } }],
       },
     };
     const result = step(state, { type: 'removeFigure', figureId: 'aldric' });
+    // RULINGS T4, O3: its movement group and the offers made to or against it go too.
+    expect(result.state.turnState).toMatchObject({ moveGroups: [{ phase: 'initialMovement', ids: ['foe'] }, { phase: 'finalMovement', ids: [] }], opportunities: [], firstStrikes: [] });
     expect(result.state.figures.map((f) => f.id)).toEqual(['foe']);
     expect(figOf(result.state, 'foe').hthWith).toEqual([]);
     expect(result.state.turnState).toMatchObject({ moveOrder: ['foe'], moveDone: [], actionOrder: ['foe'], retreatOffers: [] });

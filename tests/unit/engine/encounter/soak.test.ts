@@ -94,7 +94,11 @@ function magicAnyTime(s: EncounterState, rnd: ReturnType<typeof chooser>): Comma
 
 /** RULINGS O3 (002 §Attacks of Opportunity): most offered shots are taken, whenever they come. */
 function opportunityShots(s: EncounterState, rnd: ReturnType<typeof chooser>): Command[] {
-  return (s.turnState?.opportunities ?? []).filter(() => rnd.int(4) !== 0).map((o) => ({ type: 'opportunityAttack', figureId: o.defenderId, moverId: o.moverId }));
+  return [
+    ...(s.turnState?.opportunities ?? []).filter(() => rnd.int(4) !== 0).map((o): Command => ({ type: 'opportunityAttack', figureId: o.defenderId, moverId: o.moverId })),
+    // RULINGS O3 (002 §Charging): a pass-by's defender that won the roll-off strikes first, or lets it go.
+    ...(s.turnState?.firstStrikes ?? []).map((o): Command => (rnd.int(3) === 0 ? { type: 'waiveFirstStrike', figureId: o.defenderId, attackerId: o.attackerId } : { type: 'firstStrike', figureId: o.defenderId, attackerId: o.attackerId })),
+  ];
 }
 
 /**
@@ -117,6 +121,14 @@ function hazardInvariants(s: EncounterState, rules: RuleSet): string[] {
     if (hz?.opportunity === undefined || hz.opportunity({ stride: 3, engages: true, defenderWeapon: 'loaded-missile', startDistance: 2 }) === null) out.push('an opportunity offered under rules without them.');
     if (d === undefined || m === undefined || d.sideId === m.sideId) out.push(`opportunity ${o.defenderId} → ${o.moverId} is not between two enemies.`);
     else if (hexDistance(d.position, o.at) !== o.rangeHexes && o.rangeHexes >= 1) out.push(`opportunity ${o.defenderId} → ${o.moverId} is at ${hexDistance(d.position, o.at)} hexes, offered at ${o.rangeHexes}.`);
+  }
+  for (const o of s.turnState?.firstStrikes ?? []) {
+    const d = s.figures.find((f) => f.id === o.defenderId);
+    const a = s.figures.find((f) => f.id === o.attackerId);
+    if (hz === undefined || hz.passBy(8) === null) out.push('a first strike offered under rules without pass-by charges.');
+    if (d === undefined || a === undefined || d.sideId === a.sideId) out.push(`first strike ${o.defenderId} → ${o.attackerId} is not between two enemies.`);
+    else if (o.stride < 4) out.push(`first strike on a charge at stride-${o.stride}.`);
+    else if (!s.turnState?.actionDone.includes(a.id)) out.push(`${a.id}'s charge waits on a first strike but it has not acted.`);
   }
   return out;
 }
@@ -170,12 +182,16 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
       const foe = rnd.pick(s.figures.filter((o) => o.sideId !== f.sideId && o.posture !== 'dead').concat(f));
       const h = rnd.int(10) < 7 ? [...reach.hexes].sort((x, y) => hexDistance(x.hex, foe.position) - hexDistance(y.hex, foe.position))[0]! : rnd.pick(reach.hexes);
       out.push({ type: 'move', figureId: id, mode, to: h.hex, facing: rnd.int(6), ...(f.equipment.packLbs > 0 && rnd.int(2) === 0 ? { dropPack: true } : {}), ...(mode.startsWith('stride-') && rnd.int(2) === 0 ? { keepGoing: true } : {}) });
+      // RULINGS O3 (002 §Sprinting): now and then a sprint that brakes hard in its second AP (a mid-path check).
+      const top = Math.min(Number(/^stride-(\d)$/.exec(mode)?.[1] ?? 0), f.momentum + 6);
+      const braked = top >= 6 ? reach.hexes.filter((x) => x.cost > top && x.cost <= top + 1) : [];
+      if (braked.length > 0 && rnd.int(2) === 0) out.push({ type: 'move', figureId: id, mode, to: rnd.pick(braked).hex, strides: [top, 1] });
     }
     out.push({ type: 'move', figureId: id, mode: 'stand-still', to: f.position });
     return out;
   }
   if (s.phase === 'actions') {
-    const opts = legalOptions(s, id).options.filter((o) => o.available).map((o) => o.option);
+    const opts = legalOptions(s, id, rules).options.filter((o) => o.available).map((o) => o.option);
     const foes = s.figures.filter((o) => o.sideId !== f.sideId && o.posture !== 'dead');
     const near = enemiesInFront(s, f);
     const free = [0, 1, 2, 3, 4, 5].map((d) => hexNeighbor(f.position, d));
@@ -233,7 +249,7 @@ function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules)
     const cands = candidates(s, rnd, rules);
     let done = false;
     // Attacks first most of the time, then the rest in a random rotation.
-    const fights = cands.filter((c) => c.type === 'attack' || c.type === 'opportunityAttack' || c.type === 'attemptHth' || c.type === 'hthAttack' || c.type === 'forcedRetreat');
+    const fights = cands.filter((c) => c.type === 'attack' || c.type === 'opportunityAttack' || c.type === 'firstStrike' || c.type === 'waiveFirstStrike' || c.type === 'attemptHth' || c.type === 'hthAttack' || c.type === 'forcedRetreat');
     const offset = rnd.int(cands.length);
     const order = [...(rnd.int(10) < 8 ? fights : []), ...cands.map((_, k) => cands[(k + offset) % cands.length]!)];
     for (let k = 0; k < order.length && !done; k++) {
@@ -330,9 +346,12 @@ describe('soak under each rule option (RULINGS O1–O4, one Rules seam)', () => 
     expect(total['command:opportunityAttack'] ?? 0).toBeGreaterThan(0);
     expect((total.crashed ?? 0) + (total.collided ?? 0)).toBeGreaterThan(0);
     expect(total.actionPointsSpent ?? 0).toBeGreaterThan(5);
+    // Pass-by charges roll off who strikes first; sprints that brake hard mid-path tumble short (002 §Charging, §Sprinting).
+    expect(total.passByRolled ?? 0).toBeGreaterThan(0);
+    expect(total.strideCutShort ?? 0).toBeGreaterThan(0);
     // Pillars has none of them.
     const pillars = soak(3, 1200, RULE_SETS[0]!.rules).events;
-    expect([pillars.opportunityOffered, pillars.crashed, pillars.collided, pillars.actionPointsSpent]).toEqual([undefined, undefined, undefined, undefined]);
+    expect([pillars.opportunityOffered, pillars.crashed, pillars.collided, pillars.actionPointsSpent, pillars.passByRolled, pillars.strideCutShort]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 
   it('O1: heavy blows and 004 automatic results come through the seam; O2: cleanup runs', () => {

@@ -11,6 +11,8 @@
  *   (the stride of its last AP), is offered a shot at half its distance from the mover's start;
  *   the GM resolves it with `opportunityAttack`. Console's choice: the shot must be one the
  *   defender could take from where the mover then was (facing, line of fire, rate of fire).
+ *   A monster mover (it has attacks) is read at its pace (002 §Assigning Movement, through the
+ *   seam): ambling gives the shot +1, kept on the offer; at its top speed it gives none.
  * - Crashes and collisions (002 §Sprinting, §Charging). Console's choice of how a path is blocked:
  *   the figure does not stop at the end of its path — a `keepGoing` stride move, or a tumble, which
  *   carries it on into the next hex (002: "coming to a stop in the next hex") — and the next hex
@@ -18,6 +20,10 @@
  *   the stride it was going (1d6/1d8/1d10); a figure is a collision, 1d6 to both. The figure stays
  *   where its path ended and is stopped. As with a tumble, the damage comes off Fatigue and armour
  *   does not stop it (002 is silent on the pool).
+ * - Tumbles between two APs (002 §Sprinting: "coming to a stop in the next hex"): the figure is put
+ *   back in the path's next hex after the place it slowed, and only the AP and hexes it used are
+ *   charged (`strideCutShort`). The checks run before the offers of opportunity, which follow
+ *   where it really stopped.
  */
 import { AppError } from '../../../../shared/errors';
 import { directionTo, hexDistance, hexEquals, hexKey, hexLine, hexNeighbor, type Hex } from '../../../../shared/hex';
@@ -38,11 +44,12 @@ import type { Tx } from '../tx';
 import { moveAllowsOption, optionMaxMode } from '../options';
 import { figureAllowance, fits, movementBudget, pathTo, pathWorld, reachable, type PathWorld, type Reach } from './reachable';
 
-/** Walks `path` (start excluded) and returns its cost, or why it is not a legal path (RULINGS M5, M7). */
-function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: number, world: PathWorld): number {
+/** Walks `path` (start excluded) and returns each step's cost, or why it is not a legal path (RULINGS M5, M7). */
+function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: number, world: PathWorld): number[] {
   const f = tx.fig(figureId);
   let at = f.position;
   let cost = 0;
+  const costs: number[] = [];
   let engaged = false;
   for (const step of path) {
     if (engaged) throw new AppError('rule', `${f.name} became engaged and had to stop (RULINGS M5).`);
@@ -52,12 +59,14 @@ function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: numbe
       const who = tx.state.figures.find((o) => o.id !== f.id && o.posture !== 'dead' && cells.some((c) => numKey(c.q, c.r) === numKey(o.position.q, o.position.r)));
       throw new AppError('rule', who ? `${who.name} is already in that hex.` : `The hex ${hexKey(step)} cannot be entered (wall or map edge, RULINGS M7).`);
     }
-    cost += cells.some((c) => world.terrain.get(numKey(c.q, c.r)) === 'broken') ? tx.rules.brokenGroundCost : 1;
+    const stepCost = cells.some((c) => world.terrain.get(numKey(c.q, c.r)) === 'broken') ? tx.rules.brokenGroundCost : 1;
+    costs.push(stepCost);
+    cost += stepCost;
     engaged = isEngagedAt(world.field, f.size, cells);
     at = step;
   }
   if (cost > budget) throw new AppError('rule', `That path costs ${cost} hexes of movement; ${f.name} has ${budget} (RULINGS M1, M7).`);
-  return cost;
+  return costs;
 }
 
 /** The slowest way of moving that reaches `to` (a drag names no gait), or null. */
@@ -134,14 +143,17 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     path = full.slice(1);
   }
   let cost: number;
+  let stepCosts: number[];
   if (c.mode === 'shift') {
     // RULINGS M5: the shift must be one of the hexes `reachable` offers (next to the foe).
     if (path.length > 1 || (path.length === 1 && !reach.hexes.some((h) => hexEquals(h.hex, c.to)))) {
       throw new AppError('rule', `${f.name} may only shift 1 hex and stay next to the enemy engaging it (RULINGS M5).`);
     }
     cost = path.length;
+    stepCosts = path.map(() => 1);
   } else {
-    cost = checkPath(tx, f.id, path, budget, world);
+    stepCosts = checkPath(tx, f.id, path, budget, world);
+    cost = stepCosts.reduce((a, b) => a + b, 0);
   }
   const stride = strideOf === null ? null : explicit ?? cruisePlan(f.momentum, Number(strideOf[1]), cost, c.keepGoing !== true, apLeft);
   if (stride !== null && stride.hexes.value < cost) throw new AppError('rule', `${f.name} has ${apLeft} AP left for movement: ${stride.hexes.value} hexes at ${c.mode}, the path needs ${cost} (002 §Assigning Movement).`);
@@ -200,11 +212,13 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   }
   if (stride !== null) {
     const hz = hazardsOf(tx);
-    const last = stride.steps.at(-1)?.stride ?? 0;
-    offerOpportunities(tx, hz, f.id, f.position, last);
     const travel = path.length === 0 ? null : directionTo(path.at(-2) ?? f.position, end);
-    const tumbled = strideAftermath(tx, f.id, stride, hz, end, travel);
-    if (!tumbled && c.keepGoing === true && stride.endStride > 0 && travel !== null) runInto(tx, hz, f.id, end, travel, stride.endStride);
+    // The checks come first: a tumble mid-path stops the figure short (002 §Sprinting), and the
+    // offers then follow where it really stopped, at the stride it really came on at.
+    const tumble = strideAftermath(tx, f.id, stride, hz, { start: f.position, path, stepCosts, facing: f.facing, travel });
+    const cameOnAt = tumble === null || tumble.ap === 'stop' ? (stride.steps.at(-1)?.stride ?? 0) : (stride.steps[tumble.ap - 1]?.stride ?? 0);
+    offerOpportunities(tx, hz, f.id, f.position, cameOnAt);
+    if (tumble === null && c.keepGoing === true && stride.endStride > 0 && travel !== null) runInto(tx, hz, f.id, end, travel, stride.endStride);
   }
   if (c.mode !== 'shift' && c.mode !== 'crawl') {
     // RULINGS M3 (O1: 004's fatigue per gait): the rules' way of moving says what it costs.
@@ -261,7 +275,8 @@ function offerOpportunities(tx: Tx, hz: MovementHazards, moverId: string, start:
     if (d.posture !== 'standing' && d.posture !== 'kneeling') continue;
     if (d.hthWith.length > 0 || d.equipment.readyWeaponId === null) continue;
     const startDistance = hexDistance(start, d.position);
-    const o = hz.opportunity({ stride, engages: true, defenderWeapon: opportunityWeapon(d), startDistance });
+    // 002 §Assigning Movement: a monster (it has attacks) is read at its pace; the rules decide.
+    const o = hz.opportunity({ stride, engages: true, defenderWeapon: opportunityWeapon(d), startDistance, mover: { attacks: mover.attacks } });
     if (o === null || !o.allowed || o.rangeHexes === null) continue;
     const line = hexLine(d.position, start);
     const at = line[Math.min(o.rangeHexes, line.length - 1)] ?? start;
@@ -270,9 +285,10 @@ function offerOpportunities(tx: Tx, hz: MovementHazards, moverId: string, start:
     const preview = attackPreview(there, d.id, moverId, d.equipment.readyWeaponId, {}, { rules: tx.rules, throw: weapon?.use !== 'missile' });
     if (!preview.allowed) continue;
     const ts = turnStateOf(tx.state);
-    const opportunities = [...(ts.opportunities ?? []).filter((x) => !(x.defenderId === d.id && x.moverId === moverId)), { defenderId: d.id, moverId, weaponId: d.equipment.readyWeaponId, rangeHexes: o.rangeHexes, at }];
+    const bonus = o.bonus === null ? {} : { bonus: { label: o.bonus.label, value: o.bonus.value, source: o.bonus.source } };
+    const opportunities = [...(ts.opportunities ?? []).filter((x) => !(x.defenderId === d.id && x.moverId === moverId)), { defenderId: d.id, moverId, weaponId: d.equipment.readyWeaponId, rangeHexes: o.rangeHexes, at, ...bonus }];
     tx.state = { ...tx.state, turnState: { ...ts, opportunities } };
-    tx.emit({ type: 'opportunityOffered', figureId: d.id, moverId, weaponId: d.equipment.readyWeaponId, rangeHexes: o.rangeHexes, at, reason: o.reason, source: o.source });
+    tx.emit({ type: 'opportunityOffered', figureId: d.id, moverId, weaponId: d.equipment.readyWeaponId, rangeHexes: o.rangeHexes, at, reason: o.reason, ...bonus, source: o.source });
   }
 }
 
@@ -315,12 +331,28 @@ function runInto(tx: Tx, hz: MovementHazards, figureId: string, end: Hex, travel
   return true;
 }
 
+/** Where a stride move went: its start, its path (start excluded) with each step's cost, how it faced and its last direction. */
+interface Travelled {
+  readonly start: Hex;
+  readonly path: readonly Hex[];
+  readonly stepCosts: readonly number[];
+  /** The facing the path was checked with (a multi-hex figure stopped short keeps it). */
+  readonly facing: number;
+  readonly travel: number | null;
+}
+
 /**
- * RULINGS O3: the move's strides are logged; slowing too hard calls for DEX − 4 or a tumble (1d4).
- * A tumble on the final stop carries the figure on into the next hex: a wall or figure there is a
- * crash or collision (see the header). Returns whether it tumbled.
+ * RULINGS O3 (002 §Sprinting): the move's strides are logged; each place it slows by more than 4
+ * calls for DEX − 4 or a tumble (1d4), which stops the figure in the next hex after that place.
+ * - On the final stop, the next hex lies beyond the path's end: the figure stays at the end, and a
+ *   wall or figure there is a crash or collision (see the header).
+ * - Between two APs (slowing at the start of AP k), the place it slowed is where its first k − 1
+ *   APs took it along the path (the last hex whose cost so far is within their hexes); it stops in
+ *   the path's next hex (`stopShort`). When the path had already ended there, the next hex lies
+ *   beyond its end: as for the final stop.
+ * Returns the check that tumbled, or null. Later checks are not rolled: the figure has stopped.
  */
-function strideAftermath(tx: Tx, figureId: string, plan: StridePlan, hz: MovementHazards = NO_HAZARDS, end: Hex | null = null, travel: number | null = null): boolean {
+function strideAftermath(tx: Tx, figureId: string, plan: StridePlan, hz: MovementHazards, went: Travelled): { readonly ap: number | 'stop' } | null {
   tx.emit({ type: 'strideMoved', figureId, strides: plan.steps.map((s) => s.stride), apSpent: plan.apSpent, endStride: plan.endStride, momentumNext: plan.momentumNext, source: plan.source });
   for (const check of plan.checks) {
     const f = tx.fig(figureId);
@@ -333,10 +365,56 @@ function strideAftermath(tx: Tx, figureId: string, plan: StridePlan, hz: Movemen
     const after = tx.update(figureId, (x) => ({ ...x, fatigue: { ...x.fatigue, current: x.fatigue.current - t.tumble!.damage }, turn: { ...x.turn, stride: 0 } }));
     tx.emit({ type: 'tumbled', figureId, damage: t.tumble.damage, fatigueAfter: after.fatigue.current, source: t.source });
     settlePosture(tx, figureId);
-    if (check.ap === 'stop' && end !== null && travel !== null && tx.fig(figureId).posture !== 'dead') runInto(tx, hz, figureId, end, travel, check.from);
-    return true;
+    const beyondEnd = check.ap === 'stop' || !stopShort(tx, figureId, plan, check.ap, check.from, went);
+    const end = went.path.at(-1) ?? went.start;
+    if (beyondEnd && went.travel !== null && tx.fig(figureId).posture !== 'dead') runInto(tx, hz, figureId, end, went.travel, check.from);
+    return { ap: check.ap };
   }
-  return false;
+  return null;
+}
+
+/**
+ * RULINGS O3 (002 §Sprinting): a tumble slowing at the start of AP `ap` stops the figure in the
+ * path's next hex after the place it slowed; only the AP and hexes used are charged. Returns false
+ * when the path had already ended at that place (the next hex is beyond its end).
+ */
+function stopShort(tx: Tx, figureId: string, plan: StridePlan, ap: number, from: number, went: Travelled): boolean {
+  const covered = plan.steps.slice(0, ap - 1).reduce((n, s) => n + s.hexes, 0);
+  // cum[j]: the movement spent to reach hex j of [start, ...path].
+  const cum = [0];
+  for (const c of went.stepCosts) cum.push(cum.at(-1)! + c);
+  let slowedAt = 0;
+  while (slowedAt + 1 < cum.length && cum[slowedAt + 1]! <= covered) slowedAt++;
+  const stopAt = slowedAt + 1;
+  if (stopAt > went.path.length) return false;
+  const at = went.path[stopAt - 1]!;
+  const taken = went.path.slice(0, stopAt);
+  const spent = cum[stopAt]!;
+  const moved = tx.update(figureId, (x) => ({
+    ...x,
+    position: at,
+    facing: x.size > 1 ? went.facing : x.facing,
+    turn: {
+      ...x.turn,
+      spent,
+      charged: spent > 0,
+      brokenGround: taken.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken'),
+      stride: 0,
+      apSpent: ap,
+    },
+  }));
+  const slowedHex = stopAt - 1 === 0 ? went.start : went.path[stopAt - 2]!;
+  tx.emit({
+    type: 'strideCutShort',
+    figureId,
+    ap,
+    at: moved.position,
+    spent,
+    apSpent: ap,
+    reason: `${moved.name} slowed from stride-${from} at ${hexKey(slowedHex)} and tumbled: it stops in the next hex, ${hexKey(at)}, after ${spent} hex${spent === 1 ? '' : 'es'} and ${ap} AP.`,
+    source: '002 §Sprinting; RULINGS O3',
+  });
+  return true;
 }
 
 export function applyYield(tx: Tx, c: CommandOf<'yieldMove'>): void {

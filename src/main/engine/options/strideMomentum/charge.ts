@@ -32,6 +32,8 @@ export interface PassByCharge {
   /** Who swings first; empty when not allowed. */
   readonly strikeOrder: readonly string[];
   readonly rolls: readonly Roll[];
+  /** The same rolls, each with whose die it was. */
+  readonly rollsBy: readonly { readonly figureId: string; readonly roll: Roll }[];
   readonly attackerBonus: BreakdownLine | null;
   readonly defenderBonus: BreakdownLine | null;
   /** Leaving the defender's hex costs no extra movement at stride 4+. */
@@ -42,7 +44,7 @@ export interface PassByCharge {
 /** 002 §Charging: a pass-by charge at stride 4 or more; a roll decides who strikes first. */
 export function passByCharge(dice: Dice, attackerId: string, defenderId: string, stride: number): PassByCharge {
   if (stride < STRIDE.passByMinStride) {
-    return { allowed: false, reason: `A pass-by charge needs stride-${STRIDE.passByMinStride} or more (stride-${stride}).`, strikeOrder: [], rolls: [], attackerBonus: null, defenderBonus: null, freeExit: false, source: SRC_CHARGE };
+    return { allowed: false, reason: `A pass-by charge needs stride-${STRIDE.passByMinStride} or more (stride-${stride}).`, strikeOrder: [], rolls: [], rollsBy: [], attackerBonus: null, defenderBonus: null, freeExit: false, source: SRC_CHARGE };
   }
   const off = rollOff([attackerId, defenderId], dice, 'pass-by charge: who strikes first');
   const b = chargeBonuses();
@@ -51,6 +53,7 @@ export function passByCharge(dice: Dice, attackerId: string, defenderId: string,
     reason: `${off.order[0]} strikes first.`,
     strikeOrder: off.order,
     rolls: off.rolls.map((r) => r.roll),
+    rollsBy: off.rolls.map((r) => ({ figureId: r.participant, roll: r.roll })),
     attackerBonus: b.attacker,
     defenderBonus: b.defender,
     freeExit: true,
@@ -105,6 +108,17 @@ export function opportunityAttack(input: OpportunityInput): OpportunityAttack {
     bonus,
     source: SRC_OPP,
   };
+}
+
+/**
+ * 002 §Assigning Movement: the pace a monster is going at, read from the stride it came on at.
+ * Feeding conforms to wary (1), ambling to walking (2–3). Decision where 002 is silent (a figure
+ * keeps no per-monster top speed): any running or sprinting stride (4+) reads as strike/flee,
+ * its top speed.
+ */
+export function monsterPace(stride: number): MonsterPace {
+  const band = strideBand(stride);
+  return band === 'wary' ? 'feeding' : band === 'walking' ? 'ambling' : 'strike';
 }
 
 export interface MonsterStrides {

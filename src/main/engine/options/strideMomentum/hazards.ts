@@ -7,7 +7,7 @@
  * attacks (002 §Assigning Movement), so an attack is worth one AP.
  */
 import type { MovementHazards } from '../types';
-import { chargeBonuses, opportunityAttack } from './charge';
+import { chargeBonuses, monsterPace, opportunityAttack, passByCharge } from './charge';
 import { actionPoints, collision, crash } from './stride';
 import { STRIDE } from './tables';
 
@@ -28,10 +28,19 @@ export const STRIDE_HAZARDS: MovementHazards = {
     };
   },
   opportunity(input) {
-    return opportunityAttack(input);
+    // 002 §Assigning Movement: a monster (it has attacks) comes on at the pace its stride reads as.
+    const { mover, ...rest } = input;
+    return opportunityAttack({ ...rest, mover: mover?.attacks === undefined ? { kind: 'humanoid' } : { kind: 'monster', pace: monsterPace(input.stride) } });
   },
   passBy(stride) {
     if (stride < STRIDE.passByMinStride) return null;
     return chargeBonuses();
+  },
+  passByOrder(dice, attackerId, defenderId, stride) {
+    // 002 §Charging: a roll decides who strikes first (RULINGS G4's roll-off).
+    const p = passByCharge(dice, attackerId, defenderId, stride);
+    const first = p.strikeOrder[0];
+    if (!p.allowed || first === undefined) return null;
+    return { first, rolls: p.rollsBy, reason: p.reason, source: p.source };
   },
 };
