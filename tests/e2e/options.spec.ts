@@ -66,6 +66,21 @@ async function setUp(page: Page, key: OptionKey, name: string): Promise<void> {
   await expect(page.getByTestId('figure-vex')).toBeVisible();
 }
 
+/**
+ * Opens a figure's sheet in the Figure tab (issue 8: the sheet follows the encounter's rules) and
+ * saves it at 1366×768 and 1920×1080.
+ */
+async function openSheet(page: Page, id: string, name: string, shot: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Figure' }).click().catch(() => {});
+  await page.getByTestId(`figure-${id}`).click();
+  const sheet = page.getByTestId('figure-sheet');
+  await expect(sheet.locator('h2')).toHaveText(name);
+  for (const [w, h] of [[1920, 1080], [1366, 768]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: `${SCREENS}/${shot}-${w}x${h}.png` });
+  }
+}
+
 /** Next until the turn counter reads 2, overriding when main says someone is still to act; returns the phases seen. */
 async function toEndOfTurn(page: Page): Promise<string[]> {
   const seen: string[] = [];
@@ -115,6 +130,35 @@ test('O1 Classic: one die per side, first and second movement', async ({ gmPage 
   await gmPage.screenshot({ path: `${SCREENS}/options-o1.png` });
   expect(await toEndOfTurn(gmPage)).toEqual(['firstMovement', 'secondMovement', 'actions', 'forcedRetreat']);
   await expect(current(gmPage)).toHaveAttribute('data-phase', 'initiative');
+
+  // Issue 8: the Classic sheet (004 §Attributes): ST, DX, IQ and WIS; ST as hit points and as the fatigue pool.
+  await openSheet(gmPage, 'aldo', 'Aldo', 'options-o1-sheet');
+  const sheet = gmPage.getByTestId('figure-sheet');
+  await expect(gmPage.getByTestId('stat-model')).toHaveText('Classic (004)');
+  await expect(sheet.locator('[data-testid^="attr-"]')).toHaveText([/ST\s*15/, /DX\s*12/, /IQ\s*10/, /WIS\s*10/]);
+  await expect(gmPage.getByTestId('attr-CON')).toHaveCount(0);
+  await expect(gmPage.getByTestId('attr-CHR')).toHaveCount(0);
+  await expect(sheet).toContainText('ST (hit points)');
+  await expect(gmPage.getByTestId('pool-st-hits')).toHaveText('15/15');
+  await expect(gmPage.getByTestId('pool-st-fatigue')).toHaveText('0 spent of 15');
+  // MA = DX 12 − 2 = 10; the battle axe (22 lbs) is a Light load at ST 15: −1 (004 §Encumbrance).
+  await expect(gmPage.getByTestId('stat-movement')).toHaveText('MA 9');
+  await expect(sheet).toContainText('adjDX 12');
+  await expect(gmPage.getByTestId('stat-condition')).toContainText('Fighting');
+  await expect(gmPage.getByTestId('stat-line-heavy-blows')).toHaveText('Heavy blows (ST under 30) 5+ hits in a turn: −2 DX next turn · 8+: falls down');
+
+  // The new-character form asks for ST, DX, IQ and WIS only, typed (004 gives no creation roll).
+  await gmPage.getByTestId('new-character').click();
+  await expect(gmPage.getByTestId('new-figure').locator('.attrs label')).toHaveText(['ST', 'DX', 'IQ', 'WIS']);
+  await expect(gmPage.getByTestId('buy-CON')).toHaveCount(0);
+  await expect(gmPage.getByTestId('method-pointBuy')).toHaveCount(0);
+  await expect(gmPage.getByTestId('unused-attributes')).toHaveText('Not used by ST / DX / IQ / WIS (Classic), and not asked: CON 10, CHR 10.');
+  await gmPage.getByTestId('figure-name').fill('Tam');
+  await gmPage.getByTestId('set-STR').fill('11');
+  await gmPage.screenshot({ path: `${SCREENS}/options-o1-new-character-1366x768.png` });
+  await gmPage.getByTestId('figure-place').click();
+  await expect(gmPage.getByTestId('figure-sheet').locator('h2')).toHaveText('Tam');
+  await expect(gmPage.getByTestId('pool-st-hits')).toHaveText('11/11');
 });
 
 test('O2 per-character initiative: 1d20 per figure, one movement phase, cleanup', async ({ gmPage }) => {
@@ -151,6 +195,15 @@ test('O3 stride & momentum: Pillars’ phases, strides in the tracker and a stri
   await expect(gmPage.getByTestId('stride-aldo')).toHaveAttribute('title', 'standing · momentum 0 · 4 AP left');
   await gmPage.screenshot({ path: `${SCREENS}/options-o3.png` });
   expect(await toEndOfTurn(gmPage)).toEqual(['initialMovement', 'finalMovement', 'actions', 'forcedRetreat']);
+
+  // Strides leave the Pillars stats: STR…CHR with modifiers, Fatigue and Body (issue 8).
+  await openSheet(gmPage, 'aldo', 'Aldo', 'options-o3-pillars-sheet');
+  const sheet = gmPage.getByTestId('figure-sheet');
+  await expect(gmPage.getByTestId('stat-model')).toHaveText('Pillars (001)');
+  await expect(sheet.locator('[data-testid^="attr-"]')).toHaveText([/STR\s*15\s*\+2/, /DEX\s*12\s*0/, /INT\s*10/, /WIS\s*10/, /CON\s*12\s*0/, /CHR\s*10/]);
+  await expect(gmPage.getByTestId('pool-fatigue')).toHaveText('53/53');
+  await expect(gmPage.getByTestId('pool-body')).toHaveText('36/36');
+  await expect(gmPage.getByTestId('stat-condition')).toHaveText(/Injury penalty\s*0/);
 });
 
 test('O4 declared intent: declarations first, stress die initiative', async ({ gmPage }) => {

@@ -23,6 +23,62 @@ const PoolSheetSchema = z
   })
   .strict();
 
+const StatLineSchema = z.object({ id: z.string(), group: z.enum(['movement', 'combat']), label: z.string(), text: z.string(), value: ExplainedSchema.nullable(), source: z.string() }).strict();
+
+/**
+ * The figure's stat block as the encounter's rules read it (issue 8; RULINGS O1): the model and
+ * its source document, the attributes (with modifiers under Pillars, RULINGS C1), the pools and
+ * what their level means, adjDEX, the condition, the movement heading (M1 modifier or MA) and
+ * further lines (load, a dropped pack, heavy blows). The page draws it without knowing the model.
+ */
+export const StatBlockSchema = z
+  .object({
+    model: z.object({ id: z.enum(['pillars', 'classic']), name: z.string(), caption: z.string(), source: z.string() }).strict(),
+    attributes: z.array(
+      z
+        .object({
+          id: z.string(),
+          name: z.string(),
+          keptAs: z.enum(['STR', 'DEX', 'INT', 'WIS', 'CON', 'CHR']),
+          value: z.number().int(),
+          modifier: ExplainedSchema.nullable(),
+          note: z.string().nullable(),
+          source: z.string(),
+        })
+        .strict(),
+    ),
+    pools: z.array(
+      z
+        .object({
+          id: z.string(),
+          name: z.string(),
+          starting: ExplainedSchema,
+          current: z.number().int(),
+          valueText: z.string(),
+          band: BandSchema,
+          bandText: z.string(),
+          marks: z.array(z.object({ at: z.number(), label: z.string() }).strict()),
+          source: z.string(),
+        })
+        .strict(),
+    ),
+    adjDexLabel: z.string(),
+    adjDex: ExplainedSchema,
+    condition: z
+      .object({
+        label: z.string(),
+        text: z.string(),
+        tone: z.enum(['ok', 'warn', 'down']),
+        value: ExplainedSchema.nullable(),
+        tags: z.array(z.string()),
+        source: z.string(),
+      })
+      .strict(),
+    movement: z.object({ label: z.string(), text: z.string(), value: ExplainedSchema, source: z.string() }).strict(),
+    lines: z.array(StatLineSchema),
+  })
+  .strict();
+
 export const FigureSheetSchema = z
   .object({
     id: IdSchema,
@@ -106,6 +162,12 @@ export const FigureSheetSchema = z
     ),
     conditions: z.array(z.string()),
     packLbs: z.number(),
+    /**
+     * The stat block by the encounter's rules (issue 8): what the sheet draws. `attributes`,
+     * `fatigue`, `body`, `injury` and `encumbrance` above stay the stored figure's Pillars (001)
+     * reading, whatever the rules.
+     */
+    stats: StatBlockSchema,
   })
   .strict();
 
@@ -145,6 +207,7 @@ export const RosterItemSchema = z
   .strict();
 
 export type FigureSheet = z.infer<typeof FigureSheetSchema>;
+export type StatBlockView = z.infer<typeof StatBlockSchema>;
 export type SheetCheck = z.infer<typeof SheetCheckSchema>;
 export type FigureCatalogue = z.infer<typeof FigureCatalogueSchema>;
 export type RosterItem = z.infer<typeof RosterItemSchema>;

@@ -50,6 +50,20 @@ export const TurnRulesSchema = z
     strides: z.array(FigureStrideSchema),
     /** The stride-N move modes open under O3 (empty otherwise). */
     strideModes: z.array(z.string()),
+    /**
+     * The attributes a figure has under these rules (issue 8; RULINGS O1: ST/DX/IQ/WIS, else
+     * 001's six), where each is kept on the stored figure, and how a new figure's may be made.
+     */
+    stats: z
+      .object({
+        id: z.enum(['pillars', 'classic']),
+        name: z.string(),
+        source: z.string(),
+        attributes: z.array(z.object({ id: z.string(), name: z.string(), keptAs: z.enum(['STR', 'DEX', 'INT', 'WIS', 'CON', 'CHR']) }).strict()),
+        creationMethods: z.array(z.enum(['pointBuy', 'roll', 'entered', 'set'])),
+        creationNote: z.string(),
+      })
+      .strict(),
   })
   .strict();
 

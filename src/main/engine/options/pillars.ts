@@ -3,13 +3,17 @@
  * (001; RULINGS T1–T5, M1–M4, A3, H4, A8). Each strategy delegates to the engine code that already
  * does it; nothing here re-states a rule.
  */
+import { explainAttributeModifier, injuryBand, injuryPenalty, type InjuryBand } from '../characters';
+import { bodyFromFatigue } from '../characters/pools';
 import { attackOutcome } from '../combat/attackRoll';
 import { rollToMissFriend } from '../combat/missileHazards';
+import { armorById, shieldById } from '../equipment';
+import { explainSum, line, type BreakdownLine, type Explained } from '../explain';
 import { movementProfile } from '../movement';
 import { HEAVY_BLOWS_OFF } from './heavyBlows';
 import { rollSideInitiative, sideMoveOrder } from './classic/turn';
 import { sidesThenAdjDex, type MoverRef } from './order';
-import type { CriticalRules, InitiativeRules, MovementRules, PhaseInfo, RuleBehaviour, StatRules } from './types';
+import type { CriticalRules, InitiativeRules, MovementRules, PhaseInfo, RuleBehaviour, StatBlock, StatFigure, StatLine, StatPool, StatRules } from './types';
 import { NO_HAZARDS } from './types';
 
 /** RULINGS T1 — the ids are the encounter's `phase` values (src/main/engine/encounter/turn.ts PHASES). */
@@ -102,6 +106,126 @@ export const PILLARS_CRITICALS: CriticalRules = {
   },
 };
 
+/** What each injury band of a pool means (001 §Injury Thresholds & Death; RULINGS C4). */
+export const PILLARS_BAND_TEXT: Readonly<Record<InjuryBand, string>> = {
+  none: 'above half: no penalty',
+  half: 'at or below half: −1 to all rolls',
+  low: '1 to 5: −2 to all rolls',
+  down: '0 or less',
+};
+
+/** Starting Fatigue explained from the attributes and the kept creation 2d6 (001 §Derived Pools, RULINGS C3). */
+export function pillarsStartingFatigue(f: Pick<StatFigure, 'attributes' | 'fatigue'> & { readonly fatigueDice?: readonly number[] | null | undefined }): Explained<number> {
+  const a = f.attributes;
+  const higher = a.DEX >= a.STR ? 'DEX' : 'STR';
+  const lines: BreakdownLine[] = [
+    line(`CON ${a.CON}`, a.CON, '001 §Derived Pools'),
+    line(`WIS ${a.WIS}`, a.WIS, '001 §Derived Pools'),
+    line(`INT ${a.INT}`, a.INT, '001 §Derived Pools'),
+    line(`${higher} ${a[higher]} (higher of DEX and STR)`, a[higher], '001 §Derived Pools'),
+  ];
+  const base = lines.reduce((s, l) => s + l.value, 0);
+  const [d1, d2] = f.fatigueDice ?? [];
+  if (d1 !== undefined && d2 !== undefined) lines.push(line(`2d6 at creation [${d1}, ${d2}]`, d1 + d2, 'RULINGS C3'));
+  else lines.push(line('Creation 2d6 and adjustments (not recorded)', f.fatigue.starting - base, 'RULINGS C3'));
+  return explainSum(lines);
+}
+
+/** Starting Body: ⌈⅔ × starting Fatigue⌉ explained, or the stored value when it was set otherwise (RULINGS C3). */
+export function pillarsStartingBody(f: Pick<StatFigure, 'fatigue' | 'body'>): Explained<number> {
+  const derived = bodyFromFatigue(f.fatigue.starting);
+  return derived.value === f.body.starting ? derived : explainSum([line('Body as stored', f.body.starting, 'RULINGS C3')]);
+}
+
+function pillarsPool(id: string, name: string, starting: Explained<number>, pool: StatFigure['fatigue']): StatPool {
+  const band = injuryBand(pool);
+  return {
+    id,
+    name,
+    starting,
+    current: pool.current,
+    valueText: `${pool.current}/${starting.value}`,
+    band,
+    bandText: PILLARS_BAND_TEXT[band],
+    marks: [{ at: starting.value / 2, label: 'Half: the −1 band starts here (RULINGS C4)' }],
+    source: '001 §Derived Pools, §Injury Thresholds & Death; RULINGS C3, C4',
+  };
+}
+
+const signedText = (v: number): string => (v < 0 ? `−${-v}` : v > 0 ? `+${v}` : '0');
+
+/** The load line of 001 §Encumbrance (RULINGS M1, M4), with or without the pack. */
+function pillarsLoad(f: StatFigure, withoutPack: boolean): StatLine {
+  const lbs = withoutPack ? Math.round((f.carriedLbs - f.packLbs) * 10) / 10 : f.carriedLbs;
+  const p = movementProfile({ attributes: f.attributes, carriedLbs: lbs, armor: f.armorId });
+  const enc = p.encumbrance;
+  const band = enc === null ? 'Unencumbered' : enc.band.name;
+  const penalty = enc?.penalty.value ?? 0;
+  const restriction = enc === null || enc.band.restrictionText === '—' ? '' : ` · ${enc.band.restrictionText}`;
+  return withoutPack
+    ? {
+        id: 'pack',
+        group: 'movement',
+        label: `Without the pack (${f.packLbs} lbs)`,
+        text: `${lbs} lbs · ${band} · movement modifier ${signedText(p.modifier.value)}${restriction}`,
+        value: p.modifier,
+        source: '001 §Encumbrance; RULINGS M4 (dropping a pack is free)',
+      }
+    : {
+        id: 'load',
+        group: 'movement',
+        label: 'Load',
+        text: `${lbs} lbs · ${band}${penalty !== 0 ? ` (${signedText(penalty)})` : ''}${restriction}`,
+        value: enc?.penalty ?? null,
+        source: '001 §Encumbrance; RULINGS M1, M4',
+      };
+}
+
+/**
+ * The Pillars stat block (001 §Characters; RULINGS C1–C4, A1, M1): the six attributes with their
+ * modifiers, Fatigue and Body with their injury bands, the injury penalty and the adjDEX every
+ * roll starts from (the same lines as the encounter's `baseAdjDex`).
+ */
+export function pillarsStatBlock(f: StatFigure): StatBlock {
+  const fatigueStart = pillarsStartingFatigue(f);
+  const injury = injuryPenalty({ fatigue: f.fatigue, body: f.body });
+  const adj: BreakdownLine[] = [line(`DEX ${f.attributes.DEX}`, f.attributes.DEX, '001 §Attack Rolls; RULINGS A1')];
+  const armor = f.armorId ? armorById(f.armorId) : undefined;
+  if (armor && armor.dex !== 0) adj.push(line(armor.name, armor.dex, '001 §DEX Adjustments (Armor and Shield); RULINGS A1'));
+  const shield = f.readyShieldId ? shieldById(f.readyShieldId) : undefined;
+  if (shield && shield.dex !== 0) adj.push(line(shield.name, shield.dex, '001 §DEX Adjustments (Armor and Shield); RULINGS A1'));
+  if (injury.penalty !== 0) adj.push(line('Injury', injury.penalty, '001 §Injury Thresholds & Death; RULINGS C4'));
+  const profile = movementProfile({ attributes: f.attributes, carriedLbs: f.carriedLbs, armor: f.armorId });
+  const tags: string[] = [];
+  if (injury.unconscious) tags.push('unconscious');
+  if (injury.semiConscious) tags.push('semi-conscious: the GM limits its actions');
+  return {
+    model: { id: PILLARS_STATS.id, name: PILLARS_STATS.name, caption: 'Pillars (001)', source: PILLARS_STATS.source },
+    attributes: PILLARS_STATS.attributes.map((a) => ({
+      id: a.id,
+      name: a.name,
+      keptAs: a.keptAs,
+      value: f.attributes[a.keptAs],
+      modifier: explainAttributeModifier(f.attributes[a.keptAs], a.keptAs),
+      note: null,
+      source: '001 §Determining Core Attributes; RULINGS C1',
+    })),
+    pools: [pillarsPool('fatigue', 'Fatigue', fatigueStart, f.fatigue), pillarsPool('body', 'Body', pillarsStartingBody(f), f.body)],
+    adjDexLabel: 'adjDEX',
+    adjDex: explainSum(adj),
+    condition: {
+      label: 'Injury penalty',
+      text: signedText(injury.penalty),
+      tone: injury.unconscious || injury.semiConscious ? 'down' : injury.penalty !== 0 ? 'warn' : 'ok',
+      value: injury.explained,
+      tags,
+      source: '001 §Injury Thresholds & Death; RULINGS C4',
+    },
+    movement: { label: 'modifier', text: signedText(profile.modifier.value), value: profile.modifier, source: '001 §Movement; RULINGS M1' },
+    lines: [pillarsLoad(f, false), ...(f.packLbs > 0 ? [pillarsLoad(f, true)] : [])],
+  };
+}
+
 export const PILLARS_STATS: StatRules = {
   id: 'pillars',
   name: 'Pillars attributes',
@@ -115,9 +239,13 @@ export const PILLARS_STATS: StatRules = {
     { id: 'CHR', name: 'Charisma', keptAs: 'CHR' },
   ],
   pools: ['Fatigue', 'Body', 'Mana'],
+  // 001 §Determining Core Attributes: 3d6 in order (rolled, or faces typed), or the 65-point buy (RULINGS C2).
+  creationMethods: ['pointBuy', 'roll', 'entered'],
+  creationNote: 'Fatigue is CON + WIS + INT + the higher of DEX and STR + 2d6, rolled once now (RULINGS C3).',
   // 001 has no exhaustion: Fatigue at 0 is unconscious (RULINGS C4).
   countsExhaustion: false,
   exhausted: () => false,
+  statBlock: (f) => pillarsStatBlock(f),
 };
 
 export const PILLARS_BEHAVIOUR: RuleBehaviour = {

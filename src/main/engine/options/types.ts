@@ -230,6 +230,97 @@ export interface HeavyBlowRules {
   step(figureId: string, strength: number, before: number, after: number, hasActed: boolean): HeavyBlowEvent[];
 }
 
+/** How a new figure's attributes may be made (RULINGS C2, C3; O1). */
+export type CreationMethod = 'pointBuy' | 'roll' | 'entered' | 'set';
+
+/**
+ * A figure as the stat block reads it: the stored figure's fields, nothing rule-specific
+ * (the encounter keeps one figure shape whatever the rules; RULINGS O1).
+ */
+export interface StatFigure {
+  readonly name: string;
+  readonly attributes: Attributes;
+  readonly fatigue: { readonly starting: number; readonly current: number };
+  readonly body: { readonly starting: number; readonly current: number };
+  /** The creation 2d6 kept with the figure (RULINGS C3); null on figures from before it was kept. */
+  readonly fatigueDice: readonly number[] | null;
+  /** Everything carried, lbs, pack included. */
+  readonly carriedLbs: number;
+  /** The pack's weight, lbs (dropping it is free at the start of movement: RULINGS M4; 004 §Encumbrance). */
+  readonly packLbs: number;
+  readonly armorId: string | null;
+  /** The shield, when it is ready (its DEX column counts only then). */
+  readonly readyShieldId: string | null;
+  /** Physical hits taken last turn (heavy blows, RULINGS A8). */
+  readonly hitsLastTurn: number;
+}
+
+/** One attribute on the sheet. */
+export interface StatAttribute {
+  readonly id: string;
+  readonly name: string;
+  readonly keptAs: keyof Attributes;
+  readonly value: number;
+  /** The modifier the value gives (Pillars, RULINGS C1); null when the rules give none. */
+  readonly modifier: Explained<number> | null;
+  /** What the attribute governs, in words; null when there is nothing to add. */
+  readonly note: string | null;
+  readonly source: string;
+}
+
+/** A pool's state as a tone the sheet colours: none = fine, half/low = penalised, down = out. */
+export type PoolBand = 'none' | 'half' | 'low' | 'down';
+
+/** One pool on the sheet: how big it started, what is left, and what that means. */
+export interface StatPool {
+  readonly id: string;
+  readonly name: string;
+  readonly starting: Explained<number>;
+  /** What is left of the pool. */
+  readonly current: number;
+  /** The pool's numbers in words for the bar ("7/10", "3 spent of 10"). */
+  readonly valueText: string;
+  readonly band: PoolBand;
+  readonly bandText: string;
+  /** Values of the pool where the bar is marked, with what the mark means. */
+  readonly marks: readonly { readonly at: number; readonly label: string }[];
+  readonly source: string;
+}
+
+/** A line of the stat block beyond attributes and pools (load, heavy blows, a dropped pack). */
+export interface StatLine {
+  readonly id: string;
+  /** Where the sheet puts it: under the movement table, or with adjDEX. */
+  readonly group: 'movement' | 'combat';
+  readonly label: string;
+  readonly text: string;
+  readonly value: Explained<number> | null;
+  readonly source: string;
+}
+
+/** The figure's stat block as the rules read it (issue 8: the sheet follows the seam, never an option's name). */
+export interface StatBlock {
+  readonly model: { readonly id: StatRules['id']; readonly name: string; readonly caption: string; readonly source: string };
+  readonly attributes: readonly StatAttribute[];
+  readonly pools: readonly StatPool[];
+  /** What the rules call it ("adjDEX", "adjDX"). */
+  readonly adjDexLabel: string;
+  readonly adjDex: Explained<number>;
+  /** The figure's state by the rules: a penalty (Pillars, C4) or a condition (Classic, 004 §Injury Effects). */
+  readonly condition: {
+    readonly label: string;
+    readonly text: string;
+    readonly tone: 'ok' | 'warn' | 'down';
+    readonly value: Explained<number> | null;
+    readonly tags: readonly string[];
+    readonly source: string;
+  };
+  /** What the movement heading shows: the M1 modifier (Pillars) or the MA (Classic). */
+  readonly movement: { readonly label: string; readonly text: string; readonly value: Explained<number>; readonly source: string };
+  /** The load, then anything else the rules add (a dropped pack, heavy-blow thresholds). */
+  readonly lines: readonly StatLine[];
+}
+
 export interface StatRules {
   readonly id: 'pillars' | 'classic';
   readonly name: string;
@@ -238,10 +329,16 @@ export interface StatRules {
   readonly attributes: readonly { readonly id: string; readonly name: string; readonly keptAs: keyof Attributes }[];
   /** The pools the sheet shows. */
   readonly pools: readonly string[];
-  /** Whether exhaustion counts (004 §Fatigue: −1 DX, half MA; RULINGS O1). */
+  /** The ways a new figure's attributes may be made, first the one a form offers first. */
+  readonly creationMethods: readonly CreationMethod[];
+  /** What making a figure under these rules derives, in words for the new-figure form. */
+  readonly creationNote: string;
+  /** Whether exhaustion counts (004 §Fatigue: −2 DX, half MA; RULINGS O1). */
   readonly countsExhaustion: boolean;
   /** Whether a figure that has spent `fatigueSpent` of its fatigue is exhausted. */
   exhausted(st: number, fatigueSpent: number): boolean;
+  /** The figure's stat block, every number explained and JSON-safe. */
+  statBlock(f: StatFigure): StatBlock;
 }
 
 export interface RuleBehaviour {

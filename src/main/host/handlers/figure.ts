@@ -11,15 +11,15 @@ import {
   POINT_BUY_MIN,
   POINT_BUY_TOTAL,
   validatePointBuy,
-  type InjuryBand,
 } from '../../engine/characters';
-import { bodyFromFatigue } from '../../engine/characters/pools';
 import { ARMOR, SHIELDS, WEAPONS, armorById, meetsMinimumStrength, shieldById, weaponById } from '../../engine/equipment';
 import { figureMovement } from '../../engine/encounter/movement/reachable';
 import { checkFigureSheet } from '../../engine/encounter/roster';
 import type { EncounterState, FigureState } from '../../engine/encounter/schema';
 import { baseAdjDex, carriedLbs, figureById, sideName } from '../../engine/encounter/state';
 import { explainSum, line, type Explained } from '../../engine/explain';
+import { PILLARS_BAND_TEXT, pillarsStartingBody, pillarsStartingFatigue } from '../../engine/options/pillars';
+import type { StatBlock, StatFigure } from '../../engine/options/types';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../engine/rules';
 import { DEFAULT_CATALOGUE, masteryBenefits, SCHOOLS } from '../../engine/magic/catalogue';
 import type { RosterEntry } from '../../store/schema';
@@ -31,27 +31,45 @@ const plain = (e: Explained): { value: number; breakdown: { label: string; value
   breakdown: e.breakdown.map((l) => ({ label: l.label, value: l.value, source: l.source })),
 });
 
-const BAND_TEXT: Readonly<Record<InjuryBand, string>> = {
-  none: 'above half: no penalty',
-  half: 'at or below half: −1 to all rolls',
-  low: '1 to 5: −2 to all rolls',
-  down: '0 or less',
-};
+/** The stored figure as the rules' stat block reads it (StatRules.statBlock; issue 8). */
+export function statFigureOf(f: FigureState): StatFigure {
+  return {
+    name: f.name,
+    attributes: { ...f.attributes },
+    fatigue: { starting: f.fatigue.starting, current: f.fatigue.current },
+    body: { starting: f.body.starting, current: f.body.current },
+    fatigueDice: f.fatigueDice ? [...f.fatigueDice] : null,
+    carriedLbs: carriedLbs(f),
+    packLbs: f.equipment.packLbs,
+    armorId: f.equipment.armorId,
+    readyShieldId: f.equipment.shieldId && f.equipment.shieldReady ? f.equipment.shieldId : null,
+    hitsLastTurn: f.hitsLastTurn,
+  };
+}
 
-/** Starting Fatigue explained from the attributes and the kept creation 2d6 (001 §Derived Pools, RULINGS C3). */
-function startingFatigue(f: FigureState): Explained {
-  const a = f.attributes;
-  const higher = a.DEX >= a.STR ? 'DEX' : 'STR';
-  const lines = [
-    line(`CON ${a.CON}`, a.CON, '001 §Derived Pools'),
-    line(`WIS ${a.WIS}`, a.WIS, '001 §Derived Pools'),
-    line(`INT ${a.INT}`, a.INT, '001 §Derived Pools'),
-    line(`${higher} ${a[higher]} (higher of DEX and STR)`, a[higher], '001 §Derived Pools'),
-  ];
-  const base = lines.reduce((s, l) => s + l.value, 0);
-  if (f.fatigueDice) lines.push(line(`2d6 at creation [${f.fatigueDice.join(', ')}]`, f.fatigueDice[0]! + f.fatigueDice[1]!, 'RULINGS C3'));
-  else lines.push(line('Creation 2d6 and adjustments (not recorded)', f.fatigue.starting - base, 'RULINGS C3'));
-  return explainSum(lines);
+/** A stat block as the channel sends it: plain, mutable copies (the schema's shape). */
+function plainBlock(b: StatBlock): FigureSheet['stats'] {
+  const maybe = (e: Explained | null) => (e === null ? null : plain(e));
+  return {
+    model: { ...b.model },
+    attributes: b.attributes.map((a) => ({ id: a.id, name: a.name, keptAs: a.keptAs, value: a.value, modifier: maybe(a.modifier), note: a.note, source: a.source })),
+    pools: b.pools.map((p) => ({
+      id: p.id,
+      name: p.name,
+      starting: plain(p.starting),
+      current: p.current,
+      valueText: p.valueText,
+      band: p.band,
+      bandText: p.bandText,
+      marks: p.marks.map((m) => ({ at: m.at, label: m.label })),
+      source: p.source,
+    })),
+    adjDexLabel: b.adjDexLabel,
+    adjDex: plain(b.adjDex),
+    condition: { label: b.condition.label, text: b.condition.text, tone: b.condition.tone, value: maybe(b.condition.value), tags: [...b.condition.tags], source: b.condition.source },
+    movement: { label: b.movement.label, text: b.movement.text, value: plain(b.movement.value), source: b.movement.source },
+    lines: b.lines.map((l) => ({ id: l.id, group: l.group, label: l.label, text: l.text, value: maybe(l.value), source: l.source })),
+  };
 }
 
 /**
@@ -94,7 +112,7 @@ export function figureSheetOf(state: EncounterState, figureId: string, rules: Ru
   if (armor) protectionLines.push(line(armor.name, armor.stops, '001 §Armor and Shields; RULINGS A4'));
   if (shield && f.equipment.shieldReady) protectionLines.push(line(shield.name, shield.stops, '001 §Armor and Shields; RULINGS A4'));
   if (protectionLines.length === 0) protectionLines.push(line('Nothing worn', 0, 'RULINGS A4'));
-  const bodyStarting = bodyFromFatigue(f.fatigue.starting);
+  const ruleSet = asRuleSet(rules);
   return {
     id: f.id,
     name: f.name,
@@ -107,20 +125,15 @@ export function figureSheetOf(state: EncounterState, figureId: string, rules: Ru
     size: f.size,
     position: { q: f.position.q, r: f.position.r },
     attributes: ATTRIBUTE_NAMES.map((name) => ({ name, value: f.attributes[name], modifier: plain(explainAttributeModifier(f.attributes[name], name)) })),
-    fatigue: { starting: plain(startingFatigue(f)), current: f.fatigue.current, band: injuryBand(f.fatigue), bandText: BAND_TEXT[injuryBand(f.fatigue)] },
-    body: {
-      starting: bodyStarting.value === f.body.starting ? plain(bodyStarting) : { value: f.body.starting, breakdown: [{ label: 'Body as stored', value: f.body.starting, source: 'RULINGS C3' }] },
-      current: f.body.current,
-      band: injuryBand(f.body),
-      bandText: BAND_TEXT[injuryBand(f.body)],
-    },
+    fatigue: { starting: plain(pillarsStartingFatigue(f)), current: f.fatigue.current, band: injuryBand(f.fatigue), bandText: PILLARS_BAND_TEXT[injuryBand(f.fatigue)] },
+    body: { starting: plain(pillarsStartingBody(f)), current: f.body.current, band: injuryBand(f.body), bandText: PILLARS_BAND_TEXT[injuryBand(f.body)] },
     injury: { penalty: plain(injury.explained), unconscious: injury.unconscious, semiConscious: injury.semiConscious, worsePool: injury.worsePool },
     fatigueDice: f.fatigueDice ? [...f.fatigueDice] : null,
     adjDex: plain(baseAdjDex(f)),
     movement: {
       modifier: plain(profile.modifier),
       restriction: profile.restriction.decidedBy ? `${profile.restriction.decidedBy.label} (${profile.restriction.decidedBy.source})` : 'none',
-      gaits: sheetGaits(f, asRuleSet(rules)),
+      gaits: sheetGaits(f, ruleSet),
     },
     encumbrance: enc
       ? { level: enc.level, name: enc.band.name, carriedLbs: enc.carriedLbs, maxLbs: enc.maxLbs, penalty: enc.penalty.value, restriction: enc.band.restrictionText }
@@ -165,6 +178,8 @@ export function figureSheetOf(state: EncounterState, figureId: string, rules: Ru
       .sort((a, b) => a.name.localeCompare(b.name)),
     conditions: [...f.conditions],
     packLbs: f.equipment.packLbs,
+    // Issue 8: the stat block comes from the rules' seam (RULINGS O1), never from a branch here.
+    stats: plainBlock(ruleSet.stats.statBlock(statFigureOf(f))),
   };
 }
 

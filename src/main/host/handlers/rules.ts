@@ -50,6 +50,15 @@ export function turnRulesOf(state: EncounterState, settings: Rules): TurnRules {
     notes: [...rules.notes],
     strides,
     strideModes: stride ? [...STRIDE_MODES] : [],
+    // Issue 8: the new-figure form labels its fields from the rules' seam (RULINGS O1).
+    stats: {
+      id: rules.stats.id,
+      name: rules.stats.name,
+      source: rules.stats.source,
+      attributes: rules.stats.attributes.map((a) => ({ id: a.id, name: a.name, keptAs: a.keptAs })),
+      creationMethods: [...rules.stats.creationMethods],
+      creationNote: rules.stats.creationNote,
+    },
   };
 }
 

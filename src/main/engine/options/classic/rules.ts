@@ -3,6 +3,7 @@ import { HEAVY_BLOWS_ON } from '../heavyBlows';
 import type { CriticalRules, InitiativeRules, MovementRules, RuleBehaviour, StatRules } from '../types';
 import { classicAttackOutcome, classicRollToMiss } from './combat';
 import { classicMovement, isClassicExhausted } from './movement';
+import { classicStatBlock } from './sheet';
 import { CLASSIC_ATTRIBUTES, CLASSIC_CRITICALS, CLASSIC_PHASES } from './tables';
 import { classicMovementGroups, rollSideInitiative, sideMoveOrder } from './turn';
 import { NO_HAZARDS } from '../types';
@@ -69,8 +70,13 @@ export const CLASSIC_STATS: StatRules = {
   source: '004 §Attributes; RULINGS O1',
   attributes: CLASSIC_ATTRIBUTES.map((a) => ({ id: a.id, name: a.name, keptAs: a.keptAs })),
   pools: ['ST (hit points)', 'ST (fatigue)'],
+  // 004 gives no way of making a figure: the GM types ST, DX, IQ and WIS (decision; the 65-point
+  // buy of RULINGS C2 counts CON and CHR, which Classic does not have).
+  creationMethods: ['set'],
+  creationNote: 'ST is both the hit points and the fatigue pool; MA is DX − 2, at least 4 (004 §Attributes, §Base Movement Allowance).',
   countsExhaustion: true,
   exhausted: (st, fatigueSpent) => isClassicExhausted(st, fatigueSpent),
+  statBlock: (f) => classicStatBlock(f, CLASSIC_STATS),
 };
 
 /** What the Classic option supplies to the seam (heavy blows belong to it, RULINGS A8, O1). */

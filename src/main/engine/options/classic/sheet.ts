@@ -8,12 +8,21 @@
  *   Effects), fatigue spent is measured against ST (004 §Fatigue: exhausted when it equals ST).
  * - A figure is kept in the encounter with Pillars attributes; its Classic values are read from
  *   STR, DEX, INT and WIS (CLASSIC_ATTRIBUTES.keptAs).
+ *
+ * The stat block of a stored figure (`classicStatBlock`, the seam's `statBlock` under O1) reads
+ * the one loss the encounter keeps: under O1 damage comes off the stored Fatigue pool (Classic
+ * results never go "to Body", ./combat) and so does the fatigue of running (RULINGS M3, O1), and
+ * the engine already reads that loss as the fatigue spent (encounter/movement/reachable.ts,
+ * encounter/attack.ts: "the one pool"). 004 §Attributes makes ST both the hit points and the
+ * fatigue pool, so the stored loss is both the hits taken (ST left = ST − loss) and the fatigue
+ * spent (exhausted once it reaches ST). The stored pool's own size plays no part.
  */
 import type { Attributes } from '../../characters/attributes';
-import type { Explained } from '../../explain';
-import { classicAdjustedDx, classicInjury, heavyBlowBand, type ClassicCondition } from './combat';
+import { explainSum, line, type Explained } from '../../explain';
+import type { StatBlock, StatFigure, StatLine, StatPool } from '../types';
+import { classicAdjustedDx, classicInjury, heavyBlowBand, heavyBlowEffect, type ClassicCondition } from './combat';
 import { classicMovement, type ClassicMovement } from './movement';
-import type { HeavyBlowBand } from './tables';
+import { CLASSIC_ATTRIBUTES, CLASSIC_EXHAUSTION, CLASSIC_INJURY, HEAVY_BLOW_DX_PENALTY, HEAVY_BLOW_SOURCE, type HeavyBlowBand } from './tables';
 
 export interface ClassicStats {
   readonly ST: number;
@@ -82,5 +91,158 @@ export function classicSheet(c: ClassicCharacter): ClassicSheet {
     movement,
     heavyBlows: heavyBlowBand(c.stats.ST),
     source: '004 §Attributes; RULINGS O1',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The stat block of a stored figure (the `statBlock` of CLASSIC_STATS)
+
+/** The loss the stored figure keeps: hits and fatigue alike come off the one pool (see the header). */
+export function classicLossOf(f: Pick<StatFigure, 'fatigue'>): number {
+  return Math.max(0, f.fatigue.starting - f.fatigue.current);
+}
+
+const signedText = (v: number): string => (v < 0 ? `−${-v}` : v > 0 ? `+${v}` : '0');
+
+const CONDITION_TEXT: Readonly<Record<ClassicCondition, string>> = {
+  fighting: 'Fighting',
+  unconscious: `Unconscious (ST down to ${CLASSIC_INJURY.unconsciousAt})`,
+  dead: `Dead (ST down to ${CLASSIC_INJURY.deadAtMost} or less)`,
+};
+
+function hitPointsPool(sheet: ClassicSheet): StatPool {
+  const st = sheet.stats.ST;
+  const left = sheet.hitPoints.left;
+  const low = left <= CLASSIC_INJURY.lowStAtMost;
+  return {
+    id: 'st-hits',
+    name: 'ST (hit points)',
+    starting: explainSum([line(`ST ${st}`, st, '004 §Attributes (ST: hit points)')]),
+    current: left,
+    valueText: `${left}/${st}`,
+    band: sheet.condition !== 'fighting' ? 'down' : low ? 'low' : 'none',
+    bandText:
+      sheet.condition === 'dead'
+        ? `${CLASSIC_INJURY.deadAtMost} or less: dead`
+        : sheet.condition === 'unconscious'
+          ? `${CLASSIC_INJURY.unconsciousAt}: unconscious`
+          : low
+            ? `${CLASSIC_INJURY.lowStAtMost} or less: ${signedText(CLASSIC_INJURY.lowStDxPenalty)} DX for the rest of the combat`
+            : `above ${CLASSIC_INJURY.lowStAtMost}: no penalty`,
+    marks: st > CLASSIC_INJURY.lowStAtMost ? [{ at: CLASSIC_INJURY.lowStAtMost, label: `ST ${CLASSIC_INJURY.lowStAtMost} or less: ${signedText(CLASSIC_INJURY.lowStDxPenalty)} DX (004 §Injury Effects)` }] : [],
+    source: '004 §Attributes, §Injury Effects; RULINGS O1',
+  };
+}
+
+function fatiguePool(sheet: ClassicSheet): StatPool {
+  const { pool, spent, exhausted } = sheet.fatigue;
+  return {
+    id: 'st-fatigue',
+    name: 'ST (fatigue)',
+    starting: explainSum([line(`ST ${pool}`, pool, '004 §Fatigue (Fatigue Pool = ST)')]),
+    current: pool - spent,
+    valueText: `${spent} spent of ${pool}`,
+    band: exhausted ? 'low' : 'none',
+    bandText: exhausted
+      ? `exhausted: ${signedText(CLASSIC_EXHAUSTION.dxPenalty)} DX, half MA, cannot run; must rest`
+      : `${pool - spent} to spend before exhaustion`,
+    marks: [],
+    source: CLASSIC_EXHAUSTION.source,
+  };
+}
+
+/** 004 §Encumbrance: the load line, or what dropping the pack leaves. */
+function loadLine(m: ClassicMovement, id: 'load' | 'pack', packLbs: number): StatLine {
+  const enc = m.encumbrance;
+  const band = enc?.band;
+  const mod = band?.maModifier ?? 0;
+  const restriction = band === undefined || band.restrictionText === '—' ? '' : ` · ${band.restrictionText}`;
+  const lbs = enc?.carriedLbs ?? 0;
+  const run = m.gaits.find((g) => g.gait === 'run');
+  return id === 'load'
+    ? {
+        id,
+        group: 'movement',
+        label: 'Load',
+        text: `${lbs} lbs · ${band?.name ?? 'Unencumbered'}${mod !== 0 ? ` (MA ${signedText(mod)})` : ''}${restriction}`,
+        value: enc?.modifier ?? null,
+        source: '004 §Encumbrance; RULINGS O1',
+      }
+    : {
+        id,
+        group: 'movement',
+        label: `Without the pack (${packLbs} lbs)`,
+        text: `${lbs} lbs · ${band?.name ?? 'Unencumbered'} · MA ${m.ma.value}${run?.allowed === true ? ', may run' : ', cannot run'}`,
+        value: m.ma,
+        source: '004 §Encumbrance (Dropping a Pack); RULINGS O1, M4',
+      };
+}
+
+/**
+ * The Classic stat block (RULINGS O1; 004): ST, DX, IQ and WIS; ST as hit points and as the
+ * fatigue pool; adjDX; the condition; MA; the load, what dropping the pack leaves, and the
+ * heavy-blow thresholds of the figure's ST (RULINGS A8).
+ */
+export function classicStatBlock(f: StatFigure, model: { readonly name: string; readonly source: string }): StatBlock {
+  const loss = classicLossOf(f);
+  const sheet = classicSheet({
+    name: f.name,
+    stats: classicStatsOf(f.attributes),
+    hitsTaken: loss,
+    fatigueSpent: loss,
+    carriedLbs: f.carriedLbs,
+    armorId: f.armorId,
+    shieldId: f.readyShieldId,
+    hitsLastTurn: f.hitsLastTurn,
+  });
+  const st = sheet.stats.ST;
+  const tags: string[] = [];
+  if (sheet.fatigue.exhausted) tags.push('exhausted');
+  if (sheet.condition === 'fighting' && sheet.hitPoints.left <= CLASSIC_INJURY.lowStAtMost) tags.push(`ST ${sheet.hitPoints.left}: ${signedText(CLASSIC_INJURY.lowStDxPenalty)} DX`);
+  if (heavyBlowEffect(f.hitsLastTurn, st).dxPenaltyNextTurn !== null) tags.push(`${f.hitsLastTurn} hits last turn: ${signedText(HEAVY_BLOW_DX_PENALTY)} DX`);
+  const band = sheet.heavyBlows;
+  const lines: StatLine[] = [loadLine(sheet.movement, 'load', f.packLbs)];
+  if (f.packLbs > 0) {
+    const dropped = classicMovement({
+      st,
+      dx: sheet.stats.DX,
+      carriedLbs: Math.round((f.carriedLbs - f.packLbs) * 10) / 10,
+      armorId: f.armorId,
+      fatigueSpent: loss,
+    });
+    lines.push(loadLine(dropped, 'pack', f.packLbs));
+  }
+  lines.push({
+    id: 'heavy-blows',
+    group: 'combat',
+    label: `Heavy blows (${band.text})`,
+    text: `${band.dxPenaltyAt}+ hits in a turn: ${signedText(HEAVY_BLOW_DX_PENALTY)} DX next turn · ${band.fallDownAt}+: falls down`,
+    value: null,
+    source: HEAVY_BLOW_SOURCE,
+  });
+  return {
+    model: { id: 'classic', name: model.name, caption: 'Classic (004)', source: model.source },
+    attributes: CLASSIC_ATTRIBUTES.map((a) => ({
+      id: a.id,
+      name: a.name,
+      keptAs: a.keptAs,
+      value: f.attributes[a.keptAs],
+      modifier: null,
+      note: a.governs,
+      source: a.source,
+    })),
+    pools: [hitPointsPool(sheet), fatiguePool(sheet)],
+    adjDexLabel: 'adjDX',
+    adjDex: sheet.adjDx,
+    condition: {
+      label: 'Condition',
+      text: CONDITION_TEXT[sheet.condition],
+      tone: sheet.condition !== 'fighting' ? 'down' : tags.length > 0 ? 'warn' : 'ok',
+      value: null,
+      tags,
+      source: '004 §Injury Effects, §Fatigue; RULINGS O1, A8',
+    },
+    movement: { label: 'MA', text: String(sheet.movement.ma.value), value: sheet.movement.ma, source: '004 §Base Movement Allowance, §Encumbrance, §Fatigue' },
+    lines,
   };
 }
