@@ -69,6 +69,8 @@ export const GmFigureSchema = PublicFigureSchema.extend({
   attributes: z.record(z.enum(['STR', 'DEX', 'INT', 'WIS', 'CON', 'CHR']), z.number().int()),
   fatigue: PoolViewSchema,
   body: PoolViewSchema,
+  /** The pools as the encounter's stat model reads them, for a tracker row (RULINGS C3, O1). */
+  pools: z.object({ text: z.string(), title: z.string() }).strict(),
   hidden: z.boolean(),
   gmNotes: z.string(),
   mana: ManaSchema.nullable(),

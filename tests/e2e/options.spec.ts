@@ -132,6 +132,8 @@ test('O1 Classic: one die per side, first and second movement', async ({ gmPage 
   await expect(current(gmPage)).toHaveAttribute('data-phase', 'initiative');
 
   // Issue 8: the Classic sheet (004 §Attributes): ST, DX, IQ and WIS; ST as hit points and as the fatigue pool.
+  // The tracker's rows read the pools as Classic does: ST left of ST (RULINGS O1).
+  await expect(gmPage.getByTestId('pools-aldo')).toHaveText('ST 15/15');
   await openSheet(gmPage, 'aldo', 'Aldo', 'options-o1-sheet');
   const sheet = gmPage.getByTestId('figure-sheet');
   await expect(gmPage.getByTestId('stat-model')).toHaveText('Classic (004)');

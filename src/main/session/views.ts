@@ -47,6 +47,7 @@ export function gmView(
         attributes: f.attributes,
         fatigue: f.fatigue,
         body: f.body,
+        pools: asRuleSet(rules).stats.poolSummary(f),
         hidden: f.hidden,
         gmNotes: f.gmNotes,
         mana: f.mana,

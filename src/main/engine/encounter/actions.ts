@@ -8,7 +8,6 @@ import { hexDistance, hexEquals, hexKey, hexNeighbor, type Hex } from '../../../
 import { isOnMap } from '../../../shared/mapGrid';
 import type { CommandOf } from '../../../shared/commands';
 import type { OptionLetter } from '../../../shared/schemas';
-import { injuryPenalty } from '../characters/injury';
 import { drawDagger, canStartHth, hthDefence, hthDisengage } from '../combat/hth';
 import { forcedRetreatFall } from '../combat/forcedRetreat';
 import { dexRoll } from '../combat/dexRoll';
@@ -165,7 +164,7 @@ function leaveHth(tx: Tx, id: string): void {
 
 export function applyHthDisengage(tx: Tx, c: CommandOf<'hthDisengage'>): void {
   const f = act(tx, c, 'v');
-  const r = hthDisengage(tx.dice, { dex: f.attributes.DEX, injury: injuryPenalty({ fatigue: f.fatigue, body: f.body }).explained });
+  const r = hthDisengage(tx.dice, { dex: f.attributes.DEX, injury: tx.rules.stats.wounds(f).penalty });
   tx.rolls.push(r.roll);
   tx.emit({ type: 'check', figureId: f.id, purpose: 'HTH disengage (4d6 ≤ DEX)', target: r.target.value, roll: r.roll.total, success: r.success, source: r.source });
   if (r.success) {
@@ -244,7 +243,7 @@ export function applyHthAttack(tx: Tx, c: CommandOf<'hthAttack'>): void {
 
 export function applyDrawDagger(tx: Tx, c: CommandOf<'drawDagger'>): void {
   const f = act(tx, c, 'u');
-  const r = drawDagger(tx.dice, { dex: f.attributes.DEX, injury: injuryPenalty({ fatigue: f.fatigue, body: f.body }).explained });
+  const r = drawDagger(tx.dice, { dex: f.attributes.DEX, injury: tx.rules.stats.wounds(f).penalty });
   tx.rolls.push(r.roll);
   tx.emit({ type: 'check', figureId: f.id, purpose: 'draw dagger (3d6 ≤ DEX)', target: r.target.value, roll: r.roll.total, success: r.success, source: r.source });
   if (r.success) {
@@ -267,7 +266,7 @@ export function applyDisbelieve(tx: Tx, c: CommandOf<'disbelieve'>): void {
   const option: OptionLetter = engagementState(tx.state, f) === 'engaged' ? 's' : 'i';
   check(tx, f, option);
   const target = tx.fig(c.targetId);
-  const r = dexRoll(tx.dice, 3, { dex: f.attributes.INT, injury: injuryPenalty({ fatigue: f.fatigue, body: f.body }).explained }, `disbelieve ${target.name} (3d6 ≤ INT)`);
+  const r = dexRoll(tx.dice, 3, { dex: f.attributes.INT, injury: tx.rules.stats.wounds(f).penalty }, `disbelieve ${target.name} (3d6 ≤ INT)`);
   tx.rolls.push(r.roll);
   tx.emit({ type: 'check', figureId: f.id, purpose: `disbelieve ${target.name} (3d6 ≤ INT)`, target: r.target.value, roll: r.roll.total, success: r.success, source: `001 §Action Options ${option}; 001 §Attribute Descriptions (INT: perception)` });
   markActed(tx, f.id, option);
@@ -323,7 +322,7 @@ export function applyForcedRetreat(tx: Tx, c: CommandOf<'forcedRetreat'>): void 
   const from = t.position;
   if (c.to === null) {
     if (free.length > 0) throw new AppError('rule', `${t.name} has room to retreat (${free.map(hexKey).join(', ')}): choose a hex (RULINGS H3).`);
-    const fall = forcedRetreatFall(tx.dice, { dex: t.attributes.DEX, injury: injuryPenalty({ fatigue: t.fatigue, body: t.body }).explained });
+    const fall = forcedRetreatFall(tx.dice, { dex: t.attributes.DEX, injury: tx.rules.stats.wounds(t).penalty });
     tx.rolls.push(fall.roll);
     tx.emit({ type: 'check', figureId: t.id, purpose: 'stay standing with no hex to retreat to (3d6 ≤ DEX)', target: fall.target.value, roll: fall.roll.total, success: fall.success, source: fall.source });
     if (fall.fallsProne) setPosture(tx, t.id, 'prone', fall.source);

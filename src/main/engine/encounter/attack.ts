@@ -6,7 +6,6 @@
 import { AppError } from '../../../shared/errors';
 import { hexDistance, hexKey, hexLine, megahexDistance, type Hex } from '../../../shared/hex';
 import type { GmTicks } from '../../../shared/schemas';
-import { injuryPenalty } from '../characters/injury';
 import { adjustedDex, type AttackSituation } from '../combat/adjustedDex';
 import { attackDice, type AttackDice } from '../combat/attackRoll';
 import { protectionOf, resolveDamage } from '../combat/damage';
@@ -125,7 +124,7 @@ function situation(state: EncounterState, a: FigureState, t: FigureState, weapon
     dex: a.attributes.DEX,
     armor: a.equipment.armorId ? (armorById(a.equipment.armorId) ?? null) : null,
     shield: a.equipment.shieldId && a.equipment.shieldReady ? (shieldById(a.equipment.shieldId) ?? null) : null,
-    injury: injuryPenalty({ fatigue: a.fatigue, body: a.body }).explained,
+    injury: rules.stats.wounds(a).penalty,
     ...(zone !== null ? { zone } : {}),
     ...(kind === 'thrown' ? { rangeHexes: hexDistance(a.position, t.position) } : {}),
     ...(kind === 'missile' ? { rangeMegahexes: megahexDistance(a.position, t.position) } : {}),
@@ -180,7 +179,7 @@ export function attackPreview(
   let adjDex: Explained = adj;
   // RULINGS H2: a slower enemy strikes a figure that disengaged from it at the adjDEX difference.
   if (t.turn.option === 'n' && kind !== 'missile') {
-    const strike = disengageStrikes({ id: t.name, adjDex: baseAdjDex(t).value }, [{ id: a.name, adjDex: baseAdjDex(a).value }])[0];
+    const strike = disengageStrikes({ id: t.name, adjDex: baseAdjDex(t, rules.stats).value }, [{ id: a.name, adjDex: baseAdjDex(a, rules.stats).value }])[0];
     if (strike?.line) adjDex = { value: adj.value + strike.line.value, breakdown: [...adj.breakdown, strike.line] };
   }
   // RULINGS O3 (002 §Charging): a pass-by charge — the attacker came on at stride 4+ and did not

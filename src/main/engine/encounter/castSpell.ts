@@ -15,13 +15,12 @@
 import { AppError } from '../../../shared/errors';
 import { hexDistance, hexEquals, hexKey, megahexDistance, type Hex } from '../../../shared/hex';
 import type { CommandOf } from '../../../shared/commands';
-import { injuryPenalty } from '../characters/injury';
 import { adjustedDex, type AttackSituation } from '../combat/adjustedDex';
 import { armorById, shieldById } from '../equipment';
 import type { Explained } from '../explain';
 import { zoneOf } from '../facing';
 import { cast, castingAllowed, runawayOf, spellById, spellCost, type HitInput, type SpellDefinition } from '../magic';
-import type { Rules } from '../rules';
+import { asRuleSet, type Rules } from '../rules';
 import { catalogueOf, magicOf, runMagic } from './magicBridge';
 import type { EncounterState, FigureState } from './schema';
 import { figureById, hasBody, hasCondition } from './state';
@@ -57,7 +56,7 @@ export function spellHitInput(state: EncounterState, caster: FigureState, target
     dex: caster.attributes.DEX,
     armor: caster.equipment.armorId ? (armorById(caster.equipment.armorId) ?? null) : null,
     shield: caster.equipment.shieldId && caster.equipment.shieldReady ? (shieldById(caster.equipment.shieldId) ?? null) : null,
-    injury: injuryPenalty({ fatigue: caster.fatigue, body: caster.body }).explained,
+    injury: asRuleSet(rules).stats.wounds(caster).penalty,
     ...(missile ? { rangeMegahexes: megahexDistance(caster.position, target.position) } : { rangeHexes: hexDistance(caster.position, target.position) }),
     targetInvisible: hasCondition(target, 'invisible'),
     targetInShadow: terrainAt(target.position) === 'shadow',

@@ -229,7 +229,7 @@ export function optionRefusal(
       if (option === 'l' && f.turn.lastShot) return `${f.name} has had its last shot.`;
       if (weapon.use !== 'missile' && !weapon.thrown) return `${weapon.name} is neither shot nor thrown.`;
       if (weapon.use === 'missile') {
-        const adj = baseAdjDex(f).value;
+        const adj = baseAdjDex(f, asRuleSet(rules).stats).value;
         const win = f.lastShotTurn === state.turn ? null : fireWindow(weapon, adj, state.turn, f.lastShotTurn);
         if (win !== null && !win.canFire) return win.reason;
       }

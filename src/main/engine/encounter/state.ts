@@ -5,9 +5,10 @@
 import { AppError } from '../../../shared/errors';
 import { hexKey, type Hex } from '../../../shared/hex';
 import { footprint } from '../../../shared/hex/footprint';
-import { injuryPenalty } from '../characters/injury';
 import { armorById, shieldById, weaponById, type Weapon } from '../equipment';
 import { explainSum, line, type BreakdownLine, type Explained } from '../explain';
+import { PILLARS_STATS } from '../options/pillars';
+import type { StatRules } from '../options/types';
 import type { EncounterState, FigureState } from './schema';
 
 export function findFigure(state: EncounterState, id: string): FigureState | undefined {
@@ -86,25 +87,31 @@ export function carriedLbs(f: FigureState, withoutPack = false): number {
  * The adjDEX every roll and the action order start from (RULINGS A1, T5): DEX, the armour and
  * ready shield DEX columns (001 §Armor and Shield) and the injury penalty (RULINGS C4).
  */
-const adjDexCache = new WeakMap<FigureState['attributes'], { readonly f: Pick<FigureState, 'equipment' | 'fatigue' | 'body'>; readonly value: Explained<number> }>();
+const adjDexCache = new WeakMap<
+  FigureState['attributes'],
+  { readonly f: Pick<FigureState, 'equipment' | 'fatigue' | 'body'>; readonly stats: StatRules; readonly value: Explained<number> }
+>();
 
-/** Memoised by what it reads: attributes, equipment and pools (updates keep the parts they do not change). */
-export function baseAdjDex(f: FigureState): Explained<number> {
+/**
+ * Memoised by what it reads: attributes, equipment, pools and the stat model (updates keep the
+ * parts they do not change). The injury lines are the stat model's (RULINGS C4; O1).
+ */
+export function baseAdjDex(f: FigureState, stats: StatRules = PILLARS_STATS): Explained<number> {
   const cached = adjDexCache.get(f.attributes);
-  if (cached !== undefined && cached.f.equipment === f.equipment && cached.f.fatigue === f.fatigue && cached.f.body === f.body) return cached.value;
-  const value = computeBaseAdjDex(f);
-  adjDexCache.set(f.attributes, { f: { equipment: f.equipment, fatigue: f.fatigue, body: f.body }, value });
+  if (cached !== undefined && cached.stats === stats && cached.f.equipment === f.equipment && cached.f.fatigue === f.fatigue && cached.f.body === f.body) return cached.value;
+  const value = computeBaseAdjDex(f, stats);
+  adjDexCache.set(f.attributes, { f: { equipment: f.equipment, fatigue: f.fatigue, body: f.body }, stats, value });
   return value;
 }
 
-function computeBaseAdjDex(f: FigureState): Explained<number> {
+function computeBaseAdjDex(f: FigureState, stats: StatRules): Explained<number> {
   const lines: BreakdownLine[] = [line(`DEX ${f.attributes.DEX}`, f.attributes.DEX, '001 §Attack Rolls; RULINGS A1')];
   const armor = f.equipment.armorId ? armorById(f.equipment.armorId) : undefined;
   if (armor && armor.dex !== 0) lines.push(line(armor.name, armor.dex, '001 §DEX Adjustments (Armor and Shield); RULINGS A1'));
   const shield = f.equipment.shieldId && f.equipment.shieldReady ? shieldById(f.equipment.shieldId) : undefined;
   if (shield && shield.dex !== 0) lines.push(line(shield.name, shield.dex, '001 §DEX Adjustments (Armor and Shield); RULINGS A1'));
-  const injury = injuryPenalty({ fatigue: f.fatigue, body: f.body });
-  if (injury.penalty !== 0) lines.push(line('Injury', injury.penalty, '001 §Injury Thresholds & Death; RULINGS C4'));
+  const wounds = stats.wounds(f);
+  if (wounds.penalty.value !== 0) lines.push(line('Injury', wounds.penalty.value, wounds.penalty.breakdown.find((l) => l.value !== 0)?.source ?? wounds.source));
   return explainSum(lines);
 }
 

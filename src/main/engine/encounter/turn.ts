@@ -290,14 +290,14 @@ export function orderByScore(tx: Tx, ids: readonly string[], score: (id: string)
 // --- Phase 1: initiative (RULINGS T2, O1, O2, O4) ----------------------------------------------------
 
 /** Figures as the initiative rules see them: those that can act, as listed (RULINGS O2, O4). */
-function initiativeFigures(state: EncounterState): { id: string; sideId: string; adjDex: number; dex: number; declaration?: Declaration; initiativeScore?: number }[] {
+function initiativeFigures(state: EncounterState, rules: RuleSet): { id: string; sideId: string; adjDex: number; dex: number; declaration?: Declaration; initiativeScore?: number }[] {
   return state.figures.filter(canAct).map((f) => {
     const d = f.turn.declaration;
     const { initiativeScore, ...rest } = d ?? {};
     return {
       id: f.id,
       sideId: f.sideId,
-      adjDex: baseAdjDex(f).value,
+      adjDex: baseAdjDex(f, rules.stats).value,
       dex: f.attributes.DEX,
       ...(d === undefined ? {} : { declaration: { figureId: f.id, ...rest } as Declaration }),
       ...(initiativeScore === undefined ? {} : { initiativeScore }),
@@ -311,7 +311,7 @@ export function rollInitiative(tx: Tx): void {
   if (ts.initiative !== null) throw new AppError('conflict', `Initiative for turn ${tx.state.turn} has been rolled already.`);
   const sides = tx.state.sides.map((s) => s.id);
   // RULINGS T2, G4 (Pillars: 1d6 per side, tied sides roll again); O1, O2, O4: the option's roll.
-  const result = tx.rules.initiative.roll({ sides, figures: initiativeFigures(tx.state) }, tx.dice);
+  const result = tx.rules.initiative.roll({ sides, figures: initiativeFigures(tx.state, tx.rules) }, tx.dice);
   tx.rolls.push(...result.rolls);
   const rolls = result.scores.map((x) => ({ sideId: x.id, total: x.value.value }));
   const settled = !result.winnerChooses;
@@ -424,8 +424,8 @@ function settleUnchosenInitiative(tx: Tx): void {
 }
 
 /** The figures that move this turn, as the movement rules see them (RULINGS T4). */
-function movers(state: EncounterState): MoverRef[] {
-  return state.figures.filter(canAct).map((f) => ({ id: f.id, sideId: f.sideId, adjDex: baseAdjDex(f).value }));
+function movers(state: EncounterState, rules: RuleSet): MoverRef[] {
+  return state.figures.filter(canAct).map((f) => ({ id: f.id, sideId: f.sideId, adjDex: baseAdjDex(f, rules.stats).value }));
 }
 
 /**
@@ -434,7 +434,7 @@ function movers(state: EncounterState): MoverRef[] {
  */
 export function movementOrder(state: EncounterState, rules?: RuleSet): string[] {
   const order = turnStateOf(state).initiative?.order ?? state.sides.map((s) => s.id);
-  if (rules !== undefined) return rules.initiative.movementGroups(order, movers(state), []).flatMap((g) => [...g.ids]);
+  if (rules !== undefined) return rules.initiative.movementGroups(order, movers(state, rules), []).flatMap((g) => [...g.ids]);
   const out: string[] = [];
   for (const side of order) {
     const ms = state.figures
@@ -451,7 +451,7 @@ export function refreshMoveGroups(tx: Tx): void {
   const ts = turnStateOf(tx.state);
   const order = ts.initiative?.order ?? tx.state.sides.map((s) => s.id);
   const yielded = tx.state.figures.filter((f) => f.turn.yielded).map((f) => f.id);
-  const groups = tx.rules.initiative.movementGroups(order, movers(tx.state), yielded);
+  const groups = tx.rules.initiative.movementGroups(order, movers(tx.state, tx.rules), yielded);
   tx.state = setTurnState(tx.state, { moveGroups: groups.map((g) => ({ phase: g.phase as Phase, ids: [...g.ids] })) });
 }
 
@@ -470,7 +470,7 @@ function startMovement(tx: Tx, phase: Phase): void {
   refreshMoveGroups(tx);
   // The source of the first movement group (Pillars: RULINGS T4; O1: 004 §Turn Sequence (3); …).
   const source = tx.rules.initiative.movementGroups([], [], [])[0]?.source ?? 'RULINGS T4';
-  tx.emit({ type: 'orderSet', phase, order, scores: order.map((id) => ({ figureId: id, value: baseAdjDex(figureOf(tx.state, id)).value })), source });
+  tx.emit({ type: 'orderSet', phase, order, scores: order.map((id) => ({ figureId: id, value: baseAdjDex(figureOf(tx.state, id), tx.rules.stats).value })), source });
 }
 
 export function reorderMovement(tx: Tx, c: CommandOf<'reorderMovement'>): void {
@@ -500,7 +500,7 @@ function startActions(tx: Tx): void {
     figures: tx.state.figures.map((f) => (canAct(f) && f.turn.mode === null ? { ...f, turn: { ...f.turn, mode: 'stand-still' } } : f)),
   };
   const ids = tx.state.figures.filter(canAct).map((f) => f.id);
-  const score = (id: string): number => baseAdjDex(figureOf(tx.state, id)).value;
+  const score = (id: string): number => baseAdjDex(figureOf(tx.state, id), tx.rules.stats).value;
   const order = orderByScore(tx, ids, score, 'action order');
   // Dodge and Defend declared during movement have used the figure's action (RULINGS A6).
   const declared = order.filter((id) => figureOf(tx.state, id).turn.option !== null);
@@ -570,8 +570,9 @@ function endTurn(tx: Tx): void {
       settlePosture(tx, f.id);
     }
   }
-  // RULINGS C5: a save each turn once a pool is at or below −½ its starting value.
-  for (const f of tx.state.figures) {
+  // RULINGS C5: a save each turn once a pool is at or below −½ its starting value (when the stat
+  // model has saves: O1's ST 0 is simply death).
+  for (const f of tx.rules.stats.survivalSaves ? tx.state.figures : []) {
     if (f.posture === 'dead') continue;
     const save = makeSurvivalSave(f.attributes.CON, { fatigue: f.fatigue, body: f.body }, tx.dice, `survival save: ${f.name}`);
     if (!save.due) continue;
@@ -645,9 +646,15 @@ export function setPosture(tx: Tx, id: string, to: FigureState['posture'], sourc
   }
 }
 
-/** After a pool changes: 0 Fatigue or less is unconscious (001 §Fatigue Points; RULINGS C4). */
+/**
+ * After a pool changes, the rules' stat model says whether the losses put the figure down
+ * (Pillars: 0 Fatigue or less is unconscious, 001 §Fatigue Points, RULINGS C4; O1: ST 1
+ * unconscious, 0 dead, 004 §Injury Effects).
+ */
 export function settlePosture(tx: Tx, id: string): void {
   const f = tx.fig(id);
-  if (f.posture === 'dead' || f.posture === 'unconscious') return;
-  if (f.fatigue.current <= 0) setPosture(tx, id, 'unconscious', '001 §Fatigue Points; RULINGS C4');
+  if (f.posture === 'dead') return;
+  const wounds = tx.rules.stats.wounds(f);
+  if (wounds.condition === 'dead') setPosture(tx, id, 'dead', wounds.source);
+  else if (wounds.condition === 'unconscious' && f.posture !== 'unconscious') setPosture(tx, id, 'unconscious', wounds.source);
 }

@@ -246,6 +246,14 @@ export const PILLARS_STATS: StatRules = {
   countsExhaustion: false,
   exhausted: () => false,
   statBlock: (f) => pillarsStatBlock(f),
+  wounds: (f) => {
+    // RULINGS C4: the worse pool's band costs DEX; Fatigue at 0 or less is unconscious. Death comes
+    // from the survival saves (RULINGS C5), not from the pools alone.
+    const injury = injuryPenalty({ fatigue: f.fatigue, body: f.body });
+    return { penalty: injury.explained, condition: f.fatigue.current <= 0 ? 'unconscious' : 'fighting', source: '001 §Fatigue Points; RULINGS C4' };
+  },
+  survivalSaves: true,
+  poolSummary: (f) => ({ text: `${f.fatigue.current}/${f.body.current}`, title: `Fatigue ${f.fatigue.current}/${f.fatigue.starting} · Body ${f.body.current}/${f.body.starting}` }),
 };
 
 export const PILLARS_BEHAVIOUR: RuleBehaviour = {

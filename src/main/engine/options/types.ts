@@ -339,6 +339,21 @@ export interface StatRules {
   exhausted(st: number, fatigueSpent: number): boolean;
   /** The figure's stat block, every number explained and JSON-safe. */
   statBlock(f: StatFigure): StatBlock;
+  /** What the figure's losses mean: the DEX they cost and whether they put it down (RULINGS C4; O1). */
+  wounds(f: Pick<StatFigure, 'attributes' | 'fatigue' | 'body'>): Wounds;
+  /** Whether badly hurt figures make survival saves at the end of each turn (RULINGS C5). */
+  readonly survivalSaves: boolean;
+  /** The pools in a few characters, for the tracker's rows. */
+  poolSummary(f: Pick<StatFigure, 'attributes' | 'fatigue' | 'body'>): { readonly text: string; readonly title: string };
+}
+
+/** What a figure's losses mean under a stat model (RULINGS C4; O1: 004 §Injury Effects). */
+export interface Wounds {
+  /** The DEX lines the losses cost (an empty breakdown when none). */
+  readonly penalty: Explained<number>;
+  /** Whether the losses alone leave it fighting, unconscious or dead. */
+  readonly condition: 'fighting' | 'unconscious' | 'dead';
+  readonly source: string;
 }
 
 export interface RuleBehaviour {

@@ -3,7 +3,7 @@ import { HEAVY_BLOWS_ON } from '../heavyBlows';
 import type { CriticalRules, InitiativeRules, MovementRules, RuleBehaviour, StatRules } from '../types';
 import { classicAttackOutcome, classicRollToMiss } from './combat';
 import { classicMovement, isClassicExhausted } from './movement';
-import { classicStatBlock } from './sheet';
+import { classicLossOf, classicStatBlock, classicWounds } from './sheet';
 import { CLASSIC_ATTRIBUTES, CLASSIC_CRITICALS, CLASSIC_PHASES } from './tables';
 import { classicMovementGroups, rollSideInitiative, sideMoveOrder } from './turn';
 import { NO_HAZARDS } from '../types';
@@ -77,6 +77,13 @@ export const CLASSIC_STATS: StatRules = {
   countsExhaustion: true,
   exhausted: (st, fatigueSpent) => isClassicExhausted(st, fatigueSpent),
   statBlock: (f) => classicStatBlock(f, CLASSIC_STATS),
+  wounds: (f) => classicWounds(f),
+  // 004 has no survival saves: ST 0 is death (004 §Injury Effects).
+  survivalSaves: false,
+  poolSummary: (f) => {
+    const left = f.attributes.STR - classicLossOf(f);
+    return { text: `ST ${left}/${f.attributes.STR}`, title: `ST ${left} left of ${f.attributes.STR}: hit points and fatigue pool (004 §Attributes; RULINGS O1)` };
+  },
 };
 
 /** What the Classic option supplies to the seam (heavy blows belong to it, RULINGS A8, O1). */

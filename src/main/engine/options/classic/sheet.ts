@@ -19,7 +19,7 @@
  */
 import type { Attributes } from '../../characters/attributes';
 import { explainSum, line, type Explained } from '../../explain';
-import type { StatBlock, StatFigure, StatLine, StatPool } from '../types';
+import type { StatBlock, StatFigure, StatLine, StatPool, Wounds } from '../types';
 import { classicAdjustedDx, classicInjury, heavyBlowBand, heavyBlowEffect, type ClassicCondition } from './combat';
 import { classicMovement, type ClassicMovement } from './movement';
 import { CLASSIC_ATTRIBUTES, CLASSIC_EXHAUSTION, CLASSIC_INJURY, HEAVY_BLOW_DX_PENALTY, HEAVY_BLOW_SOURCE, type HeavyBlowBand } from './tables';
@@ -100,6 +100,16 @@ export function classicSheet(c: ClassicCharacter): ClassicSheet {
 /** The loss the stored figure keeps: hits and fatigue alike come off the one pool (see the header). */
 export function classicLossOf(f: Pick<StatFigure, 'fatigue'>): number {
   return Math.max(0, f.fatigue.starting - f.fatigue.current);
+}
+
+/**
+ * 004 §Injury Effects under RULINGS O1: ST is the one pool, so everything lost (hits and fatigue)
+ * is ST gone; 3 or less costs 3 DX, 1 is unconscious, 0 or less dead.
+ */
+export function classicWounds(f: Pick<StatFigure, 'attributes' | 'fatigue'>): Wounds {
+  const injury = classicInjury(f.attributes.STR, classicLossOf(f));
+  const lines = injury.dxPenalty !== 0 && injury.condition !== 'dead' ? [line(`ST ${injury.stLeft} (3 or less)`, injury.dxPenalty, injury.source)] : [];
+  return { penalty: explainSum(lines), condition: injury.condition, source: injury.source };
 }
 
 const signedText = (v: number): string => (v < 0 ? `−${-v}` : v > 0 ? `+${v}` : '0');

@@ -1,0 +1,80 @@
+/**
+ * RULINGS O1 (004 §Injury Effects): under Classic, ST is the one pool, so the encounter asks the
+ * stat model what losses mean — ST 3 or less costs 3 DX, 1 is unconscious, 0 or less dead, and
+ * nobody makes Pillars survival saves. Pillars keeps RULINGS C4/C5.
+ */
+import { describe, expect, it } from 'vitest';
+import { apply } from '../../../../src/main/engine/encounter/apply';
+import { attackPreview } from '../../../../src/main/engine/encounter/attack';
+import { checkInvariants } from '../../../../src/main/engine/encounter/invariants';
+import { type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
+import { baseAdjDex } from '../../../../src/main/engine/encounter/state';
+import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
+import { DEFAULT_RULES, rulesFor, type RuleSet } from '../../../../src/main/engine/rules';
+import type { Command } from '../../../../src/shared/commands';
+import { encounter, fig, figOf, withActionOrder } from '../encounter/fixtures';
+
+const CLASSIC: RuleSet = rulesFor({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, classic: true } });
+const PILLARS: RuleSet = rulesFor(DEFAULT_RULES);
+const SWORD = { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' };
+
+function run(state: EncounterState, command: Command, faces: number[][], rules: RuleSet) {
+  const dice = createEnteredDice(faces);
+  const r = apply(state, command, dice, rules);
+  expect(dice.remaining()).toBe(0);
+  expect(checkInvariants(r.state)).toEqual([]);
+  return r;
+}
+
+/** Ann (DX 12) faces Bob (ST 12, stored Fatigue 50) who has already lost `lost`. */
+function duel(lost: number): EncounterState {
+  const s = encounter(
+    [
+      fig('ann', 'a', 5, 5, { attributes: { DEX: 12 }, equipment: SWORD }),
+      fig('bob', 'b', 6, 5, { facing: 3, attributes: { STR: 12 }, fatigue: { starting: 50, current: 50 - lost }, equipment: SWORD }),
+    ],
+    { phase: 'actions' },
+  );
+  return withActionOrder(s, ['ann', 'bob']);
+}
+const bob = (s: EncounterState): FigureState => figOf(s, 'bob');
+const hit: Command = { type: 'attack', figureId: 'ann', targetId: 'bob', weaponId: 'broadsword' };
+
+describe('Classic wounds come from the stat model (RULINGS O1; 004 §Injury Effects)', () => {
+  it('ST 12 with 9 lost has 3 left: −3 DX on its attacks and in its adjDX; Pillars reads the same pools as unhurt', () => {
+    const s = duel(9);
+    const classic = attackPreview(s, 'bob', 'ann', 'broadsword', {}, { rules: CLASSIC });
+    expect(classic.adjDex.breakdown).toContainEqual({ label: 'ST 3 (3 or less)', value: -3, source: '004 §Injury Effects; RULINGS O1' });
+    expect(baseAdjDex(bob(s), CLASSIC.stats).value).toBe(7);
+    expect(CLASSIC.stats.poolSummary(bob(s)).text).toBe('ST 3/12');
+    // Pillars: Fatigue 41/50 is above half (RULINGS C4): no injury line.
+    expect(baseAdjDex(bob(s), PILLARS.stats).value).toBe(10);
+    expect(PILLARS.stats.poolSummary(bob(s)).text).toBe('41/34');
+  });
+
+  it('a 3-hit blow takes ST 12 with 10 lost to −1: dead at once under Classic, still standing under Pillars', () => {
+    // 3d6 = 9 hits (DX 12); broadsword 2d6 = 1 + 2 = 3, no armour.
+    const classic = run(duel(10), hit, [[3, 3, 3], [1, 2]], CLASSIC);
+    expect(bob(classic.state).posture).toBe('dead');
+    expect(classic.events.filter((e) => e.type === 'postureChanged')).toEqual([
+      { type: 'postureChanged', figureId: 'bob', from: 'standing', to: 'dead', source: '004 §Injury Effects; RULINGS O1' },
+    ]);
+    const pillars = run(duel(10), hit, [[3, 3, 3], [1, 2]], PILLARS);
+    expect([bob(pillars.state).posture, bob(pillars.state).fatigue.current]).toEqual(['standing', 37]);
+  });
+
+  it('brought to ST 1 exactly, the figure is unconscious (004: "ST reduced to 1")', () => {
+    const r = run(duel(8), hit, [[3, 3, 3], [1, 2]], CLASSIC);
+    expect(CLASSIC.stats.wounds(bob(r.state)).condition).toBe('unconscious');
+    expect(bob(r.state).posture).toBe('unconscious');
+  });
+
+  it('no survival saves at the end of a Classic turn; Pillars rolls them (RULINGS C5)', () => {
+    // Bob's Body is below −½ (−20 of 34): under Pillars a save is due; Classic has none.
+    const hurt = (s: EncounterState): EncounterState => ({ ...s, phase: 'forcedRetreat', figures: s.figures.map((f) => (f.id === 'bob' ? { ...f, posture: 'prone', body: { starting: 34, current: -20 } } : f)) });
+    const classic = run(hurt(duel(0)), { type: 'advancePhase' }, [], CLASSIC);
+    expect(classic.events.some((e) => e.type === 'check' && e.purpose === 'survival save')).toBe(false);
+    const pillars = run(hurt(duel(0)), { type: 'advancePhase' }, [[6, 6, 6]], PILLARS);
+    expect(pillars.events.filter((e) => e.type === 'check' && e.purpose === 'survival save')).toHaveLength(1);
+  });
+});
