@@ -116,3 +116,10 @@ export async function socketCall(page: Page, channel: string, args: unknown): Pr
   );
   return result;
 }
+
+/** A channel call that must succeed: fails the test with the error otherwise; resolves to its value. */
+export async function mustCall(page: Page, channel: string, args: unknown): Promise<any> {
+  const result = await socketCall(page, channel, args);
+  expect(result.ok, `${channel}: ${JSON.stringify(result.error ?? null)}`).toBe(true);
+  return result.value;
+}

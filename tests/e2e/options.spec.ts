@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, hexOnScreen, socketCall, test } from './fixtures';
+import { expect, hexOnScreen, mustCall, test } from './fixtures';
 
 /**
  * Issue 8: each rule option (RULINGS O1–O4) played for one turn through the tracker. The campaign's
@@ -19,12 +19,7 @@ test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 
-/** A GM channel over the page's token that must succeed; resolves to its value. */
-async function call(page: Page, channel: string, args: unknown): Promise<any> {
-  const result = await socketCall(page, channel, args);
-  expect(result.ok, `${channel}: ${JSON.stringify(result.error ?? null)}`).toBe(true);
-  return result.value;
-}
+const call = mustCall;
 
 async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
   const a = await hexOnScreen(page, from);

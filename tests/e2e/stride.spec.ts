@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, socketCall, test } from './fixtures';
+import { expect, mustCall, test } from './fixtures';
 
 /**
  * RULINGS O3 (002 §Charging): a pass-by charge whose defender wins the roll-off. The campaign is
@@ -15,11 +15,7 @@ test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 
-async function call(page: Page, channel: string, args: unknown): Promise<any> {
-  const result = await socketCall(page, channel, args);
-  expect(result.ok, `${channel}: ${JSON.stringify(result.error ?? null)}`).toBe(true);
-  return result.value;
-}
+const call = mustCall;
 
 function fighter(name: string, sideId: string, dex: number) {
   return {
@@ -37,26 +33,33 @@ async function command(page: Page, c: Record<string, unknown>, entered?: number[
   return call(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) });
 }
 
-test('O3: a pass-by charge’s first strike is shown and resolved in the tracker', async ({ gmPage: page }) => {
-  test.setTimeout(60_000);
+/**
+ * Switches the campaign to stride & momentum, opens a new encounter with Aldo (DEX 12) and Vex
+ * (DEX 10), and plays to the Actions phase: Aldo runs past Vex at stride-4 and keeps going
+ * (002 §Charging); Vex stands. The party rolls 6, the foes 1, and moves first (RULINGS T2).
+ */
+async function chargeReady(page: Page, name: string): Promise<void> {
   const rules = await call(page, 'getRules', {});
   await call(page, 'setRules', { rules: { ...rules, options: { ...rules.options, strideMomentum: true } } });
-  const made = await call(page, 'createEncounter', { name: 'Pass-by' });
+  const made = await call(page, 'createEncounter', { name });
   await call(page, 'openEncounter', { id: made.id });
-  await expect(page.getByTestId('encounter-name')).toHaveText('Pass-by');
+  await expect(page.getByTestId('encounter-name')).toHaveText(name);
   await command(page, { type: 'addFigure', figure: fighter('Aldo', 'party', 12), position: { q: 4, r: 6 }, facing: 0 });
   await command(page, { type: 'addFigure', figure: fighter('Vex', 'foes', 10), position: { q: 9, r: 5 }, facing: 2 });
-  // RULINGS T2: the party rolls 6, the foes 1; the party moves first.
   await command(page, { type: 'rollInitiative' }, [[6], [1]]);
   await command(page, { type: 'chooseInitiative', sideId: 'party', moveFirst: true });
   let view = await call(page, 'getGmView', {});
   while (view.encounter.phase !== 'initialMovement') view = await command(page, { type: 'advancePhase' });
-  // Aldo runs past Vex at stride-4 and keeps going (002 §Charging); Vex stands.
   await command(page, { type: 'move', figureId: 'aldo', mode: 'stride-4', to: { q: 8, r: 6 }, strides: [4], keepGoing: true, facing: 0 });
   await command(page, { type: 'move', figureId: 'vex', mode: 'stand-still', to: { q: 9, r: 5 } });
   while (view.encounter.phase !== 'actions') view = await command(page, { type: 'advancePhase' });
+}
+
+test('O3: a pass-by charge’s first strike is shown and resolved in the tracker', async ({ gmPage: page }) => {
+  test.setTimeout(60_000);
+  await chargeReady(page, 'Pass-by');
   // The charge: the roll-off goes 2 to 5, Vex strikes first.
-  view = await command(page, { type: 'attack', figureId: 'aldo', targetId: 'vex', weaponId: 'broadsword' }, [[2], [5]]);
+  const view = await command(page, { type: 'attack', figureId: 'aldo', targetId: 'vex', weaponId: 'broadsword' }, [[2], [5]]);
   expect(view.encounter.tracker.strikeOffers).toHaveLength(1);
 
   const offer = page.getByTestId('strike-offer-firstStrike-vex');
@@ -83,20 +86,7 @@ test('O3: a pass-by charge’s first strike is shown and resolved in the tracker
 
 test('O3: the first strike button resolves it from the tracker', async ({ gmPage: page }) => {
   test.setTimeout(60_000);
-  const rules = await call(page, 'getRules', {});
-  await call(page, 'setRules', { rules: { ...rules, options: { ...rules.options, strideMomentum: true } } });
-  const made = await call(page, 'createEncounter', { name: 'Pass-by 2' });
-  await call(page, 'openEncounter', { id: made.id });
-  await expect(page.getByTestId('encounter-name')).toHaveText('Pass-by 2');
-  await command(page, { type: 'addFigure', figure: fighter('Aldo', 'party', 12), position: { q: 4, r: 6 }, facing: 0 });
-  await command(page, { type: 'addFigure', figure: fighter('Vex', 'foes', 10), position: { q: 9, r: 5 }, facing: 2 });
-  await command(page, { type: 'rollInitiative' }, [[6], [1]]);
-  await command(page, { type: 'chooseInitiative', sideId: 'party', moveFirst: true });
-  let view = await call(page, 'getGmView', {});
-  while (view.encounter.phase !== 'initialMovement') view = await command(page, { type: 'advancePhase' });
-  await command(page, { type: 'move', figureId: 'aldo', mode: 'stride-4', to: { q: 8, r: 6 }, strides: [4], keepGoing: true, facing: 0 });
-  await command(page, { type: 'move', figureId: 'vex', mode: 'stand-still', to: { q: 9, r: 5 } });
-  while (view.encounter.phase !== 'actions') view = await command(page, { type: 'advancePhase' });
+  await chargeReady(page, 'Pass-by 2');
   await command(page, { type: 'attack', figureId: 'aldo', targetId: 'vex', weaponId: 'broadsword' }, [[1], [6]]);
   const offer = page.getByTestId('strike-offer-firstStrike-vex');
   await expect(offer).toBeVisible();

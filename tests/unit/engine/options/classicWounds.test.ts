@@ -4,27 +4,19 @@
  * nobody makes Pillars survival saves. Pillars keeps RULINGS C4/C5.
  */
 import { describe, expect, it } from 'vitest';
-import { apply } from '../../../../src/main/engine/encounter/apply';
 import { attackPreview } from '../../../../src/main/engine/encounter/attack';
-import { checkInvariants } from '../../../../src/main/engine/encounter/invariants';
 import { type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
 import { baseAdjDex } from '../../../../src/main/engine/encounter/state';
-import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import { DEFAULT_RULES, rulesFor, type RuleSet } from '../../../../src/main/engine/rules';
 import type { Command } from '../../../../src/shared/commands';
 import { encounter, fig, figOf, withActionOrder } from '../encounter/fixtures';
+import { underRules } from './underRules';
 
 const CLASSIC: RuleSet = rulesFor({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, classic: true } });
 const PILLARS: RuleSet = rulesFor(DEFAULT_RULES);
 const SWORD = { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' };
 
-function run(state: EncounterState, command: Command, faces: number[][], rules: RuleSet) {
-  const dice = createEnteredDice(faces);
-  const r = apply(state, command, dice, rules);
-  expect(dice.remaining()).toBe(0);
-  expect(checkInvariants(r.state)).toEqual([]);
-  return r;
-}
+const { run } = underRules(CLASSIC);
 
 /** Ann (DX 12) faces Bob (ST 12, stored Fatigue 50) who has already lost `lost`. */
 function duel(lost: number): EncounterState {

@@ -4,53 +4,18 @@
  * attacks of opportunity (the Ute example end to end) and AP spent on attacks. Scripted dice.
  */
 import { describe, expect, it } from 'vitest';
-import { apply } from '../../../../src/main/engine/encounter/apply';
 import { attackPreview } from '../../../../src/main/engine/encounter/attack';
-import { checkInvariants } from '../../../../src/main/engine/encounter/invariants';
 import { turnStateOf, type EncounterState } from '../../../../src/main/engine/encounter/schema';
-import type { EncounterEvent } from '../../../../src/main/engine/encounter/events';
-import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import { DEFAULT_RULES, rulesFor, type RuleSet } from '../../../../src/main/engine/rules';
 import { NO_HAZARDS } from '../../../../src/main/engine/options/types';
 import { STRIDE_HAZARDS } from '../../../../src/main/engine/options/strideMomentum';
-import type { Command } from '../../../../src/shared/commands';
-import { AppError } from '../../../../src/shared/errors';
 import { hex } from '../../../../src/shared/hex';
 import { encounter, fig } from '../encounter/fixtures';
+import { ofType, underRules } from './underRules';
 
 const O3: RuleSet = rulesFor({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, strideMomentum: true } });
 
-/** Applies under O3 with exactly these faces (all used) and checks the invariants. */
-function run(state: EncounterState, command: Command, faces: number[][] = [], rules: RuleSet = O3): { state: EncounterState; events: readonly EncounterEvent[]; rolls: readonly { total: number; label: string }[] } {
-  const dice = createEnteredDice(faces);
-  const r = apply(state, command, dice, rules);
-  expect(dice.remaining(), `unused dice for ${command.type}`).toBe(0);
-  expect(checkInvariants(r.state, rules)).toEqual([]);
-  return r;
-}
-
-function refused(state: EncounterState, command: Command, rules: RuleSet = O3): string {
-  try {
-    apply(state, command, createEnteredDice([]), rules);
-  } catch (e) {
-    expect(e).toBeInstanceOf(AppError);
-    return (e as AppError).message;
-  }
-  throw new Error(`expected ${command.type} to be refused`);
-}
-
-function ofType<T extends EncounterEvent['type']>(events: readonly EncounterEvent[], type: T): Extract<EncounterEvent, { type: T }>[] {
-  return events.filter((e): e is Extract<EncounterEvent, { type: T }> => e.type === type);
-}
-
-/** Rolls initiative (side a wins, moves first) and advances to Initial Movement (RULINGS T1, T2). */
-function moving(state: EncounterState, rules: RuleSet = O3): EncounterState {
-  const two = state.sides.length > 1;
-  let s = run({ ...state, phase: 'initiative' }, { type: 'rollInitiative' }, two ? [[6], [1]] : [], rules).state;
-  if (two) s = run(s, { type: 'chooseInitiative', sideId: 'a', moveFirst: true }, [], rules).state;
-  while (s.phase !== 'initialMovement') s = run(s, { type: 'advancePhase' }, [], rules).state;
-  return s;
-}
+const { run, refused, moving } = underRules(O3);
 
 const mover = (q: number, r: number, extra: Parameters<typeof fig>[4] = {}) => fig('ann', 'a', q, r, extra);
 
