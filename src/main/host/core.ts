@@ -168,8 +168,9 @@ export class Core {
   }
 
   private broadcast(): void {
-    this.sink.gm(this.session.gmView());
+    // The table's display first: the GM's page already shows the intent it sent.
     this.sink.player(this.session.playerView());
+    this.sink.gm(this.session.gmView());
   }
 
   private info(folder: CampaignFolder, dir: string): CampaignInfo {

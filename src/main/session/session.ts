@@ -331,8 +331,9 @@ export class Session {
   }
 
   private publish(): void {
-    this.sink.gm(this.gmView());
+    // The table's display first: the GM's page already shows the intent it sent.
     this.sink.player(this.playerView());
+    this.sink.gm(this.gmView());
   }
 
   private async maybeSnapshot(): Promise<void> {
