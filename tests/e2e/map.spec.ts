@@ -209,14 +209,30 @@ test('the projector follows the GM, holds a framing, and blacks out; none of it 
   await expect(gmPage.getByRole('button', { name: 'Undo' })).toBeDisabled();
 });
 
-test('the projector at physical scale shows 1-inch hexes for the screen the GM describes', async ({ gmPage, playerPage }) => {
+test('the player display reports its size; physical scale gives 1-inch hexes on that screen', async ({ gmPage, playerPage }) => {
+  // The player page measures itself (device pixels): its screen, and its map without the status bar.
+  const measured = await playerPage.evaluate(() => {
+    const dpr = window.devicePixelRatio || 1;
+    const map = document.querySelector('[data-testid=player-map]') as HTMLElement;
+    return { screen: { widthPx: Math.round(screen.width * dpr), heightPx: Math.round(screen.height * dpr) }, map: { widthPx: Math.round(map.clientWidth * dpr), heightPx: Math.round(map.clientHeight * dpr) } };
+  });
+  await expect.poll(async () => (await socketCall(gmPage, 'getProjector', {})).value.reported).toEqual(measured);
+  expect(measured.map.heightPx).toBeLessThan(measured.screen.heightPx);
   await gmPage.getByRole('button', { name: /^Scale:/ }).click();
+  await expect(gmPage.getByTestId('reported-resolution')).toHaveText(
+    `${measured.screen.widthPx} × ${measured.screen.heightPx}, map ${measured.map.widthPx} × ${measured.map.heightPx}: from the player display`,
+  );
   await gmPage.getByLabel('Physical size').check();
-  // 1920×1080 at 55″: hypot = 2202.9 px over 55″ = 40.05 px per inch; a hex of 1″ across its
-  // flats is 40.05 px, i.e. the player's hex size (centre to corner, 32 world px) is 40.05/√3.
-  await expect.poll(async () => (await scaleOf(playerPage)) * 32 * Math.sqrt(3)).toBeCloseTo(40.05, 1);
-  await expect(gmPage.getByTestId('projector-control')).toContainText('a hex is 40 px across');
+  // At the typed 55″ diagonal, the reported screen has hypot(w, h) / 55 px per inch; a hex of 1″
+  // across its flats is that many px, i.e. the player's hex size (centre to corner, 32 world px) × √3.
+  const ppi = Math.hypot(measured.screen.widthPx, measured.screen.heightPx) / 55;
+  await expect.poll(async () => (await scaleOf(playerPage)) * 32 * Math.sqrt(3)).toBeCloseTo(ppi, 1);
+  await expect(gmPage.getByTestId('projector-control')).toContainText(`a hex is ${Math.round(ppi)} px across`);
   await gmPage.screenshot({ path: `${SCREENS}/projector-physical-gm-1366x768.png` });
+
+  // A resized player window reports again, and the GM's outline follows.
+  await playerPage.setViewportSize({ width: 1024, height: 700 });
+  await expect.poll(async () => (await socketCall(gmPage, 'getProjector', {})).value.reported.map.widthPx).toBe(Math.round(1024 * (await playerPage.evaluate(() => window.devicePixelRatio || 1))));
 });
 
 test('? opens the shortcut help; Tab selects the next figure', async ({ gmPage }) => {

@@ -69,8 +69,8 @@ describe('channels', () => {
     ).toBe(false);
   });
 
-  it('the player role may call exactly the player view and the projector, and hear only those', () => {
-    expect(channelNamesFor('player').sort()).toEqual(['getPlayerView', 'getProjector']);
+  it('the player role may call exactly the player view and the projector (and report its own size), and hear only those', () => {
+    expect(channelNamesFor('player').sort()).toEqual(['getPlayerView', 'getProjector', 'reportPlayerDisplay']);
     expect(eventNamesFor('player').sort()).toEqual(['playerView', 'projector']);
   });
 

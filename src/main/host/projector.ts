@@ -1,4 +1,4 @@
-import type { ProjectorState, ProjectorUpdate } from '../../shared/channels/display';
+import type { PlayerDisplay, ProjectorState, ProjectorUpdate } from '../../shared/channels/display';
 
 /** A 1080p picture on a 55-inch screen: a common table-top television. */
 export const DEFAULT_PROJECTOR: ProjectorState = {
@@ -8,6 +8,7 @@ export const DEFAULT_PROJECTOR: ProjectorState = {
   scale: 'fit',
   hexInches: 1,
   screen: { widthPx: 1920, heightPx: 1080, diagonalInches: 55 },
+  reported: null,
   revision: 0,
 };
 
@@ -35,8 +36,28 @@ export class Projector {
       scale: update.scale ?? this.state.scale,
       hexInches: update.hexInches ?? this.state.hexInches,
       screen,
+      reported: this.state.reported,
       revision: this.state.revision + 1,
     };
+    for (const listener of this.listeners) listener(this.state);
+    return this.state;
+  }
+
+  /**
+   * The player display's report of its size. The last display to report wins (one player
+   * display is the design; a second browser on the web host would take over the outline).
+   * An unchanged report changes nothing, so a page that reports on every resize cannot loop.
+   */
+  report(display: PlayerDisplay): ProjectorState {
+    const was = this.state.reported;
+    const same =
+      was !== null &&
+      was.screen.widthPx === display.screen.widthPx &&
+      was.screen.heightPx === display.screen.heightPx &&
+      was.map.widthPx === display.map.widthPx &&
+      was.map.heightPx === display.map.heightPx;
+    if (same) return this.state;
+    this.state = { ...this.state, reported: { screen: { ...display.screen }, map: { ...display.map } }, revision: this.state.revision + 1 };
     for (const listener of this.listeners) listener(this.state);
     return this.state;
   }

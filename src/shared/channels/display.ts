@@ -24,6 +24,14 @@ export const ProjectorScreenSchema = z
   })
   .strict();
 
+const PixelsSchema = z.object({ widthPx: z.number().int().min(1).max(16384), heightPx: z.number().int().min(1).max(16384) }).strict();
+
+/**
+ * What the player display says of itself, in device pixels: its screen, and the part of the
+ * window its map fills (the rest is the status bar). Stands in for the configured resolution.
+ */
+export const PlayerDisplaySchema = z.object({ screen: PixelsSchema, map: PixelsSchema }).strict();
+
 /**
  * What the player display shows (host state: not part of the encounter, not logged, not undone).
  * `follow`: the GM's camera, as the GM page reports it; `hold`: a framing the GM pinned.
@@ -39,16 +47,20 @@ export const ProjectorSchema = z
     /** Size of a hex across its flats, in inches, when the scale is physical. */
     hexInches: z.number().min(0.25).max(12),
     screen: ProjectorScreenSchema,
+    /** The player display's own report; null until one has opened (then the GM's outline and the
+     * physical scale use it rather than the typed resolution). */
+    reported: PlayerDisplaySchema.nullable(),
     /** Grows with every change so a page can drop a stale push. */
     revision: z.number().int().min(0),
   })
   .strict();
 
-export const ProjectorUpdateSchema = ProjectorSchema.omit({ revision: true }).partial().strict();
+export const ProjectorUpdateSchema = ProjectorSchema.omit({ revision: true, reported: true }).partial().strict();
 
 export type Frame = z.infer<typeof FrameSchema>;
 export type ProjectorState = z.infer<typeof ProjectorSchema>;
 export type ProjectorUpdate = z.infer<typeof ProjectorUpdateSchema>;
+export type PlayerDisplay = z.infer<typeof PlayerDisplaySchema>;
 
 /** The player display: what it frames, whether it is blacked out, its scale. */
 export const DISPLAY_CHANNELS = {
@@ -63,5 +75,11 @@ export const DISPLAY_CHANNELS = {
     args: ProjectorUpdateSchema,
     result: ProjectorSchema,
     summary: 'Change the player display: follow or hold a framing, black it out, set its scale.',
+  }),
+  reportPlayerDisplay: channel({
+    roles: ['player'],
+    args: PlayerDisplaySchema,
+    result: ProjectorSchema,
+    summary: "The player display's screen and map area in device pixels, so the GM's outline and the physical scale match it.",
   }),
 } as const;

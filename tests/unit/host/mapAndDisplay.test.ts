@@ -106,9 +106,27 @@ describe('the projector', () => {
       { screen: { widthPx: 1920.5, heightPx: 1080, diagonalInches: 55 } },
       { hexInches: 0 },
       { revision: 7 },
+      { reported: { screen: { widthPx: 1, heightPx: 1 }, map: { widthPx: 1, heightPx: 1 } } },
     ];
     for (const update of bad) expect(ProjectorUpdateSchema.safeParse(update).success, JSON.stringify(update)).toBe(false);
     expect(ProjectorUpdateSchema.safeParse({}).success).toBe(true);
+  });
+
+  it('the player display reports its size; the GM may not; a repeat changes nothing; the GM keeps it through changes', async () => {
+    const c = await core();
+    const seen: number[] = [];
+    c.projector.subscribe((p) => seen.push(p.revision));
+    const display = { screen: { widthPx: 1024, heightPx: 768 }, map: { widthPx: 1024, heightPx: 704 } };
+    const first = valueOf<ProjectorState>(await c.dispatcher.dispatch('player', 'reportPlayerDisplay', display));
+    expect(first).toMatchObject({ reported: display, revision: 1 });
+    // Reporting on every resize cannot loop: the same size is not a change.
+    expect(valueOf<ProjectorState>(await c.dispatcher.dispatch('player', 'reportPlayerDisplay', display)).revision).toBe(1);
+    expect(seen).toEqual([1]);
+    expect(await c.dispatcher.dispatch('gm', 'reportPlayerDisplay', display)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    for (const bad of [{ screen: display.screen }, { ...display, map: { widthPx: 0, heightPx: 704 } }, { ...display, map: { widthPx: 1024.5, heightPx: 704 } }, { ...display, dpr: 2 }]) {
+      expect(await c.dispatcher.dispatch('player', 'reportPlayerDisplay', bad)).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
+    }
+    expect(valueOf<ProjectorState>(await c.dispatcher.dispatch('gm', 'setProjector', { blackout: true })).reported).toEqual(display);
   });
 
   it('is pushed to both roles and unsubscribing stops the pushes', () => {

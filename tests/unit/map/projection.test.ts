@@ -13,13 +13,14 @@ type ProjectionModule = {
   brushHexes: (centre: { q: number; r: number }, radius: 0 | 1 | 2) => { q: number; r: number }[];
   containScale: (frame: { x: number; y: number; width: number; height: number }, viewport: { width: number; height: number }) => number;
   extendStroke: (into: Map<string, { q: number; r: number }>, from: { q: number; r: number } | null, to: { q: number; r: number }, radius: 0 | 1 | 2) => Map<string, { q: number; r: number }>;
-  physicalPxPerUnit: (p: Pick<ProjectorState, 'hexInches' | 'screen'>, devicePixelRatio?: number) => number;
+  physicalPxPerUnit: (p: Pick<ProjectorState, 'hexInches' | 'screen' | 'reported'>, devicePixelRatio?: number) => number;
+  projectorScreen: (p: Pick<ProjectorState, 'screen' | 'reported'>) => ProjectorState['screen'];
   pixelsPerInch: (screen: ProjectorState['screen']) => number;
   projectorCamera: (p: ProjectorState, viewport: { width: number; height: number }, wholeMap: { x: number; y: number; width: number; height: number }, dpr?: number) => { centre: { x: number; y: number }; pxPerUnit: number };
   projectorOutline: (p: ProjectorState, wholeMap: { x: number; y: number; width: number; height: number }) => { x: number; y: number; width: number; height: number };
 };
 const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'map', 'projection'].join('/');
-const { brushHexes, containScale, extendStroke, physicalPxPerUnit, pixelsPerInch, projectorCamera, projectorOutline } =
+const { brushHexes, containScale, extendStroke, physicalPxPerUnit, pixelsPerInch, projectorCamera, projectorOutline, projectorScreen } =
   (await import(/* @vite-ignore */ modulePath)) as ProjectionModule;
 
 const base: ProjectorState = {
@@ -29,6 +30,7 @@ const base: ProjectorState = {
   scale: 'fit',
   hexInches: 1,
   screen: { widthPx: 1920, heightPx: 1080, diagonalInches: 55 },
+  reported: null,
   revision: 0,
 };
 const wholeMap = { x: 40, y: 30, width: 80, height: 60 };
@@ -39,9 +41,9 @@ describe('physical scale', () => {
     const screen = { widthPx: 3840, heightPx: 2160, diagonalInches: Math.hypot(3840, 2160) / 100 };
     expect(pixelsPerInch(screen)).toBeCloseTo(100, 10);
     // A 1-inch hex is 100 px across its flats = √3 world units → 100/√3 px per unit.
-    expect(physicalPxPerUnit({ hexInches: 1, screen })).toBeCloseTo(57.735027, 5);
+    expect(physicalPxPerUnit({ hexInches: 1, screen, reported: null })).toBeCloseTo(57.735027, 5);
     // Hexes of 1.5 inches on a page with devicePixelRatio 2: 150 device px = 75 CSS px across.
-    expect(physicalPxPerUnit({ hexInches: 1.5, screen }, 2) * Math.sqrt(3)).toBeCloseTo(75, 10);
+    expect(physicalPxPerUnit({ hexInches: 1.5, screen, reported: null }, 2) * Math.sqrt(3)).toBeCloseTo(75, 10);
   });
 
   it('a 1080p 55-inch television shows 1-inch hexes 40.05 px across', () => {
@@ -70,6 +72,20 @@ describe('projector camera', () => {
     const outline = projectorOutline(p, wholeMap);
     // 1920/32 = 60 px per unit vs 1080/9 = 120: width limits; 1080/60 = 18 units tall.
     expect(outline).toEqual({ x: 10, y: 5, width: 32, height: 18 });
+  });
+
+  it('a reported display wins: its map area shapes the outline, its screen the pixels per inch', () => {
+    // A 4:3 projector, 1024×768, whose status bar leaves the map 1024×704.
+    const p: ProjectorState = { ...base, frame: { x: 10, y: 5, width: 32, height: 9 }, reported: { screen: { widthPx: 1024, heightPx: 768 }, map: { widthPx: 1024, heightPx: 704 } } };
+    // 1024/32 = 32 px per unit vs 704/9 = 78.2: width limits; 704/32 = 22 units tall.
+    expect(projectorOutline(p, wholeMap)).toEqual({ x: 10, y: 5, width: 32, height: 22 });
+    // The typed diagonal stays: hypot(1024, 768) = 1280 px over 55 inches.
+    expect(projectorScreen(p)).toEqual({ widthPx: 1024, heightPx: 768, diagonalInches: 55 });
+    expect(physicalPxPerUnit({ ...p, scale: 'physical' }) * Math.sqrt(3)).toBeCloseTo(1280 / 55, 10);
+    // Physical scale: the outline is the map area at that scale, wherever the frame is.
+    const physical = projectorOutline({ ...p, scale: 'physical' }, wholeMap);
+    expect(physical.width).toBeCloseTo(1024 / ((1280 / 55) / Math.sqrt(3)), 10);
+    expect(physical.height).toBeCloseTo(704 / ((1280 / 55) / Math.sqrt(3)), 10);
   });
 });
 

@@ -25,12 +25,17 @@ export function pixelsPerInch(screen: ProjectorState['screen']): number {
   return Math.hypot(screen.widthPx, screen.heightPx) / screen.diagonalInches;
 }
 
+/** The projector's screen: the resolution the player display reported, else the typed one; the typed diagonal. */
+export function projectorScreen(p: Pick<ProjectorState, 'screen' | 'reported'>): ProjectorState['screen'] {
+  return p.reported === null ? p.screen : { ...p.reported.screen, diagonalInches: p.screen.diagonalInches };
+}
+
 /**
  * The physical scale: a hex `hexInches` across its flats on the real screen. `devicePixelRatio`
  * turns the screen's device pixels into the page's CSS pixels.
  */
-export function physicalPxPerUnit(p: Pick<ProjectorState, 'hexInches' | 'screen'>, devicePixelRatio = 1): number {
-  return (p.hexInches * pixelsPerInch(p.screen)) / devicePixelRatio / SQRT3;
+export function physicalPxPerUnit(p: Pick<ProjectorState, 'hexInches' | 'screen' | 'reported'>, devicePixelRatio = 1): number {
+  return (p.hexInches * pixelsPerInch(projectorScreen(p))) / devicePixelRatio / SQRT3;
 }
 
 /** The largest scale at which all of `frame` fits in `viewport`. */
@@ -45,9 +50,13 @@ export function projectorCamera(p: ProjectorState, viewport: Viewport, wholeMap:
   return { centre: { x: frame.x, y: frame.y }, pxPerUnit };
 }
 
-/** The part of the map the projector's screen shows (its configured resolution), as a frame. */
+/**
+ * The part of the map the player display shows, as a frame: its map area as it reported it (the
+ * window less the status bar), else the configured resolution.
+ */
 export function projectorOutline(p: ProjectorState, wholeMap: Frame): Frame {
-  const screen = { width: p.screen.widthPx, height: p.screen.heightPx };
+  const area = p.reported?.map ?? p.screen;
+  const screen = { width: area.widthPx, height: area.heightPx };
   const camera = projectorCamera(p, screen, wholeMap, 1);
   return {
     x: camera.centre.x,
