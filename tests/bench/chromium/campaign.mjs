@@ -1,5 +1,5 @@
 // The bench's encounter: the sample encounter's state (so it stays valid as the schema grows)
-// stretched to a large map with many figures.
+// stretched to a large map with many figures, and continuing spells at bare hexes.
 
 /** Offset (col, row) → axial for the given orientation, as src/shared/mapGrid.ts. */
 function offsetToAxial(orientation, col, row) {
@@ -58,11 +58,19 @@ export function buildEncounter(sample, { cols, rows, figures }) {
     });
   }
   const ids = new Set(out.map((f) => f.id));
+  // Continuing spells at bare hexes (their markers are drawn on both maps): 40, by the casters.
+  const template = (sample.spells ?? [])[0];
+  const casters = out.filter((f) => f.mana !== null);
+  const atHexes = [];
+  for (let i = 0; template && casters.length > 0 && i < 40; i++) {
+    const caster = casters[i % casters.length];
+    atHexes.push({ ...structuredClone(template), id: `spell-h${i + 1}`, casterId: caster.id, targetId: null, at: { q: caster.position.q + 1, r: caster.position.r } });
+  }
   return {
     ...sample,
     name: 'Bench: 100×100 with 250 figures',
     map: { ...sample.map, cols, rows, terrain, hidden },
     figures: out,
-    spells: (sample.spells ?? []).filter((s) => ids.has(s.casterId) && ids.has(s.targetId)),
+    spells: [...(sample.spells ?? []).filter((s) => ids.has(s.casterId) && ids.has(s.targetId)), ...atHexes],
   };
 }
