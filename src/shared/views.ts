@@ -32,9 +32,15 @@ export const ManaSchema = z
   .object({ pool: z.number().int(), current: z.number().int(), debt: z.number().int().min(0) })
   .strict();
 
+/**
+ * Where a continuing spell cast at a bare hex sits (001 §Facing), for its marker on the map:
+ * the hex and the spell's school (the marker's colour). Absent for spells on a figure or on no place.
+ */
+const SpellPlaceFields = { at: HexSchema.optional(), school: z.string().optional() };
+
 /** A continuing spell the figure keeps up (RULINGS S2); on no figure when `targetId` is null. */
 export const ActiveSpellViewSchema = z
-  .object({ spellId: z.string(), name: z.string(), targetId: IdSchema.nullable(), renewalCost: z.number().int() })
+  .object({ spellId: z.string(), name: z.string(), targetId: IdSchema.nullable(), renewalCost: z.number().int(), ...SpellPlaceFields })
   .strict();
 
 /**
@@ -56,7 +62,9 @@ export const MagicTrackerSchema = z
 export const PlayerMagicSchema = z
   .object({
     active: z.array(
-      z.object({ id: IdSchema, name: z.string(), variant: z.string().nullable(), casterId: IdSchema, targetId: IdSchema.nullable() }).strict(),
+      z
+        .object({ id: IdSchema, name: z.string(), variant: z.string().nullable(), casterId: IdSchema, targetId: IdSchema.nullable(), ...SpellPlaceFields })
+        .strict(),
     ),
     inRunaway: z.array(IdSchema),
   })

@@ -53,7 +53,7 @@ export function gmView(
         mana: f.mana,
         spells: state.spells
           .filter((s) => s.casterId === f.id)
-          .map((s) => ({ spellId: s.spellId, name: s.name, targetId: s.targetId, renewalCost: s.renewalCost })),
+          .map((s) => ({ spellId: s.spellId, name: s.name, targetId: s.targetId, renewalCost: s.renewalCost, ...spellPlace(s.spellId, s.at) })),
         equipment: { ...f.equipment, weaponIds: [...f.equipment.weaponIds] },
         conditions: [...f.conditions],
         hthWith: [...f.hthWith],
@@ -149,6 +149,13 @@ function isIllusion(spellId: string): boolean {
   return spell !== undefined && ILLUSION_NAMES.has(spell.name.toLowerCase());
 }
 
+/** A hex spell's place and school for its map marker (001 §Facing); nothing for any other spell. */
+function spellPlace(spellId: string, at: { q: number; r: number } | undefined): { at?: { q: number; r: number }; school?: string } {
+  if (at === undefined) return {};
+  const school = ENCOUNTER_CATALOGUE.byId.get(spellId)?.school;
+  return { at: { q: at.q, r: at.r }, ...(school !== undefined ? { school } : {}) };
+}
+
 /**
  * What players see of magic (RULINGS C8; DESIGN §Secrets never cross to the player): the magic
  * engine's `stripSecrets` (no mana, Debt, costs, levels, pushes, castings, rulings; illusions
@@ -157,11 +164,14 @@ function isIllusion(spellId: string): boolean {
 function playerMagic(state: EncounterState, visible: ReadonlySet<string>): PlayerView['encounter']['magic'] {
   const open = stripSecrets(gmMagicView(snapshotOf(state), magicContext(state, DEFAULT_RULES)));
   const spellIdOf = new Map(state.spells.map((s) => [s.id, s.spellId] as const));
+  // A spell on a hex under the GM's fog shows nothing, like a figure there (DESIGN §Secrets).
+  const fogged = new Set(state.map.hidden);
   return {
     active: open.active
       .filter((a) => !isIllusion(spellIdOf.get(a.id) ?? ''))
       .filter((a) => visible.has(a.casterId) && (a.targetId === null || visible.has(a.targetId)))
-      .map((a) => ({ id: a.id, name: a.name, variant: a.variant, casterId: a.casterId, targetId: a.targetId })),
+      .filter((a) => a.at === undefined || !fogged.has(hexKey(a.at)))
+      .map((a) => ({ id: a.id, name: a.name, variant: a.variant, casterId: a.casterId, targetId: a.targetId, ...spellPlace(spellIdOf.get(a.id) ?? '', a.at) })),
     inRunaway: open.inRunaway.filter((id) => visible.has(id)),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from '../schemas';
+import { HexSchema, IdSchema } from '../schemas';
 import { ExplainedSchema } from './encounter';
 import { channel, NoArgs } from './define';
 
@@ -16,6 +16,8 @@ const ActiveSpellInfoSchema = z
     name: z.string(),
     variant: z.string().nullable(),
     targetId: IdSchema.nullable(),
+    /** The hex it was cast at when it is on no figure (001 §Facing); absent otherwise. */
+    at: HexSchema.optional(),
     level: z.number().int(),
     renewalCost: z.number().int(),
     turnsActive: z.number().int(),
@@ -133,6 +135,10 @@ export const CastPreviewResultSchema = z
     spellName: z.string(),
     mastery: z.number().int(),
     targetId: IdSchema.nullable(),
+    /** The bare hex aimed at, or null (001 §Facing). */
+    targetHex: HexSchema.nullable(),
+    /** Where that hex lies for the caster: its own hex, next to it, or its front, side or rear. */
+    aim: z.enum(['caster', 'adjacent', 'front', 'side', 'rear']).nullable(),
     push: z.number().int(),
     mustHit: z.boolean(),
     continuing: z.boolean(),
@@ -211,6 +217,8 @@ export const MAGIC_CHANNELS = {
         spellId: z.string().min(1).max(64),
         push: z.number().int().min(0).max(20),
         targetId: IdSchema.optional(),
+        /** A bare hex as the target instead of a figure (001 §Facing: your hex, adjacent, or in front). */
+        targetHex: HexSchema.optional(),
       })
       .strict(),
     result: CastPreviewResultSchema,

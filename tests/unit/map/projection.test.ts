@@ -81,7 +81,7 @@ describe('projector camera', () => {
     expect(projectorOutline(p, wholeMap)).toEqual({ x: 10, y: 5, width: 32, height: 22 });
     // The typed diagonal stays: hypot(1024, 768) = 1280 px over 55 inches.
     expect(projectorScreen(p)).toEqual({ widthPx: 1024, heightPx: 768, diagonalInches: 55 });
-    expect(physicalPxPerUnit({ ...p, scale: 'physical' }) * Math.sqrt(3)).toBeCloseTo(1280 / 55, 10);
+    expect(physicalPxPerUnit(p) * Math.sqrt(3)).toBeCloseTo(1280 / 55, 10);
     // Physical scale: the outline is the map area at that scale, wherever the frame is.
     const physical = projectorOutline({ ...p, scale: 'physical' }, wholeMap);
     expect(physical.width).toBeCloseTo(1024 / ((1280 / 55) / Math.sqrt(3)), 10);

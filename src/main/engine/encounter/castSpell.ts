@@ -15,6 +15,7 @@
 import { AppError } from '../../../shared/errors';
 import { hexDistance, hexEquals, hexKey, megahexDistance, type Hex } from '../../../shared/hex';
 import type { CommandOf } from '../../../shared/commands';
+import { isOnMap } from '../../../shared/mapGrid';
 import { adjustedDex, type AttackSituation } from '../combat/adjustedDex';
 import { armorById, shieldById } from '../equipment';
 import type { Explained } from '../explain';
@@ -30,6 +31,21 @@ import type { Tx } from './tx';
 export type CastingOption = 'h' | 'r' | 'hth-cast';
 
 export type CastSpellResolver = (tx: Tx, command: CommandOf<'castSpell'>, option: CastingOption) => void;
+
+/** Where an aimed hex lies for the caster (001 §Facing): its own hex, next to it, or a zone beyond. */
+export type SpellAim = 'caster' | 'adjacent' | 'front' | 'side' | 'rear';
+
+/** Where `target` lies from `caster` for a spell (001 §Facing), for the GM's preview. */
+export function spellAim(caster: FigureState, target: Hex): SpellAim {
+  if (hexEquals(caster.position, target)) return 'caster';
+  if (hexDistance(caster.position, target) <= 1) return 'adjacent';
+  return zoneOf({ position: caster.position, facing: caster.facing, size: caster.size }, target);
+}
+
+/** Why a bare hex cannot be aimed at apart from facing (it is off the map), or null. */
+export function hexTargetRefusal(state: EncounterState, hex: Hex): string | null {
+  return isOnMap(state.map, hex) ? null : `Hex ${hexKey(hex)} is not on the map.`;
+}
 
 /**
  * Why `target` cannot be a spell's target from `caster`'s hex, or null (001 §Facing: your hex,
@@ -94,9 +110,18 @@ export const resolveCastSpell: CastSpellResolver = (tx, command, option) => {
     const why = allowed.reasons.filter((r) => !r.ok);
     throw new AppError('rule', `${caster.name} cannot cast now: ${why.map((r) => `${r.text} (${r.source})`).join('; ')}.`);
   }
+  if (command.targetId !== undefined && command.targetHex !== undefined) {
+    throw new AppError('invalid-args', `Aim ${spell.name} at a figure or at a hex, not both.`);
+  }
   const target = command.targetId === undefined ? null : figureById(tx.state, command.targetId);
-  const aim = target?.position ?? command.targetHex;
-  if (aim !== undefined) {
+  // A bare hex (no figure named): the place a Light or a Barrier goes (001 §Facing).
+  const at = target === null && command.targetHex !== undefined ? { q: command.targetHex.q, r: command.targetHex.r } : null;
+  if (at !== null) {
+    const refusal = hexTargetRefusal(tx.state, at);
+    if (refusal !== null) throw new AppError('invalid-args', refusal);
+  }
+  const aim = target?.position ?? at;
+  if (aim !== null) {
     const refusal = spellTargetRefusal(caster, aim);
     if (refusal !== null) throw new AppError('rule', refusal);
   }
@@ -119,6 +144,7 @@ export const resolveCastSpell: CastSpellResolver = (tx, command, option) => {
         casterId: caster.id,
         spellId: spell.id,
         targetId: target?.id ?? null,
+        at,
         push: command.push ?? 0,
         variant: command.variant ?? null,
         ...(hit !== undefined ? { hit } : {}),
@@ -129,3 +155,41 @@ export const resolveCastSpell: CastSpellResolver = (tx, command, option) => {
     ),
   );
 };
+
+/** What the cast preview says about an aimed hex (001 §Facing), added to the encounter's preview. */
+export interface HexAimPreview {
+  /** The hex aimed at, or null when the spell goes to a figure or to no place. */
+  readonly targetHex: Hex | null;
+  /** Where the hex lies for the caster, or null with no hex. */
+  readonly aim: SpellAim | null;
+  readonly problems: readonly string[];
+}
+
+/**
+ * The cast preview with a bare hex as the target (001 §Facing; RULINGS S1): where the hex lies
+ * for the caster, and the same refusals `resolveCastSpell` would give — both a figure and a hex,
+ * a hex off the map, a hex beside or behind the caster, a must-hit spell with no figure.
+ */
+export function withHexAim<P extends { readonly problems: readonly string[] }>(
+  preview: P,
+  state: EncounterState,
+  rules: Rules,
+  casterId: string,
+  spellId: string,
+  targetId: string | undefined,
+  targetHex: Hex | undefined,
+): Omit<P, 'problems'> & HexAimPreview {
+  if (targetHex === undefined) return { ...preview, targetHex: null, aim: null, problems: [...preview.problems] };
+  const caster = figureById(state, casterId);
+  const spell = spellById(catalogueOf(rules), spellId);
+  const hex = { q: targetHex.q, r: targetHex.r };
+  const genericMustHit = `${spell.name} must hit: choose the target's hex.`;
+  const problems = preview.problems.filter((p) => p !== genericMustHit);
+  if (targetId !== undefined) problems.push(`Aim ${spell.name} at a figure or at a hex, not both.`);
+  const offMap = hexTargetRefusal(state, hex);
+  if (offMap !== null) problems.push(offMap);
+  const facing = spellTargetRefusal(caster, hex);
+  if (facing !== null) problems.push(facing);
+  if (spell.mustHit) problems.push(`${spell.name} must hit: choose the figure it is aimed at (RULINGS S1).`);
+  return { ...preview, targetHex: hex, aim: spellAim(caster, hex), problems: [...new Set(problems)] };
+}

@@ -45,6 +45,7 @@ function toActive(s: StateActiveSpell): ActiveSpell {
     variant: s.variant,
     casterId: s.casterId,
     targetId: s.targetId,
+    at: s.at === undefined ? null : { q: s.at.q, r: s.at.r },
     level: s.level,
     renewalCost: s.renewalCost,
     turnsActive: s.turnsActive,
@@ -100,6 +101,8 @@ function storeMagic(state: EncounterState, magic: MagicState, renewedIds: Readon
       variant: a.variant,
       casterId: a.casterId,
       targetId: a.targetId,
+      // Written only when there is a hex, so a state without hex spells is what it always was.
+      ...(a.at !== null ? { at: { q: a.at.q, r: a.at.r } } : {}),
       level: a.level,
       renewalCost: a.renewalCost,
       turnsActive: a.turnsActive,

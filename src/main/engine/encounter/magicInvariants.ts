@@ -7,8 +7,10 @@
  * - the renewal phase is in progress only in phase 2 of this turn, with casters that exist;
  * - runaways: one per caster, a real caster with a mana pool, started no later than now, one
  *   end-of-turn drain per turn since it started, an anchor roll no later than now (RULINGS S6);
- * - castings name real casters and no future turn; ids stay below the counter.
+ * - castings name real casters and no future turn; ids stay below the counter;
+ * - a continuing spell is on a figure or at a hex on the map, not both.
  */
+import { isOnMap } from '../../../shared/mapGrid';
 import { ENCOUNTER_CATALOGUE, encounterMagicOf } from './magicBridge';
 import type { EncounterState } from './schema';
 
@@ -38,6 +40,9 @@ export function magicInvariants(state: EncounterState): string[] {
   for (const s of state.spells) {
     if (spellIds.has(s.id)) out.push(`Continuing spell ${s.id} appears twice.`);
     spellIds.add(s.id);
+    // 001 §Facing: a spell goes to a figure or to a hex, not both; a hex on the map.
+    if (s.at !== undefined && s.targetId !== null) out.push(`Continuing spell ${s.id} has both a target figure and a hex.`);
+    if (s.at !== undefined && !isOnMap(state.map, s.at)) out.push(`Continuing spell ${s.id} is at a hex off the map.`);
     const caster = byId.get(s.casterId);
     if (caster === undefined) out.push(`${s.name} (${s.id}) belongs to unknown caster ${s.casterId}.`);
     if (s.targetId !== null && !byId.has(s.targetId)) out.push(`${s.name} (${s.id}) is on unknown figure ${s.targetId}.`);

@@ -32,6 +32,7 @@ function spellInfo(s: StateActiveSpell) {
     name: s.name,
     variant: s.variant,
     targetId: s.targetId,
+    ...(s.at ? { at: { q: s.at.q, r: s.at.r } } : {}),
     level: s.level,
     renewalCost: s.renewalCost,
     turnsActive: s.turnsActive,

@@ -9,7 +9,7 @@
  * its result back; nothing is stored twice.
  */
 import { z } from 'zod';
-import { IdSchema } from '../../../shared/schemas';
+import { HexSchema, IdSchema } from '../../../shared/schemas';
 
 /** A continuing spell in effect (001 §Renewing Spells; RULINGS S2). */
 export const ActiveSpellSchema = z
@@ -24,6 +24,12 @@ export const ActiveSpellSchema = z
     casterId: IdSchema,
     /** The figure it is on, or null (a spell on a hex or on no one). */
     targetId: IdSchema.nullable(),
+    /**
+     * The hex it was aimed at when it went to no figure (001 §Facing: the caster's hex, an
+     * adjacent hex or one in front). Optional, and written only when there is one: files and
+     * logs from before it load and replay to the same state, with no migration.
+     */
+    at: HexSchema.optional(),
     level: z.number().int().min(1),
     renewalCost: z.number().int().min(0),
     /** Renewals so far. */
@@ -76,6 +82,8 @@ export const CastingRecordSchema = z
     spellId: z.string().min(1),
     variant: z.string().nullable(),
     targetId: IdSchema.nullable(),
+    /** The hex aimed at when no figure was; absent otherwise (and in files from before it). */
+    at: HexSchema.optional(),
     turn: z.number().int().min(1),
     level: z.number().int().min(1),
     cost: z.number().int().min(0),

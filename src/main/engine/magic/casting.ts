@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors';
-import type { Hex } from '../../../shared/hex';
+import { hexEquals, type Hex } from '../../../shared/hex';
 import type { Dice, Roll } from '../dice/types';
 import { explainSum, line } from '../explain';
 import type { BreakdownLine, Explained } from '../explain';
@@ -182,6 +182,11 @@ export interface CastIntent {
   readonly casterId: string;
   readonly spellId: string;
   readonly targetId?: string | null;
+  /**
+   * The hex aimed at when the spell goes to no figure (001 §Facing: the caster's hex, an
+   * adjacent hex or a hex in front; the encounter checks the facing). Not with `targetId`.
+   */
+  readonly at?: Hex | null;
   readonly push?: number;
   readonly variant?: string | null;
   /** Required when the spell must hit. */
@@ -215,7 +220,9 @@ function checkEscalation(magic: MagicState, caster: Caster, spell: SpellDefiniti
   if (prior.counter?.winner !== 'defender') throw new AppError('rule', `Casting ${prior.id} was not countered; there is nothing to escalate.`);
   if (turn !== prior.turn + 1) throw new AppError('rule', `An escalation comes the turn after the counterspell (turn ${prior.turn + 1}).`);
   if (magic.castings.some((c) => c.escalationOf === prior.id)) throw new AppError('rule', `Casting ${prior.id} has already been escalated.`);
-  if ((intent.targetId ?? null) !== prior.targetId) {
+  const at = intent.at ?? null;
+  const sameHex = at === null ? prior.at === undefined : prior.at !== undefined && hexEquals(at, prior.at);
+  if ((intent.targetId ?? null) !== prior.targetId || !sameHex) {
     throw new AppError('rule', `An escalation is the same spell at the same target as casting ${prior.id}.`);
   }
   if (push <= prior.push) {
@@ -243,6 +250,10 @@ export function cast(snapshot: MagicSnapshot, intent: CastIntent, dice: Dice, ct
   checkWhole(push, 'Push');
   const variant = checkVariant(spell, intent.variant);
   const targetId = intent.targetId ?? null;
+  const at = intent.at ?? null;
+  if (targetId !== null && at !== null) {
+    throw new AppError('invalid-args', `${spell.name} is aimed at a figure or at a hex, not both.`);
+  }
   if (spell.mustHit && intent.hit === undefined) {
     throw new AppError('invalid-args', `${spell.name} must hit: the caster's adjDEX and the target's hex are needed.`);
   }
@@ -344,6 +355,7 @@ export function cast(snapshot: MagicSnapshot, intent: CastIntent, dice: Dice, ct
       variant,
       casterId: caster.id,
       targetId,
+      at: at === null ? null : { q: at.q, r: at.r },
       level: spell.level,
       renewalCost: spell.renewalCost,
       turnsActive: 0,
@@ -358,6 +370,7 @@ export function cast(snapshot: MagicSnapshot, intent: CastIntent, dice: Dice, ct
     spellId: spell.id,
     variant,
     targetId,
+    ...(at !== null ? { at: { q: at.q, r: at.r } } : {}),
     turn: ctx.turn,
     level: spell.level,
     cost: cost.value - push,
@@ -374,6 +387,7 @@ export function cast(snapshot: MagicSnapshot, intent: CastIntent, dice: Dice, ct
     casterId: caster.id,
     spellId: spell.id,
     targetId,
+    ...(at !== null ? { at: { q: at.q, r: at.r } } : {}),
     outcome: finalOutcome,
     source: prior === null ? CASTING : `${CASTING}; RULINGS S8 (escalation of ${prior.id})`,
   });

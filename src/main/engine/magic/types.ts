@@ -1,3 +1,4 @@
+import type { Hex } from '../../../shared/hex';
 import type { PoolLevel } from '../characters/pools';
 import type { Roll } from '../dice/types';
 import type { Explained } from '../explain';
@@ -47,6 +48,12 @@ export interface ActiveSpell {
   readonly variant: string | null;
   readonly casterId: string;
   readonly targetId: string | null;
+  /**
+   * The hex the spell was aimed at when it was cast at no figure (a Light, a Barrier on the
+   * ground: 001 §Facing "Spells: your hex, adjacent hexes, or any hex in front"); null when it
+   * is on a figure (`targetId`) or on no place at all.
+   */
+  readonly at: Hex | null;
   readonly level: number;
   readonly renewalCost: number;
   /** Renewals so far: 0 in the turn it was cast. */
@@ -107,6 +114,8 @@ export interface CastingRecord {
   readonly spellId: string;
   readonly variant: string | null;
   readonly targetId: string | null;
+  /** The hex aimed at when no figure was (001 §Facing); absent otherwise. */
+  readonly at?: Hex;
   readonly turn: number;
   readonly level: number;
   readonly cost: number;
@@ -200,6 +209,8 @@ export type MagicEvent =
       readonly casterId: string;
       readonly spellId: string;
       readonly targetId: string | null;
+      /** The hex aimed at when no figure was (001 §Facing); absent otherwise. */
+      readonly at?: Hex;
       readonly outcome: CastingOutcome;
       readonly source: string;
     }

@@ -1,3 +1,4 @@
+import type { Hex } from '../../../shared/hex';
 import type { Explained } from '../explain';
 import { masteryBenefits, spellById } from './catalogue';
 import { castingAllowed, castingTarget, hitTarget, spellCost } from './casting';
@@ -93,6 +94,8 @@ export interface CastPreview {
   readonly spellName: string;
   readonly mastery: number;
   readonly targetId: string | null;
+  /** The hex aimed at when no figure is (001 §Facing), or null. */
+  readonly at: Hex | null;
   readonly push: number;
   /** Mana the casting takes: level, mastery discount, push (RULINGS S1, S3). */
   readonly cost: Explained;
@@ -121,7 +124,7 @@ export function castPreview(
   spellId: string,
   push: number,
   targetId?: string | null,
-  options: { readonly hit?: HitInput; readonly option?: string; readonly context?: CastingAllowedContext } = {},
+  options: { readonly hit?: HitInput; readonly option?: string; readonly context?: CastingAllowedContext; readonly at?: Hex | null } = {},
 ): CastPreview {
   const caster = casterOf(snapshot, casterId);
   const spell = spellById(ctx.catalogue, spellId);
@@ -131,7 +134,11 @@ export function castPreview(
   else if (!caster.conscious) problems.push(`${caster.name} is unconscious.`);
   if (runawayOf(snapshot.magic, caster.id) !== null) problems.push(`${caster.name} is in runaway.`);
   if (!masteryBenefits(Math.min(5, Math.max(0, mastery))).canCast) problems.push(`${caster.name} does not know ${spell.name}.`);
-  if (spell.mustHit && options.hit === undefined) problems.push(`${spell.name} must hit: choose the target's hex.`);
+  const at = options.at ?? null;
+  if (at !== null && (targetId ?? null) !== null) problems.push(`${spell.name} is aimed at a figure or at a hex, not both.`);
+  if (spell.mustHit && options.hit === undefined) {
+    problems.push(at !== null ? `${spell.name} must hit: choose the figure it is aimed at, not a hex (RULINGS S1).` : `${spell.name} must hit: choose the target's hex.`);
+  }
   const cost = spellCost(spell.level, mastery, push, ctx.rules);
   const fromMana = Math.min(caster.mana.current, cost.value);
   const borrowed = cost.value - fromMana;
@@ -145,6 +152,7 @@ export function castPreview(
     spellName: spell.name,
     mastery,
     targetId: targetId ?? null,
+    at: at === null ? null : { q: at.q, r: at.r },
     push,
     cost,
     manaNow: caster.mana.current,
@@ -186,6 +194,8 @@ export interface PlayerMagicView {
     readonly variant: string | null;
     readonly casterId: string;
     readonly targetId: string | null;
+    /** The hex it was cast at when it is on no figure (a place on the table anyone can see). */
+    readonly at?: Hex;
   }[];
   /** Casters visibly in the grip of a runaway (001 §Runaway: blood from nose and eyes). */
   readonly inRunaway: readonly string[];
@@ -208,7 +218,14 @@ export function stripSecrets(view: GmMagicView): PlayerMagicView {
   return {
     active: view.active
       .filter((a) => !hiddenFromPlayers(a.spellId))
-      .map((a) => ({ id: a.id, name: a.name, variant: a.variant, casterId: a.casterId, targetId: a.targetId })),
+      .map((a) => ({
+        id: a.id,
+        name: a.name,
+        variant: a.variant,
+        casterId: a.casterId,
+        targetId: a.targetId,
+        ...(a.at !== null ? { at: { q: a.at.q, r: a.at.r } } : {}),
+      })),
     inRunaway: view.runaways.map((r) => r.casterId),
   };
 }

@@ -13,6 +13,7 @@ import {
   encounterRenewalQueue,
   encounterRunawayView,
 } from '../../engine/encounter/magicQueries';
+import { withHexAim } from '../../engine/encounter/castSpell';
 import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';
 
@@ -22,8 +23,11 @@ export function magicHandlers(session: () => Session): HandlersFor<typeof MAGIC_
     manaView: ({ figureId }) => ManaViewResultSchema.parse(encounterManaView(session().currentState, figureId)),
     renewalQueue: () => RenewalQueueResultSchema.parse(encounterRenewalQueue(session().currentState)),
     runawayView: () => RunawayViewResultSchema.parse(encounterRunawayView(session().currentState, session().rules)),
-    castPreview: ({ casterId, spellId, push, targetId }) =>
-      CastPreviewResultSchema.parse(encounterCastPreview(session().currentState, session().rules, casterId, spellId, push, targetId)),
+    castPreview: ({ casterId, spellId, push, targetId, targetHex }) => {
+      const { currentState: state, rules } = session();
+      const preview = encounterCastPreview(state, rules, casterId, spellId, push, targetId);
+      return CastPreviewResultSchema.parse(withHexAim(preview, state, rules, casterId, spellId, targetId, targetHex));
+    },
     castings: () => CastingsResultSchema.parse(encounterCastings(session().currentState)),
   };
 }

@@ -45,6 +45,13 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
       ['B', 'Black out the projector, or bring it back'],
     ],
   },
+  {
+    group: 'Magic',
+    keys: [
+      ['Esc', 'Cast flow: stop picking a target hex on the map'],
+      ['Enter', 'Cast flow: aim at the hex typed as q,r'],
+    ],
+  },
   { group: 'Campaign', keys: [['C', 'Campaigns, encounters, rules settings and exports']] },
   { group: 'Help', keys: [['?', 'Show or hide these shortcuts']] },
 ];

@@ -8,6 +8,7 @@ import { createCachedShape, paintGrid, paintMegahexes, tracePolygon, type MapBac
 import { HEX_SIZE, type MapFigureModel, type MapTerrainModel } from './mapModel';
 import { brushHexes, extendStroke, type BrushRadius, type Camera, type Viewport } from './projection';
 import { ReachOverlay, type ReachModel } from './reachOverlay';
+import { SpellOverlay, type SpellAimMarker, type SpellMarker } from './spellOverlay';
 
 /** Chooses the camera from the container's size and the whole map's frame; null = fit the map. */
 export type CameraPolicy = (viewport: Viewport, wholeMap: Frame) => Camera | null;
@@ -30,6 +31,8 @@ export interface BattleMapOptions {
   readonly onCameraChange?: () => void;
   /** Map image calibration: a point of the image (`from`) dragged onto a hex corner (`to`), world units (1 = a hex's size). */
   readonly onCalibrate?: (pin: { from: Point; to: Point }) => void;
+  /** While hex picking is on (`setHexPick`), a click on any hex, with a figure or without. */
+  readonly onHexClick?: (hex: Hex) => void;
 }
 
 const MIN_SCALE = 0.04;
@@ -38,7 +41,7 @@ const CLICK_SLOP = 4;
 const IDLE_MS = 140;
 
 type Gesture =
-  | { kind: 'pan'; pointerId: number; start: Point; origin: Point; moved: boolean }
+  | { kind: 'pan'; pointerId: number; start: Point; origin: Point; moved: boolean; pick?: boolean }
   | { kind: 'figure'; pointerId: number; id: string; start: Point; grab: Point; moved: boolean }
   | { kind: 'paint'; pointerId: number; last: Hex; stroke: Map<string, Hex> }
   | { kind: 'ruler'; pointerId: number; from: Hex; to: Hex }
@@ -69,6 +72,9 @@ export class BattleMap {
   /** The calibration drag: from a point of the map image to the hex corner it snaps to. */
   private readonly calibrateLine = new Konva.Group({ listening: false, visible: false });
   private readonly reach = new ReachOverlay(() => this.layout);
+  private readonly spells = new SpellOverlay(() => this.layout, () => this.viewRect());
+  /** A click picks a hex (the cast flow's hex target) instead of selecting or dragging. */
+  private hexPick = false;
   private terrain: MapTerrainModel;
   /** The map's world rectangle: cached bitmaps never reach past it. */
   private bounds: WorldRect = { x0: 0, y0: 0, x1: 1, y1: 1 };
@@ -112,13 +118,15 @@ export class BattleMap {
     });
     this.buildRuler();
     this.buildProjectorFrame();
-    this.overlayLayer.add(this.reach.shape, this.megahexShape, this.projectorFrame, this.brushShape, this.ruler, this.calibrateLine);
+    this.overlayLayer.add(this.reach.shape, this.spells.shape, this.megahexShape, this.projectorFrame, this.brushShape, this.ruler, this.calibrateLine);
     this.calibrateLine.add(
       new Konva.Line({ name: 'line', points: [], stroke: '#4fd1c5', strokeWidth: 2, dash: [6, 4], strokeScaleEnabled: false, listening: false }),
       new Konva.Circle({ name: 'from', radius: 5, stroke: '#4fd1c5', strokeWidth: 2, strokeScaleEnabled: false, listening: false }),
       new Konva.Circle({ name: 'to', radius: 6, fill: '#4fd1c5', strokeScaleEnabled: false, listening: false }),
     );
     this.stage.add(this.gridLayer, this.overlayLayer, this.figureLayer, this.dragLayer);
+    // The player display is read from across the table: its spell labels never go below 16 px.
+    if (!options.interactive) this.spells.minFontPx = 16;
     if (options.interactive) this.listen(container);
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
@@ -230,6 +238,29 @@ export class BattleMap {
   /** The selected figure's reach bands and facing zones (reachOverlay.ts), or none. */
   setReach(model: ReachModel | null): void {
     this.reach.set(model);
+    this.overlayLayer.batchDraw();
+  }
+
+  /** Continuing spells cast at bare hexes (spellOverlay.ts), from main's view. */
+  setSpells(markers: readonly SpellMarker[]): void {
+    if (this.spells.setMarkers(markers)) this.overlayLayer.batchDraw();
+  }
+
+  /** The hexes with a spell marker and the spells' names (for the end-to-end tests). */
+  get spellMarkers(): readonly { readonly hex: Hex; readonly names: readonly string[] }[] {
+    return this.spells.marked;
+  }
+
+  /** The hex the cast flow aims at, ringed in main's verdict's colour, or none. */
+  setSpellAim(aim: SpellAimMarker | null): void {
+    if (this.spells.setAim(aim)) this.overlayLayer.batchDraw();
+  }
+
+  /** While on, a left click on any hex calls `onHexClick` (a drag still pans). */
+  setHexPick(on: boolean): void {
+    if (on === this.hexPick) return;
+    this.hexPick = on;
+    if (!on) this.hover = null;
     this.overlayLayer.batchDraw();
   }
 
@@ -499,6 +530,11 @@ export class BattleMap {
     const p = this.localPoint(e);
     const hex = this.screenToHex(p);
     const capture = () => this.options.container.setPointerCapture?.(e.pointerId);
+    if (this.hexPick && e.button === 0) {
+      this.gesture = { kind: 'pan', pointerId: e.pointerId, start: p, origin: this.stage.position(), moved: false, pick: true };
+      capture();
+      return;
+    }
     if (e.button === 1 || e.button === 2 || (e.button === 0 && this.tool === 'select' && !this.figureAt(hex))) {
       this.gesture = { kind: 'pan', pointerId: e.pointerId, start: p, origin: this.stage.position(), moved: false };
       capture();
@@ -534,7 +570,7 @@ export class BattleMap {
     const p = this.localPoint(e);
     const g = this.gesture;
     if (!g) {
-      if (this.tool === 'paint' || this.tool === 'ruler') {
+      if (this.tool === 'paint' || this.tool === 'ruler' || this.hexPick) {
         const hex = this.screenToHex(p);
         if (!this.hover || hexKey(this.hover) !== hexKey(hex)) {
           this.hover = hex;
@@ -590,7 +626,9 @@ export class BattleMap {
     this.gesture = null;
     this.options.container.releasePointerCapture?.(e.pointerId);
     if (g.kind === 'pan') {
-      if (!g.moved && !cancelled && e.button === 0) this.select(null);
+      if (g.pick) {
+        if (!g.moved && !cancelled) this.options.onHexClick?.(this.screenToHex(this.localPoint(e)));
+      } else if (!g.moved && !cancelled && e.button === 0) this.select(null);
     } else if (g.kind === 'figure') {
       if (g.moved) void this.dropFigure(g.id, cancelled);
     } else if (g.kind === 'paint') {
@@ -712,7 +750,7 @@ export class BattleMap {
 
   /** The brush under the pointer and the stroke being painted. */
   private drawBrush(ctx: CanvasRenderingContext2D): void {
-    if (this.tool !== 'paint' && this.tool !== 'ruler') return;
+    if (this.tool !== 'paint' && this.tool !== 'ruler' && !this.hexPick) return;
     const scale = this.stage.scaleX();
     const trace = (hexes: Iterable<Hex>) => {
       const path = new Path2D();
@@ -727,7 +765,7 @@ export class BattleMap {
       ctx.globalAlpha = 1;
     }
     if (this.hover) {
-      const hexes = this.tool === 'paint' ? brushHexes(this.hover, this.brushRadius) : [this.hover];
+      const hexes = this.tool === 'paint' && !this.hexPick ? brushHexes(this.hover, this.brushRadius) : [this.hover];
       ctx.lineWidth = 2.5 / scale;
       ctx.strokeStyle = '#ffffff';
       ctx.stroke(trace(hexes));

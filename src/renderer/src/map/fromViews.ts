@@ -1,5 +1,6 @@
 import type { GmView, PlayerView } from '../../../shared/views';
 import type { MapFigureModel, MapTerrainModel } from './mapModel';
+import type { SpellMarker } from './spellOverlay';
 
 const colorOf = (sides: readonly { id: string; color: string }[], sideId: string) =>
   sides.find((s) => s.id === sideId)?.color ?? '#888888';
@@ -24,4 +25,16 @@ export function playerTerrain(view: PlayerView): MapTerrainModel {
 
 export function playerFigures(view: PlayerView): MapFigureModel[] {
   return view.encounter.figures.map((f) => ({ ...f, hidden: false, color: colorOf(view.encounter.sides, f.sideId) }));
+}
+
+/** Continuing spells cast at bare hexes, every one (the GM sees all): each caster's list in the GM view. */
+export function gmSpells(view: GmView): SpellMarker[] {
+  return view.encounter.figures.flatMap((f) =>
+    f.spells.flatMap((s, i) => (s.at ? [{ id: `${f.id}:${i}:${s.spellId}`, name: s.name, school: s.school ?? null, at: s.at }] : [])),
+  );
+}
+
+/** The hex spells the players may see: main's player view already left out the rest. */
+export function playerSpells(view: PlayerView): SpellMarker[] {
+  return view.encounter.magic.active.flatMap((s) => (s.at ? [{ id: s.id, name: s.name, school: s.school ?? null, at: s.at }] : []));
 }

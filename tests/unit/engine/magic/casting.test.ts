@@ -47,7 +47,7 @@ describe('casting roll (RULINGS S1)', () => {
     expect(roll).toMatchObject({ roll: 14, success: true, special: null });
     expect(roll?.target).toEqual({ value: 14, breakdown: [{ label: 'INT', value: 14, source: '001 §Casting Spells; RULINGS S1 (Light uses INT)' }] });
     expect(r.next.magic.active).toEqual([
-      { id: 'spell-2', castingId: 'cast-1', spellId: 'passage-light', name: 'Light', variant: null, casterId: 'ada', targetId: 'ada', level: 1, renewalCost: 1, turnsActive: 0, castTurn: 3 },
+      { id: 'spell-2', castingId: 'cast-1', spellId: 'passage-light', name: 'Light', variant: null, casterId: 'ada', targetId: 'ada', at: null, level: 1, renewalCost: 1, turnsActive: 0, castTurn: 3 },
     ]);
     expect(r.next.magic.castings[0]).toMatchObject({ id: 'cast-1', outcome: 'succeeded', cost: 1, push: 0, turn: 3 });
   });

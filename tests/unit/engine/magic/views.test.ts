@@ -78,7 +78,7 @@ const casterArb = (id: string): fc.Arbitrary<Caster> =>
   );
 const spellArb = fc.constantFrom(...SPELLS);
 const activeArb: fc.Arbitrary<ActiveSpell> = fc
-  .record({ n: fc.nat(999), spell: spellArb, casterId: fc.constantFrom(...IDS), targetId: fc.option(fc.constantFrom(...IDS)), renewalCost: fc.nat(5), turnsActive: fc.nat(20), castTurn: fc.nat(20) })
+  .record({ n: fc.nat(999), spell: spellArb, casterId: fc.constantFrom(...IDS), targetId: fc.option(fc.constantFrom(...IDS)), at: fc.option(fc.record({ q: fc.integer({ min: -20, max: 40 }), r: fc.integer({ min: -20, max: 40 }) })), renewalCost: fc.nat(5), turnsActive: fc.nat(20), castTurn: fc.nat(20) })
   .map((x) => ({
     id: `spell-${x.n}`,
     castingId: `cast-${x.n}`,
@@ -87,6 +87,7 @@ const activeArb: fc.Arbitrary<ActiveSpell> = fc
     variant: x.spell.variants[0] ?? null,
     casterId: x.casterId,
     targetId: x.targetId,
+    at: x.targetId === null ? x.at : null,
     level: x.spell.level,
     renewalCost: x.renewalCost,
     turnsActive: x.turnsActive,
@@ -187,8 +188,8 @@ describe('stripSecrets (RULINGS C8; DESIGN §Secrets never cross to the player)'
       magic: {
         seq: 2,
         active: [
-          { id: 'spell-1', castingId: 'cast-1', spellId: 'passage-light', name: 'Light', variant: null, casterId: 'c1', targetId: null, level: 1, renewalCost: 1, turnsActive: 2, castTurn: 1 },
-          { id: 'spell-2', castingId: 'cast-2', spellId: 'control-illusion', name: 'Illusion', variant: null, casterId: 'c1', targetId: null, level: 4, renewalCost: 1, turnsActive: 0, castTurn: 3 },
+          { id: 'spell-1', castingId: 'cast-1', spellId: 'passage-light', name: 'Light', variant: null, casterId: 'c1', targetId: null, at: { q: 4, r: 2 }, level: 1, renewalCost: 1, turnsActive: 2, castTurn: 1 },
+          { id: 'spell-2', castingId: 'cast-2', spellId: 'control-illusion', name: 'Illusion', variant: null, casterId: 'c1', targetId: null, at: null, level: 4, renewalCost: 1, turnsActive: 0, castTurn: 3 },
         ],
         runaways: [{ casterId: 'c2', spellId: 'passage-hold', spellName: 'Hold', level: 2, push: 3, cause: 'push', startedTurn: 1, turnsElapsed: 1, lastAnchorTurn: null }],
         castings: [],
@@ -196,7 +197,7 @@ describe('stripSecrets (RULINGS C8; DESIGN §Secrets never cross to the player)'
       },
     };
     expect(stripSecrets(gmMagicView(s, ctx(3)))).toEqual({
-      active: [{ id: 'spell-1', name: 'Light', variant: null, casterId: 'c1', targetId: null }],
+      active: [{ id: 'spell-1', name: 'Light', variant: null, casterId: 'c1', targetId: null, at: { q: 4, r: 2 } }],
       inRunaway: ['c2'],
     });
     expect(DEFAULT_CATALOGUE.spells.filter((x) => x.id.includes('illusion')).map((x) => x.id)).toEqual([
