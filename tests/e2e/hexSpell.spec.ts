@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, hexOnScreen, mustCall, socketCall, test } from './fixtures';
+import { standStillToIlsasAction } from './sampleTurn';
 
 /**
  * A spell aimed at a bare hex through the GM page (001 §Facing: "Spells: your hex, adjacent
@@ -62,13 +63,7 @@ test('Ilsa casts Light at the hex in front of her; the rear hex is refused; both
   await gmPage.getByTestId('next-phase').click();
   await gmPage.getByRole('tab', { name: 'Magic' }).click();
   await gmPage.getByTestId('renewal-panel').getByTestId('renew-blur-on-bram').click();
-  await gmPage.getByTestId('next-phase').click();
-  for (let i = 0; i < 4; i++) await gmPage.getByTestId('stand-still').click();
-  await gmPage.getByTestId('next-phase').click();
-  await gmPage.getByTestId('next-phase').click();
-  await expect(gmPage.getByTestId('due-name')).toHaveText('Sella');
-  await gmPage.getByTestId('pass').click();
-  await expect(gmPage.getByTestId('due-name')).toHaveText('Ilsa');
+  await standStillToIlsasAction(gmPage);
 
   await gmPage.getByRole('tab', { name: 'Magic' }).click();
   const flow = gmPage.getByTestId('cast-flow');

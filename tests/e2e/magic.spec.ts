@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { standStillToIlsasAction } from './sampleTurn';
 
 /**
  * Magic through the GM page (issue 5, issue 7 items 2, 4–5): in the sample encounter, Renew
@@ -49,13 +50,7 @@ test('renew Blur in phase 2, cast a pushed spell with entered dice; the player n
   await shoot(gmPage, 'magic-renewed');
 
   // On to Actions: everyone stands still; Sella (adjDEX 14) passes, Ilsa is due.
-  await gmPage.getByTestId('next-phase').click();
-  for (let i = 0; i < 4; i++) await gmPage.getByTestId('stand-still').click();
-  await gmPage.getByTestId('next-phase').click();
-  await gmPage.getByTestId('next-phase').click();
-  await expect(gmPage.getByTestId('due-name')).toHaveText('Sella');
-  await gmPage.getByTestId('pass').click();
-  await expect(gmPage.getByTestId('due-name')).toHaveText('Ilsa');
+  await standStillToIlsasAction(gmPage);
 
   await gmPage.getByRole('tab', { name: 'Magic' }).click();
   const flowBox = gmPage.getByTestId('cast-flow');
