@@ -65,9 +65,12 @@ test('Ilsa casts Light at the hex in front of her; the rear hex is refused; both
   await gmPage.getByTestId('renewal-panel').getByTestId('renew-blur-on-bram').click();
   await standStillToIlsasAction(gmPage);
 
-  await gmPage.getByRole('tab', { name: 'Magic' }).click();
+  // Ilsa's option h (Cast spell) brings the Magic tab forward with her as the caster.
+  await gmPage.getByRole('tab', { name: 'Figure' }).click();
+  await gmPage.getByTestId('options').getByTestId('option-h').click();
+  await expect(gmPage.getByRole('tab', { name: 'Magic' })).toHaveAttribute('aria-selected', 'true');
   const flow = gmPage.getByTestId('cast-flow');
-  await flow.getByTestId('cast-caster').selectOption('ilsa');
+  await expect(flow.getByTestId('cast-caster')).toHaveValue('ilsa');
   await flow.getByTestId('cast-spell').selectOption('passage-light');
   await flow.getByTestId('cast-target').selectOption('@hex');
   await expect(flow.getByTestId('cast-hex-picking')).toContainText('Click a hex on the map');
