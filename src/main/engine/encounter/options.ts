@@ -236,8 +236,14 @@ export function optionRefusal(
       return null;
     }
     case 'g':
-    case 'p':
-      return down ? null : `${f.name} is already standing.`;
+    case 'p': {
+      if (!down) return `${f.name} is already standing.`;
+      // Console's choice (001 is silent): hand-to-hand can end with allies down in one hex; only
+      // one of them may stand there, the others crawl out first (no two standing share a hex).
+      const here = figureHexes(f).map(hexKey);
+      const standing = state.figures.find((o) => o.id !== f.id && o.posture === 'standing' && !f.hthWith.includes(o.id) && figureHexes(o).some((h) => here.includes(hexKey(h))));
+      return standing ? `${standing.name} stands in ${f.name}'s hex: crawl to a free hex before standing up.` : null;
+    }
     case 'h':
     case 'r':
     case 'hth-cast':

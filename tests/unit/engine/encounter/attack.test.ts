@@ -165,6 +165,16 @@ describe('options and forced retreat', () => {
     expect(legalOptions(down, 'me').options.filter((x) => x.available).map((x) => x.option)).toEqual(['a', 'c', 'g', 'crawl', 'h', 'i']);
   });
 
+  it('allies left down in one hex when hand-to-hand ends: one stands, the other crawls out first (no two standing share a hex)', () => {
+    // Ann and Bob both grappled a foe who is gone; they lie in 5,5, out of HTH.
+    const s = acting([fig('ann', 'a', 5, 5, { posture: 'prone' }), fig('bob', 'a', 5, 5, { posture: 'prone' })]);
+    const r = step(s, { type: 'standUp', figureId: 'ann' });
+    expect(figOf(r.state, 'ann').posture).toBe('standing');
+    const bob = legalOptions(r.state, 'bob').options.find((o) => o.option === 'g');
+    expect(bob).toMatchObject({ available: false, reason: "Ann stands in Bob's hex: crawl to a free hex before standing up." });
+    expect(refusal(r.state, { type: 'standUp', figureId: 'bob' })).toBe("Ann stands in Bob's hex: crawl to a free hex before standing up.");
+  });
+
   it('a pushed foe with no free hex rolls 3d6 ≤ DEX or falls prone (H3)', () => {
     let s = encounter(
       [fig('pusher', 'a', 5, 5, { equipment: sword }), fig('pinned', 'b', 6, 5, { facing: 3 })],
