@@ -202,6 +202,17 @@ export function applyAttemptHth(tx: Tx, c: CommandOf<'attemptHth'>): void {
   if (!start.allowed) {
     throw new AppError('rule', `${a.name} cannot enter ${t.name}'s hex: ${start.reasons.map((r) => r.detail).join('; ')} (001 §Hand-to-Hand Combat).`);
   }
+  // Console's choice (001 and 004 are silent): an unconscious defender cannot defend. The attacker
+  // enters its hex and goes down into hand-to-hand; the defender stays unconscious, drops nothing.
+  if (t.posture === 'unconscious') {
+    tx.update(a.id, (x) => ({ ...x, position: t.position, hthWith: [...x.hthWith, t.id] }));
+    tx.emit({ type: 'figureMoved', figureId: a.id, from: a.position, to: t.position, source: '001 §Hand-to-Hand Combat; RULINGS H1' });
+    tx.update(t.id, (x) => ({ ...x, hthWith: [...x.hthWith, a.id] }));
+    tx.emit({ type: 'hthChanged', figureIds: [a.id, t.id], inHth: true, source: '001 §Hand-to-Hand Combat; RULINGS H1 (an unconscious defender makes no defence roll)' });
+    setPosture(tx, a.id, 'prone', '004 §Hand-to-Hand Combat; RULINGS H1');
+    markActed(tx, a.id, option);
+    return;
+  }
   // RULINGS H1: the defender rolls 1d6 on 004's table.
   const d = hthDefence(tx.dice, { attackerFromRear: fromRear, defenderUnarmed: t.equipment.readyWeaponId === null });
   tx.rolls.push(...d.rolls);

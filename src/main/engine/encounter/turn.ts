@@ -638,6 +638,8 @@ function startCleanup(tx: Tx): void {
 export function setPosture(tx: Tx, id: string, to: FigureState['posture'], source: string): void {
   const f = tx.fig(id);
   if (f.posture === to) return;
+  // Falling or being thrown down does not wake the unconscious (RULINGS C4): they are down already.
+  if (f.posture === 'unconscious' && (to === 'prone' || to === 'knockedDown' || to === 'kneeling')) return;
   tx.update(id, (x) => ({ ...x, posture: to, hthWith: to === 'dead' ? [] : x.hthWith }));
   tx.emit({ type: 'postureChanged', figureId: id, from: f.posture, to, source });
   if (to === 'dead' && f.hthWith.length > 0) {

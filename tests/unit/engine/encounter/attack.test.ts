@@ -146,6 +146,14 @@ describe('hand-to-hand (RULINGS H1, H2)', () => {
     expect(figOf(r.state, 'grap').hthWith).toEqual([]);
   });
 
+  it('an unconscious defender makes no defence roll: the attacker goes down into its hex, it stays unconscious', () => {
+    const s = acting([fig('grap', 'a', 5, 5), fig('out', 'b', 6, 5, { posture: 'unconscious', fatigue: { starting: 50, current: -2 }, equipment: sword })]);
+    const r = step(s, { type: 'attemptHth', figureId: 'grap', targetId: 'out' });
+    expect(r.events.some((e) => e.type === 'hthDefence')).toBe(false);
+    expect(figOf(r.state, 'grap')).toMatchObject({ position: { q: 6, r: 5 }, posture: 'prone', hthWith: ['out'] });
+    expect(figOf(r.state, 'out')).toMatchObject({ posture: 'unconscious', hthWith: ['grap'], equipment: { readyWeaponId: 'broadsword' } });
+  });
+
   it('refuses HTH when none of 001\'s conditions holds', () => {
     const s = acting([fig('grap', 'a', 5, 5), fig('vic', 'b', 6, 5, { facing: 3, equipment: sword })]);
     expect(refusal(s, { type: 'attemptHth', figureId: 'grap', targetId: 'vic' })).toBe(
