@@ -123,3 +123,16 @@ export async function mustCall(page: Page, channel: string, args: unknown): Prom
   expect(result.ok, `${channel}: ${JSON.stringify(result.error ?? null)}`).toBe(true);
   return result.value;
 }
+
+/** A new NPC for `addFigure`: typed attributes (STR, DEX as given), Fatigue dice [3, 3], one ready weapon. */
+export function npcFighter(name: string, sideId: string, stats: { STR: number; DEX: number }, weaponId: string) {
+  return {
+    name,
+    sideId,
+    kind: 'npc',
+    attributes: { method: 'set', values: { STR: stats.STR, DEX: stats.DEX, INT: 10, WIS: 10, CON: 12, CHR: 10 } },
+    fatigueDice: [3, 3],
+    mana: null,
+    equipment: { weaponIds: [weaponId], readyWeaponId: weaponId, armorId: null, shieldId: null },
+  };
+}

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, hexOnScreen, mustCall, socketCall, test } from './fixtures';
-import { standStillToIlsasAction } from './sampleTurn';
+import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
 
 /**
  * A spell aimed at a bare hex through the GM page (001 §Facing: "Spells: your hex, adjacent
@@ -57,10 +57,7 @@ test('Ilsa casts Light at the hex in front of her; the rear hex is refused; both
   await gmPage.setViewportSize({ width: 1366, height: 768 });
 
   // Turn 1 to Actions, as magic.spec.ts: renew Blur, everyone stands still, Sella passes.
-  await gmPage.getByTestId('initiative-entry-input').fill('5 / 2');
-  await gmPage.getByTestId('initiative-entry-input').press('Enter');
-  await gmPage.getByTestId('move-first').click();
-  await gmPage.getByTestId('next-phase').click();
+  await toRenewSpells(gmPage);
   await gmPage.getByRole('tab', { name: 'Magic' }).click();
   await gmPage.getByTestId('renewal-panel').getByTestId('renew-blur-on-bram').click();
   await standStillToIlsasAction(gmPage);

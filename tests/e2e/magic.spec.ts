@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { standStillToIlsasAction } from './sampleTurn';
+import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
 
 /**
  * Magic through the GM page (issue 5, issue 7 items 2, 4–5): in the sample encounter, Renew
@@ -31,10 +31,7 @@ test('renew Blur in phase 2, cast a pushed spell with entered dice; the player n
   test.setTimeout(90_000);
   await gmPage.bringToFront();
   await gmPage.setViewportSize({ width: 1366, height: 768 });
-  await gmPage.getByTestId('initiative-entry-input').fill('5 / 2');
-  await gmPage.getByTestId('initiative-entry-input').press('Enter');
-  await gmPage.getByTestId('move-first').click();
-  await gmPage.getByTestId('next-phase').click();
+  await toRenewSpells(gmPage);
   await expect(gmPage.getByTestId('phase-stepper').locator('[aria-current="step"]')).toHaveText(/Renew spells/);
 
   await gmPage.getByRole('tab', { name: 'Magic' }).click();

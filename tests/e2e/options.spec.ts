@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, hexOnScreen, mustCall, test } from './fixtures';
+import { expect, hexOnScreen, mustCall, npcFighter, test } from './fixtures';
 
 /**
  * Issue 8: each rule option (RULINGS O1–O4) played for one turn through the tracker. The campaign's
@@ -34,17 +34,7 @@ async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
 const stepper = (page: Page) => page.getByTestId('phase-stepper');
 const current = (page: Page) => stepper(page).locator('[aria-current="step"]');
 
-function fighter(name: string, sideId: string, dex: number) {
-  return {
-    name,
-    sideId,
-    kind: 'npc',
-    attributes: { method: 'set', values: { STR: 15, DEX: dex, INT: 10, WIS: 10, CON: 12, CHR: 10 } },
-    fatigueDice: [3, 3],
-    mana: null,
-    equipment: { weaponIds: ['battle-axe'], readyWeaponId: 'battle-axe', armorId: null, shieldId: null },
-  };
-}
+const fighter = (name: string, sideId: string, dex: number) => npcFighter(name, sideId, { STR: 15, DEX: dex }, 'battle-axe');
 
 /** Switches the campaign to one option, checks the open sample keeps Pillars, opens a new encounter with two foes. */
 async function setUp(page: Page, key: OptionKey, name: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, mustCall, test } from './fixtures';
+import { expect, mustCall, npcFighter, test } from './fixtures';
 
 /**
  * RULINGS O3 (002 §Charging): a pass-by charge whose defender wins the roll-off. The campaign is
@@ -17,17 +17,7 @@ test.beforeAll(async () => {
 
 const call = mustCall;
 
-function fighter(name: string, sideId: string, dex: number) {
-  return {
-    name,
-    sideId,
-    kind: 'npc',
-    attributes: { method: 'set', values: { STR: 12, DEX: dex, INT: 10, WIS: 10, CON: 12, CHR: 10 } },
-    fatigueDice: [3, 3],
-    mana: null,
-    equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword', armorId: null, shieldId: null },
-  };
-}
+const fighter = (name: string, sideId: string, dex: number) => npcFighter(name, sideId, { STR: 12, DEX: dex }, 'broadsword');
 
 async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<any> {
   return call(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) });
