@@ -27,6 +27,7 @@ describe('figureSheetOf: the stat block follows the rules', () => {
     fig('bo', 'b', 4, 0, {
       attributes: { STR: 12, DEX: 13 },
       fatigue: { starting: 50, current: 40 },
+      body: { starting: 34, current: 24 },
       hitsLastTurn: 6,
       equipment: { armorId: 'chainmail', shieldId: 'large-shield', weaponIds: ['shortsword'], readyWeaponId: 'shortsword' },
     }),
@@ -36,7 +37,7 @@ describe('figureSheetOf: the stat block follows the rules', () => {
     const sheet = figureSheetOf(s, 'bo');
     expect(sheet.stats.model.caption).toBe('Pillars (001)');
     expect(sheet.stats.attributes.map((a) => `${a.id} ${a.value} ${a.modifier?.value}`)).toEqual(['STR 12 0', 'DEX 13 0', 'INT 10 0', 'WIS 10 0', 'CON 10 0', 'CHR 10 0']);
-    expect(sheet.stats.pools.map((p) => `${p.id} ${p.valueText} ${p.band}`)).toEqual(['fatigue 40/50 none', 'body 34/34 none']);
+    expect(sheet.stats.pools.map((p) => `${p.id} ${p.valueText} ${p.band}`)).toEqual(['fatigue 40/50 none', 'body 24/34 none']);
     // RULINGS A1: DEX 13, Chainmail −3, Large Shield −1; heavy blows are off under Pillars (A8).
     expect(sheet.stats.adjDex).toEqual(sheet.adjDex);
     expect(sheet.stats.adjDex.value).toBe(9);
@@ -50,7 +51,7 @@ describe('figureSheetOf: the stat block follows the rules', () => {
     const sheet = figureSheetOf(s, 'bo', CLASSIC);
     expect(sheet.stats.model).toEqual({ id: 'classic', name: 'ST / DX / IQ / WIS (Classic)', caption: 'Classic (004)', source: '004 §Attributes; RULINGS O1' });
     expect(sheet.stats.attributes.map((a) => `${a.id} ${a.value}`)).toEqual(['ST 12', 'DX 13', 'IQ 10', 'WIS 10']);
-    // 10 lost off the one stored pool: ST 2 left of 12, 10 of 12 fatigue spent.
+    // 10 hits (kept on the stored Body): ST 2 left of 12; 10 of 12 fatigue spent (the stored Fatigue's loss).
     expect(sheet.stats.pools.map((p) => `${p.name} ${p.valueText} ${p.band}`)).toEqual(['ST (hit points) 2/12 low', 'ST (fatigue) 10 spent of 12 none']);
     // DX 13, Chainmail −3, Large Shield −1, ST down to 2 −3, 6 hits last turn −2.
     expect(sheet.stats.adjDex.breakdown.map((l) => l.value)).toEqual([13, -3, -1, -3, -2]);
@@ -70,7 +71,7 @@ describe('figureSheetOf: the stat block follows the rules', () => {
     expect(sheet.stats.lines.find((l) => l.id === 'pack')?.value?.value).toBe(8);
   });
 
-  it('the Classic sheet’s exhaustion is what the attack code reads (stats.exhausted of the one loss)', () => {
+  it('the Classic sheet’s exhaustion is what the attack code reads (stats.exhausted of the fatigue spent)', () => {
     const rules = rulesFor(CLASSIC);
     for (const current of [50, 39, 38, 20]) {
       const st = encounter([fig('cy', 'a', 0, 0, { attributes: { STR: 12 }, fatigue: { starting: 50, current } })]);

@@ -23,6 +23,7 @@ import { engagementState } from './engagement';
 import { optionRefusal } from './options';
 import { hasBody } from './state';
 import { markActed, requireTurn, setPosture, settlePosture } from './turn';
+import { takeMishapHits } from './mishaps';
 import { turnStateOf } from './schema';
 import type { Tx } from './tx';
 import type { AttackKind } from '../combat/kinds';
@@ -45,10 +46,12 @@ export function dealDamage(tx: Tx, attackerId: string, targetId: string, blow: B
     protection: protectionFor(t),
     toBody: blow.toBody,
   });
+  // The rules' stat model says which pools the hits come off (RULINGS A3; O1).
+  const loss = tx.rules.stats.losses({ hits: result.afterProtection, fatigue: result.fatigueLoss, body: result.bodyLoss });
   const after = tx.update(targetId, (x) => ({
     ...x,
-    fatigue: { ...x.fatigue, current: x.fatigue.current - result.fatigueLoss },
-    body: { ...x.body, current: x.body.current - result.bodyLoss },
+    fatigue: { ...x.fatigue, current: x.fatigue.current - loss.fatigue },
+    body: { ...x.body, current: x.body.current - loss.body },
     turn: { ...x.turn, hitsTaken: x.turn.hitsTaken + (physical ? result.afterProtection : 0) },
   }));
   tx.emit({
@@ -298,7 +301,8 @@ function chargerBlow(tx: Tx, offer: FirstStrikeOffer, hurt: boolean): void {
     if (check.tumble !== null) {
       tx.rolls.push(check.tumble.roll);
       const damage = check.tumble.damage;
-      const after = tx.update(a.id, (x) => ({ ...x, fatigue: { ...x.fatigue, current: x.fatigue.current - damage }, turn: { ...x.turn, stride: 0 } }));
+      takeMishapHits(tx, a.id, damage);
+      const after = tx.update(a.id, (x) => ({ ...x, turn: { ...x.turn, stride: 0 } }));
       tx.emit({ type: 'tumbled', figureId: a.id, damage, fatigueAfter: after.fatigue.current, source: `${check.source}; 002 §Charging` });
       settlePosture(tx, a.id);
       return lost(`${a.name} tumbled.`);

@@ -246,6 +246,8 @@ export const PILLARS_STATS: StatRules = {
   countsExhaustion: false,
   exhausted: () => false,
   statBlock: (f) => pillarsStatBlock(f),
+  // RULINGS A3: hits come off Fatigue; the criticals that say so take them off Body too.
+  losses: (blow) => ({ fatigue: blow.fatigue, body: blow.body }),
   wounds: (f) => {
     // RULINGS C4: the worse pool's band costs DEX; Fatigue at 0 or less is unconscious. Death comes
     // from the survival saves (RULINGS C5), not from the pools alone.

@@ -339,6 +339,11 @@ export interface StatRules {
   exhausted(st: number, fatigueSpent: number): boolean;
   /** The figure's stat block, every number explained and JSON-safe. */
   statBlock(f: StatFigure): StatBlock;
+  /**
+   * Which stored pools a blow's hits come off (RULINGS A3; O1): `hits` got through protection,
+   * `fatigue` and `body` are what Pillars' damage rules take (Body only on the criticals that say so).
+   */
+  losses(blow: { readonly hits: number; readonly fatigue: number; readonly body: number }): { readonly fatigue: number; readonly body: number };
   /** What the figure's losses mean: the DEX they cost and whether they put it down (RULINGS C4; O1). */
   wounds(f: Pick<StatFigure, 'attributes' | 'fatigue' | 'body'>): Wounds;
   /** Whether badly hurt figures make survival saves at the end of each turn (RULINGS C5). */

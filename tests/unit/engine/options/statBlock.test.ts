@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Explained } from '../../../../src/main/engine/explain';
-import { CLASSIC_STATS, classicLossOf } from '../../../../src/main/engine/options/classic';
+import { CLASSIC_STATS, classicFatigueOf } from '../../../../src/main/engine/options/classic';
 import { PILLARS_STATS } from '../../../../src/main/engine/options/pillars';
 import { rulesFor } from '../../../../src/main/engine/options/rulesFor';
 import type { StatBlock, StatFigure, StatLine } from '../../../../src/main/engine/options/types';
@@ -217,24 +217,31 @@ describe('Classic stat block (RULINGS O1; 004)', () => {
     expect(armed.adjDex.value).toBe(8);
   });
 
-  it('7 lost off the one pool: ST 3 left, −3 DX (adjDX 7); 7 of 10 fatigue spent, not exhausted', () => {
-    const hurt = CLASSIC_STATS.statBlock({ ...HUMAN, fatigue: { starting: 50, current: 43 }, carriedLbs: 0, packLbs: 0 });
+  it('7 hits (kept on Body): ST 3 left, −3 DX (adjDX 7); no fatigue spent', () => {
+    const hurt = CLASSIC_STATS.statBlock({ ...HUMAN, body: { starting: 34, current: 27 }, carriedLbs: 0, packLbs: 0 });
     expect(pool(hurt, 'st-hits')).toMatchObject({ current: 3, valueText: '3/10', band: 'low', bandText: '3 or less: −3 DX for the rest of the combat' });
-    expect(pool(hurt, 'st-fatigue')).toMatchObject({ current: 3, valueText: '7 spent of 10', band: 'none' });
+    expect(pool(hurt, 'st-fatigue')).toMatchObject({ current: 10, valueText: '0 spent of 10', band: 'none' });
     expect(hurt.adjDex.value).toBe(7);
     expect(hurt.condition).toMatchObject({ text: 'Fighting', tone: 'warn', tags: ['ST 3: −3 DX'] });
   });
 
-  it('ST 1 left: unconscious; ST 0: dead and exhausted, MA 8 halved to 4 (004 §Injury Effects, §Fatigue)', () => {
-    const out = CLASSIC_STATS.statBlock({ ...HUMAN, fatigue: { starting: 50, current: 41 }, carriedLbs: 0, packLbs: 0 });
+  it('ST 1 left: unconscious; ST 0: dead (004 §Injury Effects) — hits, not fatigue', () => {
+    const out = CLASSIC_STATS.statBlock({ ...HUMAN, body: { starting: 34, current: 25 }, carriedLbs: 0, packLbs: 0 });
     expect(pool(out, 'st-hits')).toMatchObject({ current: 1, band: 'down', bandText: '1: unconscious' });
     expect(out.condition).toMatchObject({ text: 'Unconscious (ST down to 1)', tone: 'down' });
-    const dead = CLASSIC_STATS.statBlock({ ...HUMAN, fatigue: { starting: 50, current: 40 }, carriedLbs: 0, packLbs: 0 });
-    expect(dead.condition).toMatchObject({ text: 'Dead (ST down to 0 or less)', tone: 'down', tags: ['exhausted'] });
-    expect(pool(dead, 'st-fatigue')).toMatchObject({ valueText: '10 spent of 10', band: 'low', bandText: 'exhausted: −2 DX, half MA, cannot run; must rest' });
-    expect(dead.movement.value.value).toBe(4);
-    // DX 10, ST down to 0 −3, exhausted −2.
-    expect(dead.adjDex.breakdown.map((l) => l.value)).toEqual([10, -3, -2]);
+    const dead = CLASSIC_STATS.statBlock({ ...HUMAN, body: { starting: 34, current: 24 }, carriedLbs: 0, packLbs: 0 });
+    expect(dead.condition).toMatchObject({ text: 'Dead (ST down to 0 or less)', tone: 'down', tags: [] });
+    // DX 10, ST down to 0: −3 (the sheet still explains the number).
+    expect(dead.adjDex.breakdown.map((l) => l.value)).toEqual([10, -3]);
+  });
+
+  it('10 fatigue spent at ST 10 (running, 004 §Fatigue): exhausted, −2 DX, MA 8 halved to 4, no running — and unhurt', () => {
+    const tired = CLASSIC_STATS.statBlock({ ...HUMAN, fatigue: { starting: 50, current: 40 }, carriedLbs: 0, packLbs: 0 });
+    expect(tired.condition).toMatchObject({ text: 'Fighting', tone: 'warn', tags: ['exhausted'] });
+    expect(pool(tired, 'st-hits')).toMatchObject({ current: 10, valueText: '10/10' });
+    expect(pool(tired, 'st-fatigue')).toMatchObject({ valueText: '10 spent of 10', band: 'low', bandText: 'exhausted: −2 DX, half MA, cannot run; must rest' });
+    expect(tired.movement.value.value).toBe(4);
+    expect(tired.adjDex.breakdown.map((l) => l.value)).toEqual([10, -2]);
   });
 
   it('5 hits last turn at ST 10: −2 DX this turn, and said so (RULINGS A8)', () => {
@@ -244,11 +251,11 @@ describe('Classic stat block (RULINGS O1; 004)', () => {
     expect(CLASSIC_STATS.statBlock({ ...HUMAN, hitsLastTurn: 4, carriedLbs: 0, packLbs: 0 }).adjDex.value).toBe(10);
   });
 
-  it('exhaustion on the sheet is the seam’s own `exhausted` reading of the one loss', () => {
+  it('exhaustion on the sheet is the seam’s own `exhausted` reading of the fatigue spent', () => {
     for (const current of [50, 45, 41, 40, 30]) {
       const f = { ...HUMAN, fatigue: { starting: 50, current } };
       const block = CLASSIC_STATS.statBlock(f);
-      expect(block.condition.tags.includes('exhausted')).toBe(CLASSIC_STATS.exhausted(10, classicLossOf(f)));
+      expect(block.condition.tags.includes('exhausted')).toBe(CLASSIC_STATS.exhausted(10, classicFatigueOf(f)));
     }
   });
 });
@@ -296,8 +303,8 @@ describe('the rules choose the block; the rest follows (RULINGS O1)', () => {
           if (JSON.stringify(JSON.parse(JSON.stringify(block))) !== JSON.stringify(block)) return false;
         }
         const c = CLASSIC_STATS.statBlock(f);
-        // ST left and fatigue left are both ST − the one loss (see classic/sheet.ts).
-        return pool(c, 'st-hits').current === g.str - g.lost && pool(c, 'st-fatigue').current === g.str - g.lost;
+        // ST left is ST − the hits (kept on Body); fatigue left is ST − the fatigue spent (see classic/sheet.ts).
+        return pool(c, 'st-hits').current === g.str - g.bodyLost && pool(c, 'st-fatigue').current === g.str - g.lost;
       }),
     );
   });

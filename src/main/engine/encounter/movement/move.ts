@@ -18,8 +18,9 @@
  *   carries it on into the next hex (002: "coming to a stop in the next hex") — and the next hex
  *   in its direction of travel is a wall, the map's edge or a figure. A wall or edge is a crash by
  *   the stride it was going (1d6/1d8/1d10); a figure is a collision, 1d6 to both. The figure stays
- *   where its path ended and is stopped. As with a tumble, the damage comes off Fatigue and armour
- *   does not stop it (002 is silent on the pool).
+ *   where its path ended and is stopped. As with a tumble, the damage is hits taken off the pools
+ *   the stat model names (takeMishapHits: Fatigue under Pillars, ST under Classic) and armour does
+ *   not stop it (002 is silent on both).
  * - Tumbles between two APs (002 §Sprinting: "coming to a stop in the next hex"): the figure is put
  *   back in the path's next hex after the place it slowed, and only the AP and hexes it used are
  *   charged (`strideCutShort`). The checks run before the offers of opportunity, which follow
@@ -40,6 +41,7 @@ import { attackPreview } from '../attack';
 import type { FigureState } from '../schema';
 import { turnStateOf } from '../schema';
 import { requireTurn, markMoved, settlePosture, movementSequence, isMovementPhase, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn';
+import { takeMishapHits } from '../mishaps';
 import type { Tx } from '../tx';
 import { moveAllowsOption, optionMaxMode } from '../options';
 import { figureAllowance, fits, movementBudget, pathTo, pathWorld, reachable, type PathWorld, type Reach } from './reachable';
@@ -292,10 +294,9 @@ function offerOpportunities(tx: Tx, hz: MovementHazards, moverId: string, start:
   }
 }
 
-/** Takes hazard damage off Fatigue (the console's choice, as for a tumble) and returns what is left. */
+/** Takes hazard damage (see takeMishapHits) and returns the Fatigue left. */
 function hazardDamage(tx: Tx, figureId: string, damage: number): number {
-  const after = tx.update(figureId, (x) => ({ ...x, fatigue: { ...x.fatigue, current: x.fatigue.current - damage } }));
-  return after.fatigue.current;
+  return takeMishapHits(tx, figureId, damage).fatigue.current;
 }
 
 /**
@@ -360,9 +361,9 @@ function strideAftermath(tx: Tx, figureId: string, plan: StridePlan, hz: Movemen
     tx.rolls.push(t.roll);
     tx.emit({ type: 'check', figureId, purpose: `keep footing slowing from stride-${check.from} to ${check.to}`, target: t.target.value, roll: t.roll.total, success: t.kept, source: t.source });
     if (t.tumble === null) continue;
-    // Decision (002 is silent on the pool): tumble damage comes off Fatigue, armour does not stop it.
     tx.rolls.push(t.tumble.roll);
-    const after = tx.update(figureId, (x) => ({ ...x, fatigue: { ...x.fatigue, current: x.fatigue.current - t.tumble!.damage }, turn: { ...x.turn, stride: 0 } }));
+    takeMishapHits(tx, figureId, t.tumble.damage);
+    const after = tx.update(figureId, (x) => ({ ...x, turn: { ...x.turn, stride: 0 } }));
     tx.emit({ type: 'tumbled', figureId, damage: t.tumble.damage, fatigueAfter: after.fatigue.current, source: t.source });
     settlePosture(tx, figureId);
     const beyondEnd = check.ap === 'stop' || !stopShort(tx, figureId, plan, check.ap, check.from, went);

@@ -3,7 +3,7 @@ import { HEAVY_BLOWS_ON } from '../heavyBlows';
 import type { CriticalRules, InitiativeRules, MovementRules, RuleBehaviour, StatRules } from '../types';
 import { classicAttackOutcome, classicRollToMiss } from './combat';
 import { classicMovement, isClassicExhausted } from './movement';
-import { classicLossOf, classicStatBlock, classicWounds } from './sheet';
+import { classicFatigueOf, classicHitsOf, classicStatBlock, classicWounds } from './sheet';
 import { CLASSIC_ATTRIBUTES, CLASSIC_CRITICALS, CLASSIC_PHASES } from './tables';
 import { classicMovementGroups, rollSideInitiative, sideMoveOrder } from './turn';
 import { NO_HAZARDS } from '../types';
@@ -77,12 +77,19 @@ export const CLASSIC_STATS: StatRules = {
   countsExhaustion: true,
   exhausted: (st, fatigueSpent) => isClassicExhausted(st, fatigueSpent),
   statBlock: (f) => classicStatBlock(f, CLASSIC_STATS),
+  // RULINGS O1 (004 §Injury Effects): hits take ST away; they are kept on the stored Body, apart
+  // from the fatigue spent (the stored Fatigue's loss), so exhaustion and wounds each count.
+  losses: (blow) => ({ fatigue: 0, body: blow.hits }),
   wounds: (f) => classicWounds(f),
   // 004 has no survival saves: ST 0 is death (004 §Injury Effects).
   survivalSaves: false,
   poolSummary: (f) => {
-    const left = f.attributes.STR - classicLossOf(f);
-    return { text: `ST ${left}/${f.attributes.STR}`, title: `ST ${left} left of ${f.attributes.STR}: hit points and fatigue pool (004 §Attributes; RULINGS O1)` };
+    const left = f.attributes.STR - classicHitsOf(f);
+    const spent = classicFatigueOf(f);
+    return {
+      text: spent > 0 ? `ST ${left}/${f.attributes.STR} · F${spent}` : `ST ${left}/${f.attributes.STR}`,
+      title: `ST ${left} left of ${f.attributes.STR} after hits; ${spent} fatigue spent of ${f.attributes.STR} (004 §Attributes, §Fatigue; RULINGS O1)`,
+    };
   },
 };
 

@@ -10,12 +10,11 @@
  *   STR, DEX, INT and WIS (CLASSIC_ATTRIBUTES.keptAs).
  *
  * The stat block of a stored figure (`classicStatBlock`, the seam's `statBlock` under O1) reads
- * the one loss the encounter keeps: under O1 damage comes off the stored Fatigue pool (Classic
- * results never go "to Body", ./combat) and so does the fatigue of running (RULINGS M3, O1), and
- * the engine already reads that loss as the fatigue spent (encounter/movement/reachable.ts,
- * encounter/attack.ts: "the one pool"). 004 §Attributes makes ST both the hit points and the
- * fatigue pool, so the stored loss is both the hits taken (ST left = ST − loss) and the fatigue
- * spent (exhausted once it reaches ST). The stored pool's own size plays no part.
+ * the two losses the encounter keeps apart: under O1 a blow's hits come off the stored Body
+ * (CLASSIC_STATS.losses: Body is the hit record, Classic has no Body of its own) and the fatigue of
+ * running comes off the stored Fatigue (RULINGS M3, O1). ST left = ST − hits (004 §Injury
+ * Effects); exhausted once the fatigue spent reaches ST (004 §Fatigue). The stored pools' own
+ * sizes play no part.
  */
 import type { Attributes } from '../../characters/attributes';
 import { explainSum, line, type Explained } from '../../explain';
@@ -97,17 +96,19 @@ export function classicSheet(c: ClassicCharacter): ClassicSheet {
 // ---------------------------------------------------------------------------------------------
 // The stat block of a stored figure (the `statBlock` of CLASSIC_STATS)
 
-/** The loss the stored figure keeps: hits and fatigue alike come off the one pool (see the header). */
-export function classicLossOf(f: Pick<StatFigure, 'fatigue'>): number {
+/** Hits the stored figure has taken: under Classic they come off its Body, kept as the hit record (see the header). */
+export function classicHitsOf(f: Pick<StatFigure, 'body'>): number {
+  return Math.max(0, f.body.starting - f.body.current);
+}
+
+/** Fatigue the stored figure has spent (running, 004 §Fatigue): its Fatigue pool's loss. */
+export function classicFatigueOf(f: Pick<StatFigure, 'fatigue'>): number {
   return Math.max(0, f.fatigue.starting - f.fatigue.current);
 }
 
-/**
- * 004 §Injury Effects under RULINGS O1: ST is the one pool, so everything lost (hits and fatigue)
- * is ST gone; 3 or less costs 3 DX, 1 is unconscious, 0 or less dead.
- */
-export function classicWounds(f: Pick<StatFigure, 'attributes' | 'fatigue'>): Wounds {
-  const injury = classicInjury(f.attributes.STR, classicLossOf(f));
+/** 004 §Injury Effects under RULINGS O1: ST less the hits taken; 3 or less costs 3 DX, 1 is unconscious, 0 or less dead. */
+export function classicWounds(f: Pick<StatFigure, 'attributes' | 'body'>): Wounds {
+  const injury = classicInjury(f.attributes.STR, classicHitsOf(f));
   const lines = injury.dxPenalty !== 0 && injury.condition !== 'dead' ? [line(`ST ${injury.stLeft} (3 or less)`, injury.dxPenalty, injury.source)] : [];
   return { penalty: explainSum(lines), condition: injury.condition, source: injury.source };
 }
@@ -194,12 +195,13 @@ function loadLine(m: ClassicMovement, id: 'load' | 'pack', packLbs: number): Sta
  * heavy-blow thresholds of the figure's ST (RULINGS A8).
  */
 export function classicStatBlock(f: StatFigure, model: { readonly name: string; readonly source: string }): StatBlock {
-  const loss = classicLossOf(f);
+  const hits = classicHitsOf(f);
+  const spent = classicFatigueOf(f);
   const sheet = classicSheet({
     name: f.name,
     stats: classicStatsOf(f.attributes),
-    hitsTaken: loss,
-    fatigueSpent: loss,
+    hitsTaken: hits,
+    fatigueSpent: spent,
     carriedLbs: f.carriedLbs,
     armorId: f.armorId,
     shieldId: f.readyShieldId,
@@ -218,7 +220,7 @@ export function classicStatBlock(f: StatFigure, model: { readonly name: string; 
       dx: sheet.stats.DX,
       carriedLbs: Math.round((f.carriedLbs - f.packLbs) * 10) / 10,
       armorId: f.armorId,
-      fatigueSpent: loss,
+      fatigueSpent: spent,
     });
     lines.push(loadLine(dropped, 'pack', f.packLbs));
   }
