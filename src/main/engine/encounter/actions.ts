@@ -31,11 +31,24 @@ function check(tx: Tx, f: FigureState, option: OptionLetter): void {
 
 /** Requires the actions phase and the figure's turn, and that `option` is open; returns the figure. */
 function act(tx: Tx, c: { type: string; figureId: string; override?: boolean | undefined }, option: OptionLetter): FigureState {
+  return actAs(tx, c, () => option).f;
+}
+
+/** `act` for an option whose letter the figure's state decides (001 §Action Options: g or p, i or s). */
+function actAs(
+  tx: Tx,
+  c: { type: string; figureId: string; override?: boolean | undefined },
+  letter: (f: FigureState) => OptionLetter,
+): { f: FigureState; option: OptionLetter } {
   requireTurn(tx, c, ['actions']);
   const f = tx.fig(c.figureId);
+  const option = letter(f);
   check(tx, f, option);
-  return f;
+  return { f, option };
 }
+
+const whenEngaged = (tx: Tx, disengaged: OptionLetter, engaged: OptionLetter) => (f: FigureState): OptionLetter =>
+  engagementState(tx.state, f) === 'engaged' ? engaged : disengaged;
 
 /** A hex a 1-hex figure may step into: on the map, no wall, no living figure (RULINGS M7). */
 function freeHex(tx: Tx, h: Hex, except: readonly string[] = []): boolean {
@@ -84,10 +97,7 @@ export function applyDropDown(tx: Tx, c: CommandOf<'dropDown'>): void {
 }
 
 export function applyStandUp(tx: Tx, c: CommandOf<'standUp'>): void {
-  requireTurn(tx, c, ['actions']);
-  const f = tx.fig(c.figureId);
-  const option: OptionLetter = engagementState(tx.state, f) === 'engaged' ? 'p' : 'g';
-  check(tx, f, option);
+  const { f, option } = actAs(tx, c, whenEngaged(tx, 'g', 'p'));
   setPosture(tx, f.id, 'standing', `001 §Action Options ${option}`);
   markActed(tx, f.id, option);
 }
@@ -272,10 +282,7 @@ export function applyDrawDagger(tx: Tx, c: CommandOf<'drawDagger'>): void {
  * GM applies the result to the illusion.
  */
 export function applyDisbelieve(tx: Tx, c: CommandOf<'disbelieve'>): void {
-  requireTurn(tx, c, ['actions']);
-  const f = tx.fig(c.figureId);
-  const option: OptionLetter = engagementState(tx.state, f) === 'engaged' ? 's' : 'i';
-  check(tx, f, option);
+  const { f, option } = actAs(tx, c, whenEngaged(tx, 'i', 's'));
   const target = tx.fig(c.targetId);
   const r = dexRoll(tx.dice, 3, { dex: f.attributes.INT, injury: tx.rules.stats.wounds(f).penalty }, `disbelieve ${target.name} (3d6 ≤ INT)`);
   tx.rolls.push(r.roll);

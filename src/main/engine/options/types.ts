@@ -7,6 +7,7 @@
  * Rule code calls these; it never looks at which option produced them.
  */
 import type { Attributes } from '../characters/attributes';
+import type { AttackOutcome } from '../combat/attackRoll';
 import type { Dice, Roll } from '../dice/types';
 import type { BreakdownLine, Explained } from '../explain';
 import type { Catalogue } from '../magic/catalogue';
@@ -177,20 +178,8 @@ export const NO_HAZARDS: MovementHazards = {
   passByOrder: () => null,
 };
 
-/** An attack roll read by a rule set's automatic results. */
-export interface AttackReading {
-  readonly hit: boolean;
-  readonly critical: string | null;
-  readonly multiplier: 0 | 1 | 2 | 3;
-  readonly toBody: boolean;
-  readonly bleeding: boolean;
-  readonly dropWeapon: boolean;
-  readonly breakWeapon: boolean;
-  readonly total: number;
-  readonly adjDex: number;
-  readonly reason: string;
-  readonly source: string;
-}
+/** An attack roll read by a rule set's automatic results: Pillars' outcome, its critical named by the rule set. */
+export type AttackReading = Omit<AttackOutcome, 'critical'> & { readonly critical: string | null };
 
 export interface MissReading {
   readonly roll: Roll;

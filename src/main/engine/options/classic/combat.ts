@@ -6,6 +6,7 @@
  * Classic has one pool, ST (004 §Attributes), so a Classic result never says "to Body" and a
  * double hit does not bleed: 004 has neither.
  */
+import type { AttackOutcome } from '../../combat/attackRoll';
 import type { Dice, Roll } from '../../dice/types';
 import { explainSum, line, type BreakdownLine, type Explained } from '../../explain';
 import { armorById, shieldById } from '../../equipment';
@@ -22,17 +23,7 @@ import {
   type HeavyBlowBand,
 } from './tables';
 
-export interface ClassicAttackOutcome {
-  readonly hit: boolean;
-  readonly critical: ClassicCritical | null;
-  readonly multiplier: 0 | 1 | 2 | 3;
-  readonly dropWeapon: boolean;
-  readonly breakWeapon: boolean;
-  readonly total: number;
-  readonly adjDex: number;
-  readonly reason: string;
-  readonly source: string;
-}
+export type ClassicAttackOutcome = Omit<AttackOutcome, 'critical' | 'toBody' | 'bleeding'> & { readonly critical: ClassicCritical | null };
 
 /** Reads a 3d6 or 4d6 to-hit roll by 004's automatic results, else against adjDX. */
 export function classicAttackOutcome(roll: Roll, adjDex: number): ClassicAttackOutcome {
