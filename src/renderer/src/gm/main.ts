@@ -1,5 +1,6 @@
 import { mount } from 'svelte';
 import '../global.css';
+import './controls.css';
 import { connectApi } from '../api/client';
 import { consoleContext, GmConsole } from './console.svelte';
 import GmApp from './GmApp.svelte';
