@@ -11,8 +11,27 @@ import { PILLARS_STATS } from '../options/pillars';
 import type { StatRules } from '../options/types';
 import type { EncounterState, FigureState } from './schema';
 
+/**
+ * The id → index map of the last figures array looked in. Commands replace figures, rarely the
+ * roster, so a new array whose ids stand in the same order (checked, not assumed) reuses it.
+ */
+let indexedFigures: readonly FigureState[] | null = null;
+let indexedIds: readonly string[] = [];
+let indexById = new Map<string, number>();
+
+function indexOf(figures: readonly FigureState[]): ReadonlyMap<string, number> {
+  if (figures === indexedFigures) return indexById;
+  if (figures.length !== indexedIds.length || figures.some((f, i) => f.id !== indexedIds[i])) {
+    indexedIds = figures.map((f) => f.id);
+    indexById = new Map(indexedIds.map((id, i) => [id, i] as const));
+  }
+  indexedFigures = figures;
+  return indexById;
+}
+
 export function findFigure(state: EncounterState, id: string): FigureState | undefined {
-  return state.figures.find((f) => f.id === id);
+  const i = indexOf(state.figures).get(id);
+  return i === undefined ? undefined : state.figures[i];
 }
 
 export function figureById(state: EncounterState, id: string): FigureState {

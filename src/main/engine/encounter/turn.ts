@@ -14,7 +14,7 @@ import { carriedMomentum } from '../options/strideMomentum/stride';
 import { checkDeclaration, type Declaration } from '../options/declaredIntent/declarations';
 import { FRESH_FIGURE_TURN, FRESH_TURN_STATE, turnStateOf, type EncounterState, type FigureState, type TurnState } from './schema';
 import { engagementState } from './engagement';
-import { baseAdjDex, canAct, sideName } from './state';
+import { baseAdjDex, canAct, figureById, findFigure, sideName } from './state';
 import { beginRenewal, endOfTurnMagic, endRenewal, renewalPending } from './renewPhase';
 import type { Tx } from './tx';
 
@@ -64,23 +64,6 @@ function setTurnState(state: EncounterState, change: Partial<TurnState>): Encoun
   return { ...state, turnState: { ...turnStateOf(state), ...change } };
 }
 
-/**
- * Figures by id. Commands replace figures, rarely the roster, so the id → index map of the last
- * figures array is reused while the ids stand in the same order (checked, not assumed).
- */
-let indexedIds: readonly string[] = [];
-let indexById = new Map<string, number>();
-
-function figuresById(state: EncounterState): { get(id: string): FigureState | undefined } {
-  const figures = state.figures;
-  if (figures.length !== indexedIds.length || figures.some((f, i) => f.id !== indexedIds[i])) {
-    indexedIds = figures.map((f) => f.id);
-    indexById = new Map(indexedIds.map((id, i) => [id, i] as const));
-  }
-  const index = indexById;
-  return { get: (id) => { const i = index.get(id); return i === undefined ? undefined : figures[i]; } };
-}
-
 /** Whether the rules' initiative is rolled by side (RULINGS T2, O1) or by figure (O2, O4). */
 export function initiativeBy(rules: Rules | RuleSet): 'side' | 'figure' {
   return asRuleSet(rules).initiative.by;
@@ -105,7 +88,6 @@ export function phaseStatus(state: EncounterState, rules: Rules | RuleSet = DEFA
 
 function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus {
   const ts = turnStateOf(state);
-  const byId = figuresById(state);
   switch (state.phase) {
     case 'initiative': {
       if (ts.initiative === null) {
@@ -123,7 +105,7 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
     }
     case 'renewSpells': {
       // RULINGS T3, S2: the magic state's renewal decides who still has spells to renew.
-      const pending = stillToAct(renewalPending(state), [], byId);
+      const pending = stillToAct(state, renewalPending(state), []);
       return status(state, ts.renewOrder, pending.slice(0, 1), pending, pending.length ? 'Casters renew their continuing spells.' : 'No spell is waiting for renewal.');
     }
     case 'initialMovement':
@@ -132,7 +114,7 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
     case 'secondMovement':
     case 'movement': {
       const order = movementSequence(state, state.phase);
-      const pending = stillToAct(order, ts.moveDone, byId);
+      const pending = stillToAct(state, order, ts.moveDone);
       const over = `${PHASE_NAMES[state.phase]} is over.`;
       const waiting = state.phase === 'finalMovement' ? 'Figures that yielded move now.' : state.phase === 'initialMovement' ? 'Figures move or yield in order.' : 'Figures move in order.';
       return status(state, order, pending.slice(0, 1), pending, pending.length ? waiting : over.charAt(0) + over.slice(1).toLowerCase());
@@ -140,19 +122,19 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
     case 'declarations': {
       // RULINGS O4 (003 §1 Movement): every figure declares before anyone moves.
       const order = state.figures.filter(canAct).map((f) => f.id);
-      const pending = order.filter((id) => byId.get(id)?.turn.declaration === undefined);
+      const pending = order.filter((id) => findFigure(state, id)?.turn.declaration === undefined);
       return status(state, order, pending.slice(0, 1), pending, pending.length ? 'Figures declare action, movement, target, range and weapon.' : 'Every figure has declared: roll initiative.');
     }
     case 'cleanup':
       return status(state, [], [], [], 'Dropped weapons are placed and the fallen flipped: end the turn.');
     case 'actions': {
-      const pending = stillToAct(ts.actionOrder, ts.actionDone, byId);
+      const pending = stillToAct(state, ts.actionOrder, ts.actionDone);
       // RULINGS O3 (002 §Charging): a charger's blow waits on the defender who won the pass-by
       // roll-off; that defender strikes or lets it go before anyone else acts.
       const first = ts.firstStrikes?.[0];
       if (first !== undefined) {
-        const charger = byId.get(first.attackerId)?.name ?? first.attackerId;
-        const defender = byId.get(first.defenderId)?.name ?? first.defenderId;
+        const charger = findFigure(state, first.attackerId)?.name ?? first.attackerId;
+        const defender = findFigure(state, first.defenderId)?.name ?? first.defenderId;
         const waiting = [first.defenderId, ...pending.filter((id) => id !== first.defenderId)];
         return status(state, ts.actionOrder, [first.defenderId], waiting, `${defender} may strike ${charger} first (pass-by charge), or let it go.`);
       }
@@ -160,18 +142,18 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
     }
     case 'forcedRetreat': {
       const order = ts.retreatOffers.map((o) => o.figureId);
-      const pending = stillToAct(order, ts.retreatDone, byId);
+      const pending = stillToAct(state, order, ts.retreatDone);
       return status(state, order, pending, pending, pending.length ? 'Figures that hit and took no hits may push a foe back.' : 'Nothing to push: end the turn.');
     }
   }
 }
 
 /** The ids of `order` not yet `done` whose figures can still act, in order. */
-function stillToAct(order: readonly string[], done: readonly string[], byId: { get(id: string): FigureState | undefined }): string[] {
+function stillToAct(state: EncounterState, order: readonly string[], done: readonly string[]): string[] {
   const pending: string[] = [];
   for (const id of order) {
     if (done.includes(id)) continue;
-    const f = byId.get(id);
+    const f = findFigure(state, id);
     if (f !== undefined && canAct(f)) pending.push(id);
   }
   return pending;
@@ -179,12 +161,6 @@ function stillToAct(order: readonly string[], done: readonly string[], byId: { g
 
 function status(state: EncounterState, order: readonly string[], due: readonly string[], pending: readonly string[], waitingFor: string): PhaseStatus {
   return { turn: state.turn, phase: state.phase, order, due, pending, waitingFor };
-}
-
-function figureOf(state: EncounterState, id: string): FigureState {
-  const f = state.figures.find((x) => x.id === id);
-  if (!f) throw new AppError('not-found', `There is no figure with id "${id}" in this encounter.`);
-  return f;
 }
 
 /**
@@ -195,8 +171,7 @@ function figureOf(state: EncounterState, id: string): FigureState {
  */
 export function movementSequence(state: EncounterState, phase: Phase): string[] {
   const ts = turnStateOf(state);
-  const byId = figuresById(state);
-  const yielded = (id: string): boolean => byId.get(id)?.turn.yielded === true;
+  const yielded = (id: string): boolean => findFigure(state, id)?.turn.yielded === true;
   const group = ts.moveGroups?.find((g) => g.phase === phase);
   if (group === undefined) {
     if (phase === 'finalMovement') return ts.moveOrder.filter(yielded);
@@ -470,7 +445,7 @@ function startMovement(tx: Tx, phase: Phase): void {
   refreshMoveGroups(tx);
   // The source of the first movement group (Pillars: RULINGS T4; O1: 004 §Turn Sequence (3); …).
   const source = tx.rules.initiative.movementGroups([], [], [])[0]?.source ?? 'RULINGS T4';
-  tx.emit({ type: 'orderSet', phase, order, scores: order.map((id) => ({ figureId: id, value: baseAdjDex(figureOf(tx.state, id), tx.rules.stats).value })), source });
+  tx.emit({ type: 'orderSet', phase, order, scores: order.map((id) => ({ figureId: id, value: baseAdjDex(figureById(tx.state, id), tx.rules.stats).value })), source });
 }
 
 export function reorderMovement(tx: Tx, c: CommandOf<'reorderMovement'>): void {
@@ -480,7 +455,7 @@ export function reorderMovement(tx: Tx, c: CommandOf<'reorderMovement'>): void {
   const ts = turnStateOf(tx.state);
   const same = c.order.length === ts.moveOrder.length && [...c.order].sort().join() === [...ts.moveOrder].sort().join();
   if (!same) throw new AppError('invalid-args', 'The new order must list exactly the figures of the movement order.');
-  const sideSeq = (ids: readonly string[]): string => ids.map((id) => figureOf(tx.state, id).sideId).join();
+  const sideSeq = (ids: readonly string[]): string => ids.map((id) => figureById(tx.state, id).sideId).join();
   // RULINGS T4: under side initiative sides keep their places; figure initiative (O2, O4) orders figures.
   if (ts.initiative?.by !== 'figure' && sideSeq(c.order) !== sideSeq(ts.moveOrder)) {
     throw new AppError('rule', 'Figures are reordered inside their side only; sides keep the initiative order (RULINGS T4).');
@@ -500,10 +475,10 @@ function startActions(tx: Tx): void {
     figures: tx.state.figures.map((f) => (canAct(f) && f.turn.mode === null ? { ...f, turn: { ...f.turn, mode: 'stand-still' } } : f)),
   };
   const ids = tx.state.figures.filter(canAct).map((f) => f.id);
-  const score = (id: string): number => baseAdjDex(figureOf(tx.state, id), tx.rules.stats).value;
+  const score = (id: string): number => baseAdjDex(figureById(tx.state, id), tx.rules.stats).value;
   const order = orderByScore(tx, ids, score, 'action order');
   // Dodge and Defend declared during movement have used the figure's action (RULINGS A6).
-  const declared = order.filter((id) => figureOf(tx.state, id).turn.option !== null);
+  const declared = order.filter((id) => figureById(tx.state, id).turn.option !== null);
   tx.state = setTurnState(tx.state, { actionOrder: order, actionDone: declared });
   tx.emit({ type: 'orderSet', phase: 'actions', order, scores: order.map((id) => ({ figureId: id, value: score(id) })), source: '001 §Turn Sequence; RULINGS T5, G4' });
 }
