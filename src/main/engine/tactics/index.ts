@@ -2,3 +2,5 @@
 export { propose, type ProposeOptions } from './propose';
 export type { Proposal, TacticsSettings } from './types';
 export { DEFAULT_MORALE } from './types';
+export { playFight, type FightResult, type FightOptions, DEFAULT_MAX_TURNS } from './playFight';
+export { oddsOf, wilson, type OddsReport } from './odds';

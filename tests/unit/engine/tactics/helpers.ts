@@ -5,7 +5,8 @@ import { isMovementPhase, phaseStatus } from '../../../../src/main/engine/encoun
 import { createSeededDice } from '../../../../src/main/engine/dice/seeded';
 import { AppError } from '../../../../src/shared/errors';
 import type { Command } from '../../../../src/shared/commands';
-import type { Phase } from '../../../../src/shared/schemas';
+import type { EncounterState as State } from '../../../../src/main/engine/encounter/schema';
+type Phase = State['phase'];
 import type { RuleSet } from '../../../../src/main/engine/rules';
 
 /** Every mover stands still; every other step the GM ends by override. */

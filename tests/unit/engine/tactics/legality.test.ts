@@ -44,7 +44,9 @@ const figureArb = fc.record({
   posture: fc.constantFrom('standing', 'standing', 'standing', 'prone', 'kneeling'),
 });
 
-function build(specs: fc.infer<typeof figureArb>[]) {
+type FigureSpec = typeof figureArb extends fc.Arbitrary<infer T> ? T : never;
+
+function build(specs: FigureSpec[]) {
   const taken = new Set<string>();
   const figures: FigureState[] = [];
   specs.forEach((s, i) => {
