@@ -99,6 +99,8 @@ export class SimulationPool {
 
   private spawn(): Worker {
     const worker = new Worker(this.workerPath);
+    // Idle workers never keep the console's process alive.
+    worker.unref();
     worker.on('message', (reply: WorkerReply) => {
       const resolve = this.pending.get(reply.batchId);
       this.pending.delete(reply.batchId);

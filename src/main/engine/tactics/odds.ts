@@ -34,13 +34,13 @@ export interface Ending {
 export interface OddsReport {
   readonly fights: number;
   readonly stalemates: number;
-  readonly sides: readonly SideOdds[];
-  readonly figures: readonly FigureOdds[];
+  readonly sides: SideOdds[];
+  readonly figures: FigureOdds[];
   /** Turns of the fights that were decided (stalemates left out); null when none was. */
   readonly turns: { readonly median: number; readonly p10: number; readonly p90: number; readonly min: number; readonly max: number } | null;
   /** How many decided fights took each number of turns, for the chart. */
-  readonly turnCounts: readonly { readonly turns: number; readonly count: number }[];
-  readonly endings: readonly Ending[];
+  readonly turnCounts: { readonly turns: number; readonly count: number }[];
+  readonly endings: Ending[];
 }
 
 const Z = 1.96;
