@@ -67,11 +67,15 @@ export class SimulationPool {
       }
     };
     const feeders = Array.from({ length: Math.min(this.size, batches.length) }, () => feed());
-    const done = Promise.all(feeders).then(() => ({ results: [...results].sort((a, b) => a.seed - b.seed), cancelled }));
+    let stop: () => void = () => undefined;
+    // A cancel answers at once with the fights played so far; batches in flight finish unheard.
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const done = Promise.race([Promise.all(feeders), stopped]).then(() => ({ results: [...results].sort((a, b) => a.seed - b.seed), cancelled }));
     return {
       done,
       cancel: () => {
         cancelled = true;
+        stop();
       },
     };
   }
