@@ -13,6 +13,7 @@ import { NO_HAZARDS } from '../options/types';
 import { engagementState, engagers, type EngagementState } from './engagement';
 import { itemsOf, turnStateOf, type EncounterState, type FigureState } from './schema';
 import { baseAdjDex, canAct, figureById, figureHexes, isDown, isEnemy, readyWeapon } from './state';
+import { turnGait } from './movement/turnGait';
 
 /** Movement from least to most; a shift is a 1-hex move, a crawl a 2-hex one on the ground. */
 export const MODE_RANK: Readonly<Record<MoveMode, number>> = {
@@ -190,7 +191,8 @@ export function optionRefusal(
   // keeps the charge attack of the disengaged table (001 §Action Options b: "Melee attack or HTH").
   const charging = es === 'engaged' && !f.turn.engagedAtStart && option === 'b';
   if (!TABLES[es].includes(option) && !charging) return `${name} is not open to a figure that is ${es === 'hth' ? 'in HTH' : es}.`;
-  const mode = f.turn.mode ?? 'stand-still';
+  // RULINGS T5 (amended): the gait the hexes moved call for, not the one it set out at.
+  const mode = turnGait(f, rules) ?? 'stand-still';
   const max = OPTION_MAX_MODE[option];
   if (option === 'crawl') {
     if (!isDown(f)) return `${f.name} is standing: only a figure on the ground crawls.`;
@@ -199,7 +201,8 @@ export function optionRefusal(
     if (option !== 'f' && option !== 'h' && option !== 'i') return `${f.name} crawled this turn: it takes no other action (001 §Action Options g).`;
   } else if (!moveAllowsOption(option, mode, rules)) {
     const limit = optionMaxMode(option, rules);
-    return `${f.name} moved at ${mode}; ${name} allows at most ${limit} (001 §Action Options${limit === max ? '' : '; 002 §Charging'}).`;
+    const how = mode === f.turn.mode ? `moved at ${mode}` : `moved ${f.turn.spent} hex${f.turn.spent === 1 ? '' : 'es'}, a ${mode} (RULINGS T5)`;
+    return `${f.name} ${how}; ${name} allows at most ${limit} (001 §Action Options${limit === max ? '' : '; 002 §Charging'}).`;
   }
   const down = isDown(f);
   const weapon = readyWeapon(f);

@@ -45,6 +45,7 @@ import { takeMishapHits } from '../mishaps';
 import type { Tx } from '../tx';
 import { moveAllowsOption, optionMaxMode } from '../options';
 import { figureAllowance, fits, movementBudget, pathTo, pathWorld, reachable, type PathWorld, type Reach } from './reachable';
+import { gaitCovering } from './turnGait';
 
 /** Walks `path` (start excluded) and returns each step's cost, or why it is not a legal path (RULINGS M5, M7). */
 function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: number, world: PathWorld): number[] {
@@ -224,7 +225,10 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   }
   if (c.mode !== 'shift' && c.mode !== 'crawl') {
     // RULINGS M3 (O1: 004's fatigue per gait): the rules' way of moving says what it costs.
-    const way = figureAllowance(f, tx.rules, c.dropPack === true).find((a) => a.mode === c.mode);
+    // RULINGS T5 (amended): the fatigue follows the gait the hexes moved call for.
+    const ways = figureAllowance(f, tx.rules, c.dropPack === true);
+    const gait = gaitCovering(ways, c.mode, cost);
+    const way = ways.find((a) => a.mode === gait);
     const perTurn = way?.fatiguePerTurn ?? 0;
     if (perTurn > 0) {
       const after = tx.update(f.id, (x) => ({ ...x, fatigue: { ...x.fatigue, current: x.fatigue.current - perTurn } }));

@@ -1,0 +1,35 @@
+/**
+ * RULINGS T5 (amended): a figure's gait for the turn is the slowest gait whose distance covers
+ * the movement it actually spent, whatever gait it set out at; its action options and its
+ * movement fatigue (M3) follow that gait.
+ */
+import type { MoveMode } from '../../../../shared/schemas';
+import type { MoveAllowance } from '../../options/types';
+import { DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
+import type { FigureState } from '../schema';
+import { figureAllowance } from './reachable';
+
+/** The gaits whose distance is measured in hexes of movement (not shift, crawl or a stride). */
+const GAITS: readonly string[] = ['sprint', 'run', 'jog', 'walk', 'walk-slow', 'stand-still'];
+
+/**
+ * The slowest open gait of `allowances` (fastest first, as the rules list them) that covers
+ * `spent`, never faster than `setOutAt`; `setOutAt` itself when it is not a gait. `spent` is the
+ * movement the path cost (broken ground counts 2, RULINGS M7), the measure the gaits' distances use.
+ */
+export function gaitCovering(allowances: readonly MoveAllowance[], setOutAt: MoveMode, spent: number): MoveMode {
+  if (!GAITS.includes(setOutAt)) return setOutAt;
+  const ceiling = GAITS.indexOf(setOutAt);
+  for (let i = allowances.length - 1; i >= 0; i--) {
+    const a = allowances[i]!;
+    const rank = GAITS.indexOf(a.mode);
+    if (rank >= ceiling && a.allowed && a.hexes.value >= spent) return a.mode as MoveMode;
+  }
+  return setOutAt;
+}
+
+/** The gait the figure moved at this turn by the hexes it moved (RULINGS T5); null before it moves. */
+export function turnGait(f: FigureState, rules: Rules | RuleSet = DEFAULT_RULES): MoveMode | null {
+  if (f.turn.mode === null) return null;
+  return gaitCovering(figureAllowance(f, rules), f.turn.mode, f.turn.spent);
+}
