@@ -24,6 +24,7 @@ import { isDown } from './state';
 import { markActed, markRetreatDone, requireTurn, setPosture } from './turn';
 import type { Tx } from './tx';
 import { turnGait } from './movement/turnGait';
+import { slowerEngagers } from './disengageReach';
 
 function check(tx: Tx, f: FigureState, option: OptionLetter): void {
   const refusal = optionRefusal(tx.state, f, option, undefined, tx.rules);
@@ -161,7 +162,10 @@ export function applyPickUpWeapon(tx: Tx, c: CommandOf<'pickUpWeapon'>): void {
 
 export function applyDisengage(tx: Tx, c: CommandOf<'disengage'>): void {
   const f = act(tx, c, 'n');
-  stepTo(tx, f, c.to, '001 §Disengaging (option n); RULINGS H2');
+  // RULINGS H2 (amended): the slower enemies keep their strike, reach counted from here.
+  const from = { at: f.position, engagers: slowerEngagers(tx.state, f, tx.rules.stats) };
+  tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, disengagedFrom: from } }));
+  stepTo(tx, tx.fig(f.id), c.to, '001 §Disengaging (option n); RULINGS H2');
   markActed(tx, f.id, 'n');
 }
 

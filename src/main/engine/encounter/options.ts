@@ -14,6 +14,7 @@ import { engagementState, engagers, type EngagementState } from './engagement';
 import { itemsOf, turnStateOf, type EncounterState, type FigureState } from './schema';
 import { baseAdjDex, canAct, figureById, figureHexes, isDown, isEnemy, readyWeapon } from './state';
 import { turnGait } from './movement/turnGait';
+import { disengagedFromMe } from './disengageReach';
 
 /** Movement from least to most; a shift is a 1-hex move, a crawl a 2-hex one on the ground. */
 export const MODE_RANK: Readonly<Record<MoveMode, number>> = {
@@ -213,7 +214,9 @@ export function optionRefusal(
     case 'j': {
       if (down) return `${f.name} is ${f.posture}: a figure on the ground cannot strike (004 §Crawling and Prone).`;
       if (weapon?.use === 'missile') return `${weapon.name} is a missile weapon: ${name} is a melee attack.`;
-      return enemiesInFront(state, f).length > 0 ? null : `No enemy stands in ${f.name}'s front hexes (001 §Facing).`;
+      // RULINGS H2 (amended): a foe that disengaged from it may still be struck.
+      if (enemiesInFront(state, f).length > 0 || disengagedFromMe(state, f).length > 0) return null;
+      return `No enemy stands in ${f.name}'s front hexes (001 §Facing).`;
     }
     case 'c':
     case 'k':

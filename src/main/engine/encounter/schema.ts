@@ -62,6 +62,8 @@ export const FigureTurnSchema = z
     shots: z.number().int().min(0),
     /** Whether it took its one last shot while engaged (001 §Action Options l). */
     lastShot: z.boolean(),
+    /** RULINGS H2 (amended): where it disengaged from (option n) and the slower enemies that then engaged it. */
+    disengagedFrom: z.object({ at: HexSchema, engagers: z.array(IdSchema) }).strict().optional(),
     /** RULINGS O3: the stride it ended its movement on (absent or 0 = stopped or has not moved). */
     stride: z.number().int().min(0).max(8).optional(),
     /** RULINGS O3: action points spent on movement this turn. */
