@@ -128,7 +128,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   if (explicit !== null) {
     if (!explicit.legal) throw new AppError('rule', `${f.name}: ${explicit.refusals.join(' ')}`);
     if (Math.max(...c.strides!) > Number(strideOf?.[1])) throw new AppError('invalid-args', `A ${c.mode} move buys at most stride-${strideOf?.[1]} per AP.`);
-    budget = explicit.hexes.value;
+    budget = Math.min(budget, explicit.hexes.value); // RULINGS O3: never past the capped distance
   }
 
   let path: Hex[];
