@@ -134,6 +134,8 @@ export const FigureStateSchema = z
     momentum: z.number().int().min(0).max(8).default(0),
     /** RULINGS O3 (002 §Assigning Movement): a monster's attacks, its AP for the turn; absent = a humanoid (5 AP). */
     attacks: z.number().int().min(1).max(12).optional(),
+    /** RULINGS O4 (amended): the initiative score the GM typed; absent = the DEX modifier. */
+    initiativeScore: z.number().int().min(-20).max(40).optional(),
     /** RULINGS A8, O1: physical hits taken last turn (heavy blows: −2 DEX this turn). */
     hitsLastTurn: z.number().int().min(0).default(0),
     /** RULINGS O2 (000 §Turn Sequence 7): shown face down by a cleanup phase; absent = not flipped. */
@@ -170,7 +172,8 @@ export const TurnStateSchema = z
          * roll's `sideId` is then a side id or a figure id. Absent = sides.
          */
         by: z.enum(['side', 'figure']).optional(),
-        rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int() }).strict()),
+        /** Each roll's total; `breakdown` when the total is more than a die (O4: stress die + score + modifiers). */
+        rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int(), breakdown: z.array(z.object({ label: z.string(), value: z.number(), source: z.string() }).strict()).optional() }).strict()),
         /** Sides in roll order, the winner first (before the winner's choice). */
         rollOrder: z.array(IdSchema),
         /** Sides in moving order, once the winner chose. */
