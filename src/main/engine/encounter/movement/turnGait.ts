@@ -7,6 +7,8 @@ import type { MoveMode } from '../../../../shared/schemas';
 import type { MoveAllowance } from '../../options/types';
 import { DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
 import type { FigureState } from '../schema';
+import { settlePosture } from '../posture';
+import type { Tx } from '../tx';
 import { figureAllowance } from './reachable';
 
 /** The gaits whose distance is measured in hexes of movement (not shift, crawl or a stride). */
@@ -32,4 +34,19 @@ export function gaitCovering(allowances: readonly MoveAllowance[], setOutAt: Mov
 export function turnGait(f: FigureState, rules: Rules | RuleSet = DEFAULT_RULES): MoveMode | null {
   if (f.turn.mode === null) return null;
   return gaitCovering(figureAllowance(f, rules), f.turn.mode, f.turn.spent);
+}
+
+/**
+ * RULINGS M3 (O1: 004's fatigue per gait): the rules' way of moving says what a move costs, and
+ * by T5 (amended) that is the way of the gait the movement spent calls for. `f` is the figure as
+ * it set out (its load before a dropped pack counts as the move's own).
+ */
+export function spendMovementFatigue(tx: Tx, f: FigureState, mode: MoveMode, spent: number, dropPack: boolean): void {
+  const ways = figureAllowance(f, tx.rules, dropPack);
+  const way = ways.find((a) => a.mode === gaitCovering(ways, mode, spent));
+  const perTurn = way?.fatiguePerTurn ?? 0;
+  if (perTurn <= 0) return;
+  const after = tx.update(f.id, (x) => ({ ...x, fatigue: { ...x.fatigue, current: x.fatigue.current - perTurn } }));
+  tx.emit({ type: 'fatigueSpent', figureId: f.id, amount: perTurn, fatigue: after.fatigue.current, source: way?.source ?? '001 §Movement (Fatigue Cost); RULINGS M3' });
+  settlePosture(tx, f.id);
 }
