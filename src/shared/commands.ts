@@ -94,6 +94,9 @@ export const MoveCommandSchema = figureCommand('move', {
 /** RULINGS O4 (003 §1 Movement): a figure's declaration before movement (again to change it). */
 export const DeclareCommandSchema = figureCommand('declare', { declaration: DeclarationSchema });
 
+/** RULINGS O4 (amended): the figure's initiative score as the GM types it; null = its DEX modifier again. */
+export const SetInitiativeScoreCommandSchema = figureCommand('setInitiativeScore', { score: z.number().int().min(-20).max(40).nullable() });
+
 /** RULINGS T4: the figure moves in Final Movement instead. */
 export const YieldMoveCommandSchema = figureCommand('yieldMove', {});
 
@@ -348,6 +351,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
   ReorderMovementCommandSchema,
   MoveCommandSchema,
   DeclareCommandSchema,
+  SetInitiativeScoreCommandSchema,
   YieldMoveCommandSchema,
   AttackCommandSchema,
   OpportunityAttackCommandSchema,

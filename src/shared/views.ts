@@ -109,6 +109,8 @@ export const GmFigureSchema = PublicFigureSchema.extend({
     .strict(),
   /** Hexes of movement the figure may still use this turn (0 once it has moved), and how. */
   movementLeft: z.object({ hexes: z.number().int(), how: z.string() }).strict(),
+  /** RULINGS O4 (amended): declared intent's initiative score — typed by the GM, else the DEX modifier. */
+  initiativeScore: z.object({ value: z.number().int(), typed: z.boolean(), text: z.string() }).strict(),
 }).strict();
 
 /** The tracker's picture of the turn (RULINGS T1–T5). */
@@ -120,7 +122,8 @@ export const TrackerViewSchema = z
     waitingFor: z.string(),
     initiative: z
       .object({
-        rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int() }).strict()),
+        /** `breakdown` when the total is more than a die (RULINGS O4: stress die + score + modifiers). */
+        rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int(), breakdown: z.array(z.object({ label: z.string(), value: z.number(), source: z.string() }).strict()).optional() }).strict()),
         order: z.array(IdSchema),
         chosen: z.boolean(),
       })

@@ -3,6 +3,7 @@ import type { GmView, PlayerView } from '../../shared/views';
 import { itemsOf, turnStateOf, type EncounterState } from '../engine/encounter/schema';
 import { movementLeft } from '../engine/encounter/movement/reachable';
 import { phaseStatus } from '../engine/encounter/turn';
+import { initiativeScoreOf } from '../engine/encounter/initiative';
 import { ENCOUNTER_CATALOGUE, encounterMagicOf, magicContext, snapshotOf } from '../engine/encounter/magicBridge';
 import { renewalPending } from '../engine/encounter/renewPhase';
 import { gmMagicView, hiddenFromPlayers, stripSecrets } from '../engine/magic';
@@ -67,6 +68,7 @@ export function gmView(
           acted: ts.actionDone.includes(f.id),
         },
         movementLeft: movementLeft(state, f, rules),
+        initiativeScore: initiativeScoreOf(f),
       })),
       turn: state.turn,
       phase: state.phase,

@@ -23,6 +23,8 @@ import { itemsOf, turnStateOf, type FigureState } from './schema';
 import { isDown } from './state';
 import { markActed, markRetreatDone, requireTurn, setPosture } from './turn';
 import type { Tx } from './tx';
+import { turnGait } from './movement/turnGait';
+import { slowerEngagers } from './disengageReach';
 
 function check(tx: Tx, f: FigureState, option: OptionLetter): void {
   const refusal = optionRefusal(tx.state, f, option, undefined, tx.rules);
@@ -160,7 +162,10 @@ export function applyPickUpWeapon(tx: Tx, c: CommandOf<'pickUpWeapon'>): void {
 
 export function applyDisengage(tx: Tx, c: CommandOf<'disengage'>): void {
   const f = act(tx, c, 'n');
-  stepTo(tx, f, c.to, '001 §Disengaging (option n); RULINGS H2');
+  // RULINGS H2 (amended): the slower enemies keep their strike, reach counted from here.
+  const from = { at: f.position, engagers: slowerEngagers(tx.state, f, tx.rules.stats) };
+  tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, disengagedFrom: from } }));
+  stepTo(tx, tx.fig(f.id), c.to, '001 §Disengaging (option n); RULINGS H2');
   markActed(tx, f.id, 'n');
 }
 
@@ -309,8 +314,9 @@ export function applyBindWound(tx: Tx, c: CommandOf<'bindWound'>): void {
     throw new AppError('rule', `${f.name} has already acted this turn.`);
   }
   if (f.hthWith.length > 0) throw new AppError('rule', `${f.name} is in hand-to-hand combat.`);
-  if (f.turn.mode !== null && !['stand-still', 'shift', 'walk-slow'].includes(f.turn.mode)) {
-    throw new AppError('rule', `${f.name} moved at ${f.turn.mode}: binding a wound allows at most Walk (slow) (console's reading of RULINGS A5).`);
+  const gait = turnGait(f, tx.rules); // RULINGS T5: by the hexes moved
+  if (gait !== null && !['stand-still', 'shift', 'walk-slow'].includes(gait)) {
+    throw new AppError('rule', `${f.name} moved at ${gait}: binding a wound allows at most Walk (slow) (console's reading of RULINGS A5).`);
   }
   if (t.id !== f.id && hexDistance(t.position, f.position) > 1) throw new AppError('rule', `${t.name} is not next to ${f.name}.`);
   if (!t.conditions.includes('bleeding')) throw new AppError('rule', `${t.name} is not bleeding.`);

@@ -35,6 +35,7 @@ import { applyAttack, applyFirstStrike, applyOpportunityAttack, applyWaiveFirstS
 import type { EncounterState } from './schema';
 import { figureById, replaceFigure } from './state';
 import { advancePhase, chooseInitiative, declare, reorderMovement, rollInitiative } from './turn';
+import { setInitiativeScore } from './initiative';
 import { Tx } from './tx';
 
 /**
@@ -108,6 +109,9 @@ export function apply(
       break;
     case 'declare':
       declare(tx, command);
+      break;
+    case 'setInitiativeScore':
+      setInitiativeScore(tx, command);
       break;
     case 'move':
       applyMove(tx, command);

@@ -15,7 +15,8 @@ export function numKey(q: number, r: number): number {
 /**
  * RULINGS M6: a standing, conscious enemy with a ready weapon engages through its front hexes.
  * Figures in hand-to-hand combat are busy with their foe and engage no one else (console's
- * choice: 001 is silent); a flier does not engage a figure on the ground (004 §Flight).
+ * choice: 001 is silent). 004 §Flight lets a flier engage a figure on the ground only if it
+ * chooses to; this check has no such choice, so a flier engages no walker (console's choice).
  */
 export function canEngage(enemy: FigureState): boolean {
   return isAlive(enemy) && canAct(enemy) && enemy.posture === 'standing' && isArmed(enemy) && enemy.hthWith.length === 0;

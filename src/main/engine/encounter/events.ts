@@ -41,7 +41,9 @@ export type TurnEvent =
   | ({ readonly type: 'override'; readonly command: string; readonly figureId: string | null; readonly due: readonly string[]; readonly reason: string } & Src)
   | ({ readonly type: 'turnEnded'; readonly turn: number } & Src)
   /** RULINGS O4: a figure's declaration before movement. */
-  | ({ readonly type: 'declared'; readonly figureId: string; readonly action: string; readonly movement: string; readonly targetIds: readonly string[] } & Src);
+  | ({ readonly type: 'declared'; readonly figureId: string; readonly action: string; readonly movement: string; readonly targetIds: readonly string[] } & Src)
+  /** RULINGS O4 (amended): the GM typed a figure's initiative score; null = back to its DEX modifier. */
+  | ({ readonly type: 'initiativeScoreSet'; readonly figureId: string; readonly score: number | null } & Src);
 
 /** What the rule options add (RULINGS O1–O3, A8): heavy blows, the cleanup phase, strides. */
 export type OptionEvent =

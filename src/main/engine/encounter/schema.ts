@@ -62,6 +62,8 @@ export const FigureTurnSchema = z
     shots: z.number().int().min(0),
     /** Whether it took its one last shot while engaged (001 §Action Options l). */
     lastShot: z.boolean(),
+    /** RULINGS H2 (amended): where it disengaged from (option n) and the slower enemies that then engaged it. */
+    disengagedFrom: z.object({ at: HexSchema, engagers: z.array(IdSchema) }).strict().optional(),
     /** RULINGS O3: the stride it ended its movement on (absent or 0 = stopped or has not moved). */
     stride: z.number().int().min(0).max(8).optional(),
     /** RULINGS O3: action points spent on movement this turn. */
@@ -132,6 +134,8 @@ export const FigureStateSchema = z
     momentum: z.number().int().min(0).max(8).default(0),
     /** RULINGS O3 (002 §Assigning Movement): a monster's attacks, its AP for the turn; absent = a humanoid (5 AP). */
     attacks: z.number().int().min(1).max(12).optional(),
+    /** RULINGS O4 (amended): the initiative score the GM typed; absent = the DEX modifier. */
+    initiativeScore: z.number().int().min(-20).max(40).optional(),
     /** RULINGS A8, O1: physical hits taken last turn (heavy blows: −2 DEX this turn). */
     hitsLastTurn: z.number().int().min(0).default(0),
     /** RULINGS O2 (000 §Turn Sequence 7): shown face down by a cleanup phase; absent = not flipped. */
@@ -168,7 +172,8 @@ export const TurnStateSchema = z
          * roll's `sideId` is then a side id or a figure id. Absent = sides.
          */
         by: z.enum(['side', 'figure']).optional(),
-        rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int() }).strict()),
+        /** Each roll's total; `breakdown` when the total is more than a die (O4: stress die + score + modifiers). */
+        rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int(), breakdown: z.array(z.object({ label: z.string(), value: z.number(), source: z.string() }).strict()).optional() }).strict()),
         /** Sides in roll order, the winner first (before the winner's choice). */
         rollOrder: z.array(IdSchema),
         /** Sides in moving order, once the winner chose. */

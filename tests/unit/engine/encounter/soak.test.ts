@@ -148,7 +148,9 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
     const declaration = foe && rnd.int(2) === 0
       ? { action: 'attack' as const, movement: 'walking' as const, destination: foe.position, targetIds: [foe.id], rangeHexes: 1, weaponId: f.equipment.readyWeaponId ?? 'dagger', charging: rnd.int(2) === 0, roomForRunningStart: true }
       : { action: rnd.pick(['defend', 'other', 'rout'] as const), movement: 'none' as const, highGround: rnd.int(3) === 0 };
-    return [{ type: 'declare', figureId: id, declaration }, { type: 'advancePhase' }];
+    // RULINGS O4 (amended): now and then the GM types the figure's initiative score, or clears it.
+    const score: Command = { type: 'setInitiativeScore', figureId: id, score: rnd.pick([null, -2, 0, 3, 7]) };
+    return [{ type: 'declare', figureId: id, declaration }, score, { type: 'advancePhase' }];
   }
   if (s.phase === 'cleanup') return [{ type: 'advancePhase' }];
   if (s.phase === 'initiative') {
@@ -327,6 +329,12 @@ describe('soak under each rule option (RULINGS O1–O4, one Rules seam)', () => 
       }
     });
   }
+
+  it('O4: the GM types and clears initiative scores between declarations (RULINGS O4 amended)', () => {
+    const r = soak(3, 1200, RULE_SETS[4]!.rules);
+    expect(r.kinds.setInitiativeScore ?? 0).toBeGreaterThan(0);
+    expect(r.events.initiativeScoreSet ?? 0).toBeGreaterThan(0);
+  });
 
   it('O3: figures move by strides, slow too hard and carry momentum (002 §Sprinting)', () => {
     const total: Record<string, number> = {};
