@@ -138,6 +138,18 @@ export const ReadyWeaponCommandSchema = figureCommand('readyWeapon', {
 });
 /** (m) Drop the ready weapon, ready a carried non-missile weapon. */
 export const ChangeWeaponCommandSchema = figureCommand('changeWeapon', { weaponId: z.string().min(1).max(64) });
+/**
+ * RULINGS H7 (004 §Your Conditions): two attacks at −4, one with the ready weapon and one with the
+ * off-hand weapon, at the same or different targets in front.
+ */
+export const TwoWeaponAttackCommandSchema = figureCommand('twoWeaponAttack', {
+  attacks: z.array(z.object({ targetId: IdSchema, weaponId: z.string().min(1).max(64) }).strict()).length(2),
+  ticks: GmTicksSchema.optional(),
+});
+/** RULINGS H7: one roll at −4 with the ready melee weapon against every enemy in the three front hexes. */
+export const SweepingBlowCommandSchema = figureCommand('sweepingBlow', { ticks: GmTicksSchema.optional() });
+/** 001 §Encumbrance: picking up and securing a dropped pack is the figure's whole turn. */
+export const PickUpPackCommandSchema = figureCommand('pickUpPack', { itemId: IdSchema });
 /** (q) Drop the ready weapon, pick up and ready one lying in the figure's hex or next to it. */
 export const PickUpWeaponCommandSchema = figureCommand('pickUpWeapon', { itemId: IdSchema });
 export const StandUpCommandSchema = figureCommand('standUp', {});
@@ -232,6 +244,8 @@ export const EquipmentInputSchema = z
   .object({
     weaponIds: z.array(ItemIdSchema).max(12),
     readyWeaponId: ItemIdSchema.nullable(),
+    /** RULINGS H7: a second one-handed weapon ready in the other hand; absent or null = none. */
+    offHandWeaponId: ItemIdSchema.nullable().optional(),
     armorId: ItemIdSchema.nullable(),
     shieldId: ItemIdSchema.nullable(),
     packLbs: z.number().min(0).max(1000).optional(),
@@ -350,6 +364,9 @@ export const CommandSchema = z.discriminatedUnion('type', [
   DeclareCommandSchema,
   YieldMoveCommandSchema,
   AttackCommandSchema,
+  TwoWeaponAttackCommandSchema,
+  SweepingBlowCommandSchema,
+  PickUpPackCommandSchema,
   OpportunityAttackCommandSchema,
   FirstStrikeCommandSchema,
   WaiveFirstStrikeCommandSchema,

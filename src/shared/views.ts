@@ -87,6 +87,8 @@ export const GmFigureSchema = PublicFigureSchema.extend({
     .object({
       weaponIds: z.array(z.string()),
       readyWeaponId: z.string().nullable(),
+      /** RULINGS H7: the weapon ready in the other hand; absent = none. */
+      offHandWeaponId: z.string().nullable().optional(),
       armorId: z.string().nullable(),
       shieldId: z.string().nullable(),
       shieldReady: z.boolean(),

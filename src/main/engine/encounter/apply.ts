@@ -31,6 +31,7 @@ import { applyBorrowToRenew, applyLetSpellLapse, applyRenewSpell } from './renew
 import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEdit';
 import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
 import { applyMove, applyYield } from './movement/move';
+import { applyPickUpPack } from './pack';
 import { applyAttack, applyFirstStrike, applyOpportunityAttack, applyWaiveFirstStrike } from './resolveAttack';
 import type { EncounterState } from './schema';
 import { figureById, replaceFigure } from './state';
@@ -144,6 +145,9 @@ export function apply(
       break;
     case 'pickUpWeapon':
       applyPickUpWeapon(tx, command);
+      break;
+    case 'pickUpPack':
+      applyPickUpPack(tx, command);
       break;
     case 'standUp':
       applyStandUp(tx, command);

@@ -131,6 +131,7 @@ function situation(state: EncounterState, a: FigureState, t: FigureState, weapon
     targetInvisible: hasCondition(t, 'invisible'),
     targetInShadow: terrainAt(t.position) === 'shadow',
     targetInFlight: hasCondition(t, 'flying') ? (t.size === 1 ? 'one-hex' : 'multi-hex') : null,
+    targetIsGiantSnake: hasCondition(t, 'giantSnake'),
     inShadow: terrainAt(a.position) === 'shadow' || throughShadow,
     standingInFire: terrainAt(a.position) === 'fire',
     standingOnBody: hasBody(state, a.position),

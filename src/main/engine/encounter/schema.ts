@@ -113,6 +113,8 @@ export const FigureStateSchema = z
         weaponIds: z.array(z.string()),
         /** The weapon in hand; null = bare hands. Must be one of `weaponIds`. */
         readyWeaponId: z.string().nullable().default(null),
+        /** RULINGS H7: a second one-handed weapon ready in the other hand (one of `weaponIds`); absent = none. */
+        offHandWeaponId: z.string().nullable().optional(),
         armorId: z.string().nullable(),
         shieldId: z.string().nullable(),
         /** Whether the shield is on the arm (ready) or slung (001 §Action Options e, m). */
