@@ -125,7 +125,8 @@ export function applyReadyWeapon(tx: Tx, c: CommandOf<'readyWeapon'>): void {
   } else {
     if (c.weaponId !== null && !f.equipment.weaponIds.includes(c.weaponId)) throw new AppError('rule', `${f.name} does not carry ${c.weaponId}.`);
     // 001 §Action Options e: the old weapon is re-slung (kept), the new one readied.
-    tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, readyWeaponId: c.weaponId } }));
+    // RULINGS H7: a weapon taken from the other hand into the main hand leaves the other hand empty.
+    tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, readyWeaponId: c.weaponId, ...(x.equipment.offHandWeaponId === c.weaponId ? { offHandWeaponId: null } : {}) } }));
   }
   if (c.shieldReady !== undefined && tx.fig(f.id).equipment.shieldId !== null) {
     tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, shieldReady: c.shieldReady === true } }));

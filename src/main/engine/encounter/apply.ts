@@ -32,6 +32,8 @@ import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEd
 import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
 import { applyMove, applyYield } from './movement/move';
 import { applyPickUpPack } from './pack';
+import { applySweepingBlow } from './sweepingBlow';
+import { applyTwoWeaponAttack } from './twoWeapons';
 import { applyAttack, applyFirstStrike, applyOpportunityAttack, applyWaiveFirstStrike } from './resolveAttack';
 import type { EncounterState } from './schema';
 import { figureById, replaceFigure } from './state';
@@ -118,6 +120,12 @@ export function apply(
       break;
     case 'attack':
       applyAttack(tx, command);
+      break;
+    case 'twoWeaponAttack':
+      applyTwoWeaponAttack(tx, command);
+      break;
+    case 'sweepingBlow':
+      applySweepingBlow(tx, command);
       break;
     case 'opportunityAttack':
       // RULINGS O3 (002 §Attacks of Opportunity): the shot the move offered.
