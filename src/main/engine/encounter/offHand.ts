@@ -43,3 +43,8 @@ export function withoutWeapon(e: FigureState['equipment'], weaponId: string): Fi
   else if ((e.offHandWeaponId ?? null) === weaponId) next.offHandWeaponId = null;
   return next;
 }
+
+/** The equipment with `weaponId` readied in the main hand: taken out of the other hand if it was there. */
+export function inMainHand(e: FigureState['equipment'], weaponId: string | null): FigureState['equipment'] {
+  return { ...e, readyWeaponId: weaponId, ...(weaponId !== null && e.offHandWeaponId === weaponId ? { offHandWeaponId: null } : {}) };
+}

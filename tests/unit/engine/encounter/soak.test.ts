@@ -17,6 +17,7 @@ import type { MoveMode } from '../../../../src/shared/schemas';
 import { AppError } from '../../../../src/shared/errors';
 import { hexDistance, hexNeighbor } from '../../../../src/shared/hex';
 import { encounter, fig } from './fixtures';
+import { issue14Actions, issue14Invariants, withIssue14Traits } from './soakIssue14';
 import { isCaster, magicOf } from '../../../../src/main/engine/encounter/magicBridge';
 import { isMovementPhase } from '../../../../src/main/engine/encounter/turn';
 import { figureAllowance } from '../../../../src/main/engine/encounter/movement/reachable';
@@ -70,7 +71,7 @@ function arena(): EncounterState {
   }
   // A continuing spell in effect from before the fight, to be renewed from turn 1 (RULINGS S2).
   const light = { id: 'light-0', spellId: 'passage-light', name: 'Light', casterId: 'f0', targetId: null, level: 1, renewalCost: 1, turnsActive: 1, variant: null, castTurn: 0, renewedTurn: null };
-  return { ...encounter(figures, { cols: 14, rows: 12, terrain, sides: ['a', 'b'] }), spells: [light] };
+  return withIssue14Traits({ ...encounter(figures, { cols: 14, rows: 12, terrain, sides: ['a', 'b'] }), spells: [light] });
 }
 
 /** Spells the soak's mages know (001 §Spell Lists), continuing, must-hit and plain. */
@@ -195,6 +196,8 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
     const foes = s.figures.filter((o) => o.sideId !== f.sideId && o.posture !== 'dead');
     const near = enemiesInFront(s, f);
     const free = [0, 1, 2, 3, 4, 5].map((d) => hexNeighbor(f.position, d));
+    // Issue 14 (RULINGS H7; 001 §Encumbrance): tried before the plain attacks now and then.
+    if (rnd.int(2) === 0) out.push(...issue14Actions(s, f, rnd));
     for (const o of opts) {
       if ((o === 'b' || o === 'j') && near.length) out.push({ type: 'attack', figureId: id, targetId: rnd.pick(near).id, weaponId: f.equipment.readyWeaponId });
       if ((o === 'f' || o === 'l') && foes.length) out.push({ type: 'attack', figureId: id, targetId: rnd.pick(foes).id, weaponId: f.equipment.readyWeaponId, throw: f.equipment.readyWeaponId === 'dagger' });
@@ -211,6 +214,7 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
       if (o === 'm') for (const w of f.equipment.weaponIds) out.push({ type: 'changeWeapon', figureId: id, weaponId: w });
       if (o === 'i' || o === 's') out.push({ type: 'disbelieve', figureId: id, targetId: rnd.pick(s.figures).id });
     }
+    out.push(...issue14Actions(s, f, rnd));
     if (f.conditions.includes('bleeding')) out.push({ type: 'bindWound', figureId: id, targetId: id });
     if (opts.some((o) => o === 'h' || o === 'r' || o === 'hth-cast') && isCaster(f)) {
       // 001 §Casting Spells; RULINGS S1, S3, S4: a known spell, sometimes pushed, borrowing when short.
@@ -249,7 +253,7 @@ function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules)
     const cands = candidates(s, rnd, rules);
     let done = false;
     // Attacks first most of the time, then the rest in a random rotation.
-    const fights = cands.filter((c) => c.type === 'attack' || c.type === 'opportunityAttack' || c.type === 'firstStrike' || c.type === 'waiveFirstStrike' || c.type === 'attemptHth' || c.type === 'hthAttack' || c.type === 'forcedRetreat');
+    const fights = cands.filter((c) => c.type === 'attack' || c.type === 'twoWeaponAttack' || c.type === 'sweepingBlow' || c.type === 'opportunityAttack' || c.type === 'firstStrike' || c.type === 'waiveFirstStrike' || c.type === 'attemptHth' || c.type === 'hthAttack' || c.type === 'forcedRetreat');
     const offset = rnd.int(cands.length);
     const order = [...(rnd.int(10) < 8 ? fights : []), ...cands.map((_, k) => cands[(k + offset) % cands.length]!)];
     for (let k = 0; k < order.length && !done; k++) {
@@ -268,7 +272,7 @@ function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules)
         refused++;
       }
       if (done) {
-        const broken = [...checkInvariants(s, rules), ...hazardInvariants(s, rules)];
+        const broken = [...checkInvariants(s, rules), ...hazardInvariants(s, rules), ...issue14Invariants(s, 1)];
         if (broken.length > 0) throw new Error(`seed ${seed}, step ${i}, after ${JSON.stringify(c)}: ${broken.join(' | ')}`);
       }
     }
@@ -307,6 +311,14 @@ describe('soak', () => {
     expect((total.renewSpell ?? 0) + (total.borrowToRenew ?? 0)).toBeGreaterThan(0);
     expect(total.letSpellLapse ?? 0).toBeGreaterThan(0);
     expect(total.anchorRoll ?? 0).toBeGreaterThan(0);
+  });
+
+  it('issue 14: two-weapon attacks, sweeping blows and pack pick-ups are made and keep the invariants (RULINGS H7; 001 §Encumbrance)', () => {
+    const total: Record<string, number> = {};
+    for (const seed of [1, 7, 42]) for (const [k, v] of Object.entries(soak(seed, 1500).kinds)) total[k] = (total[k] ?? 0) + v;
+    expect(total.twoWeaponAttack ?? 0).toBeGreaterThan(0);
+    expect(total.sweepingBlow ?? 0).toBeGreaterThan(0);
+    expect(total.pickUpPack ?? 0).toBeGreaterThan(0);
   });
 
   it('is deterministic: the same seed gives the same run', () => {
