@@ -1,0 +1,20 @@
+/**
+ * What the tracker offers a figure beyond 001's options a–v: picking up a dropped pack (001
+ * §Encumbrance). Each offer carries the reason it cannot be taken now, or null.
+ */
+import { packPickUpRefusal, packsWithinReach } from './pack';
+import type { EncounterState } from './schema';
+import { figureById } from './state';
+
+export interface SpecialActions {
+  readonly figureId: string;
+  readonly packs: readonly { readonly itemId: string; readonly lbs: number; readonly at: { q: number; r: number }; readonly reason: string | null }[];
+}
+
+export function specialActions(state: EncounterState, figureId: string): SpecialActions {
+  const f = figureById(state, figureId);
+  return {
+    figureId: f.id,
+    packs: packsWithinReach(state, f).map((p) => ({ itemId: p.id, lbs: p.lbs, at: { q: p.position.q, r: p.position.r }, reason: packPickUpRefusal(state, f.id, p.id) })),
+  };
+}
