@@ -94,6 +94,19 @@ export const MoveCommandSchema = figureCommand('move', {
 /** RULINGS O4 (003 §1 Movement): a figure's declaration before movement (again to change it). */
 export const DeclareCommandSchema = figureCommand('declare', { declaration: DeclarationSchema });
 
+/**
+ * RULINGS H6 (004 §Flight): a flier takes off and flies at most half its flying MA this turn, flies
+ * up to its flying MA once aloft, or lands (no move that turn). `passFliers`: the fliers it passes
+ * agreed to pass at different heights. `engageGround`: it chooses to engage ground figures this turn.
+ */
+const Flight = { to: HexSchema, facing: FacingSchema.optional(), passFliers: z.boolean().optional() };
+export const TakeOffCommandSchema = figureCommand('takeOff', Flight);
+export const FlyCommandSchema = figureCommand('fly', Flight);
+export const LandCommandSchema = figureCommand('land', {});
+export const EngageGroundCommandSchema = figureCommand('engageGround', { on: z.boolean() });
+/** The GM makes a figure a flier with this flying MA (0: it cannot fly). */
+export const SetFlyingMaCommandSchema = figureCommand('setFlyingMa', { flyingMa: z.number().int().min(0).max(40) });
+
 /** RULINGS T4: the figure moves in Final Movement instead. */
 export const YieldMoveCommandSchema = figureCommand('yieldMove', {});
 
@@ -363,6 +376,11 @@ export const CommandSchema = z.discriminatedUnion('type', [
   MoveCommandSchema,
   DeclareCommandSchema,
   YieldMoveCommandSchema,
+  TakeOffCommandSchema,
+  FlyCommandSchema,
+  LandCommandSchema,
+  EngageGroundCommandSchema,
+  SetFlyingMaCommandSchema,
   AttackCommandSchema,
   TwoWeaponAttackCommandSchema,
   SweepingBlowCommandSchema,

@@ -25,6 +25,11 @@ export const SpecialActionsResultSchema = z
     figureId: IdSchema,
     /** Dropped packs in reach, each with why it cannot be picked up now (null: it can). */
     packs: z.array(z.object({ itemId: IdSchema, lbs: z.number(), at: HexSchema, reason: z.string().nullable() }).strict()),
+    /** A flier's take-off and landing, each with why not now (null: it can); null for a figure that cannot fly. */
+    flight: z
+      .object({ flying: z.boolean(), hexes: z.number().int(), takeOff: z.string().nullable(), land: z.string().nullable(), engagesGround: z.boolean() })
+      .strict()
+      .nullable(),
   })
   .strict();
 
@@ -48,6 +53,6 @@ export const SPECIAL_ACTION_CHANNELS = {
     roles: ['gm'],
     args: z.object({ figureId: IdSchema }).strict(),
     result: SpecialActionsResultSchema,
-    summary: "What a figure may do beyond the options a–v now: pick up a dropped pack.",
+    summary: 'What a figure may do beyond the options a–v now: pick up a dropped pack, take off or land.',
   }),
 } as const;

@@ -32,6 +32,7 @@ import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEd
 import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
 import { applyMove, applyYield } from './movement/move';
 import { applyPickUpPack } from './pack';
+import { applyEngageGround, applyFly, applyLand, applySetFlyingMa, applyTakeOff, groundMoveRefusal } from './movement/flight';
 import { applySweepingBlow } from './sweepingBlow';
 import { applyTwoWeaponAttack } from './twoWeapons';
 import { applyAttack, applyFirstStrike, applyOpportunityAttack, applyWaiveFirstStrike } from './resolveAttack';
@@ -112,11 +113,30 @@ export function apply(
     case 'declare':
       declare(tx, command);
       break;
-    case 'move':
+    case 'move': {
+      // RULINGS H6: a flier in the air flies (`fly`) or lands; it may hover where it is.
+      const aloft = groundMoveRefusal(figureById(state, command.figureId));
+      if (aloft !== null && command.mode !== 'stand-still') throw new AppError('rule', aloft);
       applyMove(tx, command);
       break;
+    }
     case 'yieldMove':
       applyYield(tx, command);
+      break;
+    case 'takeOff':
+      applyTakeOff(tx, command);
+      break;
+    case 'fly':
+      applyFly(tx, command);
+      break;
+    case 'land':
+      applyLand(tx, command);
+      break;
+    case 'engageGround':
+      applyEngageGround(tx, command);
+      break;
+    case 'setFlyingMa':
+      applySetFlyingMa(tx, command);
       break;
     case 'attack':
       applyAttack(tx, command);

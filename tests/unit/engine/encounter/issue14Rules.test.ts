@@ -8,7 +8,8 @@ import { attackPreview } from '../../../../src/main/engine/encounter/attack';
 import { sweepPreview } from '../../../../src/main/engine/encounter/sweepingBlow';
 import { twoWeaponPreview } from '../../../../src/main/engine/encounter/twoWeapons';
 import { turnStateOf, type EncounterState } from '../../../../src/main/engine/encounter/schema';
-import { encounter, fig, figOf, refusal, step, withActionOrder } from './fixtures';
+import { isEngaged } from '../../../../src/main/engine/encounter/engagement';
+import { encounter, fig, figOf, refusal, step, withActionOrder, withMoveOrder } from './fixtures';
 
 function acting(figures: Parameters<typeof encounter>[0]): EncounterState {
   return withActionOrder(encounter(figures, { phase: 'actions' }), figures.map((f) => f.id));
@@ -144,5 +145,58 @@ describe('picking a dropped pack back up (001 §Encumbrance: one full turn)', ()
 
   it('a figure that moved this turn cannot: it takes the whole turn', () => {
     expect(refusal(withPack(true), { type: 'pickUpPack', figureId: 'porter', itemId: 'item-1' })).toMatch(/moved this turn: picking up a pack takes the whole turn/);
+  });
+});
+
+describe('flight (004 §Flight; RULINGS H6)', () => {
+  const moving = (extra: Parameters<typeof fig>[4] = {}): EncounterState =>
+    withMoveOrder(
+      encounter([fig('hawk', 'a', 3, 3, { flyingMa: 12, ...extra }), fig('orc', 'b', 9, 3, { facing: 3, equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' } })], { phase: 'initialMovement' }),
+      ['hawk', 'orc'],
+    );
+
+  it('takes off and flies at most half its flying MA (12 → 6) that turn, over walls no, over figures yes', () => {
+    expect(refusal(moving(), { type: 'takeOff', figureId: 'hawk', to: { q: 10, r: 3 } })).toMatch(/6 hexes at most/);
+    const r = step(moving(), { type: 'takeOff', figureId: 'hawk', to: { q: 9, r: 2 } });
+    const hawk = figOf(r.state, 'hawk');
+    expect(hawk.conditions).toContain('flying');
+    expect(hawk.position).toEqual({ q: 9, r: 2 });
+    expect(hawk.turn.spent).toBe(6);
+    expect(r.events.find((e) => e.type === 'conditionChanged')).toMatchObject({ condition: 'flying', on: true, source: expect.stringContaining('RULINGS H6') });
+    // The walls of the map still stop it; a ground figure's hex is flown over, not landed in.
+    expect(refusal(moving(), { type: 'takeOff', figureId: 'hawk', to: { q: 9, r: 3 } })).toMatch(/Orc is in that hex/);
+  });
+
+  it('in the air it flies up to its flying MA, not by ground gaits; a ground foe does not engage it unless it chooses to', () => {
+    const aloft = moving({ conditions: ['flying'] });
+    expect(refusal(aloft, { type: 'move', figureId: 'hawk', mode: 'walk', to: { q: 4, r: 3 } })).toMatch(/in the air: it flies/);
+    expect(refusal(aloft, { type: 'fly', figureId: 'hawk', to: { q: 16, r: 3 } })).toMatch(/12 hexes at most/);
+    // Next to the orc's front (8,3): in the air it is not engaged (004 §Flight).
+    const r = step(aloft, { type: 'fly', figureId: 'hawk', to: { q: 8, r: 3 } });
+    expect(figOf(r.state, 'hawk').turn.spent).toBe(5);
+    expect(isEngaged(r.state, figOf(r.state, 'hawk'))).toBe(false);
+    const swoop = step(r.state, { type: 'engageGround', figureId: 'hawk', on: true });
+    expect(isEngaged(swoop.state, figOf(swoop.state, 'hawk'))).toBe(true);
+  });
+
+  it('lands only before moving, then cannot move that turn', () => {
+    const aloft = moving({ conditions: ['flying'] });
+    const r = step(aloft, { type: 'land', figureId: 'hawk' });
+    expect(figOf(r.state, 'hawk').conditions).not.toContain('flying');
+    expect(turnStateOf(r.state).moveDone).toContain('hawk');
+    expect(refusal(r.state, { type: 'move', figureId: 'hawk', mode: 'walk', to: { q: 4, r: 3 } }, [])).toMatch(/.+/);
+    const flown = step(aloft, { type: 'fly', figureId: 'hawk', to: { q: 5, r: 3 } }).state;
+    expect(refusal(flown, { type: 'land', figureId: 'hawk', override: true })).toMatch(/cannot move on the turn it lands/);
+  });
+
+  it('two fliers pass at different heights only when both agree (passFliers)', () => {
+    const s = withMoveOrder(
+      encounter([fig('hawk', 'a', 3, 3, { flyingMa: 2, conditions: ['flying'] }), fig('kite', 'a', 4, 3, { flyingMa: 6, conditions: ['flying'] })], { phase: 'initialMovement', rows: 7, cols: 12 }),
+      ['hawk', 'kite'],
+    );
+    // Two hexes of flight: straight through Kite's hex to 5,3, or not at all.
+    const walled = s;
+    expect(refusal(walled, { type: 'fly', figureId: 'hawk', to: { q: 5, r: 3 } })).toMatch(/cannot fly to 5,3/);
+    expect(figOf(step(walled, { type: 'fly', figureId: 'hawk', to: { q: 5, r: 3 }, passFliers: true }).state, 'hawk').position).toEqual({ q: 5, r: 3 });
   });
 });

@@ -17,7 +17,7 @@ import type { MoveMode } from '../../../../src/shared/schemas';
 import { AppError } from '../../../../src/shared/errors';
 import { hexDistance, hexNeighbor } from '../../../../src/shared/hex';
 import { encounter, fig } from './fixtures';
-import { issue14Actions, issue14Invariants, withIssue14Traits } from './soakIssue14';
+import { issue14Actions, issue14Invariants, issue14Moves, withIssue14Traits } from './soakIssue14';
 import { isCaster, magicOf } from '../../../../src/main/engine/encounter/magicBridge';
 import { isMovementPhase } from '../../../../src/main/engine/encounter/turn';
 import { figureAllowance } from '../../../../src/main/engine/encounter/movement/reachable';
@@ -51,7 +51,7 @@ function chooser(seed: number): { int(n: number): number; pick<T>(xs: readonly T
   };
 }
 
-function arena(): EncounterState {
+function arena(flier = false): EncounterState {
   const terrain: Record<string, string> = { '5,3': 'wall', '5,4': 'wall', '6,6': 'broken', '7,6': 'broken', '4,8': 'shadow', '9,2': 'fire', '8,8': 'body' };
   const weapons: [string, string][] = [['broadsword', 'broadsword'], ['spear', 'spear'], ['small-bow', 'small-bow'], ['dagger', 'dagger'], ['light-crossbow', 'light-crossbow'], ['war-ax', 'war-ax']];
   const figures = [];
@@ -71,7 +71,7 @@ function arena(): EncounterState {
   }
   // A continuing spell in effect from before the fight, to be renewed from turn 1 (RULINGS S2).
   const light = { id: 'light-0', spellId: 'passage-light', name: 'Light', casterId: 'f0', targetId: null, level: 1, renewalCost: 1, turnsActive: 1, variant: null, castTurn: 0, renewedTurn: null };
-  return withIssue14Traits({ ...encounter(figures, { cols: 14, rows: 12, terrain, sides: ['a', 'b'] }), spells: [light] });
+  return withIssue14Traits({ ...encounter(figures, { cols: 14, rows: 12, terrain, sides: ['a', 'b'] }), spells: [light] }, flier);
 }
 
 /** Spells the soak's mages know (001 §Spell Lists), continuing, must-hit and plain. */
@@ -174,6 +174,7 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
   if (isMovementPhase(s.phase)) {
     if (rules.initiative.canYield && rnd.int(5) === 0) out.push({ type: 'yieldMove', figureId: id });
     if (rnd.int(8) === 0) out.push({ type: rnd.int(2) ? 'dodge' : 'defend', figureId: id });
+    out.push(...issue14Moves(s, f, rnd));
     // The rules' ways of moving (RULINGS M1; O1 MA, O3 strides) and the special ones.
     const modes: readonly MoveMode[] = [...MODES, ...figureAllowance(f, rules).map((a) => a.mode as MoveMode)];
     for (const mode of [rnd.pick(modes), rnd.pick(modes), 'stand-still' as const]) {
@@ -239,13 +240,13 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
   return out;
 }
 
-function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules): { applied: number; turns: number; refused: number; kinds: Record<string, number>; events: Record<string, number>; dead: number; phases: Record<string, number> } {
+function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules, flier = false): { applied: number; turns: number; refused: number; kinds: Record<string, number>; events: Record<string, number>; dead: number; phases: Record<string, number> } {
   const phases: Record<string, number> = {};
   const kinds: Record<string, number> = {};
   const events: Record<string, number> = {};
   const rnd = chooser(seed);
   let dice: SeededDice = createSeededDice(seed);
-  let s = arena();
+  let s = arena(flier);
   let applied = 0;
   let refused = 0;
   for (let i = 0; i < steps; i++) {
@@ -313,12 +314,16 @@ describe('soak', () => {
     expect(total.anchorRoll ?? 0).toBeGreaterThan(0);
   });
 
-  it('issue 14: two-weapon attacks, sweeping blows and pack pick-ups are made and keep the invariants (RULINGS H7; 001 §Encumbrance)', () => {
+  it('issue 14: two-weapon attacks, sweeping blows, pack pick-ups and flight are made and keep the invariants (RULINGS H6, H7; 001 §Encumbrance)', () => {
     const total: Record<string, number> = {};
     for (const seed of [1, 7, 42]) for (const [k, v] of Object.entries(soak(seed, 1500).kinds)) total[k] = (total[k] ?? 0) + v;
+    // And with f1 a flier (flying MA 8) taking off, flying, landing and swooping on the ground.
+    for (const seed of [1, 7]) for (const [k, v] of Object.entries(soak(seed, 1500, RULE_SETS[0]!.rules, true).kinds)) total[k] = (total[k] ?? 0) + v;
     expect(total.twoWeaponAttack ?? 0).toBeGreaterThan(0);
     expect(total.sweepingBlow ?? 0).toBeGreaterThan(0);
     expect(total.pickUpPack ?? 0).toBeGreaterThan(0);
+    // 004 §Flight; RULINGS H6: the flier takes off, flies and lands.
+    expect([total.takeOff ?? 0, total.fly ?? 0, total.land ?? 0].every((n) => n > 0), JSON.stringify([total.takeOff, total.fly, total.land])).toBe(true);
   });
 
   it('is deterministic: the same seed gives the same run', () => {

@@ -12,8 +12,8 @@ interface Chooser {
   pick<T>(xs: readonly T[]): T;
 }
 
-/** Gives the arena's figures the issue's traits: a second weapon, a giant snake. */
-export function withIssue14Traits(s: EncounterState): EncounterState {
+/** Gives the arena's figures the issue's traits: a second weapon, a giant snake, and with `flier` wings. */
+export function withIssue14Traits(s: EncounterState, flier = false): EncounterState {
   return {
     ...s,
     figures: s.figures.map((f) => {
@@ -21,6 +21,8 @@ export function withIssue14Traits(s: EncounterState): EncounterState {
       if (f.id === 'f0') return { ...f, equipment: { ...f.equipment, offHandWeaponId: 'dagger' } };
       // 001 §DEX Adjustments: f5 is a giant snake (−3 to be hit).
       if (f.id === 'f5') return { ...f, conditions: [...f.conditions, 'giantSnake'] };
+      // 004 §Flight: f1 flies, flying MA 8.
+      if (f.id === 'f1' && flier) return { ...f, flyingMa: 8 };
       return f;
     }),
   };
@@ -39,11 +41,26 @@ export function issue14Actions(s: EncounterState, f: FigureState, rnd: Chooser):
   return out;
 }
 
+/** RULINGS H6: a flier's take-off, flight, landing and choice to engage the ground, in a movement phase. */
+export function issue14Moves(s: EncounterState, f: FigureState, rnd: Chooser): Command[] {
+  if ((f.flyingMa ?? 0) === 0) return [];
+  const to = { q: f.position.q + rnd.int(7) - 3, r: f.position.r + rnd.int(7) - 3 };
+  if (!f.conditions.includes('flying')) return rnd.int(2) === 0 ? [{ type: 'takeOff', figureId: f.id, to, passFliers: rnd.int(2) === 0 }] : [];
+  const out: Command[] = [{ type: 'engageGround', figureId: f.id, on: rnd.int(2) === 0 }];
+  out.push(rnd.int(3) === 0 ? { type: 'land', figureId: f.id } : { type: 'fly', figureId: f.id, to });
+  return out;
+}
+
 /** What the issue's state must keep: a pack is on a figure or on the map, never both nor gone. */
 export function issue14Invariants(s: EncounterState, packsAtStart: number): string[] {
   const out: string[] = [];
   const carried = s.figures.filter((f) => f.equipment.packLbs > 0).length;
   const lying = itemsOf(s).filter((i) => i.kind === 'pack').length;
   if (carried + lying !== packsAtStart) out.push(`${carried} packs carried and ${lying} lying, but ${packsAtStart} at the start.`);
+  for (const f of s.figures) {
+    // RULINGS H6: only a figure in the air chooses to engage the ground; only a flier is in the air here.
+    if (f.turn.engagesGround === true && !f.conditions.includes('flying')) out.push(`${f.id} engages the ground from the air but is not flying.`);
+    if (f.conditions.includes('flying') && (f.flyingMa ?? 0) === 0) out.push(`${f.id} is flying without a flying MA.`);
+  }
   return out;
 }
