@@ -25,6 +25,8 @@ export const PublicFigureSchema = z
     facing: FacingSchema,
     size: z.union([z.literal(1), z.literal(3), z.literal(7)]),
     posture: PostureSchema,
+    /** RULINGS H6: in the air, as everyone at the table sees; absent = on the ground. */
+    flying: z.literal(true).optional(),
   })
   .strict();
 
@@ -87,6 +89,8 @@ export const GmFigureSchema = PublicFigureSchema.extend({
     .object({
       weaponIds: z.array(z.string()),
       readyWeaponId: z.string().nullable(),
+      /** RULINGS H7: the weapon ready in the other hand; absent = none. */
+      offHandWeaponId: z.string().nullable().optional(),
       armorId: z.string().nullable(),
       shieldId: z.string().nullable(),
       shieldReady: z.boolean(),
@@ -94,6 +98,8 @@ export const GmFigureSchema = PublicFigureSchema.extend({
     })
     .strict(),
   conditions: z.array(ConditionSchema),
+  /** RULINGS H6: a flier's flying MA; absent = it cannot fly. */
+  flyingMa: z.number().int().optional(),
   hthWith: z.array(IdSchema),
   /** This turn so far (RULINGS T1–T5). */
   turn: z

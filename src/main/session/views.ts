@@ -57,6 +57,8 @@ export function gmView(
           .map((s) => ({ spellId: s.spellId, name: s.name, targetId: s.targetId, renewalCost: s.renewalCost, ...spellPlace(s.spellId, s.at) })),
         equipment: { ...f.equipment, weaponIds: [...f.equipment.weaponIds] },
         conditions: [...f.conditions],
+        ...(f.flyingMa !== undefined ? { flyingMa: f.flyingMa } : {}),
+        ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
         hthWith: [...f.hthWith],
         turn: {
           mode: f.turn.mode,
@@ -212,6 +214,7 @@ export function playerView(state: EncounterState, revision: number): PlayerView 
           facing: f.facing,
           size: f.size,
           posture: f.posture,
+          ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
         })),
       turn: state.turn,
       phase: state.phase,

@@ -132,6 +132,7 @@ function situation(state: EncounterState, a: FigureState, t: FigureState, weapon
     targetInvisible: hasCondition(t, 'invisible'),
     targetInShadow: terrainAt(t.position) === 'shadow',
     targetInFlight: hasCondition(t, 'flying') ? (t.size === 1 ? 'one-hex' : 'multi-hex') : null,
+    targetIsGiantSnake: hasCondition(t, 'giantSnake'),
     inShadow: terrainAt(a.position) === 'shadow' || throughShadow,
     standingInFire: terrainAt(a.position) === 'fire',
     standingOnBody: hasBody(state, a.position),
@@ -177,7 +178,7 @@ export function attackPreview(
   if (weaponId !== null && weapon === null) throw new AppError('not-found', `There is no weapon "${weaponId}".`);
   let reason: string | null = null;
   if (weaponId !== null && !a.equipment.weaponIds.includes(weaponId)) reason = `${a.name} does not carry ${weapon?.name ?? weaponId}.`;
-  else if (weaponId !== null && a.equipment.readyWeaponId !== weaponId) reason = `${weapon?.name ?? weaponId} is not ready: ready it first (001 §Action Options e, m).`;
+  else if (weaponId !== null && a.equipment.readyWeaponId !== weaponId && a.equipment.offHandWeaponId !== weaponId) reason = `${weapon?.name ?? weaponId} is not ready: ready it first (001 §Action Options e, m).`;
   if (options.throw === true && weapon !== null && !weapon.thrown) reason = `${weapon.name} cannot be thrown (001 §Equipment: †† marks thrown weapons).`;
   const kind = attackKind(a, t, weapon, options.throw === true);
   if (kind === 'hth' && weapon !== null && weapon.id !== 'dagger' && weapon.id !== 'cestus') reason ??= `In HTH only bare hands or a dagger strike (001 §Action Options t).`;

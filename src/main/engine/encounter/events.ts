@@ -101,6 +101,8 @@ export type MovementEvent =
 /** Actions and their consequences (001 §Action Options, §Attack Rolls; RULINGS A1–A7, H1–H4, C5). */
 export type ActionEvent =
   | ({ readonly type: 'optionTaken'; readonly figureId: string; readonly option: string } & Src)
+  /** RULINGS H7: the second of two attacks could no longer be made (its target fell, its weapon was lost). */
+  | ({ readonly type: 'attackLost'; readonly figureId: string; readonly targetId: string; readonly reason: string } & Src)
   | ({
       readonly type: 'attackRolled';
       readonly attackerId: string;

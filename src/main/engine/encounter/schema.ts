@@ -70,6 +70,8 @@ export const FigureTurnSchema = z
     apSpent: z.number().int().min(0).optional(),
     /** RULINGS O3 (002 §Assigning Movement): action points spent on attacks this turn, one each; absent = none. */
     apAttacks: z.number().int().min(0).optional(),
+    /** RULINGS H6: a flier the GM says chooses to engage ground figures this turn; absent = it does not. */
+    engagesGround: z.boolean().optional(),
     /** RULINGS O4: what it declared before movement (absent = nothing declared yet). */
     declaration: DeclarationSchema.optional(),
   })
@@ -115,6 +117,8 @@ export const FigureStateSchema = z
         weaponIds: z.array(z.string()),
         /** The weapon in hand; null = bare hands. Must be one of `weaponIds`. */
         readyWeaponId: z.string().nullable().default(null),
+        /** RULINGS H7: a second one-handed weapon ready in the other hand (one of `weaponIds`); absent = none. */
+        offHandWeaponId: z.string().nullable().optional(),
         armorId: z.string().nullable(),
         shieldId: z.string().nullable(),
         /** Whether the shield is on the arm (ready) or slung (001 §Action Options e, m). */
@@ -140,6 +144,8 @@ export const FigureStateSchema = z
     hitsLastTurn: z.number().int().min(0).default(0),
     /** RULINGS O2 (000 §Turn Sequence 7): shown face down by a cleanup phase; absent = not flipped. */
     flipped: z.boolean().optional(),
+    /** RULINGS H6 (004 §Flight): a flier's flying MA, typed by the GM; absent = it cannot fly. */
+    flyingMa: z.number().int().min(1).max(40).optional(),
     /** This turn's bookkeeping; reset when a turn begins. */
     turn: FigureTurnSchema.default(FRESH_FIGURE_TURN),
   })

@@ -8,9 +8,10 @@ import type { Weapon } from '../equipment';
 import type { AttackKind } from '../combat/kinds';
 import { NO_HAZARDS } from '../options/types';
 import { attackApLeft, type AttackPreview } from './attack';
-import { dealDamage, dropItem, removeOne, rollDamage } from './dealDamage';
+import { dealDamage, dropItem, rollDamage } from './dealDamage';
 import { bodyTakesMissile, friendTakesMissile } from './lineOfFire';
 import type { Tx } from './tx';
+import { withoutWeapon } from './offHand';
 
 /** RULINGS O3 (002 §Assigning Movement): the attack's AP come off the figure's AP for the turn. */
 export function spendAttackAp(tx: Tx, figureId: string, on: string): void {
@@ -63,7 +64,7 @@ export function strike(tx: Tx, attackerId: string, targetId: string, weapon: Wea
     if (weapon !== null && (out.dropWeapon || out.breakWeapon)) {
       if (out.dropWeapon) dropItem(tx, a.id, 'weapon', weapon.id);
       else {
-        tx.update(a.id, (x) => ({ ...x, equipment: { ...x.equipment, weaponIds: removeOne(x.equipment.weaponIds, weapon.id), readyWeaponId: null } }));
+        tx.update(a.id, (x) => ({ ...x, equipment: withoutWeapon(x.equipment, weapon.id) }));
         tx.emit({ type: 'weaponBroken', figureId: a.id, weaponId: weapon.id, source: '001 §Attack Rolls; RULINGS A3' });
       }
     }
