@@ -42,10 +42,10 @@ async function main(): Promise<void> {
   core.projector.subscribe((p) => host?.push('projector', p));
   core.onProgress((p) => host?.push('importProgress', p));
   if (args.json) {
-    process.stdout.write(JSON.stringify({ gm: host.urls.gm, player: host.urls.player, campaign: core.campaignDir }) + '\n');
+    process.stdout.write(JSON.stringify({ gm: host.urls.gm, player: host.urls.player, campaign: core.openDir }) + '\n');
   } else {
     process.stdout.write(
-      `Pillars GM Console is running (campaign: ${core.campaignDir}).\n` +
+      `Pillars GM Console is running (campaign: ${core.openDir ?? 'none could be opened; see the GM page'}).\n` +
         `  GM:     ${host.urls.gm}\n  Player: ${host.urls.player}\n` +
         (args.lan ? '  Warning: listening on every network interface (--lan).\n' : '') +
         'Press Ctrl+C to stop.\n',

@@ -1,4 +1,4 @@
-import type { Core } from './core';
+import type { ConsoleCore } from './coreApi';
 import type { Handlers } from './dispatch';
 import { campaignHandlers } from './handlers/campaign';
 import { encounterHandlers } from './handlers/encounter';
@@ -11,7 +11,7 @@ import { logHandlers } from './handlers/log';
 import { rulesHandlers } from './handlers/rules';
 
 /** Every channel's handler, bound to the open campaign. Both hosts use exactly these. */
-export function createHandlers(core: () => Core): Handlers {
+export function createHandlers(core: () => ConsoleCore): Handlers {
   const session = () => core().session;
   return { ...encounterHandlers(session), ...campaignHandlers(core), ...playerHandlers(session), ...mapHandlers(), ...displayHandlers(() => core().projector), ...figureHandlers(core), ...logHandlers(session), ...magicHandlers(session), ...rulesHandlers(session) };
 }
