@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Core } from './host/core';
 import { startWebHost, type WebHost } from './host/web/server';
+import { loadOrCreateTokens } from './host/web/tokens';
 
 /**
  * `npm run serve`: the console in a browser (DESIGN §Two hosts). Prints the GM and player URLs.
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     port: args.port,
     host: args.lan ? '0.0.0.0' : '127.0.0.1',
     log,
+    tokens: await loadOrCreateTokens(args.dataDir),
   });
   core.projector.subscribe((p) => host?.push('projector', p));
   core.onProgress((p) => host?.push('importProgress', p));

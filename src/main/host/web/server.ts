@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -9,6 +9,7 @@ import { WsCallSchema, type WsPush, type WsReply } from '../../../shared/wsProto
 import type { Dispatcher } from '../dispatch';
 import { CONTENT_SECURITY_POLICY } from '../security';
 import { readStatic } from './staticFiles';
+import { newTokens } from './tokens';
 
 /** What the web host's campaign routes need from the core (assets, uploads, imports). */
 export interface CampaignHttp {
@@ -26,6 +27,8 @@ export interface WebHostOptions {
   /** 127.0.0.1 unless the GM explicitly opens the console to the local network. */
   readonly host?: string;
   readonly log?: (message: string) => void;
+  /** The pages' tokens (web/tokens.ts keeps them across restarts); new random ones without. */
+  readonly tokens?: Record<Role, string>;
 }
 
 export interface WebHost {
@@ -61,10 +64,7 @@ export function roleForToken(tokens: Record<Role, string>, token: string | null)
  * WebSocket, each socket bound to the role of the token in its URL.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const tokens: Record<Role, string> = {
-    gm: randomBytes(18).toString('base64url'),
-    player: randomBytes(18).toString('base64url'),
-  };
+  const tokens: Record<Role, string> = options.tokens ?? newTokens();
   const log = options.log ?? (() => {});
   const sockets = new Map<WebSocket, Role>();
 
