@@ -6,6 +6,8 @@ import { expect, figureOnMap, hexOnScreen, test } from './fixtures';
 const SCREENS = 'test-results/screens';
 const BRAM = { q: 9, r: 5 };
 
+test.setTimeout(120_000);
+
 test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });

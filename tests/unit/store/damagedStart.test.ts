@@ -118,6 +118,11 @@ describe('a damaged file never stops the start (issue 13 §2, §4)', () => {
     expect(list.lastFailure.message).toMatch(c.reason);
     expect(logs.join('\n')).toContain(dir);
     expect(await readFile(path, 'utf8')).toBe(broken);
+    // The player page learns only that it must wait: no file name, no reason, no bytes of the file.
+    expect(await core.dispatcher.dispatch('player', 'getPlayerView', {})).toEqual({
+      ok: false,
+      error: { code: 'not-found', message: 'Waiting for the GM to open an encounter.' },
+    });
     if (c.file !== CAMPAIGN) {
       // The campaign itself opened: the damaged encounter is listed with its reason.
       const encounters = value<{ openId: string | null; encounters: { id: string; problem: string | null }[] }>(
