@@ -19,6 +19,7 @@ import type { CampaignInfo, CampaignList, CampaignRef, ConsoleCore, EncounterLis
 import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
 import { Projector } from './projector';
+import { TacticsHost } from './tactics/tacticsHost';
 
 export interface CoreOptions {
   /** The app's own data folder: the recent list lives here, campaigns under `campaigns/`. */
@@ -28,6 +29,8 @@ export interface CoreOptions {
   readonly log?: (message: string) => void;
   readonly choose?: HostChooser;
   readonly now?: () => Date;
+  /** The simulation worker's script (issue 16), next to the host's entry in the build; absent: no simulations. */
+  readonly simulationWorker?: string;
 }
 
 export type { CampaignInfo, CampaignList, CampaignRef, HostChooser, ImportedImageInfo, ImportProgress } from './coreApi';
@@ -52,6 +55,8 @@ export class Core implements ConsoleCore {
   readonly dispatcher: Dispatcher;
   /** The player display's framing: host state, kept across campaigns. */
   readonly projector = new Projector();
+  /** Suggestions, autopilot and simulated fights for the open encounter (issue 16). */
+  readonly tactics: TacticsHost;
   private current: { session: Session | null; folder: CampaignFolder; dir: string } | null = null;
   private lastFailure: { dir: string; file: string | null; message: string } | null = null;
   private readonly progressListeners = new Set<(p: ImportProgress) => void>();
@@ -63,6 +68,7 @@ export class Core implements ConsoleCore {
     private readonly sink: ViewSink,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.tactics = new TacticsHost(() => this.current?.session ?? null, options.simulationWorker ?? null);
     // The handlers know the core only as a ConsoleCore (host/coreApi.ts): no import leads back here.
     this.dispatcher = createDispatcher(createHandlers(() => this), options.log);
     this.transfers = new CampaignTransfers({

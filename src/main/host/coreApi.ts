@@ -7,6 +7,7 @@ import type { CampaignFolder, EncounterSummary } from '../store/campaignFolder';
 import type { SalvageResult } from '../store/salvageLog';
 import type { CampaignTransfers } from './campaignTransfers';
 import type { Projector } from './projector';
+import type { TacticsHost } from './tactics/tacticsHost';
 
 export type { CampaignInfo, CampaignList, CampaignRef, HostChooser, ImportedImageInfo, ImportProgress } from './coreTypes';
 import type { CampaignInfo, CampaignList, CampaignRef } from './coreTypes';
@@ -23,6 +24,8 @@ export interface ConsoleCore {
   /** The open campaign; throws `not-found` while none could be opened. */
   readonly folder: CampaignFolder;
   readonly projector: Projector;
+  /** Suggestions, autopilot and simulated fights for the open encounter (issue 16). */
+  readonly tactics: TacticsHost;
 
   listCampaigns(): Promise<CampaignList>;
   createCampaign(name: string): Promise<CampaignInfo>;
