@@ -115,6 +115,7 @@ export class BattleMap {
 
   /** A picture under the grid (the map image), stretched over `rect` (world pixels). */
   setBackground(background: MapBackground | null): void {
+    if (background === this.background) return;
     this.background = background;
     this.bounds = this.mapBounds();
     this.gridPainter.invalidate();
@@ -125,6 +126,16 @@ export class BattleMap {
   /** Hex key → the id of the figure covering it, as main's last view placed them. */
   get occupied(): ReadonlyMap<string, string> {
     return this.tokens.occupancy;
+  }
+
+  /** How many times the grid, terrain and map image were painted (a push should cost none). */
+  get gridRepaints(): number {
+    return this.gridPainter.paints;
+  }
+
+  /** True once no repaint of the cached layers is waiting for the camera to rest. */
+  get settled(): boolean {
+    return this.idleTimer === null;
   }
 
   select(figureId: string | null): void {

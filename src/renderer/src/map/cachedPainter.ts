@@ -33,6 +33,8 @@ export class CachedPainter {
   private scale = 0;
   private version = 0;
   private cachedVersion = -1;
+  /** How many times the picture was painted (into the bitmap or straight to the screen). */
+  paints = 0;
 
   constructor(private readonly paint: Paint) {}
 
@@ -54,6 +56,7 @@ export class CachedPainter {
       ctx.drawImage(this.canvas, this.rect.x0, this.rect.y0, this.rect.x1 - this.rect.x0, this.rect.y1 - this.rect.y0);
       return true;
     }
+    this.paints++;
     this.paint(ctx, view, scale);
     return false;
   }
@@ -98,6 +101,7 @@ export class CachedPainter {
     if (!ctx) return;
     ctx.setTransform(k, 0, 0, k, -rect.x0 * k, -rect.y0 * k);
     ctx.clearRect(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+    this.paints++;
     this.paint(ctx, rect, scale);
     this.canvas = canvas;
     this.rect = { x0: rect.x0, y0: rect.y0, x1: rect.x0 + pw / k, y1: rect.y0 + ph / k };
