@@ -1,4 +1,4 @@
-import Konva from 'konva';
+import Konva from './konva';
 import type { Frame } from '../../../shared/channels/display';
 import type { Hex, HexLayout, Point } from '../../../shared/hex';
 import { CachedPainter, type WorldRect } from './cachedPainter';
@@ -131,6 +131,11 @@ export class BattleMap {
   /** How many times the grid, terrain and map image were painted (a push should cost none). */
   get gridRepaints(): number {
     return this.gridPainter.paints;
+  }
+
+  /** Whether a map image is set (it is drawn from the next frame on). */
+  get hasBackground(): boolean {
+    return this.background !== null;
   }
 
   /** True once no repaint of the cached layers is waiting for the camera to rest. */

@@ -1,4 +1,4 @@
-import Konva from 'konva';
+import Konva from './konva';
 import { footprint, hexKey, type Hex, type HexLayout } from '../../../shared/hex';
 import type { WorldRect } from './cachedPainter';
 import { createFigureNode, setFigureDetail, updateFigureNode } from './figureNode';

@@ -1,4 +1,4 @@
-import Konva from 'konva';
+import Konva from './konva';
 import { hexCorners, hexKey, megahexOf, megahexOutline, type Hex, type HexLayout } from '../../../shared/hex';
 import { offsetToAxial } from '../../../shared/mapGrid';
 import { CachedPainter, type WorldRect } from './cachedPainter';

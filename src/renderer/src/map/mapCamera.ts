@@ -1,4 +1,4 @@
-import type Konva from 'konva';
+import type Konva from './konva';
 import type { Frame } from '../../../shared/channels/display';
 import { hexToPixel, pixelToHex, type Hex, type HexLayout, type Point } from '../../../shared/hex';
 import type { WorldRect } from './cachedPainter';

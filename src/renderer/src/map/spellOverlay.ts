@@ -1,4 +1,4 @@
-import Konva from 'konva';
+import Konva from './konva';
 import { hexCorners, hexKey, hexToPixel, type Hex, type HexLayout } from '../../../shared/hex';
 import type { WorldRect } from './cachedPainter';
 import { tracePolygon } from './gridShape';
