@@ -9,10 +9,11 @@ import { magicHandlers } from './handlers/magic';
 import { figureHandlers } from './handlers/figure';
 import { logHandlers } from './handlers/log';
 import { rulesHandlers } from './handlers/rules';
+import { specialActionHandlers } from './handlers/specialActions';
 import { tacticsHandlers } from './handlers/tactics';
 
 /** Every channel's handler, bound to the open campaign. Both hosts use exactly these. */
 export function createHandlers(core: () => ConsoleCore): Handlers {
   const session = () => core().session;
-  return { ...encounterHandlers(session), ...campaignHandlers(core), ...playerHandlers(session), ...mapHandlers(), ...displayHandlers(() => core().projector), ...figureHandlers(core), ...logHandlers(session), ...magicHandlers(session), ...rulesHandlers(session), ...tacticsHandlers(() => core().tactics, session) };
+  return { ...encounterHandlers(session), ...campaignHandlers(core), ...playerHandlers(session), ...mapHandlers(), ...displayHandlers(() => core().projector), ...figureHandlers(core), ...logHandlers(session), ...magicHandlers(session), ...rulesHandlers(session), ...tacticsHandlers(() => core().tactics, session), ...specialActionHandlers(session) };
 }
