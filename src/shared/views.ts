@@ -192,6 +192,22 @@ export const PlayerMapSchema = z
   })
   .strict();
 
+/**
+ * Which opening of an encounter a view belongs to: main makes a new one each time it opens an
+ * encounter or campaign (an opaque key, carrying no name), so a page that holds a view of another
+ * key switches instead of comparing revisions, which start again in every encounter (issue 12 §1).
+ */
+export const ViewKeySchema = z.string().max(64);
+
+/** The view a GM command was made on (issue 12 §1): main refuses it when that view is no longer current. */
+export const SeenViewSchema = z.object({ encounterId: IdSchema, session: ViewKeySchema, revision: z.number().int().min(0) }).strict();
+
+/**
+ * What main answers to a command whose caller said which view it acted on: that caller gets the
+ * new GM view by the push, once (issue 18 §3), and this says which revision carries its change.
+ */
+export const CommandAckSchema = z.object({ encounterId: IdSchema, session: ViewKeySchema, revision: z.number().int().min(0) }).strict();
+
 export const GmViewSchema = z
   .object({
     campaign: z.object({ id: IdSchema, name: z.string() }).strict(),
@@ -209,6 +225,7 @@ export const GmViewSchema = z
       })
       .strict(),
     history: z.object({ canUndo: z.boolean(), canRedo: z.boolean(), logLength: z.number().int() }).strict(),
+    session: ViewKeySchema,
     revision: z.number().int().min(0),
   })
   .strict();
@@ -229,6 +246,7 @@ export const PlayerViewSchema = z
         magic: PlayerMagicSchema,
       })
       .strict(),
+    session: ViewKeySchema,
     revision: z.number().int().min(0),
   })
   .strict();
@@ -241,3 +259,5 @@ export type PlayerMap = z.infer<typeof PlayerMapSchema>;
 export type TrackerView = z.infer<typeof TrackerViewSchema>;
 export type PlayerMagic = z.infer<typeof PlayerMagicSchema>;
 export type MapImage = z.infer<typeof MapImageSchema>;
+export type SeenView = z.infer<typeof SeenViewSchema>;
+export type CommandAck = z.infer<typeof CommandAckSchema>;

@@ -304,8 +304,10 @@ export class Core {
 
   async openEncounter(id: string, force = false): Promise<GmView> {
     if (!force && id === this.session.encounterId) return this.session.gmView();
-    const session = await Session.openEncounter(this.folder, id, this.sink, { now: this.now });
     const previous = this.current.session;
+    // Reopening the open encounter (a rename) keeps its views' key and goes on counting (issue 12 §1).
+    const same = id === previous.encounterId ? { key: previous.key, firstRevision: previous.currentRevision + 1 } : {};
+    const session = await Session.openEncounter(this.folder, id, this.sink, { now: this.now, ...same });
     await previous.close();
     this.current = { ...this.current, session };
     await this.folder.setActiveEncounter(id);

@@ -23,6 +23,7 @@ export function gmView(
   history: HistoryInfo,
   revision: number,
   rules: Rules = DEFAULT_RULES,
+  session = '',
 ): GmView {
   const ts = turnStateOf(state);
   const status = phaseStatus(state, rules);
@@ -87,6 +88,7 @@ export function gmView(
       items: itemsOf(state).map((i) => ({ id: i.id, kind: i.kind, itemId: i.itemId, position: { q: i.position.q, r: i.position.r } })),
     },
     history,
+    session,
     revision,
   };
 }
@@ -181,7 +183,7 @@ function playerMagic(state: EncounterState, visible: ReadonlySet<string>): Playe
  * player window sees. It copies named public fields onto fresh objects, so a secret added to
  * the state later stays out until someone names it here.
  */
-export function playerView(state: EncounterState, revision: number): PlayerView {
+export function playerView(state: EncounterState, revision: number, session = ''): PlayerView {
   const fogged = new Set(state.map.hidden);
   const terrain: Record<string, PlayerView['encounter']['map']['terrain'][string]> = {};
   for (const [key, kind] of Object.entries(state.map.terrain)) {
@@ -217,6 +219,7 @@ export function playerView(state: EncounterState, revision: number): PlayerView 
       acting: phaseStatus(state).due.filter((id) => visible.has(id)),
       magic: playerMagic(state, visible),
     },
+    session,
     revision,
   };
 }
