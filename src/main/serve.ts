@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Core } from './host/core';
 import { startWebHost, type WebHost } from './host/web/server';
+import { gmPushEncoder } from './session/gmPush';
 
 /**
  * `npm run serve`: the console in a browser (DESIGN §Two hosts). Prints the GM and player URLs.
@@ -27,9 +28,10 @@ async function main(): Promise<void> {
   const appRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const log = (m: string) => process.stderr.write(`[pillars] ${m}\n`);
   let host: WebHost | undefined;
+  const gmPush = gmPushEncoder();
   const core = await Core.start(
     { dataDir: args.dataDir, sampleCampaignDir: join(appRoot, 'resources', 'sample-campaign'), log },
-    { gm: (v) => host?.push('gmView', v), player: (v) => host?.push('playerView', v) },
+    { gm: (v) => host?.push('gmView', gmPush(v)), player: (v) => host?.push('playerView', v) },
   );
   host = await startWebHost({
     rendererDir: join(appRoot, 'out', 'renderer'),

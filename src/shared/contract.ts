@@ -9,7 +9,7 @@ import { LOG_CHANNELS } from './channels/log';
 import { FIGURE_CHANNELS } from './channels/figure';
 import { MAGIC_CHANNELS } from './channels/magic';
 import { RULES_CHANNELS } from './channels/rules';
-import { GmViewSchema, PlayerViewSchema } from './views';
+import { GmViewPushSchema, PlayerViewSchema } from './views';
 
 /**
  * The one list of every channel between the renderer and main (DESIGN §The contract).
@@ -36,7 +36,7 @@ export const CHANNELS = {
 
 /** Pushes from main to windows of the given roles. */
 export const EVENTS = {
-  gmView: { roles: ['gm'], payload: GmViewSchema },
+  gmView: { roles: ['gm'], payload: GmViewPushSchema },
   playerView: { roles: ['player'], payload: PlayerViewSchema },
   projector: { roles: ['gm', 'player'], payload: ProjectorSchema },
   importProgress: { roles: ['gm'], payload: ImportProgressSchema },

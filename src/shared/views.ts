@@ -208,27 +208,42 @@ export const SeenViewSchema = z.object({ encounterId: IdSchema, session: ViewKey
  */
 export const CommandAckSchema = z.object({ encounterId: IdSchema, session: ViewKeySchema, revision: z.number().int().min(0) }).strict();
 
+const GmEncounterSchema = z
+  .object({
+    id: IdSchema,
+    name: z.string(),
+    map: MapViewSchema,
+    sides: z.array(SideSchema),
+    figures: z.array(GmFigureSchema),
+    turn: z.number().int().min(1),
+    phase: PhaseSchema,
+    tracker: TrackerViewSchema,
+    items: z.array(MapItemViewSchema),
+  })
+  .strict();
+
 export const GmViewSchema = z
   .object({
     campaign: z.object({ id: IdSchema, name: z.string() }).strict(),
-    encounter: z
-      .object({
-        id: IdSchema,
-        name: z.string(),
-        map: MapViewSchema,
-        sides: z.array(SideSchema),
-        figures: z.array(GmFigureSchema),
-        turn: z.number().int().min(1),
-        phase: PhaseSchema,
-        tracker: TrackerViewSchema,
-        items: z.array(MapItemViewSchema),
-      })
-      .strict(),
+    encounter: GmEncounterSchema,
     history: z.object({ canUndo: z.boolean(), canRedo: z.boolean(), logLength: z.number().int() }).strict(),
     session: ViewKeySchema,
     revision: z.number().int().min(0),
   })
   .strict();
+
+/**
+ * A GM view pushed as the change from the one pushed before (issue 18 §3): `base` is that view's
+ * revision; a figure that did not change is sent as its id alone, and a map that did not change
+ * as null. A page holding another revision asks for the whole view instead (viewOrder.ts).
+ */
+export const GmViewDeltaSchema = GmViewSchema.extend({
+  base: z.number().int().min(0),
+  encounter: GmEncounterSchema.extend({ map: MapViewSchema.nullable(), figures: z.array(z.union([IdSchema, GmFigureSchema])) }).strict(),
+}).strict();
+
+/** The GM view push: the whole view, or the change from the one pushed before. */
+export const GmViewPushSchema = z.union([GmViewDeltaSchema, GmViewSchema]);
 
 export const PlayerViewSchema = z
   .object({
@@ -259,5 +274,7 @@ export type PlayerMap = z.infer<typeof PlayerMapSchema>;
 export type TrackerView = z.infer<typeof TrackerViewSchema>;
 export type PlayerMagic = z.infer<typeof PlayerMagicSchema>;
 export type MapImage = z.infer<typeof MapImageSchema>;
+export type GmViewDelta = z.infer<typeof GmViewDeltaSchema>;
+export type GmViewPush = z.infer<typeof GmViewPushSchema>;
 export type SeenView = z.infer<typeof SeenViewSchema>;
 export type CommandAck = z.infer<typeof CommandAckSchema>;

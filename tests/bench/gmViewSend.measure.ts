@@ -13,6 +13,7 @@ import { WebSocket } from 'ws';
 import { Core } from '../../src/main/host/core';
 import type { Dispatcher } from '../../src/main/host/dispatch';
 import { Session } from '../../src/main/session/session';
+import { gmPushEncoder } from '../../src/main/session/gmPush';
 import { CHANNELS } from '../../src/shared/contract';
 import { startWebHost, type WebHost } from '../../src/main/host/web/server';
 import { CampaignFolder } from '../../src/main/store/campaignFolder';
@@ -45,10 +46,14 @@ async function measure(figures: number) {
 
   let host: WebHost | undefined;
   let viewWork = 0;
+  let viewCpu = 0;
   const timed = (fn: () => void) => () => {
     const t = performance.now();
+    const cpu = process.cpuUsage();
     fn();
     viewWork += performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    viewCpu += (used.user + used.system) / 1000;
   };
   // Main's view work: publishing a command's views (build, serialise, send) and any GM view
   // built outside it (a reply carrying the whole view), counted once when nested.
@@ -58,18 +63,24 @@ async function measure(figures: number) {
     const real = proto[method]!;
     vi.spyOn(proto, method as never).mockImplementation(function (this: unknown, ...a: unknown[]) {
       const t = performance.now();
+      const cpu = process.cpuUsage();
       depth++;
       try {
         return real.apply(this, a);
       } finally {
-        if (--depth === 0) viewWork += performance.now() - t;
+        if (--depth === 0) {
+          viewWork += performance.now() - t;
+          const used = process.cpuUsage(cpu);
+          viewCpu += (used.user + used.system) / 1000;
+        }
       }
     } as never);
   }
+  const gmPush = gmPushEncoder();
   const core = await Core.start(
     { dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR },
     {
-      gm: (v) => host?.push('gmView', v),
+      gm: (v) => host?.push('gmView', gmPush(v)),
       player: (v) => host?.push('playerView', v),
     },
   );
@@ -98,12 +109,14 @@ async function measure(figures: number) {
     if (typeof m.id === 'number') waiting?.(m.id);
   });
   const work: number[] = [];
+  const cpuWork: number[] = [];
   const roundTrips: number[] = [];
   const messages: number[] = [];
   const bytes: number[] = [];
   const seen = core.session.gmView();
   for (let i = 0; i < COMMANDS; i++) {
     viewWork = 0;
+    viewCpu = 0;
     gmMessages = 0;
     gmBytes = 0;
     const id = i + 1;
@@ -119,13 +132,14 @@ async function measure(figures: number) {
     roundTrips.push(performance.now() - t0);
     await new Promise((r) => setTimeout(r, 5));
     work.push(viewWork);
+    cpuWork.push(viewCpu);
     messages.push(gmMessages);
     bytes.push(gmBytes);
   }
   ws.close();
   await host.close();
   vi.restoreAllMocks();
-  return { figures, work, roundTrips, messages, bytes };
+  return { figures, work, cpuWork, roundTrips, messages, bytes };
 }
 
 describe('GM view build + send per command (issue 18 §3, §5)', () => {
@@ -135,12 +149,14 @@ describe('GM view build + send per command (issue 18 §3, §5)', () => {
       const r = await measure(figures);
       results.push(r);
       const line =
-        `${figures} figures: views built + sent median ${quantile(r.work, 0.5).toFixed(2)} ms, p95 ${quantile(r.work, 0.95).toFixed(2)} ms; ` +
+        `${figures} figures: views built + sent median ${quantile(r.work, 0.5).toFixed(2)} ms, p95 ${quantile(r.work, 0.95).toFixed(2)} ms ` +
+        `(CPU median ${quantile(r.cpuWork, 0.5).toFixed(2)} ms); ` +
         `GM messages per command ${quantile(r.messages, 0.5)}, ${(quantile(r.bytes, 0.5) / 1024).toFixed(1)} kB; ` +
         `round trip median ${quantile(r.roundTrips, 0.5).toFixed(2)} ms (load ${loadavg()[0]!.toFixed(2)})`;
       console.log(line);
       if (figures === 1000) {
-        expect(quantile(r.work, 0.5), line).toBeLessThanOrEqual(BUDGET_MS);
+        // CPU time, not wall time: on a shared machine wall time counts other processes' turns.
+        expect(quantile(r.cpuWork, 0.5), line).toBeLessThanOrEqual(BUDGET_MS);
         expect(quantile(r.messages, 0.5), line).toBe(1);
       }
     });

@@ -2,8 +2,8 @@ import { getContext } from 'svelte';
 import type { LogEntryView } from '../../../shared/channels/log';
 import type { Command } from '../../../shared/commands';
 import type { ClientApi, Envelope } from '../../../shared/contract';
-import type { CommandAck, GmView, SeenView } from '../../../shared/views';
-import { replacesView } from '../../../shared/viewOrder';
+import type { CommandAck, GmView, GmViewPush, SeenView } from '../../../shared/views';
+import { applyViewDelta, isViewDelta, replacesView } from '../../../shared/viewOrder';
 import { guardQueries, isAck, seenOf } from './viewHolder';
 
 /**
@@ -116,9 +116,23 @@ export class GmConsole {
 
   /** Listens to main's pushes and loads the first view; returns the unsubscribe. */
   connect(): () => void {
-    const off = this.api.on('gmView', (v) => this.accept(v));
+    const off = this.api.on('gmView', (v) => this.pushed(v));
     void this.reload();
     return off;
+  }
+
+  /**
+   * A push: the whole view, or the change from the view pushed before (issue 18 §3), applied
+   * keeping this page's objects of the figures that did not change. A change that does not
+   * follow the view held here (a push missed) makes the page fetch the whole view.
+   */
+  private pushed(push: GmViewPush): void {
+    if (!isViewDelta(push)) return this.accept(push);
+    const held = this.view;
+    if (held && push.session === held.session && push.revision <= held.revision) return;
+    const view = applyViewDelta(held, push);
+    if (view) this.accept(view);
+    else void this.reload();
   }
 
   private async reload(): Promise<void> {
