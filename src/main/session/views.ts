@@ -3,6 +3,7 @@ import type { GmFigure, GmView, PlayerView } from '../../shared/views';
 import { itemsOf, turnStateOf, type EncounterState } from '../engine/encounter/schema';
 import { movementLeft } from '../engine/encounter/movement/reachable';
 import { phaseStatus } from '../engine/encounter/turn';
+import { initiativeScoreOf } from '../engine/encounter/initiative';
 import { ENCOUNTER_CATALOGUE, encounterMagicOf, magicContext, snapshotOf } from '../engine/encounter/magicBridge';
 import { renewalPending } from '../engine/encounter/renewPhase';
 import { gmMagicView, hiddenFromPlayers, stripSecrets } from '../engine/magic';
@@ -124,6 +125,8 @@ function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
         .map((s) => ({ spellId: s.spellId, name: s.name, targetId: s.targetId, renewalCost: s.renewalCost, ...spellPlace(s.spellId, s.at) })),
       equipment: { ...f.equipment, weaponIds: [...f.equipment.weaponIds] },
       conditions: [...f.conditions],
+      ...(f.flyingMa !== undefined ? { flyingMa: f.flyingMa } : {}),
+      ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
       hthWith: [...f.hthWith],
       turn: {
         mode: f.turn.mode,
@@ -135,6 +138,7 @@ function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
         acted,
       },
       movementLeft: left,
+      initiativeScore: initiativeScoreOf(f),
     };
     built.set(f, { spells: state.spells, rules, moved, acted, movementLeft: left, view });
     return view;
@@ -260,6 +264,7 @@ export function playerView(state: EncounterState, revision: number, session = ''
           facing: f.facing,
           size: f.size,
           posture: f.posture,
+          ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
         })),
       turn: state.turn,
       phase: state.phase,
