@@ -74,8 +74,10 @@ export function magicInvariants(state: EncounterState): string[] {
     const caster = byId.get(r.casterId);
     if (caster === undefined) out.push(`A runaway names unknown caster ${r.casterId}.`);
     if (r.startedTurn > state.turn) out.push(`${r.casterId}'s runaway starts in a future turn.`);
-    if (r.turnsElapsed !== state.turn - r.startedTurn) {
-      out.push(`${r.casterId}'s runaway has drained ${r.turnsElapsed} times, but ${state.turn - r.startedTurn} turns have ended since it began (RULINGS S6).`);
+    // RULINGS T1 (amended): under O2 the turn's drain comes before Cleanup, so in Cleanup this turn's drain is done.
+    const drains = state.turn - r.startedTurn + (state.phase === 'cleanup' ? 1 : 0);
+    if (r.turnsElapsed !== drains) {
+      out.push(`${r.casterId}'s runaway has drained ${r.turnsElapsed} times, but ${drains} end-of-turn drains have come since it began (RULINGS S6, T1).`);
     }
     if (r.lastAnchorTurn !== null && (r.lastAnchorTurn > state.turn || r.lastAnchorTurn < r.startedTurn)) out.push(`${r.casterId}'s last anchor roll is outside its runaway.`);
   }
