@@ -15,7 +15,7 @@ import { checkDeclaration, type Declaration } from '../options/declaredIntent/de
 import { FRESH_FIGURE_TURN, FRESH_TURN_STATE, turnStateOf, type EncounterState, type FigureState, type TurnState } from './schema';
 import { engagementState } from './engagement';
 import { baseAdjDex, canAct, figureById, findFigure, sideName } from './state';
-import { beginRenewal, endOfTurnMagic, endRenewal, renewalPending } from './renewPhase';
+import { beginRenewal, endOfTurnMagic, endRenewal, renewalPending, requireAnchorsBeforeDrain } from './renewPhase';
 import type { Tx } from './tx';
 
 export type Phase = EncounterState['phase'];
@@ -362,6 +362,8 @@ export function advancePhase(tx: Tx, c: CommandOf<'advancePhase'>): void {
   const at = phases.indexOf(from);
   const fallback = PHASES.indexOf(from);
   const next = at >= 0 ? phases[at + 1] : fallback >= 0 ? PHASES[fallback + 1] : undefined;
+  // RULINGS S6: the anchor roll comes before the drain, so the turn waits for it.
+  if (next === undefined) requireAnchorsBeforeDrain(tx, c.override === true);
   leavePhase(tx, from);
   if (next === undefined) return endTurn(tx);
   enterPhase(tx, next);
