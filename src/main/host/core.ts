@@ -27,7 +27,7 @@ import { CampaignFolder, ensureFirstCampaign, type EncounterSummary } from '../s
 import type { MapShape } from '../../shared/mapGrid';
 import { blankEncounter, copyCampaign, createCampaign } from '../store/newCampaign';
 import { addRecent, readRecent } from '../store/recent';
-import { combatLogMarkdown } from '../session/combatLog';
+import { recapFile, type Audience } from '../session/combatLog';
 import { Session, type ViewSink } from '../session/session';
 import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
@@ -358,21 +358,11 @@ export class Core {
     return this.importBundleText(await readFile(path, 'utf8'));
   }
 
-  async exportCombatLog(id?: string): Promise<{ fileName: string; markdown: string }> {
+  async exportCombatLog(id?: string, audience: Audience = 'gm'): Promise<{ fileName: string; markdown: string }> {
     const own = id === undefined || id === this.session.encounterId;
     const session = own ? this.session : await Session.openEncounter(this.folder, id, { gm: () => {}, player: () => {} });
     try {
-      const markdown = combatLogMarkdown(
-        {
-          campaignName: this.folder.campaign.name,
-          encounterName: session.encounterFile.name,
-          initial: session.encounterFile.initial,
-          entries: session.entries,
-          turnOf: (i) => session.turnOf(i),
-        },
-        this.now(),
-      );
-      return { fileName: `${session.encounterFile.name.replace(/[^A-Za-z0-9 _-]+/g, '').trim() || 'encounter'} combat log.md`, markdown };
+      return recapFile(this.folder.campaign.name, session, this.now(), audience);
     } finally {
       if (!own) await session.close();
     }
