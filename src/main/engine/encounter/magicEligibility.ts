@@ -17,7 +17,7 @@ import type { EncounterMagic } from './magicSchema';
 import { optionRefusal } from './options';
 import type { EncounterState, FigureState } from './schema';
 import { canAct, findFigure } from './state';
-import { phaseStatus } from './turn';
+import { phaseStatus } from './phaseStatus';
 
 type CastingRecordState = EncounterMagic['castings'][number];
 
