@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, figureOnMap, test } from './fixtures';
-import { toRenewSpells } from './sampleTurn';
+import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
 
 /**
  * Issue 12 §2–§3 through the GM page, in the sample encounter:
@@ -54,27 +54,6 @@ async function makeWren(gmPage: Page): Promise<void> {
   await expect(gmPage.getByTestId('mana')).toHaveText('8 of 8');
 }
 
-/** Renew Spells → Actions with all five standing still; Sella (adjDEX 14) passes and Ilsa is due. */
-async function standStillToIlsasAction(gmPage: Page): Promise<void> {
-  await gmPage.getByTestId('next-phase').click();
-  // Each click waits for the next figure to be due, so no click lands on a re-drawn button.
-  const moved: string[] = [];
-  for (let i = 0; i < 5; i++) {
-    const due = (await gmPage.getByTestId('due-name').textContent()) ?? '';
-    expect(moved).not.toContain(due);
-    await gmPage.getByTestId('stand-still').click();
-    moved.push(due);
-    if (i < 4) await expect(gmPage.getByTestId('due-name')).not.toHaveText(due);
-  }
-  expect(moved.sort()).toEqual(['Bram', 'Grak', 'Ilsa', 'Sella', 'Wren']);
-  await expect(gmPage.getByTestId('waiting-for')).toContainText(/over/);
-  await gmPage.getByTestId('next-phase').click();
-  await gmPage.getByTestId('next-phase').click();
-  await expect(gmPage.getByTestId('due-name')).toHaveText('Sella');
-  await gmPage.getByTestId('pass').click();
-  await expect(gmPage.getByTestId('due-name')).toHaveText('Ilsa');
-}
-
 test('a mage made in the form intervenes; the anchor comes before the drain; the end of turn lists it all', async ({ gmPage, playerPage }) => {
   test.setTimeout(120_000);
   await gmPage.bringToFront();
@@ -88,7 +67,7 @@ test('a mage made in the form intervenes; the anchor comes before the drain; the
   await shoot(gmPage, playerPage, 'mage-made');
 
   await toRenewSpells(gmPage);
-  await standStillToIlsasAction(gmPage);
+  await standStillToIlsasAction(gmPage, 5);
 
   // Ilsa pushes Detect Magic by 1: control 3d6 ≤ INT 15 − 1 = 14; a natural 18 runs away (RULINGS S3).
   await gmPage.getByRole('tab', { name: 'Magic' }).click();
@@ -169,7 +148,7 @@ test('a counterspell duel with typed faces: a tie goes to the defender and the c
   await gmPage.bringToFront();
   await makeWren(gmPage);
   await toRenewSpells(gmPage);
-  await standStillToIlsasAction(gmPage);
+  await standStillToIlsasAction(gmPage, 5);
   await gmPage.getByRole('tab', { name: 'Magic' }).click();
   const flowBox = gmPage.getByTestId('cast-flow');
   await flowBox.getByTestId('cast-caster').selectOption('ilsa');
