@@ -1,4 +1,4 @@
-import { app } from 'electron';
+import { app, dialog } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerAppScheme } from './host/electron/appProtocol';
@@ -21,9 +21,12 @@ app
       rendererDir: join(here, '..', 'renderer'),
       preloadDir: join(here, '..', 'preload'),
       sampleCampaignDir: join(resources, 'sample-campaign'),
+      simulationWorker: join(here, 'simulationWorker.js'),
     }),
   )
   .catch((e) => {
+    // Never vanish: the GM sees why (issue 13 §2). A damaged campaign file does not get here.
     console.error('Pillars GM Console could not start:', e);
+    dialog.showErrorBox('Pillars GM Console could not start', e instanceof Error ? e.message : String(e));
     app.exit(1);
   });

@@ -9,6 +9,9 @@ import { LOG_CHANNELS } from './channels/log';
 import { FIGURE_CHANNELS } from './channels/figure';
 import { MAGIC_CHANNELS } from './channels/magic';
 import { RULES_CHANNELS } from './channels/rules';
+import { SPECIAL_ACTION_CHANNELS } from './channels/specialActions';
+import { TACTICS_CHANNELS } from './channels/tactics';
+import { AutopilotStatusSchema, SimulationStatusSchema } from './tacticsViews';
 import { GmViewSchema, PlayerViewSchema } from './views';
 
 /**
@@ -32,6 +35,8 @@ export const CHANNELS = {
   ...FIGURE_CHANNELS,
   ...LOG_CHANNELS,
   ...RULES_CHANNELS,
+  ...SPECIAL_ACTION_CHANNELS,
+  ...TACTICS_CHANNELS,
 } as const satisfies Record<string, ChannelDef>;
 
 /** Pushes from main to windows of the given roles. */
@@ -40,6 +45,8 @@ export const EVENTS = {
   playerView: { roles: ['player'], payload: PlayerViewSchema },
   projector: { roles: ['gm', 'player'], payload: ProjectorSchema },
   importProgress: { roles: ['gm'], payload: ImportProgressSchema },
+  autopilot: { roles: ['gm'], payload: AutopilotStatusSchema },
+  simulation: { roles: ['gm'], payload: SimulationStatusSchema },
 } as const satisfies Record<string, { roles: readonly Role[]; payload: z.ZodType }>;
 
 export type Channels = typeof CHANNELS;

@@ -1,0 +1,75 @@
+/** The tactics as the hosts serve them (issue 16): suggestions, the autopilot, simulation runs. */
+import type { AutopilotStatus, SimulationStatus } from '../../../shared/tacticsViews';
+import { phaseStatus } from '../../engine/encounter/turn';
+import { propose } from '../../engine/tactics/propose';
+import type { Session } from '../../session/session';
+import { gmView } from '../../session/views';
+import { Autopilot } from './autopilot';
+import { Simulations, type SimulateArgs } from './simulations';
+
+export class TacticsHost {
+  readonly autopilot: Autopilot;
+  private readonly simulations: Simulations;
+  private readonly autopilotListeners = new Set<(s: AutopilotStatus) => void>();
+  private readonly simulationListeners = new Set<(s: SimulationStatus) => void>();
+
+  constructor(
+    private readonly session: () => Session | null,
+    workerPath: string | null,
+  ) {
+    this.autopilot = new Autopilot({ session, onStatus: (s) => this.autopilotListeners.forEach((l) => l(s)) });
+    this.simulations = new Simulations(workerPath, (s) => this.simulationListeners.forEach((l) => l(s)));
+  }
+
+  onAutopilot(listener: (s: AutopilotStatus) => void): () => void {
+    this.autopilotListeners.add(listener);
+    return () => this.autopilotListeners.delete(listener);
+  }
+
+  onSimulation(listener: (s: SimulationStatus) => void): () => void {
+    this.simulationListeners.add(listener);
+    return () => this.simulationListeners.delete(listener);
+  }
+
+  suggest(session: Session, morale: Record<string, number> | undefined) {
+    const state = session.currentState;
+    const proposal = propose(state, session.rules, { settings: { morale: morale ?? {} } });
+    return {
+      proposal: proposal === null ? null : { command: proposal.command, actorId: proposal.actorId, reason: proposal.reason, ...(proposal.path ? { path: [...proposal.path] } : {}) },
+      waiting: phaseStatus(state, session.rules).waitingFor,
+    };
+  }
+
+  simulate(session: Session, args: SimulateArgs): SimulationStatus {
+    return this.simulations.start(session, args);
+  }
+
+  cancelSimulation(runId: number): SimulationStatus {
+    return this.simulations.cancel(runId);
+  }
+
+  /** One step of a simulated fight as a read-only GM view, with the reason for the step that led to it. */
+  replayStep(session: Session, runId: number, seed: number, step: number) {
+    const fight = this.simulations.replay(runId, seed);
+    const index = Math.max(0, Math.min(step, fight.states.length - 1));
+    const state = fight.states[index]!;
+    const campaign = session.campaignFolder.campaign;
+    return {
+      runId,
+      seed,
+      step: index,
+      total: fight.states.length - 1,
+      reason: index === 0 ? 'The encounter as it stood when the simulation began.' : fight.reasons[index - 1]!,
+      view: gmView({ id: campaign.id, name: campaign.name }, state, { canUndo: false, canRedo: false, logLength: index }, index, fight.rules),
+    };
+  }
+
+  listSimulations(session: Session): SimulationStatus[] {
+    return this.simulations.list(session.encounterId);
+  }
+
+  async close(): Promise<void> {
+    this.autopilot.stop();
+    await this.simulations.close();
+  }
+}
