@@ -15,7 +15,6 @@ import { scanCampaigns } from '../store/campaignList';
 import { salvageLog, type SalvageResult } from '../store/salvageLog';
 import { CampaignTransfers } from './campaignTransfers';
 import { exportCombatLog } from './combatLogExport';
-import type { Audience } from '../session/combatLog';
 import type { CampaignInfo, CampaignList, CampaignRef, ConsoleCore, EncounterList, HostChooser, ImportedImageInfo, ImportProgress } from './coreApi';
 import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
@@ -380,7 +379,7 @@ export class Core implements ConsoleCore {
     return this.folder.setRules(rules);
   }
 
-  exportCombatLog(id?: string, audience?: Audience): Promise<{ fileName: string; markdown: string }> {
+  exportCombatLog(id?: string, audience?: 'gm' | 'players'): Promise<{ fileName: string; markdown: string }> {
     return exportCombatLog(this.folder, this.current?.session ?? null, id, this.now(), audience);
   }
 
