@@ -10,12 +10,17 @@ export async function toRenewSpells(gmPage: Page): Promise<void> {
 }
 
 /**
- * The sample encounter from Renew Spells to Ilsa's action: on to movement, everyone stands still,
+ * The sample encounter (and `figures` in all) from Renew Spells to Ilsa's action: on to movement, everyone stands still,
  * on to Actions, where Sella (adjDEX 14) passes and Ilsa is due (RULINGS T4, T5).
  */
-export async function standStillToIlsasAction(gmPage: Page): Promise<void> {
+export async function standStillToIlsasAction(gmPage: Page, figures = 4): Promise<void> {
   await gmPage.getByTestId('next-phase').click();
-  for (let i = 0; i < 4; i++) await gmPage.getByTestId('stand-still').click();
+  // Each click waits for the next figure to be due, so no click lands on a button being redrawn.
+  for (let i = 0; i < figures; i++) {
+    const due = (await gmPage.getByTestId('due-name').textContent()) ?? '';
+    await gmPage.getByTestId('stand-still').click();
+    if (i < figures - 1) await expect(gmPage.getByTestId('due-name')).not.toHaveText(due);
+  }
   await gmPage.getByTestId('next-phase').click();
   await gmPage.getByTestId('next-phase').click();
   await expect(gmPage.getByTestId('due-name')).toHaveText('Sella');

@@ -382,8 +382,8 @@ export class Core implements ConsoleCore {
     return this.folder.setRules(rules);
   }
 
-  exportCombatLog(id?: string): Promise<{ fileName: string; markdown: string }> {
-    return exportCombatLog(this.folder, this.current?.session ?? null, id, this.now());
+  exportCombatLog(id?: string, audience?: 'gm' | 'players'): Promise<{ fileName: string; markdown: string }> {
+    return exportCombatLog(this.folder, this.current?.session ?? null, id, this.now(), audience);
   }
 
   /* ---- files in and out: the transfers own them (host/campaignTransfers.ts) ---- */

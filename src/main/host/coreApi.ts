@@ -47,7 +47,7 @@ export interface ConsoleCore {
 
   /** Export files, imports and map images of the open campaign. */
   readonly transfers: CampaignTransfers;
-  exportCombatLog(id?: string): Promise<{ fileName: string; markdown: string }>;
+  exportCombatLog(id?: string, audience?: 'gm' | 'players'): Promise<{ fileName: string; markdown: string }>;
 
   getRules(): Rules;
   setRules(rules: Rules): Promise<Rules>;

@@ -1,88 +1,108 @@
-import type { Roll } from '../engine/dice/types';
+import { createEnteredDice } from '../engine/dice/entered';
+import { createSeededDice } from '../engine/dice/seeded';
+import { apply as engineApply } from '../engine/encounter/apply';
 import type { EncounterState } from '../engine/encounter/schema';
-import type { LogEntry } from '../store/schema';
+import type { Rules } from '../engine/rules';
+import type { EncounterFile, LogEntry } from '../store/schema';
+import { sentenceOf, type Audience } from './recapSentences';
+import { playerView } from './views';
 
 /**
- * The combat log of an encounter as Markdown (issue 6 §7): turn by turn, every command with what
- * it did and every roll explained — notation, faces, total, rolled by the console or entered at
- * the table, and what it was for.
+ * The combat log as a recap to hand out (issue 12 §6): turn by turn, who moved where, who struck
+ * whom with what roll and result, spells and deaths, in sentences with the dice in brackets.
+ * The GM's version keeps every secret; the players' version is written from `playerView`'s
+ * point of view: a sentence is kept only when every figure it names was in the players' sight
+ * before or after that command (not hidden, not under fog), and it never says mana, Debt,
+ * runaways, anchors, pools or GM corrections (RULINGS C8).
  */
 export interface CombatLogSource {
   readonly campaignName: string;
   readonly encounterName: string;
   readonly initial: EncounterState;
   readonly entries: readonly LogEntry[];
+  /** The state after each entry (index i: after entries[0..i]). */
+  readonly states: readonly EncounterState[];
   /** The turn each entry was given in. */
   turnOf(index: number): number;
 }
 
-const PHASE_NAMES: Record<string, string> = {
-  initiative: 'Initiative',
-  renewSpells: 'Renew spells',
-  initialMovement: 'Initial movement',
-  finalMovement: 'Final movement',
-  actions: 'Actions',
-  forcedRetreat: 'Forced retreat',
-};
+export type { Audience };
 
 /** Characters that would change the meaning of Markdown text are escaped. */
 export function mdEscape(text: string): string {
   return text.replace(/([\\`*_[\]{}<>#|])/g, '\\$1').replace(/\r?\n/g, ' ');
 }
 
-function names(initial: EncounterState): Map<string, string> {
+/** Replays the log once, keeping the state after every entry (the recap reads who was in sight). */
+export function statesAfterEach(file: Pick<EncounterFile, 'initial' | 'seed'> & { rules?: Rules }, entries: readonly LogEntry[]): EncounterState[] {
+  const dice = createSeededDice(file.seed);
+  let state = file.initial;
+  const out: EncounterState[] = [];
+  for (const entry of entries) {
+    state = engineApply(state, entry.command, entry.entered ? createEnteredDice(entry.entered) : dice, file.rules as Rules).state;
+    out.push(state);
+  }
+  return out;
+}
+
+function inSight(state: EncounterState): Set<string> {
+  return new Set(playerView(state, 0).encounter.figures.map((f) => f.id));
+}
+
+function namesOf(states: readonly EncounterState[]): Map<string, string> {
   const m = new Map<string, string>();
-  for (const f of initial.figures) m.set(f.id, f.name);
-  for (const s of initial.sides) m.set(s.id, s.name);
+  for (const s of states) {
+    for (const f of s.figures) m.set(f.id, f.name);
+    for (const side of s.sides) m.set(side.id, side.name);
+  }
   return m;
 }
 
-function value(v: unknown, who: Map<string, string>): string {
-  if (typeof v === 'string') return who.get(v) ?? v;
-  if (v && typeof v === 'object' && 'q' in v && 'r' in v) return `(${String((v as { q: unknown }).q)}, ${String((v as { r: unknown }).r)})`;
-  if (Array.isArray(v)) return v.length > 6 ? `${v.length} items` : v.map((x) => value(x, who)).join(', ');
-  return JSON.stringify(v);
-}
-
-/** "moveFigure: figure Bram, to (10, 5)" — generic, so new commands and events read without changes here. */
-export function describe(thing: { readonly type?: unknown } & Record<string, unknown>, who: Map<string, string>): string {
-  const parts = Object.entries(thing)
-    .filter(([k]) => k !== 'type' && k !== 'source')
-    .map(([k, v]) => `${k.replace(/Id$/, '').replace(/([A-Z])/g, ' $1').toLowerCase()} ${value(v, who)}`);
-  const source = typeof thing.source === 'string' ? ` (${thing.source})` : '';
-  return `${String(thing.type)}${parts.length ? `: ${parts.join(', ')}` : ''}${source}`;
-}
-
-export function rollRow(r: Roll | LogEntry['rolls'][number]): string {
-  const kind = r.kind === 'entered' ? 'entered at the table' : 'rolled by the console';
-  return `| ${mdEscape(r.label)} | ${r.notation} | ${r.faces.join(', ')} | ${r.total} | ${kind} |`;
-}
-
-export function combatLogMarkdown(source: CombatLogSource, exportedAt: Date): string {
-  const who = names(source.initial);
-  const out: string[] = [
-    `# Combat log: ${mdEscape(source.encounterName)}`,
-    '',
-    `Campaign: ${mdEscape(source.campaignName)}. Exported ${exportedAt.toISOString()}. ${source.entries.length} command${source.entries.length === 1 ? '' : 's'}.`,
-  ];
-  if (source.entries.length === 0) out.push('', 'Nothing has happened in this encounter yet.');
+/** The recap as Markdown: a heading per turn, a paragraph of sentences per command that did something. */
+export function combatLogMarkdown(source: CombatLogSource, exportedAt: Date, audience: Audience = 'gm'): string {
+  const all = [source.initial, ...source.states];
+  const names = namesOf(all);
+  // Names are the GM's typing: escaped; the sentences' own brackets hold the dice.
+  const name = (id: string): string => mdEscape(names.get(id) ?? id);
+  const title = audience === 'gm' ? 'Combat recap (GM)' : 'Combat recap';
+  const out: string[] = [`# ${title}: ${mdEscape(source.encounterName)}`, '', `${mdEscape(source.campaignName)}, written ${exportedAt.toISOString().slice(0, 10)}.`];
+  if (audience === 'gm') out.push('', '_The GM’s version: hidden figures, mana and every roll are in it. Hand out the players’ version._');
   let turn: number | null = null;
+  let said = 0;
   source.entries.forEach((entry, i) => {
+    const before = all[i]!;
+    const after = all[i + 1]!;
+    const seen = audience === 'players' ? new Set([...inSight(before), ...inSight(after)]) : null;
+    const sentences = entry.events
+      .map((e) => sentenceOf(e, audience, name))
+      .filter((s) => s !== null && (seen === null || s.who.every((id) => seen.has(id))))
+      .map((s) => s!.text);
+    if (sentences.length === 0) return;
     const t = source.turnOf(i);
     if (t !== turn) {
       turn = t;
-      out.push('', `## Turn ${t}`);
+      out.push('', `## Turn ${turn}`);
     }
-    const phase = entry.phase ? ` — ${PHASE_NAMES[entry.phase] ?? entry.phase}` : '';
-    out.push('', `### ${entry.seq}. ${mdEscape(describe(entry.command, who))}${phase}`, '', `At ${entry.at}.`);
-    if (entry.events.length) {
-      out.push('', 'What happened:');
-      for (const e of entry.events) out.push(`- ${mdEscape(describe(e, who))}`);
-    }
-    if (entry.rolls.length) {
-      out.push('', '| Roll for | Dice | Faces | Total | How |', '| --- | --- | --- | --- | --- |');
-      for (const r of entry.rolls) out.push(rollRow(r));
-    }
+    out.push('', sentences.join(' ').replace(/\r?\n/g, ' '));
+    said++;
   });
+  if (said === 0) out.push('', 'Nothing has happened in this encounter yet.');
   return out.join('\n') + '\n';
+}
+
+/** The recap of a session's encounter as a file to download: its name says whose version it is. */
+export function recapFile(
+  campaignName: string,
+  session: { readonly encounterFile: EncounterFile; readonly entries: readonly LogEntry[]; turnOf(i: number): number },
+  now: Date,
+  audience: Audience,
+): { fileName: string; markdown: string } {
+  const file = session.encounterFile;
+  const markdown = combatLogMarkdown(
+    { campaignName, encounterName: file.name, initial: file.initial, entries: session.entries, states: statesAfterEach(file, session.entries), turnOf: (i) => session.turnOf(i) },
+    now,
+    audience,
+  );
+  const base = file.name.replace(/[^A-Za-z0-9 _-]+/g, '').trim() || 'encounter';
+  return { fileName: `${base} ${audience === 'gm' ? 'recap (GM)' : 'recap for players'}.md`, markdown };
 }

@@ -243,9 +243,10 @@ export const CAMPAIGN_CHANNELS = {
   }),
   exportCombatLog: channel({
     roles: ['gm'],
-    args: z.object({ id: IdSchema.optional() }).strict(),
+    /** `players`: the player-safe recap, from the player view's point of view; default the GM's. */
+    args: z.object({ id: IdSchema.optional(), audience: z.enum(['gm', 'players']).optional() }).strict(),
     result: z.object({ fileName: z.string(), markdown: z.string() }).strict(),
-    summary: 'An encounter’s combat log as Markdown, turn by turn, every roll explained (the open one unless named).',
+    summary: 'An encounter’s recap as Markdown, turn by turn in sentences with the dice (the open one unless named; GM or players).',
   }),
   getRules: channel({
     roles: ['gm'],

@@ -104,6 +104,9 @@ export const RenewalQueueResultSchema = z
   })
   .strict();
 
+/** A figure left out of a list (helpers, defenders), and why. */
+const LeftOutSchema = z.object({ figureId: IdSchema, name: z.string(), reason: z.string() }).strict();
+
 export const RunawayViewResultSchema = z.array(
   z
     .object({
@@ -123,6 +126,10 @@ export const RunawayViewResultSchema = z.array(
       anchorDue: z.boolean(),
       /** Mages who could intervene now, each with its roll's target (RULINGS S7). */
       helpers: z.array(z.object({ mageId: IdSchema, name: z.string(), target: ExplainedSchema }).strict()),
+      /** Casters who cannot intervene now, each with the reason (RULINGS S7; the console's timing). */
+      leftOut: z.array(LeftOutSchema),
+      /** When an intervention may be tried, in words (RULINGS S7). */
+      interventionRule: z.string(),
       source: z.string(),
     })
     .strict(),
@@ -186,6 +193,11 @@ export const CastingsResultSchema = z.array(
         .nullable(),
       /** This turn, took effect, not yet countered: a defender may try (RULINGS S8). */
       counterable: z.boolean(),
+      /** Why no counter can be tried, when it cannot (RULINGS S8). */
+      notCounterable: z.string().nullable(),
+      /** Mages who could counter it now, with their mana (RULINGS S8). */
+      defenders: z.array(z.object({ figureId: IdSchema, name: z.string(), mana: z.number().int() }).strict()),
+      leftOut: z.array(LeftOutSchema),
     })
     .strict(),
 );

@@ -63,22 +63,19 @@ describe('export and import', () => {
   });
 });
 
-describe('the combat log as Markdown', () => {
-  it('lists every command turn by turn with every roll explained', async () => {
+describe('the combat recap as Markdown (issue 12 §6)', () => {
+  it('tells each turn in sentences, the GM placing Bram in turn 2; no event dump', async () => {
     const a = await start();
     await a.session.execute({ type: 'rollInitiative' }, [[4], [2]]);
     for (let i = 0; i < 6; i++) await a.session.execute({ type: 'advancePhase', override: true });
     await a.session.execute({ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } });
     const { fileName, markdown } = await a.exportCombatLog();
-    expect(fileName).toMatch(/combat log\.md$/);
+    expect(fileName).toBe('Ambush at the Ford recap (GM).md');
     const lines = markdown.split('\n');
-    expect(lines[0]).toMatch(/^# Combat log: /);
+    expect(lines[0]).toBe('# Combat recap (GM): Ambush at the Ford');
     expect(lines.filter((l) => l.startsWith('## '))).toEqual(['## Turn 1', '## Turn 2']);
-    expect(lines.filter((l) => l.startsWith('### ')).length).toBe(8);
-    expect(lines).toContain('### 1. rollInitiative — Initiative');
-    expect(lines).toContain('| initiative: party | 1d6 | 4 | 4 | entered at the table |');
-    expect(lines).toContain('| initiative: foes | 1d6 | 2 | 2 | entered at the table |');
-    expect(lines).toContain('### 8. moveFigure: figure Bram, to (10, 5) — Initiative');
-    expect(markdown).toContain('- figureMoved: figure Bram, from (9, 5), to (10, 5) (RULINGS M7)');
+    expect(lines).toContain('Initiative: The Party 4, Ford Raiders 2.');
+    expect(lines).toContain('The GM placed Bram at (10, 5).');
+    expect(markdown).not.toMatch(/phaseChanged|orderSet|\{"/);
   });
 });

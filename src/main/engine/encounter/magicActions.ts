@@ -15,6 +15,7 @@ import type { CommandOf } from '../../../shared/commands';
 import { anchor, counterspell, intervene, recordGmRuling, rest } from '../magic';
 import { engagementState } from './engagement';
 import { encounterMagicOf, isCaster, runMagic } from './magicBridge';
+import { interventionOption, interventionRefusal } from './magicEligibility';
 import { optionRefusal } from './options';
 import { turnStateOf } from './schema';
 import { markActed, requireTurn } from './turn';
@@ -28,11 +29,15 @@ export function applyAnchorRoll(tx: Tx, c: CommandOf<'anchorRoll'>): void {
 export function applyIntervene(tx: Tx, c: CommandOf<'intervene'>): void {
   requireTurn(tx, c, ['actions']);
   const mage = tx.fig(c.figureId);
-  const es = engagementState(tx.state, mage);
-  const option = es === 'hth' ? 'hth-cast' : es === 'engaged' ? 'r' : 'h';
-  const refusal = optionRefusal(tx.state, mage, option, es, tx.rules);
-  if (refusal !== null) throw new AppError('rule', `${mage.name} cannot intervene now: ${refusal}`);
+  const option = interventionOption(tx.state, mage);
   tx.fig(c.casterId);
+  if (c.override !== true) {
+    const refusal = interventionRefusal(tx.state, tx.rules, mage, c.casterId);
+    if (refusal !== null) throw new AppError('rule', `${mage.name} cannot intervene now: ${refusal}.`);
+  } else {
+    const refusal = optionRefusal(tx.state, mage, option, engagementState(tx.state, mage), tx.rules);
+    if (refusal !== null) throw new AppError('rule', `${mage.name} cannot intervene now: ${refusal}`);
+  }
   runMagic(tx, (snapshot, ctx) => intervene(snapshot, { mageId: mage.id, casterId: c.casterId }, tx.dice, ctx));
   markActed(tx, mage.id, option);
 }

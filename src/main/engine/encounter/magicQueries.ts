@@ -6,7 +6,6 @@ import { AppError } from '../../../shared/errors';
 import {
   castPreview,
   interventionTarget,
-  isMage,
   manaView,
   renewalQueue,
   runawayOf,
@@ -21,6 +20,7 @@ import { spellHitInput, spellTargetRefusal, type CastingOption } from './castSpe
 import { engagementState } from './engagement';
 import { catalogueOf, ENCOUNTER_CATALOGUE, isCaster, magicContext, snapshotOf, encounterMagicOf } from './magicBridge';
 import { optionRefusal } from './options';
+import { castingCounterRefusal, counterCandidates, INTERVENTION_RULE, interventionLeftOut, interventionRefusal } from './magicEligibility';
 import type { StateActiveSpell } from './magicSchema';
 import type { EncounterState } from './schema';
 import { canAct, figureById } from './state';
@@ -137,12 +137,11 @@ export function encounterRunawayView(state: EncounterState, rules: Rules) {
     const helpers: { mageId: string; name: string; target: Explained }[] = [];
     if (r !== null) {
       for (const mage of snapshot.casters) {
-        if (mage.id === v.casterId || !isMage(mage) || !mage.conscious || mage.dead) continue;
-        if (runawayOf(snapshot.magic, mage.id) !== null) continue;
+        if (interventionRefusal(state, rules, figureById(state, mage.id), v.casterId) !== null) continue;
         helpers.push({ mageId: mage.id, name: mage.name, target: interventionTarget(mage, r) });
       }
     }
-    return { ...v, body: { ...v.body }, helpers };
+    return { ...v, body: { ...v.body }, helpers, leftOut: interventionLeftOut(state, rules, v.casterId), interventionRule: INTERVENTION_RULE };
   });
 }
 
@@ -228,6 +227,8 @@ export function encounterCastings(state: EncounterState) {
       special: c.special === null ? null : { ...c.special },
       escalationOf: c.escalationOf,
       counter: c.counter === null ? null : { ...c.counter },
-      counterable: c.turn === state.turn && c.outcome === 'succeeded' && c.counter === null,
+      counterable: castingCounterRefusal(state, c) === null,
+      notCounterable: castingCounterRefusal(state, c),
+      ...(castingCounterRefusal(state, c) === null ? counterCandidates(state, c) : { defenders: [], leftOut: [] }),
     }));
 }

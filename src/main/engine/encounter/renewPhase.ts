@@ -11,12 +11,16 @@
  * - Leaving phase 2 ends every spell not renewed, before movement starts (RULINGS S2).
  * - The end of phase 6 drains runaways after bleeding and survival saves (RULINGS T1); the saves
  *   are the encounter's own pass, so the magic engine makes none (no caster saves twice).
+ * - The console's choice: the turn does not end while a conscious caster in runaway still has
+ *   this turn's anchor roll to make (RULINGS S6: one each turn, before the drain); the GM may
+ *   override, and the log says whose roll was skipped.
  */
 import { AppError } from '../../../shared/errors';
 import type { CommandOf } from '../../../shared/commands';
 import { beginRenewPhase, endOfTurnRunaway, endRenewPhase, letLapse, renew } from '../magic';
 import { commitMagic, encounterMagicOf, magicContext, runMagic, snapshotOf } from './magicBridge';
 import { turnStateOf, type EncounterState } from './schema';
+import { canAct } from './state';
 import type { Tx } from './tx';
 
 /** Casters still to decide in phase 2, in renewal order (RULINGS T3). */
@@ -99,4 +103,36 @@ export function applyLetSpellLapse(tx: Tx, c: CommandOf<'letSpellLapse'>): void 
 export function endOfTurnMagic(tx: Tx): void {
   if (encounterMagicOf(tx.state).runaways.length === 0) return;
   runMagic(tx, (snapshot, ctx) => endOfTurnRunaway(snapshot, tx.dice, ctx, { survivalSaves: false }));
+}
+
+/** Conscious casters in runaway that have not made this turn's anchor roll (RULINGS S6). */
+export function anchorsDue(state: EncounterState): string[] {
+  return encounterMagicOf(state).runaways
+    .filter((r) => r.lastAnchorTurn !== state.turn)
+    .map((r) => r.casterId)
+    .filter((id) => {
+      const f = state.figures.find((x) => x.id === id);
+      return f !== undefined && canAct(f);
+    });
+}
+
+/** Before the end-of-turn drain: each due anchor roll is made first, or the GM overrides (RULINGS S6). */
+export function requireAnchorsBeforeDrain(tx: Tx, override: boolean): void {
+  const due = anchorsDue(tx.state);
+  if (due.length === 0) return;
+  const names = due.map((id) => tx.fig(id).name).join(', ');
+  if (!override) {
+    throw new AppError(
+      'rule',
+      `${names} ${due.length === 1 ? 'has' : 'have'} not made this turn's anchor roll: it comes before the runaway drains at the end of the turn (RULINGS S6).`,
+    );
+  }
+  tx.emit({
+    type: 'override',
+    command: 'advancePhase',
+    figureId: null,
+    due,
+    reason: `GM override: the turn ended without ${names}'s anchor roll`,
+    source: 'RULINGS S6 (GM override)',
+  });
 }

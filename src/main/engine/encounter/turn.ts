@@ -10,7 +10,7 @@ import type { MoverRef, RuleSet } from '../options/types';
 import { setTurnState, turnStateOf, type EncounterState, type FigureState, type TurnState } from './schema';
 import { engagementState } from './engagement';
 import { baseAdjDex, canAct, figureById } from './state';
-import { beginRenewal, endRenewal } from './renewPhase';
+import { beginRenewal, endRenewal, requireAnchorsBeforeDrain } from './renewPhase';
 import { isMovementPhase, PHASE_NAMES, PHASES, phaseStatus, turnPhases, type Phase } from './phaseStatus';
 import { orderByScore, settleUnchosenInitiative } from './initiative';
 import { endOfTurnEffects, startCleanup, startNextTurn } from './endOfTurn';
@@ -53,6 +53,8 @@ export function advancePhase(tx: Tx, c: CommandOf<'advancePhase'>): void {
   const at = phases.indexOf(from);
   const fallback = PHASES.indexOf(from);
   const next = at >= 0 ? phases[at + 1] : fallback >= 0 ? PHASES[fallback + 1] : undefined;
+  // RULINGS S6: the anchor roll comes before the drain, so the turn waits for it.
+  if (next === undefined) requireAnchorsBeforeDrain(tx, c.override === true);
   leavePhase(tx, from);
   // RULINGS T1 (amended): the post-turn effects close phase 6, before O2's Cleanup when there is one.
   if (next === 'cleanup' || (next === undefined && from !== 'cleanup')) endOfTurnEffects(tx);

@@ -15,8 +15,10 @@ export { newManaState, checkManaState, payMana, regainOnRest, rest } from './man
 export type { Payment, RestResult } from './mana';
 export { pushControlTarget, borrowControlTarget, pushControl, borrowControl } from './control';
 export type { ControlOutcome } from './control';
-export { spellCost, castingTarget, hitTarget, castingAllowed, cast, recordGmRuling } from './casting';
-export type { CastOptionLetter, CastingAllowedContext, CastingAllowed, Reason, CastIntent, HitInput } from './casting';
+export { spellCost, castingTarget, hitTarget, cast, recordGmRuling } from './casting';
+export type { CastIntent, HitInput } from './casting';
+export { castingAllowed } from './castingAllowed';
+export type { CastOptionLetter, CastingAllowedContext, CastingAllowed, Reason } from './castingAllowed';
 export {
   runawayOf,
   turnsInRunaway,

@@ -1,8 +1,10 @@
 import type { Hex } from '../../../shared/hex';
 import type { Explained } from '../explain';
 import { masteryBenefits, spellById } from './catalogue';
-import { castingAllowed, castingTarget, hitTarget, spellCost } from './casting';
-import type { CastingAllowed, CastingAllowedContext, HitInput } from './casting';
+import { castingTarget, hitTarget, spellCost } from './casting';
+import type { HitInput } from './casting';
+import { castingAllowed } from './castingAllowed';
+import type { CastingAllowed, CastingAllowedContext } from './castingAllowed';
 import { borrowControlTarget, pushControlTarget } from './control';
 import { casterOf } from './internal';
 import { anchorTarget, runawayDrain, runawayOf, turnsInRunaway } from './runaway';

@@ -279,7 +279,9 @@ function inRunaway(ilsaExtra: Parameters<typeof fig>[4], others: FigureState[] =
 describe('the end of turn: bleeding, survival saves, runaway drain (RULINGS T1, S6, C5)', () => {
   it('in that order, one survival save for a caster in runaway, the drain past mana into Body', () => {
     const bleeder = fig('bram', 'a', 3, 3, { conditions: ['bleeding'] });
-    const s = inRunaway({ mana: { pool: 12, current: 3, debt: 0 }, body: { starting: 34, current: -17 } }, [bleeder, foe()]);
+    const before = inRunaway({ mana: { pool: 12, current: 3, debt: 0 }, body: { starting: 34, current: -17 } }, [bleeder, foe()]);
+    // RULINGS S6: the anchor roll comes first; an 18 fails it.
+    const s = step(before, { type: 'anchorRoll', figureId: 'ilsa' }, [[6, 6, 6]]).state;
     const r = step(s, { type: 'advancePhase' }, [[3, 3, 3]]);
     expect(r.rolls).toHaveLength(1);
     const order = types(r.events).filter((t) => ['bled', 'check', 'runawayDrain', 'casterUnconscious', 'turnEnded'].includes(t));
@@ -296,7 +298,7 @@ describe('the end of turn: bleeding, survival saves, runaway drain (RULINGS T1, 
 
   it('a failed survival save kills the caster and the runaway ends with it', () => {
     const s = inRunaway({ mana: { pool: 12, current: 3, debt: 0 }, body: { starting: 34, current: -17 } });
-    const r = step(s, { type: 'advancePhase' }, [[6, 6, 6]]);
+    const r = step(s, { type: 'advancePhase', override: true }, [[6, 6, 6]]);
     expect(r.state.figures.find((f) => f.id === 'ilsa')?.posture).toBe('dead');
     expect(magicOf(r.state).runaways).toEqual([]);
     expect(r.events.find((e) => e.type === 'runawayEnded')).toMatchObject({ casterId: 'ilsa', reason: 'death' });
