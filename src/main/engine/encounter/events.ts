@@ -5,6 +5,8 @@ import type { HeavyBlowEvent } from '../options/classic/combat';
 import type { CleanupEvent } from '../options/perCharacterInitiative/cleanup';
 import type { MapImageEvent } from './mapEdit';
 import type { FigureEditEvent } from './roster';
+import type { PoolsChangedEvent } from './gmPools';
+import type { SideEvent } from './sides';
 
 /** What happened when a command was applied; the log keeps these with every roll. */
 export type EncounterEvent =
@@ -23,6 +25,8 @@ export type EncounterEvent =
   | FigureEditEvent
   | MapImageEvent
   | OptionEvent
+  | PoolsChangedEvent
+  | SideEvent
   /** Casting, renewal, runaway, counterspell (001 §Magic; RULINGS S1–S8): the magic engine's own events. */
   | MagicEvent;
 
