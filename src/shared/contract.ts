@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChannelDef } from './channels/define';
+import type { ChannelDef, Role } from './channels/define';
 import { CAMPAIGN_CHANNELS, ImportProgressSchema } from './channels/campaign';
 import { ENCOUNTER_CHANNELS } from './channels/encounter';
 import { PLAYER_CHANNELS } from './channels/player';
@@ -17,8 +17,7 @@ import { GmViewSchema, PlayerViewSchema } from './views';
  * adding a channel means adding it here and giving it a handler, nothing else.
  */
 
-export type Role = 'gm' | 'player';
-export const ROLES: readonly Role[] = ['gm', 'player'];
+export { ROLES, type Role } from './channels/define';
 
 export type { ChannelDef } from './channels/define';
 

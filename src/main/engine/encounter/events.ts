@@ -3,10 +3,6 @@ import type { Roll } from '../dice/types';
 import type { MagicEvent } from '../magic';
 import type { HeavyBlowEvent } from '../options/classic/combat';
 import type { CleanupEvent } from '../options/perCharacterInitiative/cleanup';
-import type { MapImageEvent } from './mapEdit';
-import type { FigureEditEvent } from './roster';
-import type { PoolsChangedEvent } from './gmPools';
-import type { SideEvent } from './sides';
 
 /** What happened when a command was applied; the log keeps these with every roll. */
 export type EncounterEvent =
@@ -159,3 +155,51 @@ export interface ApplyResult<S> {
   readonly events: readonly EncounterEvent[];
   readonly rolls: readonly Roll[];
 }
+
+/** What the figure commands tell the log. */
+export type FigureEditEvent =
+  | {
+      readonly type: 'figureAdded';
+      readonly figureId: string;
+      readonly name: string;
+      readonly sideId: string;
+      readonly at: Hex;
+      readonly method: 'roll' | 'pointBuy' | 'set';
+      readonly fatigue: number;
+      readonly body: number;
+      readonly source: string;
+    }
+  | { readonly type: 'figureUpdated'; readonly figureId: string; readonly changed: readonly string[]; readonly source: string }
+  | { readonly type: 'figureRemoved'; readonly figureId: string; readonly name: string; readonly source: string };
+
+/** The map image under the grid (issue 7 item 1; DESIGN §Rendering layer 1). */
+export type MapImageEvent =
+  | { readonly type: 'mapImageSet'; readonly asset: string | null; readonly source: string }
+  | { readonly type: 'mapCalibrated'; readonly x: number; readonly y: number; readonly scale: number; readonly source: string };
+
+/** What a manual change did to one figure's pools. */
+export interface PoolsChangedEvent {
+  readonly type: 'poolsChanged';
+  readonly figureId: string;
+  readonly how: 'damage' | 'heal' | 'set';
+  /** What the GM said caused it ("fall", "fire"…), or null. */
+  readonly cause: string | null;
+  /** Hits the armour and shield stopped (damage "with armour" only). */
+  readonly stopped: number;
+  readonly fatigueBefore: number;
+  readonly fatigueAfter: number;
+  readonly bodyBefore: number;
+  readonly bodyAfter: number;
+  readonly source: string;
+}
+
+/** The GM's sides (RULINGS T2; sides.ts). */
+export type SideEvent =
+  | { readonly type: 'sideAdded'; readonly sideId: string; readonly name: string; readonly color: string; readonly source: string }
+  | {
+      readonly type: 'sideChanged';
+      readonly sideId: string;
+      readonly from: { readonly name: string; readonly color: string };
+      readonly to: { readonly name: string; readonly color: string };
+      readonly source: string;
+    };

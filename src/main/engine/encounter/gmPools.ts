@@ -7,25 +7,11 @@
 import type { CommandOf } from '../../../shared/commands';
 import { AppError } from '../../../shared/errors';
 import { protectionFor } from './attack';
+import type { PoolsChangedEvent } from './events';
 import type { FigureState } from './schema';
 import { settlePosture } from './turn';
 import type { Tx } from './tx';
 
-/** What a manual change did to one figure's pools. */
-export interface PoolsChangedEvent {
-  readonly type: 'poolsChanged';
-  readonly figureId: string;
-  readonly how: 'damage' | 'heal' | 'set';
-  /** What the GM said caused it ("fall", "fire"…), or null. */
-  readonly cause: string | null;
-  /** Hits the armour and shield stopped (damage "with armour" only). */
-  readonly stopped: number;
-  readonly fatigueBefore: number;
-  readonly fatigueAfter: number;
-  readonly bodyBefore: number;
-  readonly bodyAfter: number;
-  readonly source: string;
-}
 
 const MANUAL_SOURCE = '001 §Fatigue Points, §Body Points; RULINGS C4, C5';
 

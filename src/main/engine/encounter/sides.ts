@@ -7,16 +7,6 @@ import { AppError } from '../../../shared/errors';
 import { turnStateOf } from './schema';
 import type { Tx } from './tx';
 
-export type SideEvent =
-  | { readonly type: 'sideAdded'; readonly sideId: string; readonly name: string; readonly color: string; readonly source: string }
-  | {
-      readonly type: 'sideChanged';
-      readonly sideId: string;
-      readonly from: { readonly name: string; readonly color: string };
-      readonly to: { readonly name: string; readonly color: string };
-      readonly source: string;
-    };
-
 function cleanName(tx: Tx, name: string, exceptId: string | null): string {
   const trimmed = name.trim();
   if (trimmed === '') throw new AppError('invalid-args', 'A side needs a name.');
