@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, hexOnScreen, test } from './fixtures';
+import { expect, figureOnMap, hexOnScreen, mustCall, test } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
 
 /**
@@ -91,4 +91,54 @@ test('a toast is drawn where nothing covers it, above the Projector bar', async 
   }, box);
   expect(covered).toBe(0);
   await gmPage.screenshot({ path: `${SCREENS}/tryout-toast-1366x768.png` });
+});
+
+test('forced retreat offers only free hexes, never the pusher’s own, and takes the hex clicked on the map', async ({ gmPage, playerPage }) => {
+  test.setTimeout(60_000);
+  await gmPage.bringToFront();
+  // Set-up by GM placement (before the turn): Grak steps in next to Bram, at 10,4.
+  for (const to of [{ q: 15, r: 2 }, { q: 14, r: 3 }, { q: 13, r: 4 }, { q: 12, r: 4 }, { q: 11, r: 4 }, { q: 10, r: 4 }]) {
+    await mustCall(gmPage, 'sendCommand', { command: { type: 'moveFigure', figureId: 'grak', to } });
+  }
+  await expect.poll(() => figureOnMap(playerPage, 'grak')).toMatchObject({ q: 10, r: 4 });
+  await toRenewSpells(gmPage);
+  await standStillToActions(gmPage);
+  await gmPage.getByTestId('pass').click();
+  await expect(gmPage.getByTestId('due-name')).toHaveText('Ilsa');
+  await gmPage.getByTestId('pass').click();
+  await expect(gmPage.getByTestId('due-name')).toHaveText('Bram');
+  await gmPage.getByTestId('option-j').click();
+  await gmPage.getByTestId('attack-target').selectOption('grak');
+  await gmPage.getByTestId('attack-entry-input').fill('3 3 2 / 4 5');
+  await gmPage.getByTestId('attack-entry-input').press('Enter');
+  await expect(gmPage.getByTestId('attack-verdict')).toContainText('Hit');
+  await gmPage.getByTestId('attack-done').click();
+  await expect(gmPage.getByTestId('due-name')).toHaveText('Grak');
+  await gmPage.getByTestId('pass').click();
+  await gmPage.getByTestId('next-phase').click();
+
+  const offer = gmPage.getByTestId('retreat-bram');
+  await expect(offer).toContainText('Bram hit and took no hits');
+  // Grak's six neighbours less Bram's own hex: five choices, and no "no free hex" while free hexes exist.
+  const choices = offer.getByTestId('retreat-direction').locator('option');
+  await expect(choices).toHaveCount(5);
+  await expect(choices).not.toContainText(['no free hex']);
+  const titles = await choices.evaluateAll((os) => os.map((o) => o.getAttribute('title')));
+  expect(titles).not.toContain('hex 9,5');
+
+  // Clicking Bram's own hex is refused with the reason; clicking 11,3 chooses it.
+  await offer.getByTestId('retreat-pick').click();
+  let at = await hexOnScreen(gmPage, { q: 9, r: 5 });
+  await gmPage.mouse.click(at.x, at.y);
+  await expect(offer.getByTestId('retreat-problem')).toContainText('Grak cannot be pushed to 9,5');
+  await offer.getByTestId('retreat-pick').click();
+  at = await hexOnScreen(gmPage, { q: 11, r: 3 });
+  await gmPage.mouse.click(at.x, at.y);
+  await expect(offer.getByTestId('retreat-problem')).toHaveCount(0);
+  await expect(offer.getByTestId('retreat-direction')).toHaveValue('11,3');
+  await gmPage.screenshot({ path: `${SCREENS}/tryout-retreat-1366x768.png` });
+  await offer.getByTestId('retreat-push').click();
+  await expect.poll(() => figureOnMap(gmPage, 'grak')).toMatchObject({ q: 11, r: 3 });
+  await expect.poll(() => figureOnMap(playerPage, 'grak')).toMatchObject({ q: 11, r: 3 });
+  await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 9, r: 5 });
 });
