@@ -142,3 +142,42 @@ test('forced retreat offers only free hexes, never the pusher’s own, and takes
   await expect.poll(() => figureOnMap(playerPage, 'grak')).toMatchObject({ q: 11, r: 3 });
   await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 9, r: 5 });
 });
+
+async function drag(page: Page, from: { q: number; r: number }, to: { q: number; r: number }): Promise<void> {
+  const a = await hexOnScreen(page, from);
+  const b = await hexOnScreen(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+test('movement hints follow the gait chosen and go once the figure moved; Escape closes an option form from its field', async ({ gmPage, playerPage }) => {
+  await gmPage.bringToFront();
+  await toRenewSpells(gmPage);
+  await gmPage.getByTestId('next-phase').click();
+  await expect(gmPage.getByTestId('due-name')).toHaveText('Ilsa');
+  const hint = gmPage.getByTestId('movement-left');
+  await gmPage.getByTestId('gait-sprint').click();
+  await expect(hint).toHaveText(/^Drag Ilsa on the map: up to \d+ hexes \(Sprint\)\.$/);
+  // Walk (slow) is 2 hexes (RULINGS M2): the hint says so, not the Sprint it said before.
+  await gmPage.getByTestId('gait-walk-slow').click();
+  await expect(hint).toHaveText('Drag Ilsa on the map: up to 2 hexes (Walk (slow)).');
+  await expect(gmPage.getByTestId('move-hint')).toContainText('Drag Ilsa at Walk (slow)');
+  await drag(gmPage, { q: 8, r: 6 }, { q: 7, r: 6 });
+  await expect.poll(() => figureOnMap(playerPage, 'ilsa')).toMatchObject({ q: 7, r: 6 });
+  // Ilsa has moved: no hint to drag her is left; Bram is due and asked to choose a gait.
+  await expect(gmPage.getByTestId('due-name')).toHaveText('Bram');
+  await expect(gmPage.getByTestId('move-hint')).toHaveCount(0);
+  await expect(hint).toContainText('Choose a gait, then drag Bram');
+
+  // Bram's option d (drop) opens its form; Escape in its field closes it, and nothing was sent.
+  await gmPage.getByTestId('option-d').click();
+  const form = gmPage.getByTestId('option-form');
+  await form.locator('select').first().focus();
+  await gmPage.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
+  await expect(gmPage.getByTestId('due-name')).toHaveText('Bram');
+  await gmPage.screenshot({ path: `${SCREENS}/tryout-hints-1366x768.png` });
+});
