@@ -15,7 +15,13 @@ export async function toRenewSpells(gmPage: Page): Promise<void> {
  */
 export async function standStillToIlsasAction(gmPage: Page): Promise<void> {
   await gmPage.getByTestId('next-phase').click();
-  for (let i = 0; i < 4; i++) await gmPage.getByTestId('stand-still').click();
+  // Each click waits for main's answer (the next figure due): a click landing before the view
+  // moved on would stand the same figure still twice.
+  for (let i = 0; i < 4; i++) {
+    const who = (await gmPage.getByTestId('due-name').textContent()) ?? '';
+    await gmPage.getByTestId('stand-still').click();
+    if (i < 3) await expect(gmPage.getByTestId('due-name')).not.toHaveText(who);
+  }
   await gmPage.getByTestId('next-phase').click();
   await gmPage.getByTestId('next-phase').click();
   await expect(gmPage.getByTestId('due-name')).toHaveText('Sella');

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, figureOnMap, hexOnScreen, mustCall, test } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
+import { startConsole } from '../support/consoleServer';
 
 /**
  * What the try-out of issue 12 found wrong (§5), each through the UI as a GM meets it, both pages
@@ -180,4 +181,47 @@ test('movement hints follow the gait chosen and go once the figure moved; Escape
   await expect(form).toHaveCount(0);
   await expect(gmPage.getByTestId('due-name')).toHaveText('Bram');
   await gmPage.screenshot({ path: `${SCREENS}/tryout-hints-1366x768.png` });
+});
+
+test('action-order scores survive a restart of the console', async ({ context, consoleServer }) => {
+  test.setTimeout(60_000);
+  let page = await context.newPage();
+  await page.goto(`${consoleServer.gm}&e2e=1`);
+  await expect(page.getByTestId('encounter-name')).toHaveText('Ambush at the Ford');
+  await toRenewSpells(page);
+  await standStillToActions(page);
+  const scores = () => page.getByTestId('action-order').locator('li');
+  await expect(scores()).toHaveText([/Sella\s*14/, /Ilsa\s*11/, /Bram\s*10/, /Grak\s*8/]);
+
+  // The console stops and starts again on the same data folder; the GM opens its new address.
+  await page.close();
+  await consoleServer.halt();
+  const again = await startConsole({ dataDir: consoleServer.dataDir });
+  try {
+    page = await context.newPage();
+    await page.goto(`${again.gm}&e2e=1`);
+    await expect(page.getByTestId('encounter-name')).toHaveText('Ambush at the Ford');
+    await expect(page.getByTestId('due-name')).toHaveText('Sella');
+    await expect(scores()).toHaveText([/Sella\s*14/, /Ilsa\s*11/, /Bram\s*10/, /Grak\s*8/]);
+    await page.screenshot({ path: `${SCREENS}/tryout-restart-1366x768.png` });
+  } finally {
+    await again.halt();
+  }
+});
+
+test('Tab on a figure row in the tracker selects the next figure, Shift+Tab the one before', async ({ gmPage, playerPage }) => {
+  await gmPage.bringToFront();
+  await gmPage.getByTestId('figure-bram').click();
+  await expect(gmPage.getByTestId('figure-bram')).toHaveClass(/selected/);
+  await gmPage.keyboard.press('Tab');
+  await expect(gmPage.getByTestId('figure-ilsa')).toHaveClass(/selected/);
+  await expect(gmPage.getByTestId('figure-ilsa')).toBeFocused();
+  await gmPage.keyboard.press('Tab');
+  await expect(gmPage.getByTestId('figure-grak')).toHaveClass(/selected/);
+  await gmPage.keyboard.press('Shift+Tab');
+  await expect(gmPage.getByTestId('figure-ilsa')).toHaveClass(/selected/);
+  await expect(gmPage.getByRole('tab', { name: 'Figure' })).toBeVisible();
+  // The selection is the GM's: the player page shows no sheet and no selection.
+  await expect(playerPage.getByTestId('player-status')).toContainText('Ambush at the Ford');
+  expect(await playerPage.getByTestId('figure-sheet').count()).toBe(0);
 });

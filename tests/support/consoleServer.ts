@@ -9,6 +9,7 @@ export interface RunningConsole {
   readonly player: string;
   readonly campaign: string;
   readonly dataDir: string;
+  halt(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -16,9 +17,9 @@ export interface RunningConsole {
  * Starts the real web host (`out/main/serve.js`, built by `npm run build`) on a free port with a
  * fresh data folder, and returns the GM and player URLs it prints.
  */
-export async function startConsole(): Promise<RunningConsole> {
+export async function startConsole(options: { dataDir?: string } = {}): Promise<RunningConsole> {
   const root = resolve(import.meta.dirname, '..', '..');
-  const dataDir = await mkdtemp(join(tmpdir(), 'pillars-e2e-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'pillars-e2e-')));
   const child: ChildProcess = spawn(process.execPath, [join(root, 'out/main/serve.js'), '--data', dataDir, '--json'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -35,6 +36,14 @@ export async function startConsole(): Promise<RunningConsole> {
   return {
     ...urls,
     dataDir,
+    /** Stops the console and keeps its data folder (a restart starts again on it). */
+    async halt() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
