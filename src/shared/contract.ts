@@ -9,6 +9,8 @@ import { LOG_CHANNELS } from './channels/log';
 import { FIGURE_CHANNELS } from './channels/figure';
 import { MAGIC_CHANNELS } from './channels/magic';
 import { RULES_CHANNELS } from './channels/rules';
+import { TACTICS_CHANNELS } from './channels/tactics';
+import { AutopilotStatusSchema, SimulationStatusSchema } from './tacticsViews';
 import { GmViewSchema, PlayerViewSchema } from './views';
 
 /**
@@ -32,6 +34,7 @@ export const CHANNELS = {
   ...FIGURE_CHANNELS,
   ...LOG_CHANNELS,
   ...RULES_CHANNELS,
+  ...TACTICS_CHANNELS,
 } as const satisfies Record<string, ChannelDef>;
 
 /** Pushes from main to windows of the given roles. */
@@ -40,6 +43,8 @@ export const EVENTS = {
   playerView: { roles: ['player'], payload: PlayerViewSchema },
   projector: { roles: ['gm', 'player'], payload: ProjectorSchema },
   importProgress: { roles: ['gm'], payload: ImportProgressSchema },
+  autopilot: { roles: ['gm'], payload: AutopilotStatusSchema },
+  simulation: { roles: ['gm'], payload: SimulationStatusSchema },
 } as const satisfies Record<string, { roles: readonly Role[]; payload: z.ZodType }>;
 
 export type Channels = typeof CHANNELS;
