@@ -28,6 +28,7 @@ async function token(page: Page, id: string): Promise<{ fill: string; badge: str
 const pools = (page: Page, id: string) => page.getByTestId(`pools-${id}`);
 
 test('manual damage with armour, healing, a typed pool and undo follow the pools on both pages', async ({ gmPage, playerPage }) => {
+  test.setTimeout(60_000);
   await gmPage.bringToFront();
   await gmPage.getByTestId('figure-bram').click();
   await gmPage.getByRole('tab', { name: 'Figure' }).click();
@@ -73,6 +74,7 @@ test('manual damage with armour, healing, a typed pool and undo follow the pools
 });
 
 test('sides: rename, recolour, a third side, a figure moved to it; both pages follow', async ({ gmPage, playerPage }) => {
+  test.setTimeout(60_000);
   await gmPage.bringToFront();
   await gmPage.getByTestId('side-edit-foes').click();
   await gmPage.getByTestId('side-name-foes').fill('River Bandits');
