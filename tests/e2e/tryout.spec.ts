@@ -195,8 +195,8 @@ test('action-order scores survive a restart of the console', async ({ context, c
 
   // The console stops and starts again on the same data folder; the GM opens its new address.
   await page.close();
-  await consoleServer.halt();
-  const again = await startConsole({ dataDir: consoleServer.dataDir });
+  await consoleServer.stopProcess();
+  const again = await startConsole({ dataDir: consoleServer.dataDir, port: consoleServer.port });
   try {
     page = await context.newPage();
     await page.goto(`${again.gm}&e2e=1`);
@@ -205,7 +205,7 @@ test('action-order scores survive a restart of the console', async ({ context, c
     await expect(scores()).toHaveText([/Sella\s*14/, /Ilsa\s*11/, /Bram\s*10/, /Grak\s*8/]);
     await page.screenshot({ path: `${SCREENS}/tryout-restart-1366x768.png` });
   } finally {
-    await again.halt();
+    await again.stopProcess();
   }
 });
 

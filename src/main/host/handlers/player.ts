@@ -1,9 +1,22 @@
 import type { PLAYER_CHANNELS } from '../../../shared/channels/player';
+import { AppError, isAppError } from '../../../shared/errors';
 import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';
 
+/** What a player page is told while no encounter is open: never the GM's file names or their contents. */
+export const PLAYER_WAITING = 'Waiting for the GM to open an encounter.';
+
 export function playerHandlers(session: () => Session): HandlersFor<typeof PLAYER_CHANNELS> {
   return {
-    getPlayerView: () => session().playerView(),
+    getPlayerView: () => {
+      let open: Session;
+      try {
+        open = session();
+      } catch (e) {
+        if (isAppError(e)) throw new AppError('not-found', PLAYER_WAITING);
+        throw e;
+      }
+      return open.playerView();
+    },
   };
 }
