@@ -1,10 +1,4 @@
-import {
-  channelNamesFor,
-  eventNamesFor,
-  type ClientApi,
-  type Envelope,
-  type Role,
-} from '../../../shared/contract';
+import type { ClientApi, Envelope, Role } from '../../../shared/contract';
 import type { WsPush, WsReply } from '../../../shared/wsProtocol';
 
 /** Whether the page's socket to the console is down (after it was once up), for the banner. */
@@ -26,11 +20,18 @@ export function onConnectionChange(listener: (lost: boolean) => void): () => voi
 
 export const NOT_SENT_MESSAGE = 'Not sent: the connection to the console is lost. Reconnecting… try again once it is back.';
 
+
+/** The channels a page may call and the events it may listen to (contract.ts: channelNamesFor, eventNamesFor). */
+export interface ContractNames {
+  readonly channels: readonly string[];
+  readonly events: readonly string[];
+}
+
 /**
  * The contract over the web host's WebSocket: the same `ClientApi` the Electron preload gives,
  * so pages cannot tell which host they run in. Calls made while (re)connecting wait for the socket.
  */
-export function createWsClient<R extends Role>(role: R, token: string): ClientApi<R> {
+export function createWsClient<R extends Role>(role: R, token: string, names: ContractNames): ClientApi<R> {
   const pending = new Map<number, (result: Envelope<unknown>) => void>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let nextId = 1;
@@ -87,8 +88,8 @@ export function createWsClient<R extends Role>(role: R, token: string): ClientAp
   };
 
   const api: Record<string, unknown> = {};
-  for (const name of channelNamesFor(role)) api[name] = (args: unknown) => call(name, args);
-  const allowed = new Set<string>(eventNamesFor(role));
+  for (const name of names.channels) api[name] = (args: unknown) => call(name, args);
+  const allowed = new Set<string>(names.events);
   api.on = (event: string, listener: (payload: unknown) => void) => {
     if (!allowed.has(event)) throw new Error(`A ${role} page cannot listen to "${event}".`);
     const set = listeners.get(event) ?? new Set();

@@ -1,7 +1,7 @@
-import Konva from 'konva';
+import Konva from './konva';
 import type { Frame } from '../../../shared/channels/display';
 import type { Hex, HexLayout, Point } from '../../../shared/hex';
-import { CachedPainter, type WorldRect } from './cachedPainter';
+import { TiledPainter, type WorldRect } from './tiledPainter';
 import { FigureTokens } from './figureTokens';
 import { createCachedShape, paintGrid, paintMegahexes, type MapBackground } from './gridShape';
 import { mapBounds, sameTerrain } from './mapBounds';
@@ -16,8 +16,6 @@ import { ToolOverlays, type BrushState } from './toolOverlays';
 
 export type { CameraPolicy } from './mapCamera';
 export type { BattleMapOptions, MapTool } from './mapOptions';
-
-const IDLE_MS = 140;
 
 /**
  * The Konva battlemap (DESIGN §Rendering): (1) map image, terrain and grid as one cached shape;
@@ -35,8 +33,8 @@ export class BattleMap {
   private readonly camera: MapCamera;
   private readonly overlays: ToolOverlays;
   private readonly input: MapInput | null;
-  private readonly gridPainter: CachedPainter;
-  private readonly megahexPainter: CachedPainter;
+  private readonly gridPainter: TiledPainter;
+  private readonly megahexPainter: TiledPainter;
   private readonly megahexShape: Konva.Shape;
   private readonly reach = new ReachOverlay(() => this.layout);
   private readonly spells = new SpellOverlay(() => this.layout, () => this.camera.viewRect());
@@ -51,7 +49,6 @@ export class BattleMap {
   private brushRadius: BrushRadius = 0;
   private brushColour = '#6e6960';
   private lastDetail = -1;
-  private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly resizeObserver: ResizeObserver;
 
   constructor(private readonly options: BattleMapOptions) {
@@ -65,8 +62,8 @@ export class BattleMap {
     });
     this.camera = new MapCamera(this.stage, () => this.layout, () => this.mapBounds(), () => this.cameraMoved());
     const camera = () => ({ view: this.camera.viewRect(), scale: this.stage.scaleX(), bounds: this.bounds });
-    this.gridPainter = new CachedPainter((ctx, view, scale) => paintGrid(ctx, this.terrain, this.layout, view, scale, this.background));
-    this.megahexPainter = new CachedPainter((ctx, view, scale) => paintMegahexes(ctx, this.terrain, this.layout, view, scale));
+    this.gridPainter = new TiledPainter((ctx, view, scale) => paintGrid(ctx, this.terrain, this.layout, view, scale, this.background));
+    this.megahexPainter = new TiledPainter((ctx, view, scale) => paintMegahexes(ctx, this.terrain, this.layout, view, scale));
     this.gridLayer.add(createCachedShape(this.gridPainter, camera));
     this.megahexShape = createCachedShape(this.megahexPainter, camera);
     this.megahexShape.visible(false);
@@ -100,7 +97,6 @@ export class BattleMap {
     if (reshaped && this.camera.auto) this.camera.applyAuto();
     this.gridLayer.batchDraw();
     this.overlayLayer.batchDraw();
-    this.scheduleIdle();
   }
 
   setFigures(figures: readonly MapFigureModel[]): void {
@@ -115,16 +111,31 @@ export class BattleMap {
 
   /** A picture under the grid (the map image), stretched over `rect` (world pixels). */
   setBackground(background: MapBackground | null): void {
+    if (background === this.background) return;
     this.background = background;
     this.bounds = this.mapBounds();
     this.gridPainter.invalidate();
     this.gridLayer.batchDraw();
-    this.scheduleIdle();
   }
 
   /** Hex key → the id of the figure covering it, as main's last view placed them. */
   get occupied(): ReadonlyMap<string, string> {
     return this.tokens.occupancy;
+  }
+
+  /** How many times the grid, terrain and map image were painted (a push should cost none). */
+  get gridRepaints(): number {
+    return this.gridPainter.paints;
+  }
+
+  /** Whether a map image is set (it is drawn from the next frame on). */
+  get hasBackground(): boolean {
+    return this.background !== null;
+  }
+
+  /** True once every map tile the view needs is painted and fresh. */
+  get settled(): boolean {
+    return !this.gridPainter.pending && !(this.megahexShape.visible() && this.megahexPainter.pending);
   }
 
   select(figureId: string | null): void {
@@ -153,7 +164,6 @@ export class BattleMap {
   setMegahexes(on: boolean): void {
     this.megahexShape.visible(on);
     this.overlayLayer.batchDraw();
-    this.scheduleIdle();
   }
 
   get megahexesShown(): boolean {
@@ -263,7 +273,6 @@ export class BattleMap {
   }
 
   destroy(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
     this.input?.destroy();
     this.resizeObserver.disconnect();
     this.stage.destroy();
@@ -329,32 +338,7 @@ export class BattleMap {
     this.tokens.cull(this.camera.viewRect(), this.layout.size * 3);
     this.overlays.placeLabels();
     this.stage.batchDraw();
-    this.scheduleIdle();
     this.options.onCameraChange?.();
-  }
-
-  /** Once the camera rests, repaint the cached layers at the new scale around the new view. */
-  private scheduleIdle(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => {
-      this.idleTimer = null;
-      const view = this.camera.viewRect();
-      const scale = this.stage.scaleX();
-      const ratio = window.devicePixelRatio || 1;
-      let redraw = false;
-      if (this.gridPainter.stale(view, scale, this.bounds)) {
-        this.gridPainter.rebuild(view, scale, ratio, this.bounds);
-        redraw = true;
-      }
-      if (this.megahexShape.visible() && this.megahexPainter.stale(view, scale, this.bounds)) {
-        this.megahexPainter.rebuild(view, scale, ratio, this.bounds);
-        redraw = true;
-      }
-      if (redraw) {
-        this.gridLayer.batchDraw();
-        this.overlayLayer.batchDraw();
-      }
-    }, IDLE_MS);
   }
 
   private mapBounds(): WorldRect {

@@ -1,4 +1,4 @@
-import Konva from 'konva';
+import Konva from './konva';
 import { footprint, hexNeighbor, hexOutline, hexToPixel, type HexLayout, type Point } from '../../../shared/hex';
 import type { MapFigureModel } from './mapModel';
 

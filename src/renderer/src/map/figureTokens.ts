@@ -1,6 +1,6 @@
-import Konva from 'konva';
+import Konva from './konva';
 import { footprint, hexKey, type Hex, type HexLayout } from '../../../shared/hex';
-import type { WorldRect } from './cachedPainter';
+import type { WorldRect } from './tiledPainter';
 import { createFigureNode, setFigureDetail, updateFigureNode } from './figureNode';
 import type { MapFigureModel } from './mapModel';
 

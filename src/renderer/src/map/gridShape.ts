@@ -1,10 +1,10 @@
-import Konva from 'konva';
+import Konva from './konva';
 import { hexCorners, hexKey, megahexOf, megahexOutline, type Hex, type HexLayout } from '../../../shared/hex';
 import { offsetToAxial } from '../../../shared/mapGrid';
-import { CachedPainter, type WorldRect } from './cachedPainter';
+import type { TiledPainter, WorldRect } from './tiledPainter';
 import { TERRAIN_FILL, type MapTerrainModel } from './mapModel';
 
-export type { WorldRect } from './cachedPainter';
+export type { WorldRect } from './tiledPainter';
 
 /** A picture under the grid (a map image), placed on a world rectangle. */
 export interface MapBackground {
@@ -117,19 +117,22 @@ export function paintMegahexes(ctx: CanvasRenderingContext2D, model: MapTerrainM
 }
 
 /**
- * A custom shape drawing through a `CachedPainter` (DESIGN §Rendering): it never listens to the
- * pointer (the hex under the pointer comes from pixel→hex math).
+ * A custom shape drawing through a `TiledPainter` (DESIGN §Rendering): it never listens to the
+ * pointer (the hex under the pointer comes from pixel→hex math). While tiles are missing it asks
+ * for another frame, which paints the next ones.
  */
 export function createCachedShape(
-  painter: CachedPainter,
+  painter: TiledPainter,
   getView: () => { view: WorldRect; scale: number; bounds: WorldRect },
 ): Konva.Shape {
   return new Konva.Shape({
     listening: false,
     perfectDrawEnabled: false,
-    sceneFunc(context) {
+    sceneFunc(context, shape) {
       const { view, scale, bounds } = getView();
-      painter.draw(context._context, view, scale, context.canvas.getPixelRatio(), bounds);
+      if (!painter.draw(context._context, view, scale, context.canvas.getPixelRatio(), bounds)) {
+        requestAnimationFrame(() => shape.getLayer()?.batchDraw());
+      }
     },
   });
 }

@@ -1,6 +1,6 @@
 import { hexToPixel, type HexLayout } from '../../../shared/hex';
 import { offsetToAxial } from '../../../shared/mapGrid';
-import type { WorldRect } from './cachedPainter';
+import type { WorldRect } from './tiledPainter';
 import type { MapBackground } from './gridShape';
 import type { MapTerrainModel } from './mapModel';
 

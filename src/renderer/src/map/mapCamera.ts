@@ -1,7 +1,7 @@
-import type Konva from 'konva';
+import type Konva from './konva';
 import type { Frame } from '../../../shared/channels/display';
 import { hexToPixel, pixelToHex, type Hex, type HexLayout, type Point } from '../../../shared/hex';
-import type { WorldRect } from './cachedPainter';
+import type { WorldRect } from './tiledPainter';
 import { HEX_SIZE } from './mapModel';
 import type { Camera, Viewport } from './projection';
 

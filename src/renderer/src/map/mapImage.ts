@@ -5,19 +5,44 @@ import { HEX_SIZE } from './mapModel';
 /** Where a page loads a campaign asset: the same path on both hosts (docs/design-notes.md). */
 export const assetUrl = (asset: string): string => `/campaign-assets/${asset}`;
 
-const loaded = new Map<string, Promise<HTMLImageElement>>();
+/**
+ * The console's choice of the largest picture kept decoded: 8192 px a side and 2 × 4096² pixels
+ * (128 MiB). A larger import is scaled down once, when it is decoded; it is stretched over the
+ * same world rectangle, so only its sharpness at the closest zooms changes.
+ */
+export const MAX_IMAGE_SIDE = 8192;
+export const MAX_IMAGE_PIXELS = 2 * 4096 * 4096;
 
-function loadImage(asset: string): Promise<HTMLImageElement> {
-  let p = loaded.get(asset);
+/** The size a map image is kept at: its own, or scaled down to fit the caps above. */
+export function keptSize(width: number, height: number): { width: number; height: number } {
+  const k = Math.min(1, MAX_IMAGE_SIDE / width, MAX_IMAGE_SIDE / height, Math.sqrt(MAX_IMAGE_PIXELS / (width * height)));
+  return k >= 1 ? { width, height } : { width: Math.max(1, Math.floor(width * k)), height: Math.max(1, Math.floor(height * k)) };
+}
+
+const decoded = new Map<string, Promise<CanvasImageSource>>();
+
+/**
+ * Decodes an asset once, off the main thread (`decode()`), into an ImageBitmap that stays
+ * decoded: an <img> alone may be dropped and decoded again on the main thread mid-gesture.
+ */
+function decodeImage(image: MapImage): Promise<CanvasImageSource> {
+  let p = decoded.get(image.asset);
   if (!p) {
-    p = new Promise<HTMLImageElement>((resolve, reject) => {
+    p = (async () => {
       const img = new Image();
-      img.onload = () => resolve(img);
-      img.onerror = () => reject(new Error(`The map image ${asset} could not be loaded.`));
-      img.src = assetUrl(asset);
-    });
-    p.catch(() => loaded.delete(asset));
-    loaded.set(asset, p);
+      img.src = assetUrl(image.asset);
+      try {
+        await img.decode();
+      } catch {
+        throw new Error(`The map image ${image.asset} could not be loaded.`);
+      }
+      const kept = keptSize(img.naturalWidth, img.naturalHeight);
+      if (typeof createImageBitmap !== 'function') return img;
+      const resize = kept.width === img.naturalWidth ? {} : { resizeWidth: kept.width, resizeHeight: kept.height, resizeQuality: 'high' as const };
+      return createImageBitmap(img, resize);
+    })();
+    p.catch(() => decoded.delete(image.asset));
+    decoded.set(image.asset, p);
   }
   return p;
 }
@@ -28,10 +53,23 @@ export function imageRect(image: MapImage): MapBackground['rect'] {
   return { x0: image.x * s, y0: image.y * s, x1: (image.x + image.width * image.scale) * s, y1: (image.y + image.height * image.scale) * s };
 }
 
-/** The background for a view's map image (null without one); resolves once the image has loaded. */
-export async function backgroundFor(image: MapImage | undefined | null): Promise<MapBackground | null> {
-  if (!image) return null;
-  return { image: await loadImage(image.asset), rect: imageRect(image) };
+const backgrounds = new Map<string, Promise<MapBackground>>();
+
+/**
+ * The background for a view's map image (null without one); resolves once the image is decoded.
+ * The same placement always gives the same object, so a view push that left the image alone
+ * hands the map what it already has and nothing is repainted.
+ */
+export function backgroundFor(image: MapImage | undefined | null): Promise<MapBackground | null> {
+  if (!image) return Promise.resolve(null);
+  const key = imageKey(image);
+  let p = backgrounds.get(key);
+  if (!p) {
+    p = decodeImage(image).then((source) => ({ image: source, rect: imageRect(image) }));
+    p.catch(() => backgrounds.delete(key));
+    backgrounds.set(key, p);
+  }
+  return p;
 }
 
 /** An image point (pixels) under a world point (hex-size units), for calibration pins. */

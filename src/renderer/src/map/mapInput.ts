@@ -1,4 +1,4 @@
-import type Konva from 'konva';
+import type Konva from './konva';
 import { hexCorners, hexKey, hexToPixel, pixelToHex, type Hex, type HexLayout, type Point } from '../../../shared/hex';
 import { isOnMap } from '../../../shared/mapGrid';
 import type { FigureTokens } from './figureTokens';

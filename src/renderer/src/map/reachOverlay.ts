@@ -1,4 +1,4 @@
-import Konva from 'konva';
+import Konva from './konva';
 import { hexCorners, hexToPixel, type Hex, type HexLayout } from '../../../shared/hex';
 import { tracePolygon } from './gridShape';
 

@@ -1,6 +1,6 @@
-import Konva from 'konva';
+import Konva from './konva';
 import { hexCorners, hexKey, hexToPixel, type Hex, type HexLayout } from '../../../shared/hex';
-import type { WorldRect } from './cachedPainter';
+import type { WorldRect } from './tiledPainter';
 import { tracePolygon } from './gridShape';
 
 /**

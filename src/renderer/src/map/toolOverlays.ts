@@ -1,4 +1,4 @@
-import Konva from 'konva';
+import Konva from './konva';
 import type { Frame } from '../../../shared/channels/display';
 import { hexCorners, hexToPixel, type Hex, type HexLayout, type Point } from '../../../shared/hex';
 import { tracePolygon } from './gridShape';

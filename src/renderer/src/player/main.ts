@@ -1,6 +1,7 @@
 import { mount } from 'svelte';
 import '../global.css';
 import { connectApi } from '../api/client';
+import { PLAYER_NAMES } from '../api/playerNames';
 import PlayerApp from './PlayerApp.svelte';
 
-mount(PlayerApp, { target: document.getElementById('app')!, props: { api: connectApi('player') } });
+mount(PlayerApp, { target: document.getElementById('app')!, props: { api: connectApi('player', PLAYER_NAMES) } });

@@ -1,0 +1,155 @@
+/** The map's world-space rectangle that is on screen (world pixels). */
+export interface WorldRect {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+export type Paint = (ctx: CanvasRenderingContext2D, view: WorldRect, scale: number) => void;
+
+/** A tile's side in device pixels, plus one pixel of overlap each side so tiles meet without seams. */
+const TILE = 512;
+const PAD = 1;
+/** Scale levels are half-octaves: a tile is shown between its own scale and 1/√2 of it. */
+const STEPS_PER_OCTAVE = 2;
+/** Tile painting a frame may spend before the rest waits for the next frames (the console's choice). */
+const FRAME_BUDGET_MS = 6;
+/** About 120 MiB of tiles at most; the least recently drawn go first. */
+const MAX_TILES = 120;
+
+interface Tile {
+  readonly canvas: HTMLCanvasElement;
+  readonly rect: WorldRect;
+  version: number;
+  used: number;
+}
+
+/** The part of `a` inside `b`, or null when they do not meet. */
+function clip(a: WorldRect, b: WorldRect): WorldRect | null {
+  const r = { x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) };
+  return r.x0 < r.x1 && r.y0 < r.y1 ? r : null;
+}
+
+/**
+ * Draws something expensive (the map image, terrain and grid; the megahex overlay) from bitmap
+ * tiles (DESIGN §Rendering). Tiles are painted at fixed scale levels on a fixed grid, so a pan
+ * paints only the tiles that come into view and a zoom within a level paints none. A frame paints
+ * at most ~6 ms of missing tiles; the rest show the nearest level's tiles (a little blurred) and
+ * are painted in the following frames. So no frame of a pan or zoom waits for a whole repaint.
+ */
+export class TiledPainter {
+  private readonly tiles = new Map<string, Tile>();
+  private version = 0;
+  private clock = 0;
+  /** Tiles the last frame needed and could not paint in its budget. */
+  private missing = 0;
+  /** How many tiles were painted: a push that changed nothing should paint none. */
+  paints = 0;
+
+  constructor(private readonly paint: Paint) {}
+
+  /** The picture changed: every tile is stale (still shown until its fresh one is painted). */
+  invalidate(): void {
+    this.version++;
+    this.missing = Math.max(this.missing, 1); // known at the next draw
+  }
+
+  /** True while tiles the view needs are still to be painted. */
+  get pending(): boolean {
+    return this.missing > 0;
+  }
+
+  /**
+   * Draws the view into a context already transformed to world coordinates (world → CSS pixels
+   * at `scale`, × `pixelRatio` device pixels). True when every tile shown is fresh and sharp.
+   */
+  draw(ctx: CanvasRenderingContext2D, view: WorldRect, scale: number, pixelRatio: number, bounds: WorldRect): boolean {
+    const needed = clip(view, bounds);
+    this.clock++;
+    if (!needed || scale <= 0) {
+      this.missing = 0;
+      return true;
+    }
+    const level = Math.ceil(Math.log2(scale * pixelRatio) * STEPS_PER_OCTAVE);
+    const deadline = performance.now() + FRAME_BUDGET_MS;
+    let painted = 0;
+    let missing = 0;
+    for (const [tx, ty] of this.tilesOver(needed, level)) {
+      let tile: Tile | null = this.tiles.get(`${level}:${tx}:${ty}`) ?? null;
+      if (!tile || tile.version !== this.version) {
+        if (painted === 0 || performance.now() < deadline) {
+          tile = this.paintTile(level, tx, ty, pixelRatio);
+          painted++;
+        } else {
+          missing++;
+          const stand = this.standIn(level, tx, ty, tile);
+          for (const t of stand) this.blit(ctx, t);
+          continue;
+        }
+      }
+      this.blit(ctx, tile);
+    }
+    this.missing = missing;
+    if (painted) this.evict();
+    return missing === 0;
+  }
+
+  private tileWorld(level: number): number {
+    return TILE / 2 ** (level / STEPS_PER_OCTAVE);
+  }
+
+  private *tilesOver(r: WorldRect, level: number): Generator<[number, number]> {
+    const w = this.tileWorld(level);
+    for (let ty = Math.floor(r.y0 / w); ty * w < r.y1; ty++) for (let tx = Math.floor(r.x0 / w); tx * w < r.x1; tx++) yield [tx, ty];
+  }
+
+  private paintTile(level: number, tx: number, ty: number, pixelRatio: number): Tile {
+    const key = `${level}:${tx}:${ty}`;
+    const w = this.tileWorld(level);
+    const k = TILE / w; // device pixels per world unit
+    const pad = PAD / k;
+    const rect = { x0: tx * w - pad, y0: ty * w - pad, x1: (tx + 1) * w + pad, y1: (ty + 1) * w + pad };
+    const old = this.tiles.get(key);
+    const canvas = old?.canvas ?? document.createElement('canvas');
+    canvas.width = canvas.height = TILE + 2 * PAD;
+    const ctx = canvas.getContext('2d')!;
+    ctx.setTransform(k, 0, 0, k, -rect.x0 * k, -rect.y0 * k);
+    ctx.clearRect(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+    ctx.beginPath();
+    ctx.rect(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+    ctx.clip();
+    this.paints++;
+    this.paint(ctx, rect, k / pixelRatio);
+    const tile = { canvas, rect, version: this.version, used: this.clock };
+    this.tiles.set(key, tile);
+    return tile;
+  }
+
+  /** What to show for a tile not yet painted: the same tile, stale, or fresh tiles of the nearest levels over it. */
+  private standIn(level: number, tx: number, ty: number, stale: Tile | null): Tile[] {
+    const w = this.tileWorld(level);
+    const area = { x0: tx * w, y0: ty * w, x1: (tx + 1) * w, y1: (ty + 1) * w };
+    for (const d of [-1, 1, -2, 2, -3, 3, -4, 4]) {
+      const found: Tile[] = [];
+      for (const [x, y] of this.tilesOver(area, level + d)) {
+        const t = this.tiles.get(`${level + d}:${x}:${y}`);
+        if (t && t.version === this.version) found.push(t);
+      }
+      if (found.length) return found;
+    }
+    return stale ? [stale] : [];
+  }
+
+  private blit(ctx: CanvasRenderingContext2D, tile: Tile): void {
+    tile.used = this.clock;
+    const r = tile.rect;
+    ctx.drawImage(tile.canvas, r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
+  }
+
+  private evict(): void {
+    if (this.tiles.size <= MAX_TILES) return;
+    const byAge = [...this.tiles.entries()].sort((a, b) => a[1].used - b[1].used);
+    for (const [key] of byAge.slice(0, this.tiles.size - MAX_TILES)) this.tiles.delete(key);
+  }
+}

@@ -1,0 +1,172 @@
+// What the bench does to the pages, as a GM would: real wheel notches and right-drags on the GM
+// map, commands from the GM's socket timed until Konva has drawn them, page loads.
+import { hookLayerDraws, startRecording, stopRecording, takeLayerWork } from './probes.mjs';
+import { TRACE_CATEGORIES, workPerFrame } from './trace.mjs';
+
+/** Draws a 4096² landscape in the page and imports it as a JPEG through the campaign's own import. */
+export async function importMapImage(gm, player) {
+  const base64 = await gm.evaluate(async () => {
+    const n = 4096;
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = n;
+    const ctx = canvas.getContext('2d');
+    const g = ctx.createLinearGradient(0, 0, n, n);
+    g.addColorStop(0, '#4c5d3f');
+    g.addColorStop(0.5, '#6b6a4a');
+    g.addColorStop(1, '#3d4f5a');
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, n, n);
+    let seed = 7;
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let i = 0; i < 6000; i++) {
+      ctx.fillStyle = `hsla(${Math.floor(rnd() * 360)}, 30%, ${30 + rnd() * 30}%, 0.35)`;
+      ctx.beginPath();
+      ctx.arc(rnd() * n, rnd() * n, 4 + rnd() * 40, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    const blob = await new Promise((r) => canvas.toBlob(r, 'image/jpeg', 0.85));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  });
+  const buffer = Buffer.from(base64, 'base64');
+  await gm.getByTestId('map-image-file').setInputFiles({ name: 'bench-4096.jpg', mimeType: 'image/jpeg', buffer });
+  await player.waitForFunction(() => /\.jpg$/.test(document.querySelector('[data-testid=player-map]')?.dataset.mapImage ?? ''), undefined, { timeout: 60_000 });
+  return { bytes: buffer.length, width: 4096, height: 4096 };
+}
+
+/** Waits until a page's map has nothing pending and two frames have been drawn. */
+export async function settle(page) {
+  await page.waitForFunction(() => window.__battleMap?.settled, undefined, { timeout: 20_000, polling: 50 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/**
+ * About `seconds` of pan and zoom with real input on the GM map: bursts of wheel notches in and
+ * out around different points, and right-button drags, as a GM looks around the table's map.
+ */
+async function gesture(gm, seconds) {
+  const box = await gm.getByRole('application', { name: 'Battlemap' }).boundingBox();
+  const at = (fx, fy) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
+  const end = Date.now() + seconds * 1000;
+  const spots = [
+    [0.45, 0.5],
+    [0.3, 0.35],
+    [0.65, 0.6],
+    [0.5, 0.4],
+  ];
+  let i = 0;
+  while (Date.now() < end) {
+    const [fx, fy] = spots[i++ % spots.length];
+    const p = at(fx, fy);
+    await gm.mouse.move(p.x, p.y);
+    for (let k = 0; k < 12; k++) await gm.mouse.wheel(0, -100);
+    await gm.mouse.down({ button: 'right' });
+    for (let k = 1; k <= 20; k++) await gm.mouse.move(p.x - k * 12, p.y - k * 7);
+    await gm.mouse.up({ button: 'right' });
+    for (let k = 0; k < 12; k++) await gm.mouse.wheel(0, 100);
+    await gm.mouse.down({ button: 'right' });
+    for (let k = 1; k <= 20; k++) await gm.mouse.move(p.x - 240 + k * 12, p.y - 140 + k * 7);
+    await gm.mouse.up({ button: 'right' });
+  }
+}
+
+/** Pan/zoom on the GM page while the player page follows: frames, long tasks, main-thread work. */
+export async function panZoom(browser, gm, player, gmUrl, seconds) {
+  await hookLayerDraws(gm);
+  await takeLayerWork(gm);
+  const [g0, p0] = await Promise.all([startRecording(gm), startRecording(player)]);
+  await browser.startTracing(gm, { categories: TRACE_CATEGORIES });
+  await gesture(gm, seconds);
+  const trace = await browser.stopTracing();
+  const [gmSide, playerSide] = await Promise.all([stopRecording(gm, g0), stopRecording(player, p0)]);
+  return { gm: gmSide, player: playerSide, work: workPerFrame(trace, new URL(gmUrl).origin + new URL(gmUrl).pathname), layerWork: await takeLayerWork(gm) };
+}
+
+/** Opens a socket from the GM page with its token, for commands the bench times. */
+export const openBenchSocket = (gm) =>
+  gm.evaluate(async () => {
+    const token = new URLSearchParams(location.search).get('token');
+    const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
+    await new Promise((r) => ws.addEventListener('open', r, { once: true }));
+    window.__benchSocket = ws;
+  });
+
+/** Resolves (in `page`) when Konva has drawn figure `id` with its facing notch changed: page-clock epoch ms. */
+const watchTurn = (page, id) =>
+  page.evaluate(
+    (figureId) =>
+      new Promise((done) => {
+        const map = window.__battleMap;
+        const node = map.stage.findOne(`#${figureId}`);
+        const layer = node.getLayer();
+        const before = JSON.stringify(node.findOne('.notch').points());
+        const onDraw = () => {
+          if (JSON.stringify(node.findOne('.notch').points()) === before) return;
+          layer.off('draw.bench');
+          done(performance.timeOrigin + performance.now());
+        };
+        layer.on('draw.bench', onDraw);
+        setTimeout(() => (layer.off('draw.bench'), done(NaN)), 5000);
+      }),
+    id,
+  );
+
+/**
+ * Turns a figure from the GM's socket `samples` times; for each, the delay until the message
+ * arrived on the player page, until Konva drew it there, and until Konva drew it on the GM page.
+ */
+export async function commandLatency(gm, player, figureId, samples) {
+  await openBenchSocket(gm);
+  const toPlayer = [];
+  const toGm = [];
+  const arrival = [];
+  for (let i = 0; i < samples; i++) {
+    const facing = i % 2 === 0 ? 3 : 0;
+    const seenPlayer = watchTurn(player, figureId);
+    const seenGm = watchTurn(gm, figureId);
+    await player.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    const sent = await gm.evaluate(
+      ({ id, f, n }) => {
+        const at = performance.timeOrigin + performance.now();
+        window.__benchSocket.send(JSON.stringify({ id: 5000 + n, channel: 'sendCommand', args: { command: { type: 'turnFigure', figureId: id, facing: f } } }));
+        return at;
+      },
+      { id: figureId, f: facing, n: i },
+    );
+    const [p, g] = await Promise.all([seenPlayer, seenGm]);
+    toPlayer.push(p - sent);
+    toGm.push(g - sent);
+    const arrived = await player.evaluate((t) => window.__probe.arrivals.find((a) => a >= t) ?? NaN, sent);
+    arrival.push(arrived - sent);
+  }
+  const finite = (xs) => xs.filter(Number.isFinite);
+  return { toPlayer: finite(toPlayer), toGm: finite(toGm), arrival: finite(arrival) };
+}
+
+/**
+ * Loads the GM page and times, from navigation start, the first frame with all `figures` drawn
+ * and the first frame with the map image drawn; and the longest task of the load.
+ */
+export async function pageLoad(context, url, figures) {
+  const page = await context.newPage();
+  await page.goto(url);
+  const marks = await page.waitForFunction(
+    (n) => {
+      const map = window.__battleMap;
+      const w = (window.__loadMarks ??= {});
+      if (map) {
+        const figureLayer = map.stage.getLayers()[2];
+        if (!w.figures && figureLayer?.getChildren().length >= n) w.figures = performance.now();
+        if (!w.image && map.hasBackground) w.image = performance.now();
+      }
+      return w.figures && w.image ? w : null;
+    },
+    figures,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const { figures: figuresAt, image: imageAt } = await marks.jsonValue();
+  const longest = await page.evaluate(() => Math.max(0, ...window.__probe.longTasks.map((t) => t.duration)));
+  return { page, figuresAt, imageAt, longest };
+}

@@ -1,0 +1,49 @@
+// Main-thread work per drawn frame, read from a Chrome trace: the renderer main thread of the
+// page whose URL starts with `urlPrefix`, its top-level tasks summed between one animation frame
+// and the next. On these machines (no GPU) this includes rasterising the canvases.
+
+export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'];
+
+export function workPerFrame(traceBuffer, urlPrefix) {
+  const events = JSON.parse(String(traceBuffer)).traceEvents ?? [];
+  let pid = null;
+  for (const e of events) {
+    const frames = e.name === 'TracingStartedInBrowser' ? e.args?.data?.frames : null;
+    const hit = frames?.find((f) => String(f.url).startsWith(urlPrefix));
+    if (hit) pid = hit.processId;
+  }
+  if (pid === null) {
+    for (const e of events) if (e.name === 'CommitLoad' && String(e.args?.data?.url).startsWith(urlPrefix)) pid = e.pid;
+  }
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === pid);
+  if (!main) return [];
+  const onMain = events.filter((e) => e.pid === pid && e.tid === main.tid && e.ph === 'X');
+  const tasks = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask').sort((a, b) => a.ts - b.ts);
+  // Top-level only: a task inside another is already counted.
+  const top = [];
+  let end = -Infinity;
+  for (const t of tasks) {
+    if (t.ts >= end) {
+      top.push(t);
+      end = t.ts + (t.dur ?? 0);
+    }
+  }
+  // A frame runs every animation-frame callback inside one task: that task starts the frame.
+  const frameStarts = [];
+  let k0 = 0;
+  for (const f of onMain.filter((e) => e.name === 'FireAnimationFrame').sort((a, b) => a.ts - b.ts)) {
+    while (k0 < top.length && top[k0].ts + (top[k0].dur ?? 0) < f.ts) k0++;
+    const start = k0 < top.length && top[k0].ts <= f.ts ? top[k0].ts : f.ts;
+    if (frameStarts[frameStarts.length - 1] !== start) frameStarts.push(start);
+  }
+  const work = [];
+  let k = 0;
+  for (let i = 1; i < frameStarts.length; i++) {
+    let sum = 0;
+    while (k < top.length && top[k].ts < frameStarts[i - 1]) k++;
+    let j = k;
+    while (j < top.length && top[j].ts < frameStarts[i]) sum += top[j++].dur ?? 0;
+    work.push(sum / 1000);
+  }
+  return work;
+}

@@ -1,0 +1,117 @@
+/**
+ * Issue 18's rows measured in Node, three repeats each, written to test-results/bench/node-rows.json
+ * for tests/bench/chromium/run.mjs to print beside the browser rows with budgets and PASS/FAIL.
+ * Timings are figures, not assertions: the budgets are checked by the bench's table only.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { createSeededDice } from '../../../src/main/engine/dice/seeded';
+import { apply } from '../../../src/main/engine/encounter/apply';
+import { Session } from '../../../src/main/session/session';
+import { CampaignFolder } from '../../../src/main/store/campaignFolder';
+import { createCampaign } from '../../../src/main/store/newCampaign';
+import { crowdedEncounter, turnEntries, writeLog } from '../../support/bigCampaign';
+import { makeLog } from '../../support/duelLog';
+
+const REPEATS = 3;
+const made: string[] = [];
+afterAll(async () => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
+const tmp = async () => {
+  const d = await mkdtemp(join(tmpdir(), 'pillars-rows-'));
+  made.push(d);
+  return d;
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const time = async (fn: () => unknown | Promise<unknown>) => {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+};
+
+interface Row {
+  what: string;
+  unit: string;
+  budget: number | null;
+  values: number[];
+  detail?: string;
+}
+
+test('issue 18 Node rows', async () => {
+  const rows: Row[] = [];
+
+  // Replay: the engine applies a 5,000-command log of a played fight (best of 5 per repeat).
+  const { start, log } = makeLog(5000);
+  const replay = () => {
+    const dice = createSeededDice(11);
+    let s = start;
+    for (const c of log) s = apply(s, c, dice).state;
+    return s;
+  };
+  replay();
+  const replays: number[] = [];
+  for (let r = 0; r < REPEATS; r++) {
+    const runs: number[] = [];
+    for (let i = 0; i < 5; i++) runs.push(await time(replay));
+    replays.push(Math.min(...runs));
+  }
+  rows.push({ what: 'Replay of 5,000 commands of real play (engine, best of 5)', unit: ' ms', budget: 60, values: replays });
+
+  // Opening a campaign whose encounter has a 20,000-entry log, until the first GM view exists.
+  const dir = join(await tmp(), 'Long');
+  await createCampaign(dir, 5);
+  const folder = await CampaignFolder.open(dir);
+  const made20k = await folder.createEncounter('Long fight', 5, (id, name) => crowdedEncounter(id, name, 20));
+  await writeLog(dir, made20k.id, turnEntries(20_000, 'f1'));
+  await folder.setActiveEncounter(made20k.id);
+  const sink = { gm: () => {}, player: () => {} };
+  const opens: number[] = [];
+  for (let r = 0; r < REPEATS; r++) {
+    let length = 0;
+    opens.push(
+      await time(async () => {
+        const session = await Session.open(await CampaignFolder.open(dir), sink);
+        length = session.gmView().history.logLength;
+        await session.close();
+      }),
+    );
+    expect(length).toBe(20_000);
+  }
+  rows.push({ what: 'Open a campaign with a 20,000-entry log → first GM view', unit: ' ms', budget: 600, values: opens });
+
+  // The GM view at 1,000 figures: what one command costs to build and serialise, and how often it is built.
+  const crowdDir = join(await tmp(), 'Crowd');
+  await createCampaign(crowdDir, 3);
+  const crowdFolder = await CampaignFolder.open(crowdDir);
+  const e = await crowdFolder.createEncounter('Crowd', 3, (id, name) => crowdedEncounter(id, name, 1000));
+  await crowdFolder.setActiveEncounter(e.id);
+  let built = 0;
+  let bytes = 0;
+  const session = await Session.open(crowdFolder, { gm: (v) => void (built++, (bytes = JSON.stringify(v).length)), player: () => {} });
+  const views: number[] = [];
+  let perCommand = 0;
+  for (let r = 0; r < REPEATS; r++) {
+    const samples: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const before = built;
+      const reply = await session.execute({ type: 'turnFigure', figureId: 'f7', facing: (i + r) % 6 });
+      perCommand = built - before + (reply ? 1 : 0);
+      samples.push(await time(() => JSON.stringify(session.gmView())));
+    }
+    views.push(median(samples));
+  }
+  await session.close();
+  rows.push({
+    what: 'GM view at 1,000 figures: build + serialise, per command',
+    unit: ' ms',
+    budget: 12,
+    values: views,
+    detail: `${(bytes / 1024).toFixed(0)} kB, built ${perCommand}× per command (push + reply)`,
+  });
+
+  await mkdir('test-results/bench', { recursive: true });
+  await writeFile('test-results/bench/node-rows.json', JSON.stringify(rows, null, 1));
+  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  for (const row of rows) console.log(`${row.what}: ${row.values.map((v) => v.toFixed(1)).join(' / ')}${row.unit}  (budget ≤ ${row.budget}${row.unit}) ${row.detail ?? ''}`);
+});

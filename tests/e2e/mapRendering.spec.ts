@@ -1,0 +1,168 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, figureOnMap, hexOnScreen, mustCall, socketCall, test } from './fixtures';
+
+/**
+ * What the maps repaint (issue 18): a command that leaves the map image alone repaints neither
+ * the image nor the grid, on the GM page or the player page; and after many random commands the
+ * projector shows exactly what a freshly loaded player page shows.
+ */
+const SCREENS = 'test-results/screens';
+
+test.beforeAll(async () => {
+  await mkdir(SCREENS, { recursive: true });
+});
+
+// Sample campaign: Bram stands at axial (9, 5).
+const BRAM = { q: 9, r: 5 };
+
+type MapProbe = { gridRepaints: number; settled: boolean };
+const probe = (page: Page) =>
+  page.evaluate(() => {
+    const map = (window as unknown as { __battleMap: MapProbe }).__battleMap;
+    return { gridRepaints: map.gridRepaints, settled: map.settled };
+  });
+
+/** Waits until the map has no repaint pending and Konva has drawn two more frames. */
+async function settle(page: Page): Promise<void> {
+  await expect.poll(async () => (await probe(page)).settled, { timeout: 10_000 }).toBe(true);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect.poll(async () => (await probe(page)).settled, { timeout: 10_000 }).toBe(true);
+}
+
+const repaints = async (page: Page) => (await probe(page)).gridRepaints;
+
+/** A real JPEG drawn in the page: a painted landscape, `side` pixels square. */
+async function makeJpeg(page: Page, side: number): Promise<Buffer> {
+  const base64 = await page.evaluate(async (n) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = n;
+    const ctx = canvas.getContext('2d')!;
+    const g = ctx.createRadialGradient(n / 2, n / 2, n / 10, n / 2, n / 2, n / 1.4);
+    g.addColorStop(0, '#9a8a5e');
+    g.addColorStop(1, '#3f5a3a');
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, n, n);
+    ctx.strokeStyle = '#2a4a6c';
+    ctx.lineWidth = n / 60;
+    ctx.beginPath();
+    ctx.moveTo(0, n * 0.7);
+    ctx.bezierCurveTo(n * 0.3, n * 0.4, n * 0.6, n * 0.95, n, n * 0.45);
+    ctx.stroke();
+    const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), 'image/jpeg', 0.85));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let s = '';
+    for (const b of bytes) s += String.fromCharCode(b);
+    return btoa(s);
+  }, side);
+  return Buffer.from(base64, 'base64');
+}
+
+async function importImage(gmPage: Page, playerPage: Page): Promise<void> {
+  const jpeg = await makeJpeg(gmPage, 2048);
+  await gmPage.getByTestId('map-image-file').setInputFiles({ name: 'vale.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await expect(gmPage.getByTestId('map-image-menu')).toBeVisible();
+  await expect(playerPage.getByTestId('player-map')).toHaveAttribute('data-map-image', /^[0-9a-f]{64}\.jpg$/);
+}
+
+/** Drags a figure with the mouse from one hex to another on the GM map. */
+async function dragFigure(page: Page, from: { q: number; r: number }, to: { q: number; r: number }): Promise<void> {
+  const a = await hexOnScreen(page, from);
+  const b = await hexOnScreen(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+test('a command that leaves the map image alone repaints neither image nor grid, on either page', async ({ gmPage, playerPage }) => {
+  await importImage(gmPage, playerPage);
+  await settle(gmPage);
+  await settle(playerPage);
+  const gmBefore = await repaints(gmPage);
+  const playerBefore = await repaints(playerPage);
+
+  // Three moves by hand and back: six commands, each shown on the projector.
+  await gmPage.bringToFront();
+  const path = [BRAM, { q: 10, r: 5 }, { q: 11, r: 4 }, { q: 11, r: 5 }];
+  for (let i = 1; i < path.length; i++) {
+    await dragFigure(gmPage, path[i - 1]!, path[i]!);
+    await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject(path[i]!);
+    await expect.poll(() => figureOnMap(gmPage, 'bram')).toMatchObject(path[i]!);
+  }
+  for (let i = 0; i < 3; i++) await gmPage.keyboard.press('Control+z');
+  await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject(BRAM);
+  await settle(gmPage);
+  await settle(playerPage);
+  expect(await repaints(gmPage), 'GM grid/image repaints over six commands').toBe(gmBefore);
+  expect(await repaints(playerPage), 'player grid/image repaints over six commands').toBe(playerBefore);
+  await playerPage.screenshot({ path: `${SCREENS}/player-image-after-moves.png` });
+
+  // A command that does change the map repaints it once on each page (the counter counts).
+  await mustCall(gmPage, 'sendCommand', { command: { type: 'paintTerrain', hexes: [{ q: 5, r: 8 }], terrain: 'wall' } });
+  await expect.poll(() => repaints(playerPage)).toBeGreaterThan(playerBefore);
+  await expect.poll(() => repaints(gmPage)).toBeGreaterThan(gmBefore);
+});
+
+/** A small seeded generator (mulberry32), so a failure replays the same commands. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Every layer canvas of the page's battlemap, as a SHA-256 of its pixels. */
+const canvasDigests = (page: Page) =>
+  page.evaluate(async () => {
+    const out: string[] = [];
+    for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[role=application] canvas')) {
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+      out.push(`${canvas.width}x${canvas.height}:${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}`);
+    }
+    return out;
+  });
+
+test('after 200 random GM commands the projector shows what a freshly loaded player page shows', async ({ gmPage, playerPage, consoleServer, context }) => {
+  test.setTimeout(240_000);
+  await importImage(gmPage, playerPage);
+  const random = seeded(18);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const hex = () => ({ q: 2 + Math.floor(random() * 18), r: -2 + Math.floor(random() * 12) });
+  const figures = ['bram', 'ilsa', 'grak', 'sella'];
+  const terrains = ['open', 'wall', 'shadow', 'fire', 'broken', 'body'];
+  let refused = 0;
+  for (let i = 0; i < 200; i++) {
+    const roll = random();
+    const command =
+      roll < 0.4
+        ? { type: 'moveFigure', figureId: pick(figures), to: hex() }
+        : roll < 0.55
+          ? { type: 'turnFigure', figureId: pick(figures), facing: Math.floor(random() * 6) }
+          : roll < 0.75
+            ? { type: 'paintTerrain', hexes: [hex(), hex()], terrain: pick(terrains) }
+            : roll < 0.9
+              ? { type: 'setHexesHidden', hexes: [hex(), hex(), hex()], hidden: random() < 0.5 }
+              : { type: 'setFigureHidden', figureId: pick(figures), hidden: random() < 0.3 };
+    const result = await socketCall(gmPage, 'sendCommand', { command });
+    if (!result.ok) refused++;
+  }
+  expect(refused, 'most random commands are legal').toBeLessThan(150);
+  const { revision } = await mustCall(playerPage, 'getPlayerView', {});
+  await expect.poll(() => playerPage.getByTestId('player-stage').getAttribute('data-revision')).toBe(String(revision));
+
+  const fresh = await context.newPage();
+  await fresh.goto(`${consoleServer.player}&e2e=1`);
+  await expect(fresh.getByTestId('player-map')).toHaveAttribute('data-map-image', /\.jpg$/);
+  await expect(fresh.getByTestId('player-stage')).toHaveAttribute('data-revision', String(revision));
+  for (const page of [playerPage, fresh]) await settle(page);
+  await playerPage.screenshot({ path: `${SCREENS}/player-after-200-commands.png` });
+  await fresh.screenshot({ path: `${SCREENS}/player-fresh-after-200-commands.png` });
+  expect(await canvasDigests(playerPage)).toEqual(await canvasDigests(fresh));
+});

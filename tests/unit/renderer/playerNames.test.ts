@@ -1,0 +1,18 @@
+/**
+ * The player page lists its channels and events by hand (src/renderer/src/api/playerNames.ts) so
+ * that it loads no schema; they must stay exactly what the contract grants the player role.
+ */
+import { describe, expect, it } from 'vitest';
+import { channelNamesFor, eventNamesFor } from '../../../src/shared/contract';
+
+// Renderer code is outside tsconfig.node.json's file list (see tests/unit/map/projection.test.ts):
+// imported by a computed path.
+const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'api', 'playerNames'].join('/');
+const { PLAYER_NAMES } = (await import(/* @vite-ignore */ modulePath)) as { PLAYER_NAMES: { channels: string[]; events: string[] } };
+
+describe("the player page's contract names", () => {
+  it('are the channels and events the contract grants the player role, no more and no fewer', () => {
+    expect([...PLAYER_NAMES.channels].sort()).toEqual([...channelNamesFor('player')].sort());
+    expect([...PLAYER_NAMES.events].sort()).toEqual([...eventNamesFor('player')].sort());
+  });
+});
