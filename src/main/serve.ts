@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Core } from './host/core';
 import { startWebHost, type WebHost } from './host/web/server';
+import { gmPushEncoder } from './session/gmPush';
 import { loadOrCreateTokens } from './host/web/tokens';
 
 /**
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const appRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const log = (m: string) => process.stderr.write(`[pillars] ${m}\n`);
   let host: WebHost | undefined;
+  const gmPush = gmPushEncoder();
   const core = await Core.start(
     {
       dataDir: args.dataDir,
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
       log,
       simulationWorker: fileURLToPath(new URL('./simulationWorker.js', import.meta.url)),
     },
-    { gm: (v) => host?.push('gmView', v), player: (v) => host?.push('playerView', v) },
+    { gm: (v) => host?.push('gmView', gmPush(v)), player: (v) => host?.push('playerView', v) },
   );
   host = await startWebHost({
     rendererDir: join(appRoot, 'out', 'renderer'),

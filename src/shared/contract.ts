@@ -12,7 +12,7 @@ import { RULES_CHANNELS } from './channels/rules';
 import { SPECIAL_ACTION_CHANNELS } from './channels/specialActions';
 import { TACTICS_CHANNELS } from './channels/tactics';
 import { AutopilotStatusSchema, SimulationStatusSchema } from './tacticsViews';
-import { GmViewSchema, PlayerViewSchema } from './views';
+import { GmViewPushSchema, PlayerViewSchema } from './views';
 
 /**
  * The one list of every channel between the renderer and main (DESIGN §The contract).
@@ -41,7 +41,7 @@ export const CHANNELS = {
 
 /** Pushes from main to windows of the given roles. */
 export const EVENTS = {
-  gmView: { roles: ['gm'], payload: GmViewSchema },
+  gmView: { roles: ['gm'], payload: GmViewPushSchema },
   playerView: { roles: ['player'], payload: PlayerViewSchema },
   projector: { roles: ['gm', 'player'], payload: ProjectorSchema },
   importProgress: { roles: ['gm'], payload: ImportProgressSchema },

@@ -204,26 +204,58 @@ export const PlayerMapSchema = z
   })
   .strict();
 
+/**
+ * Which opening of an encounter a view belongs to: main makes a new one each time it opens an
+ * encounter or campaign (an opaque key, carrying no name), so a page that holds a view of another
+ * key switches instead of comparing revisions, which start again in every encounter (issue 12 §1).
+ */
+export const ViewKeySchema = z.string().max(64);
+
+/** The view a GM command was made on (issue 12 §1): main refuses it when that view is no longer current. */
+export const SeenViewSchema = z.object({ encounterId: IdSchema, session: ViewKeySchema, revision: z.number().int().min(0) }).strict();
+
+/**
+ * What main answers to a command whose caller said which view it acted on: that caller gets the
+ * new GM view by the push, once (issue 18 §3), and this says which revision carries its change.
+ */
+export const CommandAckSchema = z.object({ encounterId: IdSchema, session: ViewKeySchema, revision: z.number().int().min(0) }).strict();
+
+const GmEncounterSchema = z
+  .object({
+    id: IdSchema,
+    name: z.string(),
+    map: MapViewSchema,
+    sides: z.array(SideSchema),
+    figures: z.array(GmFigureSchema),
+    turn: z.number().int().min(1),
+    phase: PhaseSchema,
+    tracker: TrackerViewSchema,
+    items: z.array(MapItemViewSchema),
+  })
+  .strict();
+
 export const GmViewSchema = z
   .object({
     campaign: z.object({ id: IdSchema, name: z.string() }).strict(),
-    encounter: z
-      .object({
-        id: IdSchema,
-        name: z.string(),
-        map: MapViewSchema,
-        sides: z.array(SideSchema),
-        figures: z.array(GmFigureSchema),
-        turn: z.number().int().min(1),
-        phase: PhaseSchema,
-        tracker: TrackerViewSchema,
-        items: z.array(MapItemViewSchema),
-      })
-      .strict(),
+    encounter: GmEncounterSchema,
     history: z.object({ canUndo: z.boolean(), canRedo: z.boolean(), logLength: z.number().int() }).strict(),
+    session: ViewKeySchema,
     revision: z.number().int().min(0),
   })
   .strict();
+
+/**
+ * A GM view pushed as the change from the one pushed before (issue 18 §3): `base` is that view's
+ * revision; a figure that did not change is sent as its id alone, and a map that did not change
+ * as null. A page holding another revision asks for the whole view instead (viewOrder.ts).
+ */
+export const GmViewDeltaSchema = GmViewSchema.extend({
+  base: z.number().int().min(0),
+  encounter: GmEncounterSchema.extend({ map: MapViewSchema.nullable(), figures: z.array(z.union([IdSchema, GmFigureSchema])) }).strict(),
+}).strict();
+
+/** The GM view push: the whole view, or the change from the one pushed before. */
+export const GmViewPushSchema = z.union([GmViewDeltaSchema, GmViewSchema]);
 
 export const PlayerViewSchema = z
   .object({
@@ -241,6 +273,7 @@ export const PlayerViewSchema = z
         magic: PlayerMagicSchema,
       })
       .strict(),
+    session: ViewKeySchema,
     revision: z.number().int().min(0),
   })
   .strict();
@@ -253,3 +286,7 @@ export type PlayerMap = z.infer<typeof PlayerMapSchema>;
 export type TrackerView = z.infer<typeof TrackerViewSchema>;
 export type PlayerMagic = z.infer<typeof PlayerMagicSchema>;
 export type MapImage = z.infer<typeof MapImageSchema>;
+export type GmViewDelta = z.infer<typeof GmViewDeltaSchema>;
+export type GmViewPush = z.infer<typeof GmViewPushSchema>;
+export type SeenView = z.infer<typeof SeenViewSchema>;
+export type CommandAck = z.infer<typeof CommandAckSchema>;

@@ -324,9 +324,12 @@ export class Core implements ConsoleCore {
   async openEncounter(id: string, force = false): Promise<GmView> {
     const folder = this.folder;
     if (!force && id === this.openEncounterId) return this.session.gmView();
+    const previous = this.current?.session;
+    // Reopening the open encounter (a rename) keeps its views' key and goes on counting (issue 12 §1).
+    const same = previous && id === previous.encounterId ? { key: previous.key, firstRevision: previous.currentRevision + 1 } : {};
     let session: Session;
     try {
-      session = await Session.openEncounter(folder, id, this.sink, { now: this.now });
+      session = await Session.openEncounter(folder, id, this.sink, { now: this.now, ...same });
     } catch (e) {
       if (isAppError(e) && e.code === 'corrupt-file') this.remember(folder.dir, e);
       throw e;

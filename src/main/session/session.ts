@@ -1,62 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import type { Command } from '../../shared/commands';
 import { AppError } from '../../shared/errors';
-import type { GmView, PlayerView } from '../../shared/views';
+import type { CommandAck, GmView, PlayerView, SeenView } from '../../shared/views';
 import { createSeededDice } from '../engine/dice/seeded';
-import { apply } from '../engine/encounter/apply';
-import type { ApplyResult } from '../engine/encounter/events';
 import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';
-import { DiceError, type Dice, type SeededDice, type SeededDiceState } from '../engine/dice/types';
+import { DiceError, type SeededDice, type SeededDiceState } from '../engine/dice/types';
 import { createEnteredDice } from '../engine/dice/entered';
 import { backupFile } from '../store/backups';
 import { encounterLogName, type CampaignFolder, type StoredEncounter } from '../store/campaignFolder';
 import type { CommandLog } from '../store/commandLog';
 import type { EncounterFile, LogEntry } from '../store/schema';
+import { diceFor, engineApply, replay, type EngineApply, type Replayed } from './replay';
 import { gmView, playerView } from './views';
+
+export { engineApply, replay, type EngineApply, type Replayed, type ReplayStart } from './replay';
 
 export interface ViewSink {
   gm(view: GmView): void;
   player(view: PlayerView): void;
-}
-
-/**
- * The engine's entry point as the session calls it. `rules` are the encounter's own (issue 8);
- * the engine's `apply` may not take them yet, and a function of fewer parameters fits this type.
- */
-export type EngineApply = (state: EncounterState, command: Command, dice: Dice, rules: Rules) => ApplyResult<EncounterState>;
-export const engineApply: EngineApply = apply;
-
-export interface Replayed {
-  readonly state: EncounterState;
-  /** The encounter's generator, advanced past every roll the log made. */
-  readonly dice: SeededDice;
-}
-
-export interface ReplayStart {
-  readonly state: EncounterState;
-  readonly dice: SeededDiceState;
-}
-
-function diceFor(entered: readonly (readonly number[])[] | undefined, seeded: SeededDice): Dice {
-  return entered ? createEnteredDice(entered) : seeded;
-}
-
-/**
- * Replays a log from the encounter's initial state (or from `start`, a state the log reached
- * before `entries`): the same file always gives the same state. Commands whose dice were entered
- * at the table replay those faces; the rest draw from the encounter's seeded dice in order.
- */
-export function replay(
-  file: Pick<EncounterFile, 'initial' | 'seed'> & { rules?: Rules },
-  entries: readonly LogEntry[],
-  start?: ReplayStart,
-  engine: EngineApply = engineApply,
-): Replayed {
-  const dice = createSeededDice(start ? start.dice : file.seed);
-  let state = start ? start.state : file.initial;
-  const rules = file.rules as Rules;
-  for (const entry of entries) state = engine(state, entry.command, diceFor(entry.entered, dice), rules).state;
-  return { state, dice };
 }
 
 export interface SessionOptions {
@@ -65,6 +27,12 @@ export interface SessionOptions {
   readonly engine?: EngineApply;
   /** A snapshot file is written after every this many entries (docs/design-notes.md). */
   readonly snapshotEvery?: number;
+  /**
+   * The key its views carry (issue 12 §1); a new one unless this reopens the same encounter of
+   * the same folder (a rename), which keeps its key and goes on from `firstRevision`.
+   */
+  readonly key?: string;
+  readonly firstRevision?: number;
 }
 
 /** States kept in memory every this many entries, so undo replays at most this many. */
@@ -85,7 +53,12 @@ export class Session {
   private state: EncounterState;
   private dice: SeededDice;
   private redoStack: LogEntry[] = [];
-  private revision = 0;
+  private revision: number;
+  /** Which opening of this encounter the views belong to (issue 12 §1). */
+  readonly key: string;
+  /** The player view last published, and the GM revision it was built at (issue 13 §5). */
+  private player: { view: PlayerView; body: string; at: number } | null = null;
+  private gmCache: { view: GmView; campaignName: string } | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   /** Turn each entry was given in (from the entry, or found by replay for logs older than v2). */
   private turns: number[] = [];
@@ -106,6 +79,8 @@ export class Session {
     this.now = options.now ?? (() => new Date());
     this.engine = options.engine ?? engineApply;
     this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
+    this.key = options.key ?? randomBytes(8).toString('hex');
+    this.revision = options.firstRevision ?? 0;
     const entries = log.entries;
     const complete = entries.every((e) => e.turn !== undefined);
     this.checkpoints.set(0, { state: file.initial, dice: createSeededDice(file.seed).saveState() });
@@ -181,22 +156,42 @@ export class Session {
     return this.state;
   }
 
+  get currentRevision(): number {
+    return this.revision;
+  }
+
+  /** The GM view at this revision, built once however often it is asked for. */
   gmView(): GmView {
+    const campaign = this.folder.campaign;
+    const cached = this.gmCache;
+    if (cached && cached.view.revision === this.revision && cached.campaignName === campaign.name) return cached.view;
     const history = {
       canUndo: this.log.length > 0,
       canRedo: this.redoStack.length > 0,
       logLength: this.log.length,
     };
-    return gmView(this.folder.campaign, this.state, history, this.revision, this.file.rules);
+    const view = gmView(campaign, this.state, history, this.revision, this.file.rules, this.key);
+    this.gmCache = { view, campaignName: campaign.name };
+    return view;
   }
 
+  /**
+   * The player view. Its revision moves only when what players see changed (issue 13 §5), so a
+   * command that touched only hidden figures gives players nothing new.
+   */
   playerView(): PlayerView {
-    return playerView(this.state, this.revision);
+    return this.refreshPlayer().view;
+  }
+
+  /** What a command answers to a caller that gets its view by the push (issue 18 §3). */
+  ack(): CommandAck {
+    return { encounterId: this.file.id, session: this.key, revision: this.revision };
   }
 
   /** Applies one command; `entered` are faces the GM typed in for its rolls (RULINGS G3). */
-  execute(command: Command, entered?: readonly (readonly number[])[]): Promise<GmView> {
+  execute(command: Command, entered?: readonly (readonly number[])[], seen?: SeenView): Promise<GmView> {
     return this.serially(async () => {
+      this.checkSeen(seen);
       const before = this.dice.saveState();
       const enteredDice = entered ? createEnteredDice(entered) : null;
       let result;
@@ -238,8 +233,9 @@ export class Session {
     });
   }
 
-  undo(): Promise<GmView> {
+  undo(seen?: SeenView): Promise<GmView> {
     return this.serially(async () => {
+      this.checkSeen(seen);
       if (this.log.length === 0) throw new AppError('conflict', 'There is nothing to undo.');
       await this.cutTo(this.log.length - 1);
       return this.gmView();
@@ -250,8 +246,9 @@ export class Session {
    * Takes back every command of the current turn. At the very start of a turn (nothing done in
    * it yet) it goes back to the start of the turn before, so pressing it again keeps stepping back.
    */
-  undoToTurnStart(): Promise<GmView> {
+  undoToTurnStart(seen?: SeenView): Promise<GmView> {
     return this.serially(async () => {
+      this.checkSeen(seen);
       if (this.log.length === 0) throw new AppError('conflict', 'There is nothing to undo.');
       await this.cutTo(this.turnStart());
       return this.gmView();
@@ -271,8 +268,9 @@ export class Session {
     return k;
   }
 
-  redo(): Promise<GmView> {
+  redo(seen?: SeenView): Promise<GmView> {
     return this.serially(async () => {
+      this.checkSeen(seen);
       const next = this.redoStack.at(-1);
       if (!next) throw new AppError('conflict', 'There is nothing to redo.');
       const before = this.dice.saveState();
@@ -330,9 +328,37 @@ export class Session {
     if (this.log.length % CHECKPOINT_EVERY === 0) this.checkpoints.set(this.log.length, { state, dice: this.dice.saveState() });
   }
 
+  /**
+   * Issue 12 §1: a command made on a view of another opening (another encounter, another copy of
+   * the campaign, a console since restarted) is refused. An older revision of this opening is
+   * normal while pushes are on their way; one this opening never reached is not its view.
+   */
+  private checkSeen(seen: SeenView | undefined): void {
+    if (!seen) return;
+    if (seen.session === this.key && seen.encounterId === this.file.id && seen.revision <= this.revision) return;
+    throw new AppError(
+      'conflict',
+      `The console now shows "${this.state.name}" (campaign "${this.folder.campaign.name}"); this was asked on the encounter shown before, and nothing was changed.`,
+    );
+  }
+
+  private refreshPlayer(): { view: PlayerView; changed: boolean } {
+    const last = this.player;
+    if (last && last.at === this.revision) return { view: last.view, changed: false };
+    const fresh = playerView(this.state, this.revision, this.key);
+    const body = JSON.stringify(fresh.encounter);
+    if (last && last.body === body) {
+      this.player = { ...last, at: this.revision };
+      return { view: last.view, changed: false };
+    }
+    this.player = { view: fresh, body, at: this.revision };
+    return { view: fresh, changed: true };
+  }
+
   private publish(): void {
     // The table's display first: the GM's page already shows the intent it sent.
-    this.sink.player(this.playerView());
+    const player = this.refreshPlayer();
+    if (player.changed) this.sink.player(player.view);
     this.sink.gm(this.gmView());
   }
 

@@ -1,5 +1,5 @@
 import { hexKey } from '../../shared/hex';
-import type { GmView, PlayerView } from '../../shared/views';
+import type { GmFigure, GmView, PlayerView } from '../../shared/views';
 import { itemsOf, turnStateOf, type EncounterState } from '../engine/encounter/schema';
 import { movementLeft } from '../engine/encounter/movement/reachable';
 import { retreatHexes } from '../engine/encounter/retreatHexes';
@@ -26,6 +26,7 @@ export function gmView(
   history: HistoryInfo,
   revision: number,
   rules: Rules = DEFAULT_RULES,
+  session = '',
 ): GmView {
   const ts = turnStateOf(state);
   const status = phaseStatus(state, rules);
@@ -39,41 +40,7 @@ export function gmView(
       name: state.name,
       map: state.map,
       sides: state.sides,
-      figures: state.figures.map((f) => ({
-        id: f.id,
-        name: f.name,
-        sideId: f.sideId,
-        position: f.position,
-        facing: f.facing,
-        size: f.size,
-        posture: f.posture,
-        attributes: f.attributes,
-        fatigue: f.fatigue,
-        body: f.body,
-        pools: asRuleSet(rules).stats.poolSummary(f),
-        hidden: f.hidden,
-        gmNotes: f.gmNotes,
-        mana: f.mana,
-        spells: state.spells
-          .filter((s) => s.casterId === f.id)
-          .map((s) => ({ spellId: s.spellId, name: s.name, targetId: s.targetId, renewalCost: s.renewalCost, ...spellPlace(s.spellId, s.at) })),
-        equipment: { ...f.equipment, weaponIds: [...f.equipment.weaponIds] },
-        conditions: [...f.conditions],
-        ...(f.flyingMa !== undefined ? { flyingMa: f.flyingMa } : {}),
-        ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
-        hthWith: [...f.hthWith],
-        turn: {
-          mode: f.turn.mode,
-          spent: f.turn.spent,
-          yielded: f.turn.yielded,
-          option: f.turn.option,
-          defence: f.turn.defence,
-          moved: ts.moveDone.includes(f.id),
-          acted: ts.actionDone.includes(f.id),
-        },
-        movementLeft: movementLeft(state, f, rules),
-        initiativeScore: initiativeScoreOf(f),
-      })),
+      figures: gmFigures(state, rules),
       turn: state.turn,
       phase: state.phase,
       tracker: {
@@ -97,8 +64,91 @@ export function gmView(
       items: itemsOf(state).map((i) => ({ id: i.id, kind: i.kind, itemId: i.itemId, position: { q: i.position.q, r: i.position.r } })),
     },
     history,
+    session,
     revision,
   };
+}
+
+type FigureState = EncounterState['figures'][number];
+type MovementLeft = GmView['encounter']['figures'][number]['movementLeft'];
+
+/** What a figure's GM view was built from, beside the figure itself. */
+interface BuiltFigure {
+  readonly spells: EncounterState['spells'];
+  readonly rules: Rules;
+  readonly moved: boolean;
+  readonly acted: boolean;
+  readonly movementLeft: MovementLeft;
+  readonly view: GmFigure;
+}
+
+/**
+ * Each figure's GM view, reused (the same object) while the figure and what else it shows are
+ * unchanged: the engine keeps untouched figures as they were, so a command that moves one figure
+ * builds one figure's view, and the push sends only that one (issue 18 §3, §5). Movement left
+ * depends on the figures around, so it is worked out for every figure each time.
+ */
+const built = new WeakMap<FigureState, BuiltFigure>();
+
+function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
+  const ts = turnStateOf(state);
+  const moveDone = new Set(ts.moveDone);
+  const actionDone = new Set(ts.actionDone);
+  const stats = asRuleSet(rules).stats;
+  return state.figures.map((f) => {
+    const moved = moveDone.has(f.id);
+    const acted = actionDone.has(f.id);
+    const left = movementLeft(state, f, rules);
+    const was = built.get(f);
+    if (
+      was &&
+      was.spells === state.spells &&
+      was.rules === rules &&
+      was.moved === moved &&
+      was.acted === acted &&
+      was.movementLeft.hexes === left.hexes &&
+      was.movementLeft.how === left.how
+    ) {
+      return was.view;
+    }
+    const view: GmFigure = {
+      id: f.id,
+      name: f.name,
+      sideId: f.sideId,
+      position: f.position,
+      facing: f.facing,
+      size: f.size,
+      posture: f.posture,
+      attributes: f.attributes,
+      fatigue: f.fatigue,
+      body: f.body,
+      pools: stats.poolSummary(f),
+      hidden: f.hidden,
+      gmNotes: f.gmNotes,
+      mana: f.mana,
+      spells: state.spells
+        .filter((s) => s.casterId === f.id)
+        .map((s) => ({ spellId: s.spellId, name: s.name, targetId: s.targetId, renewalCost: s.renewalCost, ...spellPlace(s.spellId, s.at) })),
+      equipment: { ...f.equipment, weaponIds: [...f.equipment.weaponIds] },
+      conditions: [...f.conditions],
+      ...(f.flyingMa !== undefined ? { flyingMa: f.flyingMa } : {}),
+      ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
+      hthWith: [...f.hthWith],
+      turn: {
+        mode: f.turn.mode,
+        spent: f.turn.spent,
+        yielded: f.turn.yielded,
+        option: f.turn.option,
+        defence: f.turn.defence,
+        moved,
+        acted,
+      },
+      movementLeft: left,
+      initiativeScore: initiativeScoreOf(f),
+    };
+    built.set(f, { spells: state.spells, rules, moved, acted, movementLeft: left, view });
+    return view;
+  });
 }
 
 /**
@@ -191,7 +241,7 @@ function playerMagic(state: EncounterState, visible: ReadonlySet<string>): Playe
  * player window sees. It copies named public fields onto fresh objects, so a secret added to
  * the state later stays out until someone names it here.
  */
-export function playerView(state: EncounterState, revision: number): PlayerView {
+export function playerView(state: EncounterState, revision: number, session = ''): PlayerView {
   const fogged = new Set(state.map.hidden);
   const terrain: Record<string, PlayerView['encounter']['map']['terrain'][string]> = {};
   for (const [key, kind] of Object.entries(state.map.terrain)) {
@@ -228,6 +278,7 @@ export function playerView(state: EncounterState, revision: number): PlayerView 
       acting: phaseStatus(state).due.filter((id) => visible.has(id)),
       magic: playerMagic(state, visible),
     },
+    session,
     revision,
   };
 }

@@ -3,6 +3,7 @@ import { RulesSchema } from '../rulesSettings';
 import { IdSchema, OrientationSchema } from '../schemas';
 import { GmViewSchema } from '../views';
 import { channel, NoArgs } from './define';
+import { CommandResultSchema, HistoryArgs } from './encounter';
 
 /**
  * Channels that manage campaigns and encounters on disk (issue 6). A page never names an
@@ -200,8 +201,8 @@ export const CAMPAIGN_CHANNELS = {
   }),
   undoToTurnStart: channel({
     roles: ['gm'],
-    args: NoArgs,
-    result: GmViewSchema,
+    args: HistoryArgs,
+    result: CommandResultSchema,
     summary: 'Take back every command of this turn (at a turn’s start: back to the start of the turn before).',
   }),
   listBackups: channel({

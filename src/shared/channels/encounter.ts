@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CommandSchema } from '../commands';
 import { EngagementStateSchema, GmTicksSchema, HexSchema, IdSchema, MoveModeSchema, OptionLetterSchema } from '../schemas';
-import { GmViewSchema } from '../views';
+import { CommandAckSchema, GmViewSchema, SeenViewSchema } from '../views';
 import { channel, NoArgs } from './define';
 
 /**
@@ -84,6 +84,15 @@ export const FigureZonesResultSchema = z
   })
   .strict();
 
+/** Undo and redo name the view they were asked from, like a command (issue 12 §1). */
+export const HistoryArgs = z.object({ seen: SeenViewSchema.optional() }).strict();
+
+/**
+ * A command's answer (issue 18 §3): to a caller that named the view it acted on (a GM page,
+ * which gets the new view by the push), an acknowledgement; to one that did not, the whole view.
+ */
+export const CommandResultSchema = z.union([CommandAckSchema, GmViewSchema]);
+
 /** Channels that read or change the open encounter. */
 export const ENCOUNTER_CHANNELS = {
   getGmView: channel({
@@ -94,20 +103,20 @@ export const ENCOUNTER_CHANNELS = {
   }),
   sendCommand: channel({
     roles: ['gm'],
-    args: z.object({ command: CommandSchema, entered: EnteredDiceSchema.optional() }).strict(),
-    result: GmViewSchema,
-    summary: 'Apply one command to the open encounter; the result is the new GM view.',
+    args: z.object({ command: CommandSchema, entered: EnteredDiceSchema.optional(), seen: SeenViewSchema.optional() }).strict(),
+    result: CommandResultSchema,
+    summary: 'Apply one command to the open encounter; refused when `seen` names a view that is no longer current.',
   }),
   undo: channel({
     roles: ['gm'],
-    args: NoArgs,
-    result: GmViewSchema,
+    args: HistoryArgs,
+    result: CommandResultSchema,
     summary: 'Take back the last command of the open encounter.',
   }),
   redo: channel({
     roles: ['gm'],
-    args: NoArgs,
-    result: GmViewSchema,
+    args: HistoryArgs,
+    result: CommandResultSchema,
     summary: 'Apply again the last command taken back.',
   }),
   reachable: channel({

@@ -155,8 +155,8 @@ describe('Session: commands, the log and the file', () => {
     const replayed = replay(file, file.log);
     const live = session.gmView();
     const folder = await openCampaignFolder(dir);
-    expect(buildGmView(folder.campaign, replayed.state, live.history, live.revision)).toEqual(live);
-    expect(buildPlayerView(replayed.state, live.revision)).toEqual(session.playerView());
+    expect(buildGmView(folder.campaign, replayed.state, live.history, live.revision, undefined, live.session)).toEqual(live);
+    expect(buildPlayerView(replayed.state, session.playerView().revision, session.key)).toEqual(session.playerView());
 
     const reopened = await Session.open(folder, recordingSink());
     expect(reopened.gmView().encounter).toEqual(live.encounter);
@@ -388,7 +388,7 @@ describe('Session: the player view keeps the secrets', () => {
         const live = session.gmView();
         expect(live.history.logLength).toBe(file.log.length);
         const folder = await openCampaignFolder(dir);
-        expect(buildGmView(folder.campaign, replay(file, file.log).state, live.history, live.revision)).toEqual(live);
+        expect(buildGmView(folder.campaign, replay(file, file.log).state, live.history, live.revision, undefined, live.session)).toEqual(live);
       }),
       { numRuns: 15 },
     );

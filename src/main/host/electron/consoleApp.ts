@@ -9,6 +9,7 @@ import { serveRenderer, type AssetReader } from './appProtocol';
 import { menuTemplate, SHORTCUTS } from './menu';
 import { createGmWindow, createPlayerWindow, denyAllPermissions, displays, placePlayer, roleOf } from './windows';
 import { shouldAutoOpenPlayer } from './windowPlacement';
+import { gmPushEncoder } from '../../session/gmPush';
 
 interface Paths {
   readonly rendererDir: string;
@@ -45,9 +46,10 @@ export async function runConsole(paths: Paths): Promise<void> {
           : { title: 'Import an export file', properties: ['openFile'], filters: [{ name: 'Console export', extensions: ['json'] }] },
       ),
   };
+  const gmPush = gmPushEncoder();
   const core = await Core.start(
     { dataDir: app.getPath('userData'), sampleCampaignDir: paths.sampleCampaignDir, log, choose, simulationWorker: paths.simulationWorker },
-    { gm: (v) => send(gmWindow, 'gmView', v), player: (v) => send(playerWindow, 'playerView', v) },
+    { gm: (v) => send(gmWindow, 'gmView', gmPush(v)), player: (v) => send(playerWindow, 'playerView', v) },
   );
   assets = (name) => core.readAsset(name);
   bindIpc(ipcMain, core.dispatcher, roleOf);

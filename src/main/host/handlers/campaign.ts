@@ -2,6 +2,7 @@ import type { CAMPAIGN_CHANNELS } from '../../../shared/channels/campaign';
 import { DEFAULT_RULES, RULE_SOURCES } from '../../engine/rules';
 import type { ConsoleCore } from '../coreApi';
 import type { HandlersFor } from '../dispatch';
+import { answer } from './encounter';
 
 /** RULINGS O1–O4: each option's ruling and the document it comes from (they apply to new encounters). */
 const OPTION_SOURCES: Readonly<Record<string, string>> = {
@@ -26,7 +27,7 @@ export function campaignHandlers(core: () => ConsoleCore): HandlersFor<typeof CA
     duplicateEncounter: ({ id, name }) => core().duplicateEncounter(id, name),
     deleteEncounter: ({ id }) => core().deleteEncounter(id),
     openEncounter: ({ id }) => core().openEncounter(id),
-    undoToTurnStart: () => core().session.undoToTurnStart(),
+    undoToTurnStart: ({ seen }) => answer(core().session, seen, (s) => s.undoToTurnStart(seen)),
     listBackups: ({ campaign, file }) => core().listBackups(file, campaign),
     restoreBackup: ({ campaign, file, backup }) => core().restoreBackup(file, backup, campaign),
     salvageLog: ({ campaign, file }) => core().salvageLog(file, campaign),

@@ -11,14 +11,22 @@ import { legalOptions } from '../../engine/encounter/options';
 import { adjacentZones } from '../../engine/facing';
 import { figureById } from '../../engine/encounter/state';
 import type { Session } from '../../session/session';
+import type { CommandAck, GmView, SeenView } from '../../../shared/views';
 import type { HandlersFor } from '../dispatch';
+
+/** The command's answer: an acknowledgement to a caller that named its view, else the whole view. */
+export async function answer(session: Session, seen: SeenView | undefined, run: (s: Session) => Promise<GmView>): Promise<GmView | CommandAck> {
+  const view = await run(session);
+  return seen ? session.ack() : view;
+}
 
 export function encounterHandlers(session: () => Session): HandlersFor<typeof ENCOUNTER_CHANNELS> {
   return {
     getGmView: () => session().gmView(),
-    sendCommand: ({ command, entered }) => session().execute(command, entered),
-    undo: () => session().undo(),
-    redo: () => session().redo(),
+    // A caller that names the view it acted on gets the new view once, by the push (issue 18 §3).
+    sendCommand: ({ command, entered, seen }) => answer(session(), seen, (s) => s.execute(command, entered, seen)),
+    undo: ({ seen }) => answer(session(), seen, (s) => s.undo(seen)),
+    redo: ({ seen }) => answer(session(), seen, (s) => s.redo(seen)),
     // Queries are pure (DESIGN §One picture) and use the rules the encounter started with (issue 8).
     reachable: ({ figureId, gait, dropPack }) =>
       ReachResultSchema.parse(

@@ -57,11 +57,10 @@ class TurnFlow {
    * GM is asked, and only an explicit override moves on (the log records it).
    */
   async next(gm: GmConsole, override = false): Promise<void> {
-    const result = await gm.api.sendCommand({ command: override ? { type: 'advancePhase', override: true } : { type: 'advancePhase' } });
+    const result = await gm.command(override ? { type: 'advancePhase', override: true } : { type: 'advancePhase' });
     if (result.ok) {
       this.confirmNext = null;
       this.cancel();
-      gm.accept(result.value);
     } else if (!override && result.error.code === 'rule') {
       this.confirmNext = result.error.message;
     } else {

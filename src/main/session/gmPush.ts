@@ -1,0 +1,16 @@
+import type { GmView, GmViewPush } from '../../shared/views';
+import { viewDelta } from '../../shared/viewOrder';
+
+/**
+ * What the hosts push to GM windows (issue 18 §3): the change from the view pushed before when
+ * there is one of the same opening, else the whole view. A window that holds another revision
+ * (it just loaded, or missed a push) fetches the whole view instead of applying the change.
+ */
+export function gmPushEncoder(): (view: GmView) => GmViewPush {
+  let last: GmView | null = null;
+  return (view) => {
+    const delta = viewDelta(last, view);
+    last = view;
+    return delta ?? view;
+  };
+}
