@@ -11,6 +11,7 @@ import {
   TerrainSchema,
 } from './schemas';
 import { MapImageSchema } from './views';
+import { AddSideCommandSchema, HealCommandSchema, SetPoolsCommandSchema, TakeDamageCommandSchema, UpdateSideCommandSchema } from './gmCommands';
 
 /**
  * The GM acts out of turn (RULINGS T1–T5 say who is due): the command is applied anyway and the
@@ -425,6 +426,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
   RemoveFigureCommandSchema,
   SetMapImageCommandSchema,
   CalibrateMapCommandSchema,
+  ...[TakeDamageCommandSchema, HealCommandSchema, SetPoolsCommandSchema, AddSideCommandSchema, UpdateSideCommandSchema],
 ]);
 
 export type Command = z.infer<typeof CommandSchema>;

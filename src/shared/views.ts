@@ -137,7 +137,10 @@ export const TrackerViewSchema = z
       .nullable(),
     moveOrder: z.array(IdSchema),
     actionOrder: z.array(IdSchema),
-    retreatOffers: z.array(z.object({ figureId: IdSchema, targetIds: z.array(IdSchema) }).strict()),
+    /** RULINGS H3: who may push whom, and the free hexes each foe may be pushed into (none: it rolls to stay up). */
+    retreatOffers: z.array(
+      z.object({ figureId: IdSchema, targetIds: z.array(IdSchema), hexes: z.array(z.object({ targetId: IdSchema, free: z.array(HexSchema) }).strict()) }).strict(),
+    ),
     /**
      * RULINGS O3 (002 §Attacks of Opportunity, §Charging): strikes waiting on the GM — a shot of
      * opportunity, or a pass-by defender's first strike — with the attack's adjDEX explained.

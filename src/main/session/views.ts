@@ -2,6 +2,8 @@ import { hexKey } from '../../shared/hex';
 import type { GmFigure, GmView, PlayerView } from '../../shared/views';
 import { itemsOf, turnStateOf, type EncounterState } from '../engine/encounter/schema';
 import { movementLeft } from '../engine/encounter/movement/reachable';
+import { retreatHexes } from '../engine/encounter/retreatHexes';
+import { figureById } from '../engine/encounter/state';
 import { phaseStatus } from '../engine/encounter/turn';
 import { initiativeScoreOf } from '../engine/encounter/initiative';
 import { ENCOUNTER_CATALOGUE, encounterMagicOf, magicContext, snapshotOf } from '../engine/encounter/magicBridge';
@@ -51,7 +53,11 @@ export function gmView(
           : null,
         moveOrder: [...ts.moveOrder],
         actionOrder: [...ts.actionOrder],
-        retreatOffers: ts.retreatOffers.map((o) => ({ figureId: o.figureId, targetIds: [...o.targetIds] })),
+        retreatOffers: ts.retreatOffers.map((o) => ({
+          figureId: o.figureId,
+          targetIds: [...o.targetIds],
+          hexes: o.targetIds.map((id) => ({ targetId: id, free: retreatHexes(state, figureById(state, o.figureId), figureById(state, id)) })),
+        })),
         ...strikeOffersOf(state, rules),
         magic: magicTracker(state),
       },

@@ -23,6 +23,7 @@ import { inMainHand } from './offHand';
 import { itemsOf, turnStateOf, type FigureState } from './schema';
 import { isDown } from './state';
 import { markActed, markRetreatDone, requireTurn, setPosture } from './turn';
+import { isFreeHex, retreatHexes } from './retreatHexes';
 import type { Tx } from './tx';
 import { turnGait } from './movement/turnGait';
 import { slowerEngagers } from './disengageReach';
@@ -53,11 +54,7 @@ function actAs(
 const whenEngaged = (tx: Tx, disengaged: OptionLetter, engaged: OptionLetter) => (f: FigureState): OptionLetter =>
   engagementState(tx.state, f) === 'engaged' ? engaged : disengaged;
 
-/** A hex a 1-hex figure may step into: on the map, no wall, no living figure (RULINGS M7). */
-function freeHex(tx: Tx, h: Hex, except: readonly string[] = []): boolean {
-  if (!isOnMap(tx.state.map, h) || tx.state.map.terrain[hexKey(h)] === 'wall') return false;
-  return !tx.state.figures.some((o) => !except.includes(o.id) && o.posture !== 'dead' && hexEquals(o.position, h));
-}
+const freeHex = (tx: Tx, h: Hex, except: readonly string[] = []): boolean => isFreeHex(tx.state, h, except);
 
 function stepTo(tx: Tx, f: FigureState, to: Hex, source: string): void {
   if (hexDistance(f.position, to) !== 1) throw new AppError('rule', `${f.name} moves 1 hex: ${hexKey(to)} is not next to it.`);
@@ -343,7 +340,7 @@ export function applyForcedRetreat(tx: Tx, c: CommandOf<'forcedRetreat'>): void 
     throw new AppError('rule', `${f.name} may not push that figure: only a foe it hit this turn, if it took no hits (RULINGS H3).`);
   }
   const t = tx.fig(c.targetId);
-  const free = [0, 1, 2, 3, 4, 5].map((d) => hexNeighbor(t.position, d)).filter((h) => !hexEquals(h, f.position) && freeHex(tx, h, [t.id]));
+  const free = retreatHexes(tx.state, f, t);
   const from = t.position;
   if (c.to === null) {
     if (free.length > 0) throw new AppError('rule', `${t.name} has room to retreat (${free.map(hexKey).join(', ')}): choose a hex (RULINGS H3).`);

@@ -28,6 +28,8 @@ import {
 import type { ApplyResult } from './events';
 import { applyAnchorRoll, applyCounterspell, applyIntervene, applyRest, applySpellRuling } from './magicActions';
 import { applyBorrowToRenew, applyLetSpellLapse, applyRenewSpell } from './renewPhase';
+import { applyHeal, applySetPools, applyTakeDamage } from './gmPools';
+import { applyAddSide, applyUpdateSide } from './sides';
 import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEdit';
 import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
 import { applyMove, applyYield } from './movement/move';
@@ -260,6 +262,21 @@ export function apply(
       return setMapImage(state, command.image);
     case 'calibrateMap':
       return calibrateMap(state, command.pins, command.placement);
+    case 'takeDamage':
+      applyTakeDamage(tx, command);
+      break;
+    case 'heal':
+      applyHeal(tx, command);
+      break;
+    case 'setPools':
+      applySetPools(tx, command);
+      break;
+    case 'addSide':
+      applyAddSide(tx, command);
+      break;
+    case 'updateSide':
+      applyUpdateSide(tx, command);
+      break;
   }
   return tx.result();
 }

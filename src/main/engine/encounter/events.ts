@@ -21,6 +21,8 @@ export type EncounterEvent =
   | FigureEditEvent
   | MapImageEvent
   | OptionEvent
+  | PoolsChangedEvent
+  | SideEvent
   /** Casting, renewal, runaway, counterspell (001 §Magic; RULINGS S1–S8): the magic engine's own events. */
   | MagicEvent;
 
@@ -178,3 +180,30 @@ export type FigureEditEvent =
 export type MapImageEvent =
   | { readonly type: 'mapImageSet'; readonly asset: string | null; readonly source: string }
   | { readonly type: 'mapCalibrated'; readonly x: number; readonly y: number; readonly scale: number; readonly source: string };
+
+/** What a manual change did to one figure's pools. */
+export interface PoolsChangedEvent {
+  readonly type: 'poolsChanged';
+  readonly figureId: string;
+  readonly how: 'damage' | 'heal' | 'set';
+  /** What the GM said caused it ("fall", "fire"…), or null. */
+  readonly cause: string | null;
+  /** Hits the armour and shield stopped (damage "with armour" only). */
+  readonly stopped: number;
+  readonly fatigueBefore: number;
+  readonly fatigueAfter: number;
+  readonly bodyBefore: number;
+  readonly bodyAfter: number;
+  readonly source: string;
+}
+
+/** The GM's sides (RULINGS T2; sides.ts). */
+export type SideEvent =
+  | { readonly type: 'sideAdded'; readonly sideId: string; readonly name: string; readonly color: string; readonly source: string }
+  | {
+      readonly type: 'sideChanged';
+      readonly sideId: string;
+      readonly from: { readonly name: string; readonly color: string };
+      readonly to: { readonly name: string; readonly color: string };
+      readonly source: string;
+    };

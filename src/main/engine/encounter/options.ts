@@ -253,7 +253,8 @@ export function optionRefusal(
     case 'h':
     case 'r':
     case 'hth-cast':
-      return null;
+      // 001 §Spell Mastery: casting needs a spell known.
+      return Object.keys(f.mastery).length > 0 ? null : `${f.name} knows no spell (001 §Spell Mastery).`;
     case 'i':
     case 's':
       return null;

@@ -6,7 +6,7 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
       ['Ctrl+Z', 'Undo the last change'],
       ['Ctrl+Shift+Z', 'Redo'],
       ['Q / E', 'Turn the selected figure left / right'],
-      ['Tab / N', 'Select the next figure'],
+      ['Tab / N', 'Select the next figure (in the tracker: on a figure\'s row)'],
       ['Shift+Tab', 'Select the previous figure'],
       ['Esc', 'Close this, leave a tool, then clear the selection'],
     ],

@@ -95,7 +95,7 @@ describe('resolving attacks (RULINGS A3–A5, H2)', () => {
       fig('slow', 'b', 6, 5, { facing: 3, attributes: { DEX: 11 }, equipment: { weaponIds: ['spear'], readyWeaponId: 'spear' } }),
     ]);
     s = { ...s, figures: s.figures.map((f) => ({ ...f, turn: { ...f.turn, mode: 'stand-still' as const, engagedAtStart: true } })) };
-    expect(legalOptions(s, 'quick').options.filter((o) => o.available).map((o) => o.option)).toEqual(['j', 'k', 'n', 'o', 'r', 's']);
+    expect(legalOptions(s, 'quick').options.filter((o) => o.available).map((o) => o.option)).toEqual(['j', 'k', 'n', 'o', 's']);
     s = step(s, { type: 'disengage', figureId: 'quick', to: { q: 5, r: 6 } }).state;
     expect(figOf(s, 'quick').position).toEqual({ q: 5, r: 6 });
     // (5,6) is still in Slow's front: Slow strikes at 11 − 14 = −3.
@@ -129,7 +129,7 @@ describe('hand-to-hand (RULINGS H1, H2)', () => {
     expect(figOf(s, 'grap')).toMatchObject({ position: { q: 6, r: 5 }, posture: 'prone', hthWith: ['vic'] });
     expect(figOf(s, 'vic')).toMatchObject({ posture: 'prone', hthWith: ['grap'], equipment: { weaponIds: ['dagger'], readyWeaponId: null, shieldId: null } });
     expect(s.items?.map((i) => i.itemId)).toEqual(['broadsword', 'small-shield']);
-    expect(legalOptions(s, 'vic').options.filter((o) => o.available).map((o) => o.option)).toEqual(['t', 'u', 'v', 'hth-cast']);
+    expect(legalOptions(s, 'vic').options.filter((o) => o.available).map((o) => o.option)).toEqual(['t', 'u', 'v']);
     // Vic draws the dagger: 3d6 ≤ DEX 10.
     r = step(s, { type: 'drawDagger', figureId: 'vic' }, [[2, 3, 4]]);
     s = r.state;
@@ -170,7 +170,13 @@ describe('options and forced retreat', () => {
     expect(o.options.find((x) => x.option === 'f')?.reason).toBe('Bow moved at jog; Missile attack (f) allows at most walk-slow (001 §Action Options).');
     expect(o.options.filter((x) => x.available).map((x) => x.option)).toEqual(['a', 'c', 'd']);
     const down = acting([fig('me', 'a', 2, 5, { posture: 'prone' })]);
-    expect(legalOptions(down, 'me').options.filter((x) => x.available).map((x) => x.option)).toEqual(['a', 'c', 'g', 'crawl', 'h', 'i']);
+    expect(legalOptions(down, 'me').options.filter((x) => x.available).map((x) => x.option)).toEqual(['a', 'c', 'g', 'crawl', 'i']);
+  });
+
+  it('casting (h, r, HTH) is open only to a figure that knows a spell (001 §Spell Mastery; issue 12 §5)', () => {
+    const s = acting([fig('plain', 'a', 2, 5), fig('mage', 'a', 4, 5, { mastery: { 'magic-missile': 2 } }), fig('foe', 'b', 12, 5)]);
+    expect(legalOptions(s, 'plain').options.find((x) => x.option === 'h')).toMatchObject({ available: false, reason: 'Plain knows no spell (001 §Spell Mastery).' });
+    expect(legalOptions(s, 'mage').options.find((x) => x.option === 'h')).toMatchObject({ available: true, reason: null });
   });
 
   it('allies left down in one hex when hand-to-hand ends: one stands, the other crawls out first (no two standing share a hex)', () => {

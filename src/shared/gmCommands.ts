@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { IdSchema } from './schemas';
+
+/**
+ * The GM's hand on pools and sides (issue 12 §4; the engine's encounter/gmPools.ts and sides.ts),
+ * members of `CommandSchema` in commands.ts.
+ */
+const figureCommand = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ type: z.literal(type), figureId: IdSchema, ...shape }).strict();
+
+const CauseSchema = z.string().max(120).optional();
+
+/** Damage the engine does not model (a fall, fire, poison): N to Fatigue, Body or both, with or without armour. */
+export const TakeDamageCommandSchema = figureCommand('takeDamage', {
+  amount: z.number().int().min(1).max(999),
+  to: z.enum(['fatigue', 'body', 'both']),
+  armour: z.boolean(),
+  cause: CauseSchema,
+});
+/** Healing, up to the starting values (RULINGS C3). */
+export const HealCommandSchema = figureCommand('heal', {
+  fatigue: z.number().int().min(0).max(999).optional(),
+  body: z.number().int().min(0).max(999).optional(),
+  cause: CauseSchema,
+});
+/** The GM types a pool's current value. */
+export const SetPoolsCommandSchema = figureCommand('setPools', {
+  fatigue: z.number().int().min(-999).max(999).optional(),
+  body: z.number().int().min(-999).max(999).optional(),
+  cause: CauseSchema,
+});
+
+const SideColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+/** RULINGS T2: a third side and more. */
+export const AddSideCommandSchema = z
+  .object({ type: z.literal('addSide'), name: z.string().max(80), color: SideColorSchema })
+  .strict();
+export const UpdateSideCommandSchema = z
+  .object({ type: z.literal('updateSide'), sideId: IdSchema, name: z.string().max(80).optional(), color: SideColorSchema.optional() })
+  .strict();
