@@ -52,16 +52,29 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Where a figure is on a page's battlemap: its hex (from the token's pixel position) and screen point. */
+/**
+ * Where a figure is on a page's battlemap: its hex (from the token's pixel position) and screen
+ * point. `id` is the GM's id; the player page knows figures by opaque ids (session/playerIds.ts),
+ * so there the token is found by the name the GM page shows for that id.
+ */
 export async function figureOnMap(page: Page, id: string): Promise<{ q: number; r: number; x: number; y: number } | null> {
-  return page.evaluate((figureId) => {
+  const onPlayerPage = page.url().includes('/player.html');
+  const gmPage = onPlayerPage ? page.context().pages().find((p) => p !== page && !p.url().includes('/player.html')) : undefined;
+  const name = gmPage
+    ? await gmPage.evaluate((figureId) => {
+        const text: string | undefined = (window as unknown as { __battleMap?: any }).__battleMap?.stage.findOne(`#${figureId}`)?.findOne('.name')?.text();
+        return text === undefined ? null : text.split(' · ')[0]!;
+      }, id)
+    : null;
+  return page.evaluate(({ figureId, figureName }) => {
     const map = (window as unknown as { __battleMap?: any }).__battleMap;
-    const node = map?.stage.findOne(`#${figureId}`);
+    const byName = (n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName;
+    const node = figureName === null ? map?.stage.findOne(`#${figureId}`) : map?.stage.findOne(byName);
     if (!node) return null;
     const screen = node.getAbsolutePosition();
     const hex = map.screenToHex(screen);
     return { q: hex.q, r: hex.r, x: screen.x, y: screen.y };
-  }, id);
+  }, { figureId: id, figureName: name });
 }
 
 /** Screen point (page coordinates) of a hex centre on a page's battlemap. */
