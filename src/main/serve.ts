@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Core } from './host/core';
+import { pushProjector } from './host/blackout';
 import { startWebHost, type WebHost } from './host/web/server';
 
 /**
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
     host: args.lan ? '0.0.0.0' : '127.0.0.1',
     log,
   });
-  core.projector.subscribe((p) => host?.push('projector', p));
+  core.projector.subscribe((p) => host && pushProjector(host, p));
   core.onProgress((p) => host?.push('importProgress', p));
   if (args.json) {
     process.stdout.write(JSON.stringify({ gm: host.urls.gm, player: host.urls.player, campaign: core.campaignDir }) + '\n');

@@ -32,6 +32,7 @@ import { Session, type ViewSink } from '../session/session';
 import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
 import { Projector } from './projector';
+import { blackoutAwareSink } from './blackout';
 
 /** Dialogs of the Electron host: a folder or file the GM picks. The web host has none. */
 export interface HostChooser {
@@ -79,10 +80,13 @@ export class Core {
   private readonly progressListeners = new Set<(p: ImportProgress) => void>();
   private readonly now: () => Date;
 
+  private readonly sink: ViewSink;
+
   private constructor(
     private readonly options: CoreOptions,
-    private readonly sink: ViewSink,
+    sink: ViewSink,
   ) {
+    this.sink = blackoutAwareSink(sink, this.projector, () => (this.current ? this.current.session.playerView() : null));
     this.now = options.now ?? (() => new Date());
     this.dispatcher = createDispatcher(
       createHandlers(() => this),

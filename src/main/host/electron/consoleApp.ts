@@ -10,6 +10,7 @@ import { serveRenderer, type AssetReader } from './appProtocol';
 import { menuTemplate, SHORTCUTS } from './menu';
 import { createGmWindow, createPlayerWindow, denyAllPermissions, displays, placePlayer, roleOf } from './windows';
 import { shouldAutoOpenPlayer } from './windowPlacement';
+import { projectorForPlayer } from '../blackout';
 
 interface Paths {
   readonly rendererDir: string;
@@ -52,7 +53,7 @@ export async function runConsole(paths: Paths): Promise<void> {
   bindIpc(ipcMain, core.dispatcher, roleOf);
   core.projector.subscribe((p) => {
     send(gmWindow, 'projector', p);
-    send(playerWindow, 'projector', p);
+    send(playerWindow, 'projector', projectorForPlayer(p));
   });
   core.onProgress((p) => send(gmWindow, 'importProgress', p));
 

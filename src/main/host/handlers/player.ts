@@ -1,9 +1,10 @@
 import type { PLAYER_CHANNELS } from '../../../shared/channels/player';
-import type { Session } from '../../session/session';
+import type { PlayerView } from '../../../shared/views';
 import type { HandlersFor } from '../dispatch';
 
-export function playerHandlers(session: () => Session): HandlersFor<typeof PLAYER_CHANNELS> {
+/** `view`: the open session's player view as the projector may show it (host/blackout.ts). */
+export function playerHandlers(view: () => PlayerView): HandlersFor<typeof PLAYER_CHANNELS> {
   return {
-    getPlayerView: () => session().playerView(),
+    getPlayerView: () => view(),
   };
 }

@@ -32,8 +32,8 @@ export interface WebHost {
   readonly server: Server;
   readonly port: number;
   readonly urls: { readonly gm: string; readonly player: string };
-  /** Pushes an event to every connected window of the roles the contract names. */
-  push<E extends EventName>(event: E, payload: unknown): void;
+  /** Pushes an event to every connected window of the roles the contract names (or of `only`). */
+  push<E extends EventName>(event: E, payload: unknown, only?: Role): void;
   close(): Promise<void>;
 }
 
@@ -226,8 +226,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     server,
     port,
     urls: { gm: `${base}/?token=${tokens.gm}`, player: `${base}/player.html?token=${tokens.player}` },
-    push(event, payload) {
-      const roles = EVENTS[event].roles as readonly Role[];
+    push(event, payload, only) {
+      const roles = (EVENTS[event].roles as readonly Role[]).filter((r) => only === undefined || r === only);
       const message = JSON.stringify({ event, payload } satisfies WsPush);
       for (const [ws, role] of sockets) if (roles.includes(role) && ws.readyState === ws.OPEN) ws.send(message);
     },
