@@ -3,6 +3,7 @@ import { mkdir, open, readFile, realpath, rename, rm, stat } from 'node:fs/promi
 import { join, sep } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { fsyncDir } from './durable';
+import { checkPixelCount, decodeFully } from './imageDecode';
 
 /**
  * Imported map and token images (DESIGN §Persistence: `assets/` under content-hashed names).
@@ -135,12 +136,15 @@ export async function importImage(
         `${label} is ${size.width}×${size.height} pixels; images up to ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE} can be imported.`,
       );
     }
+    checkPixelCount(size, label);
     await handle.sync();
     await handle.close();
+    // The header is not enough (issue 13 §6): a file cut short after it would be accepted and draw nothing.
+    const decoded = await decodeFully(temp, label);
     const asset = `${hash.digest('hex')}.${EXT[type]}`;
     await rename(temp, join(dir, asset)); // same bytes under the same name: replacing it changes nothing
     await fsyncDir(dir);
-    return { asset, type, bytes: received, ...size };
+    return { asset, type, bytes: received, ...decoded };
   } catch (e) {
     await handle.close().catch(() => undefined);
     await rm(temp, { force: true });
