@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../shared/errors';
 
 /**
@@ -15,7 +15,7 @@ export const MAX_IMAGE_PIXELS = 8192 * 8192;
  * with the reason. libvips streams the decode, so checking costs little memory.
  */
 export async function decodeFully(path: string, label: string): Promise<{ width: number; height: number }> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(path, { limitInputPixels: false }).metadata();
   } catch (e) {
