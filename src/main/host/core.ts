@@ -12,7 +12,9 @@ import type {
 import { AppError, isAppError } from '../../shared/errors';
 import type { GmView } from '../../shared/views';
 import type { Rules } from '../engine/rules';
-import { importImage, fileChunks, fileSize, readAsset } from '../store/assets';
+import { importImage, fileChunks, fileSize } from '../store/assets';
+import { AssetAccess, type AssetAnswer } from './assetAccess';
+import type { Role } from '../../shared/contract';
 import { listBackups, restoreBackup, type BackupInfo } from '../store/backups';
 import {
   checkBundle,
@@ -81,6 +83,7 @@ export class Core {
   private readonly now: () => Date;
 
   private readonly sink: ViewSink;
+  private readonly assets = new AssetAccess(() => ({ campaignDir: this.campaignDir, map: this.session.map }));
 
   private constructor(
     private readonly options: CoreOptions,
@@ -394,9 +397,9 @@ export class Core {
 
   /* ---- assets ---- */
 
-  /** An asset of the open campaign for the asset route of either host, or null. */
-  readAsset(name: string): Promise<{ body: Buffer; type: string } | null> {
-    return readAsset(this.campaignDir, name);
+  /** An asset of the open campaign for the asset route of either host, as `role` may have it (host/assetAccess.ts). */
+  readAsset(name: string, role: Role | null = 'gm'): Promise<AssetAnswer> {
+    return this.assets.read(role, name);
   }
 
   /** Streams an image into the open campaign's assets, pushing progress (web host: an HTTP upload). */

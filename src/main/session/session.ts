@@ -190,6 +190,11 @@ export class Session {
     return gmView(this.folder.campaign, this.state, history, this.revision, this.file.rules);
   }
 
+  /** The open encounter's map: the asset routes check a player's image against its fog. */
+  get map(): EncounterState['map'] {
+    return this.state.map;
+  }
+
   playerView(): PlayerView {
     return playerView(this.state, this.revision);
   }

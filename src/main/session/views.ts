@@ -11,6 +11,7 @@ import { asRuleSet } from '../engine/options/rulesFor';
 import { attackPreview } from '../engine/encounter/attack';
 import { firstStrikeRefusal, opportunityPreview } from '../engine/encounter/resolveAttack';
 import { playerIdsFor, type PlayerIdOf } from './playerIds';
+import { playerMapImage } from './playerMapImage';
 
 export interface HistoryInfo {
   readonly canUndo: boolean;
@@ -207,7 +208,8 @@ export function playerView(state: EncounterState, revision: number): PlayerView 
         orientation: state.map.orientation,
         terrain,
         fogged: [...fogged],
-        ...(state.map.image ? { image: { ...state.map.image } } : {}),
+        // The players' copy with fogged hexes painted out, never the GM's image (playerMapImage.ts).
+        ...(state.map.image ? { image: playerMapImage(state.map)! } : {}),
       },
       sides: state.sides.map((s) => ({ id: s.id, name: s.name, color: s.color })),
       figures: state.figures

@@ -180,6 +180,17 @@ export async function fileSize(path: string): Promise<number> {
  * regular file inside `assets/` (no `..`, no absolute path, no symlink leading out).
  */
 export async function readAsset(campaignDir: string, urlName: string): Promise<{ body: Buffer; type: string } | null> {
+  const file = await assetPath(campaignDir, urlName);
+  if (file === null) return null;
+  try {
+    return { body: await readFile(file), type: MIME[file.slice(file.lastIndexOf('.') + 1)]! };
+  } catch {
+    return null;
+  }
+}
+
+/** The real path of an asset named in a URL, with the same checks as `readAsset`, or null. */
+export async function assetPath(campaignDir: string, urlName: string): Promise<string | null> {
   let name: string;
   try {
     name = decodeURIComponent(urlName);
@@ -193,8 +204,7 @@ export async function readAsset(campaignDir: string, urlName: string): Promise<{
     const file = await realpath(join(root, name));
     if (!file.startsWith(root + sep)) return null;
     const s = await stat(file);
-    if (!s.isFile()) return null;
-    return { body: await readFile(file), type: MIME[name.slice(name.lastIndexOf('.') + 1)]! };
+    return s.isFile() ? file : null;
   } catch {
     return null;
   }

@@ -21,6 +21,7 @@ vi.mock('electron', () => ({
 }));
 
 import { serveRenderer } from '../../../src/main/host/electron/appProtocol';
+import { pageToken } from '../../../src/main/host/electron/pageTokens';
 import { Core } from '../../../src/main/host/core';
 import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
 
@@ -119,11 +120,12 @@ describe('serving assets: only inside the open campaign’s assets/', () => {
     await mkdir(join(core.campaignDir, 'assets', `${'c'.repeat(64)}.png`));
     await writeFile(join(core.campaignDir, 'campaign-secret.txt'), SECRET);
     host = await startWebHost({ rendererDir: await dirs.make(), dispatcher: core.dispatcher, campaign: core });
-    serveRenderer(await dirs.make(), (name) => core.readAsset(name));
+    serveRenderer(await dirs.make(), (name, role) => core.readAsset(name, role));
     appHandler = electron.handlers.get('app') as Handler;
   });
   afterAll(() => host.close());
 
+  const gmToken = () => new URL(host.urls.gm).searchParams.get('token')!;
   const refused = [
     `${'b'.repeat(64)}.png`, // a symlink leading out
     `${'c'.repeat(64)}.png`, // a folder
@@ -138,21 +140,21 @@ describe('serving assets: only inside the open campaign’s assets/', () => {
   ];
 
   it('serves an imported asset on both hosts with its type', async () => {
-    const web = await fetch(`http://127.0.0.1:${host.port}/campaign-assets/${asset}`);
+    const web = await fetch(`http://127.0.0.1:${host.port}/campaign-assets/${asset}?token=${gmToken()}`);
     expect(web.status).toBe(200);
     expect(web.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await web.arrayBuffer()).subarray(0, 8)).toEqual(pngHeader(1, 1).subarray(0, 8));
-    const app = await appHandler({ url: `app://console/campaign-assets/${asset}` });
+    const app = await appHandler({ url: `app://console/campaign-assets/${asset}?token=${pageToken('gm')}` });
     expect(app.status).toBe(200);
     expect(app.headers.get('content-type')).toBe('image/png');
   });
 
   it.each(refused)('refuses %s on the web host, the app protocol and readAsset', async (name) => {
     expect(await readAsset(core.campaignDir, name)).toBeNull();
-    const web = await fetch(`http://127.0.0.1:${host.port}/campaign-assets/${name}`);
+    const web = await fetch(`http://127.0.0.1:${host.port}/campaign-assets/${name}?token=${gmToken()}`);
     expect(web.status).toBe(404);
     expect(await web.text()).not.toContain(SECRET);
-    const app = await appHandler({ url: `app://console/campaign-assets/${name}` });
+    const app = await appHandler({ url: `app://console/campaign-assets/${name}${name.includes('?') ? '&' : '?'}token=${pageToken('gm')}` });
     expect(app.status).toBe(404);
     expect(await app.text()).not.toContain(SECRET);
   });

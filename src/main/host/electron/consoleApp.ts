@@ -31,7 +31,7 @@ export async function runConsole(paths: Paths): Promise<void> {
 
   denyAllPermissions();
   let assets: AssetReader | undefined;
-  serveRenderer(paths.rendererDir, (name) => assets?.(name) ?? Promise.resolve(null));
+  serveRenderer(paths.rendererDir, (name, role) => assets?.(name, role) ?? Promise.resolve(null));
   const pick = async (options: Electron.OpenDialogOptions) => {
     const choice = await dialog.showOpenDialog(options);
     return choice.canceled ? null : (choice.filePaths[0] ?? null);
@@ -49,7 +49,7 @@ export async function runConsole(paths: Paths): Promise<void> {
     { dataDir: app.getPath('userData'), sampleCampaignDir: paths.sampleCampaignDir, log, choose },
     { gm: (v) => send(gmWindow, 'gmView', v), player: (v) => send(playerWindow, 'playerView', v) },
   );
-  assets = (name) => core.readAsset(name);
+  assets = (name, role) => core.readAsset(name, role);
   bindIpc(ipcMain, core.dispatcher, roleOf);
   core.projector.subscribe((p) => {
     send(gmWindow, 'projector', p);

@@ -12,7 +12,8 @@ import { readStatic } from './staticFiles';
 
 /** What the web host's campaign routes need from the core (assets, uploads, imports). */
 export interface CampaignHttp {
-  readAsset(name: string): Promise<{ body: Buffer; type: string } | null>;
+  /** `forbidden` when `role` may not have it (host/assetAccess.ts); null when there is no such asset. */
+  readAsset(name: string, role: Role | null): Promise<{ body: Buffer; type: string } | null | 'forbidden'>;
   importImageStream(source: AsyncIterable<Uint8Array>, total: number | null): Promise<unknown>;
   importBundleText(text: string): Promise<unknown>;
 }
@@ -88,8 +89,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     if (url.pathname.startsWith(ASSET_PREFIX)) {
-      // Content-hashed names inside the open campaign's assets/ only (store/assets.ts readAsset).
-      const asset = options.campaign ? await options.campaign.readAsset(url.pathname.slice(ASSET_PREFIX.length)) : null;
+      // Content-hashed names inside the open campaign's assets/ only (store/assets.ts readAsset), and
+      // only with the page's token: a player page gets only its own masked map (issue 13 §5).
+      const role = roleForToken(tokens, url.searchParams.get('token'));
+      const asset = role === null ? 'forbidden' : options.campaign ? await options.campaign.readAsset(url.pathname.slice(ASSET_PREFIX.length), role) : null;
+      if (asset === 'forbidden') {
+        res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Forbidden');
+        return;
+      }
       if (!asset) {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
