@@ -26,7 +26,9 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   consoleServer: async ({}, use) => {
     const running = await startConsole();
+    gmToken = new URL(running.gm).searchParams.get('token');
     await use(running);
+    gmToken = null;
     await running.stop();
   },
   problems: async ({}, use) => {
@@ -52,29 +54,55 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** The running console's GM token: the player page's helpers ask main for a figure's name with it. */
+let gmToken: string | null = null;
+
+/** One call over a fresh socket from `page`, with `token` (the page's own unless given). */
+async function callFrom(page: Page, channel: string, args: unknown, token?: string): Promise<any> {
+  return page.evaluate(
+    async ({ channel, args, token }) => {
+      const t = token ?? new URLSearchParams(location.search).get('token');
+      const ws = new WebSocket(`ws://${location.host}/ws?token=${t}`);
+      await new Promise((r) => (ws.onopen = r));
+      const reply = new Promise<any>((r) => (ws.onmessage = (e) => {
+        const m = JSON.parse(String(e.data));
+        if (m.id === 1) r(m.result);
+      }));
+      ws.send(JSON.stringify({ id: 1, channel, args }));
+      const result = await reply;
+      ws.close();
+      return result;
+    },
+    { channel, args, token },
+  );
+}
+
 /**
- * Where a figure is on a page's battlemap: its hex (from the token's pixel position) and screen
- * point. `id` is the GM's id; the player page knows figures by opaque ids (session/playerIds.ts),
- * so there the token is found by the name the GM page shows for that id.
+ * The id of a figure's token on a page's battlemap. `id` is the GM's id; the player page knows
+ * figures by opaque ids (session/playerIds.ts), so there it is the player view's figure of the
+ * same name, or null when the player view has none.
  */
+export async function figureNodeId(page: Page, id: string): Promise<string | null> {
+  if (!page.url().includes('/player.html')) return id;
+  if (gmToken === null) throw new Error('figureNodeId: no console is running');
+  const gm = await callFrom(page, 'getGmView', {}, gmToken);
+  const name = gm.value.encounter.figures.find((f: { id: string }) => f.id === id)?.name;
+  const player = await callFrom(page, 'getPlayerView', {});
+  return player.value.encounter.figures.find((f: { name: string }) => f.name === name)?.id ?? null;
+}
+
+/** Where a figure is on a page's battlemap: its hex (from the token's pixel position) and screen point. */
 export async function figureOnMap(page: Page, id: string): Promise<{ q: number; r: number; x: number; y: number } | null> {
-  const onPlayerPage = page.url().includes('/player.html');
-  const gmPage = onPlayerPage ? page.context().pages().find((p) => p !== page && !p.url().includes('/player.html')) : undefined;
-  const name = gmPage
-    ? await gmPage.evaluate((figureId) => {
-        const text: string | undefined = (window as unknown as { __battleMap?: any }).__battleMap?.stage.findOne(`#${figureId}`)?.findOne('.name')?.text();
-        return text === undefined ? null : text.split(' · ')[0]!;
-      }, id)
-    : null;
-  return page.evaluate(({ figureId, figureName }) => {
+  const nodeId = await figureNodeId(page, id);
+  if (nodeId === null) return null;
+  return page.evaluate((figureId) => {
     const map = (window as unknown as { __battleMap?: any }).__battleMap;
-    const byName = (n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName;
-    const node = figureName === null ? map?.stage.findOne(`#${figureId}`) : map?.stage.findOne(byName);
+    const node = map?.stage.findOne(`#${figureId}`);
     if (!node) return null;
     const screen = node.getAbsolutePosition();
     const hex = map.screenToHex(screen);
     return { q: hex.q, r: hex.r, x: screen.x, y: screen.y };
-  }, { figureId: id, figureName: name });
+  }, nodeId);
 }
 
 /** Screen point (page coordinates) of a hex centre on a page's battlemap. */

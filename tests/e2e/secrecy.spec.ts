@@ -46,11 +46,24 @@ async function noisyPng(page: Page, w: number, h: number): Promise<Buffer> {
 test('while only the hidden Sella is due, the projector names who would be due without her', async ({ gmPage, playerPage }) => {
   await gmPage.bringToFront();
   await toRenewSpells(gmPage);
-  await gmPage.getByTestId('next-phase').click();
-  for (let i = 0; i < 4; i++) await gmPage.getByTestId('stand-still').click();
-  await gmPage.getByTestId('next-phase').click();
-  await gmPage.getByTestId('next-phase').click();
-  await expect(gmPage.getByTestId('due-name')).toHaveText('Sella');
+  const step = gmPage.getByTestId('phase-stepper').locator('[aria-current="step"]');
+  const due = gmPage.getByTestId('due-name');
+  // Each click waits for main's answer before the next (the machine may be slow).
+  const next = async () => {
+    const was = await step.textContent();
+    await gmPage.getByTestId('next-phase').click();
+    await expect.poll(() => step.textContent()).not.toBe(was);
+  };
+  await next();
+  for (let i = 0; i < 4; i++) {
+    const who = await due.textContent();
+    await gmPage.getByTestId('stand-still').click();
+    await expect.poll(async () => ((await due.count()) ? due.textContent() : null)).not.toBe(who);
+  }
+  await next();
+  await next();
+  await expect(step).toHaveText(/Actions/);
+  await expect(due).toHaveText('Sella');
   // Before issue 13 the slot went blank here, which told the table a hidden figure was acting.
   await expect(playerPage.getByTestId('player-acting')).toHaveText('Ilsa to act');
   await gmPage.screenshot({ path: `${SCREENS}/secrecy-sella-due-gm-1366x768.png` });
