@@ -9,6 +9,8 @@ export default defineConfig({
         input: {
           index: resolve('src/main/index.ts'),
           serve: resolve('src/main/serve.ts'),
+          // Simulated fights run on worker threads (issue 16): the worker is an entry of its own.
+          simulationWorker: resolve('src/main/simulation/worker.ts'),
         },
       },
     },

@@ -21,6 +21,7 @@ app
       rendererDir: join(here, '..', 'renderer'),
       preloadDir: join(here, '..', 'preload'),
       sampleCampaignDir: join(resources, 'sample-campaign'),
+      simulationWorker: join(here, 'simulationWorker.js'),
     }),
   )
   .catch((e) => {

@@ -29,7 +29,12 @@ async function main(): Promise<void> {
   const log = (m: string) => process.stderr.write(`[pillars] ${m}\n`);
   let host: WebHost | undefined;
   const core = await Core.start(
-    { dataDir: args.dataDir, sampleCampaignDir: join(appRoot, 'resources', 'sample-campaign'), log },
+    {
+      dataDir: args.dataDir,
+      sampleCampaignDir: join(appRoot, 'resources', 'sample-campaign'),
+      log,
+      simulationWorker: fileURLToPath(new URL('./simulationWorker.js', import.meta.url)),
+    },
     { gm: (v) => host?.push('gmView', v), player: (v) => host?.push('playerView', v) },
   );
   host = await startWebHost({
@@ -42,6 +47,8 @@ async function main(): Promise<void> {
   });
   core.projector.subscribe((p) => host && pushProjector(host, p));
   core.onProgress((p) => host?.push('importProgress', p));
+  core.tactics.onAutopilot((s) => host?.push('autopilot', s));
+  core.tactics.onSimulation((s) => host?.push('simulation', s));
   if (args.json) {
     process.stdout.write(JSON.stringify({ gm: host.urls.gm, player: host.urls.player, campaign: core.campaignDir }) + '\n');
   } else {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChannelDef } from './channels/define';
+import type { ChannelDef, Role } from './channels/define';
 import { CAMPAIGN_CHANNELS, ImportProgressSchema } from './channels/campaign';
 import { ENCOUNTER_CHANNELS } from './channels/encounter';
 import { PLAYER_CHANNELS } from './channels/player';
@@ -9,6 +9,8 @@ import { LOG_CHANNELS } from './channels/log';
 import { FIGURE_CHANNELS } from './channels/figure';
 import { MAGIC_CHANNELS } from './channels/magic';
 import { RULES_CHANNELS } from './channels/rules';
+import { TACTICS_CHANNELS } from './channels/tactics';
+import { AutopilotStatusSchema, SimulationStatusSchema } from './tacticsViews';
 import { GmViewSchema, PlayerViewSchema } from './views';
 
 /**
@@ -17,8 +19,7 @@ import { GmViewSchema, PlayerViewSchema } from './views';
  * adding a channel means adding it here and giving it a handler, nothing else.
  */
 
-export type Role = 'gm' | 'player';
-export const ROLES: readonly Role[] = ['gm', 'player'];
+export { ROLES, type Role } from './channels/define';
 
 export type { ChannelDef } from './channels/define';
 
@@ -33,6 +34,7 @@ export const CHANNELS = {
   ...FIGURE_CHANNELS,
   ...LOG_CHANNELS,
   ...RULES_CHANNELS,
+  ...TACTICS_CHANNELS,
 } as const satisfies Record<string, ChannelDef>;
 
 /** Pushes from main to windows of the given roles. */
@@ -41,6 +43,8 @@ export const EVENTS = {
   playerView: { roles: ['player'], payload: PlayerViewSchema },
   projector: { roles: ['gm', 'player'], payload: ProjectorSchema },
   importProgress: { roles: ['gm'], payload: ImportProgressSchema },
+  autopilot: { roles: ['gm'], payload: AutopilotStatusSchema },
+  simulation: { roles: ['gm'], payload: SimulationStatusSchema },
 } as const satisfies Record<string, { roles: readonly Role[]; payload: z.ZodType }>;
 
 export type Channels = typeof CHANNELS;

@@ -34,6 +34,7 @@ import { Session, type ViewSink } from '../session/session';
 import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
 import { Projector } from './projector';
+import { TacticsHost } from './tactics/tacticsHost';
 import { blackoutAwareSink } from './blackout';
 
 /** Dialogs of the Electron host: a folder or file the GM picks. The web host has none. */
@@ -50,6 +51,8 @@ export interface CoreOptions {
   readonly log?: (message: string) => void;
   readonly choose?: HostChooser;
   readonly now?: () => Date;
+  /** The simulation worker's script (issue 16), next to the host's entry in the build; absent: no simulations. */
+  readonly simulationWorker?: string;
 }
 
 export type CampaignInfo = z.infer<typeof CampaignInfoSchema>;
@@ -77,6 +80,8 @@ export class Core {
   readonly dispatcher: Dispatcher;
   /** The player display's framing: host state, kept across campaigns. */
   readonly projector = new Projector();
+  /** Suggestions, autopilot and simulated fights for the open encounter (issue 16). */
+  readonly tactics: TacticsHost;
   private current!: { session: Session; folder: CampaignFolder; dir: string };
   private lastFailure: { dir: string; file: string | null; message: string } | null = null;
   private readonly progressListeners = new Set<(p: ImportProgress) => void>();
@@ -91,6 +96,7 @@ export class Core {
   ) {
     this.sink = blackoutAwareSink(sink, this.projector, () => (this.current ? this.current.session.playerView() : null));
     this.now = options.now ?? (() => new Date());
+    this.tactics = new TacticsHost(() => this.current?.session ?? null, options.simulationWorker ?? null);
     this.dispatcher = createDispatcher(
       createHandlers(() => this),
       options.log,

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import type { Role } from '../contract';
+
+/** Who may call a channel: the GM's window, or a player display. */
+export type Role = 'gm' | 'player';
+export const ROLES: readonly Role[] = ['gm', 'player'];
 
 export interface ChannelDef<A extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   readonly roles: readonly Role[];

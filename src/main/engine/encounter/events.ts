@@ -3,8 +3,6 @@ import type { Roll } from '../dice/types';
 import type { MagicEvent } from '../magic';
 import type { HeavyBlowEvent } from '../options/classic/combat';
 import type { CleanupEvent } from '../options/perCharacterInitiative/cleanup';
-import type { MapImageEvent } from './mapEdit';
-import type { FigureEditEvent } from './roster';
 
 /** What happened when a command was applied; the log keeps these with every roll. */
 export type EncounterEvent =
@@ -155,3 +153,24 @@ export interface ApplyResult<S> {
   readonly events: readonly EncounterEvent[];
   readonly rolls: readonly Roll[];
 }
+
+/** What the figure commands tell the log. */
+export type FigureEditEvent =
+  | {
+      readonly type: 'figureAdded';
+      readonly figureId: string;
+      readonly name: string;
+      readonly sideId: string;
+      readonly at: Hex;
+      readonly method: 'roll' | 'pointBuy' | 'set';
+      readonly fatigue: number;
+      readonly body: number;
+      readonly source: string;
+    }
+  | { readonly type: 'figureUpdated'; readonly figureId: string; readonly changed: readonly string[]; readonly source: string }
+  | { readonly type: 'figureRemoved'; readonly figureId: string; readonly name: string; readonly source: string };
+
+/** The map image under the grid (issue 7 item 1; DESIGN §Rendering layer 1). */
+export type MapImageEvent =
+  | { readonly type: 'mapImageSet'; readonly asset: string | null; readonly source: string }
+  | { readonly type: 'mapCalibrated'; readonly x: number; readonly y: number; readonly scale: number; readonly source: string };

@@ -15,7 +15,7 @@ import { asRuleSet, type Rules, type RuleSet } from '../rules';
 import { EMPTY_ENCOUNTER_MAGIC, type EncounterMagic, type StateActiveSpell } from './magicSchema';
 import type { EncounterState, FigureState } from './schema';
 import { canAct } from './state';
-import { setPosture, settlePosture } from './turn';
+import { setPosture, settlePosture } from './posture';
 import type { Tx } from './tx';
 
 /**

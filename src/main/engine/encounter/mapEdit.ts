@@ -50,10 +50,6 @@ export function setHexesHidden(state: EncounterState, hexes: readonly Hex[], hid
 
 /* ---- The map image under the grid (issue 7 item 1; DESIGN §Rendering layer 1) ---- */
 
-export type MapImageEvent =
-  | { readonly type: 'mapImageSet'; readonly asset: string | null; readonly source: string }
-  | { readonly type: 'mapCalibrated'; readonly x: number; readonly y: number; readonly scale: number; readonly source: string };
-
 type MapImage = NonNullable<EncounterState['map']['image']>;
 
 /**

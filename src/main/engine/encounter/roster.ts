@@ -21,22 +21,6 @@ import { figureById, isAlive } from './state';
 import { NO_HAZARDS } from '../options/types';
 import type { Tx } from './tx';
 
-/** What the figure commands tell the log. */
-export type FigureEditEvent =
-  | {
-      readonly type: 'figureAdded';
-      readonly figureId: string;
-      readonly name: string;
-      readonly sideId: string;
-      readonly at: Hex;
-      readonly method: 'roll' | 'pointBuy' | 'set';
-      readonly fatigue: number;
-      readonly body: number;
-      readonly source: string;
-    }
-  | { readonly type: 'figureUpdated'; readonly figureId: string; readonly changed: readonly string[]; readonly source: string }
-  | { readonly type: 'figureRemoved'; readonly figureId: string; readonly name: string; readonly source: string };
-
 /** The state schema's bounds for an attribute typed by the GM (a quick NPC may be a giant). */
 export const TYPED_ATTRIBUTE_MIN = 1;
 export const TYPED_ATTRIBUTE_MAX = 40;

@@ -3,7 +3,7 @@
  * document and what it changes; and the options' own stored settings (JSON-safe), which
  * `rulesFor` reads next to `RulesSchema`.
  */
-import type { Rules } from '../rules';
+import type { Rules } from '../../../shared/rulesSettings';
 import { DEFAULT_OPTION_SETTINGS, OPTION_SETTING_SOURCES, OptionSettingsSchema, type OptionSettings } from '../../../shared/rulesSettings';
 
 // The stored, JSON-safe option settings are part of `RulesSchema` (shared/rulesSettings.ts).

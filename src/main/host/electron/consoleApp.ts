@@ -16,6 +16,8 @@ interface Paths {
   readonly rendererDir: string;
   readonly preloadDir: string;
   readonly sampleCampaignDir: string;
+  /** The simulation worker's script (issue 16); worker threads read it from the app's asar. */
+  readonly simulationWorker: string;
 }
 
 /** Wires the Electron host: windows per role, the IPC binding, displays, the menu. */
@@ -46,7 +48,7 @@ export async function runConsole(paths: Paths): Promise<void> {
       ),
   };
   const core = await Core.start(
-    { dataDir: app.getPath('userData'), sampleCampaignDir: paths.sampleCampaignDir, log, choose },
+    { dataDir: app.getPath('userData'), sampleCampaignDir: paths.sampleCampaignDir, log, choose, simulationWorker: paths.simulationWorker },
     { gm: (v) => send(gmWindow, 'gmView', v), player: (v) => send(playerWindow, 'playerView', v) },
   );
   assets = (name, role) => core.readAsset(name, role);
@@ -56,6 +58,8 @@ export async function runConsole(paths: Paths): Promise<void> {
     send(playerWindow, 'projector', projectorForPlayer(p));
   });
   core.onProgress((p) => send(gmWindow, 'importProgress', p));
+  core.tactics.onAutopilot((s) => send(gmWindow, 'autopilot', s));
+  core.tactics.onSimulation((s) => send(gmWindow, 'simulation', s));
 
   const report = (title: string, e: unknown) =>
     void dialog.showMessageBox({ type: 'error', title, message: title, detail: e instanceof Error ? e.message : String(e) });

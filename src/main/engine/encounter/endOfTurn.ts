@@ -1,0 +1,91 @@
+/**
+ * The end of the turn (RULINGS T1, A5, C5, S6, O2, O3): bleeding, survival saves, the runaway
+ * drain and carried momentum, then a fresh turn; and O2's Cleanup phase.
+ */
+import { makeSurvivalSave } from '../characters/survival';
+import { carriedMomentum } from '../options/strideMomentum/stride';
+import { FRESH_FIGURE_TURN, FRESH_TURN_STATE } from './schema';
+import { endOfTurnMagic } from './renewPhase';
+import { turnPhases } from './phaseStatus';
+import { setPosture, settlePosture } from './posture';
+import type { Tx } from './tx';
+
+/**
+ * RULINGS T1: after phase 6 the post-turn effects apply in order: bleeding (A5), then survival
+ * saves (C5); then the turn counter advances and the bookkeeping starts afresh.
+ */
+export function endTurn(tx: Tx): void {
+  // RULINGS A5: each bleeding figure loses Body at the end of the turn.
+  if (tx.rules.bleedingPerTurn > 0) {
+    for (const f of tx.state.figures) {
+      if (f.posture === 'dead' || !f.conditions.includes('bleeding')) continue;
+      const after = tx.update(f.id, (x) => ({ ...x, body: { ...x.body, current: x.body.current - tx.rules.bleedingPerTurn } }));
+      tx.emit({ type: 'bled', figureId: f.id, amount: tx.rules.bleedingPerTurn, bodyAfter: after.body.current, source: 'RULINGS A5' });
+      settlePosture(tx, f.id);
+    }
+  }
+  // RULINGS C5: a save each turn once a pool is at or below −½ its starting value (when the stat
+  // model has saves: O1's ST 0 is simply death).
+  for (const f of tx.rules.stats.survivalSaves ? tx.state.figures : []) {
+    if (f.posture === 'dead') continue;
+    const save = makeSurvivalSave(f.attributes.CON, { fatigue: f.fatigue, body: f.body }, tx.dice, `survival save: ${f.name}`);
+    if (!save.due) continue;
+    tx.rolls.push(save.roll);
+    tx.emit({ type: 'check', figureId: f.id, purpose: 'survival save', target: save.check.target.value, roll: save.roll.total, success: save.outcome === 'survived', source: '001 §Injury Thresholds & Death; RULINGS C5' });
+    if (save.outcome === 'died') setPosture(tx, f.id, 'dead', 'RULINGS C5');
+  }
+  // RULINGS T1, S6: then the runaway drain (the saves above are everyone's, casters' too).
+  endOfTurnMagic(tx);
+  // RULINGS O3 (002): a figure that ends its movement sprinting carries its stride into next turn.
+  for (const f of tx.state.figures) {
+    const momentum = f.posture === 'dead' ? 0 : carriedMomentum(f.turn.stride ?? 0);
+    if (momentum !== f.momentum) {
+      tx.update(f.id, (x) => ({ ...x, momentum }));
+      if (momentum > 0) tx.emit({ type: 'momentumCarried', figureId: f.id, momentum, source: '002 §Sprinting; RULINGS O3' });
+    }
+  }
+  tx.emit({ type: 'turnEnded', turn: tx.state.turn, source: 'RULINGS T1' });
+  const from = tx.state.phase;
+  const first = turnPhases(tx.rules)[0] ?? 'initiative';
+  tx.state = {
+    ...tx.state,
+    turn: tx.state.turn + 1,
+    phase: first,
+    turnState: FRESH_TURN_STATE,
+    // RULINGS A8: the hits taken this turn are next turn's "hits last turn" (heavy blows).
+    figures: tx.state.figures.map((f) => {
+      const hitsLastTurn = tx.rules.heavyBlowRules.enabled ? f.turn.hitsTaken : 0;
+      return hitsLastTurn === f.hitsLastTurn ? { ...f, turn: FRESH_FIGURE_TURN } : { ...f, hitsLastTurn, turn: FRESH_FIGURE_TURN };
+    }),
+  };
+  tx.emit({ type: 'phaseChanged', turn: tx.state.turn, from, to: first, source: 'RULINGS T1' });
+}
+
+/**
+ * RULINGS O2 (000 §Turn Sequence 7): dropped weapons get their counters and the slain and
+ * unconscious are flipped. The map shows a dropped weapon at once; the cleanup marks each as
+ * placed (`placed`) and each fallen figure as flipped (`flipped`), so every one is announced once.
+ * A flipped figure that is up again is no longer flipped.
+ */
+export function startCleanup(tx: Tx): void {
+  const cleanup = tx.rules.initiative.cleanup;
+  if (cleanup === undefined) return;
+  const items = tx.state.items ?? [];
+  const dropped = items
+    .filter((i) => i.kind === 'weapon')
+    .map((i) => ({ figureId: i.ownerId ?? '', itemId: i.id, position: i.position, placed: i.placed === true }));
+  const figures = tx.state.figures.map((f) => ({ id: f.id, posture: f.posture, flipped: f.flipped === true }));
+  const events = cleanup(figures, dropped);
+  tx.emit(...events);
+  const placed = new Set(events.flatMap((e) => (e.type === 'counterPlaced' ? [e.itemId] : [])));
+  const flipped = new Set(events.flatMap((e) => (e.type === 'figureFlipped' ? [e.figureId] : [])));
+  if (placed.size > 0) tx.state = { ...tx.state, items: items.map((i) => (placed.has(i.id) ? { ...i, placed: true } : i)) };
+  tx.state = {
+    ...tx.state,
+    figures: tx.state.figures.map((f) => {
+      if (flipped.has(f.id)) return { ...f, flipped: true };
+      if (f.flipped === true && f.posture !== 'dead' && f.posture !== 'unconscious') return { ...f, flipped: false };
+      return f;
+    }),
+  };
+}

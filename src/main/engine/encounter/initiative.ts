@@ -1,0 +1,110 @@
+/**
+ * Phase 1, initiative (RULINGS T2, O1, O2, O4, G4): the roll, the winner's choice, declarations
+ * under declared intent, and ordering by score with tied groups rolled off.
+ */
+import { AppError } from '../../../shared/errors';
+import { rollOff } from '../dice/rollOff';
+import type { CommandOf } from '../../../shared/commands';
+import type { RuleSet } from '../options/types';
+import { checkDeclaration, type Declaration } from '../options/declaredIntent/declarations';
+import { setTurnState, turnStateOf, type EncounterState } from './schema';
+import { baseAdjDex, canAct, sideName } from './state';
+import { turnPhases } from './phaseStatus';
+import type { Tx } from './tx';
+
+/** Sorts ids by score, high first; tied groups are rolled off (RULINGS G4), each roll recorded. */
+export function orderByScore(tx: Tx, ids: readonly string[], score: (id: string) => number, purpose: string): string[] {
+  const groups = new Map<number, string[]>();
+  for (const id of ids) {
+    const s = score(id);
+    const g = groups.get(s);
+    if (g) g.push(id);
+    else groups.set(s, [id]);
+  }
+  const out: string[] = [];
+  for (const s of [...groups.keys()].sort((a, b) => b - a)) {
+    const group = groups.get(s) ?? [];
+    if (group.length === 1) out.push(...group);
+    else {
+      const off = rollOff(group, tx.dice, `${purpose} tie`);
+      tx.rolls.push(...off.rolls.map((r) => r.roll));
+      out.push(...off.order);
+    }
+  }
+  return out;
+}
+
+/** Figures as the initiative rules see them: those that can act, as listed (RULINGS O2, O4). */
+function initiativeFigures(state: EncounterState, rules: RuleSet): { id: string; sideId: string; adjDex: number; dex: number; declaration?: Declaration; initiativeScore?: number }[] {
+  return state.figures.filter(canAct).map((f) => {
+    const d = f.turn.declaration;
+    const { initiativeScore, ...rest } = d ?? {};
+    return {
+      id: f.id,
+      sideId: f.sideId,
+      adjDex: baseAdjDex(f, rules.stats).value,
+      dex: f.attributes.DEX,
+      ...(d === undefined ? {} : { declaration: { figureId: f.id, ...rest } as Declaration }),
+      ...(initiativeScore === undefined ? {} : { initiativeScore }),
+    };
+  });
+}
+
+export function rollInitiative(tx: Tx): void {
+  if (tx.state.phase !== 'initiative') throw new AppError('rule', 'Initiative is rolled in phase 1 only (RULINGS T1).');
+  const ts = turnStateOf(tx.state);
+  if (ts.initiative !== null) throw new AppError('conflict', `Initiative for turn ${tx.state.turn} has been rolled already.`);
+  const sides = tx.state.sides.map((s) => s.id);
+  // RULINGS T2, G4 (Pillars: 1d6 per side, tied sides roll again); O1, O2, O4: the option's roll.
+  const result = tx.rules.initiative.roll({ sides, figures: initiativeFigures(tx.state, tx.rules) }, tx.dice);
+  tx.rolls.push(...result.rolls);
+  const rolls = result.scores.map((x) => ({ sideId: x.id, total: x.value.value }));
+  const settled = !result.winnerChooses;
+  const order = settled ? tx.rules.initiative.settle(result, true) : [];
+  tx.state = setTurnState(tx.state, {
+    initiative: { ...(result.by === 'figure' ? { by: 'figure' as const } : {}), rolls, rollOrder: [...result.order], order, chosen: settled },
+  });
+  tx.emit({ type: 'initiativeRolled', rolls, rollOrder: [...result.order], source: result.source });
+}
+
+export function chooseInitiative(tx: Tx, c: CommandOf<'chooseInitiative'>): void {
+  const ini = turnStateOf(tx.state).initiative;
+  if (tx.state.phase !== 'initiative' || ini === null) throw new AppError('rule', 'Roll initiative first (RULINGS T2).');
+  if (ini.chosen) throw new AppError('conflict', ini.by === 'figure' ? `Nobody chooses under ${tx.rules.initiative.name}: the order stands (${tx.rules.initiative.source}).` : 'The initiative winner has chosen already.');
+  const winner = ini.rollOrder[0];
+  if (c.sideId !== winner) {
+    throw new AppError('rule', `${sideName(tx.state, c.sideId)} did not win the initiative; ${sideName(tx.state, winner ?? '')} chooses (RULINGS T2).`);
+  }
+  // RULINGS T2, O1: move first keeps the roll order; move second swaps the first two.
+  const order = tx.rules.initiative.settle({ by: 'side', order: ini.rollOrder, scores: [], rolls: [], winnerChooses: true, source: tx.rules.initiative.source }, c.moveFirst);
+  tx.state = setTurnState(tx.state, { initiative: { ...ini, order: [...order], chosen: true } });
+  tx.emit({ type: 'initiativeChosen', sideId: c.sideId, moveFirst: c.moveFirst, order, source: 'RULINGS T2' });
+}
+
+/** RULINGS O4 (003 §1 Movement): a figure declares (or changes its declaration) before initiative is rolled. */
+export function declare(tx: Tx, c: CommandOf<'declare'>): void {
+  const f = tx.fig(c.figureId);
+  if (!turnPhases(tx.rules).includes('declarations')) {
+    throw new AppError('rule', `${tx.rules.initiative.name} has no declarations: declared intent is off for this encounter (RULINGS O4).`);
+  }
+  const rolled = turnStateOf(tx.state).initiative !== null;
+  if (!(tx.state.phase === 'declarations' || (tx.state.phase === 'initiative' && !rolled)) && c.override !== true) {
+    throw new AppError('rule', `${f.name} declares before initiative is rolled (003 §1 Movement; RULINGS O4).`);
+  }
+  if (!canAct(f)) throw new AppError('rule', `${f.name} is ${f.posture} and declares nothing.`);
+  const d = c.declaration;
+  const problems = checkDeclaration({ figureId: f.id, ...d });
+  if (problems.length > 0) throw new AppError('rule', `${f.name}: ${problems.join(' ')} (003 §1 Movement; RULINGS O4)`);
+  for (const t of d.targetIds ?? []) tx.fig(t);
+  tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, declaration: d } }));
+  tx.emit({ type: 'declared', figureId: f.id, action: d.action, movement: d.movement, targetIds: [...(d.targetIds ?? [])], source: '003 §1 Movement; RULINGS O4' });
+}
+
+/** Overridden without a settled initiative: the sides move in the order they are listed. */
+export function settleUnchosenInitiative(tx: Tx): void {
+  const ts = turnStateOf(tx.state);
+  if (ts.initiative === null || !ts.initiative.chosen) {
+    const order = tx.state.sides.map((s) => s.id);
+    tx.state = setTurnState(tx.state, { initiative: { rolls: ts.initiative?.rolls ?? [], rollOrder: ts.initiative?.rollOrder ?? order, order: ts.initiative?.rollOrder.length ? [...ts.initiative.rollOrder] : order, chosen: true, ...(ts.initiative?.by === 'figure' ? { by: 'figure' as const } : {}) } });
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * Where a figure moves in a movement phase (001 §Movement; RULINGS M1–M7), as candidates best
+ * first. The engine's `reachable` says where each gait can go; these heuristics (the console's
+ * choice) pick a hex: close on the chosen foe and end beside it facing it, with the slowest gait
+ * that still leaves the attack open (RULINGS T5); shooters and casters hold still and face their
+ * mark; a figure past its side's morale runs from the nearest foe.
+ */
+import { hexKey, type Hex } from '../../../shared/hex';
+import type { MoveMode } from '../../../shared/schemas';
+import { figureAllowance, reachable, type Reach, type ReachableHex } from '../encounter/movement/reachable';
+import { moveAllowsOption } from '../encounter/options';
+import type { EncounterState, FigureState } from '../encounter/schema';
+import { readyWeapon } from '../encounter/state';
+import { zoneOf } from '../facing';
+import type { RuleSet } from '../rules';
+import { attackPreview } from '../encounter/attack';
+import { bestTarget, breaking, chanceAtMost, facingToward, foesOf, hurt, isCasterFigure, nearest, percent } from './appraise';
+import { bestSpellChance } from './spells';
+import type { Candidate, TacticsSettings } from './types';
+
+const ZONE_WORTH = { rear: 2, side: 1, front: 0 } as const;
+
+export function movementCandidates(state: EncounterState, rules: RuleSet, f: FigureState, settings: TacticsSettings): Candidate[] {
+  const foes = foesOf(state, f);
+  const hold = (why: string, facing = f.facing): Candidate => ({
+    command: { type: 'move', figureId: f.id, mode: 'stand-still', to: f.position, facing },
+    reason: `${f.name} holds its ground${why}.`,
+    path: [f.position],
+  });
+  if (foes.length === 0) return [hold(': no foe left standing')];
+  const target = bestTarget(f, foes)!;
+  const faceTarget = facingToward(f.position, target.position, f.facing);
+  const reaches = lazyReaches(state, rules, f);
+
+  if (breaking(f, settings)) {
+    const away = fleeMove(f, reaches, foes);
+    const out = away === null ? [] : [away];
+    return [...out, hold(`: badly hurt (${percent(hurt(f))} of Body lost) and nowhere to run`)];
+  }
+
+  const aim = shotFromHere(state, rules, f, foes);
+  if (aim !== null && f.turn.engagedAtStart === false) {
+    return [hold(` and takes aim at ${aim.target.name} (${percent(aim.chance)} to hit from here)`, facingToward(f.position, aim.target.position, f.facing)), ...closeIn(f, target, reaches, rules)];
+  }
+  return [...closeIn(f, target, reaches, rules), hold(` facing ${target.name}`, faceTarget)];
+}
+
+/** A shot worth holding still for: a missile weapon or missile spell with a fair chance from here (the console's choice: 25 %). */
+function shotFromHere(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[]): { target: FigureState; chance: number } | null {
+  const weapon = readyWeapon(f);
+  const ranged = weapon?.use === 'missile' || weapon?.use === 'thrown';
+  let best: { target: FigureState; chance: number } | null = null;
+  for (const t of foes) {
+    let chance = 0;
+    if (ranged) {
+      const p = attackPreview(state, f.id, t.id, weapon!.id, {}, { rules, throw: weapon!.use === 'thrown' });
+      if (p.allowed) chance = chanceAtMost(p.dice.count, p.adjDex.value);
+    }
+    if (isCasterFigure(f)) chance = Math.max(chance, bestSpellChance(state, rules, f, t));
+    if (chance >= 0.25 && (best === null || chance > best.chance)) best = { target: t, chance };
+  }
+  return best;
+}
+
+/** The reach of each gait, slowest first, worked out only when asked for (a search per gait). */
+class LazyReaches {
+  private readonly cache = new Map<MoveMode, Reach | null>();
+  constructor(
+    private readonly state: EncounterState,
+    private readonly rules: RuleSet,
+    private readonly figure: FigureState,
+    readonly modes: readonly MoveMode[],
+  ) {}
+  at(mode: MoveMode): Reach | null {
+    if (!this.cache.has(mode)) {
+      const reach = reachable(this.state, this.figure.id, mode, { rules: this.rules });
+      this.cache.set(mode, reach.allowed ? reach : null);
+    }
+    return this.cache.get(mode)!;
+  }
+  *slowestFirst(): Generator<Reach> {
+    for (const mode of this.modes) {
+      const reach = this.at(mode);
+      if (reach !== null) yield reach;
+    }
+  }
+  fastest(): Reach | null {
+    for (let i = this.modes.length - 1; i >= 0; i--) {
+      const reach = this.at(this.modes[i]!);
+      if (reach !== null) return reach;
+    }
+    return null;
+  }
+}
+
+function lazyReaches(state: EncounterState, rules: RuleSet, f: FigureState): LazyReaches {
+  return new LazyReaches(state, rules, f, modesOf(state, rules, f));
+}
+
+/** The gaits to try, slowest first: the figure's allowance plus shifting. */
+function modesOf(state: EncounterState, rules: RuleSet, f: FigureState): MoveMode[] {
+  const fromRules = figureAllowance(f, rules)
+    .filter((a) => a.allowed)
+    .sort((a, b) => a.hexes.value - b.hexes.value)
+    .map((a) => a.mode as MoveMode);
+  return ['shift', ...fromRules.filter((m) => m !== 'shift' && m !== 'stand-still')];
+}
+
+function pathTo(reach: Reach, to: ReachableHex): Hex[] {
+  const byKey = new Map(reach.hexes.map((h) => [hexKey(h.hex), h]));
+  const path: Hex[] = [];
+  let at: ReachableHex | undefined = to;
+  while (at !== undefined) {
+    path.unshift(at.hex);
+    at = at.prev === null ? undefined : byKey.get(hexKey(at.prev));
+  }
+  return path;
+}
+
+/**
+ * End beside the target if a gait gets there with the charge attack still open (001 §Action
+ * Options b), from its rear or side when the path allows; otherwise as close as the fastest gait
+ * goes.
+ */
+function closeIn(f: FigureState, target: FigureState, reaches: LazyReaches, rules: RuleSet): Candidate[] {
+  const out: Candidate[] = [];
+  for (const reach of reaches.slowestFirst()) {
+    if (!moveAllowsOption('b', reach.mode, rules)) continue;
+    const beside = reach.hexes.filter((h) => nearest(h.hex, [target])!.distance === 1);
+    if (beside.length === 0) continue;
+    const worth = (h: ReachableHex): number => ZONE_WORTH[zoneOf({ position: target.position, facing: target.facing, size: target.size }, h.hex)] * 10 - h.cost;
+    const best = [...beside].sort((a, b) => worth(b) - worth(a) || hexKey(a.hex).localeCompare(hexKey(b.hex)))[0]!;
+    const zone = zoneOf({ position: target.position, facing: target.facing, size: target.size }, best.hex);
+    out.push({
+      command: { type: 'move', figureId: f.id, mode: reach.mode, to: best.hex, facing: facingToward(best.hex, target.position, f.facing) },
+      reason: `${f.name} ${best.cost === 0 ? 'turns to face' : `closes on (${reach.mode}, ${best.cost} hexes)`} ${target.name}, to strike from its ${zone}${hurt(target) >= 0.3 ? `: ${target.name} is hurt` : ''}.`,
+      path: pathTo(reach, best),
+    });
+    break;
+  }
+  const fastest = out.length > 0 ? null : reaches.fastest();
+  if (fastest !== null) {
+    const start = nearest(f.position, [target])!.distance;
+    const best = [...fastest.hexes].sort((a, b) => nearest(a.hex, [target])!.distance - nearest(b.hex, [target])!.distance || a.cost - b.cost)[0];
+    if (best !== undefined && nearest(best.hex, [target])!.distance < start) {
+      out.push({
+        command: { type: 'move', figureId: f.id, mode: fastest.mode, to: best.hex, facing: facingToward(best.hex, target.position, f.facing) },
+        reason: `${f.name} advances on ${target.name} (${fastest.mode}, ${best.cost} hexes): out of reach this turn.`,
+        path: pathTo(fastest, best),
+      });
+    }
+  }
+  return out;
+}
+
+function fleeMove(f: FigureState, reaches: LazyReaches, foes: readonly FigureState[]): Candidate | null {
+  const fastest = reaches.fastest();
+  if (fastest === null) return null;
+  const gap = (h: Hex): number => nearest(h, foes)?.distance ?? 0;
+  const best = [...fastest.hexes].sort((a, b) => gap(b.hex) - gap(a.hex) || a.cost - b.cost)[0];
+  if (best === undefined || gap(best.hex) <= gap(f.position)) return null;
+  const threat = nearest(best.hex, foes)!.figure;
+  return {
+    command: { type: 'move', figureId: f.id, mode: fastest.mode, to: best.hex, facing: facingToward(threat.position, best.hex, f.facing) },
+    reason: `${f.name} flees (${fastest.mode}, ${best.cost} hexes): badly hurt (${percent(hurt(f))} of Body lost), past its side's morale.`,
+    path: pathTo(fastest, best),
+  };
+}

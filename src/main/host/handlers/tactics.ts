@@ -1,0 +1,19 @@
+import type { TACTICS_CHANNELS } from '../../../shared/channels/tactics';
+import type { Session } from '../../session/session';
+import type { HandlersFor } from '../dispatch';
+import type { TacticsHost } from '../tactics/tacticsHost';
+
+/** Issue 16: the engine's tactics for the open encounter. */
+export function tacticsHandlers(tactics: () => TacticsHost, session: () => Session): HandlersFor<typeof TACTICS_CHANNELS> {
+  return {
+    suggestStep: ({ morale }) => tactics().suggest(session(), morale),
+    setAutopilot: ({ sideId, on, morale }) => {
+      session();
+      return tactics().autopilot.set(sideId, on, morale);
+    },
+    getAutopilot: () => tactics().autopilot.status(),
+    simulate: (args) => tactics().simulate(session(), args),
+    cancelSimulation: ({ runId }) => tactics().cancelSimulation(runId),
+    listSimulations: () => tactics().listSimulations(session()),
+  };
+}

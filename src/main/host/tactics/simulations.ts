@@ -1,0 +1,94 @@
+/**
+ * Simulation runs for the open encounter (issue 16 item 3): each plays the encounter from where it
+ * stands many times on the worker pool and reports the odds as the fights come back. One run at a
+ * time; the last few are kept per encounter so the GM can compare ("with a shield"). Every run
+ * plays seeds 1…N, so two runs differ only by what the GM changed, not by luck.
+ */
+import { AppError } from '../../../shared/errors';
+import type { SimulationStatus } from '../../../shared/tacticsViews';
+import { oddsOf } from '../../engine/tactics/odds';
+import type { Session } from '../../session/session';
+import { SimulationPool, type SimulationRun } from '../../simulation/pool';
+
+const KEPT_RUNS = 8;
+
+export interface SimulateArgs {
+  readonly fights: number;
+  readonly maxTurns: number;
+  readonly label?: string;
+  readonly morale?: Record<string, number>;
+}
+
+export class Simulations {
+  private pool: SimulationPool | null = null;
+  private runs: SimulationStatus[] = [];
+  private active: { status: SimulationStatus; run: SimulationRun } | null = null;
+  private nextId = 1;
+
+  constructor(
+    private readonly workerPath: string | null,
+    private readonly onStatus: (status: SimulationStatus) => void,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  list(encounterId: string): SimulationStatus[] {
+    return this.runs.filter((r) => r.encounterId === encounterId).reverse();
+  }
+
+  start(session: Session, args: SimulateArgs): SimulationStatus {
+    if (this.workerPath === null) throw new AppError('rule', 'Simulation is not available in this build of the console (no simulation worker).');
+    if (this.active !== null) throw new AppError('rule', `A simulation is already running (${this.active.status.done} of ${this.active.status.total} fights): cancel it or wait for it first.`);
+    const state = session.currentState;
+    const sides = state.sides.map((s) => ({ id: s.id, name: s.name }));
+    const started = this.now();
+    let status: SimulationStatus = {
+      runId: this.nextId++,
+      encounterId: session.encounterId,
+      label: args.label?.trim() || `Run ${this.nextId - 1}`,
+      total: args.fights,
+      done: 0,
+      maxTurns: args.maxTurns,
+      state: 'running',
+      error: null,
+      elapsedMs: 0,
+      report: null,
+    };
+    const update = (next: Partial<SimulationStatus>): void => {
+      status = { ...status, ...next, elapsedMs: this.now() - started };
+      this.runs = [...this.runs.filter((r) => r.runId !== status.runId), status].slice(-KEPT_RUNS);
+      if (this.active !== null) this.active.status = status;
+      this.onStatus(status);
+    };
+    this.pool ??= new SimulationPool(this.workerPath);
+    const run = this.pool.run(
+      { state, rules: session.rules, fights: args.fights, maxTurns: args.maxTurns, settings: { morale: args.morale ?? {} }, firstSeed: 1 },
+      (results) => update({ done: results.length, report: oddsOf(results, sides) }),
+    );
+    this.active = { status, run };
+    update({});
+    run.done.then(
+      ({ results, cancelled }) => {
+        update({ done: results.length, state: cancelled ? 'cancelled' : 'finished', report: oddsOf(results, sides) });
+        this.active = null;
+      },
+      (e: unknown) => {
+        update({ state: 'failed', error: e instanceof Error ? e.message : String(e) });
+        this.active = null;
+      },
+    );
+    return status;
+  }
+
+  cancel(runId: number): SimulationStatus {
+    const found = this.runs.find((r) => r.runId === runId);
+    if (found === undefined) throw new AppError('not-found', 'There is no such simulation run.');
+    if (this.active?.status.runId === runId) this.active.run.cancel();
+    return found;
+  }
+
+  async close(): Promise<void> {
+    this.active?.run.cancel();
+    await this.pool?.close();
+    this.pool = null;
+  }
+}

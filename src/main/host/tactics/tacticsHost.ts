@@ -1,0 +1,58 @@
+/** The tactics as the hosts serve them (issue 16): suggestions, the autopilot, simulation runs. */
+import type { AutopilotStatus, SimulationStatus } from '../../../shared/tacticsViews';
+import { phaseStatus } from '../../engine/encounter/turn';
+import { propose } from '../../engine/tactics/propose';
+import type { Session } from '../../session/session';
+import { Autopilot } from './autopilot';
+import { Simulations, type SimulateArgs } from './simulations';
+
+export class TacticsHost {
+  readonly autopilot: Autopilot;
+  private readonly simulations: Simulations;
+  private readonly autopilotListeners = new Set<(s: AutopilotStatus) => void>();
+  private readonly simulationListeners = new Set<(s: SimulationStatus) => void>();
+
+  constructor(
+    private readonly session: () => Session | null,
+    workerPath: string | null,
+  ) {
+    this.autopilot = new Autopilot({ session, onStatus: (s) => this.autopilotListeners.forEach((l) => l(s)) });
+    this.simulations = new Simulations(workerPath, (s) => this.simulationListeners.forEach((l) => l(s)));
+  }
+
+  onAutopilot(listener: (s: AutopilotStatus) => void): () => void {
+    this.autopilotListeners.add(listener);
+    return () => this.autopilotListeners.delete(listener);
+  }
+
+  onSimulation(listener: (s: SimulationStatus) => void): () => void {
+    this.simulationListeners.add(listener);
+    return () => this.simulationListeners.delete(listener);
+  }
+
+  suggest(session: Session, morale: Record<string, number> | undefined) {
+    const state = session.currentState;
+    const proposal = propose(state, session.rules, { settings: { morale: morale ?? {} } });
+    return {
+      proposal: proposal === null ? null : { command: proposal.command, actorId: proposal.actorId, reason: proposal.reason, ...(proposal.path ? { path: [...proposal.path] } : {}) },
+      waiting: phaseStatus(state, session.rules).waitingFor,
+    };
+  }
+
+  simulate(session: Session, args: SimulateArgs): SimulationStatus {
+    return this.simulations.start(session, args);
+  }
+
+  cancelSimulation(runId: number): SimulationStatus {
+    return this.simulations.cancel(runId);
+  }
+
+  listSimulations(session: Session): SimulationStatus[] {
+    return this.simulations.list(session.encounterId);
+  }
+
+  async close(): Promise<void> {
+    this.autopilot.stop();
+    await this.simulations.close();
+  }
+}

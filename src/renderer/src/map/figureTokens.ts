@@ -1,0 +1,121 @@
+import Konva from 'konva';
+import { footprint, hexKey, type Hex, type HexLayout } from '../../../shared/hex';
+import type { WorldRect } from './cachedPainter';
+import { createFigureNode, setFigureDetail, updateFigureNode } from './figureNode';
+import type { MapFigureModel } from './mapModel';
+
+/** How a push of figures is drawn: who is selected, who is under the GM's hand, how big a hex is. */
+export interface TokenPass {
+  readonly layout: HexLayout;
+  readonly selectedId: string | null;
+  /** The figure being dragged keeps the position the pointer gives it. */
+  readonly draggingId: string | null;
+  readonly hexPx: number;
+  readonly view: WorldRect;
+}
+
+/**
+ * The figures' layer: one Konva group per figure, updated only when what it shows changed, and
+ * the hex → figure index the pointer reads (never Konva's hit graph).
+ */
+export class FigureTokens {
+  readonly layer = new Konva.Layer({ listening: false });
+  private readonly nodes = new Map<string, Konva.Group>();
+  /** What each node was last drawn from, so an unchanged figure costs nothing on a push. */
+  private readonly drawn = new Map<string, { figure: MapFigureModel; selected: boolean }>();
+  private figures: readonly MapFigureModel[] = [];
+  private occupied = new Map<string, string>();
+
+  /** Hex key → the id of the figure covering it. */
+  get occupancy(): ReadonlyMap<string, string> {
+    return this.occupied;
+  }
+
+  get all(): readonly MapFigureModel[] {
+    return this.figures;
+  }
+
+  node(id: string): Konva.Group | undefined {
+    return this.nodes.get(id);
+  }
+
+  find(id: string): MapFigureModel | undefined {
+    return this.figures.find((f) => f.id === id);
+  }
+
+  figureAt(hex: Hex): MapFigureModel | null {
+    const id = this.occupied.get(hexKey(hex));
+    return id ? (this.find(id) ?? null) : null;
+  }
+
+  set(figures: readonly MapFigureModel[], pass: TokenPass): void {
+    this.figures = figures;
+    const seen = new Set<string>();
+    const occupied = new Map<string, string>();
+    for (const figure of figures) {
+      seen.add(figure.id);
+      for (const h of footprint(figure.position, figure.facing, figure.size)) occupied.set(hexKey(h), figure.id);
+      let node = this.nodes.get(figure.id);
+      if (!node) {
+        node = createFigureNode(pass.layout);
+        this.nodes.set(figure.id, node);
+        this.layer.add(node);
+      }
+      const selected = figure.id === pass.selectedId;
+      const drawn = this.drawn.get(figure.id);
+      if (figure.id !== pass.draggingId && (!drawn || drawn.selected !== selected || !sameFigure(drawn.figure, figure))) {
+        updateFigureNode(node, figure, pass.layout, selected);
+        setFigureDetail(node, pass.hexPx, selected);
+        this.drawn.set(figure.id, { figure, selected });
+      }
+    }
+    this.occupied = occupied;
+    for (const [id, node] of this.nodes) {
+      if (!seen.has(id)) {
+        node.destroy();
+        this.nodes.delete(id);
+        this.drawn.delete(id);
+      }
+    }
+    const selected = pass.selectedId ? this.nodes.get(pass.selectedId) : undefined;
+    if (selected && selected.getLayer() === this.layer) selected.moveToTop();
+    this.cull(pass.view, pass.layout.size * 3);
+    this.layer.batchDraw();
+  }
+
+  /** Forgets every node (the hex orientation changed, so every shape must be built again). */
+  clear(): void {
+    for (const node of this.nodes.values()) node.destroy();
+    this.nodes.clear();
+    this.drawn.clear();
+  }
+
+  setDetail(hexPx: number, selectedId: string | null): void {
+    for (const [id, node] of this.nodes) setFigureDetail(node, hexPx, id === selectedId);
+  }
+
+  /** Tokens wholly outside the view (by more than `margin`) are not drawn. */
+  cull(view: WorldRect, margin: number): void {
+    for (const node of this.nodes.values()) {
+      if (node.getLayer() !== this.layer) continue;
+      const x = node.x();
+      const y = node.y();
+      node.visible(x > view.x0 - margin && x < view.x1 + margin && y > view.y0 - margin && y < view.y1 + margin);
+    }
+  }
+}
+
+function sameFigure(a: MapFigureModel, b: MapFigureModel): boolean {
+  return (
+    a.position.q === b.position.q &&
+    a.position.r === b.position.r &&
+    a.facing === b.facing &&
+    a.size === b.size &&
+    a.posture === b.posture &&
+    a.hidden === b.hidden &&
+    a.color === b.color &&
+    a.name === b.name &&
+    a.stride === b.stride &&
+    (a.conditions ?? []).join() === (b.conditions ?? []).join()
+  );
+}

@@ -1,0 +1,23 @@
+import type { Hex, Point } from '../../../shared/hex';
+
+/** What a pointer drag on the GM map does. */
+export type MapTool = 'select' | 'paint' | 'ruler' | 'calibrate';
+
+export interface BattleMapOptions {
+  readonly container: HTMLDivElement;
+  /** The GM may drag figures, pan, zoom and use the tools; the player view only looks. */
+  readonly interactive: boolean;
+  /** Asks main to move a figure; resolves to null, or to the reason it was refused. */
+  readonly onMoveRequest?: (figureId: string, to: Hex) => Promise<string | null>;
+  readonly onSelect?: (figureId: string | null) => void;
+  /** A paint stroke ended: the hexes it covered (on the map, each once). */
+  readonly onStroke?: (hexes: Hex[]) => void;
+  /** The ruler moved: from its start to its end hex, or null when it was cleared. */
+  readonly onRuler?: (ruler: { from: Hex; to: Hex } | null) => void;
+  /** The camera moved (pan, zoom, fit, resize). */
+  readonly onCameraChange?: () => void;
+  /** Map image calibration: a point of the image (`from`) dragged onto a hex corner (`to`), world units (1 = a hex's size). */
+  readonly onCalibrate?: (pin: { from: Point; to: Point }) => void;
+  /** While hex picking is on (`setHexPick`), a click on any hex, with a figure or without. */
+  readonly onHexClick?: (hex: Hex) => void;
+}

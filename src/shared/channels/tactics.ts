@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { IdSchema } from '../schemas';
+import { AutopilotStatusSchema, MoraleSchema, ProposalSchema, SimulationStatusSchema } from '../tacticsViews';
+import { channel, NoArgs } from './define';
+
+/** The engine plays too (issue 16): suggestions, the autopilot of a side, simulated fights. GM only. */
+export const TACTICS_CHANNELS = {
+  suggestStep: channel({
+    roles: ['gm'],
+    args: z.object({ morale: MoraleSchema.optional() }).strict(),
+    result: z.object({ proposal: ProposalSchema.nullable(), waiting: z.string() }).strict(),
+    summary: 'What the tactics would do for the step the encounter waits on, with the reason; null when it needs the GM.',
+  }),
+  setAutopilot: channel({
+    roles: ['gm'],
+    args: z.object({ sideId: IdSchema, on: z.boolean(), morale: MoraleSchema.optional() }).strict(),
+    result: AutopilotStatusSchema,
+    summary: "Let the tactics play a side's figures as they come due, each step a normal logged command.",
+  }),
+  getAutopilot: channel({ roles: ['gm'], args: NoArgs, result: AutopilotStatusSchema, summary: 'Which sides the autopilot plays, and what it did last.' }),
+  simulate: channel({
+    roles: ['gm'],
+    args: z
+      .object({
+        fights: z.number().int().min(1).max(5000),
+        maxTurns: z.number().int().min(1).max(200),
+        label: z.string().max(80).optional(),
+        morale: MoraleSchema.optional(),
+      })
+      .strict(),
+    result: SimulationStatusSchema,
+    summary: 'Play the open encounter from where it stands many times with the tactics on every side, on worker threads.',
+  }),
+  cancelSimulation: channel({
+    roles: ['gm'],
+    args: z.object({ runId: z.number().int().min(1) }).strict(),
+    result: SimulationStatusSchema,
+    summary: 'Stop a simulation; the fights played so far stay in its report.',
+  }),
+  listSimulations: channel({ roles: ['gm'], args: NoArgs, result: z.array(SimulationStatusSchema), summary: "The open encounter's simulation runs, newest first." }),
+} as const;

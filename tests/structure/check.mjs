@@ -1,0 +1,91 @@
+// The code's shape, checked on every `npm test`: no file under src/ over 400 lines, and no import
+// circle among them (type-only imports count: a circle of types is still two files that cannot be
+// read apart). Reads imports as text; no dependency.
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MAX_LINES = 400;
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const src = join(root, 'src');
+const SOURCE = /\.(ts|svelte|mjs|js)$/;
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+
+function filesUnder(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return filesUnder(path);
+    return SOURCE.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+function resolveImport(from, spec) {
+  if (!spec.startsWith('.')) return null;
+  const base = resolve(dirname(from), spec);
+  const candidates = [base, `${base}.ts`, `${base}.svelte.ts`, `${base}.js`, join(base, 'index.ts')];
+  return candidates.find((c) => existsSync(c) && statSync(c).isFile() && SOURCE.test(c)) ?? null;
+}
+
+function importsOf(file) {
+  let text = readFileSync(file, 'utf8');
+  if (file.endsWith('.svelte')) text = [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
+  const found = new Set();
+  for (const m of text.matchAll(IMPORT)) {
+    const target = resolveImport(file, m[1] ?? m[2]);
+    if (target) found.add(target);
+  }
+  return [...found];
+}
+
+/** Tarjan's strongly connected components; every component of two or more files is a circle. */
+function circles(graph) {
+  let index = 0;
+  const stack = [];
+  const info = new Map();
+  const result = [];
+  const visit = (v) => {
+    info.set(v, { index, low: index, onStack: true });
+    index += 1;
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!info.has(w)) {
+        visit(w);
+        info.get(v).low = Math.min(info.get(v).low, info.get(w).low);
+      } else if (info.get(w).onStack) {
+        info.get(v).low = Math.min(info.get(v).low, info.get(w).index);
+      }
+    }
+    if (info.get(v).low === info.get(v).index) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        info.get(w).onStack = false;
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) result.push(component);
+    }
+  };
+  for (const v of graph.keys()) if (!info.has(v)) visit(v);
+  return result;
+}
+
+const files = filesUnder(src);
+const rel = (f) => relative(root, f);
+const problems = [];
+
+for (const file of files) {
+  const lines = readFileSync(file, 'utf8').split('\n').length;
+  if (lines > MAX_LINES) problems.push(`${rel(file)}: ${lines} lines (at most ${MAX_LINES}); split it along its jobs`);
+}
+
+const graph = new Map(files.map((f) => [f, importsOf(f)]));
+for (const circle of circles(graph)) {
+  problems.push(`import circle: ${circle.map(rel).sort().join(' → ')}`);
+}
+
+if (problems.length > 0) {
+  console.error(`Code structure: ${problems.length} problem(s)\n- ${problems.join('\n- ')}`);
+  process.exit(1);
+}
+console.log(`Code structure: ${files.length} files under src/, none over ${MAX_LINES} lines, no import circle.`);

@@ -1,0 +1,44 @@
+/**
+ * The simulation pool (issue 16 item 3) on real worker threads: the fights it plays are the ones
+ * the engine plays in-process for the same seeds, progress comes after each batch, and a
+ * cancelled run stops early.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EncounterStateSchema } from '../../../src/main/engine/encounter/schema';
+import { DEFAULT_RULES, rulesFor } from '../../../src/main/engine/rules';
+import { playFight } from '../../../src/main/engine/tactics/playFight';
+import { SimulationPool } from '../../../src/main/simulation/pool';
+import { buildSimulationWorker } from '../../support/simulationWorker';
+
+const sample = EncounterStateSchema.parse(JSON.parse(readFileSync('resources/sample-campaign/encounters/ford-ambush.json', 'utf8')).initial);
+let pool: SimulationPool;
+
+beforeAll(async () => {
+  pool = new SimulationPool(await buildSimulationWorker(), 2);
+}, 120_000);
+afterAll(() => pool.close());
+
+describe('simulation pool', () => {
+  it('plays the same fights as the engine in-process, with progress after each batch', async () => {
+    const progress: number[] = [];
+    const run = pool.run({ state: sample, rules: DEFAULT_RULES, fights: 50, maxTurns: 12, settings: {}, firstSeed: 500 }, (r) => progress.push(r.length));
+    const { results, cancelled } = await run.done;
+    expect(cancelled).toBe(false);
+    expect(results.map((r) => r.seed)).toEqual(Array.from({ length: 50 }, (_, i) => 500 + i));
+    expect(progress.at(-1)).toBe(50);
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    const rules = rulesFor(DEFAULT_RULES);
+    for (const seed of [500, 523, 549]) expect(results.find((r) => r.seed === seed)).toEqual(playFight(sample, rules, { seed, maxTurns: 12 }));
+  }, 120_000);
+
+  it('a cancelled run stops feeding fights and says so', async () => {
+    let run: ReturnType<SimulationPool['run']> | undefined;
+    run = pool.run({ state: sample, rules: DEFAULT_RULES, fights: 400, maxTurns: 12, settings: {}, firstSeed: 1 }, (r) => {
+      if (r.length >= 20) run?.cancel();
+    });
+    const { results, cancelled } = await run.done;
+    expect(cancelled).toBe(true);
+    expect(results.length).toBeLessThan(400);
+  }, 120_000);
+});
