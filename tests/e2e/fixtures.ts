@@ -77,32 +77,54 @@ async function callFrom(page: Page, channel: string, args: unknown, token?: stri
   );
 }
 
+/** GM figure id → name, per player page: asked of main once, so a poll costs one evaluate. */
+const namesSeen = new WeakMap<Page, Map<string, string | null>>();
+
+async function gmNameOf(page: Page, id: string): Promise<string | null> {
+  let names = namesSeen.get(page);
+  if (!names) namesSeen.set(page, (names = new Map()));
+  if (!names.has(id)) {
+    if (gmToken === null) throw new Error('figureOnMap: no console is running');
+    const gm = await callFrom(page, 'getGmView', {}, gmToken);
+    for (const f of gm.value.encounter.figures as { id: string; name: string }[]) names.set(f.id, f.name);
+    if (!names.has(id)) return null;
+  }
+  return names.get(id) ?? null;
+}
+
 /**
  * The id of a figure's token on a page's battlemap. `id` is the GM's id; the player page knows
- * figures by opaque ids (session/playerIds.ts), so there it is the player view's figure of the
- * same name, or null when the player view has none.
+ * figures by opaque ids (session/playerIds.ts), so there it is the token whose label is the GM
+ * figure's name, or null when the player page shows none.
  */
 export async function figureNodeId(page: Page, id: string): Promise<string | null> {
   if (!page.url().includes('/player.html')) return id;
-  if (gmToken === null) throw new Error('figureNodeId: no console is running');
-  const gm = await callFrom(page, 'getGmView', {}, gmToken);
-  const name = gm.value.encounter.figures.find((f: { id: string }) => f.id === id)?.name;
-  const player = await callFrom(page, 'getPlayerView', {});
-  return player.value.encounter.figures.find((f: { name: string }) => f.name === name)?.id ?? null;
+  const name = await gmNameOf(page, id);
+  if (name === null) return null;
+  return page.evaluate((figureName) => {
+    const map = (window as unknown as { __battleMap?: any }).__battleMap;
+    const byName = (n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName;
+    return map?.stage.findOne(byName)?.id() ?? null;
+  }, name);
 }
 
 /** Where a figure is on a page's battlemap: its hex (from the token's pixel position) and screen point. */
 export async function figureOnMap(page: Page, id: string): Promise<{ q: number; r: number; x: number; y: number } | null> {
-  const nodeId = await figureNodeId(page, id);
-  if (nodeId === null) return null;
-  return page.evaluate((figureId) => {
-    const map = (window as unknown as { __battleMap?: any }).__battleMap;
-    const node = map?.stage.findOne(`#${figureId}`);
-    if (!node) return null;
-    const screen = node.getAbsolutePosition();
-    const hex = map.screenToHex(screen);
-    return { q: hex.q, r: hex.r, x: screen.x, y: screen.y };
-  }, nodeId);
+  const onPlayerPage = page.url().includes('/player.html');
+  const name = onPlayerPage ? await gmNameOf(page, id) : null;
+  if (onPlayerPage && name === null) return null;
+  return page.evaluate(
+    ({ figureId, figureName }) => {
+      const map = (window as unknown as { __battleMap?: any }).__battleMap;
+      const byName = (n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName;
+      const node = figureName === null ? map?.stage.findOne(`#${figureId}`) : map?.stage.findOne(byName);
+      if (!node) return null;
+      const screen = node.getAbsolutePosition();
+      const hex = map.screenToHex(screen);
+      return { q: hex.q, r: hex.r, x: screen.x, y: screen.y };
+    },
+    { figureId: id, figureName: name },
+  );
 }
 
 /** Screen point (page coordinates) of a hex centre on a page's battlemap. */

@@ -44,6 +44,7 @@ async function noisyPng(page: Page, w: number, h: number): Promise<Buffer> {
 }
 
 test('while only the hidden Sella is due, the projector names who would be due without her', async ({ gmPage, playerPage }) => {
+  test.setTimeout(90_000);
   await gmPage.bringToFront();
   await toRenewSpells(gmPage);
   const step = gmPage.getByTestId('phase-stepper').locator('[aria-current="step"]');
