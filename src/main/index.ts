@@ -1,4 +1,4 @@
-import { app } from 'electron';
+import { app, dialog } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerAppScheme } from './host/electron/appProtocol';
@@ -25,6 +25,8 @@ app
     }),
   )
   .catch((e) => {
+    // Never vanish: the GM sees why (issue 13 §2). A damaged campaign file does not get here.
     console.error('Pillars GM Console could not start:', e);
+    dialog.showErrorBox('Pillars GM Console could not start', e instanceof Error ? e.message : String(e));
     app.exit(1);
   });

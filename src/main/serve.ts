@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Core } from './host/core';
 import { pushProjector } from './host/blackout';
 import { startWebHost, type WebHost } from './host/web/server';
+import { loadOrCreateTokens } from './host/web/tokens';
 
 /**
  * `npm run serve`: the console in a browser (DESIGN §Two hosts). Prints the GM and player URLs.
@@ -44,16 +45,17 @@ async function main(): Promise<void> {
     port: args.port,
     host: args.lan ? '0.0.0.0' : '127.0.0.1',
     log,
+    tokens: await loadOrCreateTokens(args.dataDir),
   });
   core.projector.subscribe((p) => host && pushProjector(host, p));
   core.onProgress((p) => host?.push('importProgress', p));
   core.tactics.onAutopilot((s) => host?.push('autopilot', s));
   core.tactics.onSimulation((s) => host?.push('simulation', s));
   if (args.json) {
-    process.stdout.write(JSON.stringify({ gm: host.urls.gm, player: host.urls.player, campaign: core.campaignDir }) + '\n');
+    process.stdout.write(JSON.stringify({ gm: host.urls.gm, player: host.urls.player, campaign: core.openDir }) + '\n');
   } else {
     process.stdout.write(
-      `Pillars GM Console is running (campaign: ${core.campaignDir}).\n` +
+      `Pillars GM Console is running (campaign: ${core.openDir ?? 'none could be opened; see the GM page'}).\n` +
         `  GM:     ${host.urls.gm}\n  Player: ${host.urls.player}\n` +
         (args.lan ? '  Warning: listening on every network interface (--lan).\n' : '') +
         'Press Ctrl+C to stop.\n',

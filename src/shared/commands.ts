@@ -94,6 +94,22 @@ export const MoveCommandSchema = figureCommand('move', {
 /** RULINGS O4 (003 §1 Movement): a figure's declaration before movement (again to change it). */
 export const DeclareCommandSchema = figureCommand('declare', { declaration: DeclarationSchema });
 
+/** RULINGS O4 (amended): the figure's initiative score as the GM types it; null = its DEX modifier again. */
+export const SetInitiativeScoreCommandSchema = figureCommand('setInitiativeScore', { score: z.number().int().min(-20).max(40).nullable() });
+
+/**
+ * RULINGS H6 (004 §Flight): a flier takes off and flies at most half its flying MA this turn, flies
+ * up to its flying MA once aloft, or lands (no move that turn). `passFliers`: the fliers it passes
+ * agreed to pass at different heights. `engageGround`: it chooses to engage ground figures this turn.
+ */
+const Flight = { to: HexSchema, facing: FacingSchema.optional(), passFliers: z.boolean().optional() };
+export const TakeOffCommandSchema = figureCommand('takeOff', Flight);
+export const FlyCommandSchema = figureCommand('fly', Flight);
+export const LandCommandSchema = figureCommand('land', {});
+export const EngageGroundCommandSchema = figureCommand('engageGround', { on: z.boolean() });
+/** The GM makes a figure a flier with this flying MA (0: it cannot fly). */
+export const SetFlyingMaCommandSchema = figureCommand('setFlyingMa', { flyingMa: z.number().int().min(0).max(40) });
+
 /** RULINGS T4: the figure moves in Final Movement instead. */
 export const YieldMoveCommandSchema = figureCommand('yieldMove', {});
 
@@ -138,6 +154,18 @@ export const ReadyWeaponCommandSchema = figureCommand('readyWeapon', {
 });
 /** (m) Drop the ready weapon, ready a carried non-missile weapon. */
 export const ChangeWeaponCommandSchema = figureCommand('changeWeapon', { weaponId: z.string().min(1).max(64) });
+/**
+ * RULINGS H7 (004 §Your Conditions): two attacks at −4, one with the ready weapon and one with the
+ * off-hand weapon, at the same or different targets in front.
+ */
+export const TwoWeaponAttackCommandSchema = figureCommand('twoWeaponAttack', {
+  attacks: z.array(z.object({ targetId: IdSchema, weaponId: z.string().min(1).max(64) }).strict()).length(2),
+  ticks: GmTicksSchema.optional(),
+});
+/** RULINGS H7: one roll at −4 with the ready melee weapon against every enemy in the three front hexes. */
+export const SweepingBlowCommandSchema = figureCommand('sweepingBlow', { ticks: GmTicksSchema.optional() });
+/** 001 §Encumbrance: picking up and securing a dropped pack is the figure's whole turn. */
+export const PickUpPackCommandSchema = figureCommand('pickUpPack', { itemId: IdSchema });
 /** (q) Drop the ready weapon, pick up and ready one lying in the figure's hex or next to it. */
 export const PickUpWeaponCommandSchema = figureCommand('pickUpWeapon', { itemId: IdSchema });
 export const StandUpCommandSchema = figureCommand('standUp', {});
@@ -232,6 +260,8 @@ export const EquipmentInputSchema = z
   .object({
     weaponIds: z.array(ItemIdSchema).max(12),
     readyWeaponId: ItemIdSchema.nullable(),
+    /** RULINGS H7: a second one-handed weapon ready in the other hand; absent or null = none. */
+    offHandWeaponId: ItemIdSchema.nullable().optional(),
     armorId: ItemIdSchema.nullable(),
     shieldId: ItemIdSchema.nullable(),
     packLbs: z.number().min(0).max(1000).optional(),
@@ -348,8 +378,17 @@ export const CommandSchema = z.discriminatedUnion('type', [
   ReorderMovementCommandSchema,
   MoveCommandSchema,
   DeclareCommandSchema,
+  SetInitiativeScoreCommandSchema,
   YieldMoveCommandSchema,
+  TakeOffCommandSchema,
+  FlyCommandSchema,
+  LandCommandSchema,
+  EngageGroundCommandSchema,
+  SetFlyingMaCommandSchema,
   AttackCommandSchema,
+  TwoWeaponAttackCommandSchema,
+  SweepingBlowCommandSchema,
+  PickUpPackCommandSchema,
   OpportunityAttackCommandSchema,
   FirstStrikeCommandSchema,
   WaiveFirstStrikeCommandSchema,

@@ -9,6 +9,7 @@ import { LOG_CHANNELS } from './channels/log';
 import { FIGURE_CHANNELS } from './channels/figure';
 import { MAGIC_CHANNELS } from './channels/magic';
 import { RULES_CHANNELS } from './channels/rules';
+import { SPECIAL_ACTION_CHANNELS } from './channels/specialActions';
 import { TACTICS_CHANNELS } from './channels/tactics';
 import { AutopilotStatusSchema, SimulationStatusSchema } from './tacticsViews';
 import { GmViewSchema, PlayerViewSchema } from './views';
@@ -34,6 +35,7 @@ export const CHANNELS = {
   ...FIGURE_CHANNELS,
   ...LOG_CHANNELS,
   ...RULES_CHANNELS,
+  ...SPECIAL_ACTION_CHANNELS,
   ...TACTICS_CHANNELS,
 } as const satisfies Record<string, ChannelDef>;
 

@@ -80,8 +80,11 @@ export const OptionLetterSchema = z.enum([
   't', 'u', 'v', 'hth-cast',
 ]);
 
-/** Conditions that change attacks against or by a figure (001 §DEX Adjustments; RULINGS A5). */
-export const ConditionSchema = z.enum(['invisible', 'flying', 'bleeding']);
+/**
+ * Conditions that change attacks against or by a figure (001 §DEX Adjustments; RULINGS A5):
+ * `giantSnake` is the target row "Target is a giant snake" (−3), a flag the GM sets on the sheet.
+ */
+export const ConditionSchema = z.enum(['invisible', 'flying', 'bleeding', 'giantSnake']);
 
 /** What a figure's situation is when its action comes (RULINGS T5). */
 export const EngagementStateSchema = z.enum(['disengaged', 'engaged', 'hth']);

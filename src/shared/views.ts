@@ -25,6 +25,8 @@ export const PublicFigureSchema = z
     facing: FacingSchema,
     size: z.union([z.literal(1), z.literal(3), z.literal(7)]),
     posture: PostureSchema,
+    /** RULINGS H6: in the air, as everyone at the table sees; absent = on the ground. */
+    flying: z.literal(true).optional(),
   })
   .strict();
 
@@ -87,6 +89,8 @@ export const GmFigureSchema = PublicFigureSchema.extend({
     .object({
       weaponIds: z.array(z.string()),
       readyWeaponId: z.string().nullable(),
+      /** RULINGS H7: the weapon ready in the other hand; absent = none. */
+      offHandWeaponId: z.string().nullable().optional(),
       armorId: z.string().nullable(),
       shieldId: z.string().nullable(),
       shieldReady: z.boolean(),
@@ -94,6 +98,8 @@ export const GmFigureSchema = PublicFigureSchema.extend({
     })
     .strict(),
   conditions: z.array(ConditionSchema),
+  /** RULINGS H6: a flier's flying MA; absent = it cannot fly. */
+  flyingMa: z.number().int().optional(),
   hthWith: z.array(IdSchema),
   /** This turn so far (RULINGS T1–T5). */
   turn: z
@@ -109,6 +115,8 @@ export const GmFigureSchema = PublicFigureSchema.extend({
     .strict(),
   /** Hexes of movement the figure may still use this turn (0 once it has moved), and how. */
   movementLeft: z.object({ hexes: z.number().int(), how: z.string() }).strict(),
+  /** RULINGS O4 (amended): declared intent's initiative score — typed by the GM, else the DEX modifier. */
+  initiativeScore: z.object({ value: z.number().int(), typed: z.boolean(), text: z.string() }).strict(),
 }).strict();
 
 /** The tracker's picture of the turn (RULINGS T1–T5). */
@@ -120,7 +128,8 @@ export const TrackerViewSchema = z
     waitingFor: z.string(),
     initiative: z
       .object({
-        rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int() }).strict()),
+        /** `breakdown` when the total is more than a die (RULINGS O4: stress die + score + modifiers). */
+        rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int(), breakdown: z.array(z.object({ label: z.string(), value: z.number(), source: z.string() }).strict()).optional() }).strict()),
         order: z.array(IdSchema),
         chosen: z.boolean(),
       })

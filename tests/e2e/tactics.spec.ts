@@ -100,4 +100,24 @@ test('Simulate shows progress, can be cancelled, and reports the odds', async ({
   await page.screenshot({ path: `${SCREENS}/tactics-odds-1366x768.png` });
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.screenshot({ path: `${SCREENS}/tactics-odds-1920x1080.png` });
+
+  // Any ending can be replayed, read only, step by step with the reason for each step.
+  const ending = (await page.getByTestId('odds-endings').locator('li').first().textContent())!;
+  await page.getByTestId('replay-ending').first().click();
+  const replay = page.getByTestId('fight-replay');
+  await expect(replay.getByTestId('replay-where')).toContainText('Step 0 of');
+  await expect(replay.getByTestId('replay-reason')).toContainText('as it stood');
+  await replay.getByTestId('replay-next').click();
+  await expect(replay.getByTestId('replay-where')).toContainText('Step 1 of');
+  await expect(replay.getByTestId('replay-reason')).toContainText('Roll initiative');
+  await replay.getByTestId('replay-end').click();
+  if (/wins/.test(ending) && !/nobody down/.test(ending)) {
+    const fallen = /, (\w+) (down|dead)/.exec(ending)?.[1];
+    if (fallen) await expect(replay).toContainText(new RegExp(`${fallen}\\s+(unconscious|dead)`));
+  }
+  await page.screenshot({ path: `${SCREENS}/tactics-replay-1920x1080.png` });
+  await page.keyboard.press('Escape');
+  await expect(replay).toHaveCount(0);
+  // The real encounter never moved: still turn 1, initiative, nothing in the log.
+  expect((await view(page)).history.logLength).toBe(0);
 });

@@ -159,7 +159,7 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
   await expect(gmPage.getByTestId('due-state')).toHaveText('engaged');
   // He was disengaged when movement began and walked into Grak's front: a charge attack (001 §Action Options b).
   await expect(gmPage.getByTestId('option-j')).toBeDisabled();
-  await expect(gmPage.getByTestId('reason-j')).toHaveText('Bram moved at walk; Attack (j) allows at most shift (001 §Action Options).');
+  await expect(gmPage.getByTestId('reason-j')).toHaveText('Bram moved 1 hex, a walk-slow (RULINGS T5); Attack (j) allows at most shift (001 §Action Options).');
   await gmPage.getByTestId('option-b').click();
   await expect(gmPage.getByTestId('attack-flow')).toBeVisible();
   await gmPage.getByTestId('attack-target').selectOption('grak');

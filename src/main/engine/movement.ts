@@ -298,7 +298,7 @@ function asRestriction(
 
 /**
  * RULINGS M1/M2/M4, 001 §Movement: hexes per gait, fastest first. Sprint 18+m, Run 12+m,
- * Jog 7+m, Walk 4+m (each at least 1), Walk (slow) 2, Stand Still 0. Gaits the restriction
+ * Jog 7+m, Walk 4+m (each at least 1), Walk (slow) 2 but never more than Walk, Stand Still 0. Gaits the restriction
  * forbids are marked `allowed: false` (their distance is still given); `walk-only-1-hex`
  * (Overloaded) caps the remaining moving gaits at 1 hex.
  */
@@ -310,6 +310,7 @@ export function gaitDistances(
     typeof modifier === 'number' ? [line('Movement modifier', modifier, `${SRC_MOVEMENT}; RULINGS M1`)] : modifier.breakdown;
   const { value: r, reason } = asRestriction(restriction);
   const forbids = RESTRICTION_FORBIDS[r];
+  let walkHexes: number | null = null;
   return GAIT_TABLE.map((row): GaitOption => {
     const lines: BreakdownLine[] = [];
     if (row.base !== null) {
@@ -324,10 +325,15 @@ export function gaitDistances(
     if (r === 'walk-only-1-hex' && allowed && total > 1) {
       lines.push(line(`${reason?.label ?? 'Overloaded'}: 1 hex max`, 1 - total, `${SRC_ENCUMBRANCE}; RULINGS M4`));
     }
+    // RULINGS M2 (amended): Walk (slow) is never longer than the figure's Walk.
+    const capped = lines.reduce((s, l) => s + l.value, 0);
+    if (row.gait === 'walk-slow' && walkHexes !== null && capped > walkHexes) lines.push(line('Never longer than Walk', walkHexes - capped, 'RULINGS M2'));
+    const hexes = explainSum(lines);
+    if (row.gait === 'walk') walkHexes = hexes.value;
     return {
       gait: row.gait,
       name: row.name,
-      hexes: explainSum(lines),
+      hexes,
       allowed,
       forbiddenBy: allowed ? null : reason,
       fatigue: row.fatigue,

@@ -22,11 +22,14 @@ const KEEP_MASKED = 4;
 export class AssetAccess {
   private readonly masked = new Map<string, Promise<Asset | null>>();
 
-  constructor(private readonly open: () => { campaignDir: string; map: EncounterState['map'] }) {}
+  /** `open`: the open campaign's folder and encounter map; null without a campaign, a null map without an encounter. */
+  constructor(private readonly open: () => { campaignDir: string; map: EncounterState['map'] | null } | null) {}
 
   async read(role: Role | null, name: string): Promise<AssetAnswer> {
     if (role === null) return 'forbidden';
-    const { campaignDir, map } = this.open();
+    const opened = this.open();
+    if (opened === null) return role === 'gm' ? null : 'forbidden';
+    const { campaignDir, map } = opened;
     if (role === 'gm') {
       const asset = await readAsset(campaignDir, name);
       if (asset !== null || maskedImageRecipe(name) === undefined) return asset;
@@ -34,7 +37,7 @@ export class AssetAccess {
     const recipe = maskedImageRecipe(name);
     if (recipe === undefined) return 'forbidden';
     const fogged = new Set(recipe.fogged);
-    if (map.image?.asset !== recipe.source || !map.hidden.every((key) => fogged.has(key))) return 'forbidden';
+    if (map === null || map.image?.asset !== recipe.source || !map.hidden.every((key) => fogged.has(key))) return 'forbidden';
     let made = this.masked.get(name);
     if (made === undefined) {
       made = (async () => {

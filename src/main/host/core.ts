@@ -1,47 +1,28 @@
 import { randomInt } from 'node:crypto';
-import { mkdir, readdir, readFile, rename } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import type { z } from 'zod';
-import type {
-  CampaignInfoSchema,
-  CampaignListSchema,
-  CampaignRefSchema,
-  ImportedImageSchema,
-  ImportProgressSchema,
-} from '../../shared/channels/campaign';
+import { mkdir, readFile, rename } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
 import { AppError, isAppError } from '../../shared/errors';
 import type { GmView } from '../../shared/views';
 import type { Rules } from '../engine/rules';
-import { importImage, fileChunks, fileSize } from '../store/assets';
 import { AssetAccess, type AssetAnswer } from './assetAccess';
 import type { Role } from '../../shared/contract';
 import { listBackups, restoreBackup, type BackupInfo } from '../store/backups';
-import {
-  checkBundle,
-  exportCampaign,
-  exportEncounter,
-  bundleFileName,
-  importCampaignBundle,
-  importEncounters,
-  type ImportResult,
-} from '../store/bundle';
+import type { ImportResult } from '../store/bundle';
 import { CampaignFolder, ensureFirstCampaign, type EncounterSummary } from '../store/campaignFolder';
 import type { MapShape } from '../../shared/mapGrid';
 import { blankEncounter, copyCampaign, createCampaign } from '../store/newCampaign';
 import { addRecent, readRecent } from '../store/recent';
-import { combatLogMarkdown } from '../session/combatLog';
 import { Session, type ViewSink } from '../session/session';
+import { scanCampaigns } from '../store/campaignList';
+import { salvageLog, type SalvageResult } from '../store/salvageLog';
+import { CampaignTransfers } from './campaignTransfers';
+import { exportCombatLog } from './combatLogExport';
+import type { CampaignInfo, CampaignList, CampaignRef, ConsoleCore, EncounterList, HostChooser, ImportedImageInfo, ImportProgress } from './coreApi';
 import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
 import { Projector } from './projector';
 import { TacticsHost } from './tactics/tacticsHost';
 import { blackoutAwareSink } from './blackout';
-
-/** Dialogs of the Electron host: a folder or file the GM picks. The web host has none. */
-export interface HostChooser {
-  folder(purpose: 'open-campaign'): Promise<string | null>;
-  file(purpose: 'import-bundle' | 'map-image'): Promise<string | null>;
-}
 
 export interface CoreOptions {
   /** The app's own data folder: the recent list lives here, campaigns under `campaigns/`. */
@@ -55,14 +36,9 @@ export interface CoreOptions {
   readonly simulationWorker?: string;
 }
 
-export type CampaignInfo = z.infer<typeof CampaignInfoSchema>;
-export type CampaignList = z.infer<typeof CampaignListSchema>;
-export type CampaignRef = z.infer<typeof CampaignRefSchema>;
-export type ImportProgress = z.infer<typeof ImportProgressSchema>;
-export type ImportedImageInfo = z.infer<typeof ImportedImageSchema>;
+export type { CampaignInfo, CampaignList, CampaignRef, HostChooser, ImportedImageInfo, ImportProgress } from './coreApi';
 
-/** Where a page loads an asset: the same path on both hosts (`app://console/…` or `http://127.0.0.1:…/…`). */
-export const ASSET_ROUTE = '/campaign-assets/';
+export { ASSET_ROUTE } from './campaignTransfers';
 
 /** The file a `corrupt-file` message blames, as the backups know it. */
 function blamedFile(message: string): string | null {
@@ -75,45 +51,63 @@ const stamp = (d: Date) => d.toISOString().replace(/[:.]/g, '-');
 /**
  * What both hosts share: the open campaign's session and the dispatcher bound to it. Opening
  * another campaign or encounter swaps the session; the dispatcher always talks to the current one.
+ * A damaged file never stops the start (issue 13 §2): the core then runs with no campaign or no
+ * encounter open, remembering the failure, and the GM page offers the file's backups.
  */
-export class Core {
+export class Core implements ConsoleCore {
   readonly dispatcher: Dispatcher;
   /** The player display's framing: host state, kept across campaigns. */
   readonly projector = new Projector();
   /** Suggestions, autopilot and simulated fights for the open encounter (issue 16). */
   readonly tactics: TacticsHost;
-  private current!: { session: Session; folder: CampaignFolder; dir: string };
+  private current: { session: Session | null; folder: CampaignFolder; dir: string } | null = null;
   private lastFailure: { dir: string; file: string | null; message: string } | null = null;
   private readonly progressListeners = new Set<(p: ImportProgress) => void>();
   private readonly now: () => Date;
+  readonly transfers: CampaignTransfers;
 
   private readonly sink: ViewSink;
-  private readonly assets = new AssetAccess(() => ({ campaignDir: this.campaignDir, map: this.session.map }));
+  private readonly assets = new AssetAccess(() => (this.current ? { campaignDir: this.current.dir, map: this.current.session?.map ?? null } : null));
 
   private constructor(
     private readonly options: CoreOptions,
     sink: ViewSink,
   ) {
-    this.sink = blackoutAwareSink(sink, this.projector, () => (this.current ? this.current.session.playerView() : null));
+    this.sink = blackoutAwareSink(sink, this.projector, () => this.current?.session?.playerView() ?? null);
     this.now = options.now ?? (() => new Date());
     this.tactics = new TacticsHost(() => this.current?.session ?? null, options.simulationWorker ?? null);
-    this.dispatcher = createDispatcher(
-      createHandlers(() => this),
-      options.log,
-    );
+    // The handlers know the core only as a ConsoleCore (host/coreApi.ts): no import leads back here.
+    this.dispatcher = createDispatcher(createHandlers(() => this), options.log);
+    this.transfers = new CampaignTransfers({
+      folder: () => this.folder,
+      openDir: () => this.openDir,
+      campaignsHome: this.campaignsHome,
+      choose: options.choose,
+      now: this.now,
+      progress: (p) => this.progress(p),
+    });
   }
 
+  /** Starts on the most recent campaign that opens, else the first under the data folder; never fails on a damaged file. */
   static async start(options: CoreOptions, sink: ViewSink): Promise<Core> {
     const core = new Core(options, sink);
+    const log = (dir: string, e: unknown) => options.log?.(`could not open ${dir}: ${e instanceof Error ? e.message : String(e)}`);
     for (const dir of await readRecent(core.recentFile)) {
       try {
         await core.openCampaign(dir);
-        return core;
+        if (core.current) return core;
       } catch (e) {
-        options.log?.(`could not reopen ${dir}: ${e instanceof Error ? e.message : String(e)}`);
+        log(dir, e);
       }
     }
-    await core.openCampaign(await ensureFirstCampaign(core.campaignsHome, options.sampleCampaignDir));
+    const first = await ensureFirstCampaign(core.campaignsHome, options.sampleCampaignDir, core.now());
+    if (core.current?.dir !== first) {
+      try {
+        await core.openCampaign(first);
+      } catch (e) {
+        log(first, e);
+      }
+    }
     return core;
   }
 
@@ -125,16 +119,31 @@ export class Core {
     return join(this.options.dataDir, 'recent.json');
   }
 
+  /** The open campaign's folder, or null while none could be opened. */
+  get openDir(): string | null {
+    return this.current?.dir ?? null;
+  }
+
   get campaignDir(): string {
-    return this.current.dir;
+    return this.folder.dir;
   }
 
   get session(): Session {
-    return this.current.session;
+    const session = this.current?.session;
+    if (session) return session;
+    const why = this.lastFailure ? `${this.lastFailure.message} (campaign ${basename(this.lastFailure.dir)})` : 'open one from the campaign screen';
+    throw new AppError('not-found', `No encounter is open: ${why}`);
   }
 
   get folder(): CampaignFolder {
-    return this.current.folder;
+    if (this.current) return this.current.folder;
+    const why = this.lastFailure ? `${this.lastFailure.message}` : 'open or create one from the campaign screen';
+    throw new AppError('not-found', `No campaign is open: ${why}`);
+  }
+
+  private remember(dir: string, e: unknown): void {
+    const message = e instanceof Error ? e.message : String(e);
+    this.lastFailure = { dir, file: isAppError(e) ? blamedFile(message) : null, message };
   }
 
   /** Listens to progress of large imports; returns a function that stops listening. */
@@ -155,18 +164,24 @@ export class Core {
    */
   async openCampaign(dir: string): Promise<void> {
     let folder: CampaignFolder;
-    let session: Session;
     try {
       folder = await CampaignFolder.open(dir, this.now);
-      session = await this.openActive(folder);
     } catch (e) {
-      if (isAppError(e)) this.lastFailure = { dir, file: blamedFile(e.message), message: e.message };
+      this.remember(dir, e);
       throw e;
     }
-    const previous = this.current as typeof this.current | undefined;
+    // A campaign whose encounter is damaged still opens: its other encounters work (issue 13 §2).
+    let session: Session | null = null;
+    try {
+      session = await this.openActive(folder);
+      if (this.lastFailure?.dir === dir) this.lastFailure = null;
+    } catch (e) {
+      this.remember(dir, e);
+      this.options.log?.(`campaign ${dir} opened without its encounter: ${this.lastFailure?.message}`);
+    }
+    const previous = this.current;
     this.current = { session, folder, dir };
-    if (this.lastFailure?.dir === dir) this.lastFailure = null;
-    await previous?.session.close();
+    await previous?.session?.close();
     await addRecent(this.recentFile, dir);
     this.broadcast();
   }
@@ -181,9 +196,11 @@ export class Core {
   }
 
   private broadcast(): void {
+    const session = this.current?.session;
+    if (!session) return;
     // The table's display first: the GM's page already shows the intent it sent.
-    this.sink.player(this.session.playerView());
-    this.sink.gm(this.session.gmView());
+    this.sink.player(session.playerView());
+    this.sink.gm(session.gmView());
   }
 
   private info(folder: CampaignFolder, dir: string): CampaignInfo {
@@ -209,22 +226,9 @@ export class Core {
   }
 
   async listCampaigns(): Promise<CampaignList> {
-    await mkdir(this.campaignsHome, { recursive: true });
-    const folders = (await readdir(this.campaignsHome, { withFileTypes: true })).filter((d) => d.isDirectory() && !d.name.startsWith('.'));
-    const campaigns = await Promise.all(
-      folders.map(async (d) => {
-        const dir = join(this.campaignsHome, d.name);
-        try {
-          const raw = JSON.parse(await readFile(join(dir, 'campaign.json'), 'utf8')) as { name?: unknown };
-          return { folder: d.name, name: typeof raw.name === 'string' ? raw.name : d.name, dir, problem: null };
-        } catch (e) {
-          return { folder: d.name, name: d.name, dir, problem: `campaign.json in ${dir} could not be read: ${(e as Error).message}.` };
-        }
-      }),
-    );
     return {
-      current: this.info(this.folder, this.campaignDir),
-      campaigns: campaigns.sort((a, b) => a.folder.localeCompare(b.folder)),
+      current: this.current ? this.info(this.current.folder, this.current.dir) : null,
+      campaigns: await scanCampaigns(this.campaignsHome),
       recent: await readRecent(this.recentFile),
       lastFailure: this.lastFailure,
       canChoose: this.options.choose !== undefined,
@@ -284,8 +288,17 @@ export class Core {
 
   /* ---- encounters ---- */
 
-  async listEncounters(): Promise<{ openId: string | null; encounters: EncounterSummary[] }> {
-    return { openId: this.session.encounterId, encounters: await this.folder.listEncounters() };
+  /** The open campaign's encounters; one that failed to open carries the reason, to offer its backups. */
+  async listEncounters(): Promise<EncounterList> {
+    const failure = this.lastFailure?.dir === this.current?.dir ? this.lastFailure : null;
+    const encounters = (await this.folder.listEncounters()).map((e) =>
+      !e.problem && failure?.file?.startsWith(`encounters/${e.id}.`) ? { ...e, problem: failure.message } : e,
+    );
+    return { openId: this.current?.session?.encounterId ?? null, encounters };
+  }
+
+  private get openEncounterId(): string | null {
+    return this.current?.session?.encounterId ?? null;
   }
 
   createEncounter(name: string, map?: MapShape): Promise<EncounterSummary> {
@@ -295,7 +308,7 @@ export class Core {
   }
 
   async renameEncounter(id: string, name: string): Promise<EncounterSummary> {
-    if (id === this.session.encounterId) {
+    if (id === this.openEncounterId) {
       // Rename under the open session: reopen it so its state carries the new name.
       const summary = await this.folder.renameEncounter(id, name);
       await this.openEncounter(id, true);
@@ -308,20 +321,27 @@ export class Core {
     return this.folder.duplicateEncounter(id, name);
   }
 
-  async deleteEncounter(id: string): Promise<{ openId: string | null; encounters: EncounterSummary[] }> {
-    if (id === this.session.encounterId) throw new AppError('conflict', 'The open encounter cannot be deleted; open another one first.');
+  async deleteEncounter(id: string): Promise<EncounterList> {
+    if (id === this.openEncounterId) throw new AppError('conflict', 'The open encounter cannot be deleted; open another one first.');
     await this.folder.deleteEncounter(id);
-    await this.folder.setActiveEncounter(this.session.encounterId);
+    if (this.openEncounterId) await this.folder.setActiveEncounter(this.openEncounterId);
     return this.listEncounters();
   }
 
   async openEncounter(id: string, force = false): Promise<GmView> {
-    if (!force && id === this.session.encounterId) return this.session.gmView();
-    const session = await Session.openEncounter(this.folder, id, this.sink, { now: this.now });
-    const previous = this.current.session;
-    await previous.close();
-    this.current = { ...this.current, session };
-    await this.folder.setActiveEncounter(id);
+    const folder = this.folder;
+    if (!force && id === this.openEncounterId) return this.session.gmView();
+    let session: Session;
+    try {
+      session = await Session.openEncounter(folder, id, this.sink, { now: this.now });
+    } catch (e) {
+      if (isAppError(e) && e.code === 'corrupt-file') this.remember(folder.dir, e);
+      throw e;
+    }
+    await this.current?.session?.close();
+    this.current = { folder, dir: folder.dir, session };
+    if (this.lastFailure?.dir === folder.dir && this.lastFailure.file?.startsWith(`encounters/${id}.`)) this.lastFailure = null;
+    await folder.setActiveEncounter(id);
     this.broadcast();
     return session.gmView();
   }
@@ -333,62 +353,27 @@ export class Core {
   }
 
   async restoreBackup(file: string, backup: string, ref?: CampaignRef): Promise<{ file: string; backup: string }> {
-    const dir = ref ? await this.resolveRef(ref) : this.campaignDir;
-    if (dir === this.campaignDir && this.session && file.startsWith(`encounters/${this.session.encounterId}.`)) {
-      throw new AppError('conflict', 'That encounter is open; open another one before restoring its backup.');
-    }
-    if (dir === this.campaignDir && file === 'campaign.json') {
-      throw new AppError('conflict', 'The open campaign’s campaign.json is in use; open another campaign before restoring it.');
-    }
+    const dir = await this.assertRepairable(file, ref);
     await restoreBackup(dir, file, backup, this.now());
     return { file, backup };
   }
 
-  /* ---- export / import ---- */
-
-  async exportCampaign(): Promise<{ fileName: string; text: string }> {
-    const bundle = await exportCampaign(this.folder, this.now());
-    return { fileName: bundleFileName(bundle, this.folder.campaign.name), text: JSON.stringify(bundle) };
+  /** Opens a damaged log up to its last good entry; the rest is kept aside in its backups. */
+  async salvageLog(file: string, ref?: CampaignRef): Promise<SalvageResult> {
+    return salvageLog(await this.assertRepairable(file, ref), file, this.now());
   }
 
-  async exportEncounter(id: string): Promise<{ fileName: string; text: string }> {
-    const bundle = await exportEncounter(this.folder, id, this.now());
-    const name = (bundle.encounters[0]?.file as { name?: string } | undefined)?.name ?? id;
-    return { fileName: bundleFileName(bundle, name), text: JSON.stringify(bundle) };
-  }
-
-  /** An export file's text: a campaign becomes a new folder, an encounter joins the open campaign. */
-  async importBundleText(text: string): Promise<ImportResult> {
-    const bundle = checkBundle(text);
-    return bundle.kind === 'campaign' ? importCampaignBundle(this.campaignsHome, bundle) : importEncounters(this.folder, bundle);
-  }
-
-  async importBundle(args: { text: string } | { choose: true }): Promise<ImportResult | null> {
-    if ('text' in args) return this.importBundleText(args.text);
-    if (!this.options.choose) throw new AppError('forbidden', 'This console runs in a browser: upload the export file instead.');
-    const path = await this.options.choose.file('import-bundle');
-    if (!path) return null;
-    return this.importBundleText(await readFile(path, 'utf8'));
-  }
-
-  async exportCombatLog(id?: string): Promise<{ fileName: string; markdown: string }> {
-    const own = id === undefined || id === this.session.encounterId;
-    const session = own ? this.session : await Session.openEncounter(this.folder, id, { gm: () => {}, player: () => {} });
-    try {
-      const markdown = combatLogMarkdown(
-        {
-          campaignName: this.folder.campaign.name,
-          encounterName: session.encounterFile.name,
-          initial: session.encounterFile.initial,
-          entries: session.entries,
-          turnOf: (i) => session.turnOf(i),
-        },
-        this.now(),
-      );
-      return { fileName: `${session.encounterFile.name.replace(/[^A-Za-z0-9 _-]+/g, '').trim() || 'encounter'} combat log.md`, markdown };
-    } finally {
-      if (!own) await session.close();
+  /** The campaign folder of a file to repair, refused while the file is in use. */
+  private async assertRepairable(file: string, ref?: CampaignRef): Promise<string> {
+    const dir = ref ? await this.resolveRef(ref) : this.campaignDir;
+    const inOpenCampaign = dir === this.current?.dir;
+    if (inOpenCampaign && this.openEncounterId && file.startsWith(`encounters/${this.openEncounterId}.`)) {
+      throw new AppError('conflict', 'That encounter is open; open another one before repairing its files.');
     }
+    if (inOpenCampaign && file === 'campaign.json') {
+      throw new AppError('conflict', 'The open campaign’s campaign.json is in use; open another campaign before restoring it.');
+    }
+    return dir;
   }
 
   /* ---- rules ---- */
@@ -401,27 +386,22 @@ export class Core {
     return this.folder.setRules(rules);
   }
 
-  /* ---- assets ---- */
+  exportCombatLog(id?: string): Promise<{ fileName: string; markdown: string }> {
+    return exportCombatLog(this.folder, this.current?.session ?? null, id, this.now());
+  }
+
+  /* ---- files in and out: the transfers own them (host/campaignTransfers.ts) ---- */
 
   /** An asset of the open campaign for the asset route of either host, as `role` may have it (host/assetAccess.ts). */
   readAsset(name: string, role: Role | null = 'gm'): Promise<AssetAnswer> {
     return this.assets.read(role, name);
   }
 
-  /** Streams an image into the open campaign's assets, pushing progress (web host: an HTTP upload). */
-  async importImageStream(source: AsyncIterable<Uint8Array>, total: number | null, what = 'map image'): Promise<ImportedImageInfo> {
-    const done = await importImage(this.campaignDir, source, {
-      total,
-      label: `The ${what}`,
-      onProgress: (p) => this.progress({ what, received: p.received, total: p.total }),
-    });
-    return { ...done, url: `${ASSET_ROUTE}${done.asset}` };
+  importImageStream(source: AsyncIterable<Uint8Array>, total: number | null, what?: string): Promise<ImportedImageInfo> {
+    return this.transfers.importImageStream(source, total, what);
   }
 
-  async importMapImage(): Promise<ImportedImageInfo | null> {
-    if (!this.options.choose) throw new AppError('forbidden', 'This console runs in a browser: upload the image instead.');
-    const path = await this.options.choose.file('map-image');
-    if (!path) return null;
-    return this.importImageStream(fileChunks(path), await fileSize(path));
+  importBundleText(text: string): Promise<ImportResult> {
+    return this.transfers.importBundleText(text);
   }
 }

@@ -50,7 +50,8 @@ export function createDispatcher(handlers: Handlers, log: (message: string) => v
       if (!(def.roles as readonly Role[]).includes(role)) {
         return failure('forbidden', `A ${role} window may not call ${channel}.`);
       }
-      const parsed = def.args.safeParse(rawArgs ?? {});
+      // Only absent arguments mean "none": `null` is a malformed payload like any other (issue 13 §5).
+      const parsed = def.args.safeParse(rawArgs === undefined ? {} : rawArgs);
       if (!parsed.success) {
         return failure('invalid-args', `The request to ${channel} was malformed: ${describeIssues(parsed.error)}.`);
       }

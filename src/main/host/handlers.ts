@@ -1,4 +1,4 @@
-import type { Core } from './core';
+import type { ConsoleCore } from './coreApi';
 import type { Handlers } from './dispatch';
 import { campaignHandlers } from './handlers/campaign';
 import { encounterHandlers } from './handlers/encounter';
@@ -9,11 +9,12 @@ import { magicHandlers } from './handlers/magic';
 import { figureHandlers } from './handlers/figure';
 import { logHandlers } from './handlers/log';
 import { rulesHandlers } from './handlers/rules';
+import { specialActionHandlers } from './handlers/specialActions';
 import { tacticsHandlers } from './handlers/tactics';
 import { playerScreenView } from './blackout';
 
 /** Every channel's handler, bound to the open campaign. Both hosts use exactly these. */
-export function createHandlers(core: () => Core): Handlers {
+export function createHandlers(core: () => ConsoleCore): Handlers {
   const session = () => core().session;
-  return { ...encounterHandlers(session), ...campaignHandlers(core), ...playerHandlers(() => playerScreenView(core().projector.get(), session().playerView())), ...mapHandlers(), ...displayHandlers(() => core().projector), ...figureHandlers(core), ...logHandlers(session), ...magicHandlers(session), ...rulesHandlers(session), ...tacticsHandlers(() => core().tactics, session) };
+  return { ...encounterHandlers(session), ...campaignHandlers(core), ...playerHandlers(session, (view) => playerScreenView(core().projector.get(), view)), ...mapHandlers(), ...displayHandlers(() => core().projector), ...figureHandlers(core), ...logHandlers(session), ...magicHandlers(session), ...rulesHandlers(session), ...tacticsHandlers(() => core().tactics, session), ...specialActionHandlers(session) };
 }

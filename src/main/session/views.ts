@@ -3,6 +3,7 @@ import type { GmView, PlayerView } from '../../shared/views';
 import { itemsOf, turnStateOf, type EncounterState } from '../engine/encounter/schema';
 import { movementLeft } from '../engine/encounter/movement/reachable';
 import { phaseStatus } from '../engine/encounter/turn';
+import { initiativeScoreOf } from '../engine/encounter/initiative';
 import { ENCOUNTER_CATALOGUE, encounterMagicOf, magicContext, snapshotOf } from '../engine/encounter/magicBridge';
 import { renewalPending } from '../engine/encounter/renewPhase';
 import { gmMagicView, hiddenFromPlayers, stripSecrets } from '../engine/magic';
@@ -58,6 +59,8 @@ export function gmView(
           .map((s) => ({ spellId: s.spellId, name: s.name, targetId: s.targetId, renewalCost: s.renewalCost, ...spellPlace(s.spellId, s.at) })),
         equipment: { ...f.equipment, weaponIds: [...f.equipment.weaponIds] },
         conditions: [...f.conditions],
+        ...(f.flyingMa !== undefined ? { flyingMa: f.flyingMa } : {}),
+        ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
         hthWith: [...f.hthWith],
         turn: {
           mode: f.turn.mode,
@@ -69,6 +72,7 @@ export function gmView(
           acted: ts.actionDone.includes(f.id),
         },
         movementLeft: movementLeft(state, f, rules),
+        initiativeScore: initiativeScoreOf(f),
       })),
       turn: state.turn,
       phase: state.phase,
@@ -222,6 +226,7 @@ export function playerView(state: EncounterState, revision: number): PlayerView 
           facing: f.facing,
           size: f.size,
           posture: f.posture,
+          ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
         })),
       turn: state.turn,
       phase: state.phase,

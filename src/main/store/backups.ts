@@ -86,13 +86,40 @@ export async function restoreBackup(campaignDir: string, file: string, backupNam
   } catch {
     throw new AppError('not-found', `There is no backup ${backupName} of ${file}.`);
   }
-  const target = join(campaignDir, file);
+  await setAside(campaignDir, file, now);
+  await writeFileDurable(join(campaignDir, file), bytes);
+}
+
+/**
+ * Copies a broken file's bytes into its backups as `broken-…` (never offered for restore), so a
+ * repair loses nothing. Returns the copy's name, or null when there was no file.
+ */
+export async function setAside(campaignDir: string, file: string, now: Date = new Date()): Promise<string | null> {
+  assertCampaignFile(file);
+  const folder = folderOf(campaignDir, file);
   await mkdir(folder, { recursive: true });
+  const name = stampName(now, 'broken-');
   try {
-    await copyFile(target, join(folder, stampName(now, 'broken-')));
+    await copyFile(join(campaignDir, file), join(folder, name));
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    return null;
   }
   await fsyncDir(folder);
-  await writeFileDurable(target, bytes);
+  return name;
+}
+
+/**
+ * A first backup of every file of a campaign (issue 13 §2): files written only once (a new
+ * encounter, a copied sample, an imported campaign) otherwise had none to restore.
+ */
+export async function backupAll(campaignDir: string, now: Date = new Date()): Promise<void> {
+  let names: string[] = [];
+  try {
+    names = await readdir(join(campaignDir, 'encounters'));
+  } catch {
+    // a campaign without encounters yet
+  }
+  const files = ['campaign.json', ...names.map((n) => `encounters/${n}`).filter(isCampaignFile)];
+  for (const file of files) await backupFile(campaignDir, file, now);
 }

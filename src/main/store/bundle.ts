@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
+import { backupAll } from './backups';
 import { ASSET_NAME, MAX_IMAGE_BYTES } from './assets';
 import { CampaignFolder, encounterDocName, encounterLogName } from './campaignFolder';
 import { CommandLog } from './commandLog';
@@ -186,6 +187,8 @@ export async function importCampaignBundle(home: string, bundle: CheckedBundle):
     activeEncounterId: active !== null && ids.has(active) ? active : null,
   };
   await writeDocument(join(dir, 'campaign.json'), campaign);
+  // Every file of an imported campaign was written once: each gets its first backup (issue 13 §2).
+  await backupAll(dir);
   return {
     kind: 'campaign',
     dir,

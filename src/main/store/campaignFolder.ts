@@ -4,7 +4,7 @@ import { AppError, isAppError } from '../../shared/errors';
 import { IdSchema } from '../../shared/schemas';
 import type { EncounterState } from '../engine/encounter/schema';
 import { RulesSchema, type Rules } from '../engine/rules';
-import { backupFile } from './backups';
+import { backupAll, backupFile } from './backups';
 import { CommandLog } from './commandLog';
 import { fsyncDir } from './durable';
 import { describeSchemaError, readVersionedDocument, writeDocument } from './jsonDocument';
@@ -65,6 +65,8 @@ export function slug(text: string, fallback: string): string {
  */
 export class CampaignFolder {
   #campaign: CampaignFile;
+  /** The `seq` of each encounter's snapshot file on disk, so an undo below it removes it first. */
+  readonly #snapshotSeq = new Map<string, number>();
 
   private constructor(
     readonly dir: string,
@@ -178,31 +180,60 @@ export class CampaignFolder {
       // A log file already there is newer than any v1 file (v1 had none): it wins. This happens
       // after a crash between the two writes below, or when a v1 backup was restored.
       const hasLog = await stat(this.path(encounterLogName(id))).then(() => true, () => false);
-      if (!hasLog) await CommandLog.write(this.path(encounterLogName(id)), legacy);
+      if (!hasLog) {
+        await CommandLog.write(this.path(encounterLogName(id)), legacy);
+        await backupFile(this.dir, encounterLogName(id), this.now());
+      }
       await this.writeEncounterFile(doc.data);
     }
-    const log = await CommandLog.open(this.path(encounterLogName(id)), id, encounterLogName(id));
-    return { file: doc.data, log, snapshot: await this.readSnapshot(id, log) };
+    const log = await CommandLog.open(this.path(encounterLogName(id)), id, encounterLogName(id), {
+      beforeTrimTorn: () => backupFile(this.dir, encounterLogName(id), this.now()),
+      beforeCut: async (length) => {
+        if (length < (this.#snapshotSeq.get(id) ?? 0)) await this.deleteSnapshot(id);
+      },
+    });
+    try {
+      return { file: doc.data, log, snapshot: await this.readSnapshot(id, log) };
+    } catch (e) {
+      await log.close();
+      throw e;
+    }
   }
 
+  /**
+   * A snapshot is a cache: one that does not parse or validate is ignored, and one of another
+   * history (its chain differs) too. One *ahead* of the log proves the log lost entries it once
+   * had (issue 13 §4): an undo below a snapshot removes it first, so nothing else makes one.
+   */
   private async readSnapshot(id: string, log: CommandLog): Promise<SnapshotFile | null> {
-    // A snapshot is a cache: one that does not parse, validate or match the log is ignored.
+    let raw: unknown;
     try {
-      const raw = JSON.parse(await readFile(this.path(encounterSnapshotName(id)), 'utf8')) as unknown;
-      const snap = SnapshotFileSchema.safeParse(raw);
-      if (!snap.success || snap.data.id !== id || snap.data.seq > log.length) return null;
-      return snap.data.chain === log.chainAt(snap.data.seq) ? snap.data : null;
+      raw = JSON.parse(await readFile(this.path(encounterSnapshotName(id)), 'utf8')) as unknown;
     } catch {
       return null;
     }
+    const snap = SnapshotFileSchema.safeParse(raw);
+    if (!snap.success || snap.data.id !== id) return null;
+    this.#snapshotSeq.set(id, snap.data.seq);
+    if (snap.data.seq > log.length) {
+      throw new AppError(
+        'corrupt-file',
+        `${encounterLogName(id)} was cut short: it holds ${log.length} entries, but the encounter's snapshot shows it had at least ${snap.data.seq}.`,
+      );
+    }
+    return snap.data.chain === log.chainAt(snap.data.seq) ? snap.data : null;
   }
 
   async writeSnapshot(snapshot: Omit<SnapshotFile, 'schemaVersion'>): Promise<void> {
+    // An append-only log otherwise has no backup but its first: one with each snapshot (issue 13 §2).
+    await backupFile(this.dir, encounterLogName(snapshot.id), this.now());
     await writeDocument(this.path(encounterSnapshotName(snapshot.id)), { schemaVersion: SNAPSHOT_SCHEMA_VERSION, ...snapshot });
+    this.#snapshotSeq.set(snapshot.id, snapshot.seq);
   }
 
   async deleteSnapshot(id: string): Promise<void> {
     await rm(this.path(encounterSnapshotName(id)), { force: true });
+    this.#snapshotSeq.delete(id);
   }
 
   /** Overwrites an encounter's file after a backup. */
@@ -248,6 +279,9 @@ export class CampaignFolder {
     // The log first: an encounter file on disk always has its log beside it.
     await CommandLog.write(this.path(encounterLogName(id)), log);
     await writeDocument(this.path(encounterDocName(id)), file);
+    // Written once: without a first backup a later damage would have nothing to restore.
+    await backupFile(this.dir, encounterLogName(id), this.now());
+    await backupFile(this.dir, encounterDocName(id), this.now());
     return { id, name: trimmed, createdAt, problem: null };
   }
 
@@ -305,13 +339,25 @@ export function openCampaignFolder(dir: string, now?: () => Date): Promise<Campa
 
 /**
  * The GM's campaigns live under `home`. On the first start (no campaign there yet) the sample
- * campaign is copied in, so the console opens on something real. Returns the folder to open.
+ * campaign is copied in, so the console opens on something real. The copy goes to a hidden
+ * temporary folder renamed into place (issue 13 §3): a kill during it leaves no half campaign.
+ * Returns the folder to open.
  */
-export async function ensureFirstCampaign(home: string, sampleDir: string): Promise<string> {
+export async function ensureFirstCampaign(home: string, sampleDir: string, now: Date = new Date()): Promise<string> {
   await mkdir(home, { recursive: true });
-  const existing = (await readdir(home, { withFileTypes: true })).filter((d) => d.isDirectory());
+  const entries = await readdir(home, { withFileTypes: true });
+  for (const d of entries.filter((e) => e.isDirectory() && e.name.startsWith(FIRST_COPY_PREFIX))) {
+    await rm(join(home, d.name), { recursive: true, force: true });
+  }
+  const existing = entries.filter((d) => d.isDirectory() && !d.name.startsWith('.'));
   if (existing.length > 0) return join(home, existing[0]!.name);
   const target = join(home, 'Sample Campaign');
-  await cp(sampleDir, target, { recursive: true, errorOnExist: true, force: false });
+  const temp = join(home, `${FIRST_COPY_PREFIX}${process.pid}-${Date.now()}`);
+  await cp(sampleDir, temp, { recursive: true, errorOnExist: true, force: false });
+  await backupAll(temp, now);
+  await rename(temp, target);
+  await fsyncDir(home);
   return target;
 }
+
+const FIRST_COPY_PREFIX = '.first-start-';

@@ -6,6 +6,73 @@ import { fsyncDir, writeFileDurable } from './durable';
 import { describeSchemaError } from './jsonDocument';
 import { LogEntrySchema, type LogEntry } from './schema';
 
+/** What the campaign folder does around cuts of a log (backups, a snapshot that would be ahead). */
+export interface LogHooks {
+  beforeTrimTorn?(): Promise<unknown>;
+  beforeCut?(length: number): Promise<unknown>;
+}
+
+export interface LogScan {
+  readonly entries: LogEntry[];
+  /** Byte offset where entry i ends (ends[0] = 0: the empty log). */
+  readonly ends: number[];
+  readonly chain: string[];
+  /** Why the log stops being readable after `entries` (null: every complete line was good). */
+  readonly problem: string | null;
+  /** Complete lines after the first bad one, that one included. */
+  readonly badLines: number;
+}
+
+/**
+ * Reads the log's complete lines in order until one does not parse, validate or follow in `seq`.
+ * A last line without its newline is an interrupted write and is not read.
+ */
+export function scanLog(bytes: Buffer, id: string, label: string): LogScan {
+  const entries: LogEntry[] = [];
+  const ends = [0];
+  const chain = [CommandLog.chainSeed(id)];
+  let start = 0;
+  let lineNo = 0;
+  let problem: string | null = null;
+  while (start < bytes.length) {
+    const nl = bytes.indexOf(10, start);
+    if (nl < 0) break;
+    lineNo += 1;
+    const line = bytes.subarray(start, nl).toString('utf8');
+    const read = readLine(line, lineNo, entries.length + 1, label);
+    if (typeof read === 'string') {
+      problem = read;
+      break;
+    }
+    entries.push(read);
+    ends.push(nl + 1);
+    chain.push(CommandLog.link(chain.at(-1)!, line));
+    start = nl + 1;
+  }
+  let badLines = 0;
+  if (problem) for (let at = ends.at(-1)!; at < bytes.length; ) {
+    const nl = bytes.indexOf(10, at);
+    if (nl < 0) break;
+    badLines += 1;
+    at = nl + 1;
+  }
+  return { entries, ends, chain, problem, badLines };
+}
+
+/** The entry a line holds, or why it cannot be read. */
+function readLine(line: string, lineNo: number, expectedSeq: number, label: string): LogEntry | string {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch (e) {
+    return `${label} could not be read: line ${lineNo} is not valid JSON (${(e as Error).message}).`;
+  }
+  const parsed = LogEntrySchema.safeParse(raw);
+  if (!parsed.success) return describeSchemaError(`${label} line ${lineNo}`, parsed.error);
+  if (parsed.data.seq !== expectedSeq) return `${label} could not be read: line ${lineNo} is entry ${parsed.data.seq}, expected ${expectedSeq}.`;
+  return parsed.data;
+}
+
 /**
  * The command log of one encounter: `encounters/<id>.log.jsonl`, one JSON entry per line
  * (docs/design-notes.md "Persistence: the command log"). Appending a command writes one line and
@@ -34,6 +101,7 @@ export class CommandLog {
     ends: number[],
     chain: string[],
     tornBytes: number,
+    private readonly hooks: LogHooks,
   ) {
     this.#entries = entries;
     this.#ends = ends;
@@ -50,41 +118,17 @@ export class CommandLog {
   }
 
   /** Reads and validates the log; a missing file is an empty log. `label` names it for the GM. */
-  static async open(path: string, id: string, label: string): Promise<CommandLog> {
+  static async open(path: string, id: string, label: string, hooks: LogHooks = {}): Promise<CommandLog> {
     let bytes: Buffer;
     try {
       bytes = await readFile(path);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return new CommandLog(path, id, [], [0], [CommandLog.chainSeed(id)], 0);
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return new CommandLog(path, id, [], [0], [CommandLog.chainSeed(id)], 0, hooks);
       throw e;
     }
-    const entries: LogEntry[] = [];
-    const ends = [0];
-    const chain = [CommandLog.chainSeed(id)];
-    let start = 0;
-    let lineNo = 0;
-    while (start < bytes.length) {
-      const nl = bytes.indexOf(10, start);
-      if (nl < 0) break; // an interrupted last write
-      lineNo += 1;
-      const line = bytes.subarray(start, nl).toString('utf8');
-      let raw: unknown;
-      try {
-        raw = JSON.parse(line);
-      } catch (e) {
-        throw new AppError('corrupt-file', `${label} could not be read: line ${lineNo} is not valid JSON (${(e as Error).message}).`);
-      }
-      const parsed = LogEntrySchema.safeParse(raw);
-      if (!parsed.success) throw new AppError('corrupt-file', describeSchemaError(`${label} line ${lineNo}`, parsed.error));
-      if (parsed.data.seq !== entries.length + 1) {
-        throw new AppError('corrupt-file', `${label} could not be read: line ${lineNo} is entry ${parsed.data.seq}, expected ${entries.length + 1}.`);
-      }
-      entries.push(parsed.data);
-      ends.push(nl + 1);
-      chain.push(CommandLog.link(chain.at(-1)!, line));
-      start = nl + 1;
-    }
-    return new CommandLog(path, id, entries, ends, chain, bytes.length - start);
+    const scan = scanLog(bytes, id, label);
+    if (scan.problem) throw new AppError('corrupt-file', scan.problem);
+    return new CommandLog(path, id, scan.entries, scan.ends, scan.chain, bytes.length - scan.ends.at(-1)!, hooks);
   }
 
   /** Writes a whole log durably in one go (new, duplicated, migrated or imported encounters). */
@@ -125,6 +169,8 @@ export class CommandLog {
       if (created) await fsyncDir(dirname(this.path));
     }
     if (this.#tornBytes > 0) {
+      // The cut bytes were never acknowledged, but a log cut short by damage looks the same: keep a copy.
+      await this.hooks.beforeTrimTorn?.();
       await this.#handle.truncate(this.#ends.at(-1)!);
       await this.#handle.sync();
       this.#tornBytes = 0;
@@ -159,6 +205,7 @@ export class CommandLog {
   async truncate(length: number): Promise<LogEntry[]> {
     if (length < 0 || length > this.#entries.length) throw new RangeError(`cannot cut the log to ${length} entries`);
     if (length === this.#entries.length) return [];
+    await this.hooks.beforeCut?.(length);
     const handle = await this.handle();
     await handle.truncate(this.#ends[length]!);
     await handle.sync();

@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors';
 import { EncounterStateSchema, type EncounterState } from '../engine/encounter/schema';
 import { asRuleSet, DEFAULT_RULES, type Rules } from '../engine/rules';
 import { turnPhases } from '../engine/encounter/turn';
+import { backupAll } from './backups';
 import { CommandLog } from './commandLog';
 import { encounterDocName, encounterLogName, slug } from './campaignFolder';
 import { writeDocument } from './jsonDocument';
@@ -76,6 +77,7 @@ export async function createCampaign(dir: string, seed: number, now: Date = new 
     roster: [],
   };
   await writeDocument(join(dir, 'campaign.json'), campaign);
+  await backupAll(dir, now);
 }
 
 /** "Save a copy": the whole campaign folder copied to a new, empty place. */

@@ -216,6 +216,12 @@ export const CAMPAIGN_CHANNELS = {
     result: z.object({ file: z.string(), backup: z.string() }).strict(),
     summary: 'Put a backup in place of a file, after copying the file as it is aside.',
   }),
+  salvageLog: channel({
+    roles: ['gm'],
+    args: z.object({ campaign: CampaignRefSchema.optional(), file: z.string().regex(/^encounters\/[A-Za-z0-9_-]{1,64}\.log\.jsonl$/) }).strict(),
+    result: z.object({ file: z.string(), kept: z.number().int(), dropped: z.number().int(), setAsideAs: z.string().nullable() }).strict(),
+    summary: 'Keep a damaged log up to its last good entry; the whole file is first copied aside (issue 13 §2).',
+  }),
   exportCampaign: channel({
     roles: ['gm'],
     args: NoArgs,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../schemas';
+import { GmViewSchema } from '../views';
 import { AutopilotStatusSchema, MoraleSchema, ProposalSchema, SimulationStatusSchema } from '../tacticsViews';
 import { channel, NoArgs } from './define';
 
@@ -36,6 +37,12 @@ export const TACTICS_CHANNELS = {
     args: z.object({ runId: z.number().int().min(1) }).strict(),
     result: SimulationStatusSchema,
     summary: 'Stop a simulation; the fights played so far stay in its report.',
+  }),
+  replaySimulatedFight: channel({
+    roles: ['gm'],
+    args: z.object({ runId: z.number().int().min(1), seed: z.number().int().min(0), step: z.number().int().min(0).max(1_000_000) }).strict(),
+    result: z.object({ runId: z.number().int(), seed: z.number().int(), step: z.number().int(), total: z.number().int(), reason: z.string(), view: GmViewSchema }).strict(),
+    summary: 'One step of a simulated fight, read only: the map and tracker as they stood, and why that step was taken.',
   }),
   listSimulations: channel({ roles: ['gm'], args: NoArgs, result: z.array(SimulationStatusSchema), summary: "The open encounter's simulation runs, newest first." }),
 } as const;

@@ -87,11 +87,26 @@ describe('gait distances (RULINGS M1, M2)', () => {
     expect(hexes(gaitDistances(-2))).toEqual({ sprint: 16, run: 10, jog: 5, walk: 2, 'walk-slow': 2, 'stand-still': 0 });
   });
 
+  it('Walk (slow) is never longer than Walk: a Heavy load leaving Walk at 1 leaves it at 1 (RULINGS M2 amended)', () => {
+    // STR, DEX, CON 10: modifier 0; 22 lbs at STR 10 is Heavy (−4): Walk 4 − 4 = 0, floored to 1.
+    const p = movementProfile({ attributes: { STR: 10, DEX: 10, CON: 10 }, carriedLbs: 22 });
+    expect(p.modifier.value).toBe(-4);
+    expect(hexes(p.gaits)).toMatchObject({ walk: 1, 'walk-slow': 1 });
+    const slow = p.gaits.find((o) => o.gait === 'walk-slow');
+    expect(slow?.hexes.breakdown).toEqual([
+      { label: 'Walk (slow)', value: 2, source: expect.stringContaining('001') },
+      { label: 'Never longer than Walk', value: -1, source: 'RULINGS M2' },
+    ]);
+    // Walk 2 (modifier −2) or more leaves Walk (slow) at 2, with no cap line.
+    expect(gaitDistances(-2).find((o) => o.gait === 'walk-slow')?.hexes.breakdown).toHaveLength(1);
+  });
+
   it('never below 1 for Sprint, Run, Jog and Walk', () => {
     expect(hexes(gaitDistances(-3))).toMatchObject({ walk: 1, jog: 4 });
     expect(hexes(gaitDistances(-4))).toMatchObject({ walk: 1, jog: 3 });
     const g = gaitDistances(-20);
-    expect(hexes(g)).toEqual({ sprint: 1, run: 1, jog: 1, walk: 1, 'walk-slow': 2, 'stand-still': 0 });
+    // RULINGS M2 (amended): Walk (slow) follows Walk down to 1.
+    expect(hexes(g)).toEqual({ sprint: 1, run: 1, jog: 1, walk: 1, 'walk-slow': 1, 'stand-still': 0 });
     const walk = g.find((o) => o.gait === 'walk');
     expect(walk?.hexes.breakdown.at(-1)).toEqual({ label: 'Never below 1 hex', value: 17, source: 'RULINGS M1' });
     for (const o of g) expect(sums(o.hexes) && cited(o.hexes)).toBe(true);

@@ -108,8 +108,16 @@ describe('createDispatcher', () => {
     const handlers = fakeHandlers();
     const d = createDispatcher(handlers);
     expect(await d.dispatch('gm', 'getGmView', undefined)).toEqual({ ok: true, value: fakeGm });
-    expect(await d.dispatch('gm', 'undo', null)).toEqual({ ok: true, value: fakeGm });
-    expect(handlers.calls).toEqual(['getGmView', 'undo']);
+    expect(handlers.calls).toEqual(['getGmView']);
+  });
+
+  it('refuses args: null as malformed, and runs nothing (issue 13 §5: it used to run an undo)', async () => {
+    const handlers = fakeHandlers();
+    const d = createDispatcher(handlers);
+    for (const channel of ['undo', 'getGmView', 'sendCommand']) {
+      expect(errorOf(await d.dispatch('gm', channel, null)).code).toBe('invalid-args');
+    }
+    expect(handlers.calls).toEqual([]);
   });
 
   it('passes the parsed arguments to the handler and wraps the value', async () => {

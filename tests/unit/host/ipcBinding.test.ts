@@ -126,4 +126,11 @@ describe('bindIpc', () => {
     const result = await ipc.invoke(windowEvent(GM_ID, 'app://console/index.html'), 'sendCommand', { command: 'rm -rf' });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
   });
+
+  it('args: null is malformed: after a move, an undo sent with null leaves the move in place (issue 13 §5)', async () => {
+    const gmWindow = windowEvent(GM_ID, 'app://console/index.html');
+    expect((await ipc.invoke(gmWindow, 'sendCommand', move)).ok).toBe(true);
+    expect(await ipc.invoke(gmWindow, 'undo', null)).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
+    expect((await readEncounterFile(core.campaignDir)).log.map((e) => e.command)).toEqual([move.command]);
+  });
 });

@@ -96,5 +96,16 @@ describe('tactics channels', () => {
     // The simulation never touched the real encounter's log.
     expect(core.session.entries.length).toBe(logBefore);
     expect(core.session.currentState).toBe(stateBefore);
+
+    // Replay (issue 16 item 4): a fight of the run, read only, ends as the run reported it.
+    const ending = last.report!.endings[0]!;
+    const first = await ok<{ step: number; total: number; reason: string }>('replaySimulatedFight', { runId: started.runId, seed: ending.seed, step: 0 });
+    expect(first.step).toBe(0);
+    expect(first.total).toBeGreaterThan(5);
+    const end = await ok<{ step: number; reason: string; view: { encounter: { figures: { name: string; posture: string }[] } } }>('replaySimulatedFight', { runId: started.runId, seed: ending.seed, step: first.total });
+    expect(end.reason.length).toBeGreaterThan(5);
+    const down = end.view.encounter.figures.filter((f) => f.posture === 'unconscious' || f.posture === 'dead').map((f) => f.name);
+    for (const fallen of ending.text.matchAll(/(\w+) (?:down|dead)/g)) expect(down).toContain(fallen[1]);
+    expect(core.session.entries.length).toBe(logBefore);
   }, 150_000);
 });

@@ -231,6 +231,15 @@ describe('web host: the contract over the socket', () => {
     }
   });
 
+  it('args: null is malformed: an undo sent with null after a move leaves the move in place (issue 13 §5)', async () => {
+    const gm = await gmClient();
+    const moved = await gm.call('sendCommand', { command: { type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } } });
+    expect(moved.ok).toBe(true);
+    expect(await gm.call('undo', null)).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
+    expect(bramAt(core.session.gmView().encounter.figures)).toEqual({ q: 10, r: 5 });
+    expect((await readEncounterFile(core.campaignDir)).log).toHaveLength(1);
+  });
+
   it('an unknown channel over the socket is unknown-channel', async () => {
     const gm = await gmClient();
     expect(await gm.call('shutdown', {})).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });

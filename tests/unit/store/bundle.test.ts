@@ -18,7 +18,7 @@ describe('export and import', () => {
     await a.session.execute({ type: 'rollInitiative' }, [[5], [2]]);
     await a.session.execute({ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } });
     const image = await a.importImageStream(chunksOf(await realImage('png', 10, 10), 50), null);
-    const exported = await a.exportCampaign();
+    const exported = await a.transfers.exportCampaign();
     expect(exported.fileName).toBe('Sample Campaign.campaign.pillars.json');
 
     const b = await start();
@@ -37,7 +37,7 @@ describe('export and import', () => {
   it('an encounter imports into the open campaign under a new id and name when both are taken', async () => {
     const a = await start();
     await a.session.execute({ type: 'turnFigure', figureId: 'bram', facing: 3 });
-    const exported = await a.exportEncounter('ford-ambush');
+    const exported = await a.transfers.exportEncounter('ford-ambush');
     const result = await a.importBundleText(exported.text);
     expect(result).toMatchObject({ kind: 'encounter', renamed: true, encounters: [{ from: 'ford-ambush', id: 'ambush-at-the-ford-imported', name: 'Ambush at the Ford (imported)' }] });
     const list = await a.listEncounters();
@@ -57,7 +57,7 @@ describe('export and import', () => {
   it('refuses an asset whose bytes do not match its hash name', async () => {
     const a = await start();
     await a.importImageStream(chunksOf(await realImage('png', 10, 10, { fill: [200, 30, 30] }), 50), null);
-    const bundle = JSON.parse((await a.exportCampaign()).text) as { assets: { base64: string }[] };
+    const bundle = JSON.parse((await a.transfers.exportCampaign()).text) as { assets: { base64: string }[] };
     bundle.assets[0]!.base64 = Buffer.from('tampered').toString('base64');
     expect(() => checkBundle(JSON.stringify(bundle))).toThrow(/damaged/);
   });

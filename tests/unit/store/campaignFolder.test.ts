@@ -84,7 +84,7 @@ describe('ensureFirstCampaign', () => {
     expect(JSON.parse(await readFile(core2.recentFile, 'utf8'))).toEqual({ schemaVersion: 1, campaigns: [core1.campaignDir] });
   });
 
-  it('a Core whose recent campaign is damaged falls back, logs why, and leaves the damaged file alone', async () => {
+  it('a Core whose recent campaign has a damaged encounter opens that campaign without it, logs why, and leaves the file alone', async () => {
     const dataDir = await dirs.make();
     const core1 = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
     const other = await copySample(await dirs.make(), 'Broken');
@@ -92,7 +92,8 @@ describe('ensureFirstCampaign', () => {
     await writeFile(core1.recentFile, JSON.stringify({ schemaVersion: 1, campaigns: [other] }));
     const logs: string[] = [];
     const core2 = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) }, recordingSink());
-    expect(core2.campaignDir).toBe(core1.campaignDir);
+    expect(core2.campaignDir).toBe(other);
+    expect(() => core2.session).toThrow(/encounters\/ford-ambush\.json/);
     expect(logs.some((l) => l.includes(other) && l.includes('encounters/ford-ambush.json'))).toBe(true);
     expect(await readFile(encounterFilePath(other), 'utf8')).toBe('{"schemaVersion": 1, "id": "ford');
   });
@@ -165,15 +166,14 @@ describe('damaged encounter files', () => {
     );
   });
 
-  it('a Core that meets a corrupt encounter fails with corrupt-file and does not rewrite it', async () => {
+  it('a Core that meets a corrupt encounter starts anyway, names the file, and does not rewrite it', async () => {
     const dataDir = await dirs.make();
     const home = join(dataDir, 'campaigns');
     const dir = await copySample(home);
     const path = encounterFilePath(dir);
     await writeFile(path, '{"schemaVersion":1,');
-    const err = await appErrorOf(Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink()));
-    expect(err.code).toBe('corrupt-file');
-    expect(err.message).toContain('encounters/ford-ambush.json');
+    const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    expect((await core.listCampaigns()).lastFailure).toMatchObject({ dir, file: 'encounters/ford-ambush.json' });
     expect(await readFile(path, 'utf8')).toBe('{"schemaVersion":1,');
   });
 

@@ -80,7 +80,7 @@ describe('a broken encounters/<id>.json', () => {
     expect(backups.ok).toBe(true);
     if (!backups.ok) return;
     const names = (backups.value as { name: string }[]).map((b) => b.name);
-    expect(names).toHaveLength(1); // taken when the v1 file was migrated
+    expect(names).toHaveLength(2); // taken at the first start's copy and when the v1 file was migrated
     const restored = await core.dispatcher.dispatch('gm', 'restoreBackup', { file: 'encounters/ford-ambush.json', backup: names[0] });
     expect(restored).toEqual({ ok: true, value: { file: 'encounters/ford-ambush.json', backup: names[0] } });
     // The broken bytes were set aside, not lost.
@@ -92,7 +92,7 @@ describe('a broken encounters/<id>.json', () => {
     expect(view.encounter.figures.find((f) => f.id === 'bram')?.position).toEqual({ q: 10, r: 5 });
   });
 
-  it('a campaign whose active encounter is broken fails to open; its backups are reachable through the failure', async () => {
+  it('a campaign whose active encounter is broken opens without it; its backups are reachable through the failure (issue 13 §2)', async () => {
     const dataDir = await dirs.make();
     const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
     const other = await copySample(await dirs.make(), 'Other');
@@ -100,9 +100,14 @@ describe('a broken encounters/<id>.json', () => {
     await writeFile(encounterFilePath(other), '{"schemaVersion":2,');
     const opened = await core.dispatcher.dispatch('gm', 'openCampaign', { path: other });
     expect(opened).toMatchObject({ ok: false, error: { code: 'forbidden' } }); // not a path main knows yet
-    await expect(core.openCampaign(other)).rejects.toMatchObject({ code: 'corrupt-file' });
+    await core.openCampaign(other);
+    expect(core.openDir).toBe(other);
+    expect(await core.dispatcher.dispatch('gm', 'getGmView', {})).toMatchObject({ ok: false, error: { code: 'not-found' } });
     const list = await core.listCampaigns();
     expect(list.lastFailure).toMatchObject({ dir: other, file: 'encounters/ford-ambush.json' });
+    const encounters = await core.listEncounters();
+    expect(encounters.openId).toBeNull();
+    expect(encounters.encounters.find((e) => e.id === 'ford-ambush')?.problem).toMatch(/encounters\/ford-ambush\.json/);
     const backups = await core.dispatcher.dispatch('gm', 'listBackups', { campaign: { path: other }, file: 'encounters/ford-ambush.json' });
     expect(backups.ok && (backups.value as unknown[]).length).toBe(1);
     const name = backups.ok ? (backups.value as { name: string }[])[0]!.name : '';

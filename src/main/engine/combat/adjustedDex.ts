@@ -161,8 +161,8 @@ export function adjustedDex(situation: AttackSituation, rules: Rules | RuleSet =
   } else if (s.rangeHexes !== undefined) {
     throw new RangeError(`Range in hexes is for thrown attacks, not a ${kind} attack.`);
   }
-  // Missile spells: 001 gives no range table of their own; they take the missile-weapon table,
-  // as RULINGS A6 groups them with missiles (decision).
+  // Missile spells: 001 gives them no range table; the console's choice is the missile-weapon
+  // table (RULINGS A6 groups them with missiles for Dodge only, not for range).
   if (kind === 'missile' || kind === 'missile-spell') {
     if (s.rangeMegahexes === undefined) throw new RangeError(`A ${kind} attack needs its range in megahexes.`);
     const v = missileRangeModifier(s.rangeMegahexes);

@@ -58,8 +58,8 @@ export interface BodyCover {
 
 /**
  * A missile that hits a target lying prone (or kneeling) behind a body: 1d6, and on 1–3 (prone)
- * or 1–4 (kneeling) it strikes the body instead (004 §Crawling and Prone; RULINGS H4). Rolled
- * after the attack has hit.
+ * or 1–4 (kneeling) it strikes the body instead (004 §Crawling and Prone). RULINGS H5: the caller
+ * rolls this only after the attack roll has hit.
  */
 export function proneBehindBody(dice: Dice, posture: CoverPosture, label = 'missile at a target behind a body'): BodyCover {
   const upTo = BODY_COVER_FACES[posture];
@@ -69,6 +69,6 @@ export function proneBehindBody(dice: Dice, posture: CoverPosture, label = 'miss
     roll,
     hitsBody,
     reason: `Rolled ${roll.total} (${posture}: 1–${upTo} strikes the body): ${hitsBody ? 'the body takes it' : 'the target is hit'}.`,
-    source: '004 §Crawling and Prone; RULINGS H4, G1',
+    source: '004 §Crawling and Prone; RULINGS H5, G1',
   };
 }

@@ -19,10 +19,13 @@ import { figureMovement } from './movement/reachable';
 import { optionRefusal } from './options';
 import { dealDamage, dropItem, applyAttack } from './resolveAttack';
 import { damageSpec } from './attack';
+import { inMainHand } from './offHand';
 import { itemsOf, turnStateOf, type FigureState } from './schema';
 import { isDown } from './state';
 import { markActed, markRetreatDone, requireTurn, setPosture } from './turn';
 import type { Tx } from './tx';
+import { turnGait } from './movement/turnGait';
+import { slowerEngagers } from './disengageReach';
 
 function check(tx: Tx, f: FigureState, option: OptionLetter): void {
   const refusal = optionRefusal(tx.state, f, option, undefined, tx.rules);
@@ -110,7 +113,7 @@ function pickUp(tx: Tx, f: FigureState, itemId: string): string {
   if (hexDistance(item.position, f.position) > 1) throw new AppError('rule', `${item.itemId} lies too far: pick up from your hex or the next one (001 §Action Options e, q).`);
   tx.state = { ...tx.state, items: itemsOf(tx.state).filter((i) => i.id !== itemId) };
   if (item.kind === 'weapon') {
-    tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, weaponIds: [...x.equipment.weaponIds, item.itemId], readyWeaponId: item.itemId } }));
+    tx.update(f.id, (x) => ({ ...x, equipment: inMainHand({ ...x.equipment, weaponIds: [...x.equipment.weaponIds, item.itemId] }, item.itemId) }));
   } else {
     tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, shieldId: item.itemId, shieldReady: true } }));
   }
@@ -125,7 +128,7 @@ export function applyReadyWeapon(tx: Tx, c: CommandOf<'readyWeapon'>): void {
   } else {
     if (c.weaponId !== null && !f.equipment.weaponIds.includes(c.weaponId)) throw new AppError('rule', `${f.name} does not carry ${c.weaponId}.`);
     // 001 §Action Options e: the old weapon is re-slung (kept), the new one readied.
-    tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, readyWeaponId: c.weaponId } }));
+    tx.update(f.id, (x) => ({ ...x, equipment: inMainHand(x.equipment, c.weaponId) }));
   }
   if (c.shieldReady !== undefined && tx.fig(f.id).equipment.shieldId !== null) {
     tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, shieldReady: c.shieldReady === true } }));
@@ -143,7 +146,7 @@ export function applyChangeWeapon(tx: Tx, c: CommandOf<'changeWeapon'>): void {
   if (c.weaponId === f.equipment.readyWeaponId) throw new AppError('rule', `${w.name} is ready already.`);
   // 001 §Action Options m: the ready weapon is dropped, not slung.
   if (f.equipment.readyWeaponId !== null) dropItem(tx, f.id, 'weapon', f.equipment.readyWeaponId, f.position, '001 §Action Options m');
-  tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, readyWeaponId: c.weaponId } }));
+  tx.update(f.id, (x) => ({ ...x, equipment: inMainHand(x.equipment, c.weaponId) }));
   tx.emit({ type: 'weaponReadied', figureId: f.id, weaponId: c.weaponId, shieldReady: tx.fig(f.id).equipment.shieldReady, source: '001 §Action Options m' });
   markActed(tx, f.id, 'm');
 }
@@ -160,7 +163,10 @@ export function applyPickUpWeapon(tx: Tx, c: CommandOf<'pickUpWeapon'>): void {
 
 export function applyDisengage(tx: Tx, c: CommandOf<'disengage'>): void {
   const f = act(tx, c, 'n');
-  stepTo(tx, f, c.to, '001 §Disengaging (option n); RULINGS H2');
+  // RULINGS H2 (amended): the slower enemies keep their strike, reach counted from here.
+  const from = { at: f.position, engagers: slowerEngagers(tx.state, f, tx.rules.stats) };
+  tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, disengagedFrom: from } }));
+  stepTo(tx, tx.fig(f.id), c.to, '001 §Disengaging (option n); RULINGS H2');
   markActed(tx, f.id, 'n');
 }
 
@@ -235,7 +241,7 @@ export function applyAttemptHth(tx: Tx, c: CommandOf<'attemptHth'>): void {
       if (sh.equipment.shieldId !== null && sh.equipment.shieldReady) dropItem(tx, t.id, 'shield', sh.equipment.shieldId, t.position, d.source);
     }
     if (d.row.defenderMayReadyDagger && tx.fig(t.id).equipment.weaponIds.includes('dagger')) {
-      tx.update(t.id, (x) => ({ ...x, equipment: { ...x.equipment, readyWeaponId: 'dagger' } }));
+      tx.update(t.id, (x) => ({ ...x, equipment: inMainHand(x.equipment, 'dagger') }));
       tx.emit({ type: 'weaponReadied', figureId: t.id, weaponId: 'dagger', shieldReady: false, source: d.source });
     }
     tx.update(a.id, (x) => ({ ...x, position: t.position, hthWith: [...x.hthWith, t.id] }));
@@ -268,7 +274,7 @@ export function applyDrawDagger(tx: Tx, c: CommandOf<'drawDagger'>): void {
   tx.rolls.push(r.roll);
   tx.emit({ type: 'check', figureId: f.id, purpose: 'draw dagger (3d6 ≤ DEX)', target: r.target.value, roll: r.roll.total, success: r.success, source: r.source });
   if (r.success) {
-    tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, readyWeaponId: 'dagger' } }));
+    tx.update(f.id, (x) => ({ ...x, equipment: inMainHand(x.equipment, 'dagger') }));
     tx.emit({ type: 'weaponReadied', figureId: f.id, weaponId: 'dagger', shieldReady: tx.fig(f.id).equipment.shieldReady, source: r.source });
   }
   markActed(tx, f.id, 'u');
@@ -309,8 +315,9 @@ export function applyBindWound(tx: Tx, c: CommandOf<'bindWound'>): void {
     throw new AppError('rule', `${f.name} has already acted this turn.`);
   }
   if (f.hthWith.length > 0) throw new AppError('rule', `${f.name} is in hand-to-hand combat.`);
-  if (f.turn.mode !== null && !['stand-still', 'shift', 'walk-slow'].includes(f.turn.mode)) {
-    throw new AppError('rule', `${f.name} moved at ${f.turn.mode}: binding a wound allows at most Walk (slow) (console's reading of RULINGS A5).`);
+  const gait = turnGait(f, tx.rules); // RULINGS T5: by the hexes moved
+  if (gait !== null && !['stand-still', 'shift', 'walk-slow'].includes(gait)) {
+    throw new AppError('rule', `${f.name} moved at ${gait}: binding a wound allows at most Walk (slow) (console's reading of RULINGS A5).`);
   }
   if (t.id !== f.id && hexDistance(t.position, f.position) > 1) throw new AppError('rule', `${t.name} is not next to ${f.name}.`);
   if (!t.conditions.includes('bleeding')) throw new AppError('rule', `${t.name} is not bleeding.`);

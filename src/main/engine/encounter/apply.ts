@@ -31,10 +31,15 @@ import { applyBorrowToRenew, applyLetSpellLapse, applyRenewSpell } from './renew
 import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEdit';
 import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
 import { applyMove, applyYield } from './movement/move';
+import { applyPickUpPack } from './pack';
+import { applyEngageGround, applyFly, applyLand, applySetFlyingMa, applyTakeOff, groundMoveRefusal } from './movement/flight';
+import { applySweepingBlow } from './sweepingBlow';
+import { applyTwoWeaponAttack } from './twoWeapons';
 import { applyAttack, applyFirstStrike, applyOpportunityAttack, applyWaiveFirstStrike } from './resolveAttack';
 import type { EncounterState } from './schema';
 import { figureById, replaceFigure } from './state';
 import { advancePhase, chooseInitiative, declare, reorderMovement, rollInitiative } from './turn';
+import { setInitiativeScore } from './initiative';
 import { Tx } from './tx';
 
 /**
@@ -109,14 +114,42 @@ export function apply(
     case 'declare':
       declare(tx, command);
       break;
-    case 'move':
+    case 'setInitiativeScore':
+      setInitiativeScore(tx, command);
+      break;
+    case 'move': {
+      // RULINGS H6: a flier in the air flies (`fly`) or lands; it may hover where it is.
+      const aloft = groundMoveRefusal(figureById(state, command.figureId));
+      if (aloft !== null && command.mode !== 'stand-still') throw new AppError('rule', aloft);
       applyMove(tx, command);
       break;
+    }
     case 'yieldMove':
       applyYield(tx, command);
       break;
+    case 'takeOff':
+      applyTakeOff(tx, command);
+      break;
+    case 'fly':
+      applyFly(tx, command);
+      break;
+    case 'land':
+      applyLand(tx, command);
+      break;
+    case 'engageGround':
+      applyEngageGround(tx, command);
+      break;
+    case 'setFlyingMa':
+      applySetFlyingMa(tx, command);
+      break;
     case 'attack':
       applyAttack(tx, command);
+      break;
+    case 'twoWeaponAttack':
+      applyTwoWeaponAttack(tx, command);
+      break;
+    case 'sweepingBlow':
+      applySweepingBlow(tx, command);
       break;
     case 'opportunityAttack':
       // RULINGS O3 (002 §Attacks of Opportunity): the shot the move offered.
@@ -144,6 +177,9 @@ export function apply(
       break;
     case 'pickUpWeapon':
       applyPickUpWeapon(tx, command);
+      break;
+    case 'pickUpPack':
+      applyPickUpPack(tx, command);
       break;
     case 'standUp':
       applyStandUp(tx, command);

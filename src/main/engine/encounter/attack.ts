@@ -4,7 +4,7 @@
  * damage to Fatigue and Body, bleeding, postures, missiles through friends (RULINGS A1–A7, H4).
  */
 import { AppError } from '../../../shared/errors';
-import { hexDistance, hexKey, hexLine, megahexDistance, type Hex } from '../../../shared/hex';
+import { hexDistance, hexEquals, hexKey, hexLine, megahexDistance, type Hex } from '../../../shared/hex';
 import type { GmTicks } from '../../../shared/schemas';
 import { adjustedDex, type AttackSituation } from '../combat/adjustedDex';
 import { attackDice, type AttackDice } from '../combat/attackRoll';
@@ -21,6 +21,7 @@ import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../rules';
 import { NO_HAZARDS } from '../options/types';
 import type { EncounterState, FigureState } from './schema';
 import { baseAdjDex, figureById, figureHexes, hasBody, hasCondition } from './state';
+import { disengagedFromFor } from './disengageReach';
 
 export interface AttackPreview {
   readonly attackerId: string;
@@ -131,6 +132,7 @@ function situation(state: EncounterState, a: FigureState, t: FigureState, weapon
     targetInvisible: hasCondition(t, 'invisible'),
     targetInShadow: terrainAt(t.position) === 'shadow',
     targetInFlight: hasCondition(t, 'flying') ? (t.size === 1 ? 'one-hex' : 'multi-hex') : null,
+    targetIsGiantSnake: hasCondition(t, 'giantSnake'),
     inShadow: terrainAt(a.position) === 'shadow' || throughShadow,
     standingInFire: terrainAt(a.position) === 'fire',
     standingOnBody: hasBody(state, a.position),
@@ -166,10 +168,17 @@ export function attackPreview(
   const a = figureById(state, attackerId);
   const t = figureById(state, targetId);
   const weapon = weaponId === null ? null : (weaponById(weaponId) ?? null);
+  // RULINGS H2 (amended): a slower foe's melee strike at a figure that disengaged is measured
+  // from the hex it left.
+  const left = disengagedFromFor(t, a);
+  if (left !== null && !hexEquals(left, t.position) && attackKind(a, t, weapon, options.throw === true) === 'melee') {
+    const back = { ...state, figures: state.figures.map((x) => (x.id === t.id ? { ...x, position: left } : x)) };
+    return attackPreview(back, attackerId, targetId, weaponId, ticks, options);
+  }
   if (weaponId !== null && weapon === null) throw new AppError('not-found', `There is no weapon "${weaponId}".`);
   let reason: string | null = null;
   if (weaponId !== null && !a.equipment.weaponIds.includes(weaponId)) reason = `${a.name} does not carry ${weapon?.name ?? weaponId}.`;
-  else if (weaponId !== null && a.equipment.readyWeaponId !== weaponId) reason = `${weapon?.name ?? weaponId} is not ready: ready it first (001 §Action Options e, m).`;
+  else if (weaponId !== null && a.equipment.readyWeaponId !== weaponId && a.equipment.offHandWeaponId !== weaponId) reason = `${weapon?.name ?? weaponId} is not ready: ready it first (001 §Action Options e, m).`;
   if (options.throw === true && weapon !== null && !weapon.thrown) reason = `${weapon.name} cannot be thrown (001 §Equipment: †† marks thrown weapons).`;
   const kind = attackKind(a, t, weapon, options.throw === true);
   if (kind === 'hth' && weapon !== null && weapon.id !== 'dagger' && weapon.id !== 'cestus') reason ??= `In HTH only bare hands or a dagger strike (001 §Action Options t).`;

@@ -77,6 +77,7 @@ export function spellHitInput(state: EncounterState, caster: FigureState, target
     targetInvisible: hasCondition(target, 'invisible'),
     targetInShadow: terrainAt(target.position) === 'shadow',
     targetInFlight: hasCondition(target, 'flying') ? (target.size === 1 ? 'one-hex' : 'multi-hex') : null,
+    targetIsGiantSnake: hasCondition(target, 'giantSnake'),
     inShadow: terrainAt(caster.position) === 'shadow',
     standingInFire: terrainAt(caster.position) === 'fire',
     standingOnBody: hasBody(state, caster.position),

@@ -13,6 +13,7 @@ import { turnStateOf } from './schema';
 import { markActed } from './turn';
 import { setPosture, settlePosture } from './posture';
 import type { Tx } from './tx';
+import { withoutWeapon } from './offHand';
 
 export interface Blow {
   readonly damageRoll: Roll;
@@ -94,14 +95,7 @@ export function dropItem(tx: Tx, figureId: string, kind: 'weapon' | 'shield', it
   };
   tx.update(figureId, (x) =>
     kind === 'weapon'
-      ? {
-          ...x,
-          equipment: {
-            ...x.equipment,
-            weaponIds: removeOne(x.equipment.weaponIds, itemId),
-            readyWeaponId: x.equipment.readyWeaponId === itemId ? null : x.equipment.readyWeaponId,
-          },
-        }
+      ? { ...x, equipment: withoutWeapon(x.equipment, itemId) }
       : { ...x, equipment: { ...x.equipment, shieldId: null, shieldReady: false } },
   );
   tx.emit({ type: 'itemDropped', figureId, itemId: id, kind, what: itemId, at, source });

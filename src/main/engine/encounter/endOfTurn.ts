@@ -11,10 +11,11 @@ import { setPosture, settlePosture } from './posture';
 import type { Tx } from './tx';
 
 /**
- * RULINGS T1: after phase 6 the post-turn effects apply in order: bleeding (A5), then survival
- * saves (C5); then the turn counter advances and the bookkeeping starts afresh.
+ * RULINGS T1 (amended): at the end of phase 6 the post-turn effects apply in order: bleeding (A5),
+ * survival saves (C5), the runaway drain (S6). Under a rule set with a Cleanup phase (O2) they
+ * come before it, so Cleanup flips whoever they put down.
  */
-export function endTurn(tx: Tx): void {
+export function endOfTurnEffects(tx: Tx): void {
   // RULINGS A5: each bleeding figure loses Body at the end of the turn.
   if (tx.rules.bleedingPerTurn > 0) {
     for (const f of tx.state.figures) {
@@ -36,6 +37,10 @@ export function endTurn(tx: Tx): void {
   }
   // RULINGS T1, S6: then the runaway drain (the saves above are everyone's, casters' too).
   endOfTurnMagic(tx);
+}
+
+/** RULINGS T1: the turn counter advances and the turn's bookkeeping starts afresh. */
+export function startNextTurn(tx: Tx): void {
   // RULINGS O3 (002): a figure that ends its movement sprinting carries its stride into next turn.
   for (const f of tx.state.figures) {
     const momentum = f.posture === 'dead' ? 0 : carriedMomentum(f.turn.stride ?? 0);

@@ -15,9 +15,22 @@ export function numKey(q: number, r: number): number {
 /**
  * RULINGS M6: a standing, conscious enemy with a ready weapon engages through its front hexes.
  * Figures in hand-to-hand combat are busy with their foe and engage no one else (console's
- * choice: 001 is silent); a flier does not engage a figure on the ground (004 §Flight).
+ * choice: 001 is silent). 004 §Flight lets a flier engage a figure on the ground only if it
+ * chooses to; this check has no such choice, so a flier engages no walker (console's choice).
  */
 export function canEngage(enemy: FigureState): boolean {
+  return canEngageAnyone(enemy);
+}
+
+/**
+ * RULINGS H6 (004 §Flight): a flier in the air engages and is engaged only in the air, unless the
+ * GM says it chooses to engage ground figures this turn (`turn.engagesGround`).
+ */
+export function airborne(f: FigureState): boolean {
+  return hasCondition(f, 'flying') && f.turn.engagesGround !== true;
+}
+
+function canEngageAnyone(enemy: FigureState): boolean {
   return isAlive(enemy) && canAct(enemy) && enemy.posture === 'standing' && isArmed(enemy) && enemy.hthWith.length === 0;
 }
 
@@ -36,7 +49,7 @@ export interface EngagementField {
 const lastFields = new Map<string, EngagementField>();
 
 export function engagementField(state: EncounterState, against: FigureState): EngagementField {
-  const flying = hasCondition(against, 'flying');
+  const flying = airborne(against);
   const key = `${against.sideId}|${flying ? 'air' : 'ground'}`;
   const last = lastFields.get(key);
   if (last !== undefined) {
@@ -70,7 +83,7 @@ function threatenAlike(a: readonly FigureState[], b: readonly FigureState[]): bo
       x.size !== y.size ||
       x.equipment.readyWeaponId !== y.equipment.readyWeaponId ||
       x.hthWith.length !== y.hthWith.length ||
-      hasCondition(x, 'flying') !== hasCondition(y, 'flying')
+      airborne(x) !== airborne(y)
     ) {
       return false;
     }
@@ -82,7 +95,7 @@ function buildField(state: EncounterState, against: FigureState, flying: boolean
   const byHex = new Map<number, number[]>();
   state.figures.forEach((e, i) => {
     if (e.id === against.id || !isEnemy(e, against) || !canEngage(e)) return;
-    if (hasCondition(e, 'flying') !== flying) return; // 004 §Flight: fliers and walkers do not engage
+    if (airborne(e) !== flying) return; // 004 §Flight: fliers and walkers do not engage unless the flier chooses to
     // A one-hex figure's front hexes are the faced hex and one each side of it (001 §Facing).
     const front =
       e.size === 1

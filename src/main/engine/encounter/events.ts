@@ -41,7 +41,9 @@ export type TurnEvent =
   | ({ readonly type: 'override'; readonly command: string; readonly figureId: string | null; readonly due: readonly string[]; readonly reason: string } & Src)
   | ({ readonly type: 'turnEnded'; readonly turn: number } & Src)
   /** RULINGS O4: a figure's declaration before movement. */
-  | ({ readonly type: 'declared'; readonly figureId: string; readonly action: string; readonly movement: string; readonly targetIds: readonly string[] } & Src);
+  | ({ readonly type: 'declared'; readonly figureId: string; readonly action: string; readonly movement: string; readonly targetIds: readonly string[] } & Src)
+  /** RULINGS O4 (amended): the GM typed a figure's initiative score; null = back to its DEX modifier. */
+  | ({ readonly type: 'initiativeScoreSet'; readonly figureId: string; readonly score: number | null } & Src);
 
 /** What the rule options add (RULINGS O1–O3, A8): heavy blows, the cleanup phase, strides. */
 export type OptionEvent =
@@ -99,6 +101,8 @@ export type MovementEvent =
 /** Actions and their consequences (001 §Action Options, §Attack Rolls; RULINGS A1–A7, H1–H4, C5). */
 export type ActionEvent =
   | ({ readonly type: 'optionTaken'; readonly figureId: string; readonly option: string } & Src)
+  /** RULINGS H7: the second of two attacks could no longer be made (its target fell, its weapon was lost). */
+  | ({ readonly type: 'attackLost'; readonly figureId: string; readonly targetId: string; readonly reason: string } & Src)
   | ({
       readonly type: 'attackRolled';
       readonly attackerId: string;

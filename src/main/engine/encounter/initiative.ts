@@ -6,8 +6,8 @@ import { AppError } from '../../../shared/errors';
 import { rollOff } from '../dice/rollOff';
 import type { CommandOf } from '../../../shared/commands';
 import type { RuleSet } from '../options/types';
-import { checkDeclaration, type Declaration } from '../options/declaredIntent/declarations';
-import { setTurnState, turnStateOf, type EncounterState } from './schema';
+import { checkDeclaration, defaultInitiativeScore, type Declaration } from '../options/declaredIntent/declarations';
+import { setTurnState, turnStateOf, type EncounterState, type FigureState } from './schema';
 import { baseAdjDex, canAct, sideName } from './state';
 import { turnPhases } from './phaseStatus';
 import type { Tx } from './tx';
@@ -38,7 +38,9 @@ export function orderByScore(tx: Tx, ids: readonly string[], score: (id: string)
 function initiativeFigures(state: EncounterState, rules: RuleSet): { id: string; sideId: string; adjDex: number; dex: number; declaration?: Declaration; initiativeScore?: number }[] {
   return state.figures.filter(canAct).map((f) => {
     const d = f.turn.declaration;
-    const { initiativeScore, ...rest } = d ?? {};
+    const { initiativeScore: declared, ...rest } = d ?? {};
+    // RULINGS O4 (amended): a score given with the declaration, else the one the GM typed for the figure.
+    const initiativeScore = declared ?? f.initiativeScore;
     return {
       id: f.id,
       sideId: f.sideId,
@@ -58,7 +60,12 @@ export function rollInitiative(tx: Tx): void {
   // RULINGS T2, G4 (Pillars: 1d6 per side, tied sides roll again); O1, O2, O4: the option's roll.
   const result = tx.rules.initiative.roll({ sides, figures: initiativeFigures(tx.state, tx.rules) }, tx.dice);
   tx.rolls.push(...result.rolls);
-  const rolls = result.scores.map((x) => ({ sideId: x.id, total: x.value.value }));
+  // A total made of more than its die (O4: stress die + score + modifiers) keeps its breakdown for the tracker.
+  const rolls = result.scores.map((x) => ({
+    sideId: x.id,
+    total: x.value.value,
+    ...(x.value.breakdown.length > 1 ? { breakdown: x.value.breakdown.map((l) => ({ label: l.label, value: l.value, source: l.source })) } : {}),
+  }));
   const settled = !result.winnerChooses;
   const order = settled ? tx.rules.initiative.settle(result, true) : [];
   tx.state = setTurnState(tx.state, {
@@ -79,6 +86,32 @@ export function chooseInitiative(tx: Tx, c: CommandOf<'chooseInitiative'>): void
   const order = tx.rules.initiative.settle({ by: 'side', order: ini.rollOrder, scores: [], rolls: [], winnerChooses: true, source: tx.rules.initiative.source }, c.moveFirst);
   tx.state = setTurnState(tx.state, { initiative: { ...ini, order: [...order], chosen: true } });
   tx.emit({ type: 'initiativeChosen', sideId: c.sideId, moveFirst: c.moveFirst, order, source: 'RULINGS T2' });
+}
+
+/** RULINGS O4 (amended): the figure's initiative score for the tracker — typed, or its DEX modifier until then. */
+export function initiativeScoreOf(f: Pick<FigureState, 'initiativeScore' | 'attributes'>): { value: number; typed: boolean; text: string } {
+  if (f.initiativeScore !== undefined) return { value: f.initiativeScore, typed: true, text: `${signed(f.initiativeScore)} (typed by the GM)` };
+  const value = defaultInitiativeScore(f.attributes.DEX);
+  return { value, typed: false, text: `${signed(value)}: DEX ${f.attributes.DEX} modifier until the GM types a score` };
+}
+
+const signed = (n: number): string => (n < 0 ? `−${-n}` : `+${n}`);
+
+/**
+ * RULINGS O4 (amended): the GM types a figure's initiative score (003 takes it from a weapon skill
+ * the console does not keep); null returns it to the DEX modifier. It holds from turn to turn and
+ * counts at the next roll.
+ */
+export function setInitiativeScore(tx: Tx, c: CommandOf<'setInitiativeScore'>): void {
+  const f = tx.fig(c.figureId);
+  if (!turnPhases(tx.rules).includes('declarations')) {
+    throw new AppError('rule', `${tx.rules.initiative.name} has no initiative score: declared intent is off for this encounter (RULINGS O4).`);
+  }
+  tx.update(f.id, (x) => {
+    const { initiativeScore: _old, ...rest } = x;
+    return c.score === null ? rest : { ...rest, initiativeScore: c.score };
+  });
+  tx.emit({ type: 'initiativeScoreSet', figureId: f.id, score: c.score, source: 'RULINGS O4' });
 }
 
 /** RULINGS O4 (003 §1 Movement): a figure declares (or changes its declaration) before initiative is rolled. */

@@ -40,6 +40,9 @@ export function checkInvariants(state: EncounterState, rules: Rules | RuleSet = 
     if (f.mana && (f.mana.current > f.mana.pool || f.mana.debt < 0)) out.push(`${f.id} has inconsistent mana.`);
     const r = f.equipment.readyWeaponId;
     if (r !== null && !f.equipment.weaponIds.includes(r)) out.push(`${f.id} readies ${r} that it does not carry.`);
+    const off = f.equipment.offHandWeaponId ?? null;
+    // RULINGS H7: the weapon in the other hand is carried and is not the one in the main hand.
+    if (off !== null && (!f.equipment.weaponIds.includes(off) || off === r)) out.push(`${f.id} holds ${off} in its other hand, which is not a second carried weapon.`);
     for (const w of f.equipment.weaponIds) if (!weaponById(w)) out.push(`${f.id} carries unknown weapon ${w}.`);
     if (f.equipment.armorId && !armorById(f.equipment.armorId)) out.push(`${f.id} wears unknown armour ${f.equipment.armorId}.`);
     if (f.equipment.shieldId && !shieldById(f.equipment.shieldId)) out.push(`${f.id} carries unknown shield ${f.equipment.shieldId}.`);

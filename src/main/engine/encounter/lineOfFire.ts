@@ -1,7 +1,7 @@
 /**
- * What a missile meets before its target (RULINGS H4; 004 §Roll to Miss, §Crawling and Prone):
- * friends on the line of fire, each a roll to miss, and a body a prone or kneeling target lies
- * behind.
+ * What a missile meets on its way (RULINGS H4, H5; 004 §Roll to Miss, §Crawling and Prone):
+ * friends on the line of fire, each a roll to miss before the attack, and a body a prone or
+ * kneeling target lies behind, which may take a missile that hit.
  */
 import { hexKey, hexLine } from '../../../shared/hex';
 import { proneBehindBody } from '../combat/missileHazards';
@@ -13,8 +13,8 @@ import type { FigureState } from './schema';
 import { hasBody } from './state';
 import type { Tx } from './tx';
 
-/** Whether the missile from `a` at `t` ended before reaching it: a friend on the way was hit, or a body took it. */
-export function missileStoppedOnTheWay(tx: Tx, a: FigureState, t: FigureState, adj: number, weapon: Weapon | null, kind: AttackKind): boolean {
+/** Whether the missile from `a` at `t` hit a friend on the way (rolled before the attack, RULINGS H4). */
+export function friendTakesMissile(tx: Tx, a: FigureState, t: FigureState, adj: number, weapon: Weapon | null, kind: AttackKind): boolean {
   // RULINGS H4 (004 §Roll to Miss): each friend on the line of fire is a roll to miss.
   for (const friend of friendsInPath(tx.state, a, t)) {
     const miss = tx.rules.criticals.rollToMiss(tx.dice, adj, `roll to miss ${friend.name}`);
@@ -27,7 +27,14 @@ export function missileStoppedOnTheWay(tx: Tx, a: FigureState, t: FigureState, a
       return true;
     }
   }
-  // 004 §Crawling and Prone: a prone or kneeling target behind a body may have the body take the missile.
+  return false;
+}
+
+/**
+ * RULINGS H5 (004 §Crawling and Prone): a missile that has hit a prone or kneeling target lying
+ * behind a body may strike the body instead; whether it does, rolled only after the hit.
+ */
+export function bodyTakesMissile(tx: Tx, a: FigureState, t: FigureState): boolean {
   const line = hexLine(a.position, t.position);
   const before = line[line.length - 2];
   if (before !== undefined && hexKey(before) !== hexKey(a.position) && (t.posture === 'prone' || t.posture === 'kneeling') && hasBody(tx.state, before)) {

@@ -13,6 +13,8 @@ import { NO_HAZARDS } from '../options/types';
 import { engagementState, engagers, type EngagementState } from './engagement';
 import { itemsOf, turnStateOf, type EncounterState, type FigureState } from './schema';
 import { baseAdjDex, canAct, figureById, figureHexes, isDown, isEnemy, readyWeapon } from './state';
+import { turnGait } from './movement/turnGait';
+import { disengagedFromMe } from './disengageReach';
 
 /** Movement from least to most; a shift is a 1-hex move, a crawl a 2-hex one on the ground. */
 export const MODE_RANK: Readonly<Record<MoveMode, number>> = {
@@ -190,7 +192,8 @@ export function optionRefusal(
   // keeps the charge attack of the disengaged table (001 §Action Options b: "Melee attack or HTH").
   const charging = es === 'engaged' && !f.turn.engagedAtStart && option === 'b';
   if (!TABLES[es].includes(option) && !charging) return `${name} is not open to a figure that is ${es === 'hth' ? 'in HTH' : es}.`;
-  const mode = f.turn.mode ?? 'stand-still';
+  // RULINGS T5 (amended): the gait the hexes moved call for, not the one it set out at.
+  const mode = turnGait(f, rules) ?? 'stand-still';
   const max = OPTION_MAX_MODE[option];
   if (option === 'crawl') {
     if (!isDown(f)) return `${f.name} is standing: only a figure on the ground crawls.`;
@@ -199,7 +202,8 @@ export function optionRefusal(
     if (option !== 'f' && option !== 'h' && option !== 'i') return `${f.name} crawled this turn: it takes no other action (001 §Action Options g).`;
   } else if (!moveAllowsOption(option, mode, rules)) {
     const limit = optionMaxMode(option, rules);
-    return `${f.name} moved at ${mode}; ${name} allows at most ${limit} (001 §Action Options${limit === max ? '' : '; 002 §Charging'}).`;
+    const how = mode === f.turn.mode ? `moved at ${mode}` : `moved ${f.turn.spent} hex${f.turn.spent === 1 ? '' : 'es'}, a ${mode} (RULINGS T5)`;
+    return `${f.name} ${how}; ${name} allows at most ${limit} (001 §Action Options${limit === max ? '' : '; 002 §Charging'}).`;
   }
   const down = isDown(f);
   const weapon = readyWeapon(f);
@@ -210,7 +214,9 @@ export function optionRefusal(
     case 'j': {
       if (down) return `${f.name} is ${f.posture}: a figure on the ground cannot strike (004 §Crawling and Prone).`;
       if (weapon?.use === 'missile') return `${weapon.name} is a missile weapon: ${name} is a melee attack.`;
-      return enemiesInFront(state, f).length > 0 ? null : `No enemy stands in ${f.name}'s front hexes (001 §Facing).`;
+      // RULINGS H2 (amended): a foe that disengaged from it may still be struck.
+      if (enemiesInFront(state, f).length > 0 || disengagedFromMe(state, f).length > 0) return null;
+      return `No enemy stands in ${f.name}'s front hexes (001 §Facing).`;
     }
     case 'c':
     case 'k':

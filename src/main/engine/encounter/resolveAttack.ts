@@ -22,7 +22,7 @@ export { dealDamage, dropItem, removeOne, type Blow } from './dealDamage';
 export { applyFirstStrike, applyWaiveFirstStrike, firstStrikeRefusal } from './passByCharge';
 export { applyOpportunityAttack, opportunityPreview } from './opportunityAttack';
 
-function optionFor(tx: Tx, attackerId: string, kind: AttackKind): OptionLetter {
+export function optionFor(tx: Tx, attackerId: string, kind: AttackKind): OptionLetter {
   const a = tx.fig(attackerId);
   const es = engagementState(tx.state, a);
   if (kind === 'hth') return 't';

@@ -16,6 +16,7 @@ import { bodyFromFatigue, manaPool, poolsFromRoll } from '../characters/pools';
 import type { Dice, Roll } from '../dice/types';
 import { DEFAULT_CATALOGUE } from '../magic/catalogue';
 import { armorById, meetsMinimumStrength, shieldById, weaponById } from '../equipment';
+import { offHandProblem } from './offHand';
 import { FigureStateSchema, turnStateOf, type EncounterState, type FigureState } from './schema';
 import { figureById, isAlive } from './state';
 import { NO_HAZARDS } from '../options/types';
@@ -61,6 +62,8 @@ export function checkEquipment(equipment: EquipmentInput, strength: number | nul
     }
     if (weapon && weapon.use === 'ammunition') problems.push(`${weapon.name} is ammunition, not a weapon to hold.`);
   }
+  const offHand = offHandProblem(equipment);
+  if (offHand !== null) problems.push(offHand);
   if (equipment.armorId !== null && !armorById(equipment.armorId)) problems.push(`There is no armour "${equipment.armorId}" in the armour table.`);
   if (equipment.shieldId !== null && !shieldById(equipment.shieldId)) problems.push(`There is no shield "${equipment.shieldId}" in the shield table.`);
 }
@@ -171,6 +174,7 @@ function equipmentOf(input: EquipmentInput): FigureState['equipment'] {
   return {
     weaponIds: [...input.weaponIds],
     readyWeaponId: input.readyWeaponId,
+    ...(input.offHandWeaponId ? { offHandWeaponId: input.offHandWeaponId } : {}),
     armorId: input.armorId,
     shieldId: input.shieldId,
     shieldReady: input.shieldId !== null,

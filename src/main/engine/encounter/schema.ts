@@ -62,12 +62,16 @@ export const FigureTurnSchema = z
     shots: z.number().int().min(0),
     /** Whether it took its one last shot while engaged (001 §Action Options l). */
     lastShot: z.boolean(),
+    /** RULINGS H2 (amended): where it disengaged from (option n) and the slower enemies that then engaged it. */
+    disengagedFrom: z.object({ at: HexSchema, engagers: z.array(IdSchema) }).strict().optional(),
     /** RULINGS O3: the stride it ended its movement on (absent or 0 = stopped or has not moved). */
     stride: z.number().int().min(0).max(8).optional(),
     /** RULINGS O3: action points spent on movement this turn. */
     apSpent: z.number().int().min(0).optional(),
     /** RULINGS O3 (002 §Assigning Movement): action points spent on attacks this turn, one each; absent = none. */
     apAttacks: z.number().int().min(0).optional(),
+    /** RULINGS H6: a flier the GM says chooses to engage ground figures this turn; absent = it does not. */
+    engagesGround: z.boolean().optional(),
     /** RULINGS O4: what it declared before movement (absent = nothing declared yet). */
     declaration: DeclarationSchema.optional(),
   })
@@ -113,6 +117,8 @@ export const FigureStateSchema = z
         weaponIds: z.array(z.string()),
         /** The weapon in hand; null = bare hands. Must be one of `weaponIds`. */
         readyWeaponId: z.string().nullable().default(null),
+        /** RULINGS H7: a second one-handed weapon ready in the other hand (one of `weaponIds`); absent = none. */
+        offHandWeaponId: z.string().nullable().optional(),
         armorId: z.string().nullable(),
         shieldId: z.string().nullable(),
         /** Whether the shield is on the arm (ready) or slung (001 §Action Options e, m). */
@@ -132,10 +138,14 @@ export const FigureStateSchema = z
     momentum: z.number().int().min(0).max(8).default(0),
     /** RULINGS O3 (002 §Assigning Movement): a monster's attacks, its AP for the turn; absent = a humanoid (5 AP). */
     attacks: z.number().int().min(1).max(12).optional(),
+    /** RULINGS O4 (amended): the initiative score the GM typed; absent = the DEX modifier. */
+    initiativeScore: z.number().int().min(-20).max(40).optional(),
     /** RULINGS A8, O1: physical hits taken last turn (heavy blows: −2 DEX this turn). */
     hitsLastTurn: z.number().int().min(0).default(0),
     /** RULINGS O2 (000 §Turn Sequence 7): shown face down by a cleanup phase; absent = not flipped. */
     flipped: z.boolean().optional(),
+    /** RULINGS H6 (004 §Flight): a flier's flying MA, typed by the GM; absent = it cannot fly. */
+    flyingMa: z.number().int().min(1).max(40).optional(),
     /** This turn's bookkeeping; reset when a turn begins. */
     turn: FigureTurnSchema.default(FRESH_FIGURE_TURN),
   })
@@ -168,7 +178,8 @@ export const TurnStateSchema = z
          * roll's `sideId` is then a side id or a figure id. Absent = sides.
          */
         by: z.enum(['side', 'figure']).optional(),
-        rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int() }).strict()),
+        /** Each roll's total; `breakdown` when the total is more than a die (O4: stress die + score + modifiers). */
+        rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int(), breakdown: z.array(z.object({ label: z.string(), value: z.number(), source: z.string() }).strict()).optional() }).strict()),
         /** Sides in roll order, the winner first (before the winner's choice). */
         rollOrder: z.array(IdSchema),
         /** Sides in moving order, once the winner chose. */

@@ -8,9 +8,10 @@ import type { Weapon } from '../equipment';
 import type { AttackKind } from '../combat/kinds';
 import { NO_HAZARDS } from '../options/types';
 import { attackApLeft, type AttackPreview } from './attack';
-import { dealDamage, dropItem, removeOne, rollDamage } from './dealDamage';
-import { missileStoppedOnTheWay } from './lineOfFire';
+import { dealDamage, dropItem, rollDamage } from './dealDamage';
+import { bodyTakesMissile, friendTakesMissile } from './lineOfFire';
 import type { Tx } from './tx';
+import { withoutWeapon } from './offHand';
 
 /** RULINGS O3 (002 §Assigning Movement): the attack's AP come off the figure's AP for the turn. */
 export function spendAttackAp(tx: Tx, figureId: string, on: string): void {
@@ -22,8 +23,8 @@ export function spendAttackAp(tx: Tx, figureId: string, on: string): void {
 }
 
 /**
- * The attack itself once it is allowed: friends in the line of fire, a body the target lies
- * behind, the roll, the damage, a dropped or broken weapon, a thrown weapon landing, the missile
+ * The attack itself once it is allowed: friends in the line of fire, the roll, a body the target
+ * lies behind (after a hit, RULINGS H5), the damage, a dropped or broken weapon, a thrown weapon landing, the missile
  * shots counted. Returns whether the weapon has more shots this turn (RULINGS A7).
  */
 export function strike(tx: Tx, attackerId: string, targetId: string, weapon: Weapon | null, weaponId: string | null, kind: AttackKind, option: OptionLetter, preview: AttackPreview): boolean {
@@ -34,7 +35,8 @@ export function strike(tx: Tx, attackerId: string, targetId: string, weapon: Wea
   const what = `${a.name} → ${t.name}`;
 
   let target = t;
-  const resolved = (kind === 'missile' || kind === 'thrown') && missileStoppedOnTheWay(tx, a, t, adj, weapon, kind);
+  const isMissile = kind === 'missile' || kind === 'thrown';
+  const resolved = isMissile && friendTakesMissile(tx, a, t, adj, weapon, kind);
 
   if (!resolved) {
     const roll = tx.roll(`${preview.dice.count}d6`, `attack: ${what}`);
@@ -54,14 +56,15 @@ export function strike(tx: Tx, attackerId: string, targetId: string, weapon: Wea
       result: out.reason,
       source: out.source,
     });
-    if (out.hit) {
+    // RULINGS H5: the body cover is rolled only once the missile has hit; a miss or fumble stands.
+    if (out.hit && !(isMissile && bodyTakesMissile(tx, a, target))) {
       const dmg = rollDamage(tx, a.id, weapon, kind, what);
       dealDamage(tx, a.id, target.id, { damageRoll: dmg.roll, bonus: dmg.bonus, multiplier: out.multiplier as 1 | 2 | 3, toBody: out.toBody, bleeding: out.bleeding }, true);
     }
     if (weapon !== null && (out.dropWeapon || out.breakWeapon)) {
       if (out.dropWeapon) dropItem(tx, a.id, 'weapon', weapon.id);
       else {
-        tx.update(a.id, (x) => ({ ...x, equipment: { ...x.equipment, weaponIds: removeOne(x.equipment.weaponIds, weapon.id), readyWeaponId: null } }));
+        tx.update(a.id, (x) => ({ ...x, equipment: withoutWeapon(x.equipment, weapon.id) }));
         tx.emit({ type: 'weaponBroken', figureId: a.id, weaponId: weapon.id, source: '001 §Attack Rolls; RULINGS A3' });
       }
     }

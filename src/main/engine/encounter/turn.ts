@@ -13,7 +13,7 @@ import { baseAdjDex, canAct, figureById } from './state';
 import { beginRenewal, endRenewal } from './renewPhase';
 import { isMovementPhase, PHASE_NAMES, PHASES, phaseStatus, turnPhases, type Phase } from './phaseStatus';
 import { orderByScore, settleUnchosenInitiative } from './initiative';
-import { endTurn, startCleanup } from './endOfTurn';
+import { endOfTurnEffects, startCleanup, startNextTurn } from './endOfTurn';
 import type { Tx } from './tx';
 
 // Names that lived here before the split, so existing imports of './turn' still resolve.
@@ -54,7 +54,9 @@ export function advancePhase(tx: Tx, c: CommandOf<'advancePhase'>): void {
   const fallback = PHASES.indexOf(from);
   const next = at >= 0 ? phases[at + 1] : fallback >= 0 ? PHASES[fallback + 1] : undefined;
   leavePhase(tx, from);
-  if (next === undefined) return endTurn(tx);
+  // RULINGS T1 (amended): the post-turn effects close phase 6, before O2's Cleanup when there is one.
+  if (next === 'cleanup' || (next === undefined && from !== 'cleanup')) endOfTurnEffects(tx);
+  if (next === undefined) return startNextTurn(tx);
   enterPhase(tx, next);
   enteredPhase(tx, next, phases);
 }

@@ -5,7 +5,7 @@
  * that still leaves the attack open (RULINGS T5); shooters and casters hold still and face their
  * mark; a figure past its side's morale runs from the nearest foe.
  */
-import { hexKey, type Hex } from '../../../shared/hex';
+import { hexDistance, hexKey, type Hex } from '../../../shared/hex';
 import type { MoveMode } from '../../../shared/schemas';
 import { figureAllowance, reachable, type Reach, type ReachableHex } from '../encounter/movement/reachable';
 import { moveAllowsOption } from '../encounter/options';
@@ -126,11 +126,19 @@ function closeIn(f: FigureState, target: FigureState, reaches: LazyReaches, rule
   const out: Candidate[] = [];
   for (const reach of reaches.slowestFirst()) {
     if (!moveAllowsOption('b', reach.mode, rules)) continue;
-    const beside = reach.hexes.filter((h) => nearest(h.hex, [target])!.distance === 1);
-    if (beside.length === 0) continue;
-    const worth = (h: ReachableHex): number => ZONE_WORTH[zoneOf({ position: target.position, facing: target.facing, size: target.size }, h.hex)] * 10 - h.cost;
-    const best = [...beside].sort((a, b) => worth(b) - worth(a) || hexKey(a.hex).localeCompare(hexKey(b.hex)))[0]!;
-    const zone = zoneOf({ position: target.position, facing: target.facing, size: target.size }, best.hex);
+    const facingFigure = { position: target.position, facing: target.facing, size: target.size };
+    let best: ReachableHex | null = null;
+    let bestWorth = -Infinity;
+    for (const h of reach.hexes) {
+      if (hexDistance(h.hex, target.position) !== 1) continue;
+      const worth = ZONE_WORTH[zoneOf(facingFigure, h.hex)] * 10 - h.cost;
+      if (worth > bestWorth || (worth === bestWorth && best !== null && hexKey(h.hex) < hexKey(best.hex))) {
+        best = h;
+        bestWorth = worth;
+      }
+    }
+    if (best === null) continue;
+    const zone = zoneOf(facingFigure, best.hex);
     out.push({
       command: { type: 'move', figureId: f.id, mode: reach.mode, to: best.hex, facing: facingToward(best.hex, target.position, f.facing) },
       reason: `${f.name} ${best.cost === 0 ? 'turns to face' : `closes on (${reach.mode}, ${best.cost} hexes)`} ${target.name}, to strike from its ${zone}${hurt(target) >= 0.3 ? `: ${target.name} is hurt` : ''}.`,
@@ -140,9 +148,17 @@ function closeIn(f: FigureState, target: FigureState, reaches: LazyReaches, rule
   }
   const fastest = out.length > 0 ? null : reaches.fastest();
   if (fastest !== null) {
-    const start = nearest(f.position, [target])!.distance;
-    const best = [...fastest.hexes].sort((a, b) => nearest(a.hex, [target])!.distance - nearest(b.hex, [target])!.distance || a.cost - b.cost)[0];
-    if (best !== undefined && nearest(best.hex, [target])!.distance < start) {
+    const start = hexDistance(f.position, target.position);
+    let best: ReachableHex | undefined;
+    let bestGap = Infinity;
+    for (const h of fastest.hexes) {
+      const gap = hexDistance(h.hex, target.position);
+      if (gap < bestGap || (gap === bestGap && best !== undefined && h.cost < best.cost)) {
+        best = h;
+        bestGap = gap;
+      }
+    }
+    if (best !== undefined && bestGap < start) {
       out.push({
         command: { type: 'move', figureId: f.id, mode: fastest.mode, to: best.hex, facing: facingToward(best.hex, target.position, f.facing) },
         reason: `${f.name} advances on ${target.name} (${fastest.mode}, ${best.cost} hexes): out of reach this turn.`,

@@ -19,7 +19,7 @@ export interface FightOptions {
   /** Stalemates end here (the console's choice of a default: 30 turns). */
   readonly maxTurns?: number;
   readonly settings?: TacticsSettings;
-  /** Keep the commands, to replay the fight (costs memory over many fights). */
+  /** Keep the commands and the reason for each, to replay the fight (costs memory over many fights). */
   readonly keepCommands?: boolean;
 }
 
@@ -42,6 +42,8 @@ export interface FightResult {
   readonly stalemate: boolean;
   readonly fates: readonly FigureFate[];
   readonly commands?: readonly Command[];
+  /** Why each kept command was chosen, in words. */
+  readonly reasons?: readonly string[];
   readonly steps: number;
 }
 
@@ -58,6 +60,7 @@ export function playFight(start: EncounterState, rules: Rules | RuleSet, options
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   const dice = new RewindableDice(options.seed);
   const commands: Command[] = [];
+  const reasons: string[] = [];
   let state = start;
   let steps = 0;
   let stepsThisTurn = 0;
@@ -65,7 +68,10 @@ export function playFight(start: EncounterState, rules: Rules | RuleSet, options
   while (sidesStanding(state).length > 1 && state.turn <= maxTurns + start.turn - 1) {
     const step = firstAccepted(state, rs, dice, options.settings ?? {});
     state = step.state;
-    if (options.keepCommands === true) commands.push(step.command);
+    if (options.keepCommands === true) {
+      commands.push(step.command);
+      reasons.push(step.reason);
+    }
     steps++;
     if (state.turn !== turn) {
       turn = state.turn;
@@ -82,7 +88,7 @@ export function playFight(start: EncounterState, rules: Rules | RuleSet, options
     turns: state.turn - start.turn + (stalemate ? 0 : 1),
     stalemate,
     fates: state.figures.map(fateOf),
-    ...(options.keepCommands === true ? { commands } : {}),
+    ...(options.keepCommands === true ? { commands, reasons } : {}),
     steps,
   };
 }
@@ -92,18 +98,18 @@ export function playFight(start: EncounterState, rules: Rules | RuleSet, options
  * a refused one gives its dice back, so the kept commands replay the fight exactly. Nothing
  * accepted: the GM's override ends the phase, as at the table.
  */
-function firstAccepted(state: EncounterState, rules: RuleSet, dice: RewindableDice, settings: TacticsSettings): { state: EncounterState; command: Command } {
+function firstAccepted(state: EncounterState, rules: RuleSet, dice: RewindableDice, settings: TacticsSettings): { state: EncounterState; command: Command; reason: string } {
   for (const c of proposalCandidates(state, rules, { settings })) {
     const saved = dice.saveState();
     try {
-      return { state: apply(state, c.command, dice, rules).state, command: c.command };
+      return { state: apply(state, c.command, dice, rules).state, command: c.command, reason: c.reason };
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       dice.rewind(saved);
     }
   }
   const command: Command = { type: 'advancePhase', override: true };
-  return { state: apply(state, command, dice, rules).state, command };
+  return { state: apply(state, command, dice, rules).state, command, reason: 'Nothing more the tactics would do in this phase: the GM ends it (override).' };
 }
 
 /** Seeded dice that can be wound back to a saved state (a refused command gives its rolls back). */

@@ -1,5 +1,4 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen } from 'electron';
-import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
 import { ipcEvent, type EventName } from '../../../shared/contract';
 import { Core, type HostChooser } from '../core';
@@ -158,5 +157,5 @@ export async function runConsole(paths: Paths): Promise<void> {
   gmWindow.on('closed', () => app.quit());
   if (shouldAutoOpenPlayer(displays())) openPlayer();
   await refreshMenu();
-  log(`campaign open: ${join(core.campaignDir)}`);
+  log(`campaign open: ${core.openDir ?? 'none (see the campaign screen)'}`);
 }

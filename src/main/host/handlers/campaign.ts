@@ -1,6 +1,6 @@
 import type { CAMPAIGN_CHANNELS } from '../../../shared/channels/campaign';
 import { DEFAULT_RULES, RULE_SOURCES } from '../../engine/rules';
-import type { Core } from '../core';
+import type { ConsoleCore } from '../coreApi';
 import type { HandlersFor } from '../dispatch';
 
 /** RULINGS O1–O4: each option's ruling and the document it comes from (they apply to new encounters). */
@@ -12,7 +12,7 @@ const OPTION_SOURCES: Readonly<Record<string, string>> = {
 };
 
 /** Campaigns and encounters on disk (issue 6); every argument was validated by the dispatcher. */
-export function campaignHandlers(core: () => Core): HandlersFor<typeof CAMPAIGN_CHANNELS> {
+export function campaignHandlers(core: () => ConsoleCore): HandlersFor<typeof CAMPAIGN_CHANNELS> {
   return {
     listCampaigns: () => core().listCampaigns(),
     createCampaign: ({ name }) => core().createCampaign(name),
@@ -29,9 +29,10 @@ export function campaignHandlers(core: () => Core): HandlersFor<typeof CAMPAIGN_
     undoToTurnStart: () => core().session.undoToTurnStart(),
     listBackups: ({ campaign, file }) => core().listBackups(file, campaign),
     restoreBackup: ({ campaign, file, backup }) => core().restoreBackup(file, backup, campaign),
-    exportCampaign: () => core().exportCampaign(),
-    exportEncounter: ({ id }) => core().exportEncounter(id),
-    importBundle: (args) => core().importBundle(args),
+    salvageLog: ({ campaign, file }) => core().salvageLog(file, campaign),
+    exportCampaign: () => core().transfers.exportCampaign(),
+    exportEncounter: ({ id }) => core().transfers.exportEncounter(id),
+    importBundle: (args) => core().transfers.importBundle(args),
     exportCombatLog: ({ id }) => core().exportCombatLog(id),
     getRules: () => core().getRules(),
     setRules: ({ rules }) => core().setRules(rules),
@@ -40,6 +41,6 @@ export function campaignHandlers(core: () => Core): HandlersFor<typeof CAMPAIGN_
       defaults: DEFAULT_RULES,
       sources: { ...RULE_SOURCES, ...OPTION_SOURCES },
     }),
-    importMapImage: () => core().importMapImage(),
+    importMapImage: () => core().transfers.importMapImage(),
   };
 }

@@ -23,7 +23,7 @@ import type { StatBlock, StatFigure } from '../../engine/options/types';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../engine/rules';
 import { DEFAULT_CATALOGUE, masteryBenefits, SCHOOLS } from '../../engine/magic/catalogue';
 import type { RosterEntry } from '../../store/schema';
-import type { Core } from '../core';
+import type { ConsoleCore } from '../coreApi';
 import type { HandlersFor } from '../dispatch';
 
 const plain = (e: Explained): { value: number; breakdown: { label: string; value: number; source: string }[] } => ({
@@ -246,7 +246,7 @@ function rosterId(entries: readonly RosterEntry[], name: string, kind: string): 
 }
 
 /** The figure sheet, the new-figure check and the campaign roster (issue 7 item 8). */
-export function figureHandlers(core: () => Core): HandlersFor<typeof FIGURE_CHANNELS> {
+export function figureHandlers(core: () => ConsoleCore): HandlersFor<typeof FIGURE_CHANNELS> {
   const state = () => core().session.currentState;
   return {
     figureSheet: ({ figureId }) => figureSheetOf(state(), figureId, core().session.rules),

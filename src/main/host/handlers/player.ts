@@ -1,10 +1,24 @@
 import type { PLAYER_CHANNELS } from '../../../shared/channels/player';
+import { AppError, isAppError } from '../../../shared/errors';
+import type { Session } from '../../session/session';
 import type { PlayerView } from '../../../shared/views';
 import type { HandlersFor } from '../dispatch';
 
-/** `view`: the open session's player view as the projector may show it (host/blackout.ts). */
-export function playerHandlers(view: () => PlayerView): HandlersFor<typeof PLAYER_CHANNELS> {
+/** What a player page is told while no encounter is open: never the GM's file names or their contents. */
+export const PLAYER_WAITING = 'Waiting for the GM to open an encounter.';
+
+/** `shown`: the view as the projector may show it (host/blackout.ts). */
+export function playerHandlers(session: () => Session, shown: (view: PlayerView) => PlayerView = (v) => v): HandlersFor<typeof PLAYER_CHANNELS> {
   return {
-    getPlayerView: () => view(),
+    getPlayerView: () => {
+      let open: Session;
+      try {
+        open = session();
+      } catch (e) {
+        if (isAppError(e)) throw new AppError('not-found', PLAYER_WAITING);
+        throw e;
+      }
+      return shown(open.playerView());
+    },
   };
 }

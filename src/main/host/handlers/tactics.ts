@@ -14,6 +14,7 @@ export function tacticsHandlers(tactics: () => TacticsHost, session: () => Sessi
     getAutopilot: () => tactics().autopilot.status(),
     simulate: (args) => tactics().simulate(session(), args),
     cancelSimulation: ({ runId }) => tactics().cancelSimulation(runId),
+    replaySimulatedFight: ({ runId, seed, step }) => tactics().replayStep(session(), runId, seed, step),
     listSimulations: () => tactics().listSimulations(session()),
   };
 }

@@ -6,11 +6,32 @@
  */
 import { AppError } from '../../../shared/errors';
 import type { SimulationStatus } from '../../../shared/tacticsViews';
+import { apply } from '../../engine/encounter/apply';
+import type { EncounterState } from '../../engine/encounter/schema';
+import { createSeededDice } from '../../engine/dice/seeded';
+import { rulesFor, type Rules } from '../../engine/rules';
 import { oddsOf } from '../../engine/tactics/odds';
+import { playFight } from '../../engine/tactics/playFight';
 import type { Session } from '../../session/session';
 import { SimulationPool, type SimulationRun } from '../../simulation/pool';
 
 const KEPT_RUNS = 8;
+
+interface RunInputs {
+  readonly state: EncounterState;
+  readonly rules: Rules;
+  readonly maxTurns: number;
+  readonly morale: Record<string, number>;
+}
+
+/** A simulated fight played again with its commands kept: every state along it, and why each step was taken. */
+export interface ReplayedFight {
+  readonly runId: number;
+  readonly seed: number;
+  readonly states: readonly EncounterState[];
+  readonly reasons: readonly string[];
+  readonly rules: Rules;
+}
 
 export interface SimulateArgs {
   readonly fights: number;
@@ -24,6 +45,8 @@ export class Simulations {
   private runs: SimulationStatus[] = [];
   private active: { status: SimulationStatus; run: SimulationRun } | null = null;
   private nextId = 1;
+  private readonly inputs = new Map<number, RunInputs>();
+  private replayed: ReplayedFight | null = null;
 
   constructor(
     private readonly workerPath: string | null,
@@ -59,6 +82,8 @@ export class Simulations {
       if (this.active !== null) this.active.status = status;
       this.onStatus(status);
     };
+    this.inputs.set(status.runId, { state, rules: session.rules, maxTurns: args.maxTurns, morale: { ...(args.morale ?? {}) } });
+    for (const id of this.inputs.keys()) if (id <= status.runId - KEPT_RUNS) this.inputs.delete(id);
     this.pool ??= new SimulationPool(this.workerPath);
     const run = this.pool.run(
       { state, rules: session.rules, fights: args.fights, maxTurns: args.maxTurns, settings: { morale: args.morale ?? {} }, firstSeed: 1 },
@@ -84,6 +109,23 @@ export class Simulations {
     if (found === undefined) throw new AppError('not-found', 'There is no such simulation run.');
     if (this.active?.status.runId === runId) this.active.run.cancel();
     return found;
+  }
+
+  /**
+   * One fight of a run, played again from its seed with every step kept (issue 16 item 4): the
+   * same fight the pool played, never mixed into the encounter's log. The last one is cached.
+   */
+  replay(runId: number, seed: number): ReplayedFight {
+    if (this.replayed?.runId === runId && this.replayed.seed === seed) return this.replayed;
+    const input = this.inputs.get(runId);
+    if (input === undefined) throw new AppError('not-found', 'That simulation run is no longer kept: simulate again to replay its fights.');
+    const rules = rulesFor(input.rules);
+    const fight = playFight(input.state, rules, { seed, maxTurns: input.maxTurns, settings: { morale: input.morale }, keepCommands: true });
+    const dice = createSeededDice(seed);
+    const states = [input.state];
+    for (const c of fight.commands ?? []) states.push(apply(states[states.length - 1]!, c, dice, rules).state);
+    this.replayed = { runId, seed, states, reasons: fight.reasons ?? [], rules: input.rules };
+    return this.replayed;
   }
 
   async close(): Promise<void> {

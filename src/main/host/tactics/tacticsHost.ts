@@ -3,6 +3,7 @@ import type { AutopilotStatus, SimulationStatus } from '../../../shared/tacticsV
 import { phaseStatus } from '../../engine/encounter/turn';
 import { propose } from '../../engine/tactics/propose';
 import type { Session } from '../../session/session';
+import { gmView } from '../../session/views';
 import { Autopilot } from './autopilot';
 import { Simulations, type SimulateArgs } from './simulations';
 
@@ -45,6 +46,22 @@ export class TacticsHost {
 
   cancelSimulation(runId: number): SimulationStatus {
     return this.simulations.cancel(runId);
+  }
+
+  /** One step of a simulated fight as a read-only GM view, with the reason for the step that led to it. */
+  replayStep(session: Session, runId: number, seed: number, step: number) {
+    const fight = this.simulations.replay(runId, seed);
+    const index = Math.max(0, Math.min(step, fight.states.length - 1));
+    const state = fight.states[index]!;
+    const campaign = session.campaignFolder.campaign;
+    return {
+      runId,
+      seed,
+      step: index,
+      total: fight.states.length - 1,
+      reason: index === 0 ? 'The encounter as it stood when the simulation began.' : fight.reasons[index - 1]!,
+      view: gmView({ id: campaign.id, name: campaign.name }, state, { canUndo: false, canRedo: false, logLength: index }, index, fight.rules),
+    };
   }
 
   listSimulations(session: Session): SimulationStatus[] {

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -9,6 +9,7 @@ import { WsCallSchema, type WsPush, type WsReply } from '../../../shared/wsProto
 import type { Dispatcher } from '../dispatch';
 import { CONTENT_SECURITY_POLICY } from '../security';
 import { readStatic } from './staticFiles';
+import { newTokens } from './tokens';
 
 /** What the web host's campaign routes need from the core (assets, uploads, imports). */
 export interface CampaignHttp {
@@ -27,6 +28,8 @@ export interface WebHostOptions {
   /** 127.0.0.1 unless the GM explicitly opens the console to the local network. */
   readonly host?: string;
   readonly log?: (message: string) => void;
+  /** The pages' tokens (web/tokens.ts keeps them across restarts); new random ones without. */
+  readonly tokens?: Record<Role, string>;
 }
 
 export interface WebHost {
@@ -62,10 +65,7 @@ export function roleForToken(tokens: Record<Role, string>, token: string | null)
  * WebSocket, each socket bound to the role of the token in its URL.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const tokens: Record<Role, string> = {
-    gm: randomBytes(18).toString('base64url'),
-    player: randomBytes(18).toString('base64url'),
-  };
+  const tokens: Record<Role, string> = options.tokens ?? newTokens();
   const log = options.log ?? (() => {});
   const sockets = new Map<WebSocket, Role>();
 
@@ -74,7 +74,24 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const allowedHosts = new Set<string>();
   const hostAllowed = (req: IncomingMessage) => allowedHosts.has(req.headers.host ?? '');
 
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => {
+    // A request that fails in an unexpected way answers 500 and is logged; the host keeps serving.
+    req.on('error', (e) => log(`request ${req.url ?? ''} failed: ${e.message}`));
+    res.on('error', (e) => log(`response to ${req.url ?? ''} failed: ${e.message}`));
+    serve(req, res).catch((e: unknown) => {
+      log(`request ${req.url ?? ''} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end();
+    });
+  });
+  // A malformed HTTP request from any client closes that connection only.
+  server.on('clientError', (e: Error, socket) => {
+    log(`bad HTTP request: ${e.message}`);
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!hostAllowed(req)) {
       res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end('Misdirected request');
       return;
@@ -124,7 +141,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       'cache-control': 'no-store',
     });
     res.end(req.method === 'HEAD' ? undefined : file.body);
-  });
+  }
 
   /**
    * Uploads from the GM page (issue 6 §5): a map image streamed in chunks into the campaign's
@@ -174,7 +191,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // ws closes a socket that broke the protocol itself (1009 for a frame over maxPayload, 1007 for
+  // text that is not UTF-8, 1002 for an unmasked frame or a reserved opcode) and then emits
+  // 'error': without a listener that error would end the whole process.
+  wss.on('error', (e) => log(`websocket server: ${e.message}`));
   server.on('upgrade', (req: IncomingMessage, socket, head) => {
+    socket.on('error', (e) => log(`upgrade socket: ${e.message}`));
     const url = new URL(req.url ?? '/', 'http://localhost');
     const role = url.pathname === '/ws' ? roleForToken(tokens, url.searchParams.get('token')) : null;
     const origin = req.headers.origin;
@@ -186,8 +208,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.set(ws, role);
+      ws.on('error', (e: Error & { code?: string }) => log(`${role} socket closed after a bad frame: ${e.code ?? ''} ${e.message}`));
       ws.on('close', () => sockets.delete(ws));
-      ws.on('message', (data) => void answer(ws, role, data.toString()));
+      ws.on('message', (data) => void answer(ws, role, data.toString()).catch((e: unknown) => log(`answer failed: ${String(e)}`)));
     });
   });
 
@@ -217,8 +240,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolveListen());
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolveListen();
+    });
   });
+  server.on('error', (e) => log(`web host: ${e.message}`));
   const port = (server.address() as AddressInfo).port;
   for (const name of ['127.0.0.1', 'localhost', '[::1]']) allowedHosts.add(`${name}:${port}`);
   if (host === '0.0.0.0') {

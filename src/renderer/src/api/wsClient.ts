@@ -7,6 +7,25 @@ import {
 } from '../../../shared/contract';
 import type { WsPush, WsReply } from '../../../shared/wsProtocol';
 
+/** Whether the page's socket to the console is down (after it was once up), for the banner. */
+const connectionListeners = new Set<(lost: boolean) => void>();
+let connectionLost = false;
+
+function setConnectionLost(lost: boolean): void {
+  if (lost === connectionLost) return;
+  connectionLost = lost;
+  for (const listener of connectionListeners) listener(lost);
+}
+
+/** Calls `listener` now and whenever the connection is lost or back; returns the unsubscribe. */
+export function onConnectionChange(listener: (lost: boolean) => void): () => void {
+  connectionListeners.add(listener);
+  listener(connectionLost);
+  return () => void connectionListeners.delete(listener);
+}
+
+export const NOT_SENT_MESSAGE = 'Not sent: the connection to the console is lost. Reconnecting… try again once it is back.';
+
 /**
  * The contract over the web host's WebSocket: the same `ClientApi` the Electron preload gives,
  * so pages cannot tell which host they run in. Calls made while (re)connecting wait for the socket.
@@ -17,13 +36,24 @@ export function createWsClient<R extends Role>(role: R, token: string): ClientAp
   let nextId = 1;
   let socket: WebSocket;
   let ready: Promise<void>;
+  let everOpen = false;
 
   const connect = () => {
     const url = new URL('/ws', location.href);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
     url.searchParams.set('token', token);
     socket = new WebSocket(url);
-    ready = new Promise((resolve) => socket.addEventListener('open', () => resolve(), { once: true }));
+    ready = new Promise((resolve) =>
+      socket.addEventListener(
+        'open',
+        () => {
+          everOpen = true;
+          setConnectionLost(false);
+          resolve();
+        },
+        { once: true },
+      ),
+    );
     socket.addEventListener('message', (e) => {
       const message = JSON.parse(String(e.data)) as WsReply | WsPush;
       if ('event' in message) {
@@ -38,12 +68,16 @@ export function createWsClient<R extends Role>(role: R, token: string): ClientAp
         resolve({ ok: false, error: { code: 'io', message: 'The connection to the console was lost; try again.' } });
       }
       pending.clear();
+      if (everOpen) setConnectionLost(true);
       setTimeout(connect, 1000);
     });
   };
   connect();
 
   const call = async (channel: string, args: unknown): Promise<Envelope<unknown>> => {
+    // While the page first connects, calls wait; once it was up and is lost, they fail at once
+    // with a clear message rather than sitting unsent (issue 13 §6).
+    if (connectionLost) return { ok: false, error: { code: 'io', message: NOT_SENT_MESSAGE } };
     await ready;
     const id = nextId++;
     return new Promise((resolve) => {

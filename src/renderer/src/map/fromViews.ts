@@ -24,7 +24,8 @@ export function playerTerrain(view: PlayerView): MapTerrainModel {
 }
 
 export function playerFigures(view: PlayerView): MapFigureModel[] {
-  return view.encounter.figures.map((f) => ({ ...f, hidden: false, color: colorOf(view.encounter.sides, f.sideId) }));
+  // RULINGS H6: a flier in the air is tagged on the projector too (everyone at the table sees it).
+  return view.encounter.figures.map((f) => ({ ...f, hidden: false, color: colorOf(view.encounter.sides, f.sideId), ...(f.flying ? { conditions: ['flying'] } : {}) }));
 }
 
 /** Continuing spells cast at bare hexes, every one (the GM sees all): each caster's list in the GM view. */

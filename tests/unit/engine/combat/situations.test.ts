@@ -76,7 +76,7 @@ describe('rollToMissFriend (004 §Rolling to Hit: Roll to Miss; RULINGS H4)', ()
   });
 });
 
-describe('proneBehindBody (004 §Crawling and Prone; RULINGS H4)', () => {
+describe('proneBehindBody (004 §Crawling and Prone; RULINGS H5)', () => {
   it('prone: 1–3 strikes the body', () => {
     expect(proneBehindBody(createEnteredDice([[3]]), 'prone').hitsBody).toBe(true);
     expect(proneBehindBody(createEnteredDice([[4]]), 'prone').hitsBody).toBe(false);

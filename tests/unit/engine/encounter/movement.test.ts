@@ -78,7 +78,8 @@ describe('reachable', () => {
     expect(refusal(s, { type: 'move', figureId: 'me', mode: 'walk', to: { q: 3, r: 5 } })).toBe('Pal is already in that hex.');
     expect(refusal(s, { type: 'move', figureId: 'me', mode: 'walk', to: { q: 3, r: 4 }, path: [{ q: 3, r: 4 }] })).toBe('The path jumps from 1,5 to 3,4; each step must be to a neighbouring hex.');
     expect(refusal(s, { type: 'move', figureId: 'me', mode: 'walk-slow', to: { q: 4, r: 4 }, path: [{ q: 2, r: 4 }, { q: 3, r: 4 }, { q: 4, r: 4 }] })).toBe('That path costs 3 hexes of movement; Me has 2 (RULINGS M1, M7).');
-    const r = step(s, { type: 'move', figureId: 'me', mode: 'sprint', to: { q: 1, r: 0 } });
+    // 13 hexes: past Run's 12, so the turn's gait is a Sprint (RULINGS T5).
+    const r = step(s, { type: 'move', figureId: 'me', mode: 'sprint', to: { q: 14, r: 4 } });
     expect(r.events[1]).toMatchObject({ type: 'fatigueSpent', amount: 6, fatigue: 44 });
   });
 

@@ -43,8 +43,8 @@ describe('the sample encounter (ford-ambush)', () => {
     const gm = GmViewSchema.parse(gmView({ id: 'c', name: 'C' }, s, { canUndo: true, canRedo: false, logLength: 4 }, 4));
     expect(gm.encounter.tracker).toMatchObject({ due: ['ilsa'], moveOrder: ['ilsa', 'bram', 'sella', 'grak'], initiative: { order: ['party', 'foes'], chosen: true } });
     // Bram: STR 14 carrying 31 lbs (broadsword 5, leather 16, small shield 10) is Heavy: no Jog,
-    // Walk 4 + 1 − 4 = 1; Walk (slow) is 2 whatever the modifier (RULINGS M1, M2).
-    expect(gm.encounter.figures.find((f) => f.id === 'bram')?.movementLeft).toEqual({ hexes: 2, how: 'walk-slow' });
+    // Walk 4 + 1 − 4 = 1, and Walk (slow) is never longer than Walk (RULINGS M1, M2 amended).
+    expect(gm.encounter.figures.find((f) => f.id === 'bram')?.movementLeft).toEqual({ hexes: 1, how: 'walk' });
     const pv = PlayerViewSchema.parse(playerView(s, 4));
     expect(JSON.stringify(pv)).not.toMatch(/sella|mana|tracker|movementLeft|equipment|conditions/i);
   });

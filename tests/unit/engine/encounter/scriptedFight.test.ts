@@ -94,7 +94,7 @@ describe('a scripted three-turn fight', () => {
     const aldoOpts = legalOptions(s, 'aldo');
     expect(aldoOpts.state).toBe('engaged');
     expect(aldoOpts.options.find((o) => o.option === 'b')?.available).toBe(true);
-    expect(aldoOpts.options.find((o) => o.option === 'j')?.reason).toBe('Aldo moved at jog; Attack (j) allows at most shift (001 §Action Options).');
+    expect(aldoOpts.options.find((o) => o.option === 'j')?.reason).toBe('Aldo moved 4 hexes, a walk (RULINGS T5); Attack (j) allows at most shift (001 §Action Options).');
     r = go({ type: 'attack', figureId: 'aldo', targetId: 'cort', weaponId: 'broadsword' }, [[4, 4, 4], [6, 3]]);
     expect(r.events.find((e) => e.type === 'optionTaken')).toMatchObject({ option: 'b' });
     expect(r.events.find((e) => e.type === 'attackRolled')).toMatchObject({ roll: 12, hit: true, adjDex: 13 });

@@ -17,6 +17,7 @@ import type { MoveMode } from '../../../../src/shared/schemas';
 import { AppError } from '../../../../src/shared/errors';
 import { hexDistance, hexNeighbor } from '../../../../src/shared/hex';
 import { encounter, fig } from './fixtures';
+import { issue14Actions, issue14Invariants, issue14Moves, withIssue14Traits } from './soakIssue14';
 import { isCaster, magicOf } from '../../../../src/main/engine/encounter/magicBridge';
 import { isMovementPhase } from '../../../../src/main/engine/encounter/turn';
 import { figureAllowance } from '../../../../src/main/engine/encounter/movement/reachable';
@@ -50,7 +51,7 @@ function chooser(seed: number): { int(n: number): number; pick<T>(xs: readonly T
   };
 }
 
-function arena(): EncounterState {
+function arena(flier = false): EncounterState {
   const terrain: Record<string, string> = { '5,3': 'wall', '5,4': 'wall', '6,6': 'broken', '7,6': 'broken', '4,8': 'shadow', '9,2': 'fire', '8,8': 'body' };
   const weapons: [string, string][] = [['broadsword', 'broadsword'], ['spear', 'spear'], ['small-bow', 'small-bow'], ['dagger', 'dagger'], ['light-crossbow', 'light-crossbow'], ['war-ax', 'war-ax']];
   const figures = [];
@@ -70,7 +71,7 @@ function arena(): EncounterState {
   }
   // A continuing spell in effect from before the fight, to be renewed from turn 1 (RULINGS S2).
   const light = { id: 'light-0', spellId: 'passage-light', name: 'Light', casterId: 'f0', targetId: null, level: 1, renewalCost: 1, turnsActive: 1, variant: null, castTurn: 0, renewedTurn: null };
-  return { ...encounter(figures, { cols: 14, rows: 12, terrain, sides: ['a', 'b'] }), spells: [light] };
+  return withIssue14Traits({ ...encounter(figures, { cols: 14, rows: 12, terrain, sides: ['a', 'b'] }), spells: [light] }, flier);
 }
 
 /** Spells the soak's mages know (001 §Spell Lists), continuing, must-hit and plain. */
@@ -148,7 +149,9 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
     const declaration = foe && rnd.int(2) === 0
       ? { action: 'attack' as const, movement: 'walking' as const, destination: foe.position, targetIds: [foe.id], rangeHexes: 1, weaponId: f.equipment.readyWeaponId ?? 'dagger', charging: rnd.int(2) === 0, roomForRunningStart: true }
       : { action: rnd.pick(['defend', 'other', 'rout'] as const), movement: 'none' as const, highGround: rnd.int(3) === 0 };
-    return [{ type: 'declare', figureId: id, declaration }, { type: 'advancePhase' }];
+    // RULINGS O4 (amended): now and then the GM types the figure's initiative score, or clears it.
+    const score: Command = { type: 'setInitiativeScore', figureId: id, score: rnd.pick([null, -2, 0, 3, 7]) };
+    return [{ type: 'declare', figureId: id, declaration }, score, { type: 'advancePhase' }];
   }
   if (s.phase === 'cleanup') return [{ type: 'advancePhase' }];
   if (s.phase === 'initiative') {
@@ -173,6 +176,7 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
   if (isMovementPhase(s.phase)) {
     if (rules.initiative.canYield && rnd.int(5) === 0) out.push({ type: 'yieldMove', figureId: id });
     if (rnd.int(8) === 0) out.push({ type: rnd.int(2) ? 'dodge' : 'defend', figureId: id });
+    out.push(...issue14Moves(s, f, rnd));
     // The rules' ways of moving (RULINGS M1; O1 MA, O3 strides) and the special ones.
     const modes: readonly MoveMode[] = [...MODES, ...figureAllowance(f, rules).map((a) => a.mode as MoveMode)];
     for (const mode of [rnd.pick(modes), rnd.pick(modes), 'stand-still' as const]) {
@@ -195,6 +199,8 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
     const foes = s.figures.filter((o) => o.sideId !== f.sideId && o.posture !== 'dead');
     const near = enemiesInFront(s, f);
     const free = [0, 1, 2, 3, 4, 5].map((d) => hexNeighbor(f.position, d));
+    // Issue 14 (RULINGS H7; 001 §Encumbrance): tried before the plain attacks now and then.
+    if (rnd.int(2) === 0) out.push(...issue14Actions(s, f, rnd));
     for (const o of opts) {
       if ((o === 'b' || o === 'j') && near.length) out.push({ type: 'attack', figureId: id, targetId: rnd.pick(near).id, weaponId: f.equipment.readyWeaponId });
       if ((o === 'f' || o === 'l') && foes.length) out.push({ type: 'attack', figureId: id, targetId: rnd.pick(foes).id, weaponId: f.equipment.readyWeaponId, throw: f.equipment.readyWeaponId === 'dagger' });
@@ -211,6 +217,7 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
       if (o === 'm') for (const w of f.equipment.weaponIds) out.push({ type: 'changeWeapon', figureId: id, weaponId: w });
       if (o === 'i' || o === 's') out.push({ type: 'disbelieve', figureId: id, targetId: rnd.pick(s.figures).id });
     }
+    out.push(...issue14Actions(s, f, rnd));
     if (f.conditions.includes('bleeding')) out.push({ type: 'bindWound', figureId: id, targetId: id });
     if (opts.some((o) => o === 'h' || o === 'r' || o === 'hth-cast') && isCaster(f)) {
       // 001 §Casting Spells; RULINGS S1, S3, S4: a known spell, sometimes pushed, borrowing when short.
@@ -235,13 +242,13 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
   return out;
 }
 
-function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules): { applied: number; turns: number; refused: number; kinds: Record<string, number>; events: Record<string, number>; dead: number; phases: Record<string, number> } {
+function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules, flier = false): { applied: number; turns: number; refused: number; kinds: Record<string, number>; events: Record<string, number>; dead: number; phases: Record<string, number> } {
   const phases: Record<string, number> = {};
   const kinds: Record<string, number> = {};
   const events: Record<string, number> = {};
   const rnd = chooser(seed);
   let dice: SeededDice = createSeededDice(seed);
-  let s = arena();
+  let s = arena(flier);
   let applied = 0;
   let refused = 0;
   for (let i = 0; i < steps; i++) {
@@ -249,7 +256,7 @@ function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules)
     const cands = candidates(s, rnd, rules);
     let done = false;
     // Attacks first most of the time, then the rest in a random rotation.
-    const fights = cands.filter((c) => c.type === 'attack' || c.type === 'opportunityAttack' || c.type === 'firstStrike' || c.type === 'waiveFirstStrike' || c.type === 'attemptHth' || c.type === 'hthAttack' || c.type === 'forcedRetreat');
+    const fights = cands.filter((c) => c.type === 'attack' || c.type === 'twoWeaponAttack' || c.type === 'sweepingBlow' || c.type === 'opportunityAttack' || c.type === 'firstStrike' || c.type === 'waiveFirstStrike' || c.type === 'attemptHth' || c.type === 'hthAttack' || c.type === 'forcedRetreat');
     const offset = rnd.int(cands.length);
     const order = [...(rnd.int(10) < 8 ? fights : []), ...cands.map((_, k) => cands[(k + offset) % cands.length]!)];
     for (let k = 0; k < order.length && !done; k++) {
@@ -268,7 +275,7 @@ function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules)
         refused++;
       }
       if (done) {
-        const broken = [...checkInvariants(s, rules), ...hazardInvariants(s, rules)];
+        const broken = [...checkInvariants(s, rules), ...hazardInvariants(s, rules), ...issue14Invariants(s, 1)];
         if (broken.length > 0) throw new Error(`seed ${seed}, step ${i}, after ${JSON.stringify(c)}: ${broken.join(' | ')}`);
       }
     }
@@ -309,6 +316,18 @@ describe('soak', () => {
     expect(total.anchorRoll ?? 0).toBeGreaterThan(0);
   });
 
+  it('issue 14: two-weapon attacks, sweeping blows, pack pick-ups and flight are made and keep the invariants (RULINGS H6, H7; 001 §Encumbrance)', () => {
+    const total: Record<string, number> = {};
+    for (const seed of [1, 7, 42]) for (const [k, v] of Object.entries(soak(seed, 1500).kinds)) total[k] = (total[k] ?? 0) + v;
+    // And with f1 a flier (flying MA 8) taking off, flying, landing and swooping on the ground.
+    for (const seed of [1, 7]) for (const [k, v] of Object.entries(soak(seed, 1500, RULE_SETS[0]!.rules, true).kinds)) total[k] = (total[k] ?? 0) + v;
+    expect(total.twoWeaponAttack ?? 0).toBeGreaterThan(0);
+    expect(total.sweepingBlow ?? 0).toBeGreaterThan(0);
+    expect(total.pickUpPack ?? 0).toBeGreaterThan(0);
+    // 004 §Flight; RULINGS H6: the flier takes off, flies and lands.
+    expect([total.takeOff ?? 0, total.fly ?? 0, total.land ?? 0].every((n) => n > 0), JSON.stringify([total.takeOff, total.fly, total.land])).toBe(true);
+  });
+
   it('is deterministic: the same seed gives the same run', () => {
     expect(soak(5, 400)).toEqual(soak(5, 400));
   });
@@ -327,6 +346,12 @@ describe('soak under each rule option (RULINGS O1–O4, one Rules seam)', () => 
       }
     });
   }
+
+  it('O4: the GM types and clears initiative scores between declarations (RULINGS O4 amended)', () => {
+    const r = soak(3, 1200, RULE_SETS[4]!.rules);
+    expect(r.kinds.setInitiativeScore ?? 0).toBeGreaterThan(0);
+    expect(r.events.initiativeScoreSet ?? 0).toBeGreaterThan(0);
+  });
 
   it('O3: figures move by strides, slow too hard and carry momentum (002 §Sprinting)', () => {
     const total: Record<string, number> = {};

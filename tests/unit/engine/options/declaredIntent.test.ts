@@ -14,7 +14,7 @@ import {
   type Declaration,
 } from '../../../../src/main/engine/options/declaredIntent';
 
-describe('the stress die (RULINGS O4 setting: d10, a 1 rolls again and doubles)', () => {
+describe("the stress die (the console's choice, a setting: d10, a 1 rolls again and doubles; RULINGS O4)", () => {
   it('a plain face counts as itself', () => {
     const s = rollStressDie(createEnteredDice([[7]]), DEFAULT_STRESS_DIE, 't');
     expect([s.value.value, s.multiplier, s.rolls.length]).toEqual([7, 1, 1]);

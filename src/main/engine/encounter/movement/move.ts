@@ -45,6 +45,7 @@ import { takeMishapHits } from '../mishaps';
 import type { Tx } from '../tx';
 import { moveAllowsOption, optionMaxMode } from '../options';
 import { figureAllowance, fits, movementBudget, pathTo, pathWorld, reachable, type PathWorld, type Reach } from './reachable';
+import { spendMovementFatigue } from './turnGait';
 
 /** Walks `path` (start excluded) and returns each step's cost, or why it is not a legal path (RULINGS M5, M7). */
 function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: number, world: PathWorld): number[] {
@@ -127,7 +128,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   if (explicit !== null) {
     if (!explicit.legal) throw new AppError('rule', `${f.name}: ${explicit.refusals.join(' ')}`);
     if (Math.max(...c.strides!) > Number(strideOf?.[1])) throw new AppError('invalid-args', `A ${c.mode} move buys at most stride-${strideOf?.[1]} per AP.`);
-    budget = explicit.hexes.value;
+    budget = Math.min(budget, explicit.hexes.value); // RULINGS O3: never past the capped distance
   }
 
   let path: Hex[];
@@ -222,16 +223,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     offerOpportunities(tx, hz, f.id, f.position, cameOnAt);
     if (tumble === null && c.keepGoing === true && stride.endStride > 0 && travel !== null) runInto(tx, hz, f.id, end, travel, stride.endStride);
   }
-  if (c.mode !== 'shift' && c.mode !== 'crawl') {
-    // RULINGS M3 (O1: 004's fatigue per gait): the rules' way of moving says what it costs.
-    const way = figureAllowance(f, tx.rules, c.dropPack === true).find((a) => a.mode === c.mode);
-    const perTurn = way?.fatiguePerTurn ?? 0;
-    if (perTurn > 0) {
-      const after = tx.update(f.id, (x) => ({ ...x, fatigue: { ...x.fatigue, current: x.fatigue.current - perTurn } }));
-      tx.emit({ type: 'fatigueSpent', figureId: f.id, amount: perTurn, fatigue: after.fatigue.current, source: way?.source ?? '001 §Movement (Fatigue Cost); RULINGS M3' });
-      settlePosture(tx, f.id);
-    }
-  }
+  if (c.mode !== 'shift' && c.mode !== 'crawl') spendMovementFatigue(tx, f, c.mode, cost, c.dropPack === true);
   markMoved(tx, f.id);
 }
 

@@ -93,6 +93,8 @@ export interface Declarant {
   readonly declaration: Declaration;
   /** The initiative score for the declared weapon (default: `defaultInitiativeScore(DEX)`). */
   readonly initiativeScore: number;
+  /** How the score came about, for the total's breakdown (default: "Initiative score"). */
+  readonly scoreLabel?: string;
 }
 
 export interface InitiativeTotals {
@@ -111,7 +113,7 @@ export function rollInitiativeTotals(declarants: readonly Declarant[], dice: Dic
     rolls.push(...stress.rolls);
     return {
       figureId: x.declaration.figureId,
-      total: explainSum([...stress.value.breakdown, line('Initiative score', x.initiativeScore, SRC), ...initiativeModifiers(x.declaration)]),
+      total: explainSum([...stress.value.breakdown, line(x.scoreLabel ?? 'Initiative score', x.initiativeScore, SRC), ...initiativeModifiers(x.declaration)]),
     };
   });
   const values = [...new Set(totals.map((t) => t.total.value))].sort((a, b) => b - a);

@@ -19,7 +19,9 @@ export function declaredIntentInitiative(stressDie: StressDie): InitiativeRules 
       const r = rollInitiativeTotals(
         input.figures.map((f) => ({
           declaration: f.declaration ?? NOTHING_DECLARED(f.id),
+          // RULINGS O4 (amended): the score the GM typed, else the DEX modifier, and the breakdown says which.
           initiativeScore: f.initiativeScore ?? defaultInitiativeScore(f.dex),
+          scoreLabel: f.initiativeScore === undefined ? `Initiative score: DEX ${f.dex} modifier (none typed)` : 'Initiative score (typed by the GM)',
         })),
         dice,
         stressDie,

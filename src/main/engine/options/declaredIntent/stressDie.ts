@@ -12,7 +12,7 @@ import { line, type Explained } from '../../explain';
 // The stored setting's schema lives with the other rules settings (shared/rulesSettings.ts).
 export { DEFAULT_STRESS_DIE, StressDieSchema, type StressDie };
 
-export const STRESS_DIE_SOURCE = '003 §1 Movement; RULINGS O4 (stress die: setting)';
+export const STRESS_DIE_SOURCE = "003 §1 Movement; RULINGS O4 (the die's size and roll: the console's choice, a setting)";
 
 /** Not a rule: a guard so that dice that keep showing the exploding face cannot loop forever. */
 export const MAX_STRESS_EXPLOSIONS = 20;

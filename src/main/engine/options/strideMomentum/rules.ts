@@ -3,6 +3,8 @@ import type { MovementRules, RuleBehaviour } from '../types';
 import { MAX_STRIDE, STRIDE, STRIDE_BANDS } from './tables';
 import { cruisingDistance, strideBand } from './stride';
 import { STRIDE_HAZARDS } from './hazards';
+import { capReason, hexCapLine, strideCap } from './caps';
+import { explainSum } from '../../explain';
 
 export const STRIDE_MOVEMENT: MovementRules = {
   id: 'stride',
@@ -11,15 +13,20 @@ export const STRIDE_MOVEMENT: MovementRules = {
   allowance(m) {
     const ap = m.actionPoints ?? STRIDE.humanoidActionPoints;
     const momentum = m.momentum ?? 0;
+    // RULINGS O3 (amended), M4: load and armour cap the stride (Overloaded: 1 hex a turn).
+    const cap = strideCap(m);
     const out = [];
     for (let s = MAX_STRIDE; s >= 1; s--) {
       const band = STRIDE_BANDS.find((b) => b.band === strideBand(s));
+      const cruising = cruisingDistance(momentum, ap, s, m.runningProficiency === true);
+      const capLine = hexCapLine(cap, cruising.value);
+      const allowed = s <= cap.maxStride;
       out.push({
         mode: `stride-${s}`,
         name: `Stride-${s} (${band?.name ?? strideBand(s)})`,
-        hexes: cruisingDistance(momentum, ap, s, m.runningProficiency === true),
-        allowed: true,
-        reason: null,
+        hexes: capLine === null ? cruising : explainSum([...cruising.breakdown, capLine]),
+        allowed,
+        reason: allowed ? null : capReason(cap),
         fatiguePerTurn: 0,
         source: '002 §Movement (stride), §Sprinting; RULINGS O3',
       });

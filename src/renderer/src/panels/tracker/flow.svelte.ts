@@ -38,6 +38,8 @@ class TurnFlow {
   /** The figure whose move is being made, and the gait the GM chose for it. */
   move = $state<{ figureId: string; gait: MoveMode } | null>(null);
   attack = $state<AttackDraft | null>(null);
+  /** RULINGS H6: the flier taking off; its next drag on the map is its take-off flight. */
+  takeOff = $state<string | null>(null);
   /** Reach bands and facing zones of the selected figure on the map (O toggles). */
   overlays = $state(true);
   /** What the map draws for the selected figure (queried by the tracker; null: nothing). */

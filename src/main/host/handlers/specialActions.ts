@@ -1,0 +1,21 @@
+import {
+  SpecialActionsResultSchema,
+  SweepPreviewResultSchema,
+  TwoWeaponPreviewResultSchema,
+  type SPECIAL_ACTION_CHANNELS,
+} from '../../../shared/channels/specialActions';
+import { specialActions } from '../../engine/encounter/specialActions';
+import { sweepPreview } from '../../engine/encounter/sweepingBlow';
+import { twoWeaponPreview } from '../../engine/encounter/twoWeapons';
+import type { Session } from '../../session/session';
+import type { HandlersFor } from '../dispatch';
+
+/** Pure queries over the open encounter, with the rules it started with (issue 8). */
+export function specialActionHandlers(session: () => Session): HandlersFor<typeof SPECIAL_ACTION_CHANNELS> {
+  return {
+    twoWeaponPreview: ({ attackerId, attacks, ticks }) =>
+      TwoWeaponPreviewResultSchema.parse(twoWeaponPreview(session().currentState, attackerId, attacks, ticks ?? {}, session().rules)),
+    sweepPreview: ({ attackerId, ticks }) => SweepPreviewResultSchema.parse(sweepPreview(session().currentState, attackerId, ticks ?? {}, session().rules)),
+    specialActions: ({ figureId }) => SpecialActionsResultSchema.parse(specialActions(session().currentState, figureId)),
+  };
+}

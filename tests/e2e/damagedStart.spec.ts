@@ -1,0 +1,57 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startConsole, type RunningConsole } from '../support/consoleServer';
+import { expect, socketCall, test } from './fixtures';
+
+const SCREENS = 'test-results/screens';
+
+test.setTimeout(120_000);
+
+test.beforeAll(async () => {
+  await mkdir(SCREENS, { recursive: true });
+});
+
+// Issue 13 §2: a damaged log does not stop the console; the GM is shown campaign, file and
+// reason, keeps the log up to its last good entry, and plays on. The projector learns nothing.
+test('a log damaged between two runs: the console starts, the GM keeps the good entries, both pages carry on', async ({
+  consoleServer,
+  gmPage,
+  playerPage,
+  problems,
+}) => {
+  let second: RunningConsole | null = null;
+  try {
+    for (const facing of [1, 2, 3]) {
+      expect((await socketCall(gmPage, 'sendCommand', { command: { type: 'turnFigure', figureId: 'bram', facing } })).ok).toBe(true);
+    }
+    await consoleServer.stopProcess();
+    const log = join(consoleServer.dataDir, 'campaigns', 'Sample Campaign', 'encounters', 'ford-ambush.log.jsonl');
+    const lines = (await readFile(log, 'utf8')).split('\n');
+    lines[1] = '{"seq":2,"command":{"type":"turnFig';
+    await writeFile(log, lines.join('\n'));
+
+    second = await startConsole({ dataDir: consoleServer.dataDir, port: consoleServer.port });
+    await gmPage.reload();
+    await playerPage.reload();
+    await expect(gmPage.getByTestId('page-error')).toContainText('encounters/ford-ambush.log.jsonl');
+    await expect(playerPage.getByText('Waiting for the GM to open an encounter.')).toBeVisible();
+    await expect(playerPage.locator('body')).not.toContainText('ford-ambush');
+
+    await gmPage.getByRole('button', { name: 'Restore from a backup…' }).click();
+    await expect(gmPage.getByTestId('error-campaign')).toContainText('Sample Campaign');
+    await expect(gmPage.getByTestId('error-file')).toHaveText('encounters/ford-ambush.log.jsonl');
+    await expect(gmPage.getByTestId('error-reason')).toContainText('line 2 is not valid JSON');
+    await gmPage.screenshot({ path: `${SCREENS}/damaged-log-error-screen.png` });
+
+    await gmPage.getByTestId('salvage-log').click();
+    await expect(gmPage.getByRole('status')).toContainText('kept 1 entries; 2 after them were set aside in backups/');
+    await expect(gmPage.getByTestId('encounter-name')).toHaveText('Ambush at the Ford');
+    await expect(playerPage.getByTestId('player-status')).toContainText('Ambush at the Ford');
+    await gmPage.screenshot({ path: `${SCREENS}/damaged-log-recovered.png` });
+    await playerPage.screenshot({ path: `${SCREENS}/damaged-log-player-recovered.png` });
+  } finally {
+    await second?.stopProcess();
+    const expected = /WebSocket connection to .* failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED/;
+    problems.splice(0, problems.length, ...problems.filter((p) => !expected.test(p)));
+  }
+});

@@ -1,0 +1,79 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test } from './fixtures';
+
+/**
+ * Issue 14 item 9 (004 §Flight; RULINGS H6): a flier takes off from the tracker and is dragged on
+ * the map at most half its flying MA; both maps show it in the air. The encounter is set up over
+ * the socket; the take-off is clicks and a drag on the GM page.
+ */
+const SCREENS = 'test-results/screens';
+type Hex = { q: number; r: number };
+
+test.beforeAll(async () => {
+  await mkdir(SCREENS, { recursive: true });
+});
+
+async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<any> {
+  return mustCall(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) });
+}
+
+async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
+  const a = await hexOnScreen(page, from);
+  const b = await hexOnScreen(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** The condition tags a page's map draws on a figure (FLY for one in the air). */
+async function tags(page: Page, id: string): Promise<string | null> {
+  return page.evaluate((figureId) => {
+    const map = (window as unknown as { __battleMap?: any }).__battleMap;
+    return map?.stage.findOne(`#${figureId}`)?.findOne('.conditions')?.text() ?? null;
+  }, id);
+}
+
+test('a flier takes off: half its flying MA, in the air on the GM map and the projector (RULINGS H6)', async ({ gmPage, playerPage }) => {
+  test.setTimeout(90_000);
+  const made = await mustCall(gmPage, 'createEncounter', { name: 'Wings' });
+  await mustCall(gmPage, 'openEncounter', { id: made.id });
+  await expect(gmPage.getByTestId('encounter-name')).toHaveText('Wings');
+  await expect(playerPage.getByTestId('player-status')).toContainText('Wings');
+  await command(gmPage, { type: 'addFigure', figure: npcFighter('Hawk', 'party', { STR: 10, DEX: 13 }, 'dagger'), position: { q: 4, r: 6 }, facing: 0 });
+  await command(gmPage, { type: 'addFigure', figure: npcFighter('Orc', 'foes', { STR: 12, DEX: 9 }, 'broadsword'), position: { q: 12, r: 6 }, facing: 3 });
+
+  // The Hawk flies: flying MA 8.
+  await command(gmPage, { type: 'setFlyingMa', figureId: 'hawk', flyingMa: 8 });
+  await command(gmPage, { type: 'rollInitiative' }, [[6], [1]]);
+  await command(gmPage, { type: 'chooseInitiative', sideId: 'party', moveFirst: true });
+  let view = await mustCall(gmPage, 'getGmView', {});
+  while (view.encounter.phase !== 'initialMovement') view = await command(gmPage, { type: 'advancePhase' });
+  await expect(gmPage.getByTestId('due-name')).toHaveText('Hawk');
+
+  // Take off: up to 4 hexes this turn (half of 8, 004 §Flight).
+  await expect(gmPage.getByTestId('take-off')).toHaveText('Take off (up to 4 hexes)');
+  await gmPage.getByTestId('take-off').click();
+  await expect(gmPage.getByTestId('take-off-hint')).toContainText('up to 4 hexes');
+  await gmPage.screenshot({ path: `${SCREENS}/flight-take-off-ready.png` });
+  await drag(gmPage, { q: 4, r: 6 }, { q: 8, r: 6 });
+
+  await expect.poll(() => figureOnMap(gmPage, 'hawk')).toMatchObject({ q: 8, r: 6 });
+  await expect.poll(() => figureOnMap(playerPage, 'hawk')).toMatchObject({ q: 8, r: 6 });
+  await expect.poll(() => tags(gmPage, 'hawk')).toBe('FLY');
+  await expect.poll(() => tags(playerPage, 'hawk')).toBe('FLY');
+  const after = await mustCall(gmPage, 'getGmView', {});
+  const hawk = after.encounter.figures.find((f: { id: string }) => f.id === 'hawk');
+  expect(hawk.conditions).toContain('flying');
+  expect(hawk.turn.spent).toBe(4);
+  const log = await mustCall(gmPage, 'getLog', {});
+  expect(log.entries.at(-1).command).toMatchObject({ type: 'takeOff', figureId: 'hawk', to: { q: 8, r: 6 } });
+  await gmPage.screenshot({ path: `${SCREENS}/flight-took-off-gm.png` });
+  await playerPage.screenshot({ path: `${SCREENS}/flight-took-off-player.png` });
+  // The player page learns it flies, never its flying MA (a GM number).
+  const pv = await mustCall(playerPage, 'getPlayerView', {});
+  expect(pv.encounter.figures.find((f: { id: string }) => f.id === 'hawk')).toMatchObject({ flying: true });
+  expect(JSON.stringify(pv)).not.toContain('flyingMa');
+});

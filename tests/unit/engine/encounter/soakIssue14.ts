@@ -1,0 +1,66 @@
+/**
+ * The soak's share of issue 14 items 9–12: candidate commands for two-weapon attacks, sweeping
+ * blows, pack pick-ups, take-off and landing, and the invariants of the state they add.
+ */
+import { itemsOf, type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
+import { enemiesInFront } from '../../../../src/main/engine/encounter/options';
+import type { Command } from '../../../../src/shared/commands';
+import { hexDistance } from '../../../../src/shared/hex';
+
+interface Chooser {
+  int(n: number): number;
+  pick<T>(xs: readonly T[]): T;
+}
+
+/** Gives the arena's figures the issue's traits: a second weapon, a giant snake, and with `flier` wings. */
+export function withIssue14Traits(s: EncounterState, flier = false): EncounterState {
+  return {
+    ...s,
+    figures: s.figures.map((f) => {
+      // RULINGS H7: f0 fights with a broadsword and a dagger in the other hand.
+      if (f.id === 'f0') return { ...f, equipment: { ...f.equipment, offHandWeaponId: 'dagger' } };
+      // 001 §DEX Adjustments: f5 is a giant snake (−3 to be hit).
+      if (f.id === 'f5') return { ...f, conditions: [...f.conditions, 'giantSnake'] };
+      // 004 §Flight: f1 flies, flying MA 8.
+      if (f.id === 'f1' && flier) return { ...f, flyingMa: 8 };
+      return f;
+    }),
+  };
+}
+
+/** Commands of issue 14 items 10 and 12 for the figure whose action it is. */
+export function issue14Actions(s: EncounterState, f: FigureState, rnd: Chooser): Command[] {
+  const out: Command[] = [];
+  const near = enemiesInFront(s, f);
+  const off = f.equipment.offHandWeaponId ?? null;
+  if (near.length > 0 && off !== null && f.equipment.readyWeaponId !== null) {
+    out.push({ type: 'twoWeaponAttack', figureId: f.id, attacks: [{ targetId: rnd.pick(near).id, weaponId: f.equipment.readyWeaponId }, { targetId: rnd.pick(near).id, weaponId: off }] });
+  }
+  if (near.length > 0 && rnd.int(3) === 0) out.push({ type: 'sweepingBlow', figureId: f.id });
+  for (const i of itemsOf(s)) if (i.kind === 'pack' && hexDistance(i.position, f.position) <= 1) out.push({ type: 'pickUpPack', figureId: f.id, itemId: i.id });
+  return out;
+}
+
+/** RULINGS H6: a flier's take-off, flight, landing and choice to engage the ground, in a movement phase. */
+export function issue14Moves(s: EncounterState, f: FigureState, rnd: Chooser): Command[] {
+  if ((f.flyingMa ?? 0) === 0) return [];
+  const to = { q: f.position.q + rnd.int(7) - 3, r: f.position.r + rnd.int(7) - 3 };
+  if (!f.conditions.includes('flying')) return rnd.int(2) === 0 ? [{ type: 'takeOff', figureId: f.id, to, passFliers: rnd.int(2) === 0 }] : [];
+  const out: Command[] = [{ type: 'engageGround', figureId: f.id, on: rnd.int(2) === 0 }];
+  out.push(rnd.int(3) === 0 ? { type: 'land', figureId: f.id } : { type: 'fly', figureId: f.id, to });
+  return out;
+}
+
+/** What the issue's state must keep: a pack is on a figure or on the map, never both nor gone. */
+export function issue14Invariants(s: EncounterState, packsAtStart: number): string[] {
+  const out: string[] = [];
+  const carried = s.figures.filter((f) => f.equipment.packLbs > 0).length;
+  const lying = itemsOf(s).filter((i) => i.kind === 'pack').length;
+  if (carried + lying !== packsAtStart) out.push(`${carried} packs carried and ${lying} lying, but ${packsAtStart} at the start.`);
+  for (const f of s.figures) {
+    // RULINGS H6: only a figure in the air chooses to engage the ground; only a flier is in the air here.
+    if (f.turn.engagesGround === true && !f.conditions.includes('flying')) out.push(`${f.id} engages the ground from the air but is not flying.`);
+    if (f.conditions.includes('flying') && (f.flyingMa ?? 0) === 0) out.push(`${f.id} is flying without a flying MA.`);
+  }
+  return out;
+}
