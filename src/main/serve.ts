@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Core } from './host/core';
+import { pushProjector } from './host/blackout';
 import { startWebHost, type WebHost } from './host/web/server';
 import { gmPushEncoder } from './session/gmPush';
 import { loadOrCreateTokens } from './host/web/tokens';
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
     log,
     tokens: await loadOrCreateTokens(args.dataDir),
   });
-  core.projector.subscribe((p) => host?.push('projector', p));
+  core.projector.subscribe((p) => host && pushProjector(host, p));
   core.onProgress((p) => host?.push('importProgress', p));
   core.tactics.onAutopilot((s) => host?.push('autopilot', s));
   core.tactics.onSimulation((s) => host?.push('simulation', s));

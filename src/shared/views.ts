@@ -175,7 +175,8 @@ export const MapItemViewSchema = z
  * A map image under the grid (issue 7 item 1): an asset of the campaign (`assets/<sha256>.<ext>`,
  * served at `/campaign-assets/<asset>`), `width` × `height` pixels, placed in world units (1 = a
  * hex's size, the unit of the display `Frame`) with its top-left corner at (`x`, `y`) and `scale`
- * world units per image pixel. Images are not secrets: fogged hexes are blacked out above it.
+ * world units per image pixel. A player view names the players' own copy, fogged hexes painted
+ * out in main (issue 13 §5).
  */
 export const MapImageSchema = z
   .object({

@@ -26,7 +26,9 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   consoleServer: async ({}, use) => {
     const running = await startConsole();
+    gmToken = new URL(running.gm).searchParams.get('token');
     await use(running);
+    gmToken = null;
     await running.stop();
   },
   problems: async ({}, use) => {
@@ -52,16 +54,77 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** The running console's GM token: the player page's helpers ask main for a figure's name with it. */
+let gmToken: string | null = null;
+
+/** One call over a fresh socket from `page`, with `token` (the page's own unless given). */
+async function callFrom(page: Page, channel: string, args: unknown, token?: string): Promise<any> {
+  return page.evaluate(
+    async ({ channel, args, token }) => {
+      const t = token ?? new URLSearchParams(location.search).get('token');
+      const ws = new WebSocket(`ws://${location.host}/ws?token=${t}`);
+      await new Promise((r) => (ws.onopen = r));
+      const reply = new Promise<any>((r) => (ws.onmessage = (e) => {
+        const m = JSON.parse(String(e.data));
+        if (m.id === 1) r(m.result);
+      }));
+      ws.send(JSON.stringify({ id: 1, channel, args }));
+      const result = await reply;
+      ws.close();
+      return result;
+    },
+    { channel, args, token },
+  );
+}
+
+/** GM figure id → name, per player page: asked of main once, so a poll costs one evaluate. */
+const namesSeen = new WeakMap<Page, Map<string, string | null>>();
+
+async function gmNameOf(page: Page, id: string): Promise<string | null> {
+  let names = namesSeen.get(page);
+  if (!names) namesSeen.set(page, (names = new Map()));
+  if (!names.has(id)) {
+    if (gmToken === null) throw new Error('figureOnMap: no console is running');
+    const gm = await callFrom(page, 'getGmView', {}, gmToken);
+    for (const f of gm.value.encounter.figures as { id: string; name: string }[]) names.set(f.id, f.name);
+    if (!names.has(id)) return null;
+  }
+  return names.get(id) ?? null;
+}
+
+/**
+ * The id of a figure's token on a page's battlemap. `id` is the GM's id; the player page knows
+ * figures by opaque ids (session/playerIds.ts), so there it is the token whose label is the GM
+ * figure's name, or null when the player page shows none.
+ */
+export async function figureNodeId(page: Page, id: string): Promise<string | null> {
+  if (!page.url().includes('/player.html')) return id;
+  const name = await gmNameOf(page, id);
+  if (name === null) return null;
+  return page.evaluate((figureName) => {
+    const map = (window as unknown as { __battleMap?: any }).__battleMap;
+    const byName = (n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName;
+    return map?.stage.findOne(byName)?.id() ?? null;
+  }, name);
+}
+
 /** Where a figure is on a page's battlemap: its hex (from the token's pixel position) and screen point. */
 export async function figureOnMap(page: Page, id: string): Promise<{ q: number; r: number; x: number; y: number } | null> {
-  return page.evaluate((figureId) => {
-    const map = (window as unknown as { __battleMap?: any }).__battleMap;
-    const node = map?.stage.findOne(`#${figureId}`);
-    if (!node) return null;
-    const screen = node.getAbsolutePosition();
-    const hex = map.screenToHex(screen);
-    return { q: hex.q, r: hex.r, x: screen.x, y: screen.y };
-  }, id);
+  const onPlayerPage = page.url().includes('/player.html');
+  const name = onPlayerPage ? await gmNameOf(page, id) : null;
+  if (onPlayerPage && name === null) return null;
+  return page.evaluate(
+    ({ figureId, figureName }) => {
+      const map = (window as unknown as { __battleMap?: any }).__battleMap;
+      const byName = (n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName;
+      const node = figureName === null ? map?.stage.findOne(`#${figureId}`) : map?.stage.findOne(byName);
+      if (!node) return null;
+      const screen = node.getAbsolutePosition();
+      const hex = map.screenToHex(screen);
+      return { q: hex.q, r: hex.r, x: screen.x, y: screen.y };
+    },
+    { figureId: id, figureName: name },
+  );
 }
 
 /** Screen point (page coordinates) of a hex centre on a page's battlemap. */

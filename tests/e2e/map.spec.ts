@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, figureOnMap, hexOnScreen, socketCall, test } from './fixtures';
+import { expect, figureNodeId, figureOnMap, hexOnScreen, socketCall, test } from './fixtures';
 
 /**
  * The GM's map tools and the projector, end to end on the real web host: terrain brush strokes
@@ -262,11 +262,11 @@ test('tokens on the GM map carry condition tags; the player map shows none', asy
     command: { type: 'setCondition', figureId: 'grak', condition: 'bleeding', on: true, override: true },
   });
   expect(set.ok, JSON.stringify(set.error ?? null)).toBe(true);
-  const tagOf = (page: typeof gmPage, id: string) =>
+  const tagOf = async (page: typeof gmPage, id: string) =>
     page.evaluate((figureId) => {
       const map = (window as unknown as { __battleMap: { stage: { findOne(s: string): { findOne(s: string): { text(): string } | undefined } | undefined } } }).__battleMap;
       return map.stage.findOne(`#${figureId}`)?.findOne('.conditions')?.text() ?? null;
-    }, id);
+    }, await figureNodeId(page, id));
   await expect.poll(() => tagOf(gmPage, 'grak')).toBe('BLEED');
   expect(await tagOf(gmPage, 'bram')).toBe('');
   expect(await tagOf(playerPage, 'grak')).toBe('');

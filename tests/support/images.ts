@@ -42,3 +42,31 @@ export function webpHeader(width: number, height: number): Buffer {
 export async function* chunksOf(buf: Buffer, size: number): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < buf.length; i += size) yield buf.subarray(i, i + size);
 }
+
+/**
+ * A real image whose every pixel decodes (issue 13 §6: the import decodes it fully): noise, so a
+ * PNG or WebP of it does not compress to nothing, or `fill` for one flat colour. A JPEG may carry
+ * an APP1 block of `appBytes` before its frame header, as EXIF data does.
+ */
+export async function realImage(
+  format: 'png' | 'jpeg' | 'webp',
+  width: number,
+  height: number,
+  options: { fill?: [number, number, number]; appBytes?: number } = {},
+): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 12345;
+  for (let i = 0; i < pixels.length; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    pixels[i] = options.fill ? options.fill[i % 3]! : seed >>> 24;
+  }
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
+  const out = await (format === 'png' ? image.png() : format === 'jpeg' ? image.jpeg({ quality: 90 }) : image.webp({ lossless: true })).toBuffer();
+  if (format !== 'jpeg' || !options.appBytes) return out;
+  const app1 = Buffer.alloc(4 + options.appBytes);
+  app1[0] = 0xff;
+  app1[1] = 0xe1;
+  app1.writeUInt16BE(2 + options.appBytes, 2);
+  return Buffer.concat([out.subarray(0, 2), app1, out.subarray(2)]);
+}

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { ViewSink } from '../../src/main/session/session';
 import type { EncounterFile, LogEntry } from '../../src/main/store/schema';
 import type { GmView, PlayerView } from '../../src/shared/views';
+import { playerIdsFor } from '../../src/main/session/playerIds';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SAMPLE_CAMPAIGN_DIR = join(REPO_ROOT, 'resources', 'sample-campaign');
@@ -94,6 +95,9 @@ export const SAMPLE_SECRETS = {
   foggedTerrain: 'shadow',
   secretKeys: ['mana', 'gmNotes', 'hidden', 'debt', 'spells', 'attributes', 'fatigue', 'body', 'equipment'],
 } as const;
+
+/** A sample figure's id as the player view carries it (`session/playerIds.ts`: opaque, per encounter). */
+export const samplePlayerId = (figureId: string): string => playerIdsFor('ford-ambush')('figure', figureId);
 
 /** Every object key that appears anywhere in a JSON value. */
 export function allKeys(value: unknown, out = new Set<string>()): Set<string> {

@@ -21,7 +21,7 @@ import {
 import { GmViewSchema, PlayerViewSchema } from '../../src/shared/views';
 import { openCampaignFolder } from '../../src/main/store/campaignFolder';
 import { Session } from '../../src/main/session/session';
-import { copySample, recordingSink, tempDirs } from '../support/tempCampaign';
+import { copySample, recordingSink, samplePlayerId, tempDirs } from '../support/tempCampaign';
 
 const channelNames = Object.keys(CHANNELS) as ChannelName[];
 const eventNames = Object.keys(EVENTS) as EventName[];
@@ -130,7 +130,7 @@ describe('view schemas against the real sample campaign', () => {
     const session = await sampleSession();
     const view = session.playerView();
     expect(PlayerViewSchema.parse(view)).toEqual(view);
-    expect(view.encounter.figures.map((f) => f.id)).toEqual(['bram', 'ilsa', 'grak']);
+    expect(view.encounter.figures.map((f) => f.id)).toEqual(['bram', 'ilsa', 'grak'].map(samplePlayerId));
   });
 
   it('PlayerViewSchema is strict: an extra mana field on a figure is rejected', async () => {

@@ -4,6 +4,8 @@ import { basename, join, resolve } from 'node:path';
 import { AppError, isAppError } from '../../shared/errors';
 import type { GmView } from '../../shared/views';
 import type { Rules } from '../engine/rules';
+import { AssetAccess, type AssetAnswer } from './assetAccess';
+import type { Role } from '../../shared/contract';
 import { listBackups, restoreBackup, type BackupInfo } from '../store/backups';
 import type { ImportResult } from '../store/bundle';
 import { CampaignFolder, ensureFirstCampaign, type EncounterSummary } from '../store/campaignFolder';
@@ -20,6 +22,7 @@ import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
 import { Projector } from './projector';
 import { TacticsHost } from './tactics/tacticsHost';
+import { blackoutAwareSink } from './blackout';
 
 export interface CoreOptions {
   /** The app's own data folder: the recent list lives here, campaigns under `campaigns/`. */
@@ -63,10 +66,14 @@ export class Core implements ConsoleCore {
   private readonly now: () => Date;
   readonly transfers: CampaignTransfers;
 
+  private readonly sink: ViewSink;
+  private readonly assets = new AssetAccess(() => (this.current ? { campaignDir: this.current.dir, map: this.current.session?.map ?? null } : null));
+
   private constructor(
     private readonly options: CoreOptions,
-    private readonly sink: ViewSink,
+    sink: ViewSink,
   ) {
+    this.sink = blackoutAwareSink(sink, this.projector, () => this.current?.session?.playerView() ?? null);
     this.now = options.now ?? (() => new Date());
     this.tactics = new TacticsHost(() => this.current?.session ?? null, options.simulationWorker ?? null);
     // The handlers know the core only as a ConsoleCore (host/coreApi.ts): no import leads back here.
@@ -388,8 +395,9 @@ export class Core implements ConsoleCore {
 
   /* ---- files in and out: the transfers own them (host/campaignTransfers.ts) ---- */
 
-  readAsset(name: string): Promise<{ body: Buffer; type: string } | null> {
-    return this.transfers.readAsset(name);
+  /** An asset of the open campaign for the asset route of either host, as `role` may have it (host/assetAccess.ts). */
+  readAsset(name: string, role: Role | null = 'gm'): Promise<AssetAnswer> {
+    return this.assets.read(role, name);
   }
 
   importImageStream(source: AsyncIterable<Uint8Array>, total: number | null, what?: string): Promise<ImportedImageInfo> {

@@ -12,7 +12,7 @@ import { isAppError } from '../../shared/errors';
 
 /** Handlers for a group of channels: each gets validated arguments and returns its result. */
 export type HandlersFor<T extends Record<string, ChannelDef>> = {
-  [C in keyof T]: (args: z.output<T[C]['args']>) => Promise<z.output<T[C]['result']>> | z.output<T[C]['result']>;
+  [C in keyof T]: (args: z.output<T[C]['args']>, role: Role) => Promise<z.output<T[C]['result']>> | z.output<T[C]['result']>;
 };
 
 /** One handler per channel; the contract says which roles may call it and what goes in and out. */
@@ -56,8 +56,8 @@ export function createDispatcher(handlers: Handlers, log: (message: string) => v
         return failure('invalid-args', `The request to ${channel} was malformed: ${describeIssues(parsed.error)}.`);
       }
       try {
-        const handler = handlers[channel] as (args: unknown) => unknown;
-        const value = await handler(parsed.data as ChannelArgs<typeof channel>);
+        const handler = handlers[channel] as (args: unknown, role: Role) => unknown;
+        const value = await handler(parsed.data as ChannelArgs<typeof channel>, role);
         return { ok: true, value };
       } catch (e) {
         if (isAppError(e)) return { ok: false, error: { code: e.code, message: e.message } };

@@ -175,6 +175,11 @@ export class Session {
     return view;
   }
 
+  /** The open encounter's map: the asset routes check a player's image against its fog. */
+  get map(): EncounterState['map'] {
+    return this.state.map;
+  }
+
   /**
    * The player view. Its revision moves only when what players see changed (issue 13 §5), so a
    * command that touched only hidden figures gives players nothing new.

@@ -13,6 +13,8 @@ import { DEFAULT_RULES, type Rules } from '../engine/rules';
 import { asRuleSet } from '../engine/options/rulesFor';
 import { attackPreview } from '../engine/encounter/attack';
 import { firstStrikeRefusal, opportunityPreview } from '../engine/encounter/resolveAttack';
+import { playerIdsFor, type PlayerIdOf } from './playerIds';
+import { playerMapImage } from './playerMapImage';
 
 export interface HistoryInfo {
   readonly canUndo: boolean;
@@ -221,7 +223,7 @@ function spellPlace(spellId: string, at: { q: number; r: number } | undefined): 
  * engine's `stripSecrets` (no mana, Debt, costs, levels, pushes, castings, rulings; illusions
  * hidden), then nothing about a figure the players cannot see.
  */
-function playerMagic(state: EncounterState, visible: ReadonlySet<string>): PlayerView['encounter']['magic'] {
+function playerMagic(state: EncounterState, visible: ReadonlySet<string>, idOf: PlayerIdOf): PlayerView['encounter']['magic'] {
   const open = stripSecrets(gmMagicView(snapshotOf(state), magicContext(state, DEFAULT_RULES)));
   const spellIdOf = new Map(state.spells.map((s) => [s.id, s.spellId] as const));
   // A spell on a hex under the GM's fog shows nothing, like a figure there (DESIGN §Secrets).
@@ -231,17 +233,26 @@ function playerMagic(state: EncounterState, visible: ReadonlySet<string>): Playe
       .filter((a) => !isIllusion(spellIdOf.get(a.id) ?? ''))
       .filter((a) => visible.has(a.casterId) && (a.targetId === null || visible.has(a.targetId)))
       .filter((a) => a.at === undefined || !fogged.has(hexKey(a.at)))
-      .map((a) => ({ id: a.id, name: a.name, variant: a.variant, casterId: a.casterId, targetId: a.targetId, ...spellPlace(spellIdOf.get(a.id) ?? '', a.at) })),
-    inRunaway: open.inRunaway.filter((id) => visible.has(id)),
+      .map((a) => ({
+        id: idOf('spell', a.id),
+        name: a.name,
+        variant: a.variant,
+        casterId: idOf('figure', a.casterId),
+        targetId: a.targetId === null ? null : idOf('figure', a.targetId),
+        ...spellPlace(spellIdOf.get(a.id) ?? '', a.at),
+      })),
+    inRunaway: open.inRunaway.filter((id) => visible.has(id)).map((id) => idOf('figure', id)),
   };
 }
 
 /**
  * The player trust boundary (DESIGN §One picture): the only function that decides what a
  * player window sees. It copies named public fields onto fresh objects, so a secret added to
- * the state later stays out until someone names it here.
+ * the state later stays out until someone names it here. Every id it sends is the players' own
+ * (`playerIds.ts`): no name, no count.
  */
 export function playerView(state: EncounterState, revision: number, session = ''): PlayerView {
+  const idOf = playerIdsFor(state.id);
   const fogged = new Set(state.map.hidden);
   const terrain: Record<string, PlayerView['encounter']['map']['terrain'][string]> = {};
   for (const [key, kind] of Object.entries(state.map.terrain)) {
@@ -257,13 +268,14 @@ export function playerView(state: EncounterState, revision: number, session = ''
         orientation: state.map.orientation,
         terrain,
         fogged: [...fogged],
-        ...(state.map.image ? { image: { ...state.map.image } } : {}),
+        // The players' copy with fogged hexes painted out, never the GM's image (playerMapImage.ts).
+        ...(state.map.image ? { image: playerMapImage(state.map)! } : {}),
       },
       sides: state.sides.map((s) => ({ id: s.id, name: s.name, color: s.color })),
       figures: state.figures
         .filter((f) => visible.has(f.id))
         .map((f) => ({
-          id: f.id,
+          id: idOf('figure', f.id),
           name: f.name,
           sideId: f.sideId,
           position: { q: f.position.q, r: f.position.r },
@@ -274,11 +286,36 @@ export function playerView(state: EncounterState, revision: number, session = ''
         })),
       turn: state.turn,
       phase: state.phase,
-      // Whose move it is, as far as the players can see: a hidden figure's turn is not announced.
-      acting: phaseStatus(state).due.filter((id) => visible.has(id)),
-      magic: playerMagic(state, visible),
+      acting: actingAsPlayersSee(state, visible).map((id) => idOf('figure', id)),
+      magic: playerMagic(state, visible, idOf),
     },
     session,
     revision,
   };
+}
+
+/**
+ * Whose move it is as the players could know it (issue 13 §5): what the tracker would say if the
+ * figures they cannot see were not in the encounter. A hidden figure's turn neither blanks the
+ * "to act" slot nor holds it on the figure that went before, so the projector cannot time it.
+ */
+function actingAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>): string[] {
+  if (state.figures.every((f) => visible.has(f.id))) return phaseStatus(state).due.filter((id) => visible.has(id));
+  const ts = turnStateOf(state);
+  const seen = (id: string) => visible.has(id);
+  const withoutUnseen: EncounterState = {
+    ...state,
+    figures: state.figures.filter((f) => seen(f.id)),
+    ...(state.turnState
+      ? {
+          turnState: {
+            ...ts,
+            // A strike offer between figures the players cannot see does not exist for them.
+            ...(ts.firstStrikes ? { firstStrikes: ts.firstStrikes.filter((o) => seen(o.defenderId) && seen(o.attackerId)) } : {}),
+            ...(ts.opportunities ? { opportunities: ts.opportunities.filter((o) => seen(o.defenderId) && seen(o.moverId)) } : {}),
+          },
+        }
+      : {}),
+  };
+  return phaseStatus(withoutUnseen).due.filter(seen);
 }

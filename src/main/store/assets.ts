@@ -3,6 +3,7 @@ import { mkdir, open, readFile, realpath, rename, rm, stat } from 'node:fs/promi
 import { join, sep } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { fsyncDir } from './durable';
+import { checkPixelCount, decodeFully } from './imageDecode';
 
 /**
  * Imported map and token images (DESIGN §Persistence: `assets/` under content-hashed names).
@@ -135,12 +136,15 @@ export async function importImage(
         `${label} is ${size.width}×${size.height} pixels; images up to ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE} can be imported.`,
       );
     }
+    checkPixelCount(size, label);
     await handle.sync();
     await handle.close();
+    // The header is not enough (issue 13 §6): a file cut short after it would be accepted and draw nothing.
+    const decoded = await decodeFully(temp, label);
     const asset = `${hash.digest('hex')}.${EXT[type]}`;
     await rename(temp, join(dir, asset)); // same bytes under the same name: replacing it changes nothing
     await fsyncDir(dir);
-    return { asset, type, bytes: received, ...size };
+    return { asset, type, bytes: received, ...decoded };
   } catch (e) {
     await handle.close().catch(() => undefined);
     await rm(temp, { force: true });
@@ -176,6 +180,17 @@ export async function fileSize(path: string): Promise<number> {
  * regular file inside `assets/` (no `..`, no absolute path, no symlink leading out).
  */
 export async function readAsset(campaignDir: string, urlName: string): Promise<{ body: Buffer; type: string } | null> {
+  const file = await assetPath(campaignDir, urlName);
+  if (file === null) return null;
+  try {
+    return { body: await readFile(file), type: MIME[file.slice(file.lastIndexOf('.') + 1)]! };
+  } catch {
+    return null;
+  }
+}
+
+/** The real path of an asset named in a URL, with the same checks as `readAsset`, or null. */
+export async function assetPath(campaignDir: string, urlName: string): Promise<string | null> {
   let name: string;
   try {
     name = decodeURIComponent(urlName);
@@ -189,8 +204,7 @@ export async function readAsset(campaignDir: string, urlName: string): Promise<{
     const file = await realpath(join(root, name));
     if (!file.startsWith(root + sep)) return null;
     const s = await stat(file);
-    if (!s.isFile()) return null;
-    return { body: await readFile(file), type: MIME[name.slice(name.lastIndexOf('.') + 1)]! };
+    return s.isFile() ? file : null;
   } catch {
     return null;
   }

@@ -115,7 +115,10 @@ describe('figure channels', () => {
     await send({ type: 'calibrateMap', placement: { x: 0.5, y: 0.25, scale: 0.1 } });
     const image = { asset, width: 300, height: 200, x: 0.5, y: 0.25, scale: 0.1 };
     expect(gm.core.session.gmView().encounter.map.image).toEqual(image);
-    expect(gm.core.session.playerView().encounter.map.image).toEqual(image);
+    // The players get their own copy, fogged hexes painted out, under a name of its own (issue 13 §5).
+    const shown = gm.core.session.playerView().encounter.map.image!;
+    expect(shown).toEqual({ ...image, asset: expect.stringMatching(/^[0-9a-f]{64}\.png$/) });
+    expect(shown.asset).not.toBe(asset);
     const bad = await call('sendCommand', { command: { type: 'setMapImage', image: { asset: '../../etc/passwd', width: 1, height: 1 } } });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
   });

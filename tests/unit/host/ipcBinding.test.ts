@@ -7,7 +7,7 @@ import { bindIpc, type InvokeEventLike, type IpcMainLike } from '../../../src/ma
 import { Core } from '../../../src/main/host/core';
 import { CHANNELS, ipcChannel, type ChannelName, type Envelope, type Role } from '../../../src/shared/contract';
 import { GmViewSchema, PlayerViewSchema, type GmView } from '../../../src/shared/views';
-import { SAMPLE_CAMPAIGN_DIR, readEncounterFile, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { SAMPLE_CAMPAIGN_DIR, readEncounterFile, recordingSink, samplePlayerId, tempDirs } from '../../support/tempCampaign';
 
 type Listener = (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>;
 
@@ -83,7 +83,7 @@ describe('bindIpc', () => {
     const player = windowEvent(PLAYER_ID, 'app://console/player.html');
     const view = await ipc.invoke(player, 'getPlayerView', {});
     expect(view.ok).toBe(true);
-    expect(PlayerViewSchema.parse(view.ok && view.value).encounter.figures.map((f) => f.id)).toEqual(['bram', 'ilsa', 'grak']);
+    expect(PlayerViewSchema.parse(view.ok && view.value).encounter.figures.map((f) => f.id)).toEqual(['bram', 'ilsa', 'grak'].map(samplePlayerId));
 
     const refused = await ipc.invoke(player, 'sendCommand', move);
     expect(refused).toEqual({ ok: false, error: { code: 'forbidden', message: 'A player window may not call sendCommand.' } });

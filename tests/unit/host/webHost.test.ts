@@ -13,7 +13,7 @@ import { roleForToken, startWebHost, type WebHost } from '../../../src/main/host
 import type { Envelope } from '../../../src/shared/contract';
 import { GmViewSchema, PlayerViewSchema, type GmView } from '../../../src/shared/views';
 import type { WsPush, WsReply } from '../../../src/shared/wsProtocol';
-import { SAMPLE_CAMPAIGN_DIR, readEncounterFile, tempDirs } from '../../support/tempCampaign';
+import { SAMPLE_CAMPAIGN_DIR, readEncounterFile, samplePlayerId, tempDirs } from '../../support/tempCampaign';
 
 const SECRET = 'SECRET-FROM-OUTSIDE-THE-RENDERER';
 const dirs = tempDirs();
@@ -165,7 +165,7 @@ describe('web host: the contract over the socket', () => {
 
     const push = await player.waitFor<WsPush>((m) => m.event === 'playerView');
     const pv = PlayerViewSchema.parse(push.payload);
-    expect(bramAt(pv.encounter.figures)).toEqual({ q: 10, r: 5 });
+    expect(pv.encounter.figures.find((f) => f.id === samplePlayerId('bram'))?.position).toEqual({ q: 10, r: 5 });
     expect(pv.revision).toBe(1);
     // The player never receives the GM's push.
     expect(player.pushes('gmView')).toEqual([]);
@@ -185,7 +185,7 @@ describe('web host: the contract over the socket', () => {
     const player = await playerClient();
     const view = await player.call('getPlayerView', {});
     expect(view.ok).toBe(true);
-    expect(PlayerViewSchema.parse(view.ok && view.value).encounter.figures.map((f) => f.id)).toEqual(['bram', 'ilsa', 'grak']);
+    expect(PlayerViewSchema.parse(view.ok && view.value).encounter.figures.map((f) => f.id)).toEqual(['bram', 'ilsa', 'grak'].map(samplePlayerId));
 
     const result = await player.call('sendCommand', { command: { type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } } });
     expect(result).toEqual({ ok: false, error: { code: 'forbidden', message: 'A player window may not call sendCommand.' } });

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { playerView } from '../../../src/main/session/views';
+import { playerIdsFor } from '../../../src/main/session/playerIds';
 import { EncounterStateSchema, type EncounterState } from '../../../src/main/engine/encounter/schema';
 import { hexKey } from '../../../src/shared/hex';
 import { PlayerViewSchema } from '../../../src/shared/views';
@@ -97,6 +98,7 @@ describe('playerView over random states', () => {
     fc.assert(
       fc.property(stateArb, fc.nat(1000), (state, revision) => {
         const view = playerView(state, revision);
+        const asPlayer = (id: string) => playerIdsFor(state.id)('figure', id);
         PlayerViewSchema.parse(view);
         const text = JSON.stringify(view);
         const keys = allKeys(view);
@@ -118,11 +120,13 @@ describe('playerView over random states', () => {
           expect(text.includes(`"${sp.name}"`), sp.id).toBe(shows);
         }
         const running = new Set(state.magic?.runaways.map((r) => r.casterId) ?? []);
-        expect([...view.encounter.magic.inRunaway].sort()).toEqual(state.figures.filter((f) => running.has(f.id) && seen(f.id)).map((f) => f.id).sort());
+        expect([...view.encounter.magic.inRunaway].sort()).toEqual(state.figures.filter((f) => running.has(f.id) && seen(f.id)).map((f) => asPlayer(f.id)).sort());
         const shown = new Set(view.encounter.figures.map((f) => f.id));
         for (const f of state.figures) {
           const visible = !f.hidden && !fogged.has(hexKey(f.position));
-          expect(shown.has(f.id), f.id).toBe(visible);
+          expect(shown.has(asPlayer(f.id)), f.id).toBe(visible);
+          // Ids that reach players carry no name and no count (issue 13 §5).
+          expect(text).not.toContain(`"${f.id}"`);
           if (!visible) expect(text).not.toContain(`"${f.name}"`);
         }
         for (const key of fogged) expect(view.encounter.map.terrain[key]).toBeUndefined();

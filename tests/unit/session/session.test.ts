@@ -23,6 +23,7 @@ import {
   encounterLogPath,
   readEncounterFile,
   recordingSink,
+  samplePlayerId,
   tempDirs,
   type RecordingSink,
 } from '../../support/tempCampaign';
@@ -46,7 +47,8 @@ async function openSample(edit?: (file: EncounterFile) => void): Promise<{ dir: 
 
 const move = (figureId: string, q: number, r: number): Command => ({ type: 'moveFigure', figureId, to: { q, r } });
 const turn = (figureId: string, facing: number): Command => ({ type: 'turnFigure', figureId, facing });
-const pos = (view: GmView | PlayerView, id: string) => view.encounter.figures.find((f) => f.id === id)?.position;
+const pos = (view: GmView | PlayerView, id: string) =>
+  view.encounter.figures.find((f) => f.id === ('history' in view ? id : samplePlayerId(id)))?.position;
 
 async function codeOf(p: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
@@ -316,7 +318,7 @@ describe('Session: the player view keeps the secrets', () => {
     expect(fogged.length).toBeGreaterThan(0);
     const pv = session.playerView();
     expectNoSecrets(pv, fogged);
-    expect(pv.encounter.figures.map((f) => f.id)).toEqual(['bram', 'ilsa', 'grak']);
+    expect(pv.encounter.figures.map((f) => f.id)).toEqual(['bram', 'ilsa', 'grak'].map(samplePlayerId));
     expect([...pv.encounter.map.fogged].sort()).toEqual([...fogged].sort());
     // Visible terrain is still there.
     expect(pv.encounter.map.terrain['14,0']).toBe('wall');
@@ -340,7 +342,7 @@ describe('Session: the player view keeps the secrets', () => {
       file.initial.figures.find((f) => f.id === 'grak')!.hidden = true;
     });
     const ids = session.playerView().encounter.figures.map((f) => f.id);
-    expect(ids).toEqual(['bram', 'ilsa']);
+    expect(ids).toEqual(['bram', 'ilsa'].map(samplePlayerId));
   });
 
   it('a visible figure that walks into fog disappears from the player view and comes back when it leaves', async () => {

@@ -8,7 +8,7 @@ import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_IMAGE_BYTES, imageSize, importImage, readAsset, sniffImage } from '../../../src/main/store/assets';
-import { chunksOf, jpegHeader, pngHeader, webpHeader } from '../../support/images';
+import { chunksOf, jpegHeader, pngHeader, realImage, webpHeader } from '../../support/images';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
 
 type Handler = (request: { url: string }) => Promise<Response>;
@@ -21,6 +21,7 @@ vi.mock('electron', () => ({
 }));
 
 import { serveRenderer } from '../../../src/main/host/electron/appProtocol';
+import { pageToken } from '../../../src/main/host/electron/pageTokens';
 import { Core } from '../../../src/main/host/core';
 import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
 
@@ -44,10 +45,12 @@ describe('sniffing and sizes', () => {
 describe('importImage', () => {
   it('streams a PNG in chunks under its hash name, reporting progress after each chunk', async () => {
     const dir = await dirs.make();
-    const bytes = pngHeader(3000, 2000, 200_000);
+    const bytes = await realImage('png', 300, 250);
+    expect(bytes.length).toBeGreaterThan(196608);
+    expect(bytes.length).toBeLessThan(262144);
     const progress: [number, number | null][] = [];
     const out = await importImage(dir, chunksOf(bytes, 65536), { total: bytes.length, onProgress: (p) => progress.push([p.received, p.total]) });
-    expect(out).toEqual({ asset: `${sha(bytes)}.png`, type: 'png', bytes: bytes.length, width: 3000, height: 2000 });
+    expect(out).toEqual({ asset: `${sha(bytes)}.png`, type: 'png', bytes: bytes.length, width: 300, height: 250 });
     expect(progress).toEqual([
       [65536, bytes.length],
       [131072, bytes.length],
@@ -62,9 +65,9 @@ describe('importImage', () => {
 
   it('a JPEG labelled map.png is read as a JPEG, its frame found behind a 60 kB EXIF block; a WebP in 7-byte chunks', async () => {
     const dir = await dirs.make();
-    const jpeg = jpegHeader(800, 600, 60_000);
+    const jpeg = await realImage('jpeg', 800, 600, { appBytes: 60_000 });
     expect(await importImage(dir, chunksOf(jpeg, 4096), { label: 'map.png' })).toMatchObject({ type: 'jpeg', width: 800, height: 600 });
-    expect(await importImage(dir, chunksOf(webpHeader(640, 480), 7))).toMatchObject({ type: 'webp', width: 640, height: 480 });
+    expect(await importImage(dir, chunksOf(await realImage('webp', 64, 48), 7))).toMatchObject({ type: 'webp', width: 64, height: 48 });
   });
 
   it.each([
@@ -109,7 +112,7 @@ describe('serving assets: only inside the open campaign’s assets/', () => {
 
   beforeAll(async () => {
     core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
-    asset = (await core.importImageStream(chunksOf(pngHeader(64, 64, 10), 1024), null)).url.split('/').at(-1)!;
+    asset = (await core.importImageStream(chunksOf(await realImage('png', 64, 64), 1024), null)).url.split('/').at(-1)!;
     const away = await dirs.make();
     outside = join(away, `${'a'.repeat(64)}.png`);
     await writeFile(outside, SECRET);
@@ -117,11 +120,12 @@ describe('serving assets: only inside the open campaign’s assets/', () => {
     await mkdir(join(core.campaignDir, 'assets', `${'c'.repeat(64)}.png`));
     await writeFile(join(core.campaignDir, 'campaign-secret.txt'), SECRET);
     host = await startWebHost({ rendererDir: await dirs.make(), dispatcher: core.dispatcher, campaign: core });
-    serveRenderer(await dirs.make(), (name) => core.readAsset(name));
+    serveRenderer(await dirs.make(), (name, role) => core.readAsset(name, role));
     appHandler = electron.handlers.get('app') as Handler;
   });
   afterAll(() => host.close());
 
+  const gmToken = () => new URL(host.urls.gm).searchParams.get('token')!;
   const refused = [
     `${'b'.repeat(64)}.png`, // a symlink leading out
     `${'c'.repeat(64)}.png`, // a folder
@@ -136,21 +140,21 @@ describe('serving assets: only inside the open campaign’s assets/', () => {
   ];
 
   it('serves an imported asset on both hosts with its type', async () => {
-    const web = await fetch(`http://127.0.0.1:${host.port}/campaign-assets/${asset}`);
+    const web = await fetch(`http://127.0.0.1:${host.port}/campaign-assets/${asset}?token=${gmToken()}`);
     expect(web.status).toBe(200);
     expect(web.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await web.arrayBuffer()).subarray(0, 8)).toEqual(pngHeader(1, 1).subarray(0, 8));
-    const app = await appHandler({ url: `app://console/campaign-assets/${asset}` });
+    const app = await appHandler({ url: `app://console/campaign-assets/${asset}?token=${pageToken('gm')}` });
     expect(app.status).toBe(200);
     expect(app.headers.get('content-type')).toBe('image/png');
   });
 
   it.each(refused)('refuses %s on the web host, the app protocol and readAsset', async (name) => {
     expect(await readAsset(core.campaignDir, name)).toBeNull();
-    const web = await fetch(`http://127.0.0.1:${host.port}/campaign-assets/${name}`);
+    const web = await fetch(`http://127.0.0.1:${host.port}/campaign-assets/${name}?token=${gmToken()}`);
     expect(web.status).toBe(404);
     expect(await web.text()).not.toContain(SECRET);
-    const app = await appHandler({ url: `app://console/campaign-assets/${name}` });
+    const app = await appHandler({ url: `app://console/campaign-assets/${name}${name.includes('?') ? '&' : '?'}token=${pageToken('gm')}` });
     expect(app.status).toBe(404);
     expect(await app.text()).not.toContain(SECRET);
   });
@@ -159,7 +163,7 @@ describe('serving assets: only inside the open campaign’s assets/', () => {
     const url = new URL(host.urls.gm);
     const gmToken = url.searchParams.get('token')!;
     const playerToken = new URL(host.urls.player).searchParams.get('token')!;
-    const body = webpHeader(320, 200);
+    const body = await realImage('webp', 320, 200);
     for (const token of [playerToken, 'nope', '']) {
       const res = await fetch(`http://127.0.0.1:${host.port}/campaign/upload-image?token=${token}`, { method: 'POST', body });
       expect(res.status).toBe(403);

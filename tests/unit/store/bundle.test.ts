@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
 import { checkBundle } from '../../../src/main/store/bundle';
-import { chunksOf, pngHeader } from '../../support/images';
+import { chunksOf, realImage } from '../../support/images';
 import { SAMPLE_CAMPAIGN_DIR, readLogFile, recordingSink, tempDirs } from '../../support/tempCampaign';
 
 const dirs = tempDirs();
@@ -17,7 +17,7 @@ describe('export and import', () => {
     const a = await start();
     await a.session.execute({ type: 'rollInitiative' }, [[5], [2]]);
     await a.session.execute({ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } });
-    const image = await a.importImageStream(chunksOf(pngHeader(10, 10, 100), 50), null);
+    const image = await a.importImageStream(chunksOf(await realImage('png', 10, 10), 50), null);
     const exported = await a.transfers.exportCampaign();
     expect(exported.fileName).toBe('Sample Campaign.campaign.pillars.json');
 
@@ -56,7 +56,7 @@ describe('export and import', () => {
 
   it('refuses an asset whose bytes do not match its hash name', async () => {
     const a = await start();
-    await a.importImageStream(chunksOf(pngHeader(10, 10), 50), null);
+    await a.importImageStream(chunksOf(await realImage('png', 10, 10, { fill: [200, 30, 30] }), 50), null);
     const bundle = JSON.parse((await a.transfers.exportCampaign()).text) as { assets: { base64: string }[] };
     bundle.assets[0]!.base64 = Buffer.from('tampered').toString('base64');
     expect(() => checkBundle(JSON.stringify(bundle))).toThrow(/damaged/);

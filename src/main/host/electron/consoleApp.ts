@@ -10,6 +10,7 @@ import { menuTemplate, SHORTCUTS } from './menu';
 import { createGmWindow, createPlayerWindow, denyAllPermissions, displays, placePlayer, roleOf } from './windows';
 import { shouldAutoOpenPlayer } from './windowPlacement';
 import { gmPushEncoder } from '../../session/gmPush';
+import { projectorForPlayer } from '../blackout';
 
 interface Paths {
   readonly rendererDir: string;
@@ -32,7 +33,7 @@ export async function runConsole(paths: Paths): Promise<void> {
 
   denyAllPermissions();
   let assets: AssetReader | undefined;
-  serveRenderer(paths.rendererDir, (name) => assets?.(name) ?? Promise.resolve(null));
+  serveRenderer(paths.rendererDir, (name, role) => assets?.(name, role) ?? Promise.resolve(null));
   const pick = async (options: Electron.OpenDialogOptions) => {
     const choice = await dialog.showOpenDialog(options);
     return choice.canceled ? null : (choice.filePaths[0] ?? null);
@@ -51,11 +52,11 @@ export async function runConsole(paths: Paths): Promise<void> {
     { dataDir: app.getPath('userData'), sampleCampaignDir: paths.sampleCampaignDir, log, choose, simulationWorker: paths.simulationWorker },
     { gm: (v) => send(gmWindow, 'gmView', gmPush(v)), player: (v) => send(playerWindow, 'playerView', v) },
   );
-  assets = (name) => core.readAsset(name);
+  assets = (name, role) => core.readAsset(name, role);
   bindIpc(ipcMain, core.dispatcher, roleOf);
   core.projector.subscribe((p) => {
     send(gmWindow, 'projector', p);
-    send(playerWindow, 'projector', p);
+    send(playerWindow, 'projector', projectorForPlayer(p));
   });
   core.onProgress((p) => send(gmWindow, 'importProgress', p));
   core.tactics.onAutopilot((s) => send(gmWindow, 'autopilot', s));

@@ -2,6 +2,7 @@ import { BrowserWindow, screen, session, type WebContents } from 'electron';
 import type { Role } from '../../../shared/contract';
 import { APP_ORIGIN, isAllowedAppUrl, PAGE_FOR_ROLE, secureWebPreferences } from '../security';
 import { placePlayerWindow, type DisplayInfo } from './windowPlacement';
+import { pageToken } from './pageTokens';
 
 const roles = new Map<number, Role>();
 
@@ -47,7 +48,7 @@ function createWindow(role: Role, preloadDir: string, options: Electron.BrowserW
   win.on('closed', () => roles.delete(id));
   harden(win.webContents);
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(`${APP_ORIGIN}${PAGE_FOR_ROLE[role]}`);
+  void win.loadURL(`${APP_ORIGIN}${PAGE_FOR_ROLE[role]}?token=${pageToken(role)}`);
   return win;
 }
 

@@ -1,12 +1,14 @@
 import type { PLAYER_CHANNELS } from '../../../shared/channels/player';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { Session } from '../../session/session';
+import type { PlayerView } from '../../../shared/views';
 import type { HandlersFor } from '../dispatch';
 
 /** What a player page is told while no encounter is open: never the GM's file names or their contents. */
 export const PLAYER_WAITING = 'Waiting for the GM to open an encounter.';
 
-export function playerHandlers(session: () => Session): HandlersFor<typeof PLAYER_CHANNELS> {
+/** `shown`: the view as the projector may show it (host/blackout.ts). */
+export function playerHandlers(session: () => Session, shown: (view: PlayerView) => PlayerView = (v) => v): HandlersFor<typeof PLAYER_CHANNELS> {
   return {
     getPlayerView: () => {
       let open: Session;
@@ -16,7 +18,7 @@ export function playerHandlers(session: () => Session): HandlersFor<typeof PLAYE
         if (isAppError(e)) throw new AppError('not-found', PLAYER_WAITING);
         throw e;
       }
-      return open.playerView();
+      return shown(open.playerView());
     },
   };
 }

@@ -13,7 +13,8 @@ import { newTokens } from './tokens';
 
 /** What the web host's campaign routes need from the core (assets, uploads, imports). */
 export interface CampaignHttp {
-  readAsset(name: string): Promise<{ body: Buffer; type: string } | null>;
+  /** `forbidden` when `role` may not have it (host/assetAccess.ts); null when there is no such asset. */
+  readAsset(name: string, role: Role | null): Promise<{ body: Buffer; type: string } | null | 'forbidden'>;
   importImageStream(source: AsyncIterable<Uint8Array>, total: number | null): Promise<unknown>;
   importBundleText(text: string): Promise<unknown>;
 }
@@ -35,8 +36,8 @@ export interface WebHost {
   readonly server: Server;
   readonly port: number;
   readonly urls: { readonly gm: string; readonly player: string };
-  /** Pushes an event to every connected window of the roles the contract names. */
-  push<E extends EventName>(event: E, payload: unknown): void;
+  /** Pushes an event to every connected window of the roles the contract names (or of `only`). */
+  push<E extends EventName>(event: E, payload: unknown, only?: Role): void;
   close(): Promise<void>;
 }
 
@@ -105,8 +106,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     if (url.pathname.startsWith(ASSET_PREFIX)) {
-      // Content-hashed names inside the open campaign's assets/ only (store/assets.ts readAsset).
-      const asset = options.campaign ? await options.campaign.readAsset(url.pathname.slice(ASSET_PREFIX.length)) : null;
+      // Content-hashed names inside the open campaign's assets/ only (store/assets.ts readAsset), and
+      // only with the page's token: a player page gets only its own masked map (issue 13 §5).
+      const role = roleForToken(tokens, url.searchParams.get('token'));
+      const asset = role === null ? 'forbidden' : options.campaign ? await options.campaign.readAsset(url.pathname.slice(ASSET_PREFIX.length), role) : null;
+      if (asset === 'forbidden') {
+        res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Forbidden');
+        return;
+      }
       if (!asset) {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
@@ -253,8 +260,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     server,
     port,
     urls: { gm: `${base}/?token=${tokens.gm}`, player: `${base}/player.html?token=${tokens.player}` },
-    push(event, payload) {
-      const roles = EVENTS[event].roles as readonly Role[];
+    push(event, payload, only) {
+      const roles = (EVENTS[event].roles as readonly Role[]).filter((r) => only === undefined || r === only);
       const message = JSON.stringify({ event, payload } satisfies WsPush);
       for (const [ws, role] of sockets) if (roles.includes(role) && ws.readyState === ws.OPEN) ws.send(message);
     },

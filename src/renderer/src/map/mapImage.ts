@@ -2,8 +2,14 @@ import type { MapImage } from '../../../shared/views';
 import type { MapBackground } from './gridShape';
 import { HEX_SIZE } from './mapModel';
 
-/** Where a page loads a campaign asset: the same path on both hosts (docs/design-notes.md). */
-export const assetUrl = (asset: string): string => `/campaign-assets/${asset}`;
+/**
+ * Where a page loads a campaign asset: the same path on both hosts (docs/design-notes.md), with
+ * the page's own token, which the asset route requires (issue 13 §5).
+ */
+export const assetUrl = (asset: string): string => {
+  const token = new URLSearchParams(location.search).get('token');
+  return `/campaign-assets/${asset}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+};
 
 /**
  * The console's choice of the largest picture kept decoded: 8192 px a side and 2 × 4096² pixels

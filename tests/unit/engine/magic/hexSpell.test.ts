@@ -13,6 +13,7 @@ import { EncounterStateSchema, type EncounterState, type FigureState } from '../
 import { DEFAULT_RULES } from '../../../../src/main/engine/rules';
 import { replay } from '../../../../src/main/session/session';
 import { gmView, playerView } from '../../../../src/main/session/views';
+import { playerIdsFor } from '../../../../src/main/session/playerIds';
 import { LogEntrySchema, type LogEntry } from '../../../../src/main/store/schema';
 import type { Command } from '../../../../src/shared/commands';
 import { GmViewSchema, PlayerViewSchema } from '../../../../src/shared/views';
@@ -192,9 +193,10 @@ describe('the views carry the hex (DESIGN §Secrets never cross to the player)',
 
   it('player view: the hex and school, never mana or costs', () => {
     const s = cast(inActions([ilsa(), foe()]));
+    const asPlayer = playerIdsFor(s.id);
     const v = PlayerViewSchema.parse(playerView(s, 1));
     expect(v.encounter.magic.active).toEqual([
-      { id: 'spell-2', name: 'Light', variant: null, casterId: 'ilsa', targetId: null, at: { q: 7, r: 5 }, school: 'passage' },
+      { id: asPlayer('spell', 'spell-2'), name: 'Light', variant: null, casterId: asPlayer('figure', 'ilsa'), targetId: null, at: { q: 7, r: 5 }, school: 'passage' },
     ]);
   });
 
@@ -210,10 +212,13 @@ describe('the views carry the hex (DESIGN §Secrets never cross to the player)',
 
   it('a spell on a figure has no hex in either view', () => {
     const s = step(inActions([ilsa(), foe()]), { type: 'castSpell', figureId: 'ilsa', spellId: 'passage-light', targetId: 'ilsa' }, [[3, 3, 3]]).state;
+    const asPlayer = playerIdsFor(s.id);
     expect(gmView({ id: 'c', name: 'C' }, s, HISTORY, 1).encounter.figures.find((f) => f.id === 'ilsa')?.spells).toEqual([
       { spellId: 'passage-light', name: 'Light', targetId: 'ilsa', renewalCost: 1 },
     ]);
-    expect(playerView(s, 1).encounter.magic.active).toEqual([{ id: 'spell-2', name: 'Light', variant: null, casterId: 'ilsa', targetId: 'ilsa' }]);
+    expect(playerView(s, 1).encounter.magic.active).toEqual([
+      { id: asPlayer('spell', 'spell-2'), name: 'Light', variant: null, casterId: asPlayer('figure', 'ilsa'), targetId: asPlayer('figure', 'ilsa') },
+    ]);
   });
 });
 

@@ -1,0 +1,53 @@
+import type { Role } from '../../shared/contract';
+import type { EncounterState } from '../engine/encounter/schema';
+import { maskedImageRecipe } from '../session/playerMapImage';
+import { assetPath, readAsset } from '../store/assets';
+import { maskFoggedHexes } from '../store/maskImage';
+
+export type Asset = { body: Buffer; type: string };
+/** `forbidden`: a page without a valid token, or a player asking for what it may not see. */
+export type AssetAnswer = Asset | null | 'forbidden';
+
+/** Masked images kept made, by name: a map image masked is a few MiB at most and the fog changes one edit at a time. */
+const KEEP_MASKED = 4;
+
+/**
+ * Who may fetch which campaign asset (issue 13 §5), for both hosts' asset routes. The GM page
+ * may fetch any asset of the open campaign. A player page may fetch only the players' copy of the
+ * current map image (`session/playerMapImage.ts`), masked here on first request and cached by
+ * name; never the GM's image, and never a copy made with fewer hexes fogged than are fogged now.
+ * Figures have no art of their own yet: when they do, the art of figures a player can see joins
+ * this list.
+ */
+export class AssetAccess {
+  private readonly masked = new Map<string, Promise<Asset | null>>();
+
+  /** `open`: the open campaign's folder and encounter map; null without a campaign, a null map without an encounter. */
+  constructor(private readonly open: () => { campaignDir: string; map: EncounterState['map'] | null } | null) {}
+
+  async read(role: Role | null, name: string): Promise<AssetAnswer> {
+    if (role === null) return 'forbidden';
+    const opened = this.open();
+    if (opened === null) return role === 'gm' ? null : 'forbidden';
+    const { campaignDir, map } = opened;
+    if (role === 'gm') {
+      const asset = await readAsset(campaignDir, name);
+      if (asset !== null || maskedImageRecipe(name) === undefined) return asset;
+    }
+    const recipe = maskedImageRecipe(name);
+    if (recipe === undefined) return 'forbidden';
+    const fogged = new Set(recipe.fogged);
+    if (map === null || map.image?.asset !== recipe.source || !map.hidden.every((key) => fogged.has(key))) return 'forbidden';
+    let made = this.masked.get(name);
+    if (made === undefined) {
+      made = (async () => {
+        const path = await assetPath(campaignDir, recipe.source);
+        return path === null ? null : maskFoggedHexes(path, recipe.source.slice(recipe.source.lastIndexOf('.') + 1), recipe);
+      })();
+      made.catch(() => this.masked.delete(name));
+      this.masked.set(name, made);
+      if (this.masked.size > KEEP_MASKED) this.masked.delete(this.masked.keys().next().value!);
+    }
+    return made;
+  }
+}

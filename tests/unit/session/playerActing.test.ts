@@ -1,0 +1,52 @@
+/**
+ * The projector's "to act" slot while hidden figures are due (issue 13 §5): the player view says
+ * what it would say if the figures the players cannot see were not in the encounter, so a hidden
+ * figure's turn neither blanks the slot nor shows in any other change of the view.
+ */
+import { describe, expect, it } from 'vitest';
+import { turnStateOf, type EncounterState } from '../../../src/main/engine/encounter/schema';
+import { playerIdsFor } from '../../../src/main/session/playerIds';
+import { playerView } from '../../../src/main/session/views';
+import { encounter, fig, withActionOrder, withMoveOrder } from '../engine/encounter/fixtures';
+
+const lurker = fig('lurker', 'b', 8, 8, { hidden: true });
+const bram = fig('bram', 'a', 3, 3);
+const grak = fig('grak', 'b', 5, 3);
+const asPlayer = (id: string) => playerIdsFor('test')('figure', id);
+const done = (state: EncounterState, key: 'actionDone' | 'moveDone', ids: string[]): EncounterState => ({
+  ...state,
+  turnState: { ...turnStateOf(state), [key]: ids },
+});
+const seen = (state: EncounterState) => playerView(state, 1).encounter;
+
+describe('"to act" as the players can know it', () => {
+  it('a hidden figure first in the action order: the slot shows the first visible figure, not nothing', () => {
+    const s = withActionOrder(encounter([lurker, bram, grak], { phase: 'actions' }), ['lurker', 'bram', 'grak']);
+    expect(seen(s).acting).toEqual([asPlayer('bram')]);
+    // The hidden figure's action changes nothing the players receive.
+    expect(seen(done(s, 'actionDone', ['lurker']))).toEqual(seen(s));
+  });
+
+  it('only a hidden figure left to act looks exactly like everyone having acted', () => {
+    const s = withActionOrder(encounter([bram, lurker, grak], { phase: 'actions' }), ['bram', 'lurker', 'grak']);
+    const hiddenDue = done(s, 'actionDone', ['bram', 'grak']);
+    expect(seen(hiddenDue).acting).toEqual([]);
+    expect(seen(hiddenDue)).toEqual(seen(done(s, 'actionDone', ['bram', 'grak', 'lurker'])));
+  });
+
+  it('in movement, a hidden mover between two visible ones is skipped; a figure under fog counts as unseen too', () => {
+    const s = withMoveOrder(encounter([bram, lurker, grak], { phase: 'initialMovement' }), ['bram', 'lurker', 'grak']);
+    const afterBram = done(s, 'moveDone', ['bram']);
+    expect(seen(afterBram).acting).toEqual([asPlayer('grak')]);
+    expect(seen(done(s, 'moveDone', ['bram', 'lurker']))).toEqual(seen(afterBram));
+
+    const fogged = { ...afterBram, figures: afterBram.figures.map((f) => (f.id === 'lurker' ? { ...f, hidden: false } : f)), map: { ...afterBram.map, hidden: ['8,8'] } };
+    expect(seen(fogged).acting).toEqual([asPlayer('grak')]);
+  });
+
+  it('with every figure in sight, the slot is the tracker’s own', () => {
+    const s = withActionOrder(encounter([bram, grak], { phase: 'actions' }), ['bram', 'grak']);
+    expect(seen(s).acting).toEqual([asPlayer('bram')]);
+    expect(seen(done(s, 'actionDone', ['bram'])).acting).toEqual([asPlayer('grak')]);
+  });
+});
