@@ -6,6 +6,7 @@ import type { Rules } from '../engine/rules';
 import type { EncounterFile, LogEntry } from '../store/schema';
 import { sentenceOf, type Audience } from './recapSentences';
 import { playerView } from './views';
+import { playerIdsFor } from './playerIds';
 
 /**
  * The combat log as a recap to hand out (issue 12 §6): turn by turn, who moved where, who struck
@@ -45,8 +46,11 @@ export function statesAfterEach(file: Pick<EncounterFile, 'initial' | 'seed'> & 
   return out;
 }
 
+/** The figures the players saw, by their ids inside the console (the player view names them by its own ids). */
 function inSight(state: EncounterState): Set<string> {
-  return new Set(playerView(state, 0).encounter.figures.map((f) => f.id));
+  const shown = new Set(playerView(state, 0).encounter.figures.map((f) => f.id));
+  const idOf = playerIdsFor(state.id);
+  return new Set(state.figures.filter((f) => shown.has(idOf('figure', f.id))).map((f) => f.id));
 }
 
 function namesOf(states: readonly EncounterState[]): Map<string, string> {

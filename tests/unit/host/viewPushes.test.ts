@@ -84,7 +84,7 @@ describe('issue 13 §5: players get a new view only when what they see changed',
     const gm = await Page.open(host.urls.gm);
     const player = await Page.open(host.urls.player);
     const before = PlayerViewSchema.parse(value(await player.call('getPlayerView', {})));
-    expect(before.encounter.figures.map((f) => f.id)).not.toContain('sella');
+    expect(before.encounter.figures.map((f) => f.name)).not.toContain('Sella');
     let view = GmViewSchema.parse(value(await gm.call('getGmView', {})));
     const sella = view.encounter.figures.find((f) => f.id === 'sella')!;
     expect(sella.hidden).toBe(true);
@@ -102,7 +102,8 @@ describe('issue 13 §5: players get a new view only when what they see changed',
     const pushed = player.pushes('playerView').map((p) => PlayerViewSchema.parse(p));
     expect(pushed).toHaveLength(1);
     expect(pushed[0]!.revision).toBeGreaterThan(before.revision);
-    expect(pushed[0]!.encounter.figures.find((f) => f.id === 'bram')!.position).toEqual({ q: 10, r: 5 });
+    // Players know Bram by their own id for him (issue 13 §5), so find him by name.
+    expect(pushed[0]!.encounter.figures.find((f) => f.name === 'Bram')!.position).toEqual({ q: 10, r: 5 });
   });
 });
 
