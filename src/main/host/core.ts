@@ -4,6 +4,7 @@ import { basename, join, resolve } from 'node:path';
 import { AppError, isAppError } from '../../shared/errors';
 import type { GmView } from '../../shared/views';
 import type { Rules } from '../engine/rules';
+import { blamedFile, refuseWhileInUse, stamp } from './campaignRepairs';
 import { AssetAccess, type AssetAnswer } from './assetAccess';
 import type { Role } from '../../shared/contract';
 import { listBackups, restoreBackup, type BackupInfo } from '../store/backups';
@@ -40,13 +41,6 @@ export type { CampaignInfo, CampaignList, CampaignRef, HostChooser, ImportedImag
 
 export { ASSET_ROUTE } from './campaignTransfers';
 
-/** The file a `corrupt-file` message blames, as the backups know it. */
-function blamedFile(message: string): string | null {
-  const m = /(campaign\.json|encounters\/[A-Za-z0-9_-]{1,64}\.(?:log\.jsonl|json))/.exec(message);
-  return m ? m[1]! : null;
-}
-
-const stamp = (d: Date) => d.toISOString().replace(/[:.]/g, '-');
 
 /**
  * What both hosts share: the open campaign's session and the dispatcher bound to it. Opening
@@ -369,14 +363,7 @@ export class Core implements ConsoleCore {
   /** The campaign folder of a file to repair, refused while the file is in use. */
   private async assertRepairable(file: string, ref?: CampaignRef): Promise<string> {
     const dir = ref ? await this.resolveRef(ref) : this.campaignDir;
-    const inOpenCampaign = dir === this.current?.dir;
-    if (inOpenCampaign && this.openEncounterId && file.startsWith(`encounters/${this.openEncounterId}.`)) {
-      throw new AppError('conflict', 'That encounter is open; open another one before repairing its files.');
-    }
-    if (inOpenCampaign && file === 'campaign.json') {
-      throw new AppError('conflict', 'The open campaign’s campaign.json is in use; open another campaign before restoring it.');
-    }
-    return dir;
+    return refuseWhileInUse(dir, file, this.current?.dir ?? null, this.openEncounterId);
   }
 
   /* ---- rules ---- */
