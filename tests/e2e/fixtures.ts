@@ -108,6 +108,14 @@ export async function figureNodeId(page: Page, id: string): Promise<string | nul
   }, name);
 }
 
+/**
+ * How to find a figure's token on a page's map: by its id on the GM page, by its name on the
+ * player page, where figures carry the players' own ids (issue 13 §5).
+ */
+export async function tokenKey(page: Page, id: string): Promise<{ id: string; name: string | null }> {
+  return { id, name: page.url().includes('/player.html') ? ((await gmNameOf(page, id)) ?? `(no figure ${id})`) : null };
+}
+
 /** Where a figure is on a page's battlemap: its hex (from the token's pixel position) and screen point. */
 export async function figureOnMap(page: Page, id: string): Promise<{ q: number; r: number; x: number; y: number } | null> {
   const onPlayerPage = page.url().includes('/player.html');

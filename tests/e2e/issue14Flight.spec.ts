@@ -28,12 +28,22 @@ async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
   await page.mouse.up();
 }
 
-/** The condition tags a page's map draws on a figure (FLY for one in the air). */
-async function tags(page: Page, id: string): Promise<string | null> {
-  return page.evaluate((figureId) => {
-    const map = (window as unknown as { __battleMap?: any }).__battleMap;
-    return map?.stage.findOne(`#${figureId}`)?.findOne('.conditions')?.text() ?? null;
-  }, id);
+/**
+ * The condition tags a page's map draws on a figure (FLY for one in the air). Found by the name
+ * on its token: the player page knows figures by the players' own ids (issue 13 §5).
+ */
+async function tags(page: Page, id: string, name: string): Promise<string | null> {
+  const onPlayerPage = page.url().includes('/player.html');
+  return page.evaluate(
+    ({ figureId, figureName, byName }) => {
+      const map = (window as unknown as { __battleMap?: any }).__battleMap;
+      const node = byName
+        ? map?.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName)
+        : map?.stage.findOne(`#${figureId}`);
+      return node?.findOne('.conditions')?.text() ?? null;
+    },
+    { figureId: id, figureName: name, byName: onPlayerPage },
+  );
 }
 
 test('a flier takes off: half its flying MA, in the air on the GM map and the projector (RULINGS H6)', async ({ gmPage, playerPage }) => {
@@ -62,8 +72,8 @@ test('a flier takes off: half its flying MA, in the air on the GM map and the pr
 
   await expect.poll(() => figureOnMap(gmPage, 'hawk')).toMatchObject({ q: 8, r: 6 });
   await expect.poll(() => figureOnMap(playerPage, 'hawk')).toMatchObject({ q: 8, r: 6 });
-  await expect.poll(() => tags(gmPage, 'hawk')).toBe('FLY');
-  await expect.poll(() => tags(playerPage, 'hawk')).toBe('FLY');
+  await expect.poll(() => tags(gmPage, 'hawk', 'Hawk')).toBe('FLY');
+  await expect.poll(() => tags(playerPage, 'hawk', 'Hawk')).toBe('FLY');
   const after = await mustCall(gmPage, 'getGmView', {});
   const hawk = after.encounter.figures.find((f: { id: string }) => f.id === 'hawk');
   expect(hawk.conditions).toContain('flying');
@@ -74,6 +84,6 @@ test('a flier takes off: half its flying MA, in the air on the GM map and the pr
   await playerPage.screenshot({ path: `${SCREENS}/flight-took-off-player.png` });
   // The player page learns it flies, never its flying MA (a GM number).
   const pv = await mustCall(playerPage, 'getPlayerView', {});
-  expect(pv.encounter.figures.find((f: { id: string }) => f.id === 'hawk')).toMatchObject({ flying: true });
+  expect(pv.encounter.figures.find((f: { name: string }) => f.name === 'Hawk')).toMatchObject({ flying: true });
   expect(JSON.stringify(pv)).not.toContain('flyingMa');
 });

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, tokenKey } from './fixtures';
 import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
 
 /**
@@ -16,13 +16,19 @@ test.beforeAll(async () => {
 
 /** A token as a page's battlemap draws it: its disc colour and posture badge. */
 async function token(page: Page, id: string): Promise<{ fill: string; badge: string } | null> {
-  return page.evaluate((figureId) => {
-    const map = (window as unknown as { __battleMap?: any }).__battleMap;
-    const node = map?.stage.findOne(`#${figureId}`);
-    if (!node) return null;
-    const badge = node.findOne('.badge');
-    return { fill: node.findOne('.disc').fill(), badge: badge.visible() ? badge.findOne('.badgeText').text() : '' };
-  }, id);
+  return page.evaluate(
+    (key) => {
+      const map = (window as unknown as { __battleMap?: any }).__battleMap;
+      const node =
+        key.name === null
+          ? map?.stage.findOne(`#${key.id}`)
+          : map?.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === key.name);
+      if (!node) return null;
+      const badge = node.findOne('.badge');
+      return { fill: node.findOne('.disc').fill(), badge: badge.visible() ? badge.findOne('.badgeText').text() : '' };
+    },
+    await tokenKey(page, id),
+  );
 }
 
 const pools = (page: Page, id: string) => page.getByTestId(`pools-${id}`);

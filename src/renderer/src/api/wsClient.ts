@@ -18,6 +18,18 @@ export function onConnectionChange(listener: (lost: boolean) => void): () => voi
   return () => void connectionListeners.delete(listener);
 }
 
+/**
+ * Calls `listener` each time the connection comes back after it was lost. A restarted console
+ * opens its encounter anew (a new view key), so a page asks for its view again then.
+ */
+export function onReconnect(listener: () => void): () => void {
+  let wasLost = connectionLost;
+  return onConnectionChange((lost) => {
+    if (wasLost && !lost) listener();
+    wasLost = lost;
+  });
+}
+
 export const NOT_SENT_MESSAGE = 'Not sent: the connection to the console is lost. Reconnecting… try again once it is back.';
 
 

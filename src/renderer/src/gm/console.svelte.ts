@@ -5,6 +5,7 @@ import type { ClientApi, Envelope } from '../../../shared/contract';
 import type { CommandAck, GmView, GmViewPush, SeenView } from '../../../shared/views';
 import { applyViewDelta, isViewDelta, replacesView } from '../../../shared/viewOrder';
 import { guardQueries, isAck, seenOf } from './viewHolder';
+import { onReconnect } from '../api/wsClient';
 
 /**
  * What every part of the GM page shares: the client of the contract, the latest GM view main
@@ -117,8 +118,9 @@ export class GmConsole {
   /** Listens to main's pushes and loads the first view; returns the unsubscribe. */
   connect(): () => void {
     const off = this.api.on('gmView', (v) => this.pushed(v));
+    const offReconnect = onReconnect(() => void this.reload());
     void this.reload();
-    return off;
+    return () => (off(), offReconnect());
   }
 
   /**
