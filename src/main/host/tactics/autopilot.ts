@@ -7,6 +7,7 @@
  */
 import type { EncounterState } from '../../engine/encounter/schema';
 import { propose } from '../../engine/tactics/propose';
+import { proposalView } from './proposalView';
 import type { Session } from '../../session/session';
 import type { AutopilotStatus } from '../../../shared/tacticsViews';
 
@@ -88,7 +89,7 @@ export class Autopilot {
     const proposal = propose(state, session.rules, { sides: [...this.sides], settings: { morale: this.morale } });
     if (proposal === null) return this.schedule(this.options.pollMs ?? 200);
     this.busy = true;
-    this.next = { command: proposal.command, actorId: proposal.actorId, reason: proposal.reason, ...(proposal.path ? { path: [...proposal.path] } : {}) };
+    this.next = proposalView(proposal);
     this.emit();
     await new Promise((resolve) => setTimeout(resolve, this.options.pauseMs ?? 800));
     try {

@@ -5,6 +5,7 @@ import { propose } from '../../engine/tactics/propose';
 import type { Session } from '../../session/session';
 import { gmView } from '../../session/views';
 import { Autopilot } from './autopilot';
+import { proposalView } from './proposalView';
 import { Simulations, type SimulateArgs } from './simulations';
 
 export class TacticsHost {
@@ -35,7 +36,7 @@ export class TacticsHost {
     const state = session.currentState;
     const proposal = propose(state, session.rules, { settings: { morale: morale ?? {} } });
     return {
-      proposal: proposal === null ? null : { command: proposal.command, actorId: proposal.actorId, reason: proposal.reason, ...(proposal.path ? { path: [...proposal.path] } : {}) },
+      proposal: proposal === null ? null : proposalView(proposal),
       waiting: phaseStatus(state, session.rules).waitingFor,
     };
   }
