@@ -1,6 +1,6 @@
 import type { Role } from '../../shared/contract';
 import type { EncounterState } from '../engine/encounter/schema';
-import { maskedImageRecipe } from '../session/playerMapImage';
+import { maskedImageRecipe, playerMapImage } from '../session/playerMapImage';
 import { assetPath, readAsset } from '../store/assets';
 import { maskFoggedHexes } from '../store/maskImage';
 
@@ -15,7 +15,8 @@ const KEEP_MASKED = 4;
  * Who may fetch which campaign asset (issue 13 §5), for both hosts' asset routes. The GM page
  * may fetch any asset of the open campaign. A player page may fetch only the players' copy of the
  * current map image (`session/playerMapImage.ts`), masked here on first request and cached by
- * name; never the GM's image, and never a copy made with fewer hexes fogged than are fogged now.
+ * name; never the GM's image, and never a copy made with fewer hexes fogged than are fogged now —
+ * a page still holding an older view's name is answered with the current copy, not an error.
  * Figures have no art of their own yet: when they do, the art of figures a player can see joins
  * this list.
  */
@@ -34,10 +35,16 @@ export class AssetAccess {
       const asset = await readAsset(campaignDir, name);
       if (asset !== null || maskedImageRecipe(name) === undefined) return asset;
     }
-    const recipe = maskedImageRecipe(name);
-    if (recipe === undefined) return 'forbidden';
-    const fogged = new Set(recipe.fogged);
-    if (map === null || map.image?.asset !== recipe.source || !map.hidden.every((key) => fogged.has(key))) return 'forbidden';
+    const asked = maskedImageRecipe(name);
+    if (asked === undefined || map === null) return 'forbidden';
+    const fogged = new Set(asked.fogged);
+    if (map.image?.asset !== asked.source || !map.hidden.every((key) => fogged.has(key))) {
+      // A page still drawing an older view asks for a copy with less fog than now: it gets today's copy instead.
+      const current = playerMapImage(map);
+      if (current === undefined) return 'forbidden';
+      name = current.asset;
+    }
+    const recipe = maskedImageRecipe(name)!;
     let made = this.masked.get(name);
     if (made === undefined) {
       made = (async () => {
