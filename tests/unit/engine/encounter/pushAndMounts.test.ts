@@ -150,7 +150,7 @@ describe('riders and mounts (linked figures: the console\'s choice)', () => {
     s = run(s, { type: 'advancePhase' }).state;
     const r = run(s, { type: 'rollInitiative' }, [[2], [5], [3]]);
     const ann = turnStateOf(r.state).initiative!.rolls.find((x) => x.sideId === 'ann')!;
-    expect(ann.breakdown.map((l) => `${l.label} ${l.value}`)).toEqual([
+    expect((ann.breakdown ?? []).map((l) => `${l.label} ${l.value}`)).toEqual([
       'Stress die d10: 2 2',
       'Initiative score: DEX 10 modifier (none typed) 0',
       'On horseback: Ride 4',
