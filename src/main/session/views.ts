@@ -135,6 +135,8 @@ function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
       conditions: [...f.conditions],
       ...(f.flyingMa !== undefined ? { flyingMa: f.flyingMa } : {}),
       ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
+      ...(f.ridingId !== undefined ? { ridingId: f.ridingId } : {}),
+      ...(f.rideScore !== undefined ? { rideScore: f.rideScore } : {}),
       hthWith: [...f.hthWith],
       turn: {
         mode: f.turn.mode,
@@ -283,6 +285,8 @@ export function playerView(state: EncounterState, revision: number, session = ''
           size: f.size,
           posture: f.posture,
           ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
+          // Everyone at the table sees who rides whom; a mount out of sight is not named.
+          ...(f.ridingId !== undefined && visible.has(f.ridingId) ? { ridingId: idOf('figure', f.ridingId) } : {}),
         })),
       turn: state.turn,
       phase: state.phase,
