@@ -37,7 +37,8 @@ test('a log damaged between two runs: the console starts, the GM keeps the good 
     await expect(playerPage.getByText('Waiting for the GM to open an encounter.')).toBeVisible();
     await expect(playerPage.locator('body')).not.toContainText('ford-ambush');
 
-    await gmPage.getByRole('button', { name: 'Restore from a backup…' }).click();
+    // The error screen is open without a click (issue 13 §2: start and show the restore offer).
+    await expect(gmPage.getByTestId('error-screen')).toBeVisible();
     await expect(gmPage.getByTestId('error-campaign')).toContainText('Sample Campaign');
     await expect(gmPage.getByTestId('error-file')).toHaveText('encounters/ford-ambush.log.jsonl');
     await expect(gmPage.getByTestId('error-reason')).toContainText('line 2 is not valid JSON');
@@ -49,6 +50,42 @@ test('a log damaged between two runs: the console starts, the GM keeps the good 
     await expect(playerPage.getByTestId('player-status')).toContainText('Ambush at the Ford');
     await gmPage.screenshot({ path: `${SCREENS}/damaged-log-recovered.png` });
     await playerPage.screenshot({ path: `${SCREENS}/damaged-log-player-recovered.png` });
+  } finally {
+    await second?.stopProcess();
+    const expected = /WebSocket connection to .* failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED/;
+    problems.splice(0, problems.length, ...problems.filter((p) => !expected.test(p)));
+  }
+});
+
+// Issue 13 §2: a campaign.json damaged while the console was off opens the error screen by itself
+// at the next start, with its backups offered; restoring one brings the encounter back.
+test('a campaign.json damaged before the start: the error screen is open at once and a restore brings the table back', async ({
+  consoleServer,
+  gmPage,
+  playerPage,
+  problems,
+}) => {
+  let second: RunningConsole | null = null;
+  try {
+    // A rename writes campaign.json again, so a backup of it exists.
+    expect((await socketCall(gmPage, 'renameCampaign', { name: 'Sample Campaign' })).ok).toBe(true);
+    await consoleServer.stopProcess();
+    await writeFile(join(consoleServer.dataDir, 'campaigns', 'Sample Campaign', 'campaign.json'), '{"schemaVersion": 2, "na');
+
+    second = await startConsole({ dataDir: consoleServer.dataDir, port: consoleServer.port });
+    await gmPage.reload();
+    await playerPage.reload();
+    await expect(gmPage.getByTestId('error-screen')).toBeVisible();
+    await expect(gmPage.getByTestId('error-file')).toHaveText('campaign.json');
+    await expect(gmPage.getByTestId('error-campaign')).toContainText('Sample Campaign');
+    await expect(playerPage.getByText('Waiting for the GM to open an encounter.')).toBeVisible();
+    await gmPage.screenshot({ path: `${SCREENS}/damaged-campaign-error-screen.png` });
+
+    await gmPage.getByTestId('restore-newest').click();
+    await expect(gmPage.getByTestId('encounter-name')).toHaveText('Ambush at the Ford');
+    await expect(playerPage.getByTestId('player-status')).toContainText('Ambush at the Ford');
+    await gmPage.screenshot({ path: `${SCREENS}/damaged-campaign-restored.png` });
+    await playerPage.screenshot({ path: `${SCREENS}/damaged-campaign-player-restored.png` });
   } finally {
     await second?.stopProcess();
     const expected = /WebSocket connection to .* failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED/;
