@@ -67,6 +67,8 @@ export class Session {
   private readonly engine: EngineApply;
   private readonly snapshotEvery: number;
   private closed = false;
+  /** What opening the log found and set aside, said to the GM in every GM view (issue 13 §4). */
+  private notice: string | null = null;
 
   private constructor(
     private readonly folder: CampaignFolder,
@@ -119,7 +121,9 @@ export class Session {
   ): Promise<Session> {
     const stored = await folder.readEncounter(id);
     try {
-      return new Session(folder, stored.file, stored.log, stored.snapshot, sink, typeof options === 'function' ? { now: options } : options);
+      const session = new Session(folder, stored.file, stored.log, stored.snapshot, sink, typeof options === 'function' ? { now: options } : options);
+      session.notice = stored.notice;
+      return session;
     } catch (e) {
       await stored.log.close();
       throw e;
@@ -169,6 +173,7 @@ export class Session {
       canUndo: this.log.length > 0,
       canRedo: this.redoStack.length > 0,
       logLength: this.log.length,
+      ...(this.notice ? { notice: this.notice } : {}),
     };
     const view = gmView(campaign, this.state, history, this.revision, this.file.rules, this.key);
     this.gmCache = { view, campaignName: campaign.name };

@@ -6,6 +6,7 @@ import type { EncounterState } from '../engine/encounter/schema';
 import { RulesSchema, type Rules } from '../engine/rules';
 import { backupAll, backupFile } from './backups';
 import { CommandLog } from './commandLog';
+import { tornTailNotice } from './salvageLog';
 import { fsyncDir } from './durable';
 import { describeSchemaError, readVersionedDocument, writeDocument } from './jsonDocument';
 import {
@@ -32,6 +33,8 @@ export interface StoredEncounter {
   readonly file: EncounterFile;
   readonly log: CommandLog;
   readonly snapshot: SnapshotFile | null;
+  /** Said to the GM: what opening the encounter found and set aside (issue 13 §4), or null. */
+  readonly notice: string | null;
 }
 
 export interface EncounterSummary {
@@ -187,13 +190,15 @@ export class CampaignFolder {
       await this.writeEncounterFile(doc.data);
     }
     const log = await CommandLog.open(this.path(encounterLogName(id)), id, encounterLogName(id), {
-      beforeTrimTorn: () => backupFile(this.dir, encounterLogName(id), this.now()),
       beforeCut: async (length) => {
         if (length < (this.#snapshotSeq.get(id) ?? 0)) await this.deleteSnapshot(id);
       },
     });
     try {
-      return { file: doc.data, log, snapshot: await this.readSnapshot(id, log) };
+      const snapshot = await this.readSnapshot(id, log);
+      // A torn last line is a crash mid-write or a file cut short: a copy is kept before anything is cut.
+      if (log.tornBytes > 0) await backupFile(this.dir, encounterLogName(id), this.now());
+      return { file: doc.data, log, snapshot, notice: tornTailNotice(encounterLogName(id), log.length, log.tornBytes) };
     } catch (e) {
       await log.close();
       throw e;

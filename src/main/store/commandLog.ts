@@ -8,7 +8,6 @@ import { LogEntrySchema, type LogEntry } from './schema';
 
 /** What the campaign folder does around cuts of a log (backups, a snapshot that would be ahead). */
 export interface LogHooks {
-  beforeTrimTorn?(): Promise<unknown>;
   beforeCut?(length: number): Promise<unknown>;
 }
 
@@ -169,8 +168,7 @@ export class CommandLog {
       if (created) await fsyncDir(dirname(this.path));
     }
     if (this.#tornBytes > 0) {
-      // The cut bytes were never acknowledged, but a log cut short by damage looks the same: keep a copy.
-      await this.hooks.beforeTrimTorn?.();
+      // Never acknowledged; the opener kept a copy (a log cut short by damage looks the same).
       await this.#handle.truncate(this.#ends.at(-1)!);
       await this.#handle.sync();
       this.#tornBytes = 0;
