@@ -243,7 +243,15 @@ export const GmViewSchema = z
   .object({
     campaign: z.object({ id: IdSchema, name: z.string() }).strict(),
     encounter: GmEncounterSchema,
-    history: z.object({ canUndo: z.boolean(), canRedo: z.boolean(), logLength: z.number().int() }).strict(),
+    history: z
+      .object({
+        canUndo: z.boolean(),
+        canRedo: z.boolean(),
+        logLength: z.number().int(),
+        /** What was repaired when the log was opened (a torn last line set aside, issue 13 §4), for the GM only. */
+        notice: z.string().optional(),
+      })
+      .strict(),
     session: ViewKeySchema,
     revision: z.number().int().min(0),
   })

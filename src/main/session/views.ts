@@ -20,6 +20,7 @@ export interface HistoryInfo {
   readonly canUndo: boolean;
   readonly canRedo: boolean;
   readonly logLength: number;
+  readonly notice?: string;
 }
 
 export function gmView(
