@@ -20,14 +20,16 @@ import { offHandProblem } from './offHand';
 import { FigureStateSchema, turnStateOf, type EncounterState, type FigureState } from './schema';
 import { figureById, isAlive } from './state';
 import { NO_HAZARDS } from '../options/types';
+import { distinctName, figureIdFor, NAME_MAX } from './figureNames';
 import type { Tx } from './tx';
+
+export { figureIdFor, NAME_MAX } from './figureNames';
 
 /** The state schema's bounds for an attribute typed by the GM (a quick NPC may be a giant). */
 export const TYPED_ATTRIBUTE_MIN = 1;
 export const TYPED_ATTRIBUTE_MAX = 40;
 /** Not a rule: a sanity bound for a typed mana pool (RULINGS C8 lets the GM type any value). */
 export const MANA_POOL_MAX = 999;
-export const NAME_MAX = 80;
 
 const SRC_CREATION = '001 §Determining Core Attributes';
 
@@ -119,20 +121,6 @@ export function checkAttacks(attacks: number, problems: string[]): void {
   }
 }
 
-/** An id for a new figure from its name: lower-case letters, digits and "-", unique in the encounter. */
-export function figureIdFor(state: EncounterState, name: string): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40) || 'figure';
-  const taken = new Set(state.figures.map((f) => f.id));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
 /** Whether a figure of `size` facing `facing` can stand at `at`: on the map, out of walls, in free hexes (RULINGS M7). */
 export function canPlace(state: EncounterState, at: Hex, facing: number, size: 1 | 3 | 7, ignoreId?: string): string | null {
   const taken = new Set<string>();
@@ -215,7 +203,7 @@ export function applyAddFigure(tx: Tx, command: CommandOf<'addFigure'>): void {
     input.mana === null
       ? null
       : manaPool(input.mana.method === 'roll' ? { kind: 'roll', dice, notation: tx.rules.manaPoolDice } : { kind: 'gm', value: input.mana.pool });
-  const name = input.name.trim();
+  const name = distinctName(tx.state, input.name.trim());
   const id = figureIdFor(tx.state, name);
   const figure = FigureStateSchema.parse({
     id,
