@@ -75,6 +75,19 @@ describe('figure channels', () => {
     expect(s.mana).toBeNull();
   });
 
+  it('a sample figure made before the 2d6 was stored goes to the roster and back with the same Fatigue, nothing rolled (RULINGS C3; issue 12 §5)', async () => {
+    // Bram: CON + WIS + INT + max(DEX, STR) = 46 of his starting 53, so his creation 2d6 made 7.
+    const roster = await ok<RosterItem[]>(call('saveToRoster', { figureId: 'bram', kind: 'character' }));
+    const entry = roster.find((e) => e.name === 'Bram')!;
+    expect(entry.sheet?.fatigueDice).toEqual([6, 1]);
+    const before = gm.core.session.entries.length;
+    const view = await send({ type: 'addFigure', figure: entry.sheet!, position: { q: 2, r: 9 } });
+    expect(gm.core.session.entries[before]!.rolls).toEqual([]);
+    expect(view.encounter.figures.find((f) => f.id === 'bram-2')).toMatchObject({ name: 'Bram 2', fatigue: { starting: 53 }, body: { starting: 36 } });
+    await ok(call('undo', {}));
+    await ok(call('removeFromRoster', { id: entry.id }));
+  });
+
   it('keeps a figure in the roster and places it again without rolling (RULINGS C3)', async () => {
     const roster = await ok<RosterItem[]>(call('saveToRoster', { figureId: 'aldric', kind: 'character' }));
     const entry = roster.find((e) => e.name === 'Aldric')!;

@@ -21,6 +21,7 @@ import { FigureStateSchema, turnStateOf, type EncounterState, type FigureState }
 import { figureById, isAlive } from './state';
 import { NO_HAZARDS } from '../options/types';
 import { distinctName, figureIdFor, NAME_MAX } from './figureNames';
+import { creationRollOf } from './creationRoll';
 import type { Tx } from './tx';
 
 export { figureIdFor, NAME_MAX } from './figureNames';
@@ -238,13 +239,6 @@ export function applyAddFigure(tx: Tx, command: CommandOf<'addFigure'>): void {
     body: figure.body.starting,
     source: input.attributes.method === 'pointBuy' ? `${SRC_CREATION}; RULINGS C2, C3` : `${SRC_CREATION}; RULINGS C3`,
   });
-}
-
-/** The part of starting Fatigue that is not attributes: the creation 2d6 (RULINGS C3). */
-function creationRollOf(f: FigureState): number {
-  if (f.fatigueDice) return f.fatigueDice[0]! + f.fatigueDice[1]!;
-  const a = f.attributes;
-  return f.fatigue.starting - (a.CON + a.WIS + a.INT + Math.max(a.DEX, a.STR));
 }
 
 /**

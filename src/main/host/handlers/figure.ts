@@ -15,6 +15,7 @@ import {
 import { ARMOR, SHIELDS, WEAPONS, armorById, meetsMinimumStrength, shieldById, weaponById } from '../../engine/equipment';
 import { figureMovement } from '../../engine/encounter/movement/reachable';
 import { checkFigureSheet } from '../../engine/encounter/roster';
+import { creationDiceOf } from '../../engine/encounter/creationRoll';
 import type { EncounterState, FigureState } from '../../engine/encounter/schema';
 import { baseAdjDex, carriedLbs, figureById, sideName } from '../../engine/encounter/state';
 import { explainSum, line, type Explained } from '../../engine/explain';
@@ -210,7 +211,7 @@ export function sheetOfFigure(f: FigureState): FigureSheetInput {
     kind: f.kind,
     size: f.size,
     attributes: { method: 'set', values: { ...f.attributes } },
-    ...(f.fatigueDice ? { fatigueDice: [...f.fatigueDice] } : {}),
+    ...(creationDiceOf(f) ? { fatigueDice: creationDiceOf(f)! } : {}),
     mana: f.mana ? { method: 'set', pool: f.mana.pool } : null,
     equipment: {
       weaponIds: [...f.equipment.weaponIds],
