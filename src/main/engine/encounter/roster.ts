@@ -83,6 +83,13 @@ export function checkMastery(mastery: Readonly<Record<string, number>>, problems
   }
 }
 
+/** A casting attribute chosen for a spell the figure knows (issue 12 §2). */
+export function checkCastingAttributes(chosen: Readonly<Record<string, string>>, mastery: Readonly<Record<string, number>>, problems: string[]): void {
+  for (const id of Object.keys(chosen)) {
+    if (mastery[id] === undefined) problems.push(`A casting attribute is chosen for ${DEFAULT_CATALOGUE.byId.get(id)?.name ?? id}, a spell the figure does not know.`);
+  }
+}
+
 function checkManaPool(pool: number, problems: string[]): void {
   if (pool < 0 || pool > MANA_POOL_MAX) problems.push(`A mana pool runs from 0 to ${MANA_POOL_MAX} (got ${pool}).`);
 }
@@ -107,6 +114,7 @@ export function checkFigureSheet(state: EncounterState, input: FigureSheetInput)
   checkEquipment(input.equipment, strength, problems);
   if (input.mana?.method === 'set') checkManaPool(input.mana.pool, problems);
   if (input.mastery) checkMastery(input.mastery, problems);
+  if (input.castingAttributes) checkCastingAttributes(input.castingAttributes, input.mastery ?? {}, problems);
   if (input.attacks !== undefined) checkAttacks(input.attacks, problems);
   return problems;
 }
@@ -223,6 +231,7 @@ export function applyAddFigure(tx: Tx, command: CommandOf<'addFigure'>): void {
     kind: input.kind,
     equipment,
     mastery: { ...(input.mastery ?? {}) },
+    ...(input.castingAttributes && Object.keys(input.castingAttributes).length > 0 ? { castingAttributes: { ...input.castingAttributes } } : {}),
     fatigueDice: [...fatigueRoll.faces],
     // RULINGS O3: a monster's attacks (its AP); absent = a humanoid.
     ...(input.attacks === undefined ? {} : { attacks: input.attacks }),
@@ -286,6 +295,13 @@ export function applyUpdateFigure(tx: Tx, command: CommandOf<'updateFigure'>): v
   if (c.mastery !== undefined) {
     checkMastery(c.mastery, problems);
     next.mastery = { ...c.mastery };
+  }
+  if (c.castingAttributes !== undefined || c.mastery !== undefined) {
+    // A spell forgotten takes its chosen attribute with it.
+    const chosen = Object.fromEntries(Object.entries(c.castingAttributes ?? figure.castingAttributes ?? {}).filter(([id]) => c.castingAttributes !== undefined || next.mastery[id] !== undefined));
+    checkCastingAttributes(chosen, next.mastery, problems);
+    const { castingAttributes: _, ...rest } = next;
+    next = Object.keys(chosen).length > 0 ? { ...rest, castingAttributes: chosen } : rest;
   }
   if (c.gmNotes !== undefined) next.gmNotes = c.gmNotes;
   if (c.hidden !== undefined) next.hidden = c.hidden;
