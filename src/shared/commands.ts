@@ -13,7 +13,7 @@ import {
 import { MapImageSchema } from './views';
 
 export * from './figureSheetInput';
-import { AttributeValuesSchema, EquipmentInputSchema, FigureSheetInputSchema, SpellMasteryInputSchema } from './figureSheetInput';
+import { AttributeValuesSchema, EquipmentInputSchema, FigureSheetInputSchema, SpellMasteryInputSchema, CastingAttributesInputSchema } from './figureSheetInput';
 import { AddSideCommandSchema, HealCommandSchema, SetPoolsCommandSchema, TakeDamageCommandSchema, UpdateSideCommandSchema } from './gmCommands';
 
 /**
@@ -280,6 +280,7 @@ export const UpdateFigureCommandSchema = z
         gmNotes: z.string().max(10_000).optional(),
         hidden: z.boolean().optional(),
         mastery: SpellMasteryInputSchema.optional(),
+        castingAttributes: CastingAttributesInputSchema.optional(),
         /** RULINGS C8: the secret mana pool typed by the GM; null = not a caster. */
         manaPool: z.number().int().nullable().optional(),
         /** RULINGS O3 (002 §Assigning Movement): a monster's attacks (its AP); null = a humanoid again. */

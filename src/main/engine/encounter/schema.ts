@@ -109,6 +109,8 @@ export const FigureStateSchema = z
     mana: ManaStateSchema.nullable(),
     /** Spells known, spell id → mastery 1–5 (001 §Spell Mastery); absent = none. */
     mastery: MasterySchema.default({}),
+    /** The GM's choice of casting attribute for one figure's spell, over the catalogue's (issue 12 §2; RULINGS S1 default). */
+    castingAttributes: z.record(z.string(), z.enum(['INT', 'WIS'])).optional(),
     /** A rostered character or an NPC stat block written into the encounter. */
     kind: z.enum(['character', 'npc']).default('npc'),
     equipment: z
