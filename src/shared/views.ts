@@ -5,6 +5,7 @@ import {
   MoveModeSchema,
   OptionLetterSchema,
   HexSchema,
+  AssetNameSchema,
   IdSchema,
   MapSchema,
   PhaseSchema,
@@ -27,6 +28,8 @@ export const PublicFigureSchema = z
     posture: PostureSchema,
     /** RULINGS H6: in the air, as everyone at the table sees; absent = on the ground. */
     flying: z.literal(true).optional(),
+    /** Token art (issue 15 item 1), served at `/campaign-assets/<art>`; absent = the side's disc. */
+    art: AssetNameSchema.optional(),
   })
   .strict();
 

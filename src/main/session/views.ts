@@ -127,6 +127,7 @@ function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
       pools: stats.poolSummary(f),
       hidden: f.hidden,
       gmNotes: f.gmNotes,
+      ...(f.art ? { art: f.art } : {}),
       mana: f.mana,
       spells: state.spells
         .filter((s) => s.casterId === f.id)
@@ -283,6 +284,8 @@ export function playerView(state: EncounterState, revision: number, session = ''
           size: f.size,
           posture: f.posture,
           ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
+          // Only figures the players see carry art; the asset route serves exactly these (host/assetAccess.ts).
+          ...(f.art ? { art: f.art } : {}),
         })),
       turn: state.turn,
       phase: state.phase,

@@ -222,6 +222,7 @@ export function sheetOfFigure(f: FigureState): FigureSheetInput {
     mastery: { ...(f.mastery ?? {}) },
     hidden: f.hidden,
     gmNotes: f.gmNotes,
+    ...(f.art ? { art: f.art } : {}),
   };
 }
 
