@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
 import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
 import type { Command } from '../../../src/shared/commands';
+import type { RosterItem } from '../../../src/shared/channels/figure';
 import { chunksOf, realImage } from '../../support/images';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
 
@@ -99,7 +100,7 @@ describe('token art and the players', () => {
   it('a roster character keeps its art when saved and placed again', async () => {
     const saved = await core.dispatcher.dispatch('gm', 'saveToRoster', { figureId: 'bram', kind: 'character' });
     if (!saved.ok) throw new Error(saved.error.message);
-    const entry = saved.value.find((e) => e.name === 'Bram')!;
+    const entry = (saved.value as RosterItem[]).find((e) => e.name === 'Bram')!;
     expect(entry.sheet?.art).toBe(bramArt);
     await send({ type: 'addFigure', figure: { ...entry.sheet!, name: 'Bram Again' }, position: { q: 5, r: 5 } });
     expect(core.session.gmView().encounter.figures.find((f) => f.name === 'Bram Again')!.art).toBe(bramArt);
