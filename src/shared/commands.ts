@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AssetNameSchema,
   ConditionSchema,
   DeclarationSchema,
   FacingSchema,
@@ -279,6 +280,8 @@ export const UpdateFigureCommandSchema = z
         equipment: EquipmentInputSchema.optional(),
         gmNotes: z.string().max(10_000).optional(),
         hidden: z.boolean().optional(),
+        /** Token art (issue 15 item 1): an imported campaign asset; null = back to the side's disc. */
+        art: AssetNameSchema.nullable().optional(),
         mastery: SpellMasteryInputSchema.optional(),
         castingAttributes: CastingAttributesInputSchema.optional(),
         /** RULINGS C8: the secret mana pool typed by the GM; null = not a caster. */

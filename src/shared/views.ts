@@ -5,6 +5,7 @@ import {
   MoveModeSchema,
   OptionLetterSchema,
   HexSchema,
+  AssetNameSchema,
   IdSchema,
   MapSchema,
   PhaseSchema,
@@ -29,6 +30,8 @@ export const PublicFigureSchema = z
     flying: z.literal(true).optional(),
     /** The figure it rides (movement/mounts.ts), when that one is in sight too; absent = on foot. */
     ridingId: IdSchema.optional(),
+    /** Token art (issue 15 item 1), served at `/campaign-assets/<art>`; absent = the side's disc. */
+    art: AssetNameSchema.optional(),
   })
   .strict();
 

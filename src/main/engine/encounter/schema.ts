@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AssetNameSchema,
   ConditionSchema,
   DeclarationSchema,
   FacingSchema,
@@ -103,6 +104,8 @@ export const FigureStateSchema = z
     posture: PostureSchema,
     hidden: z.boolean(),
     gmNotes: z.string().max(10_000),
+    /** Token art (issue 15 item 1): a campaign asset drawn inside the token; absent = the side's disc. */
+    art: AssetNameSchema.optional(),
     attributes: AttributesSchema,
     fatigue: PoolSchema,
     body: PoolSchema,
