@@ -28,7 +28,7 @@ describe('export and import', () => {
     // The machine already had a "Sample Campaign" (its own first start): nothing was overwritten.
     expect((await readdir(b.campaignsHome)).sort()).toEqual(['Sample Campaign', 'Sample Campaign (2)']);
     // The sample's own art travels with it, and the image imported on the first machine too.
-    const sampleArt = await readdir(join(SAMPLE_CAMPAIGN_DIR, 'assets'));
+    const sampleArt = (await readdir(join(SAMPLE_CAMPAIGN_DIR, 'assets'))).filter((name) => !name.startsWith('.'));
     expect((await readdir(join(first.dir, 'assets'))).sort()).toEqual([...sampleArt, image.asset].sort());
     expect((await readLogFile(first.dir)).map((e) => e.command.type)).toEqual(['rollInitiative', 'moveFigure']);
     await b.openCampaign(first.dir);
