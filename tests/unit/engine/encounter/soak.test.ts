@@ -326,6 +326,8 @@ describe('soak', () => {
     expect(total.pickUpPack ?? 0).toBeGreaterThan(0);
     // 004 §Flight; RULINGS H6: the flier takes off, flies and lands.
     expect([total.takeOff ?? 0, total.fly ?? 0, total.land ?? 0].every((n) => n > 0), JSON.stringify([total.takeOff, total.fly, total.land])).toBe(true);
+    // Items 13, 14: riders get on and off (the 3-hex f5's pushes are checked by the same invariants).
+    expect([total.mount ?? 0, total.dismount ?? 0].every((n) => n > 0), JSON.stringify([total.mount, total.dismount])).toBe(true);
   });
 
   it('is deterministic: the same seed gives the same run', () => {
