@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { attackPreview } from '../../../../src/main/engine/encounter/attack';
 import { retreatHexes } from '../../../../src/main/engine/encounter/retreatHexes';
+import { reachable } from '../../../../src/main/engine/encounter/movement/reachable';
 import { apply } from '../../../../src/main/engine/encounter/apply';
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import { turnStateOf, type EncounterState } from '../../../../src/main/engine/encounter/schema';
@@ -170,5 +171,15 @@ describe('forced retreat around multi-hex figures (RULINGS H3, M7; found by the 
     // Pushed the other way round: the ogre (anchor 5,5) by the orc at 6,5 goes where its whole body fits.
     const t = encounter([fig('ogre', 'b', 5, 5, { size: 3 }), fig('orc', 'a', 6, 5)]);
     expect(retreatHexes(t, figOf(t, 'orc'), figOf(t, 'ogre')).map((h) => `${h.q},${h.r}`)).toEqual(['5,6', '4,6', '4,5', '5,4', '6,4']);
+  });
+});
+
+describe('what the tracker shows a rider (movement/mounts.ts)', () => {
+  it('the rider\'s reachable hexes are its mount\'s: the horse\'s Walk 12, not the rider\'s 4', () => {
+    const s = step(encounter([fig('ann', 'a', 6, 5), fig('horse', 'a', 5, 5, { size: 3, attributes: { STR: 18, CON: 16, DEX: 12 } })]), { type: 'mount', figureId: 'ann', mountId: 'horse' }).state;
+    const moving = withMoveOrder({ ...s, phase: 'initialMovement' }, ['ann', 'horse']);
+    const reach = reachable(moving, 'ann', 'walk');
+    expect(reach.figureId).toBe('ann');
+    expect(reach.budget.value).toBe(12);
   });
 });
