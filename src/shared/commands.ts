@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AssetNameSchema,
   ConditionSchema,
   DeclarationSchema,
   FacingSchema,
@@ -13,7 +14,7 @@ import {
 import { MapImageSchema } from './views';
 
 export * from './figureSheetInput';
-import { AttributeValuesSchema, EquipmentInputSchema, FigureSheetInputSchema, SpellMasteryInputSchema } from './figureSheetInput';
+import { AttributeValuesSchema, EquipmentInputSchema, FigureSheetInputSchema, SpellMasteryInputSchema, CastingAttributesInputSchema } from './figureSheetInput';
 import { AddSideCommandSchema, HealCommandSchema, SetPoolsCommandSchema, TakeDamageCommandSchema, UpdateSideCommandSchema } from './gmCommands';
 
 /**
@@ -279,7 +280,10 @@ export const UpdateFigureCommandSchema = z
         equipment: EquipmentInputSchema.optional(),
         gmNotes: z.string().max(10_000).optional(),
         hidden: z.boolean().optional(),
+        /** Token art (issue 15 item 1): an imported campaign asset; null = back to the side's disc. */
+        art: AssetNameSchema.nullable().optional(),
         mastery: SpellMasteryInputSchema.optional(),
+        castingAttributes: CastingAttributesInputSchema.optional(),
         /** RULINGS C8: the secret mana pool typed by the GM; null = not a caster. */
         manaPool: z.number().int().nullable().optional(),
         /** RULINGS O3 (002 §Assigning Movement): a monster's attacks (its AP); null = a humanoid again. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AssetNameSchema,
   ConditionSchema,
   DeclarationSchema,
   FacingSchema,
@@ -103,12 +104,16 @@ export const FigureStateSchema = z
     posture: PostureSchema,
     hidden: z.boolean(),
     gmNotes: z.string().max(10_000),
+    /** Token art (issue 15 item 1): a campaign asset drawn inside the token; absent = the side's disc. */
+    art: AssetNameSchema.optional(),
     attributes: AttributesSchema,
     fatigue: PoolSchema,
     body: PoolSchema,
     mana: ManaStateSchema.nullable(),
     /** Spells known, spell id → mastery 1–5 (001 §Spell Mastery); absent = none. */
     mastery: MasterySchema.default({}),
+    /** The GM's choice of casting attribute for one figure's spell, over the catalogue's (issue 12 §2; RULINGS S1 default). */
+    castingAttributes: z.record(z.string(), z.enum(['INT', 'WIS'])).optional(),
     /** A rostered character or an NPC stat block written into the encounter. */
     kind: z.enum(['character', 'npc']).default('npc'),
     equipment: z
