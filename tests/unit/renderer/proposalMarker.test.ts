@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { proposalMarker } from '../../../src/renderer/src/panels/tactics/proposalMarker';
+import type { Hex } from '../../../src/shared/hex';
 import type { ProposalView } from '../../../src/shared/tacticsViews';
 import type { GmView } from '../../../src/shared/views';
+
+// Renderer code is outside tsconfig.node.json's file list (see projection.test.ts): imported by a
+// computed path. The marker is plain data; the drawing is checked in Chromium (tacticsMap.spec.ts).
+type Marker = { actor: Hex | null; path: Hex[]; targets: Hex[] } | null;
+const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'panels', 'tactics', 'proposalMarker'].join('/');
+const { proposalMarker } = (await import(/* @vite-ignore */ modulePath)) as {
+  proposalMarker: (s: { proposal: ProposalView | null; revision: number } | null, view: GmView) => Marker;
+};
 
 /** Only what the marker reads: the view's revision and where the figures stand. */
 const view = (revision = 7) =>
