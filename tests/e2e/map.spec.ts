@@ -81,6 +81,9 @@ const overlayInk = (page: Page) =>
   });
 
 test('a wall stroke is one command and shows on both maps; undo takes the whole stroke back', async ({ gmPage, playerPage }) => {
+  // Terrain colours are read on the plain grid: the sample's map image (issue 15) goes first.
+  expect((await socketCall(gmPage, 'sendCommand', { command: { type: 'setMapImage', image: null } })).ok).toBe(true);
+  await expect(playerPage.getByTestId('player-map')).toHaveAttribute('data-map-image', '');
   const before = await gmView(gmPage);
   await gmPage.bringToFront();
   await gmPage.getByRole('button', { name: 'Paint', exact: true }).click();
