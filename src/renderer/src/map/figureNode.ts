@@ -80,7 +80,7 @@ export function createFigureNode(layout: HexLayout): Konva.Group {
 }
 
 /** Short tags for a figure's conditions on the GM map (001 §DEX Adjustments; RULINGS A5, H1). */
-const CONDITION_TAG: Readonly<Record<string, string>> = { flying: 'FLY', invisible: 'INV', bleeding: 'BLEED', hth: 'HTH', giantSnake: 'SNAKE' };
+const CONDITION_TAG: Readonly<Record<string, string>> = { flying: 'FLY', invisible: 'INV', bleeding: 'BLEED', hth: 'HTH', giantSnake: 'SNAKE', mounted: 'MOUNTED' };
 
 /** Where the disc sits relative to the anchor: the middle of the footprint. */
 function discCentre(figure: MapFigureModel, layout: HexLayout): Point {

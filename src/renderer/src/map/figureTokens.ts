@@ -74,6 +74,7 @@ export class FigureTokens {
       }
     }
     this.occupied = occupied;
+    for (const f of figures) if (f.ridingId) this.nodes.get(f.id)?.moveToTop(); // a rider sits on its mount
     for (const [id, node] of this.nodes) {
       if (!seen.has(id)) {
         node.destroy();
