@@ -81,6 +81,9 @@ const overlayInk = (page: Page) =>
   });
 
 test('a wall stroke is one command and shows on both maps; undo takes the whole stroke back', async ({ gmPage, playerPage }) => {
+  // Terrain colours are read on the plain grid: the sample's map image (issue 15) goes first.
+  expect((await socketCall(gmPage, 'sendCommand', { command: { type: 'setMapImage', image: null } })).ok).toBe(true);
+  await expect(playerPage.getByTestId('player-map')).toHaveAttribute('data-map-image', '');
   const before = await gmView(gmPage);
   await gmPage.bringToFront();
   await gmPage.getByRole('button', { name: 'Paint', exact: true }).click();
@@ -111,6 +114,10 @@ test('a wall stroke is one command and shows on both maps; undo takes the whole 
 });
 
 test('a hide-from-players stroke blacks out hexes on the player page only, and the figure there vanishes', async ({ gmPage, playerPage }) => {
+  test.setTimeout(60_000); // one step more than before (the sample's image goes), on a shared machine
+  // Fog colours are read on the plain grid (the masked map image has its own test: tests/unit/host/playerMapImage.test.ts).
+  expect((await socketCall(gmPage, 'sendCommand', { command: { type: 'setMapImage', image: null } })).ok).toBe(true);
+  await expect(playerPage.getByTestId('player-map')).toHaveAttribute('data-map-image', '');
   expect(await figureOnMap(playerPage, 'grak')).toMatchObject(GRAK);
   await gmPage.bringToFront();
   await gmPage.keyboard.press('p');

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, figureOnMap, test } from './fixtures';
+import { expect, figureOnMap, socketCall, test } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
 
 /**
@@ -89,6 +89,9 @@ test('blackout: the player page keeps nothing of the map; lifting it brings the 
 });
 
 test('a PNG cut short after 3,000 bytes is refused with the reason; the grid stays on both maps', async ({ gmPage, playerPage, problems }) => {
+  // From a map without an image: the sample's own (issue 15) is taken away first.
+  expect((await socketCall(gmPage, 'sendCommand', { command: { type: 'setMapImage', image: null } })).ok).toBe(true);
+  await expect(playerPage.getByTestId('player-map')).toHaveAttribute('data-map-image', '');
   await gmPage.bringToFront();
   const whole = await noisyPng(gmPage, 320, 240);
   expect(whole.length).toBeGreaterThan(3000);

@@ -53,8 +53,12 @@ async function oneRepeat(browser, host) {
   await Promise.all([settle(gm), settle(player)]);
   run.pan = await panZoom(browser, gm, player, host.gm, SECONDS);
   await Promise.all([settle(gm), settle(player)]);
-  const figureId = await player.evaluate(() => window.__battleMap.stage.getLayers()[2].getChildren()[0].id());
-  run.command = await commandLatency(gm, player, figureId, SAMPLES);
+  // A figure both pages show, by the GM's id and its name (the player page has its own ids).
+  const figure = await gm.evaluate(() => {
+    const node = window.__battleMap.stage.getLayers()[2].getChildren()[0];
+    return { id: node.id(), name: node.findOne('.name').text().split(' · ')[0] };
+  });
+  run.command = await commandLatency(gm, player, figure.id, figure.name, SAMPLES);
   await gmContext.close();
   await playerContext.close();
 

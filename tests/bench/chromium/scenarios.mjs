@@ -94,12 +94,14 @@ export const openBenchSocket = (gm) =>
   });
 
 /** Resolves (in `page`) when Konva has drawn figure `id` with its facing notch changed: page-clock epoch ms. */
-const watchTurn = (page, id) =>
+const watchTurn = (page, id, name) =>
   page.evaluate(
-    (figureId) =>
+    ({ figureId, figureName }) =>
       new Promise((done) => {
         const map = window.__battleMap;
-        const node = map.stage.findOne(`#${figureId}`);
+        // The player page knows figures by its own opaque ids (issue 13 §5): there, by the token's name.
+        const byName = (n) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName;
+        const node = map.stage.findOne(`#${figureId}`) ?? map.stage.findOne(byName);
         const layer = node.getLayer();
         const before = JSON.stringify(node.findOne('.notch').points());
         const onDraw = () => {
@@ -110,22 +112,22 @@ const watchTurn = (page, id) =>
         layer.on('draw.bench', onDraw);
         setTimeout(() => (layer.off('draw.bench'), done(NaN)), 5000);
       }),
-    id,
+    { figureId: id, figureName: name },
   );
 
 /**
  * Turns a figure from the GM's socket `samples` times; for each, the delay until the message
  * arrived on the player page, until Konva drew it there, and until Konva drew it on the GM page.
  */
-export async function commandLatency(gm, player, figureId, samples) {
+export async function commandLatency(gm, player, figureId, figureName, samples) {
   await openBenchSocket(gm);
   const toPlayer = [];
   const toGm = [];
   const arrival = [];
   for (let i = 0; i < samples; i++) {
     const facing = i % 2 === 0 ? 3 : 0;
-    const seenPlayer = watchTurn(player, figureId);
-    const seenGm = watchTurn(gm, figureId);
+    const seenPlayer = watchTurn(player, figureId, figureName);
+    const seenGm = watchTurn(gm, figureId, figureName);
     await player.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
     const sent = await gm.evaluate(
       ({ id, f, n }) => {
