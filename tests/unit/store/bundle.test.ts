@@ -4,6 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
+import { ASSET_NAME } from '../../../src/main/store/assets';
 import { checkBundle } from '../../../src/main/store/bundle';
 import { chunksOf, realImage } from '../../support/images';
 import { SAMPLE_CAMPAIGN_DIR, readLogFile, recordingSink, tempDirs } from '../../support/tempCampaign';
@@ -27,7 +28,10 @@ describe('export and import', () => {
     expect(first).toMatchObject({ kind: 'campaign', name: 'Sample Campaign (2)', renamed: true });
     // The machine already had a "Sample Campaign" (its own first start): nothing was overwritten.
     expect((await readdir(b.campaignsHome)).sort()).toEqual(['Sample Campaign', 'Sample Campaign (2)']);
-    expect(await readdir(join(first.dir, 'assets'))).toEqual([image.asset]);
+    // Every asset travels: the map image and the sample's own art.
+    const sent = (await readdir(join(a.campaignDir, 'assets'))).filter((n) => ASSET_NAME.test(n)).sort();
+    expect(sent).toContain(image.asset);
+    expect((await readdir(join(first.dir, 'assets'))).sort()).toEqual(sent);
     expect((await readLogFile(first.dir)).map((e) => e.command.type)).toEqual(['rollInitiative', 'moveFigure']);
     await b.openCampaign(first.dir);
     expect(b.session.gmView().encounter).toEqual(a.session.gmView().encounter);
