@@ -1,9 +1,10 @@
 import { hexKey } from '../../shared/hex';
 import type { GmFigure, GmView, PlayerView } from '../../shared/views';
 import { itemsOf, turnStateOf, type EncounterState } from '../engine/encounter/schema';
+import { engagementField, isEngagedAt } from '../engine/encounter/engagement';
 import { movementLeft } from '../engine/encounter/movement/reachable';
 import { retreatHexes } from '../engine/encounter/retreatHexes';
-import { figureById } from '../engine/encounter/state';
+import { figureById, figureHexes } from '../engine/encounter/state';
 import { phaseStatus } from '../engine/encounter/turn';
 import { initiativeScoreOf } from '../engine/encounter/initiative';
 import { ENCOUNTER_CATALOGUE, encounterMagicOf, magicContext, snapshotOf } from '../engine/encounter/magicBridge';
@@ -93,6 +94,23 @@ interface BuiltFigure {
  */
 const built = new WeakMap<FigureState, BuiltFigure>();
 
+const leftBuilt = new WeakMap<FigureState, { readonly rules: Rules; readonly engaged: boolean; readonly left: MovementLeft }>();
+
+/**
+ * `movementLeft`, reused per figure object (issue 18 §5): besides the figure and the rules, it
+ * reads the other figures only through whether they engage this one where it stands, so that is
+ * all that is worked out again for a figure the command did not touch.
+ */
+function movementLeftOf(state: EncounterState, f: FigureState, rules: Rules): MovementLeft {
+  if (f.turn.mode !== null) return movementLeft(state, f, rules);
+  const engaged = isEngagedAt(engagementField(state, f), f.size, figureHexes(f));
+  const was = leftBuilt.get(f);
+  if (was && was.rules === rules && was.engaged === engaged) return was.left;
+  const left = movementLeft(state, f, rules);
+  leftBuilt.set(f, { rules, engaged, left });
+  return left;
+}
+
 function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
   const ts = turnStateOf(state);
   const moveDone = new Set(ts.moveDone);
@@ -101,7 +119,7 @@ function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
   return state.figures.map((f) => {
     const moved = moveDone.has(f.id);
     const acted = actionDone.has(f.id);
-    const left = movementLeft(state, f, rules);
+    const left = movementLeftOf(state, f, rules);
     const was = built.get(f);
     if (
       was &&
