@@ -1,4 +1,5 @@
 import type { Role } from '../../shared/contract';
+import type { Handout } from '../../shared/channels/handouts';
 import type { EncounterState } from '../engine/encounter/schema';
 import { maskedImageRecipe, playerMapImage } from '../session/playerMapImage';
 import { assetPath, readAsset } from '../store/assets';
@@ -17,14 +18,19 @@ const KEEP_MASKED = 4;
  * current map image (`session/playerMapImage.ts`), masked here on first request and cached by
  * name; never the GM's image, and never a copy made with fewer hexes fogged than are fogged now —
  * a page still holding an older view's name is answered with the current copy, not an error.
+ * A player page may also fetch the image of the handout the projector shows now (issue 15 §2),
+ * and no other handout's: one not yet shown, taken down, or under blackout is refused.
  * Figures have no art of their own yet: when they do, the art of figures a player can see joins
  * this list.
  */
 export class AssetAccess {
   private readonly masked = new Map<string, Promise<Asset | null>>();
 
-  /** `open`: the open campaign's folder and encounter map; null without a campaign, a null map without an encounter. */
-  constructor(private readonly open: () => { campaignDir: string; map: EncounterState['map'] | null } | null) {}
+  /**
+   * `open`: the open campaign's folder, encounter map and the handout the players see now; null
+   * without a campaign, a null map without an encounter.
+   */
+  constructor(private readonly open: () => { campaignDir: string; map: EncounterState['map'] | null; handout?: Handout | null } | null) {}
 
   async read(role: Role | null, name: string): Promise<AssetAnswer> {
     if (role === null) return 'forbidden';
@@ -35,6 +41,7 @@ export class AssetAccess {
       const asset = await readAsset(campaignDir, name);
       if (asset !== null || maskedImageRecipe(name) === undefined) return asset;
     }
+    if (opened.handout?.image?.asset === name) return (await readAsset(campaignDir, name)) ?? 'forbidden';
     const asked = maskedImageRecipe(name);
     if (asked === undefined || map === null) return 'forbidden';
     const fogged = new Set(asked.fogged);

@@ -23,7 +23,8 @@ import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
 import { Projector } from './projector';
 import { TacticsHost } from './tactics/tacticsHost';
-import { blackoutAwareSink } from './blackout';
+import { blackoutAwareSink, projectorForPlayer } from './blackout';
+import { legibilityOf } from '../store/handouts';
 
 export interface CoreOptions {
   /** The app's own data folder: the recent list lives here, campaigns under `campaigns/`. */
@@ -40,7 +41,6 @@ export interface CoreOptions {
 export type { CampaignInfo, CampaignList, CampaignRef, HostChooser, ImportedImageInfo, ImportProgress } from './coreApi';
 
 export { ASSET_ROUTE } from './campaignTransfers';
-
 
 /**
  * What both hosts share: the open campaign's session and the dispatcher bound to it. Opening
@@ -61,7 +61,7 @@ export class Core implements ConsoleCore {
   readonly transfers: CampaignTransfers;
 
   private readonly sink: ViewSink;
-  private readonly assets = new AssetAccess(() => (this.current ? { campaignDir: this.current.dir, map: this.current.session?.map ?? null } : null));
+  private readonly assets = new AssetAccess(() => (this.current ? { campaignDir: this.current.dir, map: this.current.session?.map ?? null, handout: projectorForPlayer(this.projector.get()).handout } : null));
 
   private constructor(
     private readonly options: CoreOptions,
@@ -175,6 +175,7 @@ export class Core implements ConsoleCore {
     }
     const previous = this.current;
     this.current = { session, folder, dir };
+    this.projector.openCampaign(legibilityOf(folder));
     await previous?.session?.close();
     await addRecent(this.recentFile, dir);
     this.broadcast();
