@@ -30,6 +30,8 @@ export function playerScreenView(projector: ProjectorState, view: PlayerView): P
       turn: e.turn,
       phase: e.phase,
       acting: [],
+      order: [],
+      pending: [],
       magic: { active: [], inRunaway: [] },
     },
     session: view.session,
