@@ -1,7 +1,7 @@
 import Konva from './konva';
 import { footprint, hexKey, type Hex, type HexLayout } from '../../../shared/hex';
 import type { WorldRect } from './tiledPainter';
-import { createFigureNode, setFigureDetail, updateFigureNode } from './figureNode';
+import { createFigureNode, GM_LOOK, setFigureDetail, updateFigureNode, type TokenLook } from './figureNode';
 import type { MapFigureModel } from './mapModel';
 
 /** How a push of figures is drawn: who is selected, who is under the GM's hand, how big a hex is. */
@@ -25,6 +25,13 @@ export class FigureTokens {
   private readonly drawn = new Map<string, { figure: MapFigureModel; selected: boolean }>();
   private figures: readonly MapFigureModel[] = [];
   private occupied = new Map<string, string>();
+  private look: TokenLook = GM_LOOK;
+
+  /** Draws every token anew with `look` on the next `set` (issue 15 §4: the player display's sizes). */
+  setLook(look: TokenLook): void {
+    this.look = look;
+    this.drawn.clear();
+  }
 
   /** Hex key → the id of the figure covering it. */
   get occupancy(): ReadonlyMap<string, string> {
@@ -64,7 +71,7 @@ export class FigureTokens {
       const selected = figure.id === pass.selectedId;
       const drawn = this.drawn.get(figure.id);
       if (figure.id !== pass.draggingId && (!drawn || drawn.selected !== selected || !sameFigure(drawn.figure, figure))) {
-        updateFigureNode(node, figure, pass.layout, selected);
+        updateFigureNode(node, figure, pass.layout, selected, this.look);
         setFigureDetail(node, pass.hexPx, selected);
         this.drawn.set(figure.id, { figure, selected });
       }
