@@ -41,8 +41,8 @@ const NAME_IN_DISC_MIN = 0.42;
 /** The disc's text: the whole name when `look` allows and it fits large enough, else the initials. */
 function discText(name: string, r: number, look: TokenLook): { text: string; fontSize: number; whole: boolean } {
   const trimmed = name.trim();
-  // A bold sans-serif letter is about 0.62 of its size wide.
-  const fitting = Math.min(r * 0.62, (r * 1.84) / (0.62 * Math.max(1, trimmed.length)));
+  // A bold sans-serif letter is at most about 0.66 of its size wide.
+  const fitting = Math.min(r * 0.56, (r * 1.7) / (0.66 * Math.max(1, trimmed.length)));
   if (look.namesInDisc && !trimmed.includes(' ') && fitting >= r * NAME_IN_DISC_MIN) return { text: trimmed, fontSize: fitting, whole: true };
   const text = tokenInitials(name);
   return { text, fontSize: r * (text.length > 2 ? 0.72 : 0.86), whole: false };
