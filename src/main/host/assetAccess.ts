@@ -1,5 +1,8 @@
 import type { Role } from '../../shared/contract';
 import type { Handout } from '../../shared/channels/handouts';
+import type { PlayerView } from '../../shared/views';
+import { playerScreenView } from './blackout';
+import type { ProjectorState } from '../../shared/channels/display';
 import type { EncounterState } from '../engine/encounter/schema';
 import { maskedImageRecipe, playerMapImage } from '../session/playerMapImage';
 import { assetPath, readAsset } from '../store/assets';
@@ -18,19 +21,21 @@ const KEEP_MASKED = 4;
  * current map image (`session/playerMapImage.ts`), masked here on first request and cached by
  * name; never the GM's image, and never a copy made with fewer hexes fogged than are fogged now —
  * a page still holding an older view's name is answered with the current copy, not an error.
- * A player page may also fetch the image of the handout the projector shows now (issue 15 §2),
- * and no other handout's: one not yet shown, taken down, or under blackout is refused.
- * Figures have no art of their own yet: when they do, the art of figures a player can see joins
- * this list.
+ * It may also fetch exactly the token art its player view names (issue 15 item 1): the art of a
+ * hidden figure, or of one on a fogged hex, is refused like any other asset; and the image of the
+ * handout the projector shows now (issue 15 §2), no other handout's: one not yet shown, taken
+ * down, or under blackout is refused.
  */
 export class AssetAccess {
   private readonly masked = new Map<string, Promise<Asset | null>>();
 
   /**
-   * `open`: the open campaign's folder, encounter map and the handout the players see now; null
-   * without a campaign, a null map without an encounter.
+   * `open`: the open campaign's folder, encounter map, the art its player view shows now and the
+   * handout the players see now; null without a campaign, a null map and no art without an encounter.
    */
-  constructor(private readonly open: () => { campaignDir: string; map: EncounterState['map'] | null; handout?: Handout | null } | null) {}
+  constructor(
+    private readonly open: () => { campaignDir: string; map: EncounterState['map'] | null; playerArt: () => readonly string[]; handout?: Handout | null } | null,
+  ) {}
 
   async read(role: Role | null, name: string): Promise<AssetAnswer> {
     if (role === null) return 'forbidden';
@@ -43,6 +48,7 @@ export class AssetAccess {
     }
     if (opened.handout?.image?.asset === name) return (await readAsset(campaignDir, name)) ?? 'forbidden';
     const asked = maskedImageRecipe(name);
+    if (asked === undefined && opened.playerArt().includes(name)) return readAsset(campaignDir, name);
     if (asked === undefined || map === null) return 'forbidden';
     const fogged = new Set(asked.fogged);
     if (map.image?.asset !== asked.source || !map.hidden.every((key) => fogged.has(key))) {
@@ -64,4 +70,9 @@ export class AssetAccess {
     }
     return made;
   }
+}
+
+/** The token art the projector shows now: that of the figures in the player view, none under blackout. */
+export function shownArt(projector: ProjectorState, view: PlayerView | null): string[] {
+  return view ? playerScreenView(projector, view).encounter.figures.flatMap((f) => (f.art ? [f.art] : [])) : [];
 }
