@@ -161,6 +161,7 @@ async function tokenLook(page: Page, name: string): Promise<{ r: number; label: 
 }
 
 test('token and label sizes and the high-contrast grid change the player display only, and are kept with the campaign', async ({ gmPage, playerPage }) => {
+  test.setTimeout(90_000);
   const gmBefore = await tokenLook(gmPage, 'Bram');
   const before = await tokenLook(playerPage, 'Bram');
   // The player display writes a short name whole in its disc; the GM map keeps initials.
