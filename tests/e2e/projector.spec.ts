@@ -174,7 +174,8 @@ test('token and label sizes and the high-contrast grid change the player display
   await expect.poll(async () => (await tokenLook(playerPage, 'Bram')).r).toBeCloseTo(before.r * 1.5, 3);
   await expect.poll(async () => (await tokenLook(playerPage, 'Bram')).label).toBeCloseTo(before.label * 2, 3);
   expect(await tokenLook(gmPage, 'Bram')).toEqual(gmBefore);
-  const legibility = (await socketCall(gmPage, 'getProjector', {})).value.legibility;
-  expect(legibility).toEqual({ tokenScale: 1.5, labelScale: 2, highContrastGrid: true, turnOrder: false });
+  await expect
+    .poll(async () => (await socketCall(gmPage, 'getProjector', {})).value.legibility)
+    .toEqual({ tokenScale: 1.5, labelScale: 2, highContrastGrid: true, turnOrder: false });
   await shoot(gmPage, playerPage, 'legibility');
 });
