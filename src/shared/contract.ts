@@ -6,6 +6,7 @@ import { PLAYER_CHANNELS } from './channels/player';
 import { MAP_CHANNELS } from './channels/map';
 import { DISPLAY_CHANNELS, ProjectorSchema } from './channels/display';
 import { LOG_CHANNELS } from './channels/log';
+import { HANDOUT_CHANNELS } from './channels/handouts';
 import { FIGURE_CHANNELS } from './channels/figure';
 import { MAGIC_CHANNELS } from './channels/magic';
 import { RULES_CHANNELS } from './channels/rules';
@@ -31,6 +32,7 @@ export const CHANNELS = {
   ...PLAYER_CHANNELS,
   ...MAP_CHANNELS,
   ...DISPLAY_CHANNELS,
+  ...HANDOUT_CHANNELS,
   ...MAGIC_CHANNELS,
   ...FIGURE_CHANNELS,
   ...LOG_CHANNELS,

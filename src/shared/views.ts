@@ -285,6 +285,9 @@ export const PlayerViewSchema = z
         phase: PhaseSchema,
         /** Figures due to act now that the players can see (ids of `figures`). */
         acting: z.array(IdSchema),
+        /** This phase's order as the players could know it (sides in Initiative, else figures of `figures`); `pending`: those still to act. */
+        order: z.array(IdSchema),
+        pending: z.array(IdSchema),
         /** Continuing spells in plain sight and casters visibly in runaway (RULINGS C8, S6). */
         magic: PlayerMagicSchema,
       })

@@ -1,4 +1,5 @@
 import type { Role } from '../../shared/contract';
+import type { Handout } from '../../shared/channels/handouts';
 import type { PlayerView } from '../../shared/views';
 import { playerScreenView } from './blackout';
 import type { ProjectorState } from '../../shared/channels/display';
@@ -21,16 +22,20 @@ const KEEP_MASKED = 4;
  * name; never the GM's image, and never a copy made with fewer hexes fogged than are fogged now —
  * a page still holding an older view's name is answered with the current copy, not an error.
  * It may also fetch exactly the token art its player view names (issue 15 item 1): the art of a
- * hidden figure, or of one on a fogged hex, is refused like any other asset.
+ * hidden figure, or of one on a fogged hex, is refused like any other asset; and the image of the
+ * handout the projector shows now (issue 15 §2), no other handout's: one not yet shown, taken
+ * down, or under blackout is refused.
  */
 export class AssetAccess {
   private readonly masked = new Map<string, Promise<Asset | null>>();
 
   /**
-   * `open`: the open campaign's folder, encounter map and the art its player view shows now; null
-   * without a campaign, a null map and no art without an encounter.
+   * `open`: the open campaign's folder, encounter map, the art its player view shows now and the
+   * handout the players see now; null without a campaign, a null map and no art without an encounter.
    */
-  constructor(private readonly open: () => { campaignDir: string; map: EncounterState['map'] | null; playerArt: () => readonly string[] } | null) {}
+  constructor(
+    private readonly open: () => { campaignDir: string; map: EncounterState['map'] | null; playerArt: () => readonly string[]; handout?: Handout | null } | null,
+  ) {}
 
   async read(role: Role | null, name: string): Promise<AssetAnswer> {
     if (role === null) return 'forbidden';
@@ -41,6 +46,7 @@ export class AssetAccess {
       const asset = await readAsset(campaignDir, name);
       if (asset !== null || maskedImageRecipe(name) === undefined) return asset;
     }
+    if (opened.handout?.image?.asset === name) return (await readAsset(campaignDir, name)) ?? 'forbidden';
     const asked = maskedImageRecipe(name);
     if (asked === undefined && opened.playerArt().includes(name)) return readAsset(campaignDir, name);
     if (asked === undefined || map === null) return 'forbidden';

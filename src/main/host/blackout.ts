@@ -7,10 +7,10 @@ import type { WebHost } from './web/server';
 /**
  * Blackout sends nothing of the map (issue 13 §5): while the projector is blacked out a player
  * page gets neither the GM's camera nor a held framing, nor the map, figures or spells. The GM
- * keeps everything, so lifting the blackout goes back to the same framing.
+ * keeps everything, so lifting the blackout goes back to the same framing and handout.
  */
 export function projectorForPlayer(projector: ProjectorState): ProjectorState {
-  return projector.blackout ? { ...projector, frame: null } : projector;
+  return projector.blackout ? { ...projector, frame: null, handout: null } : projector;
 }
 
 /**
@@ -30,6 +30,8 @@ export function playerScreenView(projector: ProjectorState, view: PlayerView): P
       turn: e.turn,
       phase: e.phase,
       acting: [],
+      order: [],
+      pending: [],
       magic: { active: [], inRunaway: [] },
     },
     session: view.session,

@@ -24,7 +24,8 @@ import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
 import { Projector } from './projector';
 import { TacticsHost } from './tactics/tacticsHost';
-import { blackoutAwareSink } from './blackout';
+import { blackoutAwareSink, projectorForPlayer } from './blackout';
+import { legibilityOf } from '../store/handouts';
 
 export interface CoreOptions {
   /** The app's own data folder: the recent list lives here, campaigns under `campaigns/`. */
@@ -41,7 +42,6 @@ export interface CoreOptions {
 export type { CampaignInfo, CampaignList, CampaignRef, HostChooser, ImportedImageInfo, ImportProgress } from './coreApi';
 
 export { ASSET_ROUTE } from './campaignTransfers';
-
 
 /**
  * What both hosts share: the open campaign's session and the dispatcher bound to it. Opening
@@ -64,7 +64,8 @@ export class Core implements ConsoleCore {
   private readonly sink: ViewSink;
   private readonly assets = new AssetAccess(() => {
     const session = this.current?.session ?? null;
-    return this.current ? { campaignDir: this.current.dir, map: session?.map ?? null, playerArt: () => shownArt(this.projector.get(), session?.playerView() ?? null) } : null;
+    const handout = projectorForPlayer(this.projector.get()).handout;
+    return this.current ? { campaignDir: this.current.dir, map: session?.map ?? null, playerArt: () => shownArt(this.projector.get(), session?.playerView() ?? null), handout } : null;
   });
 
   private constructor(
@@ -179,6 +180,7 @@ export class Core implements ConsoleCore {
     }
     const previous = this.current;
     this.current = { session, folder, dir };
+    this.projector.openCampaign(legibilityOf(folder));
     await previous?.session?.close();
     await addRecent(this.recentFile, dir);
     this.broadcast();

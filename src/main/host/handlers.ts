@@ -5,6 +5,7 @@ import { encounterHandlers } from './handlers/encounter';
 import { playerHandlers } from './handlers/player';
 import { mapHandlers } from './handlers/map';
 import { displayHandlers } from './handlers/display';
+import { handoutHandlers } from './handlers/handouts';
 import { magicHandlers } from './handlers/magic';
 import { figureHandlers } from './handlers/figure';
 import { logHandlers } from './handlers/log';
@@ -16,5 +17,5 @@ import { playerScreenView } from './blackout';
 /** Every channel's handler, bound to the open campaign. Both hosts use exactly these. */
 export function createHandlers(core: () => ConsoleCore): Handlers {
   const session = () => core().session;
-  return { ...encounterHandlers(session), ...campaignHandlers(core), ...playerHandlers(session, (view) => playerScreenView(core().projector.get(), view)), ...mapHandlers(), ...displayHandlers(() => core().projector), ...figureHandlers(core), ...logHandlers(session), ...magicHandlers(session), ...rulesHandlers(session), ...tacticsHandlers(() => core().tactics, session), ...specialActionHandlers(session) };
+  return { ...encounterHandlers(session), ...campaignHandlers(core), ...playerHandlers(session, (view) => playerScreenView(core().projector.get(), view)), ...mapHandlers(), ...displayHandlers(core), ...handoutHandlers(core), ...figureHandlers(core), ...logHandlers(session), ...magicHandlers(session), ...rulesHandlers(session), ...tacticsHandlers(() => core().tactics, session), ...specialActionHandlers(session) };
 }

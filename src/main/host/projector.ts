@@ -1,4 +1,5 @@
-import type { PlayerDisplay, ProjectorState, ProjectorUpdate } from '../../shared/channels/display';
+import { DEFAULT_LEGIBILITY, type PlayerDisplay, type PlayerLegibility, type ProjectorState, type ProjectorUpdate } from '../../shared/channels/display';
+import type { Handout } from '../../shared/channels/handouts';
 
 /** A 1080p picture on a 55-inch screen: a common table-top television. */
 export const DEFAULT_PROJECTOR: ProjectorState = {
@@ -9,6 +10,8 @@ export const DEFAULT_PROJECTOR: ProjectorState = {
   hexInches: 1,
   screen: { widthPx: 1920, heightPx: 1080, diagonalInches: 55 },
   reported: null,
+  handout: null,
+  legibility: DEFAULT_LEGIBILITY,
   revision: 0,
 };
 
@@ -37,8 +40,29 @@ export class Projector {
       hexInches: update.hexInches ?? this.state.hexInches,
       screen,
       reported: this.state.reported,
+      handout: this.state.handout,
+      legibility: update.legibility ? { ...update.legibility } : this.state.legibility,
       revision: this.state.revision + 1,
     };
+    return this.changed();
+  }
+
+  /** Shows a handout over the map, or takes it down (null). */
+  showHandout(handout: Handout | null): ProjectorState {
+    this.state = { ...this.state, handout: handout && { ...handout, image: handout.image && { ...handout.image } }, revision: this.state.revision + 1 };
+    return this.changed();
+  }
+
+  /** Another campaign opened: its legibility settings apply, and the last one's handout comes down. */
+  openCampaign(legibility: PlayerLegibility): ProjectorState {
+    const was = this.state.legibility;
+    const same = (Object.keys(legibility) as (keyof PlayerLegibility)[]).every((k) => was[k] === legibility[k]);
+    if (same && this.state.handout === null) return this.state;
+    this.state = { ...this.state, handout: null, legibility: { ...legibility }, revision: this.state.revision + 1 };
+    return this.changed();
+  }
+
+  private changed(): ProjectorState {
     for (const listener of this.listeners) listener(this.state);
     return this.state;
   }
@@ -58,8 +82,7 @@ export class Projector {
       was.map.heightPx === display.map.heightPx;
     if (same) return this.state;
     this.state = { ...this.state, reported: { screen: { ...display.screen }, map: { ...display.map } }, revision: this.state.revision + 1 };
-    for (const listener of this.listeners) listener(this.state);
-    return this.state;
+    return this.changed();
   }
 
   /** Calls `listener` on every change; returns a function that stops it. */

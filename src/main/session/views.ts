@@ -312,7 +312,7 @@ export function playerView(state: EncounterState, revision: number, session = ''
         })),
       turn: state.turn,
       phase: state.phase,
-      acting: actingAsPlayersSee(state, visible).map((id) => idOf('figure', id)),
+      ...turnAsPlayersSee(state, visible, idOf),
       magic: playerMagic(state, visible, idOf),
     },
     session,
@@ -325,8 +325,22 @@ export function playerView(state: EncounterState, revision: number, session = ''
  * figures they cannot see were not in the encounter. A hidden figure's turn neither blanks the
  * "to act" slot nor holds it on the figure that went before, so the projector cannot time it.
  */
-function actingAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>): string[] {
-  if (state.figures.every((f) => visible.has(f.id))) return phaseStatus(state).due.filter((id) => visible.has(id));
+function turnAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>, idOf: PlayerIdOf): Pick<PlayerView['encounter'], 'acting' | 'order' | 'pending'> {
+  const status = phaseStatusAsPlayersSee(state, visible);
+  // The phase's order is of sides in Initiative (side ids are public), of figures otherwise.
+  const sides = new Set(state.sides.map((s) => s.id));
+  const shown = (ids: readonly string[]) => ids.flatMap((id) => (sides.has(id) ? [id] : visible.has(id) ? [idOf('figure', id)] : []));
+  return { acting: status.due.filter((id) => visible.has(id)).map((id) => idOf('figure', id)), order: shown(status.order), pending: shown(status.pending) };
+}
+
+/**
+ * The phase as the players could know it (issue 13 §5, issue 15 §3): what the tracker would say
+ * if the figures they cannot see were not in the encounter. A hidden figure's turn neither blanks
+ * the "to act" slot, nor leaves a gap in the projector's turn order, nor holds it on the figure
+ * that went before, so the projector cannot time it.
+ */
+function phaseStatusAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>): ReturnType<typeof phaseStatus> {
+  if (state.figures.every((f) => visible.has(f.id))) return phaseStatus(state);
   const ts = turnStateOf(state);
   const seen = (id: string) => visible.has(id);
   const withoutUnseen: EncounterState = {
@@ -343,5 +357,5 @@ function actingAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>)
         }
       : {}),
   };
-  return phaseStatus(withoutUnseen).due.filter(seen);
+  return phaseStatus(withoutUnseen);
 }

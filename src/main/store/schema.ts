@@ -3,6 +3,8 @@ import { CommandSchema } from '../../shared/commands';
 import { IdSchema, PhaseSchema, RollSchema } from '../../shared/schemas';
 import { EncounterStateSchema } from '../engine/encounter/schema';
 import { RulesSchema } from '../engine/rules';
+import { PlayerLegibilitySchema } from '../../shared/channels/display';
+import { HandoutListSchema } from '../../shared/channels/handouts';
 
 /**
  * The files of a campaign folder (DESIGN §Persistence; docs/design-notes.md "Persistence: the
@@ -34,6 +36,10 @@ export const CampaignFileSchema = z
     rules: RulesSchema,
     /** The spell catalogue's edits live in `rules.spellEdits` (RULINGS S9); v4 dropped the old top-level copy. */
     roster: z.array(RosterEntrySchema).max(1000),
+    /** Issue 15 §2: what the GM can show the players over the map (absent: none yet). */
+    handouts: HandoutListSchema.optional(),
+    /** Issue 15 §4: the player display's legibility settings (absent: the defaults). */
+    playerDisplay: PlayerLegibilitySchema.optional(),
   })
   .strict();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel, NoArgs } from './define';
+import { HandoutSchema } from './handouts';
 
 /**
  * A framing of the map in world units where 1 is a hex's centre-to-corner size: the centre
@@ -33,6 +34,26 @@ const PixelsSchema = z.object({ widthPx: z.number().int().min(1).max(16384), hei
 export const PlayerDisplaySchema = z.object({ screen: PixelsSchema, map: PixelsSchema }).strict();
 
 /**
+ * How the player display draws for a table that sits a metre or two away (issue 15 §3, §4),
+ * independent of the GM's zoom. Kept per campaign (`campaign.json`): the console's choice, as a
+ * campaign is played in one room more often than one room hosts one campaign.
+ */
+export const PlayerLegibilitySchema = z
+  .object({
+    /** Token discs drawn this many times their hex-fitted size (labels follow). */
+    tokenScale: z.number().min(0.5).max(2),
+    /** Names and condition badges this many times the GM map's size. */
+    labelScale: z.number().min(0.5).max(3),
+    /** Black grid lines, twice as thick, over a lighter ground: for bright rooms and projectors. */
+    highContrastGrid: z.boolean(),
+    /** The turn-order strip along the top of the player display. */
+    turnOrder: z.boolean(),
+  })
+  .strict();
+
+export const DEFAULT_LEGIBILITY: PlayerLegibility = { tokenScale: 1, labelScale: 1, highContrastGrid: false, turnOrder: false };
+
+/**
  * What the player display shows (host state: not part of the encounter, not logged, not undone).
  * `follow`: the GM's camera, as the GM page reports it; `hold`: a framing the GM pinned.
  * `frame` null means the whole map. `blackout` hides the map without forgetting the framing.
@@ -50,17 +71,21 @@ export const ProjectorSchema = z
     /** The player display's own report; null until one has opened (then the GM's outline and the
      * physical scale use it rather than the typed resolution). */
     reported: PlayerDisplaySchema.nullable(),
+    /** The handout shown over the map (issue 15 §2), null when none is; set only through `showHandout`. */
+    handout: HandoutSchema.nullable(),
+    legibility: PlayerLegibilitySchema,
     /** Grows with every change so a page can drop a stale push. */
     revision: z.number().int().min(0),
   })
   .strict();
 
-export const ProjectorUpdateSchema = ProjectorSchema.omit({ revision: true, reported: true }).partial().strict();
+export const ProjectorUpdateSchema = ProjectorSchema.omit({ revision: true, reported: true, handout: true }).partial().strict();
 
 export type Frame = z.infer<typeof FrameSchema>;
 export type ProjectorState = z.infer<typeof ProjectorSchema>;
 export type ProjectorUpdate = z.infer<typeof ProjectorUpdateSchema>;
 export type PlayerDisplay = z.infer<typeof PlayerDisplaySchema>;
+export type PlayerLegibility = z.infer<typeof PlayerLegibilitySchema>;
 
 /** The player display: what it frames, whether it is blacked out, its scale. */
 export const DISPLAY_CHANNELS = {

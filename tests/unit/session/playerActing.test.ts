@@ -50,3 +50,22 @@ describe('"to act" as the players can know it', () => {
     expect(seen(done(s, 'actionDone', ['bram'])).acting).toEqual([asPlayer('grak')]);
   });
 });
+
+describe('the projector’s turn order as the players can know it (issue 15 §3)', () => {
+  it('lists the visible figures in the phase’s order; a hidden one is absent and its turn leaves no gap', () => {
+    const s = withActionOrder(encounter([bram, lurker, grak], { phase: 'actions' }), ['bram', 'lurker', 'grak']);
+    expect(seen(s).order).toEqual([asPlayer('bram'), asPlayer('grak')]);
+    expect(seen(s).pending).toEqual([asPlayer('bram'), asPlayer('grak')]);
+    const afterBram = done(s, 'actionDone', ['bram']);
+    expect(seen(afterBram).pending).toEqual([asPlayer('grak')]);
+    // The hidden figure due between them: the strip already shows Grak as next, exactly as after her turn.
+    expect(seen(done(s, 'actionDone', ['bram', 'lurker']))).toEqual(seen(afterBram));
+    for (const id of [...seen(s).order, ...seen(s).pending]) expect(id).not.toBe(asPlayer('lurker'));
+  });
+
+  it('in movement the order is the move order without unseen figures', () => {
+    const s = withMoveOrder(encounter([lurker, bram, grak], { phase: 'initialMovement' }), ['lurker', 'bram', 'grak']);
+    expect(seen(s).order).toEqual([asPlayer('bram'), asPlayer('grak')]);
+    expect(seen(s).acting).toEqual([asPlayer('bram')]);
+  });
+});

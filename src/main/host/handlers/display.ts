@@ -1,13 +1,19 @@
 import type { DISPLAY_CHANNELS } from '../../../shared/channels/display';
+import { setLegibility } from '../../store/handouts';
+import type { ConsoleCore } from '../coreApi';
 import type { HandlersFor } from '../dispatch';
-import type { Projector } from '../projector';
 import { projectorForPlayer } from '../blackout';
 
 /** The player display's framing: host state, read by both roles, changed by the GM, sized by the player display. */
-export function displayHandlers(projector: () => Projector): HandlersFor<typeof DISPLAY_CHANNELS> {
+export function displayHandlers(core: () => ConsoleCore): HandlersFor<typeof DISPLAY_CHANNELS> {
+  const projector = () => core().projector;
   return {
     getProjector: (_args, role) => (role === 'player' ? projectorForPlayer(projector().get()) : projector().get()),
-    setProjector: (update) => projector().set(update),
+    setProjector: async (update) => {
+      // Legibility is kept with the campaign (issue 15 §4); the rest of the projector is host state.
+      if (update.legibility) await setLegibility(core().folder, update.legibility);
+      return projector().set(update);
+    },
     reportPlayerDisplay: (display) => projectorForPlayer(projector().report(display)),
   };
 }

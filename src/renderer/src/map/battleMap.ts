@@ -4,6 +4,7 @@ import type { Hex, HexLayout, Point } from '../../../shared/hex';
 import { TiledPainter, type WorldRect } from './tiledPainter';
 import { FigureTokens } from './figureTokens';
 import { createCachedShape, paintGrid, paintMegahexes, type MapBackground } from './gridShape';
+import type { TokenLook } from './figureNode';
 import { mapBounds, sameTerrain } from './mapBounds';
 import { frameOf, MapCamera, type CameraPolicy } from './mapCamera';
 import { MapInput } from './mapInput';
@@ -47,6 +48,7 @@ export class BattleMap {
   private bounds: WorldRect = { x0: 0, y0: 0, x1: 1, y1: 1 };
   private selectedId: string | null = null;
   private background: MapBackground | null = null;
+  private contrastGrid = false;
   private tool: MapTool = 'select';
   private brushRadius: BrushRadius = 0;
   private brushColour = '#6e6960';
@@ -64,7 +66,7 @@ export class BattleMap {
     });
     this.camera = new MapCamera(this.stage, () => this.layout, () => this.mapBounds(), () => this.cameraMoved());
     const camera = () => ({ view: this.camera.viewRect(), scale: this.stage.scaleX(), bounds: this.bounds });
-    this.gridPainter = new TiledPainter((ctx, view, scale) => paintGrid(ctx, this.terrain, this.layout, view, scale, this.background));
+    this.gridPainter = new TiledPainter((ctx, view, scale) => paintGrid(ctx, this.terrain, this.layout, view, scale, this.background, this.contrastGrid));
     this.megahexPainter = new TiledPainter((ctx, view, scale) => paintMegahexes(ctx, this.terrain, this.layout, view, scale));
     this.gridLayer.add(createCachedShape(this.gridPainter, camera));
     this.megahexShape = createCachedShape(this.megahexPainter, camera);
@@ -116,6 +118,16 @@ export class BattleMap {
     if (background === this.background) return;
     this.background = background;
     this.bounds = this.mapBounds();
+    this.gridPainter.invalidate();
+    this.gridLayer.batchDraw();
+  }
+
+  /** The player display's token and label sizes and its grid for bright rooms (issue 15 §4). */
+  setLegibility(look: TokenLook, contrastGrid: boolean): void {
+    this.tokens.setLook(look);
+    this.setFigures(this.tokens.all);
+    if (contrastGrid === this.contrastGrid) return;
+    this.contrastGrid = contrastGrid;
     this.gridPainter.invalidate();
     this.gridLayer.batchDraw();
   }

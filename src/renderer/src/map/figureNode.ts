@@ -25,6 +25,30 @@ export function tokenInitials(name: string): string {
   return word.slice(0, 1).toUpperCase() + word.slice(1, 2).toLowerCase();
 }
 
+/**
+ * How tokens are drawn on one map (issue 15 §4): the player display may draw discs and labels
+ * larger than the GM map, independent of zoom, and write a figure's name in its disc when it fits.
+ */
+export interface TokenLook {
+  readonly tokenScale: number;
+  readonly labelScale: number;
+  readonly namesInDisc: boolean;
+}
+export const GM_LOOK: TokenLook = { tokenScale: 1, labelScale: 1, namesInDisc: false };
+
+/** The console's choice: a name goes in the disc when it can be written at least this large, in disc radii. */
+const NAME_IN_DISC_MIN = 0.42;
+
+/** The disc's text: the whole name when `look` allows and it fits large enough, else the initials. */
+function discText(name: string, r: number, look: TokenLook): { text: string; fontSize: number; whole: boolean } {
+  const trimmed = name.trim();
+  // A bold sans-serif letter is at most about 0.66 of its size wide.
+  const fitting = Math.min(r * 0.56, (r * 1.7) / (0.66 * Math.max(1, trimmed.length)));
+  if (look.namesInDisc && !trimmed.includes(' ') && fitting >= r * NAME_IN_DISC_MIN) return { text: trimmed, fontSize: fitting, whole: true };
+  const text = tokenInitials(name);
+  return { text, fontSize: r * (text.length > 2 ? 0.72 : 0.86), whole: false };
+}
+
 /** Size of the disc for a 1-, 3- and 7-hex figure, in hex sizes. */
 const DISC = { 1: 0.74, 3: 0.9, 7: 1.45 } as const;
 
@@ -101,7 +125,7 @@ interface NodeArt {
 }
 const artOf = new WeakMap<Konva.Group, NodeArt>();
 
-export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, layout: HexLayout, selected: boolean): void {
+export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, layout: HexLayout, selected: boolean, look: TokenLook = GM_LOOK): void {
   const s = layout.size;
   const anchor = hexToPixel(layout, figure.position);
   group.position(anchor);
@@ -109,7 +133,7 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
   group.opacity(figure.hidden ? 0.5 : figure.posture === 'dead' ? 0.6 : 1);
 
   const centre = discCentre(figure, layout);
-  const r = s * DISC[figure.size];
+  const r = s * DISC[figure.size] * look.tokenScale;
 
   const outline = figure.size === 1 ? [] : (hexOutline(layout, footprint(figure.position, figure.facing, figure.size))[0] ?? []);
   const fp = group.findOne<Konva.Line>('.footprint')!;
@@ -149,15 +173,16 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
   else artOf.set(group, { asset: figure.art, shape: { kind: 'disc', radius: r }, at: centre, hexSize: s });
 
   const initials = group.findOne<Konva.Text>('.initials')!;
-  const text = tokenInitials(figure.name);
-  const fontSize = r * (text.length > 2 ? 0.72 : 0.86);
+  const { text, fontSize, whole } = discText(figure.name, r, look);
   initials.setAttrs({ text, fontSize, width: r * 2, height: r * 2, x: centre.x - r, y: centre.y - r });
 
   const name = group.findOne<Konva.Text>('.name')!;
   // RULINGS O3: under stride & momentum the label adds the figure's stride ("Bram · s6"), when given.
   const stride = figure.stride;
   const label = stride !== undefined && stride !== null ? `${figure.name} · ${stride === 0 ? 'stopped' : `s${stride}`}` : figure.name;
-  name.setAttrs({ text: label, width: s * 4, x: centre.x - s * 2, y: centre.y + r + s * 0.12 });
+  const k = look.labelScale;
+  // A name already written in the disc is not written again under it, unless the label says more.
+  name.setAttrs({ text: label, fontSize: s * 0.34 * k, width: s * 4 * k, x: centre.x - s * 2 * k, y: centre.y + r + s * 0.12, needless: whole && !figure.art && label === figure.name, labelScale: k });
 
   const badge = group.findOne<Konva.Group>('.badge')!;
   const letter = POSTURE_BADGE[figure.posture] ?? '';
@@ -166,7 +191,7 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
   badge.findOne<Konva.Text>('.badgeText')!.text(letter);
 
   const tags = (figure.conditions ?? []).map((c) => CONDITION_TAG[c] ?? c.toUpperCase()).join(' ');
-  group.findOne<Konva.Text>('.conditions')!.setAttrs({ text: tags, width: s * 4, x: centre.x - s * 2, y: centre.y - r - s * 0.42 });
+  group.findOne<Konva.Text>('.conditions')!.setAttrs({ text: tags, fontSize: s * 0.3 * k, width: s * 4 * k, x: centre.x - s * 2 * k, y: centre.y - r - s * 0.42 * k });
 }
 
 /**
@@ -178,7 +203,9 @@ export function setFigureDetail(group: Konva.Group, hexPx: number, selected: boo
   group.findOne('.initials')?.visible(hexPx >= 9 && !withArt);
   group.findOne('.conditions')?.visible(hexPx >= 9);
   group.findOne('.notch')?.visible(hexPx >= 7);
-  group.findOne('.name')?.visible(hexPx >= 30 || (selected && hexPx >= 24));
+  const name = group.findOne('.name');
+  const k = (name?.getAttr('labelScale') as number | undefined) ?? 1;
+  name?.visible(!name.getAttr('needless') && (hexPx * k >= 30 || (selected && hexPx * k >= 24)));
 }
 
 /**

@@ -1,7 +1,7 @@
 import Konva from './konva';
 import { footprint, hexKey, type Hex, type HexLayout } from '../../../shared/hex';
 import type { WorldRect } from './tiledPainter';
-import { createFigureNode, setFigureDetail, updateFigureNode } from './figureNode';
+import { createFigureNode, GM_LOOK, setFigureDetail, updateFigureNode, type TokenLook } from './figureNode';
 import type { MapFigureModel } from './mapModel';
 import { artReady, loadArt } from './tokenArt';
 
@@ -27,6 +27,13 @@ export class FigureTokens {
   private figures: readonly MapFigureModel[] = [];
   private occupied = new Map<string, string>();
   private detail = { hexPx: 0, selectedId: null as string | null };
+  private look: TokenLook = GM_LOOK;
+
+  /** Draws every token anew with `look` on the next `set` (issue 15 §4: the player display's sizes). */
+  setLook(look: TokenLook): void {
+    this.look = look;
+    this.drawn.clear();
+  }
 
   /** Hex key → the id of the figure covering it. */
   get occupancy(): ReadonlyMap<string, string> {
@@ -67,7 +74,7 @@ export class FigureTokens {
       const selected = figure.id === pass.selectedId;
       const drawn = this.drawn.get(figure.id);
       if (figure.id !== pass.draggingId && (!drawn || drawn.selected !== selected || !sameFigure(drawn.figure, figure))) {
-        updateFigureNode(node, figure, pass.layout, selected);
+        updateFigureNode(node, figure, pass.layout, selected, this.look);
         setFigureDetail(node, pass.hexPx, selected);
         this.drawn.set(figure.id, { figure, selected });
         if (figure.art && !artReady(figure.art)) this.whenLoaded(figure.art);

@@ -12,6 +12,9 @@ export interface MapBackground {
   readonly rect: WorldRect;
 }
 
+/** Issue 15 §4, the console's choice: for bright rooms, open ground light and the grid black and thicker. */
+const CONTRAST_GROUND = '#e9e4d4';
+
 /** The offset rows and columns of the map that touch `view`. */
 export function visibleRange(model: MapTerrainModel, layout: HexLayout, view: WorldRect) {
   const s = layout.size;
@@ -50,6 +53,7 @@ export function paintGrid(
   view: WorldRect,
   scale: number,
   background: MapBackground | null,
+  highContrast = false,
 ): void {
   const { c0, c1, r0, r1 } = visibleRange(model, layout, view);
   if (background) {
@@ -71,7 +75,7 @@ export function paintGrid(
       }
       const kind = model.terrain[key] ?? 'open';
       if (!(background && kind === 'open')) {
-        const colour = TERRAIN_FILL[kind] ?? TERRAIN_FILL.open!;
+        const colour = highContrast && kind === 'open' ? CONTRAST_GROUND : (TERRAIN_FILL[kind] ?? TERRAIN_FILL.open!);
         let path = fills.get(colour);
         if (!path) fills.set(colour, (path = new Path2D()));
         tracePolygon(path, corners);
@@ -88,8 +92,8 @@ export function paintGrid(
   ctx.globalAlpha = 1;
   // The grid fades out when hexes are too small on screen to read it.
   if (layout.size * scale >= 5) {
-    ctx.lineWidth = Math.min(1.2 / scale, layout.size * 0.08);
-    ctx.strokeStyle = background ? 'rgba(20, 20, 20, 0.55)' : 'rgba(220, 228, 215, 0.28)';
+    ctx.lineWidth = highContrast ? Math.min(2.5 / scale, layout.size * 0.12) : Math.min(1.2 / scale, layout.size * 0.08);
+    ctx.strokeStyle = highContrast ? '#000000' : background ? 'rgba(20, 20, 20, 0.55)' : 'rgba(220, 228, 215, 0.28)';
     ctx.stroke(lines);
   }
   ctx.fillStyle = playerVeil ? '#050607' : 'rgba(120, 60, 170, 0.42)';

@@ -7,6 +7,7 @@ import { HEX_SIZE, type MapTerrainModel } from './mapModel';
 import type { BattleMapOptions, MapTool } from './mapOptions';
 import { extendStroke, type BrushRadius } from './projection';
 import type { ToolOverlays } from './toolOverlays';
+import { TouchGestures } from './mapTouch';
 
 const CLICK_SLOP = 4;
 
@@ -62,6 +63,14 @@ export class MapInput {
     });
     on('contextmenu', (e) => e.preventDefault());
     on('wheel', (e) => this.onWheel(e), { passive: false });
+    const touch = new TouchGestures(container, host.camera, () => this.cancel());
+    this.off.push(() => touch.destroy());
+  }
+
+  /** Ends the gesture under way without its effect (a second finger made it a pinch). */
+  cancel(): void {
+    const g = this.gesture;
+    if (g) this.onPointerUp(new PointerEvent('pointercancel', { pointerId: g.pointerId }), true);
   }
 
   /** The figure under the GM's hand once a drag has begun, whose node the pointer places. */

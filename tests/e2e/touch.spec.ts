@@ -1,0 +1,87 @@
+import { mkdir } from 'node:fs/promises';
+import type { CDPSession, Page } from '@playwright/test';
+import { expect, figureOnMap, hexOnScreen, test } from './fixtures';
+
+/**
+ * Touch on the GM map (issue 15 §6): a touch laptop or a TV laid flat. Real touch input through
+ * Chromium's DevTools protocol (`Input.dispatchTouchEvent`): tap to select, one-finger drag to
+ * move a figure (seen on the player page too), two fingers to pan and to pinch-zoom.
+ */
+const SCREENS = 'test-results/screens';
+const BRAM = { q: 9, r: 5 };
+
+test.use({ hasTouch: true });
+
+test.beforeAll(async () => {
+  await mkdir(SCREENS, { recursive: true });
+});
+
+type TouchPoint = { x: number; y: number; id: number };
+
+async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', points: TouchPoint[]): Promise<void> {
+  await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p) => ({ x: p.x, y: p.y, id: p.id })) });
+}
+
+/** One finger from `from` to `to` in `steps` moves. */
+async function swipe(cdp: CDPSession, from: { x: number; y: number }, to: { x: number; y: number }, steps = 8): Promise<void> {
+  await touch(cdp, 'touchStart', [{ ...from, id: 1 }]);
+  for (let i = 1; i <= steps; i++) await touch(cdp, 'touchMove', [{ x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps, id: 1 }]);
+  await touch(cdp, 'touchEnd', []);
+}
+
+/** Two fingers, each from its start to its end together. */
+async function twoFingers(cdp: CDPSession, a: [{ x: number; y: number }, { x: number; y: number }], b: [{ x: number; y: number }, { x: number; y: number }], steps = 8): Promise<void> {
+  await touch(cdp, 'touchStart', [{ ...a[0], id: 1 }]);
+  await touch(cdp, 'touchStart', [{ ...a[0], id: 1 }, { ...b[0], id: 2 }]);
+  for (let i = 1; i <= steps; i++) {
+    const at = (p: [{ x: number; y: number }, { x: number; y: number }]) => ({ x: p[0].x + ((p[1].x - p[0].x) * i) / steps, y: p[0].y + ((p[1].y - p[0].y) * i) / steps });
+    await touch(cdp, 'touchMove', [{ ...at(a), id: 1 }, { ...at(b), id: 2 }]);
+  }
+  await touch(cdp, 'touchEnd', [{ ...a[1], id: 1 }]);
+  await touch(cdp, 'touchEnd', []);
+}
+
+const camera = (page: Page) =>
+  page.evaluate(() => {
+    const stage = (window as unknown as { __battleMap: { stage: { scaleX(): number; x(): number; y(): number } } }).__battleMap.stage;
+    return { scale: stage.scaleX(), x: stage.x(), y: stage.y() };
+  });
+
+test('tap selects, a one-finger drag moves a figure on both pages, two fingers pan and pinch-zoom', async ({ gmPage, playerPage }) => {
+  test.setTimeout(90_000);
+  await gmPage.bringToFront();
+  const cdp = await gmPage.context().newCDPSession(gmPage);
+
+  // Tap on Bram: he is selected (his sheet opens), and nothing moved.
+  const bram = await hexOnScreen(gmPage, BRAM);
+  await gmPage.touchscreen.tap(bram.x, bram.y);
+  await expect(gmPage.getByTestId('figure-sheet')).toContainText('Bram');
+  expect(await figureOnMap(gmPage, 'bram')).toMatchObject(BRAM);
+
+  // One finger drags Bram to the next hex: the move reaches the player page.
+  const target = { q: BRAM.q + 1, r: BRAM.r };
+  await swipe(cdp, bram, await hexOnScreen(gmPage, target));
+  await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject(target);
+  await expect.poll(() => figureOnMap(gmPage, 'bram')).toMatchObject(target);
+
+  // Two fingers spreading apart zoom in about their midpoint, and nothing is moved or selected by them.
+  const before = await camera(gmPage);
+  const box = (await gmPage.getByRole('application', { name: 'Battlemap' }).boundingBox())!;
+  const mid = { x: box.x + box.width * 0.6, y: box.y + box.height * 0.75 };
+  await twoFingers(cdp, [{ x: mid.x - 40, y: mid.y }, { x: mid.x - 120, y: mid.y }], [{ x: mid.x + 40, y: mid.y }, { x: mid.x + 120, y: mid.y }]);
+  await expect.poll(async () => (await camera(gmPage)).scale).toBeCloseTo(before.scale * 3, 1);
+  const zoomed = await camera(gmPage);
+  // Two fingers moving together pan by their travel, at the same zoom.
+  await twoFingers(cdp, [{ x: mid.x - 60, y: mid.y }, { x: mid.x - 160, y: mid.y - 50 }], [{ x: mid.x + 60, y: mid.y }, { x: mid.x - 40, y: mid.y - 50 }]);
+  await expect.poll(async () => (await camera(gmPage)).x).toBeCloseTo(zoomed.x - 100, 0);
+  const panned = await camera(gmPage);
+  expect(panned.y).toBeCloseTo(zoomed.y - 50, 0);
+  expect(panned.scale).toBeCloseTo(zoomed.scale, 5);
+  expect((await figureOnMap(gmPage, 'bram'))).toMatchObject(target);
+  await gmPage.screenshot({ path: `${SCREENS}/touch-pinched-gm-1366x768.png` });
+  await playerPage.screenshot({ path: `${SCREENS}/touch-pinched-player-1366x768.png` });
+  await gmPage.setViewportSize({ width: 1920, height: 1080 });
+  await playerPage.setViewportSize({ width: 1920, height: 1080 });
+  await gmPage.screenshot({ path: `${SCREENS}/touch-pinched-gm-1920x1080.png` });
+  await playerPage.screenshot({ path: `${SCREENS}/touch-pinched-player-1920x1080.png` });
+});
