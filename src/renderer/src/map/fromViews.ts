@@ -11,8 +11,10 @@ export function gmTerrain(view: GmView): MapTerrainModel {
 }
 
 export function gmFigures(view: GmView): MapFigureModel[] {
+  const fog = new Set(view.encounter.map.hidden);
   return view.encounter.figures.map((f) => ({
     ...f,
+    fogged: fog.has(`${f.position.q},${f.position.r}`),
     color: colorOf(view.encounter.sides, f.sideId),
     conditions: f.hthWith.length > 0 ? [...f.conditions, 'hth'] : f.conditions,
   }));
