@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './schemas';
+import { AssetNameSchema, IdSchema } from './schemas';
 
 /**
  * What the GM types on a figure sheet (new character, quick NPC, edit): attributes, equipment,
@@ -34,6 +34,9 @@ export const EquipmentInputSchema = z
 
 export const SpellMasteryInputSchema = z.record(z.string().min(1).max(64), z.number().int());
 
+/** Spell id → the attribute this figure casts it with, where the GM chose other than the catalogue (issue 12 §2). */
+export const CastingAttributesInputSchema = z.record(z.string().min(1).max(64), z.enum(['INT', 'WIS']));
+
 /**
  * A figure's sheet as the GM fills it in: how its attributes come (3d6 rolled, the 65-point buy,
  * or typed: a quick NPC or a rostered figure), its equipment, and its secret mana pool (RULINGS
@@ -61,8 +64,11 @@ export const FigureSheetInputSchema = z
     equipment: EquipmentInputSchema,
     /** Spells known: spell id → mastery 1–5 (001 §Spell Mastery). */
     mastery: SpellMasteryInputSchema.optional(),
+    castingAttributes: CastingAttributesInputSchema.optional(),
     hidden: z.boolean().optional(),
     gmNotes: z.string().max(10_000).optional(),
+    /** Token art (issue 15 item 1): a campaign asset, kept with a roster character or NPC template. */
+    art: AssetNameSchema.optional(),
     /** RULINGS O3 (002 §Assigning Movement): a monster's attacks, its AP under strides; absent = a humanoid. */
     attacks: z.number().int().min(1).max(10).optional(),
   })

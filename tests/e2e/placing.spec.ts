@@ -83,16 +83,11 @@ test('a 3d6 character: its dice before placing, a re-roll, then copies placed by
 
   // Main made Rolf with the dice the GM kept: the sheet shows them, facing 2 as set.
   const gm = await mustCall(gmPage, 'getGmView', {});
-  const rolfs = gm.encounter.figures.filter((f: any) => f.name === 'Rolf');
+  const rolfs = gm.encounter.figures.filter((f: any) => f.name.startsWith('Rolf'));
   expect(rolfs.map((f: any) => [f.position, f.facing])).toEqual([[at, 2], [{ q: 12, r: 8 }, 2]]);
   await expect(gmPage.getByTestId('attr-STR')).toContainText(String(kept.STR));
-  // Both copies are on the player page (they share the name Rolf there).
-  const rolfsShown = () =>
-    playerPage.evaluate(() => {
-      const map = (window as unknown as { __battleMap: any }).__battleMap;
-      return map.stage.find((n: any) => n.getType() === 'Group' && n.findOne?.('.name')?.text() === 'Rolf').map((n: any) => map.screenToHex(n.getAbsolutePosition()));
-    });
-  await expect.poll(rolfsShown).toEqual(expect.arrayContaining([at, { q: 12, r: 8 }]));
+  // The copy is told apart by name (Rolf 2) and shown to the players too.
+  await expect.poll(() => figureOnMap(playerPage, 'rolf-2')).toMatchObject({ q: 12, r: 8 });
   await gmPage.screenshot({ path: `${SCREENS}/placing-placed-gm-1366x768.png` });
   await playerPage.screenshot({ path: `${SCREENS}/placing-placed-player-1366x768.png` });
 });

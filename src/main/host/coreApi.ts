@@ -39,7 +39,8 @@ export interface ConsoleCore {
   renameEncounter(id: string, name: string): Promise<EncounterSummary>;
   duplicateEncounter(id: string, name: string): Promise<EncounterSummary>;
   deleteEncounter(id: string): Promise<EncounterList>;
-  openEncounter(id: string): Promise<GmView>;
+  /** `force` opens the open encounter again (after its file changed: a rename, new rules). */
+  openEncounter(id: string, force?: boolean): Promise<GmView>;
 
   listBackups(file: string, ref?: CampaignRef): Promise<BackupInfo[]>;
   restoreBackup(file: string, backup: string, ref?: CampaignRef): Promise<{ file: string; backup: string }>;

@@ -170,10 +170,36 @@ export const CAMPAIGN_CHANNELS = {
           })
           .strict()
           .optional(),
+        /** Figures it starts with (issue 12 §4): sides copied from an encounter of the campaign, roster entries. */
+        figures: z
+          .object({
+            copy: z.object({ encounterId: IdSchema, sideIds: z.array(IdSchema).min(1).max(20) }).strict().optional(),
+            rosterIds: z.array(z.string().min(1).max(120)).max(200).optional(),
+          })
+          .strict()
+          .optional(),
       })
       .strict(),
     result: EncounterSummarySchema,
-    summary: 'A new blank encounter under the campaign’s current rules.',
+    summary: 'A new encounter under the campaign’s current rules, blank or with the figures of another and from the roster.',
+  }),
+  encounterSides: channel({
+    roles: ['gm'],
+    args: z.object({ id: IdSchema }).strict(),
+    result: z.array(z.object({ sideId: IdSchema, name: z.string(), color: z.string(), figures: z.array(z.string()) }).strict()),
+    summary: 'The sides of an encounter of the open campaign, with their figures still standing (to copy into a new one).',
+  }),
+  describeEncounterRules: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: RulesInfoSchema.extend({ encounterId: IdSchema, name: z.string(), locked: z.string().nullable() }).strict(),
+    summary: 'The open encounter’s own rules, and why they can no longer change (null at its start).',
+  }),
+  setEncounterRules: channel({
+    roles: ['gm'],
+    args: z.object({ rules: RulesSettingsSchema }).strict(),
+    result: GmViewSchema,
+    summary: 'Change the open encounter’s rules at its start (turn 1, nothing played yet); refused after, with the reason.',
   }),
   renameEncounter: channel({
     roles: ['gm'],

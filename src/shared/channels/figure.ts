@@ -157,7 +157,7 @@ export const FigureSheetSchema = z
     mana: z.object({ pool: z.number().int(), current: z.number().int(), debt: z.number().int() }).strict().nullable(),
     spells: z.array(
       z
-        .object({ id: z.string(), name: z.string(), school: z.string(), level: z.number().int(), mastery: z.number().int(), benefits: z.array(z.string()) })
+        .object({ id: z.string(), name: z.string(), school: z.string(), level: z.number().int(), mastery: z.number().int(), benefits: z.array(z.string()), castingAttribute: z.enum(['INT', 'WIS']), chosen: z.boolean() })
         .strict(),
     ),
     conditions: z.array(z.string()),
@@ -187,7 +187,7 @@ export const FigureCatalogueSchema = z
     ),
     armor: z.array(z.object({ id: z.string(), name: z.string(), stops: z.number(), dex: z.number() }).strict()),
     shields: z.array(z.object({ id: z.string(), name: z.string(), stops: z.number(), dex: z.number() }).strict()),
-    spells: z.array(z.object({ id: z.string(), name: z.string(), school: z.string(), level: z.number().int() }).strict()),
+    spells: z.array(z.object({ id: z.string(), name: z.string(), school: z.string(), level: z.number().int(), castingAttribute: z.enum(['INT', 'WIS']) }).strict()),
     /** RULINGS C2. */
     pointBuy: z.object({ total: z.number().int(), min: z.number().int(), max: z.number().int() }).strict(),
     /** RULINGS C8: the campaign's mana-pool dice. */

@@ -75,6 +75,19 @@ describe('figure channels', () => {
     expect(s.mana).toBeNull();
   });
 
+  it('a sample figure made before the 2d6 was stored goes to the roster and back with the same Fatigue, nothing rolled (RULINGS C3; issue 12 §5)', async () => {
+    // Bram: CON + WIS + INT + max(DEX, STR) = 46 of his starting 53, so his creation 2d6 made 7.
+    const roster = await ok<RosterItem[]>(call('saveToRoster', { figureId: 'bram', kind: 'character' }));
+    const entry = roster.find((e) => e.name === 'Bram')!;
+    expect(entry.sheet?.fatigueDice).toEqual([6, 1]);
+    const before = gm.core.session.entries.length;
+    const view = await send({ type: 'addFigure', figure: entry.sheet!, position: { q: 2, r: 9 } });
+    expect(gm.core.session.entries[before]!.rolls).toEqual([]);
+    expect(view.encounter.figures.find((f) => f.id === 'bram-2')).toMatchObject({ name: 'Bram 2', fatigue: { starting: 53 }, body: { starting: 36 } });
+    await ok(call('undo', {}));
+    await ok(call('removeFromRoster', { id: entry.id }));
+  });
+
   it('keeps a figure in the roster and places it again without rolling (RULINGS C3)', async () => {
     const roster = await ok<RosterItem[]>(call('saveToRoster', { figureId: 'aldric', kind: 'character' }));
     const entry = roster.find((e) => e.name === 'Aldric')!;
@@ -83,7 +96,7 @@ describe('figure channels', () => {
     const before = gm.core.session.entries.length;
     const view = await send({ type: 'addFigure', figure: entry.sheet!, position: { q: 4, r: 6 } });
     expect(gm.core.session.entries[before]!.rolls).toEqual([]);
-    expect(view.encounter.figures.find((f) => f.id === 'aldric-2')).toMatchObject({ fatigue: { starting: 52, current: 52 }, body: { starting: 35, current: 35 }, pools: { text: '52/35', title: 'Fatigue 52/52 · Body 35/35' } });
+    expect(view.encounter.figures.find((f) => f.id === 'aldric-2')).toMatchObject({ name: 'Aldric 2', fatigue: { starting: 52, current: 52 }, body: { starting: 35, current: 35 }, pools: { text: '52/35', title: 'Fatigue 52/52 · Body 35/35' } });
     // Saving again replaces the entry of the same name and kind.
     expect((await ok<RosterItem[]>(call('saveToRoster', { figureId: 'aldric', kind: 'character' }))).filter((e) => e.name === 'Aldric')).toHaveLength(1);
     expect(await ok<RosterItem[]>(call('removeFromRoster', { id: 'pc-aldric' }))).toEqual(roster.filter((e) => e.id !== 'pc-aldric'));

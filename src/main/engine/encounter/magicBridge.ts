@@ -76,6 +76,7 @@ export function casterOfFigure(f: FigureState): Caster {
     dead: f.posture === 'dead',
     mana: f.mana ?? { pool: 0, current: 0, debt: 0 },
     mastery: f.mastery,
+    ...(f.castingAttributes ? { castingAttributes: f.castingAttributes } : {}),
   };
 }
 

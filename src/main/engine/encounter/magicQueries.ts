@@ -73,7 +73,7 @@ export function encounterManaView(state: EncounterState, figureId?: string) {
                   mastery,
                   continuing: s.continuing,
                   mustHit: s.mustHit,
-                  castingAttribute: s.castingAttribute,
+                  castingAttribute: f.castingAttributes?.[s.id] ?? s.castingAttribute,
                   variants: [...s.variants],
                   openVariants: s.openVariants,
                 }];

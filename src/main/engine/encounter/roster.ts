@@ -10,6 +10,7 @@ import type { AttributeValues, CommandOf, EquipmentInput, FigureSheetInput } fro
 import { AppError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/hex';
 import { mapCentre, nearestFreeHex, placementRefusal } from './placement';
+export { canPlace } from './placement';
 import { ATTRIBUTE_NAMES, rollAttributes, validatePointBuy, type Attributes } from '../characters';
 import { bodyFromFatigue, manaPool, poolsFromRoll } from '../characters/pools';
 import type { Dice, Roll } from '../dice/types';
@@ -19,14 +20,17 @@ import { offHandProblem } from './offHand';
 import { FigureStateSchema, turnStateOf, type EncounterState, type FigureState } from './schema';
 import { figureById } from './state';
 import { NO_HAZARDS } from '../options/types';
+import { distinctName, figureIdFor, NAME_MAX } from './figureNames';
+import { creationRollOf } from './creationRoll';
 import type { Tx } from './tx';
+
+export { figureIdFor, NAME_MAX } from './figureNames';
 
 /** The state schema's bounds for an attribute typed by the GM (a quick NPC may be a giant). */
 export const TYPED_ATTRIBUTE_MIN = 1;
 export const TYPED_ATTRIBUTE_MAX = 40;
 /** Not a rule: a sanity bound for a typed mana pool (RULINGS C8 lets the GM type any value). */
 export const MANA_POOL_MAX = 999;
-export const NAME_MAX = 80;
 
 const SRC_CREATION = '001 §Determining Core Attributes';
 
@@ -79,6 +83,13 @@ export function checkMastery(mastery: Readonly<Record<string, number>>, problems
   }
 }
 
+/** A casting attribute chosen for a spell the figure knows (issue 12 §2). */
+export function checkCastingAttributes(chosen: Readonly<Record<string, string>>, mastery: Readonly<Record<string, number>>, problems: string[]): void {
+  for (const id of Object.keys(chosen)) {
+    if (mastery[id] === undefined) problems.push(`A casting attribute is chosen for ${DEFAULT_CATALOGUE.byId.get(id)?.name ?? id}, a spell the figure does not know.`);
+  }
+}
+
 function checkManaPool(pool: number, problems: string[]): void {
   if (pool < 0 || pool > MANA_POOL_MAX) problems.push(`A mana pool runs from 0 to ${MANA_POOL_MAX} (got ${pool}).`);
 }
@@ -103,6 +114,7 @@ export function checkFigureSheet(state: EncounterState, input: FigureSheetInput)
   checkEquipment(input.equipment, strength, problems);
   if (input.mana?.method === 'set') checkManaPool(input.mana.pool, problems);
   if (input.mastery) checkMastery(input.mastery, problems);
+  if (input.castingAttributes) checkCastingAttributes(input.castingAttributes, input.mastery ?? {}, problems);
   if (input.attacks !== undefined) checkAttacks(input.attacks, problems);
   return problems;
 }
@@ -116,20 +128,6 @@ export function checkAttacks(attacks: number, problems: string[]): void {
   if (!Number.isInteger(attacks) || attacks < MONSTER_ATTACKS_MIN || attacks > MONSTER_ATTACKS_MAX) {
     problems.push(`A monster has ${MONSTER_ATTACKS_MIN} to ${MONSTER_ATTACKS_MAX} attacks (its AP, 002 §Assigning Movement); got ${attacks}.`);
   }
-}
-
-/** An id for a new figure from its name: lower-case letters, digits and "-", unique in the encounter. */
-export function figureIdFor(state: EncounterState, name: string): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40) || 'figure';
-  const taken = new Set(state.figures.map((f) => f.id));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 /** A `Dice` whose rolls go through the transaction, so the log records them (RULINGS G3). */
@@ -187,7 +185,7 @@ export function applyAddFigure(tx: Tx, command: CommandOf<'addFigure'>): void {
     input.mana === null
       ? null
       : manaPool(input.mana.method === 'roll' ? { kind: 'roll', dice, notation: tx.rules.manaPoolDice } : { kind: 'gm', value: input.mana.pool });
-  const name = input.name.trim();
+  const name = distinctName(tx.state, input.name.trim());
   const id = figureIdFor(tx.state, name);
   const figure = FigureStateSchema.parse({
     id,
@@ -206,9 +204,11 @@ export function applyAddFigure(tx: Tx, command: CommandOf<'addFigure'>): void {
     kind: input.kind,
     equipment,
     mastery: { ...(input.mastery ?? {}) },
+    ...(input.castingAttributes && Object.keys(input.castingAttributes).length > 0 ? { castingAttributes: { ...input.castingAttributes } } : {}),
     fatigueDice: [...fatigueRoll.faces],
     // RULINGS O3: a monster's attacks (its AP); absent = a humanoid.
     ...(input.attacks === undefined ? {} : { attacks: input.attacks }),
+    ...(input.art === undefined ? {} : { art: input.art }),
   });
   tx.state = { ...tx.state, figures: [...tx.state.figures, figure] };
   tx.emit({
@@ -222,13 +222,6 @@ export function applyAddFigure(tx: Tx, command: CommandOf<'addFigure'>): void {
     body: figure.body.starting,
     source: input.attributes.method === 'pointBuy' ? `${SRC_CREATION}; RULINGS C2, C3` : `${SRC_CREATION}; RULINGS C3`,
   });
-}
-
-/** The part of starting Fatigue that is not attributes: the creation 2d6 (RULINGS C3). */
-function creationRollOf(f: FigureState): number {
-  if (f.fatigueDice) return f.fatigueDice[0]! + f.fatigueDice[1]!;
-  const a = f.attributes;
-  return f.fatigue.starting - (a.CON + a.WIS + a.INT + Math.max(a.DEX, a.STR));
 }
 
 /**
@@ -277,8 +270,19 @@ export function applyUpdateFigure(tx: Tx, command: CommandOf<'updateFigure'>): v
     checkMastery(c.mastery, problems);
     next.mastery = { ...c.mastery };
   }
+  if (c.castingAttributes !== undefined || c.mastery !== undefined) {
+    // A spell forgotten takes its chosen attribute with it.
+    const chosen = Object.fromEntries(Object.entries(c.castingAttributes ?? figure.castingAttributes ?? {}).filter(([id]) => c.castingAttributes !== undefined || next.mastery[id] !== undefined));
+    checkCastingAttributes(chosen, next.mastery, problems);
+    const { castingAttributes: _, ...rest } = next;
+    next = Object.keys(chosen).length > 0 ? { ...rest, castingAttributes: chosen } : rest;
+  }
   if (c.gmNotes !== undefined) next.gmNotes = c.gmNotes;
   if (c.hidden !== undefined) next.hidden = c.hidden;
+  if (c.art === null) {
+    const { art: _, ...plain } = next;
+    next = plain;
+  } else if (c.art !== undefined) next = { ...next, art: c.art };
   if (c.manaPool !== undefined) {
     if (c.manaPool === null) next.mana = null;
     else {

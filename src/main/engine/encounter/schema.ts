@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AssetNameSchema,
   ConditionSchema,
   DeclarationSchema,
   FacingSchema,
@@ -103,12 +104,16 @@ export const FigureStateSchema = z
     posture: PostureSchema,
     hidden: z.boolean(),
     gmNotes: z.string().max(10_000),
+    /** Token art (issue 15 item 1): a campaign asset drawn inside the token; absent = the side's disc. */
+    art: AssetNameSchema.optional(),
     attributes: AttributesSchema,
     fatigue: PoolSchema,
     body: PoolSchema,
     mana: ManaStateSchema.nullable(),
     /** Spells known, spell id → mastery 1–5 (001 §Spell Mastery); absent = none. */
     mastery: MasterySchema.default({}),
+    /** The GM's choice of casting attribute for one figure's spell, over the catalogue's (issue 12 §2; RULINGS S1 default). */
+    castingAttributes: z.record(z.string(), z.enum(['INT', 'WIS'])).optional(),
     /** A rostered character or an NPC stat block written into the encounter. */
     kind: z.enum(['character', 'npc']).default('npc'),
     equipment: z
@@ -146,6 +151,10 @@ export const FigureStateSchema = z
     flipped: z.boolean().optional(),
     /** RULINGS H6 (004 §Flight): a flier's flying MA, typed by the GM; absent = it cannot fly. */
     flyingMa: z.number().int().min(1).max(40).optional(),
+    /** Mounts (console's choice: linked figures): the id of the figure it rides; absent = on foot. */
+    ridingId: z.string().optional(),
+    /** RULINGS O4 (003 §Initiative Modifiers Table): the rider's Ride skill the GM typed; absent = 0. */
+    rideScore: z.number().int().min(-10).max(30).optional(),
     /** This turn's bookkeeping; reset when a turn begins. */
     turn: FigureTurnSchema.default(FRESH_FIGURE_TURN),
   })

@@ -59,10 +59,15 @@ export function spellCost(level: number, mastery: number, push: number, rules: R
   return explainSum(lines);
 }
 
-/** Casting roll target: 3d6 ≤ INT or WIS (as the spell says) with the injury penalty (RULINGS S1). */
+/**
+ * Casting roll target: 3d6 ≤ INT or WIS (as the spell says) with the injury penalty (RULINGS S1).
+ * The GM may say that one figure casts a spell with the other attribute (issue 12 §2).
+ */
 export function castingTarget(caster: Caster, spell: SpellDefinition): Explained {
-  const attr = spell.castingAttribute;
-  return target([line(attr, caster.attributes[attr], `${CASTING} (${spell.name} uses ${attr})`), ...injuryLines(caster)]);
+  const chosen = caster.castingAttributes?.[spell.id];
+  const attr = chosen ?? spell.castingAttribute;
+  const why = chosen === undefined ? `${CASTING} (${spell.name} uses ${attr})` : `${CASTING}; the GM's choice: ${caster.name} casts ${spell.name} with ${attr}`;
+  return target([line(attr, caster.attributes[attr], why), ...injuryLines(caster)]);
 }
 
 export interface HitInput {

@@ -37,6 +37,8 @@ export interface Caster {
   readonly mana: ManaState;
   /** Spell id → mastery 1–5 (001 §Spell Mastery). A spell not listed is not known. */
   readonly mastery: Readonly<Record<string, number>>;
+  /** Spell id → the attribute this caster casts it with, where the GM chose other than the catalogue (issue 12 §2). */
+  readonly castingAttributes?: Readonly<Record<string, 'INT' | 'WIS'>>;
 }
 
 /** A continuing spell in effect (001 §Renewing Spells, RULINGS S2). */

@@ -3,6 +3,7 @@ import { DEFAULT_RULES, RULE_SOURCES } from '../../engine/rules';
 import type { ConsoleCore } from '../coreApi';
 import type { HandlersFor } from '../dispatch';
 import { answer } from './encounter';
+import { createEncounterWith, encounterRulesState, encounterSides, setEncounterRules } from '../encounterSetup';
 
 /** RULINGS O1–O4: each option's ruling and the document it comes from (they apply to new encounters). */
 const OPTION_SOURCES: Readonly<Record<string, string>> = {
@@ -22,7 +23,10 @@ export function campaignHandlers(core: () => ConsoleCore): HandlersFor<typeof CA
     duplicateCampaign: ({ name }) => core().duplicateCampaign(name),
     deleteCampaign: ({ folder }) => core().deleteCampaign(folder),
     listEncounters: () => core().listEncounters(),
-    createEncounter: ({ name, map }) => core().createEncounter(name, map),
+    createEncounter: ({ name, map, figures }) => (figures && (figures.copy || (figures.rosterIds?.length ?? 0) > 0) ? createEncounterWith(core(), name, map, figures) : core().createEncounter(name, map)),
+    encounterSides: ({ id }) => encounterSides(core(), id),
+    describeEncounterRules: () => ({ ...encounterRulesState(core()), defaults: DEFAULT_RULES, sources: { ...RULE_SOURCES, ...OPTION_SOURCES } }),
+    setEncounterRules: ({ rules }) => setEncounterRules(core(), rules),
     renameEncounter: ({ id, name }) => core().renameEncounter(id, name),
     duplicateEncounter: ({ id, name }) => core().duplicateEncounter(id, name),
     deleteEncounter: ({ id }) => core().deleteEncounter(id),

@@ -15,6 +15,7 @@ import {
 import { ARMOR, SHIELDS, WEAPONS, armorById, meetsMinimumStrength, shieldById, weaponById } from '../../engine/equipment';
 import { figureMovement } from '../../engine/encounter/movement/reachable';
 import { checkFigureSheet } from '../../engine/encounter/roster';
+import { creationDiceOf } from '../../engine/encounter/creationRoll';
 import type { EncounterState, FigureState } from '../../engine/encounter/schema';
 import { baseAdjDex, carriedLbs, figureById, sideName } from '../../engine/encounter/state';
 import { explainSum, line, type Explained } from '../../engine/explain';
@@ -173,7 +174,7 @@ export function figureSheetOf(state: EncounterState, figureId: string, rules: Ru
           ...(b.reducedCost ? ['reduced cost (RULINGS S1)'] : []),
           ...b.unlockedSkills.map((s) => `may learn ${s}`),
         ];
-        return [{ id, name: spell.name, school: SCHOOLS.find((s) => s.id === spell.school)?.name ?? spell.school, level: spell.level, mastery: level, benefits }];
+        return [{ id, name: spell.name, school: SCHOOLS.find((s) => s.id === spell.school)?.name ?? spell.school, level: spell.level, mastery: level, benefits, castingAttribute: f.castingAttributes?.[id] ?? spell.castingAttribute, chosen: f.castingAttributes?.[id] !== undefined }];
       })
       .sort((a, b) => a.name.localeCompare(b.name)),
     conditions: [...f.conditions],
@@ -196,7 +197,7 @@ export function figureCatalogue(manaPoolDice: string): FigureCatalogue {
     })),
     armor: ARMOR.map((a) => ({ id: a.id, name: a.name, stops: a.stops, dex: a.dex })),
     shields: SHIELDS.map((s) => ({ id: s.id, name: s.name, stops: s.stops, dex: s.dex })),
-    spells: DEFAULT_CATALOGUE.spells.map((s) => ({ id: s.id, name: s.name, school: s.school, level: s.level })),
+    spells: DEFAULT_CATALOGUE.spells.map((s) => ({ id: s.id, name: s.name, school: s.school, level: s.level, castingAttribute: s.castingAttribute })),
     pointBuy: { total: POINT_BUY_TOTAL, min: POINT_BUY_MIN, max: POINT_BUY_MAX },
     manaPoolDice,
   };
@@ -210,7 +211,7 @@ export function sheetOfFigure(f: FigureState): FigureSheetInput {
     kind: f.kind,
     size: f.size,
     attributes: { method: 'set', values: { ...f.attributes } },
-    ...(f.fatigueDice ? { fatigueDice: [...f.fatigueDice] } : {}),
+    ...(creationDiceOf(f) ? { fatigueDice: creationDiceOf(f)! } : {}),
     mana: f.mana ? { method: 'set', pool: f.mana.pool } : null,
     equipment: {
       weaponIds: [...f.equipment.weaponIds],
@@ -220,8 +221,10 @@ export function sheetOfFigure(f: FigureState): FigureSheetInput {
       packLbs: f.equipment.packLbs,
     },
     mastery: { ...(f.mastery ?? {}) },
+    ...(f.castingAttributes ? { castingAttributes: { ...f.castingAttributes } } : {}),
     hidden: f.hidden,
     gmNotes: f.gmNotes,
+    ...(f.art ? { art: f.art } : {}),
   };
 }
 

@@ -117,6 +117,21 @@ describe('addFigure (001 §Determining Core Attributes; RULINGS C2, C3, C8)', ()
     expect(figureIdFor(result.state, 'Raider')).toBe('raider-2');
   });
 
+  it('a second figure of a name already in the encounter gets the next number, and the kept 2d6 again (issue 12 §5; RULINGS C3)', () => {
+    const raider = sheet({ name: 'Raider', sideId: 'b', kind: 'npc', attributes: { method: 'set', values: { STR: 12, DEX: 11, INT: 9, WIS: 9, CON: 10, CHR: 8 } }, fatigueDice: [6, 2], equipment: { weaponIds: [], readyWeaponId: null, armorId: null, shieldId: null } });
+    let state = encounter([fig('x', 'b', 10, 5)]);
+    const names: string[] = [];
+    for (const name of ['Raider', 'raider', 'Raider 2', 'Grak']) {
+      const result = step(state, add({ ...raider, name }), []);
+      expect(result.rolls).toEqual([]);
+      state = result.state;
+      const added = state.figures.at(-1)!;
+      names.push(`${added.id}:${added.name}`);
+      expect(added.fatigueDice).toEqual([6, 2]);
+    }
+    expect(names).toEqual(['raider:Raider', 'raider-2:raider 2', 'raider-3:Raider 3', 'grak:Grak']);
+  });
+
   it('refuses a wall, an occupied hex, an unknown weapon and a ready weapon not carried', () => {
     const state = encounter([fig('x', 'b', 5, 5)], { terrain: { '2,2': 'wall' } });
     expect(refusal(state, add(sheet(), { position: { q: 2, r: 2 } }), [[1, 1]])).toBe('A wall stands there.');

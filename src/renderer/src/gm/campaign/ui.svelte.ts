@@ -3,7 +3,7 @@
  * open (with its reason), and the campaign menu's request for the map-image dialog. No rule
  * state lives here.
  */
-export type CampaignTab = 'campaigns' | 'encounters' | 'rules' | 'files';
+export type CampaignTab = 'campaigns' | 'encounters' | 'rules' | 'encounter-rules' | 'files';
 
 export interface OpenFailure {
   /** The campaign's folder path main knows (for its backups), or null for the open campaign. */

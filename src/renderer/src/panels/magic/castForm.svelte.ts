@@ -1,0 +1,38 @@
+import type { LogEntryView } from '../../../../shared/channels/log';
+import type { Hex } from '../../../../shared/hex';
+
+/**
+ * What the GM has filled in on the cast form (issue 12 §4): it lives outside the form, so
+ * switching the right column's tab and back finds caster, spell, push, target and the last
+ * result as they were. It belongs to one opening of one encounter (the view's `session` key):
+ * a view of another encounter starts a blank form.
+ */
+export interface CastFormState {
+  session: string | null;
+  casterId: string | null;
+  spellId: string | null;
+  push: number;
+  targetId: string | null;
+  /** The target control: '' none, a figure's id, or the bare-hex marker. */
+  choice: string;
+  targetHex: Hex | null;
+  hexText: string;
+  variant: string | null;
+  borrow: boolean;
+  result: LogEntryView | null;
+  ruling: string;
+  /** The map selection the form last took as its target. */
+  selectionSeen: string | null;
+}
+
+function blank(session: string | null): CastFormState {
+  return { session, casterId: null, spellId: null, push: 0, targetId: null, choice: '', targetHex: null, hexText: '', variant: null, borrow: false, result: null, ruling: '', selectionSeen: null };
+}
+
+export const castForm = $state<CastFormState>(blank(null));
+
+/** The form of the encounter the view belongs to; a form of another one is emptied first. */
+export function castFormFor(session: string | null): CastFormState {
+  if (castForm.session !== session) Object.assign(castForm, blank(session));
+  return castForm;
+}
