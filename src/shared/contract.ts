@@ -12,6 +12,7 @@ import { MAGIC_CHANNELS } from './channels/magic';
 import { RULES_CHANNELS } from './channels/rules';
 import { SPECIAL_ACTION_CHANNELS } from './channels/specialActions';
 import { TACTICS_CHANNELS } from './channels/tactics';
+import { PLACING_CHANNELS } from './channels/placing';
 import { AutopilotStatusSchema, SimulationStatusSchema } from './tacticsViews';
 import { GmViewPushSchema, PlayerViewSchema } from './views';
 
@@ -39,6 +40,7 @@ export const CHANNELS = {
   ...RULES_CHANNELS,
   ...SPECIAL_ACTION_CHANNELS,
   ...TACTICS_CHANNELS,
+  ...PLACING_CHANNELS,
 } as const satisfies Record<string, ChannelDef>;
 
 /** Pushes from main to windows of the given roles. */

@@ -1,7 +1,7 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, figureOnMap, test } from './fixtures';
+import { expect, figureOnMap, placeByClick, test } from './fixtures';
 
 const SCREENS = 'test-results/screens';
 
@@ -94,6 +94,7 @@ test('campaigns, encounters and figures: start screen to both pages', async ({ g
   await gmPage.getByTestId('armor-select').selectOption('leather-armor');
   await expect(gmPage.getByTestId('figure-problems')).toHaveCount(0);
   await gmPage.getByTestId('figure-place').click();
+  await placeByClick(gmPage, { q: 15, r: 3 });
   await expect(gmPage.getByTestId('figure-sheet')).toBeVisible();
   await expect(gmPage.getByTestId('adjdex')).toHaveText('13');
   await expect(gmPage.getByTestId('attr-DEX')).toContainText('+2');
@@ -108,6 +109,7 @@ test('campaigns, encounters and figures: start screen to both pages', async ({ g
   await gmPage.getByTestId('weapon-add').click();
   await gmPage.getByTestId('figure-hidden').check();
   await gmPage.getByTestId('figure-place').click();
+  await placeByClick(gmPage, { q: 12, r: 3 });
   await expect(gmPage.getByTestId('figure-sheet')).toContainText('hidden from players');
 
   await expect.poll(() => figureOnMap(gmPage, 'aldric')).toMatchObject({ q: 15, r: 3 });

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, figureOnMap, mustCall, npcFighter, socketCall, test, tokenKey } from './fixtures';
+import { expect, figureOnMap, mustCall, npcFighter, placeByClick, socketCall, test, tokenKey } from './fixtures';
 
 /**
  * Setting up an encounter through the GM page (issue 12 §4, §5): the rule options of the open
@@ -144,6 +144,7 @@ test('a roster character placed twice keeps its Fatigue and is told apart: “Br
   await expect(gmPage.getByTestId('toast').last()).toContainText('Bram is in the campaign roster');
   await gmPage.getByTestId('new-character').click();
   await gmPage.locator('.roster li').filter({ hasText: 'Bram' }).getByRole('button', { name: 'Place' }).click();
+  await placeByClick(gmPage);
   // RULINGS C3: the creation 2d6 is not rolled again: the copy starts with Bram's 53/36.
   await expect(gmPage.getByTestId('figure-bram-2')).toContainText('Bram 2');
   await expect(gmPage.getByTestId('pools-bram-2')).toContainText('53/36');

@@ -207,3 +207,42 @@ export function npcFighter(name: string, sideId: string, stats: { STR: number; D
     equipment: { weaponIds: [weaponId], readyWeaponId: weaponId, armorId: null, shieldId: null },
   };
 }
+
+/**
+ * Placing by click (issue 12 §4), after "Place on the map": the pointer goes to `at` (or, without
+ * it, over the hexes round the map's centre until main's verdict on one is yes), clicks it, waits
+ * for the figure and stops placing with Escape. Returns the hex placed on.
+ */
+export async function placeByClick(page: Page, at?: { q: number; r: number }): Promise<{ q: number; r: number }> {
+  await expect(page.getByTestId('placing-hint')).toBeVisible();
+  const ghostAt = (h: { q: number; r: number }) =>
+    page.evaluate((hex) => {
+      const g = (window as unknown as { __battleMap: any }).__battleMap.handState.ghost;
+      return g && g.hex.q === hex.q && g.hex.r === hex.r ? (g.ok as boolean | null) : null;
+    }, h);
+  const candidates: { q: number; r: number }[] = [];
+  if (at) candidates.push(at);
+  else {
+    const box = (await page.getByRole('application').boundingBox())!;
+    const centre = await page.evaluate((p) => (window as unknown as { __battleMap: any }).__battleMap.screenToHex(p), { x: box.width / 2, y: box.height / 2 });
+    const dirs = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
+    candidates.push(centre);
+    for (let radius = 1; radius <= 6; radius++) {
+      let h = { q: centre.q - radius, r: centre.r + radius };
+      for (const [dq, dr] of dirs) for (let i = 0; i < radius; i++) candidates.push((h = { q: h.q + dq!, r: h.r + dr! }));
+    }
+  }
+  const before = Number((await page.getByTestId('placing-count').textContent({ timeout: 200 }).catch(() => '0')) ?.split(' ')[0] ?? 0);
+  for (const hex of candidates) {
+    const p = await hexOnScreen(page, hex);
+    await page.mouse.move(p.x, p.y, { steps: 2 });
+    await expect.poll(() => ghostAt(hex)).not.toBeNull();
+    if (!(await ghostAt(hex))) continue;
+    await page.mouse.click(p.x, p.y);
+    await expect(page.getByTestId('placing-count')).toHaveText(`${before + 1} placed`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('placing-hint')).toBeHidden();
+    return hex;
+  }
+  throw new Error('placeByClick: no hex near the centre would take the figure');
+}

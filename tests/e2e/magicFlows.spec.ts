@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, figureOnMap, test } from './fixtures';
+import { expect, figureOnMap, placeByClick, test } from './fixtures';
 import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
 
 /**
@@ -47,6 +47,7 @@ async function makeWren(gmPage: Page): Promise<void> {
   await gmPage.getByTestId('figure-mana').fill('8');
   await expect(gmPage.getByTestId('figure-problems')).toHaveCount(0);
   await gmPage.getByTestId('figure-place').click();
+  await placeByClick(gmPage);
   const sheet = gmPage.getByTestId('figure-sheet');
   await expect(sheet).toContainText('Wren');
   await expect(sheet).toContainText('Light');

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, hexOnScreen, mustCall, npcFighter, test } from './fixtures';
+import { expect, hexOnScreen, mustCall, npcFighter, placeByClick, test } from './fixtures';
 
 /**
  * Issue 8: each rule option (RULINGS O1–O4) played for one turn through the tracker. The campaign's
@@ -144,6 +144,7 @@ test('O1 Classic: one die per side, first and second movement', async ({ gmPage 
   await gmPage.getByTestId('set-STR').fill('11');
   await gmPage.screenshot({ path: `${SCREENS}/options-o1-new-character-1366x768.png` });
   await gmPage.getByTestId('figure-place').click();
+  await placeByClick(gmPage);
   await expect(gmPage.getByTestId('figure-sheet').locator('h2')).toHaveText('Tam');
   await expect(gmPage.getByTestId('pool-st-hits')).toHaveText('11/11');
 });

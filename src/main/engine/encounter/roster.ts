@@ -8,9 +8,9 @@
  */
 import type { AttributeValues, CommandOf, EquipmentInput, FigureSheetInput } from '../../../shared/commands';
 import { AppError } from '../../../shared/errors';
-import { hexKey, hexSpiral, type Hex } from '../../../shared/hex';
-import { footprint } from '../../../shared/hex/footprint';
-import { isOnMap, offsetToAxial } from '../../../shared/mapGrid';
+import type { Hex } from '../../../shared/hex';
+import { mapCentre, nearestFreeHex, placementRefusal } from './placement';
+export { canPlace } from './placement';
 import { ATTRIBUTE_NAMES, rollAttributes, validatePointBuy, type Attributes } from '../characters';
 import { bodyFromFatigue, manaPool, poolsFromRoll } from '../characters/pools';
 import type { Dice, Roll } from '../dice/types';
@@ -18,7 +18,7 @@ import { DEFAULT_CATALOGUE } from '../magic/catalogue';
 import { armorById, meetsMinimumStrength, shieldById, weaponById } from '../equipment';
 import { offHandProblem } from './offHand';
 import { FigureStateSchema, turnStateOf, type EncounterState, type FigureState } from './schema';
-import { figureById, isAlive } from './state';
+import { figureById } from './state';
 import { NO_HAZARDS } from '../options/types';
 import { distinctName, figureIdFor, NAME_MAX } from './figureNames';
 import { creationRollOf } from './creationRoll';
@@ -130,33 +130,6 @@ export function checkAttacks(attacks: number, problems: string[]): void {
   }
 }
 
-/** Whether a figure of `size` facing `facing` can stand at `at`: on the map, out of walls, in free hexes (RULINGS M7). */
-export function canPlace(state: EncounterState, at: Hex, facing: number, size: 1 | 3 | 7, ignoreId?: string): string | null {
-  const taken = new Set<string>();
-  for (const f of state.figures) {
-    if (f.id === ignoreId || !isAlive(f)) continue;
-    for (const h of footprint(f.position, f.facing, f.size)) taken.add(hexKey(h));
-  }
-  for (const h of footprint(at, facing, size)) {
-    if (!isOnMap(state.map, h)) return 'That place is (partly) off the map.';
-    if (state.map.terrain[hexKey(h)] === 'wall') return 'A wall stands there.'; // RULINGS M7
-    if (taken.has(hexKey(h))) return 'Another figure stands there.'; // RULINGS M7
-  }
-  return null;
-}
-
-/** The free place nearest the map's centre (deterministic: the spiral's order), or null when the map is full. */
-export function nearestFreeHex(state: EncounterState, from: Hex, facing: number, size: 1 | 3 | 7): Hex | null {
-  const radius = state.map.cols + state.map.rows;
-  if (canPlace(state, from, facing, size) === null) return from;
-  for (const h of hexSpiral(from, radius)) if (canPlace(state, h, facing, size) === null) return h;
-  return null;
-}
-
-export function mapCentre(state: EncounterState): Hex {
-  return offsetToAxial(state.map, Math.floor(state.map.cols / 2), Math.floor(state.map.rows / 2));
-}
-
 /** A `Dice` whose rolls go through the transaction, so the log records them (RULINGS G3). */
 function recording(tx: Tx): Dice {
   return { kind: tx.dice.kind, roll: (expression, label) => tx.roll(typeof expression === 'string' ? expression : expression.notation, label) };
@@ -187,11 +160,11 @@ export function applyAddFigure(tx: Tx, command: CommandOf<'addFigure'>): void {
   const facing = command.facing ?? 0;
   let at: Hex;
   if (command.position) {
-    const refusal = canPlace(tx.state, command.position, facing, size);
+    const refusal = placementRefusal(tx.state, { at: command.position, facing, size, sideId: input.sideId });
     if (refusal) throw new AppError('rule', refusal);
     at = command.position;
   } else {
-    const free = nearestFreeHex(tx.state, mapCentre(tx.state), facing, size);
+    const free = nearestFreeHex(tx.state, mapCentre(tx.state), { facing, size, sideId: input.sideId });
     if (!free) throw new AppError('rule', 'There is no free place on the map for another figure.');
     at = free;
   }

@@ -14,6 +14,7 @@ import { brushHexes, type BrushRadius, type Camera } from './projection';
 import { ProposalOverlay, type ProposalMarker } from './proposalOverlay';
 import { ReachOverlay, type ReachModel } from './reachOverlay';
 import { SpellOverlay, type SpellAimMarker, type SpellMarker } from './spellOverlay';
+import { HandOverlay, type DragPath, type PlaceGhost } from './handOverlay';
 import { ToolOverlays, type BrushState } from './toolOverlays';
 
 export type { CameraPolicy } from './mapCamera';
@@ -41,6 +42,7 @@ export class BattleMap {
   private readonly reach = new ReachOverlay(() => this.layout);
   private readonly proposal = new ProposalOverlay(() => this.layout);
   private readonly spells = new SpellOverlay(() => this.layout, () => this.camera.viewRect());
+  private readonly hand = new HandOverlay(() => this.layout);
   /** A click picks a hex (the cast flow's hex target) instead of selecting or dragging. */
   private hexPick = false;
   private terrain: MapTerrainModel;
@@ -73,7 +75,7 @@ export class BattleMap {
     this.megahexShape.visible(false);
     this.overlays = new ToolOverlays(() => this.layout, () => this.stage.scaleX(), () => this.brushState());
     const o = this.overlays;
-    this.overlayLayer.add(this.reach.shape, this.proposal.shape, this.spells.shape, this.megahexShape, o.projectorFrame, o.brushShape, o.ruler, o.calibrateLine);
+    this.overlayLayer.add(this.reach.shape, this.proposal.shape, this.spells.shape, this.megahexShape, o.projectorFrame, o.brushShape, o.ruler, o.calibrateLine, this.hand.shape);
     this.stage.add(this.gridLayer, this.overlayLayer, this.tokens.layer, this.dragLayer);
     // The player display is read from across the table: its spell labels never go below 16 px.
     if (!options.interactive) this.spells.minFontPx = 16;
@@ -212,6 +214,23 @@ export class BattleMap {
   /** The hex the cast flow aims at, ringed in main's verdict's colour, or none. */
   setSpellAim(aim: SpellAimMarker | null): void {
     if (this.spells.setAim(aim)) this.overlayLayer.batchDraw();
+  }
+
+  /** The ghost of a figure being placed (issue 12 §4), or none. */
+  setPlaceGhost(ghost: PlaceGhost | null): void {
+    this.hand.setGhost(ghost);
+    this.overlayLayer.batchDraw();
+  }
+
+  /** The path a dragged figure's drop would walk, as main previewed it, or none. */
+  setDragPath(path: DragPath | null): void {
+    this.hand.setPath(path);
+    this.overlayLayer.batchDraw();
+  }
+
+  /** What the hand overlay draws now (for the end-to-end tests). */
+  get handState(): { ghost: PlaceGhost | null; path: DragPath | null } {
+    return this.hand.current;
   }
 
   /** While on, a left click on any hex calls `onHexClick` (a drag still pans). */

@@ -88,6 +88,8 @@ export function createFigureNode(layout: HexLayout): Konva.Group {
     }),
   );
   group.add(badge);
+  // GM map: why the players do not see this figure — hidden (⊘) or under fog (☁) (issue 12 §4).
+  group.add(new Konva.Text({ name: 'veil', fontSize: s * 0.42, fontStyle: 'bold', fill: '#ffffff', stroke: '#000', strokeWidth: 0.8, ...common }));
   group.add(
     new Konva.Text({
       name: 'conditions',
@@ -130,7 +132,7 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
   const anchor = hexToPixel(layout, figure.position);
   group.position(anchor);
   group.id(figure.id);
-  group.opacity(figure.hidden ? 0.5 : figure.posture === 'dead' ? 0.6 : 1);
+  group.opacity(figure.hidden || figure.fogged ? 0.5 : figure.posture === 'dead' ? 0.6 : 1);
 
   const centre = discCentre(figure, layout);
   const r = s * DISC[figure.size] * look.tokenScale;
@@ -189,6 +191,9 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
   badge.visible(letter !== '');
   badge.position({ x: centre.x + r * 0.78, y: centre.y - r * 0.78 });
   badge.findOne<Konva.Text>('.badgeText')!.text(letter);
+
+  const veil = `${figure.hidden ? '⊘' : ''}${figure.fogged ? '☁' : ''}`;
+  group.findOne<Konva.Text>('.veil')!.setAttrs({ text: veil, visible: veil !== '', x: centre.x - r * 1.25, y: centre.y - r * 1.2 });
 
   const tags = (figure.conditions ?? []).map((c) => CONDITION_TAG[c] ?? c.toUpperCase()).join(' ');
   group.findOne<Konva.Text>('.conditions')!.setAttrs({ text: tags, fontSize: s * 0.3 * k, width: s * 4 * k, x: centre.x - s * 2 * k, y: centre.y - r - s * 0.42 * k });

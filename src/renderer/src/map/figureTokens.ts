@@ -140,6 +140,7 @@ function sameFigure(a: MapFigureModel, b: MapFigureModel): boolean {
     a.size === b.size &&
     a.posture === b.posture &&
     a.hidden === b.hidden &&
+    a.fogged === b.fogged &&
     a.color === b.color &&
     a.name === b.name &&
     a.stride === b.stride &&

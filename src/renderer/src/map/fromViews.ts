@@ -11,9 +11,11 @@ export function gmTerrain(view: GmView): MapTerrainModel {
 }
 
 export function gmFigures(view: GmView): MapFigureModel[] {
+  const fog = new Set(view.encounter.map.hidden);
   return ridersLast(
     view.encounter.figures.map((f) => ({
       ...f,
+      fogged: fog.has(`${f.position.q},${f.position.r}`),
       color: colorOf(view.encounter.sides, f.sideId),
       conditions: [...f.conditions, ...(f.hthWith.length > 0 ? ['hth'] : []), ...(f.ridingId ? ['mounted'] : [])],
     })),

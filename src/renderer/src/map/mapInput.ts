@@ -13,7 +13,7 @@ const CLICK_SLOP = 4;
 
 export type Gesture =
   | { kind: 'pan'; pointerId: number; start: Point; origin: Point; moved: boolean; pick?: boolean }
-  | { kind: 'figure'; pointerId: number; id: string; start: Point; grab: Point; moved: boolean }
+  | { kind: 'figure'; pointerId: number; id: string; start: Point; grab: Point; moved: boolean; over?: Hex }
   | { kind: 'paint'; pointerId: number; last: Hex; stroke: Map<string, Hex> }
   | { kind: 'ruler'; pointerId: number; from: Hex; to: Hex }
   | { kind: 'calibrate'; pointerId: number; from: Point; to: Point };
@@ -59,6 +59,7 @@ export class MapInput {
       if (!this.gesture && this.hover) {
         this.hover = null;
         this.host.overlayLayer.batchDraw();
+        if (this.host.hexPick) this.host.options.onHexHover?.(null);
       }
     });
     on('contextmenu', (e) => e.preventDefault());
@@ -140,6 +141,7 @@ export class MapInput {
         if (!this.hover || hexKey(this.hover) !== hexKey(hex)) {
           this.hover = hex;
           host.overlayLayer.batchDraw();
+          if (host.hexPick) host.options.onHexHover?.(hex);
         }
       }
       return;
@@ -162,6 +164,12 @@ export class MapInput {
       const world = host.camera.worldPoint(p);
       node.position({ x: world.x - g.grab.x, y: world.y - g.grab.y });
       host.dragLayer.batchDraw();
+      // The hex the drop would land on: the page asks main for the path to it (issue 12 §4).
+      const over = pixelToHex(host.layout, node.position());
+      if (!g.over || hexKey(g.over) !== hexKey(over)) {
+        g.over = over;
+        host.options.onDragOver?.(g.id, over);
+      }
     } else if (g.kind === 'paint') {
       const hex = host.camera.screenToHex(p);
       this.hover = hex;
@@ -193,7 +201,16 @@ export class MapInput {
       if (g.pick) {
         if (!g.moved && !cancelled) host.options.onHexClick?.(host.camera.screenToHex(this.localPoint(e)));
       } else if (!g.moved && !cancelled && e.button === 0) host.select(null);
+      else if (!g.moved && !cancelled && e.button === 2) {
+        const p = this.localPoint(e);
+        const figure = host.tokens.figureAt(host.camera.screenToHex(p));
+        if (figure) {
+          host.select(figure.id);
+          host.options.onFigureMenu?.(figure.id, p);
+        }
+      }
     } else if (g.kind === 'figure') {
+      if (g.over) host.options.onDragOver?.(g.id, null);
       if (g.moved) void this.dropFigure(g.id, cancelled);
     } else if (g.kind === 'paint') {
       const hexes = [...g.stroke.values()];

@@ -23,6 +23,8 @@ export interface MapFigureModel {
   readonly posture: string;
   /** Only the GM ever sees a hidden figure; it is drawn ghosted. */
   readonly hidden: boolean;
+  /** GM map only: the figure stands on a hex hidden from the players (fog), so they do not see it. */
+  readonly fogged?: boolean;
   /** GM map only: conditions (invisible, flying, bleeding) and hand-to-hand, shown as a tag. */
   readonly conditions?: readonly string[];
   /** The figure it rides: drawn on top of its mount, tagged MOUNTED; absent = on foot. */

@@ -20,4 +20,10 @@ export interface BattleMapOptions {
   readonly onCalibrate?: (pin: { from: Point; to: Point }) => void;
   /** While hex picking is on (`setHexPick`), a click on any hex, with a figure or without. */
   readonly onHexClick?: (hex: Hex) => void;
+  /** While hex picking is on, the hex under the pointer changed (null: the pointer left the map). */
+  readonly onHexHover?: (hex: Hex | null) => void;
+  /** A dragged figure is over a new hex (null: the drag ended), for the path preview. */
+  readonly onDragOver?: (figureId: string, hex: Hex | null) => void;
+  /** A right click on a figure (no drag): its context menu, at this point of the map's box. */
+  readonly onFigureMenu?: (figureId: string, at: Point) => void;
 }

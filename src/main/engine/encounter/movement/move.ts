@@ -40,6 +40,7 @@ import { isOnMap } from '../../../../shared/mapGrid';
 import { attackPreview } from '../attack';
 import type { FigureState } from '../schema';
 import { turnStateOf } from '../schema';
+import { isAlive } from '../state';
 import { requireTurn, markMoved, settlePosture, movementSequence, isMovementPhase, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn';
 import { takeMishapHits } from '../mishaps';
 import type { Tx } from '../tx';
@@ -71,6 +72,23 @@ function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: numbe
   }
   if (cost > budget) throw new AppError('rule', `That path costs ${cost} hexes of movement; ${f.name} has ${budget} (RULINGS M1, M7).`);
   return costs;
+}
+
+/**
+ * Why a shift along `path` is not one `reachable` offers, in the true words: the hex is taken or
+ * blocked (RULINGS M7), the shift is longer than 1 hex, or it leaves every enemy engaging the
+ * figure (RULINGS M5).
+ */
+function shiftRefusal(tx: Tx, f: FigureState, path: readonly Hex[], world: PathWorld): string {
+  const to = path[0]!;
+  const cells = footprint(to, f.facing, f.size);
+  if (!fits(tx.state, world, cells)) {
+    const who = tx.state.figures.find((o) => o.id !== f.id && isAlive(o) && footprint(o.position, o.facing, o.size).some((h) => cells.some((c) => hexEquals(c, h))));
+    if (who) return `${who.name} is already in that hex: ${f.name} may only shift into a free hex (RULINGS M7).`;
+    return `The hex ${hexKey(to)} cannot be entered (wall or map edge, RULINGS M7).`;
+  }
+  if (path.length > 1 || hexDistance(f.position, to) !== 1) return `${f.name} is engaged: it may only shift 1 hex, not ${path.length} (RULINGS M5).`;
+  return `${f.name} must stay next to an enemy engaging it when it shifts (RULINGS M5).`;
 }
 
 /** The slowest way of moving that reaches `to` (a drag names no gait), or null. */
@@ -145,6 +163,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   } else {
     const full = pathTo(reach, c.to);
     if (full === null) {
+      if (c.mode === 'shift') throw new AppError('rule', shiftRefusal(tx, f, [c.to], world));
       const occupant = tx.state.figures.find((o) => o.id !== f.id && o.posture !== 'dead' && hexEquals(o.position, c.to));
       if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
       throw new AppError('rule', `${f.name} cannot reach ${hexKey(c.to)} at ${c.mode} this turn (RULINGS M1–M7).`);
@@ -156,7 +175,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   if (c.mode === 'shift') {
     // RULINGS M5: the shift must be one of the hexes `reachable` offers (next to the foe).
     if (path.length > 1 || (path.length === 1 && !reach.hexes.some((h) => hexEquals(h.hex, c.to)))) {
-      throw new AppError('rule', `${f.name} may only shift 1 hex and stay next to the enemy engaging it (RULINGS M5).`);
+      throw new AppError('rule', shiftRefusal(tx, f, path, world));
     }
     cost = path.length;
     stepCosts = path.map(() => 1);

@@ -1,0 +1,108 @@
+import type { ClientApi } from '../../../../shared/contract';
+import type { Hex } from '../../../../shared/hex';
+import type { PlaceGhost } from '../../map/handOverlay';
+
+/** A figure waiting to be put on the map: what the ghost looks like and how to place one copy. */
+export interface PlacingJob {
+  readonly name: string;
+  readonly color: string;
+  readonly sideId: string;
+  readonly size: 1 | 3 | 7;
+  /** Sends the placement; resolves to null or to main's refusal (already toasted). */
+  place(hex: Hex, facing: number): Promise<string | null>;
+}
+
+/**
+ * Placing by click (issue 12 §4), as a GM used to Foundry VTT expects: after New character,
+ * Quick NPC or a roster entry's Place, a ghost follows the pointer over the GM map, Q / E turn
+ * it, a click places a copy and placing goes on until Escape. Whether a hex will do is main's
+ * answer (`placementCheck`), asked as the pointer moves; an answer for a hex the pointer has
+ * left is dropped. Main checks the placement again when it comes.
+ */
+class Placing {
+  job = $state<PlacingJob | null>(null);
+  facing = $state(0);
+  hover = $state<Hex | null>(null);
+  verdict = $state<{ key: string; ok: boolean; reason: string | null } | null>(null);
+  placed = $state(0);
+  private api: ClientApi<'gm'> | null = null;
+  private asked = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  get active(): boolean {
+    return this.job !== null;
+  }
+
+  start(api: ClientApi<'gm'>, job: PlacingJob): void {
+    this.api = api;
+    this.job = job;
+    this.facing = 0;
+    this.placed = 0;
+    this.verdict = null;
+    this.ask();
+  }
+
+  stop(): void {
+    this.job = null;
+    this.hover = null;
+    this.verdict = null;
+    this.asked++;
+  }
+
+  turn(delta: number): void {
+    this.facing = (this.facing + delta + 6) % 6;
+    this.ask();
+  }
+
+  hoverAt(hex: Hex | null): void {
+    this.hover = hex ? { q: hex.q, r: hex.r } : null;
+    this.ask();
+  }
+
+  async click(hex: Hex): Promise<void> {
+    const job = this.job;
+    if (!job) return;
+    const refused = await job.place({ q: hex.q, r: hex.r }, this.facing);
+    if (refused === null) this.placed++;
+    this.ask();
+  }
+
+  /** The ghost at the hex under the pointer, ringed in main's verdict once it has answered. */
+  get ghost(): PlaceGhost | null {
+    const job = this.job;
+    const hex = this.hover;
+    if (!job || !hex) return null;
+    const v = this.verdict;
+    return { name: job.name, color: job.color, facing: this.facing, size: job.size, hex, ok: v && v.key === this.key() ? v.ok : null };
+  }
+
+  /** Main's reason for refusing the hex under the pointer, once known. */
+  get refusal(): string | null {
+    const v = this.verdict;
+    return v && v.key === this.key() && !v.ok ? v.reason : null;
+  }
+
+  private key(): string {
+    return this.hover ? `${this.hover.q},${this.hover.r}/${this.facing}` : '';
+  }
+
+  /** Asks main about the hex under the pointer, at most every 40 ms; stale answers are dropped. */
+  private ask(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const job = this.job;
+      const hex = this.hover;
+      const api = this.api;
+      if (!job || !hex || !api) return;
+      const key = this.key();
+      const mine = ++this.asked;
+      void api.placementCheck({ at: hex, facing: this.facing, sideId: job.sideId, size: job.size }).then((r) => {
+        if (mine !== this.asked) return;
+        this.verdict = r.ok ? { key, ok: r.value.ok, reason: r.value.reason } : { key, ok: false, reason: r.error.message };
+      });
+    }, 40);
+  }
+}
+
+export const placing = new Placing();
