@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AssetNameSchema,
   ConditionSchema,
   DeclarationSchema,
   FacingSchema,
@@ -113,6 +114,15 @@ export const LandCommandSchema = figureCommand('land', {});
 export const EngageGroundCommandSchema = figureCommand('engageGround', { on: z.boolean() });
 /** The GM makes a figure a flier with this flying MA (0: it cannot fly). */
 export const SetFlyingMaCommandSchema = figureCommand('setFlyingMa', { flyingMa: z.number().int().min(0).max(40) });
+
+/**
+ * Mounts (001 §Pole Weapons "Mounted only"; 003 §Initiative Modifiers Table; RULINGS O4): a rider
+ * mounts a figure next to it, or gets down into a free hex next to its mount (`to`, else the
+ * first free one). `setRideScore`: the rider's Ride skill the GM types (null: none typed, 0).
+ */
+export const MountCommandSchema = figureCommand('mount', { mountId: IdSchema });
+export const DismountCommandSchema = figureCommand('dismount', { to: HexSchema.optional() });
+export const SetRideScoreCommandSchema = figureCommand('setRideScore', { rideScore: z.number().int().min(-10).max(30).nullable() });
 
 /** RULINGS T4: the figure moves in Final Movement instead. */
 export const YieldMoveCommandSchema = figureCommand('yieldMove', {});
@@ -270,6 +280,8 @@ export const UpdateFigureCommandSchema = z
         equipment: EquipmentInputSchema.optional(),
         gmNotes: z.string().max(10_000).optional(),
         hidden: z.boolean().optional(),
+        /** Token art (issue 15 item 1): an imported campaign asset; null = back to the side's disc. */
+        art: AssetNameSchema.nullable().optional(),
         mastery: SpellMasteryInputSchema.optional(),
         castingAttributes: CastingAttributesInputSchema.optional(),
         /** RULINGS C8: the secret mana pool typed by the GM; null = not a caster. */
@@ -328,6 +340,9 @@ export const CommandSchema = z.discriminatedUnion('type', [
   LandCommandSchema,
   EngageGroundCommandSchema,
   SetFlyingMaCommandSchema,
+  MountCommandSchema,
+  DismountCommandSchema,
+  SetRideScoreCommandSchema,
   AttackCommandSchema,
   TwoWeaponAttackCommandSchema,
   SweepingBlowCommandSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './schemas';
+import { AssetNameSchema, IdSchema } from './schemas';
 
 /**
  * What the GM types on a figure sheet (new character, quick NPC, edit): attributes, equipment,
@@ -67,6 +67,8 @@ export const FigureSheetInputSchema = z
     castingAttributes: CastingAttributesInputSchema.optional(),
     hidden: z.boolean().optional(),
     gmNotes: z.string().max(10_000).optional(),
+    /** Token art (issue 15 item 1): a campaign asset, kept with a roster character or NPC template. */
+    art: AssetNameSchema.optional(),
     /** RULINGS O3 (002 §Assigning Movement): a monster's attacks, its AP under strides; absent = a humanoid. */
     attacks: z.number().int().min(1).max(10).optional(),
   })

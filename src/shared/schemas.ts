@@ -6,6 +6,12 @@ export const HexSchema = z.object({ q: z.number().int(), r: z.number().int() }).
 /** Facing is a direction 0–5 (DESIGN §The engine). */
 export const FacingSchema = z.number().int().min(0).max(5);
 
+/**
+ * A campaign asset by its content (`<sha256>.<png|jpg|webp>`, store/assets.ts): a map image or a
+ * figure's token art. The name says nothing of what it shows or whose it is.
+ */
+export const AssetNameSchema = z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp)$/, 'an asset name: <sha256>.<png|jpg|webp>');
+
 export const IdSchema = z
   .string()
   .min(1)

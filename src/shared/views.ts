@@ -5,6 +5,7 @@ import {
   MoveModeSchema,
   OptionLetterSchema,
   HexSchema,
+  AssetNameSchema,
   IdSchema,
   MapSchema,
   PhaseSchema,
@@ -27,6 +28,10 @@ export const PublicFigureSchema = z
     posture: PostureSchema,
     /** RULINGS H6: in the air, as everyone at the table sees; absent = on the ground. */
     flying: z.literal(true).optional(),
+    /** The figure it rides (movement/mounts.ts), when that one is in sight too; absent = on foot. */
+    ridingId: IdSchema.optional(),
+    /** Token art (issue 15 item 1), served at `/campaign-assets/<art>`; absent = the side's disc. */
+    art: AssetNameSchema.optional(),
   })
   .strict();
 
@@ -100,6 +105,8 @@ export const GmFigureSchema = PublicFigureSchema.extend({
   conditions: z.array(ConditionSchema),
   /** RULINGS H6: a flier's flying MA; absent = it cannot fly. */
   flyingMa: z.number().int().optional(),
+  /** RULINGS O4: the rider's Ride skill the GM typed; absent = none (0). */
+  rideScore: z.number().int().optional(),
   hthWith: z.array(IdSchema),
   /** This turn so far (RULINGS T1–T5). */
   turn: z
@@ -239,7 +246,15 @@ export const GmViewSchema = z
   .object({
     campaign: z.object({ id: IdSchema, name: z.string() }).strict(),
     encounter: GmEncounterSchema,
-    history: z.object({ canUndo: z.boolean(), canRedo: z.boolean(), logLength: z.number().int() }).strict(),
+    history: z
+      .object({
+        canUndo: z.boolean(),
+        canRedo: z.boolean(),
+        logLength: z.number().int(),
+        /** What was repaired when the log was opened (a torn last line set aside, issue 13 §4), for the GM only. */
+        notice: z.string().optional(),
+      })
+      .strict(),
     session: ViewKeySchema,
     revision: z.number().int().min(0),
   })

@@ -1,4 +1,7 @@
 import type { Role } from '../../shared/contract';
+import type { PlayerView } from '../../shared/views';
+import { playerScreenView } from './blackout';
+import type { ProjectorState } from '../../shared/channels/display';
 import type { EncounterState } from '../engine/encounter/schema';
 import { maskedImageRecipe, playerMapImage } from '../session/playerMapImage';
 import { assetPath, readAsset } from '../store/assets';
@@ -17,14 +20,17 @@ const KEEP_MASKED = 4;
  * current map image (`session/playerMapImage.ts`), masked here on first request and cached by
  * name; never the GM's image, and never a copy made with fewer hexes fogged than are fogged now —
  * a page still holding an older view's name is answered with the current copy, not an error.
- * Figures have no art of their own yet: when they do, the art of figures a player can see joins
- * this list.
+ * It may also fetch exactly the token art its player view names (issue 15 item 1): the art of a
+ * hidden figure, or of one on a fogged hex, is refused like any other asset.
  */
 export class AssetAccess {
   private readonly masked = new Map<string, Promise<Asset | null>>();
 
-  /** `open`: the open campaign's folder and encounter map; null without a campaign, a null map without an encounter. */
-  constructor(private readonly open: () => { campaignDir: string; map: EncounterState['map'] | null } | null) {}
+  /**
+   * `open`: the open campaign's folder, encounter map and the art its player view shows now; null
+   * without a campaign, a null map and no art without an encounter.
+   */
+  constructor(private readonly open: () => { campaignDir: string; map: EncounterState['map'] | null; playerArt: () => readonly string[] } | null) {}
 
   async read(role: Role | null, name: string): Promise<AssetAnswer> {
     if (role === null) return 'forbidden';
@@ -36,6 +42,7 @@ export class AssetAccess {
       if (asset !== null || maskedImageRecipe(name) === undefined) return asset;
     }
     const asked = maskedImageRecipe(name);
+    if (asked === undefined && opened.playerArt().includes(name)) return readAsset(campaignDir, name);
     if (asked === undefined || map === null) return 'forbidden';
     const fogged = new Set(asked.fogged);
     if (map.image?.asset !== asked.source || !map.hidden.every((key) => fogged.has(key))) {
@@ -57,4 +64,9 @@ export class AssetAccess {
     }
     return made;
   }
+}
+
+/** The token art the projector shows now: that of the figures in the player view, none under blackout. */
+export function shownArt(projector: ProjectorState, view: PlayerView | null): string[] {
+  return view ? playerScreenView(projector, view).encounter.figures.flatMap((f) => (f.art ? [f.art] : [])) : [];
 }

@@ -5,7 +5,7 @@ import { AppError, isAppError } from '../../shared/errors';
 import type { GmView } from '../../shared/views';
 import type { Rules } from '../engine/rules';
 import { blamedFile, refuseWhileInUse, stamp } from './campaignRepairs';
-import { AssetAccess, type AssetAnswer } from './assetAccess';
+import { AssetAccess, shownArt, type AssetAnswer } from './assetAccess';
 import type { Role } from '../../shared/contract';
 import { listBackups, restoreBackup, type BackupInfo } from '../store/backups';
 import type { ImportResult } from '../store/bundle';
@@ -61,7 +61,10 @@ export class Core implements ConsoleCore {
   readonly transfers: CampaignTransfers;
 
   private readonly sink: ViewSink;
-  private readonly assets = new AssetAccess(() => (this.current ? { campaignDir: this.current.dir, map: this.current.session?.map ?? null } : null));
+  private readonly assets = new AssetAccess(() => {
+    const session = this.current?.session ?? null;
+    return this.current ? { campaignDir: this.current.dir, map: session?.map ?? null, playerArt: () => shownArt(this.projector.get(), session?.playerView() ?? null) } : null;
+  });
 
   private constructor(
     private readonly options: CoreOptions,

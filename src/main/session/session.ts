@@ -5,13 +5,14 @@ import type { CommandAck, GmView, PlayerView, SeenView } from '../../shared/view
 import { createSeededDice } from '../engine/dice/seeded';
 import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';
-import { DiceError, type SeededDice, type SeededDiceState } from '../engine/dice/types';
+import { DiceError, type SeededDice } from '../engine/dice/types';
 import { createEnteredDice } from '../engine/dice/entered';
 import { backupFile } from '../store/backups';
 import { encounterLogName, type CampaignFolder, type StoredEncounter } from '../store/campaignFolder';
 import type { CommandLog } from '../store/commandLog';
 import type { EncounterFile, LogEntry } from '../store/schema';
 import { diceFor, engineApply, replay, type EngineApply, type Replayed } from './replay';
+import { CHECKPOINT_EVERY, replayForOpen, type Checkpoint } from './openReplay';
 import { gmView, playerView } from './views';
 
 export { engineApply, replay, type EngineApply, type Replayed, type ReplayStart } from './replay';
@@ -35,14 +36,7 @@ export interface SessionOptions {
   readonly firstRevision?: number;
 }
 
-/** States kept in memory every this many entries, so undo replays at most this many. */
-const CHECKPOINT_EVERY = 64;
 const SNAPSHOT_EVERY = 256;
-
-interface Checkpoint {
-  readonly state: EncounterState;
-  readonly dice: SeededDiceState;
-}
 
 /**
  * The open encounter: every change is a command that the engine applies, the log keeps, the
@@ -67,6 +61,8 @@ export class Session {
   private readonly engine: EngineApply;
   private readonly snapshotEvery: number;
   private closed = false;
+  /** What opening the log found and set aside, said to the GM in every GM view (issue 13 §4). */
+  private notice: string | null = null;
 
   private constructor(
     private readonly folder: CampaignFolder,
@@ -81,27 +77,11 @@ export class Session {
     this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
     this.key = options.key ?? randomBytes(8).toString('hex');
     this.revision = options.firstRevision ?? 0;
-    const entries = log.entries;
-    const complete = entries.every((e) => e.turn !== undefined);
-    this.checkpoints.set(0, { state: file.initial, dice: createSeededDice(file.seed).saveState() });
-    let from = 0;
-    let state = file.initial;
-    let dice = createSeededDice(file.seed);
-    if (snapshot && complete) {
-      from = snapshot.seq;
-      state = snapshot.state;
-      dice = createSeededDice(snapshot.dice);
-      this.checkpoints.set(from, { state, dice: dice.saveState() });
-    }
-    this.turns = entries.slice(0, from).map((e) => e.turn!);
-    for (let i = from; i < entries.length; i++) {
-      const entry = entries[i]!;
-      this.turns.push(entry.turn ?? state.turn);
-      state = this.engine(state, entry.command, diceFor(entry.entered, dice), file.rules).state;
-      if ((i + 1) % CHECKPOINT_EVERY === 0) this.checkpoints.set(i + 1, { state, dice: dice.saveState() });
-    }
-    this.state = state;
-    this.dice = dice;
+    const opened = replayForOpen(file, log.entries, snapshot, this.engine);
+    ({ state: this.state, dice: this.dice, turns: this.turns, checkpoints: this.checkpoints } = opened);
+    // A log opened without a snapshot near its end (an import, a salvage, an older console) gets
+    // one now, in the background: the next opening starts from it (issue 18 §5).
+    if (opened.replayed >= this.snapshotEvery) this.serially(() => this.writeSnapshot()).catch(() => undefined);
   }
 
   /** Opens the campaign's active encounter. */
@@ -119,7 +99,9 @@ export class Session {
   ): Promise<Session> {
     const stored = await folder.readEncounter(id);
     try {
-      return new Session(folder, stored.file, stored.log, stored.snapshot, sink, typeof options === 'function' ? { now: options } : options);
+      const session = new Session(folder, stored.file, stored.log, stored.snapshot, sink, typeof options === 'function' ? { now: options } : options);
+      session.notice = stored.notice;
+      return session;
     } catch (e) {
       await stored.log.close();
       throw e;
@@ -169,6 +151,7 @@ export class Session {
       canUndo: this.log.length > 0,
       canRedo: this.redoStack.length > 0,
       logLength: this.log.length,
+      ...(this.notice ? { notice: this.notice } : {}),
     };
     const view = gmView(campaign, this.state, history, this.revision, this.file.rules, this.key);
     this.gmCache = { view, campaignName: campaign.name };
@@ -314,6 +297,7 @@ export class Session {
 
   /** Cuts the log back to `length` entries; the entries cut go on the redo stack. */
   private async cutTo(length: number): Promise<void> {
+    await this.log.checked(); // a replay from below the snapshot reads lines whose check may still be running
     const target = this.stateAt(length);
     // The cut lines are kept in a rotating backup before the file shrinks.
     await backupFile(this.folder.dir, encounterLogName(this.file.id), this.now());
@@ -368,8 +352,12 @@ export class Session {
   }
 
   private async maybeSnapshot(): Promise<void> {
+    if (this.log.length % this.snapshotEvery === 0) await this.writeSnapshot();
+  }
+
+  private async writeSnapshot(): Promise<void> {
     const seq = this.log.length;
-    if (seq === 0 || seq % this.snapshotEvery !== 0) return;
+    if (seq === 0) return;
     const { algorithm, state } = this.dice.saveState();
     // The snapshot is a cache: failing to write it loses nothing, the log is already durable.
     await this.folder

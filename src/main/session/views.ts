@@ -20,6 +20,7 @@ export interface HistoryInfo {
   readonly canUndo: boolean;
   readonly canRedo: boolean;
   readonly logLength: number;
+  readonly notice?: string;
 }
 
 export function gmView(
@@ -127,6 +128,7 @@ function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
       pools: stats.poolSummary(f),
       hidden: f.hidden,
       gmNotes: f.gmNotes,
+      ...(f.art ? { art: f.art } : {}),
       mana: f.mana,
       spells: state.spells
         .filter((s) => s.casterId === f.id)
@@ -135,6 +137,8 @@ function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
       conditions: [...f.conditions],
       ...(f.flyingMa !== undefined ? { flyingMa: f.flyingMa } : {}),
       ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
+      ...(f.ridingId !== undefined ? { ridingId: f.ridingId } : {}),
+      ...(f.rideScore !== undefined ? { rideScore: f.rideScore } : {}),
       hthWith: [...f.hthWith],
       turn: {
         mode: f.turn.mode,
@@ -283,6 +287,13 @@ export function playerView(state: EncounterState, revision: number, session = ''
           size: f.size,
           posture: f.posture,
           ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
+<<<<<<< HEAD
+          // Everyone at the table sees who rides whom; a mount out of sight is not named.
+          ...(f.ridingId !== undefined && visible.has(f.ridingId) ? { ridingId: idOf('figure', f.ridingId) } : {}),
+=======
+          // Only figures the players see carry art; the asset route serves exactly these (host/assetAccess.ts).
+          ...(f.art ? { art: f.art } : {}),
+>>>>>>> art
         })),
       turn: state.turn,
       phase: state.phase,

@@ -6,6 +6,7 @@ import type { EncounterState } from '../engine/encounter/schema';
 import { RulesSchema, type Rules } from '../engine/rules';
 import { backupAll, backupFile } from './backups';
 import { CommandLog } from './commandLog';
+import { tornTailNotice } from './salvageLog';
 import { fsyncDir } from './durable';
 import { describeSchemaError, readVersionedDocument, writeDocument } from './jsonDocument';
 import {
@@ -32,6 +33,8 @@ export interface StoredEncounter {
   readonly file: EncounterFile;
   readonly log: CommandLog;
   readonly snapshot: SnapshotFile | null;
+  /** Said to the GM: what opening the encounter found and set aside (issue 13 §4), or null. */
+  readonly notice: string | null;
 }
 
 export interface EncounterSummary {
@@ -186,14 +189,19 @@ export class CampaignFolder {
       }
       await this.writeEncounterFile(doc.data);
     }
+    // The snapshot's chain lets the log's covered lines skip their schema check on this path (issue 18 §5).
+    const snapshotFile = await this.readSnapshotFile(id);
+    const trusted = snapshotFile ? { seq: snapshotFile.seq, chain: snapshotFile.chain } : undefined;
     const log = await CommandLog.open(this.path(encounterLogName(id)), id, encounterLogName(id), {
-      beforeTrimTorn: () => backupFile(this.dir, encounterLogName(id), this.now()),
       beforeCut: async (length) => {
         if (length < (this.#snapshotSeq.get(id) ?? 0)) await this.deleteSnapshot(id);
       },
-    });
+    }, trusted);
     try {
-      return { file: doc.data, log, snapshot: await this.readSnapshot(id, log) };
+      const snapshot = this.matchSnapshot(id, snapshotFile, log);
+      // A torn last line is a crash mid-write or a file cut short: a copy is kept before anything is cut.
+      if (log.tornBytes > 0) await backupFile(this.dir, encounterLogName(id), this.now());
+      return { file: doc.data, log, snapshot, notice: tornTailNotice(encounterLogName(id), log.length, log.tornBytes) };
     } catch (e) {
       await log.close();
       throw e;
@@ -205,7 +213,7 @@ export class CampaignFolder {
    * history (its chain differs) too. One *ahead* of the log proves the log lost entries it once
    * had (issue 13 §4): an undo below a snapshot removes it first, so nothing else makes one.
    */
-  private async readSnapshot(id: string, log: CommandLog): Promise<SnapshotFile | null> {
+  private async readSnapshotFile(id: string): Promise<SnapshotFile | null> {
     let raw: unknown;
     try {
       raw = JSON.parse(await readFile(this.path(encounterSnapshotName(id)), 'utf8')) as unknown;
@@ -213,15 +221,19 @@ export class CampaignFolder {
       return null;
     }
     const snap = SnapshotFileSchema.safeParse(raw);
-    if (!snap.success || snap.data.id !== id) return null;
-    this.#snapshotSeq.set(id, snap.data.seq);
-    if (snap.data.seq > log.length) {
+    return snap.success && snap.data.id === id ? snap.data : null;
+  }
+
+  private matchSnapshot(id: string, snap: SnapshotFile | null, log: CommandLog): SnapshotFile | null {
+    if (!snap) return null;
+    this.#snapshotSeq.set(id, snap.seq);
+    if (snap.seq > log.length) {
       throw new AppError(
         'corrupt-file',
-        `${encounterLogName(id)} was cut short: it holds ${log.length} entries, but the encounter's snapshot shows it had at least ${snap.data.seq}.`,
+        `${encounterLogName(id)} was cut short: it holds ${log.length} entries, but the encounter's snapshot shows it had at least ${snap.seq}.`,
       );
     }
-    return snap.data.chain === log.chainAt(snap.data.seq) ? snap.data : null;
+    return snap.chain === log.chainAt(snap.seq) ? snap : null;
   }
 
   async writeSnapshot(snapshot: Omit<SnapshotFile, 'schemaVersion'>): Promise<void> {

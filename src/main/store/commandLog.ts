@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { AppError } from '../../shared/errors';
@@ -8,7 +8,6 @@ import { LogEntrySchema, type LogEntry } from './schema';
 
 /** What the campaign folder does around cuts of a log (backups, a snapshot that would be ahead). */
 export interface LogHooks {
-  beforeTrimTorn?(): Promise<unknown>;
   beforeCut?(length: number): Promise<unknown>;
 }
 
@@ -21,13 +20,27 @@ export interface LogScan {
   readonly problem: string | null;
   /** Complete lines after the first bad one, that one included. */
   readonly badLines: number;
+  /** Leading entries read as JSON only, their bytes proven by a snapshot's chain; their schema check is still to come. */
+  readonly unchecked: number;
+}
+
+/** What a snapshot proves about a log: the hash chain of its first `seq` lines. */
+export interface TrustedPrefix {
+  readonly seq: number;
+  readonly chain: string;
 }
 
 /**
  * Reads the log's complete lines in order until one does not parse, validate or follow in `seq`.
  * A last line without its newline is an interrupted write and is not read.
+ *
+ * With `trusted` (a snapshot's chain), the first `trusted.seq` lines are only parsed as JSON on
+ * this critical path (issue 18 §5): if their chain matches, they are the bytes the snapshot was
+ * taken of, and their schema check follows off the critical path (`checkEntries`). If it does
+ * not match, or any of them does not parse, the whole log is read the ordinary way.
  */
-export function scanLog(bytes: Buffer, id: string, label: string): LogScan {
+export function scanLog(bytes: Buffer, id: string, label: string, trusted?: TrustedPrefix): LogScan {
+  const quick = trusted?.seq ?? 0;
   const entries: LogEntry[] = [];
   const ends = [0];
   const chain = [CommandLog.chainSeed(id)];
@@ -39,7 +52,8 @@ export function scanLog(bytes: Buffer, id: string, label: string): LogScan {
     if (nl < 0) break;
     lineNo += 1;
     const line = bytes.subarray(start, nl).toString('utf8');
-    const read = readLine(line, lineNo, entries.length + 1, label);
+    const read = lineNo <= quick ? readJsonLine(line, entries.length + 1) : readLine(line, lineNo, entries.length + 1, label);
+    if (read === null) return scanLog(bytes, id, label);
     if (typeof read === 'string') {
       problem = read;
       break;
@@ -56,7 +70,34 @@ export function scanLog(bytes: Buffer, id: string, label: string): LogScan {
     badLines += 1;
     at = nl + 1;
   }
-  return { entries, ends, chain, problem, badLines };
+  if (quick > 0 && chain[quick] !== trusted!.chain) return scanLog(bytes, id, label);
+  return { entries, ends, chain, problem, badLines, unchecked: quick };
+}
+
+/** A line's entry as plain JSON (its bytes are proven by a chain), or null when it is not one. */
+function readJsonLine(line: string, expectedSeq: number): LogEntry | null {
+  try {
+    const raw = JSON.parse(line) as { seq?: unknown } | null;
+    return raw !== null && typeof raw === 'object' && raw.seq === expectedSeq ? (raw as LogEntry) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The schema check of entries read as JSON only: each is replaced by its validated form, a few
+ * thousand per turn of the event loop so the GM's first view is not kept waiting. Resolves to
+ * why one fails, or null.
+ */
+export async function checkEntries(entries: LogEntry[], count: number, label: string): Promise<string | null> {
+  const PER_TURN = 2000;
+  for (let i = 0; i < count; i++) {
+    if (i > 0 && i % PER_TURN === 0) await new Promise((r) => setImmediate(r));
+    const parsed = LogEntrySchema.safeParse(entries[i]);
+    if (!parsed.success) return describeSchemaError(`${label} line ${i + 1}`, parsed.error);
+    entries[i] = parsed.data;
+  }
+  return null;
 }
 
 /** The entry a line holds, or why it cannot be read. */
@@ -93,6 +134,8 @@ export class CommandLog {
   #handle: FileHandle | null = null;
   /** Bytes of an interrupted last write still on disk, cut off before the next change. */
   #tornBytes: number;
+  /** The schema check of entries a snapshot's chain let the opening skip; the file is not changed before it passes. */
+  #checked: Promise<string | null> = Promise.resolve(null);
 
   private constructor(
     readonly path: string,
@@ -114,11 +157,12 @@ export class CommandLog {
   }
 
   static link(previous: string, line: string): string {
-    return createHash('sha256').update(previous).update(line).digest('hex');
+    // One-shot hashing of the same bytes as update(previous).update(line): no hash object per line.
+    return hash('sha256', previous + line, 'hex');
   }
 
   /** Reads and validates the log; a missing file is an empty log. `label` names it for the GM. */
-  static async open(path: string, id: string, label: string, hooks: LogHooks = {}): Promise<CommandLog> {
+  static async open(path: string, id: string, label: string, hooks: LogHooks = {}, trusted?: TrustedPrefix): Promise<CommandLog> {
     let bytes: Buffer;
     try {
       bytes = await readFile(path);
@@ -126,9 +170,11 @@ export class CommandLog {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return new CommandLog(path, id, [], [0], [CommandLog.chainSeed(id)], 0, hooks);
       throw e;
     }
-    const scan = scanLog(bytes, id, label);
+    const scan = scanLog(bytes, id, label, trusted);
     if (scan.problem) throw new AppError('corrupt-file', scan.problem);
-    return new CommandLog(path, id, scan.entries, scan.ends, scan.chain, bytes.length - scan.ends.at(-1)!, hooks);
+    const log = new CommandLog(path, id, scan.entries, scan.ends, scan.chain, bytes.length - scan.ends.at(-1)!, hooks);
+    if (scan.unchecked > 0) log.#checked = checkEntries(log.#entries, scan.unchecked, label);
+    return log;
   }
 
   /** Writes a whole log durably in one go (new, duplicated, migrated or imported encounters). */
@@ -156,7 +202,14 @@ export class CommandLog {
     return this.#tornBytes;
   }
 
+  /** Resolves once every entry passed its schema check; refuses (`corrupt-file`) when one did not. */
+  async checked(): Promise<void> {
+    const problem = await this.#checked;
+    if (problem) throw new AppError('corrupt-file', problem);
+  }
+
   private async handle(): Promise<FileHandle> {
+    await this.checked();
     if (!this.#handle) {
       let created = false;
       try {
@@ -169,8 +222,7 @@ export class CommandLog {
       if (created) await fsyncDir(dirname(this.path));
     }
     if (this.#tornBytes > 0) {
-      // The cut bytes were never acknowledged, but a log cut short by damage looks the same: keep a copy.
-      await this.hooks.beforeTrimTorn?.();
+      // Never acknowledged; the opener kept a copy (a log cut short by damage looks the same).
       await this.#handle.truncate(this.#ends.at(-1)!);
       await this.#handle.sync();
       this.#tornBytes = 0;
@@ -205,6 +257,7 @@ export class CommandLog {
   async truncate(length: number): Promise<LogEntry[]> {
     if (length < 0 || length > this.#entries.length) throw new RangeError(`cannot cut the log to ${length} entries`);
     if (length === this.#entries.length) return [];
+    await this.checked();
     await this.hooks.beforeCut?.(length);
     const handle = await this.handle();
     await handle.truncate(this.#ends[length]!);

@@ -11,10 +11,10 @@ export const MAX_IMAGE_PIXELS = 8192 * 8192;
 
 /**
  * Decodes an image file completely (every row of pixel data, not just the header) and returns
- * its size; a file that does not decode, or decodes to more than `MAX_IMAGE_PIXELS`, is refused
+ * its size (from a path, or bytes already in memory); a file that does not decode, or decodes to more than `MAX_IMAGE_PIXELS`, is refused
  * with the reason. libvips streams the decode, so checking costs little memory.
  */
-export async function decodeFully(path: string, label: string): Promise<{ width: number; height: number }> {
+export async function decodeFully(path: string | Buffer, label: string): Promise<{ width: number; height: number }> {
   let meta: Metadata;
   try {
     meta = await sharp(path, { limitInputPixels: false }).metadata();

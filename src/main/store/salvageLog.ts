@@ -38,3 +38,12 @@ export async function salvageLog(campaignDir: string, file: string, now: Date = 
   await rm(join(campaignDir, 'encounters', `${id}.snapshot.json`), { force: true });
   return { file, kept: scan.entries.length, dropped: scan.badLines + unfinishedLast, setAsideAs };
 }
+
+/**
+ * What the GM is told when a log ends in an unfinished line (issue 13 §4): usually a write a crash
+ * interrupted (never acknowledged), but a file cut short by a disk or a sync tool looks the same.
+ */
+export function tornTailNotice(file: string, kept: number, tornBytes: number): string | null {
+  if (tornBytes <= 0) return null;
+  return `${file} ended in an unfinished line (${tornBytes} bytes after entry ${kept}): a write cut off by a crash, or a damaged file. The encounter goes on from entry ${kept}; a copy of the whole log, unfinished line included, was kept in backups/.`;
+}

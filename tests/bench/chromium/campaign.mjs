@@ -15,8 +15,14 @@ function generator(seed) {
   };
 }
 
-export function buildEncounter(sample, { cols, rows, figures }) {
+/**
+ * `art`: every figure gets token art, the sample's four images in turn (issue 15's budget: with
+ * art on all 250 figures); otherwise no figure has any.
+ */
+export function buildEncounter(sample, { cols, rows, figures, art = false }) {
   const rnd = generator(20260707);
+  const arts = sample.figures.flatMap((f) => (f.art ? [f.art] : []));
+  if (art && arts.length === 0) throw new Error('The sample figures carry no art to spread over the bench.');
   const orientation = sample.map.orientation;
   const terrain = {};
   const hidden = [];
@@ -46,8 +52,10 @@ export function buildEncounter(sample, { cols, rows, figures }) {
     delete terrain[key];
     const t = templates[i % templates.length];
     const side = sample.sides[i % sample.sides.length];
+    const { art: _sampleArt, ...plain } = structuredClone(t);
     out.push({
-      ...structuredClone(t),
+      ...plain,
+      ...(art ? { art: arts[i % arts.length] } : {}),
       id: `f${String(i + 1).padStart(3, '0')}`,
       name: `${t.name} ${i + 1}`,
       sideId: side.id,

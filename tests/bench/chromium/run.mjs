@@ -1,5 +1,5 @@
 // What the GM and the players feel (issue 18), on the real web host in Chromium:
-//   node tests/bench/chromium/run.mjs [--root DIR] [--repeats 3] [--seconds 8] [--no-fail]
+//   node tests/bench/chromium/run.mjs [--root DIR] [--repeats 3] [--seconds 8] [--no-fail] [--art]
 // (needs `npm run build` first; --root measures another checkout's build). A 100×100 hex map with
 // 250 figures and a 4096² JPEG imported through the campaign's own asset import; real wheel and
 // drag input; frame intervals from requestAnimationFrame and long tasks from PerformanceObserver
@@ -27,6 +27,8 @@ const SAMPLES = Number(arg('--samples', 30));
 const failOnMiss = !process.argv.includes('--no-fail');
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const FIGURES = 250;
+/** Issue 15: `--art` gives every figure token art (the budgets are the same as without). */
+const ART = process.argv.includes('--art');
 
 async function oneRepeat(browser, host) {
   const run = {};
@@ -110,7 +112,7 @@ async function nodeRows() {
 }
 
 async function main() {
-  const dataDir = await makeDataDir(ROOT, { cols: 100, rows: 100, figures: FIGURES });
+  const dataDir = await makeDataDir(ROOT, { cols: 100, rows: 100, figures: FIGURES, art: ART });
   const host = await startHost(ROOT, dataDir);
   const browser = await chromium.launch({
     ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
@@ -138,7 +140,7 @@ async function main() {
     await browser.close();
     await host.stop();
   }
-  const header = `Issue 18 bench: ${ROOT}\nMap: 100×100 hexes, ${FIGURES} figures, a 4096² JPEG imported through the campaign's asset import; Chromium ${browser.version()}`;
+  const header = `Issue 18 bench: ${ROOT}\nMap: 100×100 hexes, ${FIGURES} figures${ART ? ' each with token art' : ''}, a 4096² JPEG imported through the campaign's asset import; Chromium ${browser.version()}`;
   const rows = [...ROWS, ...(await nodeRows())];
   const misses = printTable(rows, runs, header);
   console.log(misses.length ? `\nBudgets missed (${misses.length}): ${misses.join('; ')}` : '\nAll budgets met.');

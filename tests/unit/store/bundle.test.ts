@@ -1,4 +1,5 @@
 /** Export / import (issue 6 §6) and the combat log export (§7), through the real Core. */
+import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -60,6 +61,45 @@ describe('export and import', () => {
     const bundle = JSON.parse((await a.transfers.exportCampaign()).text) as { assets: { base64: string }[] };
     bundle.assets[0]!.base64 = Buffer.from('tampered').toString('base64');
     expect(() => checkBundle(JSON.stringify(bundle))).toThrow(/damaged/);
+  });
+});
+
+// Issue 13 §6 for bundles: the hash proves the bytes are the exported ones, not that they are an
+// image. Each image is decoded in full; a bad one refuses the whole bundle, and nothing is written.
+describe('images inside an imported bundle are decoded, not only hash-checked', () => {
+  const rehashed = (bytes: Buffer, ext: string) => ({ name: `${createHash('sha256').update(bytes).digest('hex')}.${ext}`, base64: bytes.toString('base64') });
+  const truncatedPng = async () => (await realImage('png', 200, 200)).subarray(0, 3000);
+  const foreign = () => Buffer.from('<html><body>not a picture</body></html>');
+
+  it.each([
+    ['a PNG cut short', truncatedPng, 'png', /is damaged: its pixel data does not decode.*Nothing was imported/],
+    ['HTML under a PNG name', async () => foreign(), 'png', /is not the PNG its name says \(its bytes are not an image\)/],
+    ['a JPEG under a PNG name', async () => realImage('jpeg', 20, 20), 'png', /is not the PNG its name says \(its bytes are JPEG\)/],
+  ])('a campaign bundle holding %s is refused, naming the file; no folder is made', async (_k, bytes, ext, why) => {
+    const a = await start();
+    await a.importImageStream(chunksOf(await realImage('png', 10, 10), 50), null);
+    const bundle = JSON.parse((await a.transfers.exportCampaign()).text) as { assets: { name: string; base64: string }[] };
+    const bad = rehashed(await bytes(), ext);
+    bundle.assets.push(bad);
+    const b = await start();
+    const before = (await readdir(b.campaignsHome)).sort();
+    const refusal = b.importBundleText(JSON.stringify(bundle));
+    await expect(refusal).rejects.toMatchObject({ code: 'invalid-args' });
+    await expect(refusal).rejects.toThrow(bad.name);
+    await expect(refusal).rejects.toThrow(why);
+    expect((await readdir(b.campaignsHome)).sort()).toEqual(before);
+  });
+
+  it('an encounter bundle with a truncated image writes neither the image nor the encounter', async () => {
+    const a = await start();
+    const bundle = JSON.parse((await a.transfers.exportEncounter('ford-ambush')).text) as { assets: { name: string; base64: string }[] };
+    const bad = rehashed(await truncatedPng(), 'png');
+    bundle.assets.push(bad);
+    const encountersBefore = (await a.listEncounters()).encounters.map((e) => e.id);
+    const assetsBefore = await readdir(join(a.openDir!, 'assets')).catch(() => []);
+    await expect(a.importBundleText(JSON.stringify(bundle))).rejects.toThrow(new RegExp(`${bad.name}.*Nothing was imported`));
+    expect((await a.listEncounters()).encounters.map((e) => e.id)).toEqual(encountersBefore);
+    expect(await readdir(join(a.openDir!, 'assets')).catch(() => [])).toEqual(assetsBefore);
   });
 });
 

@@ -95,6 +95,29 @@ describe('a log cut short (issue 13 §4)', () => {
     expect(await readFile(join(folder, backups[0]!.name), 'utf8')).toBe(torn);
   });
 
+  it('a log cut inside a line with no snapshot: a copy is kept at once and the GM is told, in the GM view only', async () => {
+    const dir = await played(3);
+    const good = await readFile(encounterLogPath(dir), 'utf8');
+    const torn = good + '{"seq":4,"command":{"type":"turn';
+    await writeFile(encounterLogPath(dir), torn);
+    const before = (await listBackups(dir, 'encounters/ford-ambush.log.jsonl')).length;
+    const session = await Session.open(await CampaignFolder.open(dir), recordingSink());
+    // The copy exists before any command, so closing now (or never playing on) loses nothing.
+    const backups = await listBackups(dir, 'encounters/ford-ambush.log.jsonl');
+    expect(backups).toHaveLength(before + 1);
+    expect(await readFile(join(dir, 'backups', 'encounters--ford-ambush.log.jsonl', backups[0]!.name), 'utf8')).toBe(torn);
+    const notice = session.gmView().history.notice;
+    expect(notice).toMatch(/^encounters\/ford-ambush\.log\.jsonl ended in an unfinished line \(32 bytes after entry 3\).*kept in backups\//);
+    expect(JSON.stringify(session.playerView())).not.toMatch(/unfinished|log\.jsonl/);
+    await session.execute({ type: 'turnFigure', figureId: 'bram', facing: 4 });
+    expect(session.gmView().history.notice).toBe(notice);
+    await session.close();
+    const reopened = await Session.open(await CampaignFolder.open(dir), recordingSink());
+    expect(reopened.gmView().history.notice).toBeUndefined();
+    expect(reopened.entries).toHaveLength(4);
+    await reopened.close();
+  });
+
   it('an undo below the snapshot removes the snapshot first, so the shorter log is not taken for damage', async () => {
     const dir = await played(5, 4);
     expect(await exists(join(dir, 'encounters', 'ford-ambush.snapshot.json'))).toBe(true);

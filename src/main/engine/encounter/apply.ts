@@ -32,7 +32,9 @@ import { applyHeal, applySetPools, applyTakeDamage } from './gmPools';
 import { applyAddSide, applyUpdateSide } from './sides';
 import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEdit';
 import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
-import { applyMove, applyYield } from './movement/move';
+import { applyMove, applyYield, slowestModeTo } from './movement/move';
+import { applyDismount, applyMount, applySetRideScore, carryRider, moverFor, seatRiders } from './movement/mounts';
+import { applyPushMove, isPushMove } from './movement/push';
 import { applyPickUpPack } from './pack';
 import { applyEngageGround, applyFly, applyLand, applySetFlyingMa, applyTakeOff, groundMoveRefusal } from './movement/flight';
 import { applySweepingBlow } from './sweepingBlow';
@@ -42,6 +44,8 @@ import type { EncounterState } from './schema';
 import { figureById, replaceFigure } from './state';
 import { advancePhase, chooseInitiative, declare, reorderMovement, rollInitiative } from './turn';
 import { setInitiativeScore } from './initiative';
+import { requireTurn } from './turn';
+import { MOVEMENT_PHASES } from '../../../shared/schemas';
 import { Tx } from './tx';
 
 /**
@@ -49,6 +53,18 @@ import { Tx } from './tx';
  * and dice give the same result. `rules` are the campaign's settings (default: RULINGS.md).
  */
 export function apply(
+  state: EncounterState,
+  command: Command,
+  dice: Dice,
+  rules: Rules | RuleSet = DEFAULT_RULES,
+): ApplyResult<EncounterState> {
+  const done = applyCommand(state, command, dice, rules);
+  // Riders go where their mounts go, whatever moved them (movement/mounts.ts).
+  const seated = seatRiders(done.state);
+  return seated.events.length === 0 && seated.state === done.state ? done : { ...done, state: seated.state, events: [...done.events, ...seated.events] };
+}
+
+function applyCommand(
   state: EncounterState,
   command: Command,
   dice: Dice,
@@ -120,12 +136,27 @@ export function apply(
       setInitiativeScore(tx, command);
       break;
     case 'move': {
+      // A rider's move is its mount's (movement/mounts.ts); a big figure may push smaller ones (004 §Engagement).
+      const mover = moverFor(state, command.figureId);
       // RULINGS H6: a flier in the air flies (`fly`) or lands; it may hover where it is.
-      const aloft = groundMoveRefusal(figureById(state, command.figureId));
+      const aloft = groundMoveRefusal(mover);
       if (aloft !== null && command.mode !== 'stand-still') throw new AppError('rule', aloft);
-      applyMove(tx, command);
+      if (mover.id !== command.figureId) requireTurn(tx, command, MOVEMENT_PHASES);
+      const c = { ...command, figureId: mover.id };
+      if (isPushMove(state, mover, c, () => slowestModeTo(tx, mover.id, c.to, c.dropPack === true) !== null)) applyPushMove(tx, c);
+      else applyMove(tx, c);
+      carryRider(tx, mover.id);
       break;
     }
+    case 'mount':
+      applyMount(tx, command);
+      break;
+    case 'dismount':
+      applyDismount(tx, command);
+      break;
+    case 'setRideScore':
+      applySetRideScore(tx, command);
+      break;
     case 'yieldMove':
       applyYield(tx, command);
       break;

@@ -22,6 +22,7 @@ import { NO_HAZARDS } from '../options/types';
 import type { EncounterState, FigureState } from './schema';
 import { baseAdjDex, figureById, figureHexes, hasBody, hasCondition } from './state';
 import { disengagedFromFor } from './disengageReach';
+import { mountedOnlyRefusal } from './movement/mounts';
 
 export interface AttackPreview {
   readonly attackerId: string;
@@ -89,6 +90,8 @@ export function protectionFor(target: FigureState): Explained {
 /** Why this attack cannot be made from here, or null (001 §Facing; §Action Options; RULINGS A7). */
 function geometryRefusal(state: EncounterState, a: FigureState, t: FigureState, weapon: Weapon | null, kind: AttackKind): string | null {
   if (a.id === t.id) return `${a.name} cannot attack itself.`;
+  const onFoot = mountedOnlyRefusal(a, weapon);
+  if (onFoot !== null) return onFoot;
   if (t.posture === 'dead') return `${t.name} is dead.`;
   if (kind === 'hth') return null;
   if (t.hthWith.length > 0 && kind === 'melee') return `${t.name} is in hand-to-hand combat: only a figure in that hex can strike it (001 §Hand-to-Hand Combat).`;

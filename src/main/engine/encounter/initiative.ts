@@ -46,7 +46,12 @@ function initiativeFigures(state: EncounterState, rules: RuleSet): { id: string;
       sideId: f.sideId,
       adjDex: baseAdjDex(f, rules.stats).value,
       dex: f.attributes.DEX,
-      ...(d === undefined ? {} : { declaration: { figureId: f.id, ...rest } as Declaration }),
+      // RULINGS O4 (003 §Initiative Modifiers Table): a rider on its mount counts as on horseback, with its Ride.
+      ...(f.ridingId !== undefined
+        ? { declaration: { figureId: f.id, action: 'other', movement: 'none', ...rest, mounted: { ride: f.rideScore ?? 0 } } as Declaration }
+        : d === undefined
+          ? {}
+          : { declaration: { figureId: f.id, ...rest } as Declaration }),
       ...(initiativeScore === undefined ? {} : { initiativeScore }),
     };
   });

@@ -32,7 +32,13 @@ export function checkInvariants(state: EncounterState, rules: Rules | RuleSet = 
       if (state.map.terrain[hexKey(h)] === 'wall') out.push(`${f.id} stands in a wall at ${hexKey(h)}.`);
       // RULINGS M7: a hex with a *standing* figure cannot be entered; figures on the ground may
       // share one (e.g. two left grappling the same foe when it dies).
-      if (f.posture === 'standing') byHex.set(hexKey(h), [...(byHex.get(hexKey(h)) ?? []), f.id]);
+      // A rider sits in its mount's hex (movement/mounts.ts): the mount is what stands there.
+      if (f.posture === 'standing' && f.ridingId === undefined) byHex.set(hexKey(h), [...(byHex.get(hexKey(h)) ?? []), f.id]);
+    }
+    if (f.ridingId !== undefined) {
+      const m = state.figures.find((x) => x.id === f.ridingId);
+      if (!m || hexKey(m.position) !== hexKey(f.position)) out.push(`${f.id} rides ${f.ridingId} but is not in its hex.`);
+      if (m && (m.ridingId !== undefined || state.figures.filter((x) => x.ridingId === m.id).length > 1)) out.push(`${m.id} is ridden by more than one figure, or rides itself.`);
     }
     if (f.fatigue.current > f.fatigue.starting) out.push(`${f.id} has Fatigue ${f.fatigue.current} above its starting ${f.fatigue.starting}.`);
     if (f.body.current > f.body.starting) out.push(`${f.id} has Body ${f.body.current} above its starting ${f.body.starting}.`);

@@ -7,7 +7,7 @@ import { asRuleSet, DEFAULT_RULES, type Rules } from '../rules';
 import { MOVEMENT_PHASES } from '../../../shared/schemas';
 import type { RuleSet } from '../options/types';
 import { turnStateOf, type EncounterState } from './schema';
-import { canAct, findFigure, sideName } from './state';
+import { canAct, findFigure, riderOf, sideName } from './state';
 import { renewalPending } from './renewPhase';
 import type { Tx } from './tx';
 
@@ -207,7 +207,10 @@ export function requireTurn(
       throw new AppError('rule', `${f.name} cannot do that in ${PHASE_NAMES[tx.state.phase]}: it belongs to ${phases.map((p) => PHASE_NAMES[p]).join(' or ')} (RULINGS T1).`);
     }
   } else {
-    const ok = opts.anyOrder ? status.pending.includes(f.id) : status.due.includes(f.id);
+    // A rider and its mount move as one: in a movement phase either one's turn is the pair's (movement/mounts.ts).
+    const partner = MOVEMENT_PHASES.includes(tx.state.phase) ? (f.ridingId ?? riderOf(tx.state, f.id)?.id) : undefined;
+    const pair = partner === undefined ? [f.id] : [f.id, partner];
+    const ok = pair.some((id) => (opts.anyOrder ? status.pending.includes(id) : status.due.includes(id)));
     if (ok) return;
     if (!override) {
       const due = status.due.map((id) => tx.state.figures.find((x) => x.id === id)?.name ?? id);

@@ -235,6 +235,7 @@ export function applyAddFigure(tx: Tx, command: CommandOf<'addFigure'>): void {
     fatigueDice: [...fatigueRoll.faces],
     // RULINGS O3: a monster's attacks (its AP); absent = a humanoid.
     ...(input.attacks === undefined ? {} : { attacks: input.attacks }),
+    ...(input.art === undefined ? {} : { art: input.art }),
   });
   tx.state = { ...tx.state, figures: [...tx.state.figures, figure] };
   tx.emit({
@@ -305,6 +306,10 @@ export function applyUpdateFigure(tx: Tx, command: CommandOf<'updateFigure'>): v
   }
   if (c.gmNotes !== undefined) next.gmNotes = c.gmNotes;
   if (c.hidden !== undefined) next.hidden = c.hidden;
+  if (c.art === null) {
+    const { art: _, ...plain } = next;
+    next = plain;
+  } else if (c.art !== undefined) next = { ...next, art: c.art };
   if (c.manaPool !== undefined) {
     if (c.manaPool === null) next.mana = null;
     else {

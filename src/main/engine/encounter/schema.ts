@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AssetNameSchema,
   ConditionSchema,
   DeclarationSchema,
   FacingSchema,
@@ -103,6 +104,8 @@ export const FigureStateSchema = z
     posture: PostureSchema,
     hidden: z.boolean(),
     gmNotes: z.string().max(10_000),
+    /** Token art (issue 15 item 1): a campaign asset drawn inside the token; absent = the side's disc. */
+    art: AssetNameSchema.optional(),
     attributes: AttributesSchema,
     fatigue: PoolSchema,
     body: PoolSchema,
@@ -148,6 +151,10 @@ export const FigureStateSchema = z
     flipped: z.boolean().optional(),
     /** RULINGS H6 (004 §Flight): a flier's flying MA, typed by the GM; absent = it cannot fly. */
     flyingMa: z.number().int().min(1).max(40).optional(),
+    /** Mounts (console's choice: linked figures): the id of the figure it rides; absent = on foot. */
+    ridingId: z.string().optional(),
+    /** RULINGS O4 (003 §Initiative Modifiers Table): the rider's Ride skill the GM typed; absent = 0. */
+    rideScore: z.number().int().min(-10).max(30).optional(),
     /** This turn's bookkeeping; reset when a turn begins. */
     turn: FigureTurnSchema.default(FRESH_FIGURE_TURN),
   })

@@ -74,6 +74,16 @@ export function isDown(f: FigureState): boolean {
   return f.posture === 'prone' || f.posture === 'knockedDown' || f.posture === 'kneeling';
 }
 
+/** The figure this one rides, when it is mounted and its mount is still in the encounter. */
+export function mountOf(state: EncounterState, f: FigureState): FigureState | undefined {
+  return f.ridingId === undefined ? undefined : findFigure(state, f.ridingId);
+}
+
+/** The figure riding this one, if any (one rider per mount: the console's choice). */
+export function riderOf(state: EncounterState, mountId: string): FigureState | undefined {
+  return state.figures.find((o) => o.ridingId === mountId);
+}
+
 export function figureHexes(f: Pick<FigureState, 'position' | 'facing' | 'size'>): Hex[] {
   return footprint(f.position, f.facing, f.size);
 }

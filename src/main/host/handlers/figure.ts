@@ -224,6 +224,7 @@ export function sheetOfFigure(f: FigureState): FigureSheetInput {
     ...(f.castingAttributes ? { castingAttributes: { ...f.castingAttributes } } : {}),
     hidden: f.hidden,
     gmNotes: f.gmNotes,
+    ...(f.art ? { art: f.art } : {}),
   };
 }
 

@@ -15,7 +15,7 @@ import { newTokens } from './tokens';
 export interface CampaignHttp {
   /** `forbidden` when `role` may not have it (host/assetAccess.ts); null when there is no such asset. */
   readAsset(name: string, role: Role | null): Promise<{ body: Buffer; type: string } | null | 'forbidden'>;
-  importImageStream(source: AsyncIterable<Uint8Array>, total: number | null): Promise<unknown>;
+  importImageStream(source: AsyncIterable<Uint8Array>, total: number | null, what?: string): Promise<unknown>;
   importBundleText(text: string): Promise<unknown>;
 }
 
@@ -97,7 +97,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (req.method === 'POST' && (url.pathname === '/campaign/upload-image' || url.pathname === '/campaign/import')) {
+    if (req.method === 'POST' && (url.pathname === '/campaign/upload-image' || url.pathname === '/campaign/upload-art' || url.pathname === '/campaign/import')) {
       await campaignUpload(req, res, url);
       return;
     }
@@ -167,8 +167,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const total = Number.isFinite(declared) && declared >= 0 ? declared : null;
     try {
       let value: unknown;
-      if (url.pathname === '/campaign/upload-image') {
-        value = await options.campaign.importImageStream(req, total);
+      if (url.pathname === '/campaign/upload-image' || url.pathname === '/campaign/upload-art') {
+        // Token art (issue 15 item 1) goes into the same content-hashed assets; only the wording differs.
+        value = await options.campaign.importImageStream(req, total, url.pathname === '/campaign/upload-art' ? 'token art' : undefined);
       } else {
         const chunks: Buffer[] = [];
         let size = 0;

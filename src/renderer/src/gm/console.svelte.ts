@@ -18,6 +18,8 @@ export class GmConsole {
   view = $state.raw<GmView | null>(null);
   loadError = $state<string | null>(null);
   selectedId = $state<string | null>(null);
+  /** Notices of repairs main made on opening, each toasted once per page. */
+  private readonly noticesShown = new Set<string>();
   toasts = $state<{ id: number; text: string }[]>([]);
   /** The client; answers of the old encounter's queries are dropped after a switch. */
   readonly api: ClientApi<'gm'>;
@@ -42,6 +44,8 @@ export class GmConsole {
     const held = this.view;
     if (!replacesView(held, next)) return;
     this.view = next;
+    const notice = next.history.notice;
+    if (notice && !this.noticesShown.has(notice)) (this.noticesShown.add(notice), this.toast(notice, 15_000));
     if (held && held.session !== next.session) {
       this.selectedId = null;
       for (const listener of this.switchListeners) listener();
@@ -63,10 +67,10 @@ export class GmConsole {
     this.selectedId = id;
   }
 
-  toast(text: string): void {
+  toast(text: string, shownForMs = 4000): void {
     const id = this.nextToast++;
     this.toasts = [...this.toasts, { id, text }];
-    setTimeout(() => (this.toasts = this.toasts.filter((t) => t.id !== id)), 4000);
+    setTimeout(() => (this.toasts = this.toasts.filter((t) => t.id !== id)), shownForMs);
   }
 
   /**

@@ -1,6 +1,7 @@
 import Konva from './konva';
 import { footprint, hexNeighbor, hexOutline, hexToPixel, type HexLayout, type Point } from '../../../shared/hex';
 import type { MapFigureModel } from './mapModel';
+import { artCut, artTextureSize, type ArtShape } from './tokenArt';
 
 /** Postures other than standing get a letter badge on the token. */
 export const POSTURE_BADGE: Readonly<Record<string, string>> = {
@@ -38,6 +39,9 @@ export function createFigureNode(layout: HexLayout): Konva.Group {
   const common = { listening: false, perfectDrawEnabled: false } as const;
   group.add(new Konva.Line({ name: 'footprint', closed: true, strokeWidth: 2, ...common }));
   group.add(new Konva.Circle({ name: 'halo', stroke: GOLD, strokeWidth: s * 0.16, opacity: 0.9, ...common }));
+  // Token art sits under the side's ring (the disc's stroke, or the footprint's edge) and the facing notch.
+  group.add(new Konva.Image({ name: 'art', image: undefined, visible: false, ...common }));
+  group.add(new Konva.Line({ name: 'edge', closed: true, visible: false, ...common }));
   group.add(new Konva.Line({ name: 'notch', closed: true, fill: INK, stroke: '#111', strokeWidth: 1, ...common }));
   group.add(new Konva.Circle({ name: 'disc', strokeWidth: 2, stroke: INK, shadowForStrokeEnabled: false, ...common }));
   group.add(new Konva.Text({ name: 'initials', fontStyle: 'bold', fill: '#ffffff', align: 'center', verticalAlign: 'middle', ...common }));
@@ -76,7 +80,7 @@ export function createFigureNode(layout: HexLayout): Konva.Group {
 }
 
 /** Short tags for a figure's conditions on the GM map (001 §DEX Adjustments; RULINGS A5, H1). */
-const CONDITION_TAG: Readonly<Record<string, string>> = { flying: 'FLY', invisible: 'INV', bleeding: 'BLEED', hth: 'HTH', giantSnake: 'SNAKE' };
+const CONDITION_TAG: Readonly<Record<string, string>> = { flying: 'FLY', invisible: 'INV', bleeding: 'BLEED', hth: 'HTH', giantSnake: 'SNAKE', mounted: 'MOUNTED' };
 
 /** Where the disc sits relative to the anchor: the middle of the footprint. */
 function discCentre(figure: MapFigureModel, layout: HexLayout): Point {
@@ -86,6 +90,16 @@ function discCentre(figure: MapFigureModel, layout: HexLayout): Point {
   const y = cells.reduce((sum, p) => sum + p.y, 0) / cells.length - anchor.y;
   return { x, y };
 }
+
+/** What a node's art is cut to, in the group's own units: kept per node so a zoom can pick the texture size. */
+interface NodeArt {
+  readonly asset: string;
+  readonly shape: ArtShape;
+  /** Where the shape's origin sits in the group. */
+  readonly at: Point;
+  readonly hexSize: number;
+}
+const artOf = new WeakMap<Konva.Group, NodeArt>();
 
 export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, layout: HexLayout, selected: boolean): void {
   const s = layout.size;
@@ -105,6 +119,7 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
   fp.stroke(selected ? GOLD : figure.color);
   fp.strokeWidth(selected ? s * 0.12 : s * 0.06);
   fp.dash(figure.hidden ? [s * 0.2, s * 0.12] : []);
+  group.findOne<Konva.Line>('.edge')!.setAttrs({ points: fp.points(), stroke: fp.stroke(), strokeWidth: fp.strokeWidth(), dash: fp.dash() });
 
   const halo = group.findOne<Konva.Circle>('.halo')!;
   halo.visible(selected);
@@ -127,6 +142,11 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
   disc.stroke(selected ? GOLD : INK);
   disc.strokeWidth(selected ? s * 0.1 : s * 0.06);
   disc.dash(figure.hidden ? [s * 0.18, s * 0.1] : []);
+
+  // Issue 15 item 1: a 1-hex figure's art fills its disc; a 3- or 7-hex figure's spreads over its footprint.
+  if (!figure.art) artOf.delete(group);
+  else if (outline.length > 0) artOf.set(group, { asset: figure.art, shape: { kind: 'outline', points: fp.points() }, at: { x: 0, y: 0 }, hexSize: s });
+  else artOf.set(group, { asset: figure.art, shape: { kind: 'disc', radius: r }, at: centre, hexSize: s });
 
   const initials = group.findOne<Konva.Text>('.initials')!;
   const text = tokenInitials(figure.name);
@@ -154,8 +174,32 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
  * when they can be read.
  */
 export function setFigureDetail(group: Konva.Group, hexPx: number, selected: boolean): void {
-  group.findOne('.initials')?.visible(hexPx >= 9);
+  const withArt = showArt(group, hexPx);
+  group.findOne('.initials')?.visible(hexPx >= 9 && !withArt);
   group.findOne('.conditions')?.visible(hexPx >= 9);
   group.findOne('.notch')?.visible(hexPx >= 7);
   group.findOne('.name')?.visible(hexPx >= 30 || (selected && hexPx >= 24));
+}
+
+/**
+ * Puts the node's art, cut at the texture size this zoom needs, into its image; the disc's fill and
+ * initials give way to it (a 1-hex figure keeps its ring), or the disc gives way to the footprint's
+ * edge (3 and 7 hexes). Without art, or until it is decoded, the token is the side's disc.
+ * Returns whether art is shown.
+ */
+function showArt(group: Konva.Group, hexPx: number): boolean {
+  const art = artOf.get(group);
+  const node = group.findOne<Konva.Image>('.art');
+  if (!node) return false;
+  const shape = art?.shape;
+  const size = shape ? (shape.kind === 'disc' ? shape.radius * 2 : Math.max(...shape.points) - Math.min(...shape.points)) : 0;
+  const cutArt = art && shape ? artCut(art.asset, shape, artTextureSize(size, hexPx, art.hexSize)) : null;
+  const multi = shape?.kind === 'outline';
+  node.visible(cutArt !== null);
+  if (art && cutArt) node.setAttrs({ image: cutArt.canvas, x: art.at.x + cutArt.box.x, y: art.at.y + cutArt.box.y, width: cutArt.box.width, height: cutArt.box.height });
+  const disc = group.findOne<Konva.Circle>('.disc')!;
+  disc.fillEnabled(cutArt === null);
+  disc.visible(cutArt === null || !multi);
+  group.findOne('.edge')?.visible(cutArt !== null && multi);
+  return cutArt !== null;
 }

@@ -3,6 +3,7 @@ import { footprint, hexKey, type Hex, type HexLayout } from '../../../shared/hex
 import type { WorldRect } from './tiledPainter';
 import { createFigureNode, setFigureDetail, updateFigureNode } from './figureNode';
 import type { MapFigureModel } from './mapModel';
+import { artReady, loadArt } from './tokenArt';
 
 /** How a push of figures is drawn: who is selected, who is under the GM's hand, how big a hex is. */
 export interface TokenPass {
@@ -25,6 +26,7 @@ export class FigureTokens {
   private readonly drawn = new Map<string, { figure: MapFigureModel; selected: boolean }>();
   private figures: readonly MapFigureModel[] = [];
   private occupied = new Map<string, string>();
+  private detail = { hexPx: 0, selectedId: null as string | null };
 
   /** Hex key → the id of the figure covering it. */
   get occupancy(): ReadonlyMap<string, string> {
@@ -50,6 +52,7 @@ export class FigureTokens {
 
   set(figures: readonly MapFigureModel[], pass: TokenPass): void {
     this.figures = figures;
+    this.detail = { hexPx: pass.hexPx, selectedId: pass.selectedId };
     const seen = new Set<string>();
     const occupied = new Map<string, string>();
     for (const figure of figures) {
@@ -67,9 +70,11 @@ export class FigureTokens {
         updateFigureNode(node, figure, pass.layout, selected);
         setFigureDetail(node, pass.hexPx, selected);
         this.drawn.set(figure.id, { figure, selected });
+        if (figure.art && !artReady(figure.art)) this.whenLoaded(figure.art);
       }
     }
     this.occupied = occupied;
+    for (const f of figures) if (f.ridingId) this.nodes.get(f.id)?.moveToTop(); // a rider sits on its mount
     for (const [id, node] of this.nodes) {
       if (!seen.has(id)) {
         node.destroy();
@@ -90,7 +95,22 @@ export class FigureTokens {
     this.drawn.clear();
   }
 
+  /** Once an art asset is decoded, the tokens that show it draw it (until then they are the side's disc). */
+  private whenLoaded(asset: string): void {
+    loadArt(asset).then(
+      () => {
+        for (const figure of this.figures) {
+          const node = this.nodes.get(figure.id);
+          if (figure.art === asset && node) setFigureDetail(node, this.detail.hexPx, figure.id === this.detail.selectedId);
+        }
+        this.layer.batchDraw();
+      },
+      () => undefined, // The token stays the side's disc; the GM can import the art again.
+    );
+  }
+
   setDetail(hexPx: number, selectedId: string | null): void {
+    this.detail = { hexPx, selectedId };
     for (const [id, node] of this.nodes) setFigureDetail(node, hexPx, id === selectedId);
   }
 
@@ -116,6 +136,7 @@ function sameFigure(a: MapFigureModel, b: MapFigureModel): boolean {
     a.color === b.color &&
     a.name === b.name &&
     a.stride === b.stride &&
+    a.art === b.art &&
     (a.conditions ?? []).join() === (b.conditions ?? []).join()
   );
 }

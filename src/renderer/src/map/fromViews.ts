@@ -11,11 +11,18 @@ export function gmTerrain(view: GmView): MapTerrainModel {
 }
 
 export function gmFigures(view: GmView): MapFigureModel[] {
-  return view.encounter.figures.map((f) => ({
-    ...f,
-    color: colorOf(view.encounter.sides, f.sideId),
-    conditions: f.hthWith.length > 0 ? [...f.conditions, 'hth'] : f.conditions,
-  }));
+  return ridersLast(
+    view.encounter.figures.map((f) => ({
+      ...f,
+      color: colorOf(view.encounter.sides, f.sideId),
+      conditions: [...f.conditions, ...(f.hthWith.length > 0 ? ['hth'] : []), ...(f.ridingId ? ['mounted'] : [])],
+    })),
+  );
+}
+
+/** A rider is drawn, and picked by the pointer, on top of its mount. */
+function ridersLast(figures: MapFigureModel[]): MapFigureModel[] {
+  return [...figures.filter((f) => !f.ridingId), ...figures.filter((f) => f.ridingId)];
 }
 
 export function playerTerrain(view: PlayerView): MapTerrainModel {
@@ -25,7 +32,9 @@ export function playerTerrain(view: PlayerView): MapTerrainModel {
 
 export function playerFigures(view: PlayerView): MapFigureModel[] {
   // RULINGS H6: a flier in the air is tagged on the projector too (everyone at the table sees it).
-  return view.encounter.figures.map((f) => ({ ...f, hidden: false, color: colorOf(view.encounter.sides, f.sideId), ...(f.flying ? { conditions: ['flying'] } : {}) }));
+  // Who rides whom is seen by everyone at the table too.
+  const tags = (f: PlayerView['encounter']['figures'][number]): string[] => [...(f.flying ? ['flying'] : []), ...(f.ridingId ? ['mounted'] : [])];
+  return ridersLast(view.encounter.figures.map((f) => ({ ...f, hidden: false, color: colorOf(view.encounter.sides, f.sideId), ...(tags(f).length > 0 ? { conditions: tags(f) } : {}) })));
 }
 
 /** Continuing spells cast at bare hexes, every one (the GM sees all): each caster's list in the GM view. */

@@ -79,10 +79,13 @@ export function paintGrid(
       tracePolygon(lines, corners);
     }
   }
+  // Over a map image terrain is a tint, so the picture (a wall, a ford's stones) shows through it.
+  ctx.globalAlpha = background ? 0.45 : 1;
   for (const [colour, path] of fills) {
     ctx.fillStyle = colour;
     ctx.fill(path);
   }
+  ctx.globalAlpha = 1;
   // The grid fades out when hexes are too small on screen to read it.
   if (layout.size * scale >= 5) {
     ctx.lineWidth = Math.min(1.2 / scale, layout.size * 0.08);

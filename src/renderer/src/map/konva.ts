@@ -5,6 +5,7 @@
  */
 import Core from 'konva/lib/Core';
 import { Circle as CircleShape } from 'konva/lib/shapes/Circle';
+import { Image as ImageShape } from 'konva/lib/shapes/Image';
 import { Label as LabelShape, Tag as TagShape } from 'konva/lib/shapes/Label';
 import { Line as LineShape } from 'konva/lib/shapes/Line';
 import { Rect as RectShape } from 'konva/lib/shapes/Rect';
@@ -12,6 +13,7 @@ import { Text as TextShape } from 'konva/lib/shapes/Text';
 
 const Konva = Object.assign(Core, {
   Circle: CircleShape,
+  Image: ImageShape,
   Label: LabelShape,
   Tag: TagShape,
   Line: LineShape,
@@ -27,6 +29,7 @@ declare namespace Konva {
   type Shape = import('konva/lib/Shape').Shape;
   type Node = import('konva/lib/Node').Node;
   type Circle = CircleShape;
+  type Image = ImageShape;
   type Label = LabelShape;
   type Tag = TagShape;
   type Line = LineShape;

@@ -25,8 +25,12 @@ export interface MapFigureModel {
   readonly hidden: boolean;
   /** GM map only: conditions (invisible, flying, bleeding) and hand-to-hand, shown as a tag. */
   readonly conditions?: readonly string[];
+  /** The figure it rides: drawn on top of its mount, tagged MOUNTED; absent = on foot. */
+  readonly ridingId?: string;
   /** Under stride & momentum (RULINGS O3), the figure's stride this turn; absent otherwise. */
   readonly stride?: number | null;
+  /** Token art (issue 15 item 1): a campaign asset drawn inside the disc; absent = initials. */
+  readonly art?: string;
 }
 
 export const TERRAIN_FILL: Readonly<Record<string, string>> = {

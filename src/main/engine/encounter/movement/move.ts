@@ -86,16 +86,8 @@ export function slowestModeTo(tx: Tx, figureId: string, to: Hex, dropPack: boole
   return null;
 }
 
-export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
-  requireTurn(tx, command, MOVEMENT_PHASES);
-  const f = tx.fig(command.figureId);
-  const mode = command.mode ?? slowestModeTo(tx, f.id, command.to, command.dropPack === true);
-  if (mode === null) {
-    const occupant = tx.state.figures.find((o) => o.id !== f.id && o.posture !== 'dead' && hexEquals(o.position, command.to));
-    if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
-    throw new AppError('rule', `${f.name} cannot reach ${hexKey(command.to)} this turn (RULINGS M1–M7).`);
-  }
-  const c = { ...command, mode };
+/** Whether the figure may move now by its phase and the option it took (RULINGS T4, O1, O2; 001 §Action Options). */
+export function requireMoveTurn(tx: Tx, f: FigureState, c: { mode: MoveMode; override?: boolean | undefined }): void {
   if (tx.state.phase === 'finalMovement' && !f.turn.yielded && c.override !== true) {
     throw new AppError('rule', `${f.name} did not yield: it moved in Initial Movement (RULINGS T4).`);
   }
@@ -110,6 +102,19 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
       `${f.name} took option ${f.turn.option}: it may move at most at ${optionMaxMode(f.turn.option, tx.rules)} (001 §Action Options).`,
     );
   }
+}
+
+export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
+  requireTurn(tx, command, MOVEMENT_PHASES);
+  const f = tx.fig(command.figureId);
+  const mode = command.mode ?? slowestModeTo(tx, f.id, command.to, command.dropPack === true);
+  if (mode === null) {
+    const occupant = tx.state.figures.find((o) => o.id !== f.id && o.posture !== 'dead' && hexEquals(o.position, command.to));
+    if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
+    throw new AppError('rule', `${f.name} cannot reach ${hexKey(command.to)} this turn (RULINGS M1–M7).`);
+  }
+  const c = { ...command, mode };
+  requireMoveTurn(tx, f, c);
   const world = pathWorld(tx.state, f);
   let reach: Reach;
   if (c.mode === 'stand-still') {

@@ -176,7 +176,8 @@ export interface PathWorld {
 export function pathWorld(state: EncounterState, f: FigureState): PathWorld {
   const blocked = new Set<number>();
   for (const o of state.figures) {
-    if (o.id === f.id || !isAlive(o)) continue;
+    // A rider sits in its mount's hexes: the mount is what takes up the room (console's choice).
+    if (o.id === f.id || !isAlive(o) || o.ridingId !== undefined) continue;
     for (const h of figureHexes(o)) blocked.add(numKey(h.q, h.r));
   }
   return { terrain: terrainByNum(state), blocked, field: engagementField(state, f) };

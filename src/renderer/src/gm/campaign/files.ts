@@ -15,7 +15,7 @@ export function download(fileName: string, text: string, type = 'application/jso
  * contract's envelope); `onProgress` sees the bytes sent.
  */
 export function postFile<T>(
-  route: '/campaign/upload-image' | '/campaign/import',
+  route: '/campaign/upload-image' | '/campaign/upload-art' | '/campaign/import',
   file: File,
   onProgress?: (sent: number, total: number) => void,
 ): Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }> {
