@@ -1,17 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { AppError, isAppError } from '../../shared/errors';
 import type { GmView } from '../../shared/views';
 import type { Rules } from '../engine/rules';
-import { blamedFile, refuseWhileInUse, stamp } from './campaignRepairs';
+import { blamedFile, refuseWhileInUse } from './campaignRepairs';
 import { AssetAccess, shownArt, type AssetAnswer } from './assetAccess';
 import type { Role } from '../../shared/contract';
 import { listBackups, restoreBackup, type BackupInfo } from '../store/backups';
 import type { ImportResult } from '../store/bundle';
 import { CampaignFolder, ensureFirstCampaign, type EncounterSummary } from '../store/campaignFolder';
 import type { MapShape } from '../../shared/mapGrid';
-import { blankEncounter, copyCampaign, createCampaign } from '../store/newCampaign';
+import { blankEncounter, createCampaign } from '../store/newCampaign';
+import { duplicateCampaignFolder, moveCampaignToBin } from './campaignShelf';
 import { addRecent, readRecent } from '../store/recent';
 import { Session, type ViewSink } from '../session/session';
 import { scanCampaigns } from '../store/campaignList';
@@ -261,26 +262,12 @@ export class Core implements ConsoleCore {
   }
 
   async duplicateCampaign(name: string): Promise<CampaignInfo> {
-    const to = join(this.campaignsHome, name);
-    await copyCampaign(this.campaignDir, to);
-    const copy = await CampaignFolder.open(to, this.now);
-    await copy.renameCampaign(name);
-    return this.info(copy, to);
+    const copy = await duplicateCampaignFolder(this.campaignsHome, this.campaignDir, name, this.now);
+    return this.info(copy.folder, copy.dir);
   }
 
-  async deleteCampaign(folderName: string): Promise<{ movedTo: string }> {
-    const dir = join(this.campaignsHome, folderName);
-    if (resolve(dir) === resolve(this.campaignDir)) throw new AppError('conflict', 'The open campaign cannot be deleted; open another one first.');
-    const bin = join(this.options.dataDir, 'deleted-campaigns');
-    await mkdir(bin, { recursive: true });
-    const movedTo = join(bin, `${folderName}-${stamp(this.now())}`);
-    try {
-      await rename(dir, movedTo);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('not-found', `There is no campaign "${folderName}".`);
-      throw e;
-    }
-    return { movedTo };
+  deleteCampaign(folderName: string): Promise<{ movedTo: string }> {
+    return moveCampaignToBin(this.options.dataDir, this.campaignsHome, this.campaignDir, folderName, this.now());
   }
 
   /* ---- encounters ---- */

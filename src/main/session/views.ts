@@ -287,13 +287,10 @@ export function playerView(state: EncounterState, revision: number, session = ''
           size: f.size,
           posture: f.posture,
           ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
-<<<<<<< HEAD
           // Everyone at the table sees who rides whom; a mount out of sight is not named.
           ...(f.ridingId !== undefined && visible.has(f.ridingId) ? { ridingId: idOf('figure', f.ridingId) } : {}),
-=======
           // Only figures the players see carry art; the asset route serves exactly these (host/assetAccess.ts).
           ...(f.art ? { art: f.art } : {}),
->>>>>>> art
         })),
       turn: state.turn,
       phase: state.phase,

@@ -27,7 +27,7 @@ async function mapPixel(q: number, r: number): Promise<[number, number, number]>
   const { data, info } = await sharp(assetPath(image.asset)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   // The average of a 5×5 patch: one pixel may be a stone's highlight.
   const sum = [0, 0, 0];
-  for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) for (let c = 0; c < 3; c++) sum[c] += data[((y + dy) * info.width + x + dx) * 3 + c]!;
+  for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) for (let c = 0; c < 3; c++) sum[c] = sum[c]! + data[((y + dy) * info.width + x + dx) * 3 + c]!;
   return sum.map((v) => v / 25) as [number, number, number];
 }
 
