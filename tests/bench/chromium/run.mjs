@@ -15,6 +15,7 @@ import { makeDataDir, startHost } from './host.mjs';
 import { installProbes } from './probes.mjs';
 import { median, p95, p99, printTable, row } from './report.mjs';
 import { commandLatency, importMapImage, pageLoad, panZoom, settle } from './scenarios.mjs';
+import { latencyAt1000, panWhileSimulating, TACTICS_ROWS } from './tacticsRows.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -71,6 +72,8 @@ async function oneRepeat(browser, host) {
   run.hiDpi = await panZoom(browser, gm2, player2, host.gm, Math.max(3, SECONDS / 2));
   await hiDpi.close();
   await playerHiDpi.close();
+  run.sim = await panWhileSimulating(browser, host, SECONDS);
+  run.at1000 = await latencyAt1000(browser, ROOT, SAMPLES);
   return run;
 }
 
@@ -141,7 +144,7 @@ async function main() {
     await host.stop();
   }
   const header = `Issue 18 bench: ${ROOT}\nMap: 100×100 hexes, ${FIGURES} figures${ART ? ' each with token art' : ''}, a 4096² JPEG imported through the campaign's asset import; Chromium ${browser.version()}`;
-  const rows = [...ROWS, ...(await nodeRows())];
+  const rows = [...ROWS, ...TACTICS_ROWS(SECONDS), ...(await nodeRows())];
   const misses = printTable(rows, runs, header);
   console.log(misses.length ? `\nBudgets missed (${misses.length}): ${misses.join('; ')}` : '\nAll budgets met.');
   if (misses.length && failOnMiss) process.exitCode = 1;

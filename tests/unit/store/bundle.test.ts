@@ -27,7 +27,9 @@ describe('export and import', () => {
     expect(first).toMatchObject({ kind: 'campaign', name: 'Sample Campaign (2)', renamed: true });
     // The machine already had a "Sample Campaign" (its own first start): nothing was overwritten.
     expect((await readdir(b.campaignsHome)).sort()).toEqual(['Sample Campaign', 'Sample Campaign (2)']);
-    expect(await readdir(join(first.dir, 'assets'))).toEqual([image.asset]);
+    // The sample's own art travels with it, and the image imported on the first machine too.
+    const sampleArt = (await readdir(join(SAMPLE_CAMPAIGN_DIR, 'assets'))).filter((name) => !name.startsWith('.'));
+    expect((await readdir(join(first.dir, 'assets'))).sort()).toEqual([...sampleArt, image.asset].sort());
     expect((await readLogFile(first.dir)).map((e) => e.command.type)).toEqual(['rollInitiative', 'moveFigure']);
     await b.openCampaign(first.dir);
     expect(b.session.gmView().encounter).toEqual(a.session.gmView().encounter);

@@ -24,6 +24,7 @@ import { itemsOf, turnStateOf, type FigureState } from './schema';
 import { isDown } from './state';
 import { markActed, markRetreatDone, requireTurn, setPosture } from './turn';
 import { isFreeHex, retreatHexes } from './retreatHexes';
+import { footprint } from '../../../shared/hex/footprint';
 import type { Tx } from './tx';
 import { turnGait } from './movement/turnGait';
 import { slowerEngagers } from './disengageReach';
@@ -352,7 +353,8 @@ export function applyForcedRetreat(tx: Tx, c: CommandOf<'forcedRetreat'>): void 
     if (!free.some((h) => hexEquals(h, c.to as Hex))) throw new AppError('rule', `${t.name} can only be pushed into a free hex next to it (RULINGS H3).`);
     tx.update(t.id, (x) => ({ ...x, position: c.to as Hex }));
     let advanced = false;
-    if (c.advance && freeHex(tx, from, [f.id])) {
+    // A multi-hex pusher advances only when its whole body fits there (RULINGS M7).
+    if (c.advance && footprint(from, f.facing, f.size).every((h) => freeHex(tx, h, [f.id]))) {
       tx.update(f.id, (x) => ({ ...x, position: from }));
       advanced = true;
     }

@@ -4,18 +4,23 @@
  * tracker offers exactly these hexes, so the two never disagree.
  */
 import { hexEquals, hexKey, hexNeighbor, type Hex } from '../../../shared/hex';
+import { footprint } from '../../../shared/hex/footprint';
 import { isOnMap } from '../../../shared/mapGrid';
 import type { EncounterState } from './schema';
 
-/** A hex a 1-hex figure may step into: on the map, no wall, no living figure (RULINGS M7). */
+/** A hex a 1-hex figure may step into: on the map, no wall, no living figure over any of its hexes (RULINGS M7). */
 export function isFreeHex(state: EncounterState, h: Hex, except: readonly string[] = []): boolean {
   if (!isOnMap(state.map, h) || state.map.terrain[hexKey(h)] === 'wall') return false;
-  return !state.figures.some((o) => !except.includes(o.id) && o.posture !== 'dead' && hexEquals(o.position, h));
+  return !state.figures.some((o) => !except.includes(o.id) && o.posture !== 'dead' && footprint(o.position, o.facing, o.size).some((c) => hexEquals(c, h)));
 }
 
-/** The free hexes next to `target` it may be pushed into by `pusher`, by direction 0–5. */
-export function retreatHexes(state: EncounterState, pusher: { position: Hex }, target: { id: string; position: Hex }): Hex[] {
+/** The free hexes next to `target` it may be pushed into by `pusher`, by direction 0–5 (a multi-hex target's whole body must fit). */
+export function retreatHexes(state: EncounterState, pusher: { position: Hex }, target: { id: string; position: Hex; facing?: number; size?: 1 | 3 | 7 }): Hex[] {
+  const riders = state.figures.filter((o) => o.ridingId === target.id).map((o) => o.id);
   return [0, 1, 2, 3, 4, 5]
     .map((d) => hexNeighbor(target.position, d))
-    .filter((h) => !hexEquals(h, pusher.position) && isFreeHex(state, h, [target.id]));
+    .filter((h) => {
+      const body = footprint(h, target.facing ?? 0, target.size ?? 1);
+      return body.every((c) => !hexEquals(c, pusher.position) && isFreeHex(state, c, [target.id, ...riders]));
+    });
 }

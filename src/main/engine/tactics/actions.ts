@@ -4,9 +4,11 @@
  * heuristics only rank what it allows (the console's choice).
  */
 import type { Command } from '../../../shared/commands';
+import type { OptionLetter } from '../../../shared/schemas';
 import { hexDistance, hexKey, hexNeighbor, type Hex } from '../../../shared/hex';
 import { attackPreview } from '../encounter/attack';
-import { enemiesInFront, legalOptions } from '../encounter/options';
+import { engagementState } from '../encounter/engagement';
+import { enemiesInFront, optionRefusal } from '../encounter/options';
 import type { EncounterState, FigureState } from '../encounter/schema';
 import { readyWeapon } from '../encounter/state';
 import type { RuleSet } from '../rules';
@@ -15,7 +17,7 @@ import { spellChoices } from './spells';
 import type { Candidate, Scored, TacticsSettings } from './types';
 
 export function actionCandidates(state: EncounterState, rules: RuleSet, f: FigureState, settings: TacticsSettings): Candidate[] {
-  const open = new Set(legalOptions(state, f.id, rules).options.filter((o) => o.available).map((o) => o.option));
+  const open = openOptions(state, rules, f);
   const foes = foesOf(state, f);
   const out: Candidate[] = [];
   const fleeing = breaking(f, settings);
@@ -90,7 +92,31 @@ export function stepsAway(state: EncounterState, f: FigureState, foes: readonly 
   return hexes.sort((a, b) => (nearest(b, foes)?.distance ?? 0) - (nearest(a, foes)?.distance ?? 0));
 }
 
-function attackChoices(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[], open: ReadonlySet<string>): Scored[] {
+interface OpenOptions {
+  has(option: OptionLetter): boolean;
+}
+
+/**
+ * Which options the engine leaves open to the figure, asked one letter at a time and remembered:
+ * the same answers as `legalOptions` (an option is open when `optionRefusal` has nothing against
+ * it), without working out the letters these heuristics never look at.
+ */
+function openOptions(state: EncounterState, rules: RuleSet, f: FigureState): OpenOptions {
+  const es = engagementState(state, f);
+  const known = new Map<OptionLetter, boolean>();
+  return {
+    has(option) {
+      let open = known.get(option);
+      if (open === undefined) {
+        open = optionRefusal(state, f, option, es, rules) === null;
+        known.set(option, open);
+      }
+      return open;
+    },
+  };
+}
+
+function attackChoices(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[], open: OpenOptions): Scored[] {
   const melee = open.has('b') || open.has('j');
   const missile = open.has('f') || open.has('l');
   if (!melee && !missile) return [];

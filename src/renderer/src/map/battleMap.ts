@@ -10,6 +10,7 @@ import { MapInput } from './mapInput';
 import { HEX_SIZE, type MapFigureModel, type MapTerrainModel } from './mapModel';
 import type { BattleMapOptions, MapTool } from './mapOptions';
 import { brushHexes, type BrushRadius, type Camera } from './projection';
+import { ProposalOverlay, type ProposalMarker } from './proposalOverlay';
 import { ReachOverlay, type ReachModel } from './reachOverlay';
 import { SpellOverlay, type SpellAimMarker, type SpellMarker } from './spellOverlay';
 import { ToolOverlays, type BrushState } from './toolOverlays';
@@ -37,6 +38,7 @@ export class BattleMap {
   private readonly megahexPainter: TiledPainter;
   private readonly megahexShape: Konva.Shape;
   private readonly reach = new ReachOverlay(() => this.layout);
+  private readonly proposal = new ProposalOverlay(() => this.layout);
   private readonly spells = new SpellOverlay(() => this.layout, () => this.camera.viewRect());
   /** A click picks a hex (the cast flow's hex target) instead of selecting or dragging. */
   private hexPick = false;
@@ -69,7 +71,7 @@ export class BattleMap {
     this.megahexShape.visible(false);
     this.overlays = new ToolOverlays(() => this.layout, () => this.stage.scaleX(), () => this.brushState());
     const o = this.overlays;
-    this.overlayLayer.add(this.reach.shape, this.spells.shape, this.megahexShape, o.projectorFrame, o.brushShape, o.ruler, o.calibrateLine);
+    this.overlayLayer.add(this.reach.shape, this.proposal.shape, this.spells.shape, this.megahexShape, o.projectorFrame, o.brushShape, o.ruler, o.calibrateLine);
     this.stage.add(this.gridLayer, this.overlayLayer, this.tokens.layer, this.dragLayer);
     // The player display is read from across the table: its spell labels never go below 16 px.
     if (!options.interactive) this.spells.minFontPx = 16;
@@ -174,6 +176,15 @@ export class BattleMap {
   setReach(model: ReachModel | null): void {
     this.reach.set(model);
     this.overlayLayer.batchDraw();
+  }
+
+  /** The tactics' suggested move and target (proposalOverlay.ts), or none. GM page only. */
+  setProposal(marker: ProposalMarker | null): void {
+    if (this.proposal.set(marker)) this.overlayLayer.batchDraw();
+  }
+
+  get proposalShown(): ProposalMarker | null {
+    return this.proposal.shown;
   }
 
   /** Continuing spells cast at bare hexes (spellOverlay.ts), from main's view. */

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { attackPreview } from '../../../../src/main/engine/encounter/attack';
+import { retreatHexes } from '../../../../src/main/engine/encounter/retreatHexes';
+import { reachable } from '../../../../src/main/engine/encounter/movement/reachable';
 import { apply } from '../../../../src/main/engine/encounter/apply';
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import { turnStateOf, type EncounterState } from '../../../../src/main/engine/encounter/schema';
@@ -157,5 +159,27 @@ describe('riders and mounts (linked figures: the console\'s choice)', () => {
       'On horseback: high ground 3',
     ]);
     expect(ann.total).toBe(9);
+  });
+});
+
+describe('forced retreat around multi-hex figures (RULINGS H3, M7; found by the soak with a 3-hex figure)', () => {
+  it('a foe is never pushed into a hex a 3-hex figure covers, nor a 3-hex foe half into another figure', () => {
+    // The ogre (3 hexes, facing 0) at 5,5 covers 5,5 · 4,5 · 5,4; the orc at 4,4 is next to two of them.
+    const s = encounter([fig('ogre', 'a', 5, 5, { size: 3 }), fig('orc', 'b', 4, 4)]);
+    const free = retreatHexes(s, figOf(s, 'ogre'), figOf(s, 'orc')).map((h) => `${h.q},${h.r}`);
+    expect(free).toEqual(['3,5', '3,4', '4,3', '5,3']);
+    // Pushed the other way round: the ogre (anchor 5,5) by the orc at 6,5 goes where its whole body fits.
+    const t = encounter([fig('ogre', 'b', 5, 5, { size: 3 }), fig('orc', 'a', 6, 5)]);
+    expect(retreatHexes(t, figOf(t, 'orc'), figOf(t, 'ogre')).map((h) => `${h.q},${h.r}`)).toEqual(['5,6', '4,6', '4,5', '5,4', '6,4']);
+  });
+});
+
+describe('what the tracker shows a rider (movement/mounts.ts)', () => {
+  it('the rider\'s reachable hexes are its mount\'s: the horse\'s Walk 12, not the rider\'s 4', () => {
+    const s = step(encounter([fig('ann', 'a', 6, 5), fig('horse', 'a', 5, 5, { size: 3, attributes: { STR: 18, CON: 16, DEX: 12 } })]), { type: 'mount', figureId: 'ann', mountId: 'horse' }).state;
+    const moving = withMoveOrder({ ...s, phase: 'initialMovement' }, ['ann', 'horse']);
+    const reach = reachable(moving, 'ann', 'walk');
+    expect(reach.figureId).toBe('ann');
+    expect(reach.budget.value).toBe(12);
   });
 });

@@ -138,6 +138,16 @@ describe('addFigure (001 §Determining Core Attributes; RULINGS C2, C3, C8)', ()
     expect(another.figures.at(-1)!.name).toBe('Orc 2');
   });
 
+  it('a visible figure is never numbered because of a hidden one: the number would tell the players it exists (issue 13 §5)', () => {
+    const goblin = sheet({ name: 'Goblin', sideId: 'b', kind: 'npc', attributes: { method: 'set', values: { STR: 10, DEX: 10, INT: 8, WIS: 8, CON: 10, CHR: 6 } }, fatigueDice: [3, 3], equipment: { weaponIds: [], readyWeaponId: null, armorId: null, shieldId: null } });
+    let state = encounter([fig('x', 'b', 10, 5)]);
+    state = step(state, add({ ...goblin, hidden: true }), []).state;
+    state = step(state, add(goblin), []).state;
+    state = step(state, add(goblin), []).state;
+    state = step(state, add({ ...goblin, hidden: true }), []).state;
+    expect(state.figures.slice(1).map((f) => `${f.name}${f.hidden ? ' (hidden)' : ''}`)).toEqual(['Goblin (hidden)', 'Goblin', 'Goblin 2', 'Goblin 3 (hidden)']);
+  });
+
   it('refuses a wall, an occupied hex, an unknown weapon and a ready weapon not carried', () => {
     const state = encounter([fig('x', 'b', 5, 5)], { terrain: { '2,2': 'wall' } });
     expect(refusal(state, add(sheet(), { position: { q: 2, r: 2 } }), [[1, 1]])).toBe('A wall stands there.');

@@ -326,7 +326,9 @@ describe('soak', () => {
     expect(total.pickUpPack ?? 0).toBeGreaterThan(0);
     // 004 §Flight; RULINGS H6: the flier takes off, flies and lands.
     expect([total.takeOff ?? 0, total.fly ?? 0, total.land ?? 0].every((n) => n > 0), JSON.stringify([total.takeOff, total.fly, total.land])).toBe(true);
-  });
+    // Items 13, 14, in the flier's arena: riders get on and off, and the 3-hex f5 pushes (both kept by the same invariants).
+    expect([total.mount ?? 0, total.dismount ?? 0].every((n) => n > 0), JSON.stringify([total.mount, total.dismount])).toBe(true);
+  }, 120_000); // five 1,500-step fights: past 30 s on a loaded machine
 
   it('is deterministic: the same seed gives the same run', () => {
     expect(soak(5, 400)).toEqual(soak(5, 400));

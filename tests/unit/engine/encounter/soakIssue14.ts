@@ -6,21 +6,22 @@ import { itemsOf, type EncounterState, type FigureState } from '../../../../src/
 import { enemiesInFront } from '../../../../src/main/engine/encounter/options';
 import type { Command } from '../../../../src/shared/commands';
 import { hexDistance } from '../../../../src/shared/hex';
+import { footprint } from '../../../../src/shared/hex/footprint';
 
 interface Chooser {
   int(n: number): number;
   pick<T>(xs: readonly T[]): T;
 }
 
-/** Gives the arena's figures the issue's traits: a second weapon, a giant snake, and with `flier` wings. */
+/** Gives the arena's figures the issue's traits: a second weapon, a giant snake, and with `flier` wings and a 3-hex snake. */
 export function withIssue14Traits(s: EncounterState, flier = false): EncounterState {
   return {
     ...s,
     figures: s.figures.map((f) => {
       // RULINGS H7: f0 fights with a broadsword and a dagger in the other hand.
       if (f.id === 'f0') return { ...f, equipment: { ...f.equipment, offHandWeaponId: 'dagger' } };
-      // 001 §DEX Adjustments: f5 is a giant snake (−3 to be hit).
-      if (f.id === 'f5') return { ...f, conditions: [...f.conditions, 'giantSnake'] };
+      // 001 §DEX Adjustments: f5 is a giant snake (−3 to be hit); in the flier's arena it is 3 hexes long and pushes (004 §Engagement).
+      if (f.id === 'f5') return { ...f, ...(flier ? { size: 3 as const } : {}), conditions: [...f.conditions, 'giantSnake'] };
       // 004 §Flight: f1 flies, flying MA 8.
       if (f.id === 'f1' && flier) return { ...f, flyingMa: 8 };
       return f;
@@ -41,12 +42,30 @@ export function issue14Actions(s: EncounterState, f: FigureState, rnd: Chooser):
   return out;
 }
 
+/** Items 13 and 14: a big figure dragged onto a smaller one (a push), getting on and off a mount next to it. */
+function pushesAndMounts(s: EncounterState, f: FigureState, rnd: Chooser): Command[] {
+  const out: Command[] = [];
+  // Only in the flier's arena (the one with the 3-hex snake), so the other soaks keep their runs.
+  if (!s.figures.some((o) => o.size > 1)) return out;
+  const alive = s.figures.filter((o) => o.id !== f.id && o.posture !== 'dead');
+  const smaller = alive.filter((o) => o.size < f.size && hexDistance(o.position, f.position) <= 3);
+  if (smaller.length > 0) out.push({ type: 'move', figureId: f.id, to: rnd.pick(smaller).position });
+  if (f.ridingId !== undefined) {
+    out.push({ type: 'dismount', figureId: f.id }, { type: 'dismount', figureId: f.id });
+  } else {
+    const steeds = alive.filter((o) => o.sideId === f.sideId && footprint(o.position, o.facing, o.size).some((h) => hexDistance(h, f.position) <= 1));
+    if (steeds.length > 0) out.push({ type: 'mount', figureId: f.id, mountId: rnd.pick(steeds).id }, { type: 'mount', figureId: f.id, mountId: rnd.pick(steeds).id });
+  }
+  return out;
+}
+
 /** RULINGS H6: a flier's take-off, flight, landing and choice to engage the ground, in a movement phase. */
 export function issue14Moves(s: EncounterState, f: FigureState, rnd: Chooser): Command[] {
-  if ((f.flyingMa ?? 0) === 0) return [];
+  const others = pushesAndMounts(s, f, rnd);
+  if ((f.flyingMa ?? 0) === 0) return others;
   const to = { q: f.position.q + rnd.int(7) - 3, r: f.position.r + rnd.int(7) - 3 };
-  if (!f.conditions.includes('flying')) return rnd.int(2) === 0 ? [{ type: 'takeOff', figureId: f.id, to, passFliers: rnd.int(2) === 0 }] : [];
-  const out: Command[] = [{ type: 'engageGround', figureId: f.id, on: rnd.int(2) === 0 }];
+  if (!f.conditions.includes('flying')) return rnd.int(2) === 0 ? [...others, { type: 'takeOff', figureId: f.id, to, passFliers: rnd.int(2) === 0 }] : others;
+  const out: Command[] = [...others, { type: 'engageGround', figureId: f.id, on: rnd.int(2) === 0 }];
   out.push(rnd.int(3) === 0 ? { type: 'land', figureId: f.id } : { type: 'fly', figureId: f.id, to });
   return out;
 }

@@ -12,7 +12,7 @@ import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../rules'
 import type { MoveAllowance, MovementRules } from '../../options/types';
 import { engagementField, engagers, isEngagedAt, numKey, type EngagementField } from '../engagement';
 import type { EncounterState, FigureState } from '../schema';
-import { canAct, carriedLbs, figureById, figureHexes, isAlive, isDown } from '../state';
+import { canAct, carriedLbs, figureById, figureHexes, isAlive, isDown, mountOf } from '../state';
 
 export interface ReachableHex {
   readonly hex: Hex;
@@ -210,6 +210,9 @@ function entryCost(world: PathWorld, cells: readonly Hex[], rules: Rules): numbe
 export function reachable(state: EncounterState, figureId: string, mode: MoveMode, options: ReachOptions = {}): Reach {
   const rules = asRuleSet(options.rules ?? DEFAULT_RULES);
   const f = figureById(state, figureId);
+  // A rider goes where its mount goes, by the mount's gaits (movement/mounts.ts).
+  const mount = mountOf(state, f);
+  if (mount !== undefined) return { ...reachable(state, mount.id, mode, options), figureId };
   const world = pathWorld(state, f);
   const budget = movementBudget(state, f, mode, options.dropPack === true, world.field, rules);
   if (!budget.ok) return refuse(f, mode, budget.reason);

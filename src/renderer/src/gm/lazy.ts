@@ -1,0 +1,30 @@
+import type { Component } from 'svelte';
+
+/** A component kept in its own chunk (a dynamic `import()`), loaded the first time it is shown. */
+export type LazyComponent = () => Promise<{ default: Component<any> }>;
+
+const loading = new Map<LazyComponent, ReturnType<LazyComponent>>();
+
+/** The module's promise, one per loader: a second panel asking for it waits on the same fetch. */
+export function loadOnce(load: LazyComponent): ReturnType<LazyComponent> {
+  let p = loading.get(load);
+  if (p === undefined) {
+    p = load();
+    // A failed fetch is tried again next time rather than remembered.
+    p.catch(() => loading.delete(load));
+    loading.set(load, p);
+  }
+  return p;
+}
+
+/**
+ * Loads the rarely used flows once the page is idle, so the first click on them finds them
+ * ready; the page's first paint never waits for them (issue 18 item 4).
+ */
+export function prefetchWhenIdle(loads: readonly LazyComponent[]): void {
+  const idle = (globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+  const later = idle ? (f: () => void) => idle(f, { timeout: 5000 }) : (f: () => void) => setTimeout(f, 1500);
+  later(() => {
+    for (const load of loads) void loadOnce(load).catch(() => undefined);
+  });
+}
