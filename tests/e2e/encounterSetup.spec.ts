@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { expect, figureOnMap, mustCall, npcFighter, placeByClick, socketCall, test, tokenKey } from './fixtures';
+import { expect, figureOnMap, mustCall, npcFighter, placeByClick, socketCall, test } from './fixtures';
+import { initials, newCampaign, openMenu, SCREENS, shoot, stepNow } from './setupSteps';
 
 /**
  * Setting up an encounter through the GM page (issue 12 §4, §5): the rule options of the open
@@ -9,47 +9,10 @@ import { expect, figureOnMap, mustCall, npcFighter, placeByClick, socketCall, te
  * keeps its Fatigue and is told apart ("Bram 2", token "B2"); the cast form as the GM left it
  * after a look at another tab. Both pages are checked after each step.
  */
-const SCREENS = 'test-results/screens';
-
 test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 test.describe.configure({ timeout: 120_000 });
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENS}/${name}-1366x768.png` });
-}
-
-async function openMenu(page: Page, item: string): Promise<void> {
-  await page.getByTestId('campaign-menu').click();
-  await page.getByTestId(item).click();
-  await expect(page.getByTestId('campaign-screen')).toBeVisible();
-}
-
-/** A fresh campaign with its blank first encounter on both pages. */
-async function newCampaign(gmPage: Page, playerPage: Page, name: string): Promise<void> {
-  await openMenu(gmPage, 'menu-campaigns');
-  await gmPage.getByTestId('new-campaign-name').fill(name);
-  await gmPage.getByTestId('new-campaign-create').click();
-  await expect(gmPage.getByTestId('encounter-list')).toBeVisible();
-  await gmPage.getByTestId('campaign-close').click();
-  await expect(gmPage.getByTestId('encounter-name')).toHaveText('First encounter');
-  await expect(playerPage.getByTestId('player-status')).toContainText('First encounter');
-}
-
-const stepNow = (page: Page) => page.getByTestId('phase-stepper').locator('[aria-current="step"]');
-
-/** The letters on a figure's token, as a page's battlemap draws them. */
-async function initials(page: Page, id: string): Promise<string | null> {
-  return page.evaluate((key) => {
-    const map = (window as unknown as { __battleMap?: any }).__battleMap;
-    const node =
-      key.name === null
-        ? map?.stage.findOne(`#${key.id}`)
-        : map?.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === key.name);
-    return node ? node.findOne('.initials').text() : null;
-  }, await tokenKey(page, id));
-}
 
 test('the open encounter’s rules change at its start and are refused with the reason once play began', async ({ gmPage, playerPage }) => {
   await gmPage.bringToFront();
@@ -176,4 +139,30 @@ test('the cast form is as the GM left it after a look at another tab', async ({ 
   // Nothing was cast: the player page shows the turn as it was, and never mana.
   await expect(playerPage.getByTestId('player-status')).toContainText('Ambush at the Ford');
   expect(await playerPage.evaluate(() => document.body.innerText)).not.toMatch(/mana/i);
+});
+
+test('Ilsa casts Detect Magic with WIS when the GM chooses it on her sheet (issue 12 §2; RULINGS S1)', async ({ gmPage, playerPage }) => {
+  await gmPage.bringToFront();
+  await gmPage.getByTestId('figure-ilsa').click();
+  await gmPage.getByRole('tab', { name: 'Figure' }).click();
+  await gmPage.getByTestId('figure-edit').click();
+  const choice = gmPage.getByTestId('edit-spells-attribute-passage-detect-magic');
+  await expect(choice.locator('option').first()).toHaveText('INT (usual)');
+  await choice.selectOption('WIS');
+  await shoot(gmPage, 'spell-attribute-chosen');
+  await gmPage.getByTestId('edit-save').click();
+  await expect(gmPage.getByTestId('figure-editor')).toHaveCount(0);
+
+  await gmPage.getByRole('tab', { name: 'Magic' }).click();
+  const flow = gmPage.getByTestId('cast-flow');
+  await flow.getByTestId('cast-caster').selectOption('ilsa');
+  await flow.getByTestId('cast-spell').selectOption('passage-detect-magic');
+  // WIS 14 instead of INT 15; Knock keeps the catalogue's INT.
+  await expect(flow.getByTestId('cast-target-value')).toContainText('14');
+  await expect(flow.getByTestId('cast-target-value')).toContainText('WIS');
+  await flow.getByTestId('cast-spell').selectOption('passage-knock');
+  await expect(flow.getByTestId('cast-target-value')).toContainText('15');
+  await shoot(gmPage, 'spell-attribute-preview');
+  await expect(playerPage.getByTestId('player-status')).toContainText('Turn 1');
+  expect(await playerPage.evaluate(() => document.body.innerText)).not.toMatch(/WIS|mana/);
 });

@@ -1,3 +1,4 @@
+import { hexKey } from '../../../shared/hex';
 import type { EncounterState } from './schema';
 
 /** The longest name a figure may have. */
@@ -21,13 +22,15 @@ export function figureIdFor(state: EncounterState, name: string): string {
  * A name no other figure of the encounter has: a second "Grak" (a copy, a roster character placed
  * twice) becomes "Grak 2", the next "Grak 3", so the log, the lists and the tokens ("G2") tell them
  * apart (issue 12 §5). The console's choice: the number counts on from a trailing number the name
- * already has ("Raider 2" taken gives "Raider 3"); names are compared without case. A figure the
- * players will see is numbered only against figures they can see too: a "Goblin 2" next to a hidden
- * "Goblin" would tell the table the hidden one exists (issue 13 §5), so it stays "Goblin" and the GM
- * tells the two apart by the hidden one's mark.
+ * already has ("Raider 2" taken gives "Raider 3"); names are compared without case.
+ *
+ * A figure the players will see is numbered only against the figures they see: a visible
+ * "Goblin 2" would tell them a hidden Goblin is about (DESIGN: no secret reaches a player page).
  */
-export function distinctName(state: EncounterState, name: string, hidden: boolean): string {
-  const taken = new Set(state.figures.filter((f) => hidden || !f.hidden).map((f) => f.name.toLowerCase()));
+export function distinctName(state: EncounterState, name: string, seenByPlayers: boolean): string {
+  const fogged = new Set(state.map.hidden);
+  const counted = seenByPlayers ? state.figures.filter((f) => !f.hidden && !fogged.has(hexKey(f.position))) : state.figures;
+  const taken = new Set(counted.map((f) => f.name.toLowerCase()));
   if (!taken.has(name.toLowerCase())) return name;
   const numbered = /^(.*\S)\s+(\d{1,6})$/.exec(name);
   const stem = (numbered ? numbered[1]! : name).slice(0, NAME_MAX - 8);

@@ -185,7 +185,8 @@ export function applyAddFigure(tx: Tx, command: CommandOf<'addFigure'>): void {
     input.mana === null
       ? null
       : manaPool(input.mana.method === 'roll' ? { kind: 'roll', dice, notation: tx.rules.manaPoolDice } : { kind: 'gm', value: input.mana.pool });
-  const name = distinctName(tx.state, input.name.trim(), input.hidden ?? false);
+  const seenByPlayers = !(input.hidden ?? false) && !tx.state.map.hidden.includes(hexKey(at));
+  const name = distinctName(tx.state, input.name.trim(), seenByPlayers);
   const id = figureIdFor(tx.state, name);
   const figure = FigureStateSchema.parse({
     id,

@@ -130,6 +130,12 @@ describe('addFigure (001 §Determining Core Attributes; RULINGS C2, C3, C8)', ()
       expect(added.fatigueDice).toEqual([6, 2]);
     }
     expect(names).toEqual(['raider:Raider', 'raider-2:raider 2', 'raider-3:Raider 3', 'grak:Grak']);
+    // A visible figure is numbered only against what the players see: a hidden Orc tells no count.
+    const hidden = step(state, add({ ...raider, name: 'Orc', hidden: true }), []).state;
+    const visible = step(hidden, add({ ...raider, name: 'Orc' }), []).state;
+    expect(visible.figures.filter((f) => f.name === 'Orc').map((f) => [f.id, f.hidden])).toEqual([['orc', true], ['orc-2', false]]);
+    const another = step(visible, add({ ...raider, name: 'Orc', hidden: true }), []).state;
+    expect(another.figures.at(-1)!.name).toBe('Orc 2');
   });
 
   it('a visible figure is never numbered because of a hidden one: the number would tell the players it exists (issue 13 §5)', () => {

@@ -1,0 +1,41 @@
+import type { Page } from '@playwright/test';
+import { expect, tokenKey } from './fixtures';
+
+/** Steps the setting-up specs share (encounterSetup, setupLeftovers): the campaign screen, the phase, tokens. */
+export const SCREENS = 'test-results/screens';
+
+export async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENS}/${name}-1366x768.png` });
+}
+
+export async function openMenu(page: Page, item: string): Promise<void> {
+  await page.getByTestId('campaign-menu').click();
+  await page.getByTestId(item).click();
+  await expect(page.getByTestId('campaign-screen')).toBeVisible();
+}
+
+/** A fresh campaign with its blank first encounter on both pages. */
+export async function newCampaign(gmPage: Page, playerPage: Page, name: string): Promise<void> {
+  await openMenu(gmPage, 'menu-campaigns');
+  await gmPage.getByTestId('new-campaign-name').fill(name);
+  await gmPage.getByTestId('new-campaign-create').click();
+  await expect(gmPage.getByTestId('encounter-list')).toBeVisible();
+  await gmPage.getByTestId('campaign-close').click();
+  await expect(gmPage.getByTestId('encounter-name')).toHaveText('First encounter');
+  await expect(playerPage.getByTestId('player-status')).toContainText('First encounter');
+}
+
+export const stepNow = (page: Page) => page.getByTestId('phase-stepper').locator('[aria-current="step"]');
+
+/** The letters on a figure's token, as a page's battlemap draws them. */
+export async function initials(page: Page, id: string): Promise<string | null> {
+  return page.evaluate((key) => {
+    const map = (window as unknown as { __battleMap?: any }).__battleMap;
+    const node =
+      key.name === null
+        ? map?.stage.findOne(`#${key.id}`)
+        : map?.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === key.name);
+    return node ? node.findOne('.initials').text() : null;
+  }, await tokenKey(page, id));
+}
+
