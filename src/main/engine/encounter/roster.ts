@@ -8,7 +8,7 @@
  */
 import type { AttributeValues, CommandOf, EquipmentInput, FigureSheetInput } from '../../../shared/commands';
 import { AppError } from '../../../shared/errors';
-import type { Hex } from '../../../shared/hex';
+import { hexKey, type Hex } from '../../../shared/hex';
 import { mapCentre, nearestFreeHex, placementRefusal } from './placement';
 export { canPlace } from './placement';
 import { ATTRIBUTE_NAMES, rollAttributes, validatePointBuy, type Attributes } from '../characters';
