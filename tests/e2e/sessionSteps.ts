@@ -97,6 +97,7 @@ export async function rolledCharacter(gmPage: Page, form: FigureForm, at?: { q: 
   await expect.poll(faces).not.toBe(first);
   const kept = await faces();
   await fillEquipmentAndSpells(gmPage, form);
+  await expect(gmPage.getByTestId('figure-problems')).toHaveCount(0);
   await gmPage.getByTestId('figure-place').click();
   const hex = await placeByClick(gmPage, at);
   return { hex, kept };

@@ -1,7 +1,9 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { startConsole, type RunningConsole } from '../support/consoleServer';
 import { expect, figureOnMap, mustCall, test } from './fixtures';
-import { newCampaign, SCREENS } from './setupSteps';
-import { importMapImage, quickNpc, rolledCharacter, shootBoth, typedCharacter } from './sessionSteps';
+import { newCampaign, openMenu, SCREENS } from './setupSteps';
+import { importMapImage, onBothMaps, quickNpc, rolledCharacter, shootBoth, typedCharacter } from './sessionSteps';
 
 /**
  * Issue 12 "Checked by", first bullet: a whole session played through the UI from a fresh data
@@ -14,7 +16,19 @@ test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 
-test('a whole session through the UI: campaign, party, foes, map, placing', async ({ gmPage, playerPage }) => {
+async function downloadText(page: Page, testid: string): Promise<{ name: string; text: string }> {
+  const waiting = page.waitForEvent('download');
+  await page.getByTestId(testid).click();
+  const file = await waiting;
+  return { name: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') };
+}
+
+const poolsOf = async (page: Page, id: string): Promise<[number, number]> => {
+  const f = (await mustCall(page, 'getGmView', {})).encounter.figures.find((x: { id: string }) => x.id === id);
+  return [f.fatigue.current, f.body.current];
+};
+
+test('a whole session through the UI: campaign, party, foes, map, placing, fall, heal, switching, restart, recap', async ({ consoleServer, gmPage, playerPage, problems }) => {
   test.setTimeout(600_000);
   await gmPage.bringToFront();
 
@@ -49,7 +63,7 @@ test('a whole session through the UI: campaign, party, foes, map, placing', asyn
   await expect(gmPage.getByTestId('figure-sheet')).toContainText('Blur');
   await expect(gmPage.getByTestId('mana')).toHaveText('10 of 10');
   await expect.poll(() => figureOnMap(playerPage, 'mira')).toMatchObject(mira);
-  const tomas = await rolledCharacter(gmPage, { name: 'Tomas', side: 'party', weapons: ['small-bow', 'shortsword'] });
+  const tomas = await rolledCharacter(gmPage, { name: 'Tomas', side: 'party', weapons: ['sling', 'dagger'] });
   await expect(gmPage.getByTestId('figure-sheet')).toContainText('Tomas');
   await expect.poll(() => figureOnMap(playerPage, 'tomas')).toMatchObject(tomas.hex);
   await shootBoth(gmPage, playerPage, '04-party');
@@ -67,4 +81,86 @@ test('a whole session through the UI: campaign, party, foes, map, placing', asyn
   ]);
   await expect(playerPage.locator('body')).not.toContainText('mana');
   await shootBoth(gmPage, playerPage, '05-placed');
+  // 6. Initiative with typed faces, one per side (RULINGS T2): both pages show the order.
+  await gmPage.getByTestId('initiative-entry-input').fill('5 / 2 / 1');
+  await gmPage.getByTestId('initiative-entry-input').press('Enter');
+  await expect(gmPage.getByTestId('initiative-rolls')).toContainText('Crows');
+  await gmPage.getByTestId('move-first').click();
+  await expect(gmPage.getByTestId('initiative-order')).toHaveText('Order: Party → Mill Bandits → Crows');
+  await gmPage.getByTestId('next-phase').click();
+  await expect(playerPage.getByTestId('player-status')).toContainText('Renew spells');
+  await shootBoth(gmPage, playerPage, '06-initiative');
+
+  // 7. Manual damage from a fall, 5 to Fatigue and Body without armour, then 5 Fatigue healed (001 §Protection; RULINGS C3).
+  const [fatigue, body] = await poolsOf(gmPage, 'tomas');
+  await gmPage.getByTestId('figure-tomas').click();
+  await gmPage.getByRole('tab', { name: 'Figure' }).click();
+  await gmPage.getByTestId('pools-amount').fill('5');
+  await gmPage.getByTestId('pools-to').selectOption('both');
+  await gmPage.getByTestId('pools-cause').fill('fall');
+  await gmPage.getByTestId('pools-damage').click();
+  await expect(gmPage.getByTestId('pools-tomas')).toHaveText(`${fatigue - 5}/${body - 5}`);
+  await expect(playerPage.locator('body')).not.toContainText(`${fatigue - 5}`);
+  await shootBoth(gmPage, playerPage, '07-fall');
+  await gmPage.getByTestId('pools-amount').fill('5');
+  await gmPage.getByTestId('pools-to').selectOption('fatigue');
+  await gmPage.getByTestId('pools-heal').click();
+  await expect(gmPage.getByTestId('pools-tomas')).toHaveText(`${fatigue}/${body - 5}`);
+  expect(await poolsOf(gmPage, 'tomas')).toEqual([fatigue, body - 5]);
+  await shootBoth(gmPage, playerPage, '08-heal');
+
+  // 8. Another encounter opened, then this one again: all is as it was on both pages.
+  await openMenu(gmPage, 'menu-encounters');
+  await gmPage.getByTestId('new-encounter-name').fill('The millrace');
+  await gmPage.getByTestId('new-encounter-create').click();
+  const row = (name: string) => gmPage.getByTestId('encounter-row').filter({ hasText: name });
+  await row('The millrace').getByTestId('encounter-open').click();
+  await expect(gmPage.getByTestId('encounter-name')).toHaveText('The millrace');
+  await expect(playerPage.getByTestId('player-status')).toContainText('The millrace');
+  await shootBoth(gmPage, playerPage, '09-other-encounter');
+  await openMenu(gmPage, 'menu-encounters');
+  await row('First encounter').getByTestId('encounter-open').click();
+  await expect(gmPage.getByTestId('encounter-name')).toHaveText('First encounter');
+  await expect(playerPage.getByTestId('player-status')).toContainText('First encounter');
+  await expect(playerPage.getByTestId('player-status')).toContainText('Renew spells');
+  await onBothMaps(gmPage, playerPage, 'mira', mira);
+  await expect(gmPage.getByTestId('pools-tomas')).toHaveText(`${fatigue}/${body - 5}`);
+  await shootBoth(gmPage, playerPage, '10-back');
+
+  // 9. The server restarts on the same data folder; both pages reconnect and play goes on.
+  let second: RunningConsole | null = null;
+  try {
+    await consoleServer.stopProcess();
+    await expect(gmPage.getByTestId('connection-lost')).toBeVisible();
+    await expect(playerPage.getByTestId('connection-lost')).toBeVisible();
+    second = await startConsole({ dataDir: consoleServer.dataDir, port: consoleServer.port });
+    await expect(gmPage.getByTestId('connection-lost')).toBeHidden({ timeout: 15_000 });
+    await expect(playerPage.getByTestId('connection-lost')).toBeHidden({ timeout: 15_000 });
+    await expect(gmPage.getByTestId('encounter-name')).toHaveText('First encounter');
+    await onBothMaps(gmPage, playerPage, 'crow', crow);
+    await expect(gmPage.getByTestId('pools-tomas')).toHaveText(`${fatigue}/${body - 5}`);
+    await shootBoth(gmPage, playerPage, '11-restarted');
+
+    // 10. Go on: on to Initial movement after the restart.
+    await gmPage.getByTestId('next-phase').click();
+    await expect(playerPage.getByTestId('player-status')).toContainText('Initial movement');
+    await expect(gmPage.getByTestId('due-name')).toBeVisible();
+    await shootBoth(gmPage, playerPage, '12-going-on');
+
+    // 11. The recaps exported from the Files screen: the GM's with the initiative, the players' without pools.
+    await openMenu(gmPage, 'menu-files');
+    const recap = await downloadText(gmPage, 'combat-log');
+    expect(recap.name).toBe('First encounter recap (GM).md');
+    expect(recap.text).toContain('Initiative: Party 5, Mill Bandits 2, Crows 1.');
+    expect(recap.text).toContain('Crow joined the fight at');
+    expect(recap.text).toContain('Party chose to move first.');
+    // Known gap (reported): the recap leaves out the manual damage from the fall and the heal.
+    const players = await downloadText(gmPage, 'combat-log-players');
+    expect(players.text).not.toMatch(/mana|Fatigue|Body/i);
+    await shootBoth(gmPage, playerPage, '13-recap');
+  } finally {
+    await second?.stopProcess();
+    const expected = /WebSocket connection to .* failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED/;
+    problems.splice(0, problems.length, ...problems.filter((p) => !expected.test(p)));
+  }
 });
