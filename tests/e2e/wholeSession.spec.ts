@@ -16,6 +16,15 @@ test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 
+/** In a movement phase, every figure due stands still in turn (each click waits for the next one due). */
+async function standStillAll(gmPage: Page, figures: number): Promise<void> {
+  for (let i = 0; i < figures; i++) {
+    const due = (await gmPage.getByTestId('due-name').textContent()) ?? '';
+    await gmPage.getByTestId('stand-still').click();
+    if (i < figures - 1) await expect(gmPage.getByTestId('due-name')).not.toHaveText(due);
+  }
+}
+
 async function downloadText(page: Page, testid: string): Promise<{ name: string; text: string }> {
   const waiting = page.waitForEvent('download');
   await page.getByTestId(testid).click();
@@ -146,6 +155,32 @@ test('a whole session through the UI: campaign, party, foes, map, placing, fall,
     await expect(playerPage.getByTestId('player-status')).toContainText('Initial movement');
     await expect(gmPage.getByTestId('due-name')).toBeVisible();
     await shootBoth(gmPage, playerPage, '12-going-on');
+
+    // 10b. Everyone stands still; in Actions Mira pushes Light by 1 and a typed natural 18 runs away
+    // (RULINGS S3); the tracker asks her anchor roll, typed 6 6 5 = 17 against WIS 13 (RULINGS S6).
+    await standStillAll(gmPage, 6);
+    await gmPage.getByTestId('next-phase').click();
+    await gmPage.getByTestId('next-phase').click();
+    await expect(playerPage.getByTestId('player-status')).toContainText('Actions');
+    for (let due = await gmPage.getByTestId('due-name').textContent(); due !== 'Mira'; due = await gmPage.getByTestId('due-name').textContent()) {
+      await gmPage.getByTestId('pass').click();
+      await expect(gmPage.getByTestId('due-name')).not.toHaveText(due ?? '');
+    }
+    await gmPage.getByRole('tab', { name: 'Magic' }).click();
+    const flowBox = gmPage.getByTestId('cast-flow');
+    await flowBox.getByTestId('cast-caster').selectOption('mira');
+    await flowBox.getByTestId('cast-spell').selectOption('passage-light');
+    await flowBox.getByTestId('cast-push').fill('1');
+    await flowBox.getByTestId('cast-dice-input').fill('6 6 6');
+    await flowBox.getByTestId('cast-dice-input').press('Enter');
+    await expect(flowBox.getByTestId('cast-result')).toContainText('runaway');
+    const prompt = gmPage.getByTestId('anchor-prompt');
+    await expect(prompt).toContainText('Mira is in runaway');
+    await prompt.getByTestId('prompt-anchor-mira-dice-input').fill('6 6 5');
+    await prompt.getByTestId('prompt-anchor-mira-dice-input').press('Enter');
+    await expect(prompt.getByTestId('prompt-anchor-result')).toContainText("Mira's anchor roll: 17 against 3d6 ≤ 13: failed");
+    await expect(playerPage.locator('body')).not.toContainText(/runaway|anchor|mana/i);
+    await shootBoth(gmPage, playerPage, '12b-runaway-anchor');
 
     // 11. The recaps exported from the Files screen: the GM's with the initiative, the players' without pools.
     await openMenu(gmPage, 'menu-files');
