@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startConsole, type RunningConsole } from '../support/consoleServer';
-import { expect, socketCall, test } from './fixtures';
+import { expect, socketCall, STOPPED_SERVER, test } from './fixtures';
 
 const SCREENS = 'test-results/screens';
 
@@ -52,8 +52,7 @@ test('a log damaged between two runs: the console starts, the GM keeps the good 
     await playerPage.screenshot({ path: `${SCREENS}/damaged-log-player-recovered.png` });
   } finally {
     await second?.stopProcess();
-    const expected = /WebSocket connection to .* failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED/;
-    problems.splice(0, problems.length, ...problems.filter((p) => !expected.test(p)));
+    problems.splice(0, problems.length, ...problems.filter((p) => !STOPPED_SERVER.test(p)));
   }
 });
 
@@ -88,8 +87,7 @@ test('a campaign.json damaged before the start: the error screen is open at once
     await playerPage.screenshot({ path: `${SCREENS}/damaged-campaign-player-restored.png` });
   } finally {
     await second?.stopProcess();
-    const expected = /WebSocket connection to .* failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED/;
-    problems.splice(0, problems.length, ...problems.filter((p) => !expected.test(p)));
+    problems.splice(0, problems.length, ...problems.filter((p) => !STOPPED_SERVER.test(p)));
   }
 });
 
@@ -126,7 +124,6 @@ test('a log cut inside its last line: the GM is told and a copy is kept; the pro
     await expect.poll(async () => ((await socketCall(gmPage, 'getGmView', {})) as { value: { history: { logLength: number } } }).value.history.logLength).toBe(1);
   } finally {
     await second?.stopProcess();
-    const expected = /WebSocket connection to .* failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED/;
-    problems.splice(0, problems.length, ...problems.filter((p) => !expected.test(p)));
+    problems.splice(0, problems.length, ...problems.filter((p) => !STOPPED_SERVER.test(p)));
   }
 });

@@ -246,3 +246,6 @@ export async function placeByClick(page: Page, at?: { q: number; r: number }): P
   }
   throw new Error('placeByClick: no hex near the centre would take the figure');
 }
+
+/** What a page says while a test has the server stopped on purpose: its socket, and any image it was fetching, are refused. */
+export const STOPPED_SERVER = /(WebSocket connection to .* failed: Error in connection establishment|Failed to load resource): net::ERR_CONNECTION_REFUSED/;

@@ -56,10 +56,11 @@ test('a 3d6 character: its dice before placing, a re-roll, then copies placed by
   await gmPage.mouse.move(grak.x, grak.y, { steps: 3 });
   await expect(gmPage.getByTestId('placing-refusal')).toHaveText('Another figure stands there.');
   expect((await hand(gmPage)).ghost).toMatchObject({ hex: { q: 16, r: 1 }, ok: false });
-  // Right in front of Grak (facing 3, battle-axe ready): he would engage it there.
+  // Right in front of Grak (facing 3, battle-axe ready): allowed, but the GM is told it starts engaged.
   const front = await hexOnScreen(gmPage, { q: 15, r: 1 });
   await gmPage.mouse.move(front.x, front.y, { steps: 3 });
-  await expect(gmPage.getByTestId('placing-refusal')).toContainText('Grak would engage it there');
+  await expect(gmPage.getByTestId('placing-warning')).toContainText('Grak would engage it there');
+  await expect(gmPage.getByTestId('placing-refusal')).toHaveCount(0);
   // Two hexes south of Bram's line, facing 2 (E twice): placed, and placing goes on.
   const at: Hex = { q: 12, r: 6 };
   const p = await hexOnScreen(gmPage, at);

@@ -1,7 +1,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startConsole, type RunningConsole } from '../support/consoleServer';
-import { expect, figureOnMap, hexOnScreen, test } from './fixtures';
+import { expect, figureOnMap, hexOnScreen, STOPPED_SERVER, test } from './fixtures';
 
 const SCREENS = 'test-results/screens';
 const BRAM = { q: 9, r: 5 };
@@ -63,7 +63,6 @@ test('a restart of the host: both pages show the banner, a command sent meanwhil
   } finally {
     await second?.stopProcess();
     // Chromium logs each refused reconnect while the host is down: the outage this test makes.
-    const expected = /WebSocket connection to .* failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED/;
-    problems.splice(0, problems.length, ...problems.filter((p) => !expected.test(p)));
+    problems.splice(0, problems.length, ...problems.filter((p) => !STOPPED_SERVER.test(p)));
   }
 });

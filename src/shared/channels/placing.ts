@@ -9,7 +9,8 @@ import { channel } from './define';
  * placed. Queries only: nothing here changes the encounter.
  */
 
-export const PlacementVerdictSchema = z.object({ ok: z.boolean(), reason: z.string().nullable() }).strict();
+/** `warning`: allowed, but worth saying (the figure would start engaged). */
+export const PlacementVerdictSchema = z.object({ ok: z.boolean(), reason: z.string().nullable(), warning: z.string().nullable() }).strict();
 
 /** The command a drop sends, as the drag previews it. */
 export const DropCommandSchema = z.discriminatedUnion('type', [MoveCommandSchema, MoveFigureCommandSchema, FlyCommandSchema, TakeOffCommandSchema]);

@@ -1,8 +1,8 @@
 /**
  * Where the GM may put a new figure (issue 12 §4): on the map, out of walls and other figures
- * (RULINGS M7; `canPlace`), and — the console's choice — not inside an enemy's front hexes, so a
- * figure never starts engaged (001 §Engagement; RULINGS M6) before anyone has moved. The GM who
- * wants it engaged places it beside and moves it in, which the log then shows as a move.
+ * (RULINGS M7; `canPlace`). Inside an enemy's front hexes it would start engaged (001 §Engagement;
+ * RULINGS M6): the console's choice is to say so while the GM aims (a GM setting up a fight already
+ * under way wants exactly that) and to keep a figure placed without a hex out of engagement.
  */
 import { hexKey, hexSpiral, type Hex } from '../../../shared/hex';
 import { footprint } from '../../../shared/hex/footprint';
@@ -25,13 +25,15 @@ function newcomer(sideId: string): FigureState {
 
 /** Why a new figure cannot be placed there, in the GM's words, or null when it can. */
 export function placementRefusal(state: EncounterState, p: Placement): string | null {
-  const taken = canPlace(state, p.at, p.facing, p.size);
-  if (taken !== null) return taken;
+  return canPlace(state, p.at, p.facing, p.size);
+}
+
+/** Who would engage a new figure placed there, said for the GM, or null when nobody would. */
+export function placementEngagement(state: EncounterState, p: Placement): string | null {
   const cells = footprint(p.at, p.facing, p.size);
   const foes = engagersAt(engagementField(state, newcomer(p.sideId)), cells);
   if (!engagedByCount(p.size, foes)) return null;
-  const names = foes.map((f) => f.name).join(' and ');
-  return `${names} would engage it there (001 §Engagement; RULINGS M6): the console places new figures out of engagement — place it beside and move it in.`;
+  return `${foes.map((f) => f.name).join(' and ')} would engage it there: it starts engaged (001 §Engagement; RULINGS M6).`;
 }
 
 /** Whether a figure of `size` facing `facing` can stand at `at`: on the map, out of walls, in free hexes (RULINGS M7). */
@@ -49,11 +51,12 @@ export function canPlace(state: EncounterState, at: Hex, facing: number, size: 1
   return null;
 }
 
-/** The place nearest `from` where a new figure may stand (deterministic: the spiral's order), or null when there is none. */
+/** The place nearest `from` where a new figure may stand out of engagement (deterministic: the spiral's order), or null when there is none. */
 export function nearestFreeHex(state: EncounterState, from: Hex, p: Omit<Placement, 'at'>): Hex | null {
   const radius = state.map.cols + state.map.rows;
-  if (placementRefusal(state, { ...p, at: from }) === null) return from;
-  for (const h of hexSpiral(from, radius)) if (placementRefusal(state, { ...p, at: h }) === null) return h;
+  const free = (at: Hex) => placementRefusal(state, { ...p, at }) === null && placementEngagement(state, { ...p, at }) === null;
+  if (free(from)) return from;
+  for (const h of hexSpiral(from, radius)) if (free(h)) return h;
   return null;
 }
 

@@ -3,6 +3,7 @@ import { APP_HOST, APP_SCHEME, CONTENT_SECURITY_POLICY } from '../security';
 import { readStatic } from '../web/staticFiles';
 import type { Role } from '../../../shared/contract';
 import { roleOfPageToken } from './pageTokens';
+import { declaredLength, isUploadRoute, runUpload, type UploadTarget } from '../uploads';
 
 /** Must run before `app` is ready: the app scheme behaves like a secure, standard origin. */
 export function registerAppScheme(): void {
@@ -20,12 +21,14 @@ export type AssetReader = (name: string, role: Role | null) => Promise<{ body: B
 /**
  * Serves the built renderer from `app://console/…`, only files inside `rendererDir`; and, under
  * `/campaign-assets/`, only the open campaign's assets (content-hashed names inside its assets/),
- * each only to a page whose URL token gives a role allowed to have it.
+ * each only to a page whose URL token gives a role allowed to have it. The GM page's uploads
+ * (map images, token art, handout images, export files) take the same routes as on the web host.
  */
-export function serveRenderer(rendererDir: string, assets?: AssetReader): void {
+export function serveRenderer(rendererDir: string, assets?: AssetReader, uploads?: () => UploadTarget | undefined, log: (m: string) => void = () => {}): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
+    if (request.method === 'POST' && isUploadRoute(url.pathname)) return uploadResponse(request, url, uploads?.(), log);
     if (url.pathname.startsWith(ASSET_PREFIX)) {
       const role = roleOfPageToken(url.searchParams.get('token'));
       const asset = role === null ? 'forbidden' : assets ? await assets(url.pathname.slice(ASSET_PREFIX.length), role) : null;
@@ -45,4 +48,15 @@ export function serveRenderer(rendererDir: string, assets?: AssetReader): void {
       },
     });
   });
+}
+
+/** A GM upload over the app scheme: the same routes and envelope as the web host's (host/uploads.ts). */
+export async function uploadResponse(request: Request, url: URL, target: UploadTarget | undefined, log: (m: string) => void): Promise<Response> {
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+  if (roleOfPageToken(url.searchParams.get('token')) !== 'gm' || !isUploadRoute(url.pathname)) {
+    return json(403, { ok: false, error: { code: 'forbidden', message: 'Only the GM page may upload to the campaign.' } });
+  }
+  const body: AsyncIterable<Uint8Array> = request.body ?? (async function* () {})();
+  const answer = await runUpload(url.pathname, body, declaredLength(request.headers.get('content-length')), target, log);
+  return json(answer.status, answer.body);
 }

@@ -6,6 +6,7 @@ import { copyCampaign, createCampaign } from '../../store/newCampaign';
 import { readRecent } from '../../store/recent';
 import { bindIpc } from './ipcBinding';
 import { serveRenderer, type AssetReader } from './appProtocol';
+import type { UploadTarget } from '../uploads';
 import { menuTemplate, SHORTCUTS } from './menu';
 import { createGmWindow, createPlayerWindow, denyAllPermissions, displays, placePlayer, roleOf } from './windows';
 import { shouldAutoOpenPlayer } from './windowPlacement';
@@ -33,7 +34,8 @@ export async function runConsole(paths: Paths): Promise<void> {
 
   denyAllPermissions();
   let assets: AssetReader | undefined;
-  serveRenderer(paths.rendererDir, (name, role) => assets?.(name, role) ?? Promise.resolve(null));
+  let uploads: UploadTarget | undefined;
+  serveRenderer(paths.rendererDir, (name, role) => assets?.(name, role) ?? Promise.resolve(null), () => uploads, log);
   const pick = async (options: Electron.OpenDialogOptions) => {
     const choice = await dialog.showOpenDialog(options);
     return choice.canceled ? null : (choice.filePaths[0] ?? null);
@@ -53,6 +55,7 @@ export async function runConsole(paths: Paths): Promise<void> {
     { gm: (v) => send(gmWindow, 'gmView', gmPush(v)), player: (v) => send(playerWindow, 'playerView', v) },
   );
   assets = (name, role) => core.readAsset(name, role);
+  uploads = core;
   bindIpc(ipcMain, core.dispatcher, roleOf);
   core.projector.subscribe((p) => {
     send(gmWindow, 'projector', p);

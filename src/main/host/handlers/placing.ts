@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { PLACING_CHANNELS } from '../../../shared/channels/placing';
 import { rollCreation } from '../../engine/characters/creationRolls';
 import { createSeededDice } from '../../engine/dice/seeded';
-import { placementRefusal } from '../../engine/encounter/placement';
+import { placementEngagement, placementRefusal } from '../../engine/encounter/placement';
 import { previewDrop } from '../../engine/encounter/movement/dropPreview';
 import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';
@@ -17,8 +17,9 @@ export function placingHandlers(session: () => Session): HandlersFor<typeof PLAC
   const creationDice = createSeededDice(randomInt(2 ** 31));
   return {
     placementCheck: ({ at, facing, sideId, size }) => {
-      const reason = placementRefusal(session().currentState, { at, facing, size: size ?? 1, sideId });
-      return { ok: reason === null, reason };
+      const placement = { at, facing, size: size ?? 1, sideId };
+      const reason = placementRefusal(session().currentState, placement);
+      return { ok: reason === null, reason, warning: reason === null ? placementEngagement(session().currentState, placement) : null };
     },
     previewDrop: ({ command }) => previewDrop(session().currentState, command, session().rules),
     rollCreation: ({ mana }) => {

@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { EVENTS, type EventName, type Role } from '../../../shared/contract';
-import { AppError, isAppError } from '../../../shared/errors';
 import { WsCallSchema, type WsPush, type WsReply } from '../../../shared/wsProtocol';
 import type { Dispatcher } from '../dispatch';
 import { CONTENT_SECURITY_POLICY } from '../security';
 import { readStatic } from './staticFiles';
 import { newTokens } from './tokens';
+import { declaredLength, isUploadRoute, runUpload, type UploadRoute } from '../uploads';
 
 /** What the web host's campaign routes need from the core (assets, uploads, imports). */
 export interface CampaignHttp {
@@ -45,7 +45,6 @@ const MAX_MESSAGE_BYTES = 256 * 1024;
 /** Asset URLs: the same path as `app://console/campaign-assets/<hash>.<ext>` in Electron. */
 const ASSET_PREFIX = '/campaign-assets/';
 /** An export file posted for import may carry base64 assets. */
-const MAX_BUNDLE_BYTES = 256 * 1024 * 1024;
 
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -97,7 +96,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (req.method === 'POST' && (url.pathname === '/campaign/upload-image' || url.pathname === '/campaign/upload-art' || url.pathname === '/campaign/import')) {
+    if (req.method === 'POST' && isUploadRoute(url.pathname)) {
       await campaignUpload(req, res, url);
       return;
     }
@@ -158,37 +157,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       send(403, { ok: false, error: { code: 'forbidden', message: 'Only the GM page may upload to the campaign.' } });
       return;
     }
-    if (!options.campaign) {
-      req.resume();
-      send(404, { ok: false, error: { code: 'not-found', message: 'No campaign is open.' } });
-      return;
-    }
-    const declared = Number(req.headers['content-length']);
-    const total = Number.isFinite(declared) && declared >= 0 ? declared : null;
-    try {
-      let value: unknown;
-      if (url.pathname === '/campaign/upload-image' || url.pathname === '/campaign/upload-art') {
-        // Token art (issue 15 item 1) goes into the same content-hashed assets; only the wording differs.
-        value = await options.campaign.importImageStream(req, total, url.pathname === '/campaign/upload-art' ? 'token art' : undefined);
-      } else {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of req) {
-          size += (chunk as Buffer).length;
-          if (size > MAX_BUNDLE_BYTES) throw new AppError('invalid-args', 'The export file is too large to import.');
-          chunks.push(chunk as Buffer);
-        }
-        value = await options.campaign.importBundleText(Buffer.concat(chunks).toString('utf8'));
-      }
-      send(200, { ok: true, value });
-    } catch (e) {
-      req.resume();
-      if (isAppError(e)) send(400, { ok: false, error: { code: e.code, message: e.message } });
-      else {
-        log(`upload ${url.pathname} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-        send(500, { ok: false, error: { code: 'internal', message: 'The upload failed. Details are in the console log.' } });
-      }
-    }
+    const answer = await runUpload(url.pathname as UploadRoute, req, declaredLength(req.headers['content-length']), options.campaign, log);
+    if (!answer.body.ok) req.resume();
+    send(answer.status, answer.body);
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apply } from '../../../../src/main/engine/encounter/apply';
-import { placementRefusal } from '../../../../src/main/engine/encounter/placement';
+import { placementEngagement, placementRefusal } from '../../../../src/main/engine/encounter/placement';
 import { previewDrop } from '../../../../src/main/engine/encounter/movement/dropPreview';
 import { rollCreation } from '../../../../src/main/engine/characters/creationRolls';
 import { createSeededDice } from '../../../../src/main/engine/dice/seeded';
@@ -37,22 +37,28 @@ describe('placing a new figure where the GM clicks', () => {
     expect(f.facing).toBe(5);
   });
 
-  it('refuses a wall, a figure, off the map, and a foe’s front hex, each with its reason', () => {
+  it('refuses a wall, a figure and off the map, each with its reason (RULINGS M7)', () => {
     expect(placementRefusal(s(), { at: { q: 3, r: 3 }, facing: 0, size: 1, sideId: 'a' })).toBe('A wall stands there.');
     expect(placementRefusal(s(), { at: { q: 10, r: 5 }, facing: 0, size: 1, sideId: 'a' })).toBe('Another figure stands there.');
     expect(placementRefusal(s(), { at: { q: -5, r: 0 }, facing: 0, size: 1, sideId: 'a' })).toBe('That place is (partly) off the map.');
-    const engaged = 'Foe would engage it there (001 §Engagement; RULINGS M6): the console places new figures out of engagement — place it beside and move it in.';
-    expect(placementRefusal(s(), { at: { q: 9, r: 5 }, facing: 0, size: 1, sideId: 'a' })).toBe(engaged);
-    expect(refusal(s(), add({ position: { q: 9, r: 5 } }), [[1, 1]])).toBe(engaged);
+    expect(refusal(s(), add({ position: { q: 3, r: 3 } }), [[1, 1]])).toBe('A wall stands there.');
+  });
+
+  it('in a foe’s front hex it is placed, engaged, and the GM was told so (001 §Engagement; RULINGS M6; the console’s choice)', () => {
+    const at = { q: 9, r: 5 };
+    expect(placementRefusal(s(), { at, facing: 0, size: 1, sideId: 'a' })).toBeNull();
+    expect(placementEngagement(s(), { at, facing: 0, size: 1, sideId: 'a' })).toBe('Foe would engage it there: it starts engaged (001 §Engagement; RULINGS M6).');
+    expect(figOf(step(s(), add({ position: at }), [[1, 1]]).state, 'aldric').position).toEqual(at);
     // Behind the foe is no front hex; a friend of the foe is never engaged by it.
-    expect(placementRefusal(s(), { at: { q: 11, r: 5 }, facing: 0, size: 1, sideId: 'a' })).toBeNull();
-    expect(placementRefusal(s(), { at: { q: 9, r: 5 }, facing: 0, size: 1, sideId: 'b' })).toBeNull();
+    expect(placementEngagement(s(), { at: { q: 11, r: 5 }, facing: 0, size: 1, sideId: 'a' })).toBeNull();
+    expect(placementEngagement(s(), { at, facing: 0, size: 1, sideId: 'b' })).toBeNull();
   });
 
   it('without a hex, the nearest place to the centre that is free and out of engagement', () => {
     // The centre (10,5) is the foe's; the spiral's first hexes in its front are skipped.
     const f = figOf(step(s(), add(), [[3, 4]]).state, 'aldric');
     expect(placementRefusal(s(), { at: f.position, facing: 0, size: 1, sideId: 'a' })).toBeNull();
+    expect(placementEngagement(s(), { at: f.position, facing: 0, size: 1, sideId: 'a' })).toBeNull();
   });
 });
 

@@ -23,7 +23,7 @@ class Placing {
   job = $state<PlacingJob | null>(null);
   facing = $state(0);
   hover = $state<Hex | null>(null);
-  verdict = $state<{ key: string; ok: boolean; reason: string | null } | null>(null);
+  verdict = $state<{ key: string; ok: boolean; reason: string | null; warning: string | null } | null>(null);
   placed = $state(0);
   private api: ClientApi<'gm'> | null = null;
   private asked = 0;
@@ -82,6 +82,12 @@ class Placing {
     return v && v.key === this.key() && !v.ok ? v.reason : null;
   }
 
+  /** Main's word on an allowed hex worth a second look (the figure would start engaged). */
+  get warning(): string | null {
+    const v = this.verdict;
+    return v && v.key === this.key() && v.ok ? v.warning : null;
+  }
+
   private key(): string {
     return this.hover ? `${this.hover.q},${this.hover.r}/${this.facing}` : '';
   }
@@ -99,7 +105,7 @@ class Placing {
       const mine = ++this.asked;
       void api.placementCheck({ at: hex, facing: this.facing, sideId: job.sideId, size: job.size }).then((r) => {
         if (mine !== this.asked) return;
-        this.verdict = r.ok ? { key, ok: r.value.ok, reason: r.value.reason } : { key, ok: false, reason: r.error.message };
+        this.verdict = r.ok ? { key, ...r.value } : { key, ok: false, reason: r.error.message, warning: null };
       });
     }, 40);
   }
