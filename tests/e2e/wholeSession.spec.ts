@@ -189,9 +189,13 @@ test('a whole session through the UI: campaign, party, foes, map, placing, fall,
     expect(recap.text).toContain('Initiative: Party 5, Mill Bandits 2, Crows 1.');
     expect(recap.text).toContain('Crow joined the fight at');
     expect(recap.text).toContain('Party chose to move first.');
-    // Known gap (reported): the recap leaves out the manual damage from the fall and the heal.
+    // The fall and the heal are told (RULINGS C4, C5): in full to the GM, only that they happened to the players.
+    expect(recap.text).toContain(`Tomas took 5 Fatigue and 5 Body from fall (Fatigue ${fatigue} → ${fatigue - 5}, Body ${body} → ${body - 5}).`);
+    expect(recap.text).toMatch(/Tomas healed 5 Fatigue/);
     const players = await downloadText(gmPage, 'combat-log-players');
     expect(players.text).not.toMatch(/mana|Fatigue|Body/i);
+    expect(players.text).toContain('Tomas was hurt (fall).');
+    expect(players.text).toContain('Tomas was healed.');
     await shootBoth(gmPage, playerPage, '13-recap');
   } finally {
     await second?.stopProcess();

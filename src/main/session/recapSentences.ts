@@ -89,6 +89,19 @@ export function sentenceOf(e: Ev, audience: Audience, name: (id: string) => stri
       const pools = gm ? ` (Fatigue ${num(e.fatigueAfter)}, Body ${num(e.bodyAfter)})` : '';
       return { text: `${name(t)} took ${through}${e.body === true ? ' to Body' : ''} ${how}${pools}.`, who: [t] };
     }
+    case 'poolsChanged': {
+      // The GM's own damage, healing or typed pools (RULINGS C4, C5): the players hear only that it happened.
+      const cause = str(e.cause);
+      const fatigue = num(e.fatigueAfter) - num(e.fatigueBefore);
+      const body = num(e.bodyAfter) - num(e.bodyBefore);
+      if (!gm) return e.how === 'set' ? null : { text: e.how === 'heal' ? `${name(f)} was healed.` : `${name(f)} was hurt${cause ? ` (${cause})` : ''}.`, who: [f] };
+      const pools = `(Fatigue ${num(e.fatigueBefore)} → ${num(e.fatigueAfter)}, Body ${num(e.bodyBefore)} → ${num(e.bodyAfter)})`;
+      if (e.how === 'set') return { text: `The GM set ${name(f)}’s pools ${pools}.`, who: [f] };
+      const amounts = [fatigue !== 0 ? `${Math.abs(fatigue)} Fatigue` : '', body !== 0 ? `${Math.abs(body)} Body` : ''].filter(Boolean).join(' and ') || 'nothing';
+      const stopped = num(e.stopped) > 0 ? `, armour stopped ${num(e.stopped)}` : '';
+      const verb = e.how === 'heal' ? 'healed' : 'took';
+      return { text: `${name(f)} ${verb} ${amounts}${cause ? ` from ${cause}` : ''}${stopped} ${pools}.`, who: [f] };
+    }
     case 'postureChanged': {
       const word = POSTURE_WORDS[str(e.to)];
       return word ? { text: `${name(f)} ${word}.`, who: [f] } : null;

@@ -69,4 +69,20 @@ describe('the combat recap (issue 12 §6)', () => {
     const gm = (await core.exportCombatLog()).markdown;
     expect(gm).toContain('Ilsa cast Detect Magic: succeeded.');
   });
+
+  it('the GM’s own damage, healing and typed pools are told: in full to the GM, only that it happened to the players (RULINGS C4, C5)', async () => {
+    const core = await played();
+    const s = core.session;
+    await s.execute({ type: 'takeDamage', figureId: 'bram', amount: 5, to: 'both', armour: false, cause: 'a fall' });
+    await s.execute({ type: 'heal', figureId: 'bram', fatigue: 3, cause: 'a potion' });
+    await s.execute({ type: 'setPools', figureId: 'ilsa', fatigue: 20 });
+    const gm = (await core.exportCombatLog()).markdown;
+    expect(gm).toContain('Bram took 5 Fatigue and 5 Body from a fall (Fatigue 53 → 48, Body 36 → 31).');
+    expect(gm).toContain('Bram healed 3 Fatigue from a potion (Fatigue 48 → 51, Body 31 → 31).');
+    expect(gm).toMatch(/The GM set Ilsa’s pools \(Fatigue \d+ → 20, Body \d+ → \d+\)\./);
+    const players = (await core.exportCombatLog(undefined, 'players')).markdown;
+    expect(players).toContain('Bram was hurt (a fall).');
+    expect(players).toContain('Bram was healed.');
+    expect(players).not.toMatch(/Fatigue|Body|GM set|potion/);
+  });
 });
