@@ -290,6 +290,8 @@ export const PlayerViewSchema = z
         pending: z.array(IdSchema),
         /** Continuing spells in plain sight and casters visibly in runaway (RULINGS C8, S6). */
         magic: PlayerMagicSchema,
+        /** What the table saw the GM's latest command do, in the players' recap sentences; absent before anything happened. */
+        latest: z.array(z.string()).optional(),
       })
       .strict(),
     session: ViewKeySchema,

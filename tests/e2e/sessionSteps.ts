@@ -8,8 +8,8 @@ import { SCREENS } from './setupSteps';
 export async function shootBoth(gmPage: Page, playerPage: Page, step: string): Promise<void> {
   // The map paints its tiles over a few frames (map/tiledPainter.ts): shoot what the table sees once they are all drawn.
   const settled = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap?: { settled: boolean } }).__battleMap?.settled ?? true);
-  await expect.poll(() => settled(gmPage)).toBe(true);
-  await expect.poll(() => settled(playerPage)).toBe(true);
+  await expect.poll(() => settled(gmPage), { message: 'GM map settled', timeout: 15_000 }).toBe(true);
+  await expect.poll(() => settled(playerPage), { message: 'player map settled', timeout: 15_000 }).toBe(true);
   await gmPage.screenshot({ path: `${SCREENS}/session-${step}-gm.png` });
   await playerPage.screenshot({ path: `${SCREENS}/session-${step}-player.png` });
 }

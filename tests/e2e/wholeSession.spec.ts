@@ -67,7 +67,11 @@ async function playTurnOne(gmPage: Page, playerPage: Page, t: { at: (dq: number,
       await expect(gmPage.getByTestId('pools-tomas')).toHaveText(`${t.fatigue - 6}/${t.body - 5}`);
       await expect(playerPage.getByTestId('player-acting')).not.toHaveText('Brute to act');
       await onBothMaps(gmPage, playerPage, 'tomas', t.at(-3, 2));
-      await notOnProjector(playerPage, /Fatigue|Body|adjDEX|protection|Hit: rolled/);
+      // The projector says the blow as the players' recap does: the dice the table saw, no pool after it.
+      await expect(playerPage.getByTestId('player-latest')).toHaveText(
+        'Brute struck at Tomas with broadsword: hit [3d6: 7 against adjDEX 10]. Rolled 7 ≤ adjDEX 10: a hit, Fatigue only. Tomas took 6 [damage rolled 6, armour stops 0].',
+      );
+      await notOnProjector(playerPage, /(Fatigue|Body) \d|protection|Hit: rolled|now Fatigue/);
       await shootBoth(gmPage, playerPage, '13-melee');
       await box.getByTestId('attack-done').click();
     },
@@ -79,7 +83,8 @@ async function playTurnOne(gmPage: Page, playerPage: Page, t: { at: (dq: number,
       await expect(box.getByTestId('damage-line')).toContainText("to Mira's Fatigue");
       await expect(gmPage.getByTestId('pools-mira')).toHaveText(new RegExp(`^${miraFatigue - 3}/`));
       await expect(playerPage.getByTestId('player-acting')).not.toHaveText('Sneak to act');
-      await notOnProjector(playerPage, /Fatigue|Body|adjDEX|protection|Hit: rolled/);
+      await expect(playerPage.getByTestId('player-latest')).toHaveText(/^Sneak struck at Mira with sling: hit \[3d6: 6 against adjDEX 10\]\..* Mira took 3 \[damage rolled 3, armour stops 0\]\.$/);
+      await notOnProjector(playerPage, /(Fatigue|Body) \d|protection|Hit: rolled|now Fatigue/);
       await shootBoth(gmPage, playerPage, '14-missile');
       await box.getByTestId('attack-done').click();
     },
@@ -99,6 +104,7 @@ async function playTurnOne(gmPage: Page, playerPage: Page, t: { at: (dq: number,
       await prompt.getByTestId('prompt-anchor-mira-dice-input').press('Enter');
       await expect(prompt.getByTestId('prompt-anchor-result')).toContainText("Mira's anchor roll: 17 against 3d6 ≤ 13: failed");
       await expect(gmPage.getByTestId('runaway-mira').getByTestId('helpers-left-out-mira')).toContainText(/Wren: waits for its turn/);
+      await expect(playerPage.getByTestId('player-latest')).toHaveText('Mira tried to cast a spell and failed.');
       await notOnProjector(playerPage, /runaway|anchor|mana/i);
       await shootBoth(gmPage, playerPage, '15-runaway-anchor');
     },
@@ -128,6 +134,7 @@ async function playTurnOne(gmPage: Page, playerPage: Page, t: { at: (dq: number,
   await expect.poll(() => figureOnMap(gmPage, 'tomas')).not.toMatchObject(t.at(-3, 2));
   const pushedTo = (await mustCall(gmPage, 'getGmView', {})).encounter.figures.find((f: { id: string }) => f.id === 'tomas').position;
   await onBothMaps(gmPage, playerPage, 'tomas', pushedTo);
+  await expect(playerPage.getByTestId('player-latest')).toHaveText(`Brute pushed Tomas back to (${pushedTo.q}, ${pushedTo.r}).`);
   await shootBoth(gmPage, playerPage, '17-retreat');
 
   // 13. The end of turn 1: both trackers at turn 2, Initiative; the GM's summary of what the end did.
@@ -182,6 +189,12 @@ test('a whole session through the UI: an empty data folder, a new campaign, two 
   await newCampaign(gmPage, playerPage, 'Session at the Mill');
   expect((await mustCall(gmPage, 'getGmView', {})).encounter.figures).toEqual([]);
   await trackersAt(gmPage, playerPage, 1, 'initiative');
+  // The projector's settings: the line saying what just happened is turned on (off in a new campaign).
+  await gmPage.getByRole('button', { name: /^Scale:/ }).click();
+  await gmPage.getByTestId('latest-line-toggle').check();
+  await gmPage.getByRole('button', { name: /^Scale:/ }).click();
+  await expect(gmPage.getByTestId('player-display-settings')).toBeHidden();
+  await expect(playerPage.getByTestId('player-latest')).toHaveCount(0);
   await shootBoth(gmPage, playerPage, '01-campaign');
 
   // 2. A map image imported from the map bar, then calibrated by two corner drags: both pages draw it where main placed it.
@@ -216,6 +229,7 @@ test('a whole session through the UI: an empty data folder, a new campaign, two 
   await expect(gmPage.getByTestId('figure-sheet')).toContainText('Blur');
   await expect(gmPage.getByTestId('mana')).toHaveText('10 of 10');
   await expect.poll(() => figureOnMap(playerPage, 'mira')).toMatchObject(mira);
+  await expect(playerPage.getByTestId('player-latest')).toHaveText(/^Mira joined the fight at \(\d+, -?\d+\)\.$/);
   const tomas = await rolledCharacter(gmPage, { name: 'Tomas', side: 'party', weapons: ['sling', 'dagger'], at: at(-3, 2) });
   await expect(gmPage.getByTestId('figure-sheet')).toContainText('Tomas');
   await expect.poll(() => figureOnMap(playerPage, 'tomas')).toMatchObject(tomas.hex);
@@ -262,13 +276,15 @@ test('a whole session through the UI: an empty data folder, a new campaign, two 
   await gmPage.getByTestId('pools-cause').fill('fall');
   await gmPage.getByTestId('pools-damage').click();
   await expect(gmPage.getByTestId('pools-tomas')).toHaveText(`${fatigue - 5}/${body - 5}`);
-  await notOnProjector(playerPage, /Fatigue|Body|fall/);
+  await expect(playerPage.getByTestId('player-latest')).toHaveText('Tomas was hurt (fall).');
+  await notOnProjector(playerPage, /Fatigue|Body/);
   await shootBoth(gmPage, playerPage, '07-fall');
   await gmPage.getByTestId('pools-amount').fill('5');
   await gmPage.getByTestId('pools-to').selectOption('fatigue');
   await gmPage.getByTestId('pools-heal').click();
   await expect(gmPage.getByTestId('pools-tomas')).toHaveText(`${fatigue}/${body - 5}`);
   expect(await poolsOf(gmPage, 'tomas')).toEqual([fatigue, body - 5]);
+  await expect(playerPage.getByTestId('player-latest')).toHaveText('Tomas was healed.');
   await trackersAt(gmPage, playerPage, 1, 'renewSpells');
   await shootBoth(gmPage, playerPage, '08-heal');
 

@@ -14,6 +14,7 @@ import type { EncounterFile, LogEntry } from '../store/schema';
 import { diceFor, engineApply, replay, type EngineApply, type Replayed } from './replay';
 import { CHECKPOINT_EVERY, replayForOpen, type Checkpoint } from './openReplay';
 import { gmView, playerView } from './views';
+import { playersLatest } from './playersLatest';
 
 export { engineApply, replay, type EngineApply, type Replayed, type ReplayStart } from './replay';
 
@@ -52,6 +53,12 @@ export class Session {
   readonly key: string;
   /** The player view last published, and the GM revision it was built at (issue 13 §5). */
   private player: { view: PlayerView; body: string; at: number } | null = null;
+  /**
+   * The projector's line on the latest command that gave the players a sentence (playersLatest.ts);
+   * a command they cannot see leaves it as it was, so it tells them nothing. Null: read it again
+   * from the last entry (after opening or undo).
+   */
+  private said: string[] | null = null;
   private gmCache: { view: GmView; campaignName: string } | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   /** Turn each entry was given in (from the entry, or found by replay for logs older than v2). */
@@ -214,7 +221,7 @@ export class Session {
       }
       this.turns.push(entry.turn!);
       this.redoStack = [];
-      this.advanced(result.state);
+      this.advanced(result.state, entry);
       this.publish();
       await this.maybeSnapshot();
       return this.gmView();
@@ -273,7 +280,7 @@ export class Session {
       }
       this.turns.push(entry.turn ?? this.state.turn);
       this.redoStack = this.redoStack.slice(0, -1);
-      this.advanced(result.state);
+      this.advanced(result.state, entry);
       this.publish();
       return this.gmView();
     });
@@ -307,12 +314,15 @@ export class Session {
     this.redoStack = [...this.redoStack, ...removed.reverse()];
     this.state = target.state;
     this.dice = target.dice;
+    this.said = null;
     this.revision += 1;
     this.publish();
   }
 
-  private advanced(state: EncounterState): void {
+  private advanced(state: EncounterState, entry: LogEntry): void {
     this.state = state;
+    const lines = playersLatest(state, entry.events);
+    if (lines.length > 0) this.said = lines;
     this.revision += 1;
     if (this.log.length % CHECKPOINT_EVERY === 0) this.checkpoints.set(this.log.length, { state, dice: this.dice.saveState() });
   }
@@ -334,7 +344,8 @@ export class Session {
   private refreshPlayer(): { view: PlayerView; changed: boolean } {
     const last = this.player;
     if (last && last.at === this.revision) return { view: last.view, changed: false };
-    const fresh = playerView(this.state, this.revision, this.key);
+    this.said ??= playersLatest(this.state, this.log.entries.at(-1)?.events ?? []);
+    const fresh = playerView(this.state, this.revision, this.key, this.said);
     const body = JSON.stringify(fresh.encounter);
     if (last && last.body === body) {
       this.player = { ...last, at: this.revision };

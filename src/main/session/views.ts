@@ -273,14 +273,14 @@ function playerMagic(state: EncounterState, visible: ReadonlySet<string>, idOf: 
  * the state later stays out until someone names it here. Every id it sends is the players' own
  * (`playerIds.ts`): no name, no count.
  */
-export function playerView(state: EncounterState, revision: number, session = ''): PlayerView {
+export function playerView(state: EncounterState, revision: number, session = '', latest: readonly string[] = []): PlayerView {
   const idOf = playerIdsFor(state.id);
   const fogged = new Set(state.map.hidden);
   const terrain: Record<string, PlayerView['encounter']['map']['terrain'][string]> = {};
   for (const [key, kind] of Object.entries(state.map.terrain)) {
     if (!fogged.has(key)) terrain[key] = kind;
   }
-  const visible = new Set(state.figures.filter((f) => !f.hidden && !fogged.has(hexKey(f.position))).map((f) => f.id));
+  const visible = inPlayersSight(state);
   return {
     encounter: {
       name: state.name,
@@ -314,10 +314,18 @@ export function playerView(state: EncounterState, revision: number, session = ''
       phase: state.phase,
       ...turnAsPlayersSee(state, visible, idOf),
       magic: playerMagic(state, visible, idOf),
+      // Sentences made by playersLatest.ts, which keeps only what the table saw.
+      ...(latest.length > 0 ? { latest: [...latest] } : {}),
     },
     session,
     revision,
   };
+}
+
+/** The figures the players see: neither hidden nor standing under fog. */
+export function inPlayersSight(state: EncounterState): Set<string> {
+  const fogged = new Set(state.map.hidden);
+  return new Set(state.figures.filter((f) => !f.hidden && !fogged.has(hexKey(f.position))).map((f) => f.id));
 }
 
 /**

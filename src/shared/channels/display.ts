@@ -48,6 +48,8 @@ export const PlayerLegibilitySchema = z
     highContrastGrid: z.boolean(),
     /** The turn-order strip along the top of the player display. */
     turnOrder: z.boolean(),
+    /** A line saying what the latest command did, as the players' recap words it; absent = off (issue 12). */
+    latestLine: z.boolean().optional(),
   })
   .strict();
 

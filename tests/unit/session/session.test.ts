@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Session, replay } from '../../../src/main/session/session';
 import { gmView as buildGmView, playerView as buildPlayerView } from '../../../src/main/session/views';
+import { playersLatest } from '../../../src/main/session/playersLatest';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
 import type { EncounterFile } from '../../../src/main/store/schema';
 import { Core } from '../../../src/main/host/core';
@@ -158,7 +159,10 @@ describe('Session: commands, the log and the file', () => {
     const live = session.gmView();
     const folder = await openCampaignFolder(dir);
     expect(buildGmView(folder.campaign, replayed.state, live.history, live.revision, undefined, live.session)).toEqual(live);
-    expect(buildPlayerView(replayed.state, session.playerView().revision, session.key)).toEqual(session.playerView());
+    // The projector's line is the players' sentences of the last entry (session/playersLatest.ts).
+    const latest = playersLatest(replayed.state, file.log.at(-1)!.events);
+    expect(latest).toEqual(['Ilsa moved to (9, 6).']);
+    expect(buildPlayerView(replayed.state, session.playerView().revision, session.key, latest)).toEqual(session.playerView());
 
     const reopened = await Session.open(folder, recordingSink());
     expect(reopened.gmView().encounter).toEqual(live.encounter);
