@@ -41,7 +41,7 @@ import { attackPreview } from '../attack';
 import type { FigureState } from '../schema';
 import { turnStateOf } from '../schema';
 import { isAlive } from '../state';
-import { requireTurn, markMoved, settlePosture, movementSequence, isMovementPhase, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn';
+import { requireTurn, markMoved, settlePosture, movementSequence, isMovementPhase, phaseStatus, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn';
 import { takeMishapHits } from '../mishaps';
 import type { Tx } from '../tx';
 import { moveAllowsOption, optionMaxMode } from '../options';
@@ -109,8 +109,9 @@ export function requireMoveTurn(tx: Tx, f: FigureState, c: { mode: MoveMode; ove
   if (tx.state.phase === 'finalMovement' && !f.turn.yielded && c.override !== true) {
     throw new AppError('rule', `${f.name} did not yield: it moved in Initial Movement (RULINGS T4).`);
   }
-  // RULINGS T4, O1, O2: each figure moves in its own movement phase (the rules' movement groups).
-  if (isMovementPhase(tx.state.phase) && c.override !== true && !movementSequence(tx.state, tx.state.phase).includes(f.id)) {
+  // RULINGS T4, O1, O2: each figure moves in its own movement phase (the rules' movement groups,
+  // in the order the phase status keeps for this state).
+  if (isMovementPhase(tx.state.phase) && c.override !== true && !phaseStatus(tx.state, tx.rules).order.includes(f.id)) {
     throw new AppError('rule', `${f.name} does not move in ${PHASE_NAMES[tx.state.phase]} (${tx.rules.initiative.source}).`);
   }
   // A Dodge, Defend or other option declared before moving caps the movement (001 §Action Options).

@@ -174,13 +174,33 @@ export interface PathWorld {
 
 /** The obstacles a figure meets: walls, other living figures, the map's edge (RULINGS M7). */
 export function pathWorld(state: EncounterState, f: FigureState): PathWorld {
-  const blocked = new Set<number>();
-  for (const o of state.figures) {
-    // A rider sits in its mount's hexes: the mount is what takes up the room (console's choice).
-    if (o.id === f.id || !isAlive(o) || o.ridingId !== undefined) continue;
-    for (const h of figureHexes(o)) blocked.add(numKey(h.q, h.r));
+  return new LazyPathWorld(state, f);
+}
+
+/** A move that stands still never looks at the blocked hexes: they are gathered on first use. */
+class LazyPathWorld implements PathWorld {
+  readonly terrain: Map<number, string>;
+  readonly field: EngagementField;
+  private hexes: Set<number> | undefined;
+
+  constructor(
+    private readonly state: EncounterState,
+    private readonly f: FigureState,
+  ) {
+    this.terrain = terrainByNum(state);
+    this.field = engagementField(state, f);
   }
-  return { terrain: terrainByNum(state), blocked, field: engagementField(state, f) };
+
+  get blocked(): Set<number> {
+    if (this.hexes !== undefined) return this.hexes;
+    const blocked = new Set<number>();
+    for (const o of this.state.figures) {
+      // A rider sits in its mount's hexes: the mount is what takes up the room (console's choice).
+      if (o.id === this.f.id || !isAlive(o) || o.ridingId !== undefined) continue;
+      for (const h of figureHexes(o)) blocked.add(numKey(h.q, h.r));
+    }
+    return (this.hexes = blocked);
+  }
 }
 
 /** Whether the figure's footprint fits at `anchor` (on the map, no wall, no other living figure). */
@@ -274,6 +294,7 @@ function reachOneHex(state: EncounterState, world: PathWorld, f: FigureState, mo
   const { cols, rows, orientation } = state.map;
   const flat = orientation === 'flat';
   const broken = rules.brokenGroundCost;
+  const blocked = world.blocked;
   const cost = new Map<number, number>();
   const prev = new Map<number, number>();
   const engaged = new Set<number>();
@@ -294,7 +315,7 @@ function reachOneHex(state: EncounterState, world: PathWorld, f: FigureState, mo
         const row = flat ? nr + (nq >> 1) : nr;
         if (col < 0 || col >= cols || row < 0 || row >= rows) continue;
         const nk = k + (DQ[d] as number) * 4096 + (DR[d] as number);
-        if (world.blocked.has(nk)) continue;
+        if (blocked.has(nk)) continue;
         const t = world.terrain.get(nk);
         if (t === 'wall') continue; // RULINGS M7
         const next = c + (t === 'broken' ? broken : 1);
