@@ -13,6 +13,14 @@ import { rollOff, MAX_ROLL_OFF_ROUNDS } from '../../../../src/main/engine/dice/r
 import type { Dice } from '../../../../src/main/engine/dice/types';
 import { DiceError } from '../../../../src/main/engine/dice/types';
 import { apply } from '../../../../src/main/engine/encounter/apply';
+import { attackPreview } from '../../../../src/main/engine/encounter/attack';
+import { reachable } from '../../../../src/main/engine/encounter/movement/reachable';
+import type { EncounterState } from '../../../../src/main/engine/encounter/schema';
+import { readFileSync } from 'node:fs';
+import { EncounterStateSchema } from '../../../../src/main/engine/encounter/schema';
+import { DEFAULT_RULES, rulesFor } from '../../../../src/main/engine/rules';
+import { playFight } from '../../../../src/main/engine/tactics/playFight';
+import type { MoveMode } from '../../../../src/shared/schemas';
 import { engagementField, engagersAt, numKey } from '../../../../src/main/engine/encounter/engagement';
 import { enemiesInFront } from '../../../../src/main/engine/encounter/options';
 import { figureById, figureHexes, isEnemy, updateFigure } from '../../../../src/main/engine/encounter/state';
@@ -142,4 +150,47 @@ describe('the 5,000-command replay of the benchmark (issue 18 §5)', () => {
     for (const c of log) s = apply(s, c, dice).state;
     expect(createHash('sha256').update(JSON.stringify(s)).digest('hex').slice(0, 16)).toBe('3cd26530663b44a7');
   }, 60_000);
+});
+
+/** Every state of a simulated fight of the sample encounter (issue 16), seeded. */
+function fightStates(seed: number): EncounterState[] {
+  const rules = rulesFor(DEFAULT_RULES);
+  const sample = EncounterStateSchema.parse(JSON.parse(readFileSync('resources/sample-campaign/encounters/ford-ambush.json', 'utf8')).initial);
+  const fight = playFight(sample, rules, { seed, maxTurns: 8, keepCommands: true });
+  const dice = createSeededDice(seed);
+  const states = [sample];
+  for (const c of fight.commands ?? []) states.push(apply(states.at(-1)!, c, dice, rules).state);
+  return states;
+}
+
+describe('previews and reaches remembered for the last state', () => {
+  const rules = rulesFor(DEFAULT_RULES);
+  const states = [...fightStates(4), ...fightStates(9)];
+  const modes: MoveMode[] = ['stand-still', 'shift', 'crawl', 'walk', 'jog', 'run', 'sprint'];
+
+  it('are what a never-seen copy of the state gives, asked again or after another state (RULINGS A1, M1–M7)', () => {
+    for (const [i, s] of states.entries()) {
+      const copy = structuredClone(s);
+      const previous = states[Math.max(0, i - 1)]!;
+      for (const a of s.figures) {
+        for (const t of s.figures) {
+          if (a.id === t.id) continue;
+          const weapon = a.equipment.readyWeaponId;
+          const first = attackPreview(s, a.id, t.id, weapon, {}, { rules });
+          attackPreview(previous, t.id, a.id, previous.figures.find((x) => x.id === t.id)?.equipment.readyWeaponId ?? null, {}, { rules });
+          const again = attackPreview(s, a.id, t.id, weapon, {}, { rules });
+          expect(again).toEqual(first);
+          expect(attackPreview(copy, a.id, t.id, weapon, {}, { rules })).toEqual(first);
+          // Ticks are never remembered: the GM's ticks change the preview.
+          expect(attackPreview(s, a.id, t.id, weapon, { waitingTurns: 1 }, { rules })).toEqual(attackPreview(copy, a.id, t.id, weapon, { waitingTurns: 1 }, { rules }));
+        }
+        for (const mode of modes) {
+          const reach = reachable(s, a.id, mode, { rules });
+          expect(reachable(s, a.id, mode, { rules })).toBe(reach);
+          expect(reachable(copy, a.id, mode, { rules })).toEqual(reach);
+          expect(reachable(s, a.id, mode, { rules, dropPack: true })).toEqual(reachable(copy, a.id, mode, { rules, dropPack: true }));
+        }
+      }
+    }
+  }, 120_000);
 });

@@ -229,6 +229,27 @@ function entryCost(world: PathWorld, cells: readonly Hex[], rules: Rules): numbe
  */
 export function reachable(state: EncounterState, figureId: string, mode: MoveMode, options: ReachOptions = {}): Reach {
   const rules = asRuleSet(options.rules ?? DEFAULT_RULES);
+  if (state !== reachesOf.state || rules !== reachesOf.rules) {
+    reachesOf.state = state;
+    reachesOf.rules = rules;
+    reachesOf.byKey.clear();
+  }
+  const key = `${figureId}\u0000${mode}\u0000${options.dropPack === true ? 'd' : ''}`;
+  let reach = reachesOf.byKey.get(key);
+  if (reach === undefined) {
+    reach = computeReach(state, figureId, mode, options, rules);
+    reachesOf.byKey.set(key, reach);
+  }
+  return reach;
+}
+
+/**
+ * The reaches asked of the last state: the tactics weigh a figure's ways of moving, then apply
+ * the chosen move to that same state, which asks for its reach again. States are never mutated.
+ */
+const reachesOf: { state: EncounterState | null; rules: RuleSet | null; readonly byKey: Map<string, Reach> } = { state: null, rules: null, byKey: new Map() };
+
+function computeReach(state: EncounterState, figureId: string, mode: MoveMode, options: ReachOptions, rules: RuleSet): Reach {
   const f = figureById(state, figureId);
   // A rider goes where its mount goes, by the mount's gaits (movement/mounts.ts).
   const mount = mountOf(state, f);
