@@ -14,7 +14,7 @@ import type { Dice } from '../../../../src/main/engine/dice/types';
 import { DiceError } from '../../../../src/main/engine/dice/types';
 import { apply } from '../../../../src/main/engine/encounter/apply';
 import { attackPreview } from '../../../../src/main/engine/encounter/attack';
-import { reachable } from '../../../../src/main/engine/encounter/movement/reachable';
+import { figureAllowance, reachable } from '../../../../src/main/engine/encounter/movement/reachable';
 import type { EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { readFileSync } from 'node:fs';
 import { EncounterStateSchema } from '../../../../src/main/engine/encounter/schema';
@@ -193,4 +193,27 @@ describe('previews and reaches remembered for the last state', () => {
       }
     }
   }, 120_000);
+});
+
+describe('the ways a figure may move, remembered by the objects they were read from', () => {
+  it('follow its load, armour, Fatigue and momentum through updates, under every movement rule (RULINGS M1–M4, O1, O3)', () => {
+    const ruleSets = [rulesFor(DEFAULT_RULES), rulesFor({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, classic: true } }), rulesFor({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, strideMomentum: true } })];
+    const changes: ((f: ReturnType<typeof fig>) => ReturnType<typeof fig>)[] = [
+      (f) => ({ ...f, fatigue: { ...f.fatigue, current: f.fatigue.current - 7 } }),
+      (f) => ({ ...f, equipment: { ...f.equipment, armorId: f.equipment.armorId === null ? 'chainmail' : null } }),
+      (f) => ({ ...f, equipment: { ...f.equipment, packLbs: f.equipment.packLbs + 15 } }),
+      (f) => ({ ...f, momentum: ((f.momentum ?? 0) + 1) % 4 }),
+      (f) => ({ ...f, facing: (f.facing + 1) % 6 }),
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: changes.length - 1 }), fc.integer({ min: 0, max: 2 }), fc.boolean()), { minLength: 1, maxLength: 12 }), (steps) => {
+        let f = fig('hero', 'a', 2, 2, { attributes: { STR: 11, DEX: 12 } });
+        for (const [change, rules, dropPack] of steps) {
+          figureAllowance(f, ruleSets[rules], dropPack); // the memo holds the figure as it was
+          f = changes[change]!(f);
+          expect(figureAllowance(f, ruleSets[rules], dropPack)).toEqual(figureAllowance(structuredClone(f), ruleSets[rules], dropPack));
+        }
+      }),
+    );
+  });
 });

@@ -161,6 +161,8 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     path = [...c.path];
     const last = path.at(-1) ?? f.position;
     if (!hexEquals(last, c.to)) throw new AppError('invalid-args', 'The path must end at the destination.');
+  } else if (hexEquals(c.to, f.position)) {
+    path = []; // every reach starts at the figure's own hex
   } else {
     const full = pathTo(reach, c.to);
     if (full === null) {

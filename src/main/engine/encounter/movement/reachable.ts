@@ -73,8 +73,23 @@ export function figureMovement(f: FigureState, dropPack = false): MovementProfil
  */
 const allowanceCache = new WeakMap<object, Map<MovementRules, Map<string, readonly MoveAllowance[]>>>();
 
+/**
+ * The last answer per attributes object, with the objects it was read from: a figure whose
+ * equipment and Fatigue objects are the ones of the last ask (most commands keep them) has the
+ * same allowances without building the key below.
+ */
+const lastAllowance = new WeakMap<object, { movement: MovementRules; dropPack: boolean; equipment: FigureState['equipment']; fatigue: FigureState['fatigue']; momentum: FigureState['momentum']; value: readonly MoveAllowance[] }>();
+
 export function figureAllowance(f: FigureState, rules: Rules | RuleSet = DEFAULT_RULES, dropPack = false): readonly MoveAllowance[] {
   const movement = asRuleSet(rules).movement;
+  const last = lastAllowance.get(f.attributes);
+  if (last !== undefined && last.movement === movement && last.dropPack === dropPack && last.equipment === f.equipment && last.fatigue === f.fatigue && last.momentum === f.momentum) return last.value;
+  const value = keyedAllowance(f, movement, dropPack);
+  lastAllowance.set(f.attributes, { movement, dropPack, equipment: f.equipment, fatigue: f.fatigue, momentum: f.momentum, value });
+  return value;
+}
+
+function keyedAllowance(f: FigureState, movement: MovementRules, dropPack: boolean): readonly MoveAllowance[] {
   const carried = carriedLbs(f, dropPack);
   // RULINGS O1 (004 §Fatigue): fatigue spent is what the pool has lost (decision: the one pool).
   const fatigueSpent = Math.max(0, f.fatigue.starting - f.fatigue.current);
