@@ -129,6 +129,15 @@ export function rearHexes(figure: FacingFigure): Hex[] {
  * defender's hex is in hand-to-hand combat, which has its own rule (001 §Hand-to-Hand Combat).
  */
 export function zoneOf(defender: FacingFigure, fromHex: Hex): Zone {
+  if ((defender.size ?? 1) === 1) {
+    // A neighbour of a one-hex figure: its direction says its zone, as adjacentZones has it.
+    const dq = fromHex.q - defender.position.q;
+    const dr = fromHex.r - defender.position.r;
+    for (let d = 0; d < 6 && defender.prone !== true && (dq !== 0 || dr !== 0); d++) {
+      const v = hexDirection(d);
+      if (v.q === dq && v.r === dr) return oneHexZone(defender, d);
+    }
+  }
   const fp = figureFootprint(defender);
   const inside = new Set(fp.map(hexKey));
   const fromKey = hexKey(fromHex);

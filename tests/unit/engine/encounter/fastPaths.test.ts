@@ -24,7 +24,7 @@ import type { MoveMode } from '../../../../src/shared/schemas';
 import { engagementField, engagersAt, numKey } from '../../../../src/main/engine/encounter/engagement';
 import { enemiesInFront } from '../../../../src/main/engine/encounter/options';
 import { figureById, figureHexes, isEnemy, updateFigure } from '../../../../src/main/engine/encounter/state';
-import { adjacentZones, frontHexes, rearHexes, sideHexes, zoneOfDirection, type Zone } from '../../../../src/main/engine/facing';
+import { adjacentZones, frontHexes, rearHexes, sideHexes, zoneOf, zoneOfDirection, type Zone } from '../../../../src/main/engine/facing';
 import { hexAdd, hexDirection, hexKey, normalizeDirection, type Hex } from '../../../../src/shared/hex';
 import { makeLog } from '../../../support/duelLog';
 import { encounter, fig } from './fixtures';
@@ -74,6 +74,8 @@ describe('fast paths answer as the general code does', () => {
         expect(frontHexes({ position, facing, prone })).toEqual(inZone('front'));
         expect(sideHexes({ position, facing, prone })).toEqual(inZone('side'));
         expect(rearHexes({ position, facing, prone })).toEqual(inZone('rear'));
+        for (const { hex: n, zone } of general.values()) expect(zoneOf({ position, facing, prone }, n)).toBe(zone);
+        expect(() => zoneOf({ position, facing, prone }, position)).toThrow(RangeError);
       }),
     );
   });

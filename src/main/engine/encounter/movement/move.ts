@@ -211,20 +211,18 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   const end = path.at(-1) ?? f.position;
   const endCells = footprint(end, facing, f.size);
   const engaged = isEngagedAt(world.field, f.size, endCells);
+  const charged = cost > 0 && c.mode !== 'shift' && c.mode !== 'crawl';
+  const brokenGround = path.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken');
   tx.update(f.id, (x) => ({
     ...x,
     position: end,
     facing,
     // Crawling keeps a figure on the ground: a kneeling figure that crawls is prone (001 §Action Options g).
     posture: c.mode === 'crawl' ? 'prone' : x.posture,
-    turn: {
-      ...x.turn,
-      mode: c.mode,
-      spent: cost,
-      charged: cost > 0 && c.mode !== 'shift' && c.mode !== 'crawl',
-      brokenGround: path.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken'),
-      ...(stride === null ? {} : { stride: stride.endStride, apSpent: stride.apSpent }),
-    },
+    turn:
+      stride === null
+        ? { ...x.turn, mode: c.mode, spent: cost, charged, brokenGround }
+        : { ...x.turn, mode: c.mode, spent: cost, charged, brokenGround, stride: stride.endStride, apSpent: stride.apSpent },
   }));
   tx.emit({
     type: 'moved',
