@@ -117,6 +117,8 @@ async function playTurnOne(gmPage: Page, playerPage: Page, t: { at: (dq: number,
       await card.getByTestId('intervene-mira-dice-input').press('Enter');
       await expect(gmPage.getByTestId('magic-result')).toContainText("Wren intervenes for Mira: 7 against 3d6 ≤ 12: success, Mira's runaway ends");
       await expect(gmPage.getByTestId('runaway-mira')).toHaveCount(0);
+      // The casting keeps its outcome, told in the past tense once the runaway is over (the console's choice).
+      await expect(gmPage.locator('[data-testid^="casting-outcome-"]')).toHaveText('ran away');
       await notOnProjector(playerPage, /runaway|interven|mana/i);
       await shootBoth(gmPage, playerPage, '16-intervention');
     },
@@ -127,6 +129,7 @@ async function playTurnOne(gmPage: Page, playerPage: Page, t: { at: (dq: number,
   // 12. Forced retreat (RULINGS H3): Brute hit and took no hit; the GM pushes Tomas back one hex.
   await gmPage.getByTestId('next-phase').click();
   await trackersAt(gmPage, playerPage, 1, 'forcedRetreat');
+  await expect(gmPage.getByTestId('anchor-prompt')).toHaveCount(0);
   const offer = gmPage.getByTestId('retreat-brute');
   await expect(offer).toContainText('Brute hit and took no hits');
   await offer.getByTestId('retreat-direction').selectOption({ index: 0 });
