@@ -29,10 +29,13 @@ export class FigureTokens {
   private detail = { hexPx: 0, selectedId: null as string | null };
   private look: TokenLook = GM_LOOK;
 
-  /** Draws every token anew with `look` on the next `set` (issue 15 §4: the player display's sizes). */
-  setLook(look: TokenLook): void {
+  /** Draws every token anew with `look` on the next `set` (issue 15 §4: the player display's sizes); false when it is the same. */
+  setLook(look: TokenLook): boolean {
+    const was = this.look;
+    if (look.tokenScale === was.tokenScale && look.labelScale === was.labelScale && look.namesInDisc === was.namesInDisc) return false;
     this.look = look;
     this.drawn.clear();
+    return true;
   }
 
   /** Hex key → the id of the figure covering it. */

@@ -46,6 +46,8 @@ export class TiledPainter {
   private missing = 0;
   /** How many tiles were painted: a push that changed nothing should paint none. */
   paints = 0;
+  /** The tiles the last draw needed: `fill` paints the missing ones between draws. */
+  private need: { readonly rect: WorldRect; readonly level: number; readonly pixelRatio: number } | null = null;
 
   constructor(private readonly paint: Paint) {}
 
@@ -72,18 +74,21 @@ export class TiledPainter {
       return true;
     }
     const level = Math.ceil(Math.log2(scale * pixelRatio) * STEPS_PER_OCTAVE);
+    this.need = { rect: needed, level, pixelRatio };
     const deadline = performance.now() + FRAME_BUDGET_MS;
     let painted = 0;
     let missing = 0;
     for (const [tx, ty] of this.tilesOver(needed, level)) {
       let tile: Tile | null = this.tiles.get(`${level}:${tx}:${ty}`) ?? null;
       if (!tile || tile.version !== this.version) {
-        if (painted === 0 || performance.now() < deadline) {
+        // A changed picture and a bare tile are painted in the budget; a tile of a new zoom level
+        // with another level to stand in for it waits for `fill`, so a zoom's first frame only blits.
+        const stand = this.standIn(level, tx, ty, tile);
+        if ((tile || stand.length === 0) && (painted === 0 || performance.now() < deadline)) {
           tile = this.paintTile(level, tx, ty, pixelRatio);
           painted++;
         } else {
           missing++;
-          const stand = this.standIn(level, tx, ty, tile);
           for (const t of stand) this.blit(ctx, t);
           continue;
         }
@@ -93,6 +98,26 @@ export class TiledPainter {
     this.missing = missing;
     if (painted) this.evict();
     return missing === 0;
+  }
+
+  /**
+   * Paints tiles the last draw was missing, for at most ~`budgetMs` (one tile at least), without
+   * drawing them anywhere: true once none is missing, when one draw shows them all.
+   */
+  fill(budgetMs = FRAME_BUDGET_MS): boolean {
+    const need = this.need;
+    if (!need) return true;
+    const deadline = performance.now() + budgetMs;
+    let painted = 0;
+    for (const [tx, ty] of this.tilesOver(need.rect, need.level)) {
+      const tile = this.tiles.get(`${need.level}:${tx}:${ty}`);
+      if (tile && tile.version === this.version) continue;
+      if (painted > 0 && performance.now() >= deadline) return false;
+      this.paintTile(need.level, tx, ty, need.pixelRatio);
+      painted++;
+    }
+    if (painted) this.evict();
+    return true;
   }
 
   private tileWorld(level: number): number {
