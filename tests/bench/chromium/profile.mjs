@@ -32,6 +32,7 @@ const CATEGORIES = [
   'v8',
   'disabled-by-default-v8.gc',
   'blink.console',
+  'blink.user_timing',
 ];
 
 /** The hottest functions of a CPU profile by self time (ms), with their script position. */
@@ -93,6 +94,7 @@ async function main() {
           layer.on('draw.bench', () => {
             counts[i].draws++;
             counts[i].ms += performance.now() - t0;
+            performance.mark(`layer ${i} drawn`);
           });
         });
         window.__drawCounts = { counts, tiles0: map.gridRepaints };

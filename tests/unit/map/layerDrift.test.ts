@@ -63,8 +63,10 @@ describe('a layer drawn at one camera, shown at another', () => {
 describe('which layer is drawn again in a frame', () => {
   const live = at(1, 0, 0);
 
-  it('draws nothing while every layer shows the live camera, or shows nothing', () => {
-    expect(planRedraw([{ drawn: live, empty: false }, { drawn: at(3, 70, 9), empty: true }], live, viewport, 0)).toBe(-1);
+  it('draws nothing while every layer shows the live camera; an empty layer only once the camera is still', () => {
+    const layers = [{ drawn: live, empty: false }, { drawn: at(3, 70, 9), empty: true }];
+    expect(planRedraw(layers, live, viewport, 0)).toBe(-1);
+    expect(planRedraw(layers, live, viewport, DRIFT_LIMITS.settleMs)).toBe(1);
     expect(planRedraw([{ drawn: live, empty: false }], live, viewport, 10_000)).toBe(-1);
   });
 

@@ -62,7 +62,7 @@ export class CameraLayers {
   /** True while a layer still shows pixels of another camera, or asked to be drawn again. */
   get busy(): boolean {
     const live = this.camera.state;
-    return this.tracked.some((t) => t.wanted !== null || (!this.empty(t) && !sameCamera(t.drawn, live)));
+    return this.tracked.some((t) => t.wanted !== null || !sameCamera(t.drawn, live));
   }
 
   /** The live camera changed: every canvas follows it by transform; redraws are planned per frame. */

@@ -56,7 +56,7 @@ export const DRIFT_LIMITS = {
 export interface LayerPlan {
   /** The camera its canvas was drawn at. */
   readonly drawn: CameraState;
-  /** Nothing shown on it: moving it needs no redraw. */
+  /** Nothing shown on it: mid-gesture it needs no redraw (once still, it is drawn to drop its transform). */
   readonly empty: boolean;
   /** How many times the limits this layer may drift mid-gesture (costly layers wait for the pause); 1 if absent. */
   readonly slack?: number;
@@ -64,9 +64,9 @@ export interface LayerPlan {
 
 /**
  * Which layer to draw again in this frame, or -1: at most one a frame, so no frame redraws the
- * whole map. Mid-gesture only a layer whose pixels drifted past the limits is drawn (the worst
- * first); once the camera has been still for `settleMs` every layer not at the live camera is
- * drawn, one a frame, in the layers' order (the map first).
+ * whole map. Mid-gesture only a non-empty layer whose pixels drifted past the limits is drawn
+ * (the worst first); once the camera has been still for `settleMs` every layer not at the live
+ * camera is drawn, one a frame, in the layers' order (the map first).
  */
 export function planRedraw(
   layers: readonly LayerPlan[],
@@ -80,8 +80,9 @@ export function planRedraw(
   let worstScore = 1;
   for (let i = 0; i < layers.length; i++) {
     const layer = layers[i]!;
-    if (layer.empty || sameCamera(layer.drawn, live)) continue;
+    if (sameCamera(layer.drawn, live)) continue;
     if (settled) return i;
+    if (layer.empty) continue;
     const d = drift(layer.drawn, live);
     const zoom = Math.max(d.k, 1 / d.k) / limits.maxScale;
     const bare = uncoveredShare(d, viewport.width, viewport.height) / limits.maxUncovered;
