@@ -170,7 +170,7 @@ test('a map image: imported with progress, calibrated, on both pages', async ({ 
     gmPage.evaluate((h) => {
       const map = (window as unknown as { __battleMap: any }).__battleMap;
       const c = map.hexToScreen(h);
-      return { x: c.x + 32 * map.stage.scaleX(), y: c.y }; // corner 0 of a flat hex: one size to the right
+      return { x: c.x + 32 * map.cameraState.scale, y: c.y }; // corner 0 of a flat hex: one size to the right
     }, hex);
   const drag = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
     await gmPage.mouse.move(box.x + from.x, box.y + from.y);

@@ -38,7 +38,7 @@ async function markerPixels(page: Page, hex: { q: number; r: number }): Promise<
     const canvas: HTMLCanvasElement = layer.getCanvas()._canvas;
     const ratio = layer.getCanvas().getPixelRatio();
     const c = map.hexToScreen(h);
-    const half = Math.max(6, 32 * map.stage.scaleX()) * ratio;
+    const half = Math.max(6, 32 * map.cameraState.scale) * ratio;
     const x0 = Math.max(0, Math.floor(c.x * ratio - half));
     const y0 = Math.max(0, Math.floor(c.y * ratio - half));
     const data = canvas.getContext('2d')!.getImageData(x0, y0, Math.ceil(half * 2), Math.ceil(half * 2)).data;

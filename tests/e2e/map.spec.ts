@@ -68,7 +68,7 @@ async function gmView(page: Page): Promise<any> {
   });
 }
 
-const scaleOf = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.scaleX() as number);
+const scaleOf = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.cameraState.scale as number);
 
 /** Opaque pixels on the overlay layer (the map's second canvas). */
 const overlayInk = (page: Page) =>

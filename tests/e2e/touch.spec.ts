@@ -43,8 +43,8 @@ async function twoFingers(cdp: CDPSession, a: [{ x: number; y: number }, { x: nu
 
 const camera = (page: Page) =>
   page.evaluate(() => {
-    const stage = (window as unknown as { __battleMap: { stage: { scaleX(): number; x(): number; y(): number } } }).__battleMap.stage;
-    return { scale: stage.scaleX(), x: stage.x(), y: stage.y() };
+    const camera = (window as unknown as { __battleMap: { cameraState: { scale: number; x: number; y: number } } }).__battleMap.cameraState;
+    return { scale: camera.scale, x: camera.x, y: camera.y };
   });
 
 test('tap selects, a one-finger drag moves a figure on both pages, two fingers pan and pinch-zoom', async ({ gmPage, playerPage }) => {

@@ -46,7 +46,7 @@ export async function settle(page) {
  * About `seconds` of pan and zoom with real input on the GM map: bursts of wheel notches in and
  * out around different points, and right-button drags, as a GM looks around the table's map.
  */
-async function gesture(gm, seconds) {
+export async function gesture(gm, seconds) {
   const box = await gm.getByRole('application', { name: 'Battlemap' }).boundingBox();
   const at = (fx, fy) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
   const end = Date.now() + seconds * 1000;

@@ -47,3 +47,65 @@ export function workPerFrame(traceBuffer, urlPrefix) {
   }
   return work;
 }
+
+/** The renderer main thread ({ pid, tid }) of the page whose URL starts with `urlPrefix`, or null. */
+export function mainThreadOf(events, urlPrefix) {
+  let pid = null;
+  for (const e of events) {
+    const frames = e.name === 'TracingStartedInBrowser' ? e.args?.data?.frames : null;
+    const hit = frames?.find((f) => String(f.url).startsWith(urlPrefix));
+    if (hit) pid = hit.processId;
+  }
+  if (pid === null) for (const e of events) if (e.name === 'CommitLoad' && String(e.args?.data?.url).startsWith(urlPrefix)) pid = e.pid;
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === pid);
+  return main ? { pid, tid: main.tid } : null;
+}
+
+/** The one renderer main thread in the trace other than `thread`, or null. */
+export function otherRenderer(events, thread) {
+  const others = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid !== thread?.pid);
+  return others.length === 1 ? { pid: others[0].pid, tid: others[0].tid } : null;
+}
+
+/**
+ * Inside every top-level task of `thread` longer than `minMs`: the time each trace event spent
+ * not inside a child event (self time), summed by name, largest first. A JavaScript call is named
+ * by its function where the trace says it.
+ */
+export function selfTimes(events, thread, minMs) {
+  const on = events
+    .filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X' && typeof e.dur === 'number')
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const byName = new Map();
+  const tasks = [];
+  let total = 0;
+  const stack = [];
+  let inLong = false;
+  const label = (e) => {
+    const d = e.args?.data;
+    if (e.name === 'FunctionCall' && d) return `FunctionCall ${d.functionName || '?'} ${String(d.url ?? '').split('/').pop()}:${d.lineNumber ?? ''}`;
+    if (e.name === 'EventDispatch' && d?.type) return `EventDispatch ${d.type}`;
+    return e.name;
+  };
+  const close = (until) => {
+    while (stack.length && stack[stack.length - 1].end <= until) {
+      const top = stack.pop();
+      if (top.long) byName.set(top.label, (byName.get(top.label) ?? 0) + top.self / 1000);
+    }
+  };
+  for (const e of on) {
+    close(e.ts);
+    const parent = stack[stack.length - 1];
+    if (!parent) {
+      const isTask = e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask';
+      inLong = isTask && e.dur / 1000 >= minMs;
+      if (inLong) {
+        tasks.push(e.dur / 1000);
+        total += e.dur / 1000;
+      }
+    } else parent.self -= e.dur;
+    stack.push({ label: label(e), end: e.ts + e.dur, self: e.dur, long: inLong });
+  }
+  close(Infinity);
+  return { tasks, total, byName: [...byName.entries()].sort((a, b) => b[1] - a[1]) };
+}

@@ -2,6 +2,7 @@ import Konva from './konva';
 import type { Frame } from '../../../shared/channels/display';
 import type { Hex, HexLayout, Point } from '../../../shared/hex';
 import { TiledPainter, type WorldRect } from './tiledPainter';
+import { CameraLayers, FIGURES_SLACK } from './cameraLayers';
 import { FigureTokens } from './figureTokens';
 import { createCachedShape, paintGrid, paintMegahexes, type MapBackground } from './gridShape';
 import type { TokenLook } from './figureNode';
@@ -34,6 +35,7 @@ export class BattleMap {
   private readonly dragLayer = new Konva.Layer({ listening: false });
   private readonly tokens = new FigureTokens();
   private readonly camera: MapCamera;
+  private readonly frames: CameraLayers;
   private readonly overlays: ToolOverlays;
   private readonly input: MapInput | null;
   private readonly gridPainter: TiledPainter;
@@ -66,17 +68,21 @@ export class BattleMap {
       width: Math.max(1, container.clientWidth),
       height: Math.max(1, container.clientHeight),
     });
-    this.camera = new MapCamera(this.stage, () => this.layout, () => this.mapBounds(), () => this.cameraMoved());
-    const camera = () => ({ view: this.camera.viewRect(), scale: this.stage.scaleX(), bounds: this.bounds });
+    const moved = () => (this.frames.moved(), this.options.onCameraChange?.());
+    this.camera = new MapCamera(this.stage, () => this.layout, () => this.mapBounds(), moved);
+    const camera = () => ({ view: this.camera.viewRect(), scale: this.camera.scale, bounds: this.bounds });
+    const pending = (layer: Konva.Layer, fill: () => boolean) => this.frames.want(layer, fill);
     this.gridPainter = new TiledPainter((ctx, view, scale) => paintGrid(ctx, this.terrain, this.layout, view, scale, this.background, this.contrastGrid));
     this.megahexPainter = new TiledPainter((ctx, view, scale) => paintMegahexes(ctx, this.terrain, this.layout, view, scale));
-    this.gridLayer.add(createCachedShape(this.gridPainter, camera));
-    this.megahexShape = createCachedShape(this.megahexPainter, camera);
+    this.gridLayer.add(createCachedShape(this.gridPainter, camera, pending));
+    this.megahexShape = createCachedShape(this.megahexPainter, camera, pending);
     this.megahexShape.visible(false);
-    this.overlays = new ToolOverlays(() => this.layout, () => this.stage.scaleX(), () => this.brushState());
+    this.overlays = new ToolOverlays(() => this.layout, () => this.camera.scale, () => this.brushState());
     const o = this.overlays;
     this.overlayLayer.add(this.reach.shape, this.proposal.shape, this.spells.shape, this.megahexShape, o.projectorFrame, o.brushShape, o.ruler, o.calibrateLine, this.hand.shape);
     this.stage.add(this.gridLayer, this.overlayLayer, this.tokens.layer, this.dragLayer);
+    const layers = [{ layer: this.gridLayer }, { layer: this.overlayLayer }, { layer: this.tokens.layer, slack: FIGURES_SLACK }, { layer: this.dragLayer }];
+    this.frames = new CameraLayers(this.stage, this.camera, layers, { synced: () => this.cameraSynced() });
     // The player display is read from across the table: its spell labels never go below 16 px.
     if (!options.interactive) this.spells.minFontPx = 16;
     this.input = options.interactive ? this.listen() : null;
@@ -110,7 +116,7 @@ export class BattleMap {
       layout: this.layout,
       selectedId: this.selectedId,
       draggingId: this.input?.draggingId ?? null,
-      hexPx: this.layout.size * this.stage.scaleX(),
+      hexPx: this.layout.size * this.camera.scale,
       view: this.camera.viewRect(),
     });
   }
@@ -126,8 +132,7 @@ export class BattleMap {
 
   /** The player display's token and label sizes and its grid for bright rooms (issue 15 §4). */
   setLegibility(look: TokenLook, contrastGrid: boolean): void {
-    this.tokens.setLook(look);
-    this.setFigures(this.tokens.all);
+    if (this.tokens.setLook(look)) this.setFigures(this.tokens.all);
     if (contrastGrid === this.contrastGrid) return;
     this.contrastGrid = contrastGrid;
     this.gridPainter.invalidate();
@@ -151,7 +156,7 @@ export class BattleMap {
 
   /** True once every map tile the view needs is painted and fresh. */
   get settled(): boolean {
-    return !this.gridPainter.pending && !(this.megahexShape.visible() && this.megahexPainter.pending);
+    return !this.frames.busy && !this.gridPainter.pending && !(this.megahexShape.visible() && this.megahexPainter.pending);
   }
 
   select(figureId: string | null): void {
@@ -272,6 +277,11 @@ export class BattleMap {
     return this.camera.screenToHex(point);
   }
 
+  /** The live camera: screen = world × scale + (x, y) (the stage itself is never moved). */
+  get cameraState(): { scale: number; x: number; y: number } {
+    return this.camera.state;
+  }
+
   /** What the camera shows, in world units (1 = a hex's size). */
   getFrame(): Frame {
     return frameOf(this.camera.viewRect());
@@ -316,6 +326,7 @@ export class BattleMap {
 
   destroy(): void {
     this.input?.destroy();
+    this.frames.destroy();
     this.resizeObserver.disconnect();
     this.stage.destroy();
   }
@@ -370,8 +381,9 @@ export class BattleMap {
     };
   }
 
-  private cameraMoved(): void {
-    const hexPx = this.layout.size * this.stage.scaleX();
+  /** A layer takes a new live camera (cameraLayers.ts): what depends on the zoom follows it. */
+  private cameraSynced(): void {
+    const hexPx = this.layout.size * this.camera.scale;
     const detail = hexPx >= 30 ? 3 : hexPx >= 14 ? 2 : hexPx >= 9 ? 1 : 0;
     if (detail !== this.lastDetail) {
       this.lastDetail = detail;
@@ -379,8 +391,6 @@ export class BattleMap {
     }
     this.tokens.cull(this.camera.viewRect(), this.layout.size * 3);
     this.overlays.placeLabels();
-    this.stage.batchDraw();
-    this.options.onCameraChange?.();
   }
 
   private mapBounds(): WorldRect {

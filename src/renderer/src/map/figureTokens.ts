@@ -28,11 +28,16 @@ export class FigureTokens {
   private occupied = new Map<string, string>();
   private detail = { hexPx: 0, selectedId: null as string | null };
   private look: TokenLook = GM_LOOK;
+  /** How many times a token was drawn anew from its figure (a camera move or an equal push should cost none). */
+  updates = 0;
 
-  /** Draws every token anew with `look` on the next `set` (issue 15 §4: the player display's sizes). */
-  setLook(look: TokenLook): void {
+  /** Draws every token anew with `look` on the next `set` (issue 15 §4: the player display's sizes); false when it is the same. */
+  setLook(look: TokenLook): boolean {
+    const was = this.look;
+    if (look.tokenScale === was.tokenScale && look.labelScale === was.labelScale && look.namesInDisc === was.namesInDisc) return false;
     this.look = look;
     this.drawn.clear();
+    return true;
   }
 
   /** Hex key → the id of the figure covering it. */
@@ -75,6 +80,7 @@ export class FigureTokens {
       const drawn = this.drawn.get(figure.id);
       if (figure.id !== pass.draggingId && (!drawn || drawn.selected !== selected || !sameFigure(drawn.figure, figure))) {
         updateFigureNode(node, figure, pass.layout, selected, this.look);
+        this.updates++;
         setFigureDetail(node, pass.hexPx, selected);
         this.drawn.set(figure.id, { figure, selected });
         if (figure.art && !artReady(figure.art)) this.whenLoaded(figure.art);

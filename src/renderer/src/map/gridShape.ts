@@ -125,21 +125,21 @@ export function paintMegahexes(ctx: CanvasRenderingContext2D, model: MapTerrainM
 
 /**
  * A custom shape drawing through a `TiledPainter` (DESIGN §Rendering): it never listens to the
- * pointer (the hex under the pointer comes from pixel→hex math). While tiles are missing it asks
- * for another frame, which paints the next ones.
+ * pointer (the hex under the pointer comes from pixel→hex math). While tiles are missing it calls
+ * `pending`, which asks for another frame to paint the next ones (cameraLayers.ts).
  */
 export function createCachedShape(
   painter: TiledPainter,
   getView: () => { view: WorldRect; scale: number; bounds: WorldRect },
+  pending: (layer: Konva.Layer, fill: () => boolean) => void,
 ): Konva.Shape {
   return new Konva.Shape({
     listening: false,
     perfectDrawEnabled: false,
     sceneFunc(context, shape) {
       const { view, scale, bounds } = getView();
-      if (!painter.draw(context._context, view, scale, context.canvas.getPixelRatio(), bounds)) {
-        requestAnimationFrame(() => shape.getLayer()?.batchDraw());
-      }
+      const layer = shape.getLayer();
+      if (!painter.draw(context._context, view, scale, context.canvas.getPixelRatio(), bounds) && layer) pending(layer as Konva.Layer, () => painter.fill());
     },
   });
 }

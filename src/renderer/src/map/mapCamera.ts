@@ -4,6 +4,7 @@ import { hexToPixel, pixelToHex, type Hex, type HexLayout, type Point } from '..
 import type { WorldRect } from './tiledPainter';
 import { HEX_SIZE } from './mapModel';
 import type { Camera, Viewport } from './projection';
+import { sameCamera, type CameraState } from './layerDrift';
 
 /** Chooses the camera from the container's size and the whole map's frame; null = fit the map. */
 export type CameraPolicy = (viewport: Viewport, wholeMap: Frame) => Camera | null;
@@ -18,13 +19,16 @@ export function frameOf(r: WorldRect): Frame {
 }
 
 /**
- * Pan and zoom move the Konva stage; this is the one place that moves it and converts between
- * screen, world and hex. `moved` runs after every change of the camera.
+ * The live camera (pan and zoom) and the conversions between screen, world and hex. The stage
+ * stays unscaled: each layer takes the live camera as its own transform just before it draws
+ * (`toLayer`, see cameraLayers.ts), since moving a node's transform walks every node under it and
+ * the figures' layer has thousands. `moved` runs after every change of the camera.
  */
 export class MapCamera {
   /** While true the camera is the automatic fit (or the policy's), re-applied on resize. */
   auto = true;
   private policy: CameraPolicy | null = null;
+  private live: CameraState = { scale: 1, x: 0, y: 0 };
 
   constructor(
     private readonly stage: Konva.Stage,
@@ -34,23 +38,41 @@ export class MapCamera {
   ) {}
 
   get scale(): number {
-    return this.stage.scaleX();
+    return this.live.scale;
+  }
+
+  /** The live camera (screen = world × scale + position). */
+  get state(): CameraState {
+    return this.live;
+  }
+
+  get position(): Point {
+    return { x: this.live.x, y: this.live.y };
+  }
+
+  /** Gives a layer the live camera as its transform; true when it had another. */
+  toLayer(layer: Konva.Layer): boolean {
+    if (sameCamera({ scale: layer.scaleX(), x: layer.x(), y: layer.y() }, this.live)) return false;
+    layer.setAttrs({ scaleX: this.live.scale, scaleY: this.live.scale, x: this.live.x, y: this.live.y });
+    return true;
   }
 
   /** The map's world-space rectangle that is on screen. */
   viewRect(): WorldRect {
-    const inverse = this.stage.getAbsoluteTransform().copy().invert();
-    const a = inverse.point({ x: 0, y: 0 });
-    const b = inverse.point({ x: this.stage.width(), y: this.stage.height() });
+    const a = this.worldPoint({ x: 0, y: 0 });
+    const b = this.worldPoint({ x: this.stage.width(), y: this.stage.height() });
     return { x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x, b.x), y1: Math.max(a.y, b.y) };
   }
 
   worldPoint(screen: Point): Point {
-    return this.stage.getAbsoluteTransform().copy().invert().point(screen);
+    const { scale, x, y } = this.live;
+    return { x: (screen.x - x) / scale, y: (screen.y - y) / scale };
   }
 
   hexToScreen(hex: Hex): Point {
-    return this.stage.getAbsoluteTransform().point(hexToPixel(this.layout(), hex));
+    const p = hexToPixel(this.layout(), hex);
+    const { scale, x, y } = this.live;
+    return { x: p.x * scale + x, y: p.y * scale + y };
   }
 
   screenToHex(point: Point): Hex {
@@ -60,8 +82,7 @@ export class MapCamera {
   /** Places the camera; the camera is then the given one until someone pans or zooms. */
   set(camera: Camera): void {
     const scale = Math.max(MIN_SCALE / 4, Math.min(MAX_SCALE * 4, camera.pxPerUnit / HEX_SIZE));
-    this.stage.scale({ x: scale, y: scale });
-    this.stage.position({
+    this.place(scale, {
       x: this.stage.width() / 2 - camera.centre.x * HEX_SIZE * scale,
       y: this.stage.height() / 2 - camera.centre.y * HEX_SIZE * scale,
     });
@@ -90,8 +111,7 @@ export class MapCamera {
     const h = this.stage.height();
     if (w < 2 || h < 2) return;
     const scale = Math.min(w / (bounds.x1 - bounds.x0), h / (bounds.y1 - bounds.y0));
-    this.stage.scale({ x: scale, y: scale });
-    this.stage.position({
+    this.place(scale, {
       x: (w - (bounds.x1 - bounds.x0) * scale) / 2 - bounds.x0 * scale,
       y: (h - (bounds.y1 - bounds.y0) * scale) / 2 - bounds.y0 * scale,
     });
@@ -101,24 +121,27 @@ export class MapCamera {
 
   /** Zooms by `factor` keeping the world point under `anchor` (a screen point) still. */
   zoomAt(anchor: Point, factor: number): void {
-    const old = this.stage.scaleX();
+    const old = this.live.scale;
     const next = Math.max(MIN_SCALE, Math.min(MAX_SCALE, old * factor));
-    const world = { x: (anchor.x - this.stage.x()) / old, y: (anchor.y - this.stage.y()) / old };
-    this.stage.scale({ x: next, y: next });
-    this.stage.position({ x: anchor.x - world.x * next, y: anchor.y - world.y * next });
+    const world = this.worldPoint(anchor);
+    this.place(next, { x: anchor.x - world.x * next, y: anchor.y - world.y * next });
     this.auto = false;
     this.moved();
   }
 
   /** Puts the stage at a screen position (a pan gesture from where it started). */
   panTo(position: Point): void {
-    this.stage.position(position);
+    this.place(this.live.scale, position);
     this.auto = false;
     this.moved();
   }
 
   panBy(dx: number, dy: number): void {
-    this.panTo({ x: this.stage.x() + dx, y: this.stage.y() + dy });
+    this.panTo({ x: this.live.x + dx, y: this.live.y + dy });
+  }
+
+  private place(scale: number, position: Point): void {
+    this.live = { scale, x: position.x, y: position.y };
   }
 
   /** The container changed size: the automatic camera re-applies, a chosen one keeps its centre and scale. */
@@ -127,6 +150,6 @@ export class MapCamera {
     const before = frameOf(this.viewRect());
     this.stage.size({ width: Math.max(1, width), height: Math.max(1, height) });
     if (this.auto) this.applyAuto();
-    else this.set({ centre: { x: before.x, y: before.y }, pxPerUnit: this.stage.scaleX() * HEX_SIZE });
+    else this.set({ centre: { x: before.x, y: before.y }, pxPerUnit: this.live.scale * HEX_SIZE });
   }
 }

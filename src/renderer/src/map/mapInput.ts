@@ -96,12 +96,12 @@ export class MapInput {
     const hex = host.camera.screenToHex(p);
     const capture = () => host.options.container.setPointerCapture?.(e.pointerId);
     if (host.hexPick && e.button === 0) {
-      this.gesture = { kind: 'pan', pointerId: e.pointerId, start: p, origin: host.stage.position(), moved: false, pick: true };
+      this.gesture = { kind: 'pan', pointerId: e.pointerId, start: p, origin: host.camera.position, moved: false, pick: true };
       capture();
       return;
     }
     if (e.button === 1 || e.button === 2 || (e.button === 0 && host.tool === 'select' && !host.tokens.figureAt(hex))) {
-      this.gesture = { kind: 'pan', pointerId: e.pointerId, start: p, origin: host.stage.position(), moved: false };
+      this.gesture = { kind: 'pan', pointerId: e.pointerId, start: p, origin: host.camera.position, moved: false };
       capture();
       return;
     }

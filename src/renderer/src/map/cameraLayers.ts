@@ -1,0 +1,143 @@
+import Konva from './konva';
+import { cssTransform, drift, planRedraw, sameCamera, type CameraState } from './layerDrift';
+import type { MapCamera } from './mapCamera';
+
+interface Tracked {
+  readonly layer: Konva.Layer;
+  readonly slack: number;
+  readonly canvas: HTMLCanvasElement;
+  /** The camera its pixels were drawn at. */
+  drawn: CameraState;
+  css: string;
+  /**
+   * Its content is not complete (map tiles still to paint): the work that completes it between
+   * draws (true when done), then 'draw' for the one draw that shows it; null when complete.
+   */
+  wanted: (() => boolean) | 'draw' | null;
+}
+
+/** The console's choice: figures, the costliest layer to draw, may drift 2.5× as far as the map mid-gesture. */
+export const FIGURES_SLACK = 2.5;
+
+/** What the map does when its layers take a new camera. */
+export interface CameraLayersHooks {
+  /** A layer is about to draw at a new live camera: cull, level of detail, label sizes (auto-draw off). */
+  readonly synced: () => void;
+}
+
+/**
+ * Pan and zoom without redrawing (issue 18 §2). A camera change moves and scales every layer's
+ * canvas as it is drawn, with a CSS transform the compositor applies; the layers are drawn again
+ * at the live camera one a frame, when the gesture pauses or a layer's pixels drift too far
+ * (layerDrift.ts). Whenever a layer draws, for whatever reason, it first takes the live camera,
+ * so what each canvas shows is always its own camera's picture, placed where the live camera
+ * puts it.
+ */
+export class CameraLayers {
+  private readonly tracked: Tracked[];
+  private lastMove = -Infinity;
+  private tick = 0;
+  private synced: CameraState | null = null;
+
+  constructor(
+    private readonly stage: Konva.Stage,
+    private readonly camera: MapCamera,
+    layers: readonly { readonly layer: Konva.Layer; readonly slack?: number }[],
+    private readonly hooks: CameraLayersHooks,
+  ) {
+    this.tracked = layers.map(({ layer, slack = 1 }) => {
+      const canvas = (layer.getCanvas() as unknown as { _canvas: HTMLCanvasElement })._canvas;
+      canvas.style.transformOrigin = '0 0';
+      canvas.style.willChange = 'transform';
+      const t: Tracked = { layer, slack, canvas, drawn: camera.state, css: '', wanted: null };
+      layer.on('beforeDraw', () => {
+        t.wanted = null;
+        this.sync(layer);
+      });
+      layer.on('draw', () => this.drawn(t));
+      return t;
+    });
+  }
+
+  /** True while a layer still shows pixels of another camera, or asked to be drawn again. */
+  get busy(): boolean {
+    const live = this.camera.state;
+    return this.tracked.some((t) => t.wanted !== null || !sameCamera(t.drawn, live));
+  }
+
+  /** The live camera changed: every canvas follows it by transform; redraws are planned per frame. */
+  moved(): void {
+    this.lastMove = performance.now();
+    const live = this.camera.state;
+    for (const t of this.tracked) this.place(t, cssTransform(drift(t.drawn, live)));
+    this.schedule();
+  }
+
+  /**
+   * A layer's content is incomplete: `fill` completes it a budget at a time in frames that draw
+   * nothing else, then the layer is drawn once.
+   */
+  want(layer: Konva.Layer, fill: () => boolean): void {
+    const t = this.tracked.find((x) => x.layer === layer);
+    if (!t) return;
+    t.wanted = fill;
+    this.schedule();
+  }
+
+  destroy(): void {
+    if (this.tick) cancelAnimationFrame(this.tick);
+    this.tick = 0;
+  }
+
+  private schedule(): void {
+    if (!this.tick) this.tick = requestAnimationFrame(() => this.frame());
+  }
+
+  private frame(): void {
+    this.tick = 0;
+    const live = this.camera.state;
+    const plans = this.tracked.map((t) => ({ drawn: t.drawn, empty: this.empty(t), slack: t.slack }));
+    const viewport = { width: this.stage.width(), height: this.stage.height() };
+    const i = planRedraw(plans, live, viewport, performance.now() - this.lastMove);
+    const incomplete = this.tracked.find((t) => t.wanted);
+    if (i >= 0) this.tracked[i]!.layer.draw();
+    else if (incomplete?.wanted === 'draw') incomplete.layer.draw();
+    else if (incomplete?.wanted && incomplete.wanted()) incomplete.wanted = 'draw';
+    if (this.busy) this.schedule();
+  }
+
+  /**
+   * Before any layer draws it takes the live camera, and the nodes that depend on the zoom follow
+   * it once per camera; with auto-draw off, so no other layer is asked to draw by it.
+   */
+  private sync(layer: Konva.Layer): void {
+    const live = this.camera.state;
+    const auto = Konva.autoDrawEnabled;
+    Konva.autoDrawEnabled = false;
+    try {
+      this.camera.toLayer(layer);
+      if (!this.synced || !sameCamera(this.synced, live)) {
+        this.synced = live;
+        this.hooks.synced();
+      }
+    } finally {
+      Konva.autoDrawEnabled = auto;
+    }
+  }
+
+  private drawn(t: Tracked): void {
+    t.drawn = { scale: t.layer.scaleX(), x: t.layer.x(), y: t.layer.y() };
+    this.place(t, cssTransform(drift(t.drawn, this.camera.state)));
+  }
+
+  private place(t: Tracked, css: string): void {
+    if (css === t.css) return;
+    t.css = css;
+    t.canvas.style.transform = css;
+  }
+
+  /** A layer showing nothing needs no redraw for the camera. */
+  private empty(t: Tracked): boolean {
+    return !t.layer.getChildren().some((c) => c.visible());
+  }
+}

@@ -1,0 +1,150 @@
+// Where the time of a pan/zoom goes, page by page (issue 18 §2): the bench's gesture on the GM
+// page of the bench map while the player page follows, with a Chrome trace and a CPU profile of
+// each page. Prints, per page, what the main thread did in its tasks over `--task` ms (trace
+// events by self time) and the hottest JavaScript functions (CPU profile, self time).
+//   node tests/bench/chromium/profile.mjs [--seconds 6] [--art] [--task 16] [--dpr 1] [--save DIR]
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import { makeDataDir, startHost } from './host.mjs';
+import { installProbes, startRecording, stopRecording } from './probes.mjs';
+import { gesture, importMapImage, settle } from './scenarios.mjs';
+import { mainThreadOf, otherRenderer, selfTimes } from './trace.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const ROOT = resolve(arg('--root', resolve(import.meta.dirname, '..', '..', '..')));
+const SECONDS = Number(arg('--seconds', 6));
+const TASK_MS = Number(arg('--task', 16));
+const DPR = Number(arg('--dpr', 1));
+const SAVE = arg('--save', null);
+const ART = process.argv.includes('--art');
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'toplevel',
+  'blink',
+  'cc',
+  'v8',
+  'disabled-by-default-v8.gc',
+  'blink.console',
+  'blink.user_timing',
+];
+
+/** The hottest functions of a CPU profile by self time (ms), with their script position. */
+function hotFunctions(profile, top = 25) {
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dts = profile.timeDeltas;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = byId.get(profile.samples[i]);
+    const f = node.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${String(f.url).split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (dts[i + 1] ?? 0) / 1000);
+  }
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
+}
+
+async function main() {
+  const dataDir = await makeDataDir(ROOT, { cols: 100, rows: 100, figures: 250, art: ART });
+  const host = await startHost(ROOT, dataDir);
+  const browser = await chromium.launch({
+    ...(existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}),
+    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const setup = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const s = await setup.newPage();
+    await s.goto(`${host.gm}&e2e=1`);
+    const sp = await setup.newPage();
+    await sp.goto(`${host.player}&e2e=1`);
+    await s.waitForFunction(() => window.__battleMap?.stage.getLayers()[2]?.getChildren().length > 0, undefined, { timeout: 60_000 });
+    await importMapImage(s, sp);
+    await setup.close();
+
+    const gmContext = await browser.newContext({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: DPR });
+    const playerContext = await browser.newContext({ viewport: { width: 1920 / DPR, height: 1080 / DPR }, deviceScaleFactor: DPR });
+    for (const c of [gmContext, playerContext]) await c.addInitScript(installProbes);
+    const gm = await gmContext.newPage();
+    await gm.goto(`${host.gm}&e2e=1`);
+    const player = await playerContext.newPage();
+    await player.goto(`${host.player}&e2e=1`);
+    await player.waitForFunction(() => window.__battleMap?.hasBackground, undefined, { timeout: 60_000 });
+    await gm.waitForFunction(() => window.__battleMap?.hasBackground, undefined, { timeout: 60_000 });
+    await gm.bringToFront();
+    await Promise.all([settle(gm), settle(player)]);
+    const sessions = await Promise.all([gm, player].map((p) => p.context().newCDPSession(p)));
+    for (const cdp of sessions) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    // Each layer's draws and their JavaScript time, and the map tiles painted, on both pages.
+    const countDraws = (page) =>
+      page.evaluate(() => {
+        const map = window.__battleMap;
+        const counts = map.stage.getLayers().map(() => ({ draws: 0, ms: 0 }));
+        map.stage.getLayers().forEach((layer, i) => {
+          let t0 = 0;
+          layer.on('beforeDraw.bench', () => (t0 = performance.now()));
+          layer.on('draw.bench', () => {
+            counts[i].draws++;
+            counts[i].ms += performance.now() - t0;
+            performance.mark(`layer ${i} drawn`);
+          });
+        });
+        window.__drawCounts = { counts, tiles0: map.gridRepaints };
+      });
+    const takeDraws = (page) =>
+      page.evaluate(() => {
+        const { counts, tiles0 } = window.__drawCounts;
+        return { layers: counts.map((c) => `${c.draws} draws ${c.ms.toFixed(0)} ms`).join(' | '), tiles: window.__battleMap.gridRepaints - tiles0 };
+      });
+    await Promise.all([countDraws(gm), countDraws(player)]);
+    const [g0, p0] = await Promise.all([startRecording(gm), startRecording(player)]);
+    await browser.startTracing(gm, { categories: CATEGORIES });
+    await gesture(gm, SECONDS);
+    const trace = await browser.stopTracing();
+    const recorded = await Promise.all([stopRecording(gm, g0), stopRecording(player, p0)]);
+    const profiles = await Promise.all(sessions.map((cdp) => cdp.send('Profiler.stop')));
+    const draws = await Promise.all([takeDraws(gm), takeDraws(player)]);
+    if (SAVE) {
+      await mkdir(SAVE, { recursive: true });
+      await writeFile(resolve(SAVE, 'trace.json'), trace);
+      await writeFile(resolve(SAVE, 'gm.cpuprofile'), JSON.stringify(profiles[0].profile));
+      await writeFile(resolve(SAVE, 'player.cpuprofile'), JSON.stringify(profiles[1].profile));
+    }
+    const events = JSON.parse(String(trace)).traceEvents ?? [];
+    for (const [i, [name, url]] of [['GM', host.gm], ['Player', host.player]].entries()) {
+      const { intervals, longTasks } = recorded[i];
+      const sorted = [...intervals].sort((a, b) => a - b);
+      const q = (x) => sorted[Math.min(sorted.length - 1, Math.floor(x * sorted.length))]?.toFixed(1);
+      console.log(`\n=== ${name} page: ${intervals.length} frames, interval median ${q(0.5)} p95 ${q(0.95)} ms; long tasks ${longTasks.length} (${longTasks.map((t) => t.toFixed(0)).join(', ')})`);
+      // The player page is in its own browser context, which the trace does not list by URL: it is the other renderer.
+      const gmThread = mainThreadOf(events, new URL(host.gm).origin + new URL(host.gm).pathname);
+      const thread = i === 0 ? gmThread : otherRenderer(events, gmThread);
+      console.log(`  layers (grid | overlays | figures | drag): ${draws[i].layers}; map tiles painted ${draws[i].tiles}`);
+      if (!thread) {
+        console.log('  (no main thread found in the trace)');
+        continue;
+      }
+      const { tasks, total, byName } = selfTimes(events, thread, TASK_MS);
+      console.log(`  tasks over ${TASK_MS} ms: ${tasks.length}, ${total.toFixed(0)} ms in all; self time by event:`);
+      for (const [k, v] of byName.slice(0, 22)) console.log(`    ${v.toFixed(1).padStart(8)} ms  ${k}`);
+      console.log('  hottest JavaScript (CPU profile, self ms, whole gesture):');
+      for (const [k, v] of hotFunctions(profiles[i].profile)) console.log(`    ${v.toFixed(1).padStart(8)} ms  ${k}`);
+    }
+  } finally {
+    await browser.close();
+    await host.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,118 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * Pan and zoom as the GM's hand does them (issue 18 §2): mid-gesture the drawn layers are moved
+ * by the compositor rather than redrawn, the player page following the GM's camera never draws
+ * its tokens anew for a camera frame, and at rest both pages show exactly what freshly loaded
+ * pages show at the same camera.
+ */
+const SCREENS = 'test-results/screens';
+
+test.beforeAll(async () => {
+  await mkdir(SCREENS, { recursive: true });
+});
+
+type MapHook = {
+  settled: boolean;
+  cameraState: { scale: number; x: number; y: number };
+  getFrame(): { x: number; y: number; width: number; height: number };
+  tokens: { updates: number };
+};
+const map = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.cameraState);
+const tokenUpdates = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.tokens.updates);
+
+async function settle(page: Page): Promise<void> {
+  const settled = () => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.settled);
+  await expect.poll(settled, { timeout: 15_000 }).toBe(true);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect.poll(settled, { timeout: 15_000 }).toBe(true);
+}
+
+/** SHA-256 of every map canvas's pixels, and whether any is still moved by a CSS transform. */
+const canvases = (page: Page) =>
+  page.evaluate(async () => {
+    const out: string[] = [];
+    for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[role=application] canvas')) {
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+      out.push(`${canvas.width}x${canvas.height}:${canvas.style.transform || 'none'}:${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}`);
+    }
+    return out;
+  });
+
+/** Counts, in the page, the animation frames in which a map canvas was shown moved by a CSS transform. */
+const watchTransforms = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __moved: number; __watching: boolean };
+    w.__moved = 0;
+    w.__watching = true;
+    const tick = () => {
+      const moved = [...document.querySelectorAll<HTMLCanvasElement>('[role=application] canvas')].some((c) => c.style.transform !== '');
+      if (moved) w.__moved++;
+      if (w.__watching) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+const movedFrames = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __moved: number; __watching: boolean };
+    w.__watching = false;
+    return w.__moved;
+  });
+
+test('a wheel-and-drag gesture moves the drawn map; the projector follows without redrawing tokens; at rest both pages match fresh ones', async ({
+  gmPage,
+  playerPage,
+  context,
+  consoleServer,
+}) => {
+  test.setTimeout(120_000);
+  await gmPage.bringToFront();
+  await settle(gmPage);
+  await settle(playerPage);
+  const updatesBefore = await tokenUpdates(playerPage);
+  const startScale = (await map(gmPage)).scale;
+  await watchTransforms(gmPage);
+
+  const box = (await gmPage.getByRole('application', { name: 'Battlemap' }).boundingBox())!;
+  const at = { x: box.x + box.width * 0.55, y: box.y + box.height * 0.5 };
+  await gmPage.mouse.move(at.x, at.y);
+  for (let i = 0; i < 6; i++) await gmPage.mouse.wheel(0, -100);
+  await gmPage.mouse.down({ button: 'right' });
+  for (let i = 1; i <= 10; i++) await gmPage.mouse.move(at.x - i * 15, at.y - i * 8);
+  await gmPage.mouse.up({ button: 'right' });
+  for (let i = 0; i < 2; i++) await gmPage.mouse.wheel(0, 100);
+
+  // The camera went where the hand took it: six notches in, two out (1.1× each).
+  await expect.poll(async () => (await map(gmPage)).scale).toBeCloseTo(startScale * 1.1 ** 4, 5);
+  await settle(gmPage);
+  expect(await movedFrames(gmPage), 'frames shown by moving the drawn canvases').toBeGreaterThan(0);
+
+  // The projector followed: the player page shows the GM's frame, and drew no token anew for it.
+  const frame = await gmPage.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.getFrame());
+  await expect.poll(async () => {
+    const player = await playerPage.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.getFrame());
+    return Math.abs(player.x - frame.x) + Math.abs(player.y - frame.y);
+  }).toBeLessThan(0.01);
+  await settle(playerPage);
+  expect(await tokenUpdates(playerPage), 'tokens drawn anew on the player page for camera frames').toBe(updatesBefore);
+  await gmPage.screenshot({ path: `${SCREENS}/gesture-gm-at-rest-1366x768.png` });
+  await playerPage.screenshot({ path: `${SCREENS}/gesture-player-following-1366x768.png` });
+
+  // At rest, no canvas is left moved, and each page shows what a fresh page shows at that camera.
+  const gm = await canvases(gmPage);
+  for (const c of gm) expect(c).toContain(':none:');
+  // The GM page drawn again whole at its camera shows the same pixels.
+  await gmPage.evaluate(() => (window as unknown as { __battleMap: { stage: { draw(): void } } }).__battleMap.stage.draw());
+  await settle(gmPage);
+  expect(await canvases(gmPage)).toEqual(gm);
+  const player = await canvases(playerPage);
+  for (const c of player) expect(c).toContain(':none:');
+  const freshPlayer = await context.newPage();
+  await freshPlayer.goto(`${consoleServer.player}&e2e=1`);
+  await expect(freshPlayer.getByTestId('player-stage')).toBeVisible();
+  await settle(freshPlayer);
+  expect(await canvases(freshPlayer)).toEqual(player);
+});
