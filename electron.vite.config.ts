@@ -37,6 +37,8 @@ export default defineConfig({
     build: {
       // electron-vite leaves the renderer unminified; the GM page's script is half the size minified.
       minify: true,
+      // `BUNDLE_STATS=1 npx electron-vite build` writes source maps for tests/bench/chromium/bundleStats.mjs.
+      sourcemap: process.env.BUNDLE_STATS ? true : false,
       rolldownOptions: {
         input: {
           index: resolve('src/renderer/index.html'),

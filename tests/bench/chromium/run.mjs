@@ -102,7 +102,7 @@ const ROWS = [
   row(`GM page load → ${FIGURES} figures drawn`, ' ms', (r) => r.load.figuresAt, 800, (r) => `longest task during the load ${r.load.longest.toFixed(0)} ms`),
   row('GM page load → map image drawn', ' ms', (r) => r.load.imageAt, 1000),
   row('Renderer JS the GM page loads (gzip)', ' kB', (r) => r.gmBundle.gzipKb, 150, (r) =>
-    `${r.gmBundle.files} files, ${r.gmBundle.rawKb.toFixed(0)} kB raw; player page ${r.playerBundle.gzipKb.toFixed(0)} kB gzip`),
+    `${r.gmBundle.files} files, ${r.gmBundle.rawKb.toFixed(0)} kB raw${r.gmBundle.zod ? ', WITH zod' : ', no zod'}; player page ${r.playerBundle.gzipKb.toFixed(0)} kB gzip${r.playerBundle.zod ? ', WITH zod' : ''}`),
   row('At 2× pixel density: GM pan/zoom interval between frames, p95', ' ms', (r) => p95(r.hiDpi.gm.intervals), 16.7, (r) =>
     `median ${median(r.hiDpi.gm.intervals).toFixed(1)} ms, ${r.hiDpi.gm.longTasks.length} long tasks (longest ${longest(r.hiDpi.gm.longTasks).toFixed(0)} ms); player p95 ${p95(r.hiDpi.player.intervals).toFixed(1)} ms`),
 ];
