@@ -93,7 +93,7 @@ export class FigureTokens {
       }
       const selected = figure.id === pass.selectedId;
       const drawn = this.drawn.get(figure.id);
-      if (figure.id !== pass.draggingId && (!drawn || drawn.selected !== selected || !sameFigure(drawn.figure, figure))) {
+      if (figure.id !== pass.draggingId && (!drawn || drawn.selected !== selected || (drawn.figure !== figure && !sameFigure(drawn.figure, figure)))) {
         this.redraw.node(node);
         changed.push(node);
         updateFigureNode(node, figure, pass.layout, selected, this.look);
