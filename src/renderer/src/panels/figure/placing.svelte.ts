@@ -1,6 +1,7 @@
 import type { ClientApi } from '../../../../shared/contract';
 import type { Hex } from '../../../../shared/hex';
 import type { PlaceGhost } from '../../map/handOverlay';
+import { LatestAnswer } from '../../api/latestAnswer';
 
 /** A figure waiting to be put on the map: what the ghost looks like and how to place one copy. */
 export interface PlacingJob {
@@ -26,7 +27,7 @@ class Placing {
   verdict = $state<{ key: string; ok: boolean; reason: string | null; warning: string | null } | null>(null);
   placed = $state(0);
   private api: ClientApi<'gm'> | null = null;
-  private asked = 0;
+  private readonly answer = new LatestAnswer();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   get active(): boolean {
@@ -46,7 +47,7 @@ class Placing {
     this.job = null;
     this.hover = null;
     this.verdict = null;
-    this.asked++;
+    this.answer.drop();
   }
 
   turn(delta: number): void {
@@ -102,9 +103,7 @@ class Placing {
       const api = this.api;
       if (!job || !hex || !api) return;
       const key = this.key();
-      const mine = ++this.asked;
-      void api.placementCheck({ at: hex, facing: this.facing, sideId: job.sideId, size: job.size }).then((r) => {
-        if (mine !== this.asked) return;
+      this.answer.ask(api.placementCheck({ at: hex, facing: this.facing, sideId: job.sideId, size: job.size }), (r) => {
         this.verdict = r.ok ? { key, ...r.value } : { key, ok: false, reason: r.error.message, warning: null };
       });
     }, 40);

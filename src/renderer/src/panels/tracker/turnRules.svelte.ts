@@ -1,5 +1,6 @@
 import type { ClientApi } from '../../../../shared/contract';
 import type { TurnRules } from '../../../../shared/channels/rules';
+import { LatestAnswer } from '../../api/latestAnswer';
 
 /**
  * The open encounter's own rules as main's `turnRules` query answers (issue 8; RULINGS O1–O4):
@@ -9,15 +10,14 @@ import type { TurnRules } from '../../../../shared/channels/rules';
 class TurnRulesStore {
   value = $state<TurnRules | null>(null);
   private askedFor = -1;
-  private seq = 0;
+  private readonly answer = new LatestAnswer();
 
   /** Asks main once per revision (call from an `$effect` that reads the revision). */
   refresh(api: ClientApi<'gm'>, revision: number, encounterId: string): void {
     if (revision === this.askedFor && this.value?.encounterId === encounterId) return;
     this.askedFor = revision;
-    const seq = ++this.seq;
-    void api.turnRules({}).then((r) => {
-      if (seq === this.seq && r.ok) this.value = r.value;
+    this.answer.ask(api.turnRules({}), (r) => {
+      if (r.ok) this.value = r.value;
     });
   }
 
