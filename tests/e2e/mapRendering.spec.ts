@@ -215,7 +215,7 @@ const notchOf = (page: Page, name: string) =>
     return JSON.stringify(node.findOne('.notch').points());
   }, name);
 
-test('a turned figure redraws its own token on each page, not every token, and the pixels are what a full redraw gives', async ({ gmPage, playerPage }) => {
+async function turnRedrawsOneToken(gmPage: Page, playerPage: Page, label: string): Promise<void> {
   await settle(gmPage);
   await settle(playerPage);
   const tokens = await gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.getLayers()[2].getChildren().length);
@@ -242,10 +242,21 @@ test('a turned figure redraws its own token on each page, not every token, and t
   expect(await tokenDraws(gmPage), 'tokens the GM map drew for one turn').toBeLessThanOrEqual(3);
   expect(await tokenDraws(playerPage), 'tokens the projector drew for one turn').toBeGreaterThanOrEqual(1);
   expect(await tokenDraws(playerPage), 'tokens the projector drew for one turn').toBeLessThanOrEqual(3);
-  await gmPage.screenshot({ path: `${SCREENS}/gm-after-turn-partial-redraw.png` });
-  await playerPage.screenshot({ path: `${SCREENS}/player-after-turn-partial-redraw.png` });
+  await gmPage.screenshot({ path: `${SCREENS}/gm-after-turn-partial-redraw${label}.png` });
+  await playerPage.screenshot({ path: `${SCREENS}/player-after-turn-partial-redraw${label}.png` });
   for (const page of [gmPage, playerPage]) {
     const { now, redrawn } = await figureLayerNowAndRedrawn(page);
     expect(now, 'the tokens as redrawn in part equal a full redraw').toBe(redrawn);
   }
+}
+
+test('a turned figure redraws its own token on each page, not every token, and the pixels are what a full redraw gives', async ({ gmPage, playerPage }) => {
+  await turnRedrawsOneToken(gmPage, playerPage, '');
+});
+
+test.describe('at twice the pixel density', () => {
+  test.use({ deviceScaleFactor: 2 });
+  test('a turned figure redraws its own token, pixel for pixel what a full redraw gives', async ({ gmPage, playerPage }) => {
+    await turnRedrawsOneToken(gmPage, playerPage, '-2x');
+  });
 });

@@ -128,6 +128,10 @@ export async function commandLatency(gm, player, figureId, figureName, samples) 
   const toGm = [];
   const arrival = [];
   const timedOut = { player: 0, gm: 0 };
+  // Untimed: face the figure to 0 first, so the first timed turn (to 3) always changes it (a turn
+  // to the facing it already has is drawn nowhere and would count as never drawn).
+  await gm.evaluate((id) => window.__benchSocket.send(JSON.stringify({ id: 4999, channel: 'sendCommand', args: { command: { type: 'turnFigure', figureId: id, facing: 0 } } })), figureId);
+  await Promise.all([settle(gm), settle(player)]);
   for (let i = 0; i < samples; i++) {
     const facing = i % 2 === 0 ? 3 : 0;
     const seenPlayer = watchTurn(player, figureId, figureName);

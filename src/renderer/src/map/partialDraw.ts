@@ -18,10 +18,9 @@ const overlaps = (a: Box, b: Box) => a.x <= b.x + b.width && b.x <= a.x + a.widt
 /**
  * Draws again only what changed on a layer of many nodes (issue 18 §3: a turned figure redraws
  * its token, not the other 999). The boxes a push changed (each changed node's box before and
- * after) are cleared on the layer's canvas, and the layer's nodes that overlap them are drawn
- * again in the layer's order, clipped to the boxes; the rest of the canvas stays as drawn. A
- * full draw of the layer asked for meanwhile (a pan, a zoom, a resize) does the whole instead.
- * Boxes are in the stage container's pixels (`getClientRect`), as the layer's canvas is.
+ * after) are drawn again: the layer's nodes that overlap them, in the layer's order; the rest of
+ * the canvas stays as drawn. A full draw of the layer asked for meanwhile (a pan, a zoom, a
+ * resize) does the whole instead. Boxes are in the stage container's pixels (`getClientRect`).
  */
 export class PartialDraw {
   private boxes: Box[] = [];
@@ -97,7 +96,10 @@ export class PartialDraw {
       return { x, y, width: Math.min(canvas.getWidth(), Math.ceil((b.x + b.width) * ratio)) - x, height: Math.min(canvas.getHeight(), Math.ceil((b.y + b.height) * ratio)) - y };
     }).filter((d) => d.width > 0 && d.height > 0);
     const scratchContext = scratch.getContext()._context;
+    scratchContext.save();
+    scratchContext.setTransform(1, 0, 0, 1, 0, 0);
     for (const d of device) scratchContext.clearRect(d.x, d.y, d.width, d.height);
+    scratchContext.restore();
     for (const node of this.layer.getChildren()) {
       if (!node.isVisible()) continue;
       const at = node.getAbsolutePosition();
