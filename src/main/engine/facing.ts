@@ -56,6 +56,15 @@ function figureFootprint(figure: FacingFigure): Hex[] {
  * (001 §Facing: all hexes count as rear).
  */
 export function adjacentZones(figure: FacingFigure): Map<string, { readonly hex: Hex; readonly zone: Zone }> {
+  if ((figure.size ?? 1) === 1) {
+    // A one-hex figure's six neighbours are distinct and none is its own hex: each has one zone.
+    const out = new Map<string, { readonly hex: Hex; readonly zone: Zone }>();
+    for (let d = 0; d < 6; d++) {
+      const n = hexAdd(figure.position, hexDirection(d));
+      out.set(hexKey(n), { hex: n, zone: oneHexZone(figure, d) });
+    }
+    return out;
+  }
   const fp = figureFootprint(figure);
   const inside = new Set(fp.map(hexKey));
   const facing = normalizeDirection(figure.facing);
@@ -74,7 +83,18 @@ export function adjacentZones(figure: FacingFigure): Map<string, { readonly hex:
   return out;
 }
 
+/** The zone of a one-hex figure's neighbour in direction `d` (001 §Facing; prone: all rear). */
+function oneHexZone(figure: FacingFigure, d: number): Zone {
+  return figure.prone === true ? 'rear' : zoneOfDirection(d - normalizeDirection(figure.facing));
+}
+
 function adjacentIn(figure: FacingFigure, zone: Zone): Hex[] {
+  if ((figure.size ?? 1) === 1) {
+    // adjacentZones' answer for one hex, in the same order, without its map.
+    const out: Hex[] = [];
+    for (let d = 0; d < 6; d++) if (oneHexZone(figure, d) === zone) out.push(hexAdd(figure.position, hexDirection(d)));
+    return out;
+  }
   return [...adjacentZones(figure).values()].filter((e) => e.zone === zone).map((e) => e.hex);
 }
 
@@ -109,6 +129,15 @@ export function rearHexes(figure: FacingFigure): Hex[] {
  * defender's hex is in hand-to-hand combat, which has its own rule (001 §Hand-to-Hand Combat).
  */
 export function zoneOf(defender: FacingFigure, fromHex: Hex): Zone {
+  if ((defender.size ?? 1) === 1) {
+    // A neighbour of a one-hex figure: its direction says its zone, as adjacentZones has it.
+    const dq = fromHex.q - defender.position.q;
+    const dr = fromHex.r - defender.position.r;
+    for (let d = 0; d < 6 && defender.prone !== true && (dq !== 0 || dr !== 0); d++) {
+      const v = hexDirection(d);
+      if (v.q === dq && v.r === dr) return oneHexZone(defender, d);
+    }
+  }
   const fp = figureFootprint(defender);
   const inside = new Set(fp.map(hexKey));
   const fromKey = hexKey(fromHex);

@@ -53,12 +53,28 @@ test('issue 18 Node rows', async () => {
   };
   replay();
   const replays: number[] = [];
+  const replayCpu: number[] = [];
   for (let r = 0; r < REPEATS; r++) {
     const runs: number[] = [];
-    for (let i = 0; i < 5; i++) runs.push(await time(replay));
+    const cpu: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const before = process.cpuUsage();
+      runs.push(await time(replay));
+      const used = process.cpuUsage(before);
+      cpu.push((used.user + used.system) / 1000);
+    }
     replays.push(Math.min(...runs));
+    replayCpu.push(Math.min(...cpu));
   }
-  rows.push({ what: 'Replay of 5,000 commands of real play (engine, best of 5)', unit: ' ms', budget: 60, values: replays });
+  // On a machine others share, the wall clock counts their work too; the CPU time this process
+  // spent is beside it, so a loaded run still tells what the engine costs.
+  rows.push({
+    what: 'Replay of 5,000 commands of real play (engine, best of 5)',
+    unit: ' ms',
+    budget: 60,
+    values: replays,
+    detail: `CPU time of the replaying process, best of 5: ${replayCpu.map((v) => v.toFixed(1)).join(' / ')} ms`,
+  });
 
   // Opening a campaign whose encounter has a 20,000-entry log, until the first GM view exists.
   const dir = join(await tmp(), 'Long');

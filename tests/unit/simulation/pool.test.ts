@@ -3,7 +3,7 @@
  * the engine plays in-process for the same seeds, progress comes after each batch, and a
  * cancelled run stops early.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EncounterStateSchema } from '../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES, rulesFor } from '../../../src/main/engine/rules';
@@ -40,5 +40,24 @@ describe('simulation pool', () => {
     const { results, cancelled } = await run.done;
     expect(cancelled).toBe(true);
     expect(results.length).toBeLessThan(400);
+  }, 120_000);
+
+  it.runIf(process.platform === 'linux')('plays its fights on threads niced below the console, which keeps its own priority', async () => {
+    const nice = () =>
+      readdirSync('/proc/self/task').map((task) => {
+        // /proc/<pid>/task/<tid>/stat: the nice value is the 19th field (after the command in parentheses).
+        const fields = readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return Number(fields[16]);
+      });
+    const before = nice().filter((n) => n === 10).length;
+    const fresh = new SimulationPool(await buildSimulationWorker(), 2);
+    try {
+      await fresh.run({ state: sample, rules: DEFAULT_RULES, fights: 40, maxTurns: 1, settings: {}, firstSeed: 1 }, () => undefined).done; // two batches: two workers
+      const after = nice();
+      expect(after.filter((n) => n === 10).length - before).toBe(2);
+      expect(after[0]).toBe(0); // the main thread
+    } finally {
+      await fresh.close();
+    }
   }, 120_000);
 });

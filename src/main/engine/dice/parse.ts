@@ -114,9 +114,27 @@ function unreadable(text: string): DiceError {
  * limits and given its canonical notation.
  */
 export function toDiceSpec(expression: string | DiceSpec): DiceSpec {
-  if (typeof expression === 'string') return parseDice(expression);
+  if (typeof expression === 'string') return parsedNotation(expression);
   if (expression === null || typeof expression !== 'object') {
     throw new DiceError(`Dice expression must be text or a dice spec (got ${String(expression)}). Accepted forms: ${ACCEPTED_DICE_FORMS}.`);
   }
   return diceSpec(expression.count, expression.sides, expression.modifier, expression.notation);
+}
+
+/**
+ * The engine rolls a handful of notations ("1d6", a weapon's damage) thousands of times in a
+ * replay: each is read once. Only readable notations are kept (a bad one throws every time), and
+ * the specs are frozen, so a caller cannot change another's.
+ */
+const parsedNotations = new Map<string, DiceSpec>();
+const MAX_PARSED_NOTATIONS = 512;
+
+function parsedNotation(text: string): DiceSpec {
+  let spec = parsedNotations.get(text);
+  if (spec === undefined) {
+    spec = Object.freeze(parseDice(text));
+    if (parsedNotations.size >= MAX_PARSED_NOTATIONS) parsedNotations.clear();
+    parsedNotations.set(text, spec);
+  }
+  return spec;
 }

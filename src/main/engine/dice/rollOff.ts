@@ -36,24 +36,28 @@ export function rollOff(participants: readonly string[], dice: Dice, purpose = '
   }
   const rolls: RollOffRoll[] = [];
 
-  const settle = (group: readonly string[], round: number): string[] => {
-    if (group.length < 2) return [...group];
+  // Totals are 1–6: each round's tied groups are found by bucketing, high total first.
+  const settle = (group: readonly string[], round: number, out: string[]): void => {
+    if (group.length < 2) {
+      for (const p of group) out.push(p);
+      return;
+    }
     if (round > MAX_ROLL_OFF_ROUNDS) {
       throw new DiceError(`${purpose}: still tied after ${MAX_ROLL_OFF_ROUNDS} rounds (${group.join(', ')}).`);
     }
-    const results = group.map((participant) => {
+    const byTotal = new Map<number, string[]>();
+    for (const participant of group) {
       const roll = dice.roll('1d6', `${purpose}: ${participant}${round > 1 ? ` (re-roll ${round - 1})` : ''}`);
       rolls.push({ round, participant, roll });
-      return { participant, total: roll.total };
-    });
-    const totals = [...new Set(results.map((r) => r.total))].sort((a, b) => b - a);
-    return totals.flatMap((t) =>
-      settle(
-        results.filter((r) => r.total === t).map((r) => r.participant),
-        round + 1,
-      ),
-    );
+      const tied = byTotal.get(roll.total);
+      if (tied === undefined) byTotal.set(roll.total, [participant]);
+      else tied.push(participant);
+    }
+    const totals = [...byTotal.keys()].sort((a, b) => b - a);
+    for (const t of totals) settle(byTotal.get(t)!, round + 1, out);
   };
 
-  return { order: settle(participants, 1), rolls };
+  const order: string[] = [];
+  settle(participants, 1, order);
+  return { order, rolls };
 }

@@ -168,22 +168,44 @@ export function attackPreview(
   options: { rules?: Rules | RuleSet; throw?: boolean } = {},
 ): AttackPreview {
   const rules = asRuleSet(options.rules ?? DEFAULT_RULES);
+  if (Object.keys(ticks).length > 0) return computePreview(state, attackerId, targetId, weaponId, ticks, rules, options.throw === true);
+  if (state !== previewsOf.state || rules !== previewsOf.rules) {
+    previewsOf.state = state;
+    previewsOf.rules = rules;
+    previewsOf.byKey.clear();
+  }
+  const key = `${attackerId}\u0000${targetId}\u0000${weaponId ?? ''}\u0000${options.throw === true ? 't' : ''}`;
+  let preview = previewsOf.byKey.get(key);
+  if (preview === undefined) {
+    preview = computePreview(state, attackerId, targetId, weaponId, ticks, rules, options.throw === true);
+    previewsOf.byKey.set(key, preview);
+  }
+  return preview;
+}
+
+/**
+ * The previews without ticks asked of the last state: the tactics weigh every foe's, then apply
+ * the chosen attack to that same state, which asks for it again. States are never mutated.
+ */
+const previewsOf: { state: EncounterState | null; rules: RuleSet | null; readonly byKey: Map<string, AttackPreview> } = { state: null, rules: null, byKey: new Map() };
+
+function computePreview(state: EncounterState, attackerId: string, targetId: string, weaponId: string | null, ticks: Partial<GmTicks>, rules: RuleSet, throwIt: boolean): AttackPreview {
   const a = figureById(state, attackerId);
   const t = figureById(state, targetId);
   const weapon = weaponId === null ? null : (weaponById(weaponId) ?? null);
   // RULINGS H2 (amended): a slower foe's melee strike at a figure that disengaged is measured
   // from the hex it left.
   const left = disengagedFromFor(t, a);
-  if (left !== null && !hexEquals(left, t.position) && attackKind(a, t, weapon, options.throw === true) === 'melee') {
+  if (left !== null && !hexEquals(left, t.position) && attackKind(a, t, weapon, throwIt) === 'melee') {
     const back = { ...state, figures: state.figures.map((x) => (x.id === t.id ? { ...x, position: left } : x)) };
-    return attackPreview(back, attackerId, targetId, weaponId, ticks, options);
+    return computePreview(back, attackerId, targetId, weaponId, ticks, rules, throwIt);
   }
   if (weaponId !== null && weapon === null) throw new AppError('not-found', `There is no weapon "${weaponId}".`);
   let reason: string | null = null;
   if (weaponId !== null && !a.equipment.weaponIds.includes(weaponId)) reason = `${a.name} does not carry ${weapon?.name ?? weaponId}.`;
   else if (weaponId !== null && a.equipment.readyWeaponId !== weaponId && a.equipment.offHandWeaponId !== weaponId) reason = `${weapon?.name ?? weaponId} is not ready: ready it first (001 §Action Options e, m).`;
-  if (options.throw === true && weapon !== null && !weapon.thrown) reason = `${weapon.name} cannot be thrown (001 §Equipment: †† marks thrown weapons).`;
-  const kind = attackKind(a, t, weapon, options.throw === true);
+  if (throwIt && weapon !== null && !weapon.thrown) reason = `${weapon.name} cannot be thrown (001 §Equipment: †† marks thrown weapons).`;
+  const kind = attackKind(a, t, weapon, throwIt);
   if (kind === 'hth' && weapon !== null && weapon.id !== 'dagger' && weapon.id !== 'cestus') reason ??= `In HTH only bare hands or a dagger strike (001 §Action Options t).`;
   reason ??= geometryRefusal(state, a, t, weapon, kind);
   const { s, zone } = situation(state, a, t, weapon, kind, { ...NO_TICKS, ...ticks }, rules);

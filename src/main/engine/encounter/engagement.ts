@@ -46,23 +46,27 @@ export interface EngagementField {
  * depends on besides the figures). Most commands change a figure's turn or pools, not where and
  * how it threatens, so a new figures array whose engagers stand as before reuses the hexes.
  */
-const lastFields = new Map<string, EngagementField>();
+const lastFields = new Map<string, { ground?: EngagementField; air?: EngagementField }>();
 
 export function engagementField(state: EncounterState, against: FigureState): EngagementField {
   const flying = airborne(against);
-  const key = `${against.sideId}|${flying ? 'air' : 'ground'}`;
-  const last = lastFields.get(key);
+  const footing = flying ? 'air' : 'ground';
+  let bySide = lastFields.get(against.sideId);
+  const last = bySide?.[footing];
   if (last !== undefined) {
     if (last.figures === state.figures) return last;
     if (threatenAlike(last.figures, state.figures)) {
       const field = { byHex: last.byHex, figures: state.figures };
-      lastFields.set(key, field);
+      bySide![footing] = field;
       return field;
     }
   }
   const field = buildField(state, against, flying);
-  if (lastFields.size > 64) lastFields.clear();
-  lastFields.set(key, field);
+  if (bySide === undefined) {
+    if (lastFields.size > 32) lastFields.clear();
+    lastFields.set(against.sideId, (bySide = {}));
+  }
+  bySide[footing] = field;
   return field;
 }
 
@@ -120,6 +124,12 @@ export function engagedByCount(size: 1 | 3 | 7, engagers: readonly FigureState[]
 
 /** The enemies whose front hexes hold a figure's footprint at `cells`. */
 export function engagersAt(field: EngagementField, cells: readonly Hex[]): FigureState[] {
+  if (cells.length === 1) {
+    // One hex: each enemy stands once in its list (its front hexes are distinct).
+    const c = cells[0]!;
+    const list = field.byHex.get(numKey(c.q, c.r));
+    return list === undefined ? [] : list.map((i) => field.figures[i]!);
+  }
   const seen = new Map<string, FigureState>();
   for (const c of cells) {
     for (const i of field.byHex.get(numKey(c.q, c.r)) ?? []) {

@@ -10,7 +10,7 @@ import { weaponById } from '../equipment';
 import { frontHexes } from '../facing';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../rules';
 import { NO_HAZARDS } from '../options/types';
-import { engagementState, engagers, type EngagementState } from './engagement';
+import { engagementState, engagers, numKey, type EngagementState } from './engagement';
 import { itemsOf, turnStateOf, type EncounterState, type FigureState } from './schema';
 import { baseAdjDex, canAct, figureById, figureHexes, isDown, isEnemy, readyWeapon } from './state';
 import { turnGait } from './movement/turnGait';
@@ -161,10 +161,11 @@ export interface LegalOptions {
 
 /** Enemies next to the figure in its front hexes (001 §Facing: physical attacks go into front hexes). */
 export function enemiesInFront(state: EncounterState, f: FigureState): FigureState[] {
-  const front = new Set(frontHexes({ position: f.position, facing: f.facing, size: f.size }).map(hexKey));
-  return state.figures.filter(
-    (o) => o.posture !== 'dead' && isEnemy(o, f) && figureHexes(o).some((h) => front.has(hexKey(h))),
-  );
+  const front = new Set<number>();
+  for (const h of frontHexes({ position: f.position, facing: f.facing, size: f.size })) front.add(numKey(h.q, h.r));
+  const inFront = (o: FigureState): boolean =>
+    o.size === 1 ? front.has(numKey(o.position.q, o.position.r)) : figureHexes(o).some((h) => front.has(numKey(h.q, h.r)));
+  return state.figures.filter((o) => o.posture !== 'dead' && isEnemy(o, f) && inFront(o));
 }
 
 function weaponsLying(state: EncounterState, f: FigureState): boolean {

@@ -104,9 +104,8 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
     case 'movement': {
       const order = movementSequence(state, state.phase);
       const pending = stillToAct(state, order, ts.moveDone);
-      const over = `${PHASE_NAMES[state.phase]} is over.`;
       const waiting = state.phase === 'finalMovement' ? 'Figures that yielded move now.' : state.phase === 'initialMovement' ? 'Figures move or yield in order.' : 'Figures move in order.';
-      return status(state, order, pending.slice(0, 1), pending, pending.length ? waiting : over.charAt(0) + over.slice(1).toLowerCase());
+      return status(state, order, pending.slice(0, 1), pending, pending.length ? waiting : phaseOver(state.phase));
     }
     case 'declarations': {
       // RULINGS O4 (003 §1 Movement): every figure declares before anyone moves.
@@ -135,6 +134,11 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
       return status(state, order, pending, pending, pending.length ? 'Figures that hit and took no hits may push a foe back.' : 'Nothing to push: end the turn.');
     }
   }
+}
+
+function phaseOver(phase: Phase): string {
+  const over = `${PHASE_NAMES[phase]} is over.`;
+  return over.charAt(0) + over.slice(1).toLowerCase();
 }
 
 /** The ids of `order` not yet `done` whose figures can still act, in order. */

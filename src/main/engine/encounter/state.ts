@@ -44,16 +44,27 @@ export function replaceFigure(state: EncounterState, figure: FigureState): Encou
   return { ...state, figures: state.figures.map((f) => (f.id === figure.id ? figure : f)) };
 }
 
+/**
+ * `figures` with one figure changed: the ids stand as before, so the index of the array it came
+ * from serves the new one too (the change itself may read the state, so it runs first).
+ */
+function withFigureAt(figures: readonly FigureState[], i: number, figure: FigureState): FigureState[] {
+  const indexed = figures === indexedFigures;
+  const next = figures.slice();
+  next[i] = figure;
+  if (indexed && figure.id === indexedIds[i]) indexedFigures = next;
+  return next;
+}
+
 export function updateFigure(
   state: EncounterState,
   id: string,
   change: (f: FigureState) => FigureState,
 ): EncounterState {
-  const i = state.figures.findIndex((f) => f.id === id);
-  if (i === -1) return state;
-  const figures = state.figures.slice();
-  figures[i] = change(figures[i] as FigureState);
-  return { ...state, figures };
+  const i = indexOf(state.figures).get(id);
+  if (i === undefined) return state;
+  const changed = change(state.figures[i] as FigureState);
+  return { ...state, figures: withFigureAt(state.figures, i, changed) };
 }
 
 export function sideName(state: EncounterState, sideId: string): string {

@@ -41,7 +41,7 @@ import { attackPreview } from '../attack';
 import type { FigureState } from '../schema';
 import { turnStateOf } from '../schema';
 import { isAlive } from '../state';
-import { requireTurn, markMoved, settlePosture, movementSequence, isMovementPhase, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn';
+import { requireTurn, markMoved, settlePosture, movementSequence, isMovementPhase, phaseStatus, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn';
 import { takeMishapHits } from '../mishaps';
 import type { Tx } from '../tx';
 import { moveAllowsOption, optionMaxMode } from '../options';
@@ -109,8 +109,9 @@ export function requireMoveTurn(tx: Tx, f: FigureState, c: { mode: MoveMode; ove
   if (tx.state.phase === 'finalMovement' && !f.turn.yielded && c.override !== true) {
     throw new AppError('rule', `${f.name} did not yield: it moved in Initial Movement (RULINGS T4).`);
   }
-  // RULINGS T4, O1, O2: each figure moves in its own movement phase (the rules' movement groups).
-  if (isMovementPhase(tx.state.phase) && c.override !== true && !movementSequence(tx.state, tx.state.phase).includes(f.id)) {
+  // RULINGS T4, O1, O2: each figure moves in its own movement phase (the rules' movement groups,
+  // in the order the phase status keeps for this state).
+  if (isMovementPhase(tx.state.phase) && c.override !== true && !phaseStatus(tx.state, tx.rules).order.includes(f.id)) {
     throw new AppError('rule', `${f.name} does not move in ${PHASE_NAMES[tx.state.phase]} (${tx.rules.initiative.source}).`);
   }
   // A Dodge, Defend or other option declared before moving caps the movement (001 §Action Options).
@@ -160,6 +161,8 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     path = [...c.path];
     const last = path.at(-1) ?? f.position;
     if (!hexEquals(last, c.to)) throw new AppError('invalid-args', 'The path must end at the destination.');
+  } else if (hexEquals(c.to, f.position)) {
+    path = []; // every reach starts at the figure's own hex
   } else {
     const full = pathTo(reach, c.to);
     if (full === null) {
@@ -208,20 +211,18 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   const end = path.at(-1) ?? f.position;
   const endCells = footprint(end, facing, f.size);
   const engaged = isEngagedAt(world.field, f.size, endCells);
+  const charged = cost > 0 && c.mode !== 'shift' && c.mode !== 'crawl';
+  const brokenGround = path.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken');
   tx.update(f.id, (x) => ({
     ...x,
     position: end,
     facing,
     // Crawling keeps a figure on the ground: a kneeling figure that crawls is prone (001 §Action Options g).
     posture: c.mode === 'crawl' ? 'prone' : x.posture,
-    turn: {
-      ...x.turn,
-      mode: c.mode,
-      spent: cost,
-      charged: cost > 0 && c.mode !== 'shift' && c.mode !== 'crawl',
-      brokenGround: path.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken'),
-      ...(stride === null ? {} : { stride: stride.endStride, apSpent: stride.apSpent }),
-    },
+    turn:
+      stride === null
+        ? { ...x.turn, mode: c.mode, spent: cost, charged, brokenGround }
+        : { ...x.turn, mode: c.mode, spent: cost, charged, brokenGround, stride: stride.endStride, apSpent: stride.apSpent },
   }));
   tx.emit({
     type: 'moved',

@@ -7,12 +7,12 @@ import { footprint } from '../../../../shared/hex/footprint';
 import { isOnMap } from '../../../../shared/mapGrid';
 import type { MoveMode } from '../../../../shared/schemas';
 import { explainSum, line, type Explained } from '../../explain';
-import { movementProfile, type MovementProfile } from '../../movement';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
-import type { MoveAllowance, MovementRules } from '../../options/types';
+import type { MoveAllowance } from '../../options/types';
+import { figureAllowance } from './allowance';
 import { engagementField, engagers, isEngagedAt, numKey, type EngagementField } from '../engagement';
 import type { EncounterState, FigureState } from '../schema';
-import { canAct, carriedLbs, figureById, figureHexes, isAlive, isDown, mountOf } from '../state';
+import { canAct, figureById, figureHexes, isAlive, isDown, mountOf } from '../state';
 
 export interface ReachableHex {
   readonly hex: Hex;
@@ -43,59 +43,8 @@ export interface ReachOptions {
   readonly dropPack?: boolean;
 }
 
-/**
- * The figure's gaits with its armour, load and (if it drops it) without its pack (RULINGS M1, M4).
- * Memoised by what they read, attributes and equipment, which updates keep while they change
- * the figure's position, turn or pools.
- */
-const profileCache = new WeakMap<FigureState['attributes'], { equipment: FigureState['equipment']; carrying?: MovementProfile; dropped?: MovementProfile }>();
-
-export function figureMovement(f: FigureState, dropPack = false): MovementProfile {
-  let cached = profileCache.get(f.attributes);
-  if (cached === undefined || cached.equipment !== f.equipment) profileCache.set(f.attributes, (cached = { equipment: f.equipment }));
-  const slot = dropPack ? 'dropped' : 'carrying';
-  return (cached[slot] ??= movementProfile({
-    attributes: f.attributes,
-    carriedLbs: carriedLbs(f, dropPack),
-    armor: f.equipment.armorId,
-  }));
-}
-
-/**
- * Every way the figure may move by the rules' movement strategy (RULINGS M1–M4; O1 MA from DX;
- * O3 strides from its momentum), with its armour and load — without its pack when it drops it
- * first. Cached per figure object and strategy (states are never mutated).
- */
-/**
- * Allowances by the figure's attributes object (which a figure keeps while its position, turn
- * and pools change), the rules' movement strategy and the few other inputs: replaying a log
- * replaces figure objects on nearly every command, so keying on the figure recomputed them.
- */
-const allowanceCache = new WeakMap<object, Map<MovementRules, Map<string, readonly MoveAllowance[]>>>();
-
-export function figureAllowance(f: FigureState, rules: Rules | RuleSet = DEFAULT_RULES, dropPack = false): readonly MoveAllowance[] {
-  const movement = asRuleSet(rules).movement;
-  const carried = carriedLbs(f, dropPack);
-  // RULINGS O1 (004 §Fatigue): fatigue spent is what the pool has lost (decision: the one pool).
-  const fatigueSpent = Math.max(0, f.fatigue.starting - f.fatigue.current);
-  const key = `${carried}|${f.equipment.armorId ?? ''}|${fatigueSpent}|${f.momentum ?? ''}`;
-  let byRules = allowanceCache.get(f.attributes);
-  if (byRules === undefined) allowanceCache.set(f.attributes, (byRules = new Map()));
-  let byInputs = byRules.get(movement);
-  if (byInputs === undefined) byRules.set(movement, (byInputs = new Map()));
-  let cached = byInputs.get(key);
-  if (cached === undefined) {
-    cached = movement.allowance({
-      attributes: f.attributes,
-      carriedLbs: carried,
-      armorId: f.equipment.armorId,
-      fatigueSpent,
-      momentum: f.momentum,
-    });
-    byInputs.set(key, cached);
-  }
-  return cached;
-}
+// A figure's ways of moving live in ./allowance; existing imports of them from here still resolve.
+export { figureAllowance, figureMovement } from './allowance';
 
 function refuse(f: FigureState, mode: MoveMode, reason: string): Reach {
   return {
@@ -174,13 +123,33 @@ export interface PathWorld {
 
 /** The obstacles a figure meets: walls, other living figures, the map's edge (RULINGS M7). */
 export function pathWorld(state: EncounterState, f: FigureState): PathWorld {
-  const blocked = new Set<number>();
-  for (const o of state.figures) {
-    // A rider sits in its mount's hexes: the mount is what takes up the room (console's choice).
-    if (o.id === f.id || !isAlive(o) || o.ridingId !== undefined) continue;
-    for (const h of figureHexes(o)) blocked.add(numKey(h.q, h.r));
+  return new LazyPathWorld(state, f);
+}
+
+/** A move that stands still never looks at the blocked hexes: they are gathered on first use. */
+class LazyPathWorld implements PathWorld {
+  readonly terrain: Map<number, string>;
+  readonly field: EngagementField;
+  private hexes: Set<number> | undefined;
+
+  constructor(
+    private readonly state: EncounterState,
+    private readonly f: FigureState,
+  ) {
+    this.terrain = terrainByNum(state);
+    this.field = engagementField(state, f);
   }
-  return { terrain: terrainByNum(state), blocked, field: engagementField(state, f) };
+
+  get blocked(): Set<number> {
+    if (this.hexes !== undefined) return this.hexes;
+    const blocked = new Set<number>();
+    for (const o of this.state.figures) {
+      // A rider sits in its mount's hexes: the mount is what takes up the room (console's choice).
+      if (o.id === this.f.id || !isAlive(o) || o.ridingId !== undefined) continue;
+      for (const h of figureHexes(o)) blocked.add(numKey(h.q, h.r));
+    }
+    return (this.hexes = blocked);
+  }
 }
 
 /** Whether the figure's footprint fits at `anchor` (on the map, no wall, no other living figure). */
@@ -209,6 +178,27 @@ function entryCost(world: PathWorld, cells: readonly Hex[], rules: Rules): numbe
  */
 export function reachable(state: EncounterState, figureId: string, mode: MoveMode, options: ReachOptions = {}): Reach {
   const rules = asRuleSet(options.rules ?? DEFAULT_RULES);
+  if (state !== reachesOf.state || rules !== reachesOf.rules) {
+    reachesOf.state = state;
+    reachesOf.rules = rules;
+    reachesOf.byKey.clear();
+  }
+  const key = `${figureId}\u0000${mode}\u0000${options.dropPack === true ? 'd' : ''}`;
+  let reach = reachesOf.byKey.get(key);
+  if (reach === undefined) {
+    reach = computeReach(state, figureId, mode, options, rules);
+    reachesOf.byKey.set(key, reach);
+  }
+  return reach;
+}
+
+/**
+ * The reaches asked of the last state: the tactics weigh a figure's ways of moving, then apply
+ * the chosen move to that same state, which asks for its reach again. States are never mutated.
+ */
+const reachesOf: { state: EncounterState | null; rules: RuleSet | null; readonly byKey: Map<string, Reach> } = { state: null, rules: null, byKey: new Map() };
+
+function computeReach(state: EncounterState, figureId: string, mode: MoveMode, options: ReachOptions, rules: RuleSet): Reach {
   const f = figureById(state, figureId);
   // A rider goes where its mount goes, by the mount's gaits (movement/mounts.ts).
   const mount = mountOf(state, f);
@@ -274,6 +264,7 @@ function reachOneHex(state: EncounterState, world: PathWorld, f: FigureState, mo
   const { cols, rows, orientation } = state.map;
   const flat = orientation === 'flat';
   const broken = rules.brokenGroundCost;
+  const blocked = world.blocked;
   const cost = new Map<number, number>();
   const prev = new Map<number, number>();
   const engaged = new Set<number>();
@@ -294,7 +285,7 @@ function reachOneHex(state: EncounterState, world: PathWorld, f: FigureState, mo
         const row = flat ? nr + (nq >> 1) : nr;
         if (col < 0 || col >= cols || row < 0 || row >= rows) continue;
         const nk = k + (DQ[d] as number) * 4096 + (DR[d] as number);
-        if (world.blocked.has(nk)) continue;
+        if (blocked.has(nk)) continue;
         const t = world.terrain.get(nk);
         if (t === 'wall') continue; // RULINGS M7
         const next = c + (t === 'broken' ? broken : 1);
