@@ -36,7 +36,9 @@ export default defineConfig({
     plugins: [svelte()],
     build: {
       // electron-vite leaves the renderer unminified; the GM page's script is half the size minified.
-      minify: true,
+      minify: process.env.NO_MINIFY ? false : true,
+      // `BUNDLE_STATS=1 npx electron-vite build` writes source maps for tests/bench/chromium/bundleStats.mjs.
+      sourcemap: process.env.BUNDLE_STATS ? true : false,
       rolldownOptions: {
         input: {
           index: resolve('src/renderer/index.html'),

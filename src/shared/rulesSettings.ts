@@ -109,7 +109,4 @@ export const RULE_SOURCES: Readonly<Record<Exclude<keyof Rules, 'options' | 'opt
   restRegainsAllMana: 'RULINGS S5',
 };
 
-/** The ruling each option setting carries, for the settings screen. */
-export const OPTION_SETTING_SOURCES = {
-  'declaredIntent.stressDie': "the console's choice (003 §1 Movement and RULINGS O4 name a stress die, not its size or how it rolls): d10, a 1 rolls again and doubles",
-} as const;
+export { OPTION_SETTING_SOURCES } from './declaredIntent';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECLARED_ACTIONS, DECLARED_MOVEMENTS } from './declaredIntent';
 
 /** Axial hex coordinate (DESIGN §The engine: axial/cube model). */
 export const HexSchema = z.object({ q: z.number().int(), r: z.number().int() }).strict();
@@ -131,10 +132,8 @@ export const RollSchema = z
   })
   .strict();
 
-/** RULINGS O4 (003 §1 Movement): what a figure means to do this round. */
-export const DeclaredActionSchema = z.enum(['attack', 'missile', 'cast', 'defend', 'move', 'rout', 'other']);
-/** RULINGS O4 (003 §Movement Table): how fast it means to move. */
-export const DeclaredMovementSchema = z.enum(['none', 'walking', 'hustling', 'sprinting']);
+export const DeclaredActionSchema = z.enum(DECLARED_ACTIONS);
+export const DeclaredMovementSchema = z.enum(DECLARED_MOVEMENTS);
 
 /**
  * A figure's declaration before movement under declared intent (RULINGS O4; 003 §1 Movement):

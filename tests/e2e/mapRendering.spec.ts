@@ -166,3 +166,97 @@ test('after 200 random GM commands the projector shows what a freshly loaded pla
   await fresh.screenshot({ path: `${SCREENS}/player-fresh-after-200-commands.png` });
   expect(await canvasDigests(playerPage)).toEqual(await canvasDigests(fresh));
 });
+
+/** Counts, from now on, the figure tokens Konva draws on the page's map (layer 3: the figures), and the whole layer's draws. */
+const countTokenDraws = (page: Page) =>
+  page.evaluate(() => {
+    const map = (window as unknown as { __battleMap: any }).__battleMap;
+    const w = window as unknown as { __tokenDraws: number };
+    w.__tokenDraws = 0;
+    const layer = map.stage.getLayers()[2];
+    const drawLayer = layer.drawScene;
+    const l = window as unknown as { __layerDraws: number };
+    l.__layerDraws = 0;
+    layer.drawScene = function (...args: unknown[]) {
+      l.__layerDraws++;
+      return drawLayer.apply(this, args);
+    };
+    for (const node of layer.getChildren()) {
+      const draw = node.drawScene;
+      node.drawScene = function (...args: unknown[]) {
+        w.__tokenDraws++;
+        return draw.apply(this, args);
+      };
+    }
+  });
+const tokenDraws = (page: Page) => page.evaluate(() => (window as unknown as { __tokenDraws: number }).__tokenDraws);
+const layerDraws = (page: Page) => page.evaluate(() => (window as unknown as { __layerDraws: number }).__layerDraws);
+
+/** The figure layer's pixels as drawn now, and as a full redraw of the layer draws them. */
+const figureLayerNowAndRedrawn = (page: Page) =>
+  page.evaluate(async () => {
+    const map = (window as unknown as { __battleMap: any }).__battleMap;
+    const layer = map.stage.getLayers()[2];
+    const digest = async () => {
+      const canvas = layer.getCanvas()._canvas as HTMLCanvasElement;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      return [...new Uint8Array(await crypto.subtle.digest('SHA-256', data))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    };
+    const now = await digest();
+    layer.draw();
+    return { now, redrawn: await digest() };
+  });
+
+/** The facing notch of a figure's token as drawn (GM page by id, player page by name). */
+const notchOf = (page: Page, name: string) =>
+  page.evaluate((figureName) => {
+    const map = (window as unknown as { __battleMap: any }).__battleMap;
+    const node = map.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName);
+    return JSON.stringify(node.findOne('.notch').points());
+  }, name);
+
+async function turnRedrawsOneToken(gmPage: Page, playerPage: Page, label: string): Promise<void> {
+  await settle(gmPage);
+  await settle(playerPage);
+  const tokens = await gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.getLayers()[2].getChildren().length);
+  expect(tokens, 'the sample encounter has several figures').toBeGreaterThan(3);
+  const gmBefore = await notchOf(gmPage, 'Bram');
+  const playerBefore = await notchOf(playerPage, 'Bram');
+  // The GM selects Bram with a click and turns him with E, as at the table.
+  await gmPage.bringToFront();
+  const at = await hexOnScreen(gmPage, BRAM);
+  await gmPage.mouse.click(at.x, at.y);
+  await expect.poll(() => gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.findOne('#bram')?.findOne('.halo').visible())).toBe(true);
+  await settle(gmPage);
+  await countTokenDraws(gmPage);
+  await countTokenDraws(playerPage);
+  await gmPage.keyboard.press('e');
+  await expect.poll(() => notchOf(playerPage, 'Bram')).not.toBe(playerBefore);
+  await expect.poll(() => notchOf(gmPage, 'Bram')).not.toBe(gmBefore);
+  await settle(gmPage);
+  await settle(playerPage);
+  // Bram's token, and a neighbour whose label reaches into his box at most; never the whole layer.
+  expect(await layerDraws(gmPage), 'whole figure layer draws on the GM map for one turn').toBe(0);
+  expect(await layerDraws(playerPage), 'whole figure layer draws on the projector for one turn').toBe(0);
+  expect(await tokenDraws(gmPage), 'tokens the GM map drew for one turn').toBeGreaterThanOrEqual(1);
+  expect(await tokenDraws(gmPage), 'tokens the GM map drew for one turn').toBeLessThanOrEqual(3);
+  expect(await tokenDraws(playerPage), 'tokens the projector drew for one turn').toBeGreaterThanOrEqual(1);
+  expect(await tokenDraws(playerPage), 'tokens the projector drew for one turn').toBeLessThanOrEqual(3);
+  await gmPage.screenshot({ path: `${SCREENS}/gm-after-turn-partial-redraw${label}.png` });
+  await playerPage.screenshot({ path: `${SCREENS}/player-after-turn-partial-redraw${label}.png` });
+  for (const page of [gmPage, playerPage]) {
+    const { now, redrawn } = await figureLayerNowAndRedrawn(page);
+    expect(now, 'the tokens as redrawn in part equal a full redraw').toBe(redrawn);
+  }
+}
+
+test('a turned figure redraws its own token on each page, not every token, and the pixels are what a full redraw gives', async ({ gmPage, playerPage }) => {
+  await turnRedrawsOneToken(gmPage, playerPage, '');
+});
+
+test.describe('at twice the pixel density', () => {
+  test.use({ deviceScaleFactor: 2 });
+  test('a turned figure redraws its own token, pixel for pixel what a full redraw gives', async ({ gmPage, playerPage }) => {
+    await turnRedrawsOneToken(gmPage, playerPage, '-2x');
+  });
+});

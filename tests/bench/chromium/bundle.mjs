@@ -10,10 +10,13 @@ export async function pageScripts(root, html) {
   const urls = [...text.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]);
   let raw = 0;
   let gzip = 0;
+  let zod = false;
   for (const url of new Set(urls)) {
     const bytes = await readFile(join(dir, url.replace(/^\.?\//, '')));
     raw += bytes.length;
     gzip += gzipSync(bytes, { level: 9 }).length;
+    // zod's schema classes name themselves ("$ZodType"): pages validate nothing and load no zod.
+    zod ||= bytes.includes('"$ZodType"');
   }
-  return { files: urls.length, rawKb: raw / 1024, gzipKb: gzip / 1024 };
+  return { files: urls.length, rawKb: raw / 1024, gzipKb: gzip / 1024, zod };
 }

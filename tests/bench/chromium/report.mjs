@@ -43,9 +43,13 @@ export function printTable(rows, runs, header) {
     });
     const finite = values.filter(Number.isFinite);
     const mid = median(finite);
-    const verdict = r.budget === null ? 'diag' : !Number.isFinite(mid) ? 'n/a' : mid <= r.budget ? 'PASS' : 'FAIL';
+    // A repeat that measured nothing (n = 0, a broken scenario) is a miss, never hidden by the others.
+    const unmeasured = finite.length < values.length;
+    const verdict = r.budget === null ? 'diag' : unmeasured || !Number.isFinite(mid) ? 'n/a' : mid <= r.budget ? 'PASS' : 'FAIL';
     if (verdict === 'FAIL' || (r.budget !== null && verdict === 'n/a')) misses.push(r.what);
-    const spread = finite.length ? `${num(Math.min(...finite), r.unit)} / ${num(mid, r.unit)} / ${num(Math.max(...finite), r.unit)}` : 'n/a';
+    const spread = finite.length
+      ? `${num(Math.min(...finite), r.unit)} / ${num(mid, r.unit)} / ${num(Math.max(...finite), r.unit)}${unmeasured ? ` (${values.length - finite.length} of ${values.length} unmeasured)` : ''}`
+      : 'n/a';
     const budget = r.budget === null ? '' : `budget ≤ ${r.budget}${r.unit}`;
     console.log(`${verdict.padEnd(5)} ${r.what.padEnd(58)} ${spread.padEnd(30)} ${budget}`);
     const details = runs.map((run, i) => {

@@ -93,10 +93,13 @@ export const openBenchSocket = (gm) =>
     window.__benchSocket = ws;
   });
 
-/** Resolves (in `page`) when Konva has drawn figure `id` with its facing notch changed: page-clock epoch ms. */
+/** How long a command may take to be drawn before the bench counts it as never drawn. */
+const DRAW_WAIT_MS = 5000;
+
+/** Resolves (in `page`) when Konva has drawn figure `id` with its facing notch changed: page-clock epoch ms (NaN: not within DRAW_WAIT_MS). */
 const watchTurn = (page, id, name) =>
   page.evaluate(
-    ({ figureId, figureName }) =>
+    ({ figureId, figureName, waitMs }) =>
       new Promise((done) => {
         const map = window.__battleMap;
         // The player page knows figures by its own opaque ids (issue 13 §5): there, by the token's name.
@@ -110,9 +113,9 @@ const watchTurn = (page, id, name) =>
           done(performance.timeOrigin + performance.now());
         };
         layer.on('draw.bench', onDraw);
-        setTimeout(() => (layer.off('draw.bench'), done(NaN)), 5000);
+        setTimeout(() => (layer.off('draw.bench'), done(NaN)), waitMs);
       }),
-    { figureId: id, figureName: name },
+    { figureId: id, figureName: name, waitMs: DRAW_WAIT_MS },
   );
 
 /**
@@ -124,6 +127,11 @@ export async function commandLatency(gm, player, figureId, figureName, samples) 
   const toPlayer = [];
   const toGm = [];
   const arrival = [];
+  const timedOut = { player: 0, gm: 0 };
+  // Untimed: face the figure to 0 first, so the first timed turn (to 3) always changes it (a turn
+  // to the facing it already has is drawn nowhere and would count as never drawn).
+  await gm.evaluate((id) => window.__benchSocket.send(JSON.stringify({ id: 4999, channel: 'sendCommand', args: { command: { type: 'turnFigure', figureId: id, facing: 0 } } })), figureId);
+  await Promise.all([settle(gm), settle(player)]);
   for (let i = 0; i < samples; i++) {
     const facing = i % 2 === 0 ? 3 : 0;
     const seenPlayer = watchTurn(player, figureId, figureName);
@@ -138,13 +146,15 @@ export async function commandLatency(gm, player, figureId, figureName, samples) 
       { id: figureId, f: facing, n: i },
     );
     const [p, g] = await Promise.all([seenPlayer, seenGm]);
-    toPlayer.push(p - sent);
-    toGm.push(g - sent);
+    // A command never drawn counts as the whole wait, so it weighs in the p95 instead of vanishing.
+    if (!Number.isFinite(p)) timedOut.player++;
+    if (!Number.isFinite(g)) timedOut.gm++;
+    toPlayer.push(Number.isFinite(p) ? p - sent : DRAW_WAIT_MS);
+    toGm.push(Number.isFinite(g) ? g - sent : DRAW_WAIT_MS);
     const arrived = await player.evaluate((t) => window.__probe.arrivals.find((a) => a >= t) ?? NaN, sent);
-    arrival.push(arrived - sent);
+    if (Number.isFinite(arrived)) arrival.push(arrived - sent);
   }
-  const finite = (xs) => xs.filter(Number.isFinite);
-  return { toPlayer: finite(toPlayer), toGm: finite(toGm), arrival: finite(arrival) };
+  return { toPlayer, toGm, arrival, sent: samples, timedOut, waitMs: DRAW_WAIT_MS };
 }
 
 /**

@@ -1,14 +1,15 @@
 // The bench rows of issues 16 and 18 that need their own setup, kept beside run.mjs:
 // - the GM map panned and zoomed while main simulates 1,000 fights on its worker pool (issue 16:
 //   the GM page stays within 20 % of its idle frame p95);
-// - a GM command drawn on the player page and on the GM page with 1,000 figures (issue 18 item 3).
+// (the 1,000-figure command latency rows are in latencyRows.mjs).
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { makeDataDir, startHost } from './host.mjs';
+import { latencyAt1000, LATENCY_ROWS } from './latencyRows.mjs';
 import { installProbes } from './probes.mjs';
 import { p95, median, row } from './report.mjs';
-import { commandLatency, openBenchSocket, panZoom, settle } from './scenarios.mjs';
+import { openBenchSocket, panZoom, settle } from './scenarios.mjs';
 
 const CHECKOUT = resolve(import.meta.dirname, '..', '..', '..');
 
@@ -111,38 +112,9 @@ function simulatingRatio(sim) {
   return p95(sim.busy) / p95(sim.idle);
 }
 
-/** Command → drawn latency on a second console whose encounter has 1,000 figures (no map image). */
-export async function latencyAt1000(browser, root, samples) {
-  const dataDir = await makeDataDir(root, { cols: 100, rows: 100, figures: 1000 });
-  const host = await startHost(root, dataDir);
-  try {
-    const gmContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    const playerContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-    for (const c of [gmContext, playerContext]) await c.addInitScript(installProbes);
-    const gm = await gmContext.newPage();
-    await gm.goto(`${host.gm}&e2e=1`);
-    const player = await playerContext.newPage();
-    await player.goto(`${host.player}&e2e=1`);
-    await gm.waitForFunction(() => window.__battleMap?.stage.getLayers()[2]?.getChildren().length >= 1000, undefined, { timeout: 120_000 });
-    await player.waitForFunction(() => window.__battleMap?.stage.getLayers()[2]?.getChildren().length > 0, undefined, { timeout: 120_000 });
-    await gm.bringToFront();
-    await Promise.all([settle(gm), settle(player)]);
-    const figureId = await player.evaluate(() => window.__battleMap.stage.getLayers()[2].getChildren()[0].id());
-    const result = await commandLatency(gm, player, figureId, samples);
-    await gmContext.close();
-    await playerContext.close();
-    return result;
-  } finally {
-    await host.stop();
-  }
-}
-
 export const TACTICS_ROWS = (seconds) => [
   row(`GM pan/zoom while simulating 1,000 fights: frame interval p95 ÷ idle p95`, '×', (r) => simulatingRatio(r.sim), 1.2, (r) =>
     `${r.sim.fightsDuring} fights played during the ${seconds} s window${r.sim.stillRunning ? '' : ' (the run ended inside it)'}${r.sim.fightsDuring > 0 ? '' : ': NOTHING MEASURED'}; simulating p95 ${p95(r.sim.busy).toFixed(1)} ms (median ${median(r.sim.busy).toFixed(1)}), idle p95 ${p95(r.sim.idle).toFixed(1)} ms; ${r.sim.busyLongTasks.length} long tasks`),
-  row('1,000 figures: GM command → drawn on the player page, p95', ' ms', (r) => p95(r.at1000.toPlayer), 33, (r) =>
-    `p50 ${median(r.at1000.toPlayer).toFixed(1)} ms; message arrives after p50 ${median(r.at1000.arrival).toFixed(1)} ms (n=${r.at1000.toPlayer.length})`),
-  row("1,000 figures: GM command → drawn on the GM's own page, p95", ' ms', (r) => p95(r.at1000.toGm), 33, (r) => `p50 ${median(r.at1000.toGm).toFixed(1)} ms`),
 ];
 
 /**
@@ -194,7 +166,7 @@ async function main() {
     row('GM page load → 250 figures drawn', ' ms', (r) => r.load.figuresAt, 800, (r) => `longest task during the load ${r.load.longest.toFixed(0)} ms`),
     row('GM page load → map image drawn', ' ms', (r) => r.load.imageAt, 1000),
   ];
-  printTable([...loadRows, ...TACTICS_ROWS(seconds)], runs, `Issues 16/18 rows: ${root}`);
+  printTable([...loadRows, ...TACTICS_ROWS(seconds), ...LATENCY_ROWS], runs, `Issues 16/18 rows: ${root}`);
 }
 
 if (process.argv[1] && import.meta.filename === (await import('node:path')).resolve(process.argv[1])) {

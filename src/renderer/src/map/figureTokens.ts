@@ -4,6 +4,7 @@ import type { WorldRect } from './tiledPainter';
 import { createFigureNode, GM_LOOK, setFigureDetail, updateFigureNode, type TokenLook } from './figureNode';
 import type { MapFigureModel } from './mapModel';
 import { artReady, loadArt } from './tokenArt';
+import { PartialDraw } from './partialDraw';
 
 /** How a push of figures is drawn: who is selected, who is under the GM's hand, how big a hex is. */
 export interface TokenPass {
@@ -30,6 +31,9 @@ export class FigureTokens {
   private look: TokenLook = GM_LOOK;
   /** How many times a token was drawn anew from its figure (a camera move or an equal push should cost none). */
   updates = 0;
+  /** A push redraws only the tokens it changed (issue 18 §3); how far a token reaches, in hex sizes, bounds the search. */
+  private readonly redraw = new PartialDraw(this.layer, () => this.layer.getAbsoluteScale().x * this.hexSize * (4 * Math.max(this.look.tokenScale, this.look.labelScale) + 3));
+  private hexSize = 32;
 
   /** Draws every token anew with `look` on the next `set` (issue 15 §4: the player display's sizes); false when it is the same. */
   setLook(look: TokenLook): boolean {
@@ -37,6 +41,7 @@ export class FigureTokens {
     if (look.tokenScale === was.tokenScale && look.labelScale === was.labelScale && look.namesInDisc === was.namesInDisc) return false;
     this.look = look;
     this.drawn.clear();
+    this.redraw.all();
     return true;
   }
 
@@ -63,9 +68,24 @@ export class FigureTokens {
   }
 
   set(figures: readonly MapFigureModel[], pass: TokenPass): void {
+    // Konva would draw the whole layer on the next frame for any attribute set: the boxes of
+    // what changed are drawn instead (partialDraw.ts).
+    const autoDraw = Konva.autoDrawEnabled;
+    Konva.autoDrawEnabled = false;
+    try {
+      this.update(figures, pass);
+    } finally {
+      Konva.autoDrawEnabled = autoDraw;
+    }
+    this.redraw.flush();
+  }
+
+  private update(figures: readonly MapFigureModel[], pass: TokenPass): void {
     this.figures = figures;
+    this.hexSize = pass.layout.size;
     this.detail = { hexPx: pass.hexPx, selectedId: pass.selectedId };
     const seen = new Set<string>();
+    const changed: Konva.Group[] = [];
     const occupied = new Map<string, string>();
     for (const figure of figures) {
       seen.add(figure.id);
@@ -78,7 +98,9 @@ export class FigureTokens {
       }
       const selected = figure.id === pass.selectedId;
       const drawn = this.drawn.get(figure.id);
-      if (figure.id !== pass.draggingId && (!drawn || drawn.selected !== selected || !sameFigure(drawn.figure, figure))) {
+      if (figure.id !== pass.draggingId && (!drawn || drawn.selected !== selected || (drawn.figure !== figure && !sameFigure(drawn.figure, figure)))) {
+        this.redraw.node(node);
+        changed.push(node);
         updateFigureNode(node, figure, pass.layout, selected, this.look);
         this.updates++;
         setFigureDetail(node, pass.hexPx, selected);
@@ -90,6 +112,7 @@ export class FigureTokens {
     for (const f of figures) if (f.ridingId) this.nodes.get(f.id)?.moveToTop(); // a rider sits on its mount
     for (const [id, node] of this.nodes) {
       if (!seen.has(id)) {
+        this.redraw.node(node);
         node.destroy();
         this.nodes.delete(id);
         this.drawn.delete(id);
@@ -98,11 +121,12 @@ export class FigureTokens {
     const selected = pass.selectedId ? this.nodes.get(pass.selectedId) : undefined;
     if (selected && selected.getLayer() === this.layer) selected.moveToTop();
     this.cull(pass.view, pass.layout.size * 3);
-    this.layer.batchDraw();
+    for (const node of changed) this.redraw.node(node);
   }
 
   /** Forgets every node (the hex orientation changed, so every shape must be built again). */
   clear(): void {
+    this.redraw.all();
     for (const node of this.nodes.values()) node.destroy();
     this.nodes.clear();
     this.drawn.clear();

@@ -21,9 +21,12 @@ class TurnRulesStore {
     });
   }
 
+  /** The strides by figure, built once per answer: every row and token asks (issue 18 §3: 1,000 figures). */
+  private readonly strides = $derived(new Map((this.value?.strides ?? []).map((s) => [s.figureId, s])));
+
   /** Under O3, a figure's stride status (null otherwise). */
   strideOf(figureId: string): TurnRules['strides'][number] | null {
-    return this.value?.strides.find((s) => s.figureId === figureId) ?? null;
+    return this.strides.get(figureId) ?? null;
   }
 }
 

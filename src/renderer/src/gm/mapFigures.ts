@@ -1,0 +1,38 @@
+import type { GmFigure, GmView } from '../../../shared/views';
+import { gmFigures } from '../map/fromViews';
+import type { MapFigureModel } from '../map/mapModel';
+
+/**
+ * The GM map's figure models, made again only for the figures a push changed (issue 18 §3): a
+ * view delta keeps the objects of unchanged figures, so their models (and the map's tokens) are
+ * kept too. Fog and side colours are in every model: when they change, all are made again.
+ */
+export function gmFigureModels(): (view: GmView, strideOf: (figureId: string) => number | null) => MapFigureModel[] {
+  let made = new WeakMap<GmFigure, MapFigureModel>();
+  let withStride = new WeakMap<MapFigureModel, MapFigureModel>();
+  let madeFor: { map: unknown; sides: string } | null = null;
+  return (view, strideOf) => {
+    const { map, sides, figures } = view.encounter;
+    const sideColours = sides.map((s) => `${s.id}:${s.color}`).join();
+    if (madeFor?.map !== map || madeFor.sides !== sideColours) {
+      made = new WeakMap();
+      withStride = new WeakMap();
+      madeFor = { map, sides: sideColours };
+    }
+    const fresh = figures.filter((f) => !made.has(f));
+    if (fresh.length > 0) {
+      const models = gmFigures({ ...view, encounter: { ...view.encounter, figures: fresh } });
+      const byId = new Map(models.map((m) => [m.id, m]));
+      for (const f of fresh) made.set(f, byId.get(f.id)!);
+    }
+    // A rider is drawn, and picked by the pointer, on top of its mount (as gmFigures orders them).
+    const ordered = [...figures.filter((f) => !f.ridingId), ...figures.filter((f) => f.ridingId)];
+    return ordered.map((f) => {
+      const model = made.get(f)!;
+      const stride = strideOf(f.id);
+      let shown = withStride.get(model);
+      if (!shown || shown.stride !== stride) withStride.set(model, (shown = { ...model, stride }));
+      return shown;
+    });
+  };
+}

@@ -1,0 +1,86 @@
+// Issue 18 item 3 at scale: a GM command drawn on the player page and on the GM's own page when
+// the encounter has 1,000 figures (a console of its own, no map image).
+//   node tests/bench/chromium/latencyRows.mjs [--root DIR] [--repeats 1] [--samples 20]
+// runs these rows alone (after `npm run build`).
+import { makeDataDir, startHost } from './host.mjs';
+import { installProbes } from './probes.mjs';
+import { median, p95, row } from './report.mjs';
+import { commandLatency, settle } from './scenarios.mjs';
+
+const FIGURES = 1000;
+
+/** The figure layer of a page's map holds `n` figures (ready to be timed). */
+const figuresDrawn = (page, n) =>
+  page.waitForFunction((count) => window.__battleMap?.stage.getLayers()[2]?.getChildren().length >= count, n, { timeout: 120_000, polling: 200 });
+
+/** Command → drawn latency on a second console whose encounter has 1,000 figures, all seen by the players. */
+export async function latencyAt1000(browser, root, samples) {
+  const dataDir = await makeDataDir(root, { cols: 100, rows: 100, figures: FIGURES });
+  const host = await startHost(root, dataDir);
+  try {
+    const gmContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const playerContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    for (const c of [gmContext, playerContext]) await c.addInitScript(installProbes);
+    const gm = await gmContext.newPage();
+    await gm.goto(`${host.gm}&e2e=1`);
+    const player = await playerContext.newPage();
+    await player.goto(`${host.player}&e2e=1`);
+    await figuresDrawn(gm, FIGURES);
+    await figuresDrawn(player, FIGURES);
+    await gm.bringToFront();
+    await Promise.all([settle(gm), settle(player)]);
+    // The watched figure by the GM's id and its name: the player page has its own opaque ids (issue 13 §5).
+    const figure = await gm.evaluate(() => {
+      const node = window.__battleMap.stage.getLayers()[2].getChildren()[0];
+      return { id: node.id(), name: node.findOne('.name').text().split(' · ')[0] };
+    });
+    const result = await commandLatency(gm, player, figure.id, figure.name, samples);
+    await gmContext.close();
+    await playerContext.close();
+    return result;
+  } finally {
+    await host.stop();
+  }
+}
+
+/** Commands a page never drew within the bench's wait (each counted as the whole wait in the p95). */
+export const timeouts = (r, page) => (r.timedOut?.[page] ? `; ${r.timedOut[page]} of ${r.sent} never drawn (counted as ${r.waitMs} ms)` : '');
+
+export const LATENCY_ROWS = [
+  row('1,000 figures: GM command → drawn on the player page, p95', ' ms', (r) => p95(r.at1000.toPlayer), 33, (r) =>
+    `p50 ${median(r.at1000.toPlayer).toFixed(1)} ms; message arrives after p50 ${median(r.at1000.arrival).toFixed(1)} ms (n=${r.at1000.toPlayer.length})${timeouts(r.at1000, 'player')}`),
+  row("1,000 figures: GM command → drawn on the GM's own page, p95", ' ms', (r) => p95(r.at1000.toGm), 33, (r) => `p50 ${median(r.at1000.toGm).toFixed(1)} ms (n=${r.at1000.toGm.length})${timeouts(r.at1000, 'gm')}`),
+];
+
+async function main() {
+  const { existsSync } = await import('node:fs');
+  const { resolve } = await import('node:path');
+  const { chromium } = await import('@playwright/test');
+  const { printTable } = await import('./report.mjs');
+  const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
+  const root = resolve(arg('--root', resolve(import.meta.dirname, '..', '..', '..')));
+  const repeats = Number(arg('--repeats', 1));
+  const samples = Number(arg('--samples', 20));
+  const browser = await chromium.launch({
+    ...(existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}),
+    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const runs = [];
+  try {
+    for (let i = 0; i < repeats; i++) {
+      runs.push({ at1000: await latencyAt1000(browser, root, samples), index: i });
+      process.stderr.write(`repeat ${i + 1} of ${repeats} done\n`);
+    }
+  } finally {
+    await browser.close();
+  }
+  const misses = printTable(LATENCY_ROWS, runs, `Issue 18 latency at ${FIGURES} figures: ${root}`);
+  if (misses.length) process.exitCode = 1;
+}
+
+if (process.argv[1] && import.meta.filename === (await import('node:path')).resolve(process.argv[1])) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
