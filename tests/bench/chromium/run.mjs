@@ -54,9 +54,10 @@ async function oneRepeat(browser, host) {
   await Promise.all([settle(gm), settle(player)]);
   run.pan = await panZoom(browser, gm, player, host.gm, SECONDS);
   await Promise.all([settle(gm), settle(player)]);
-  // A figure both pages show, by the GM's id and its name (the player page has its own ids).
+  // A figure both pages show, by the GM's id and its name (the player page has its own ids); one in
+  // view after the gesture: a token culled out of view is, rightly, not drawn when it turns.
   const figure = await gm.evaluate(() => {
-    const node = window.__battleMap.stage.getLayers()[2].getChildren()[0];
+    const node = window.__battleMap.stage.getLayers()[2].getChildren().find((n) => n.isVisible());
     return { id: node.id(), name: node.findOne('.name').text().split(' · ')[0] };
   });
   run.command = await commandLatency(gm, player, figure.id, figure.name, SAMPLES);
