@@ -84,12 +84,28 @@ export async function panZoom(browser, gm, player, gmUrl, seconds) {
   return { gm: gmSide, player: playerSide, work: workPerFrame(trace, new URL(gmUrl).origin + new URL(gmUrl).pathname), layerWork: await takeLayerWork(gm) };
 }
 
-/** Opens a socket from the GM page with its token, for commands the bench times. */
+/**
+ * Opens a socket from the GM page with its token, for commands the bench times. Its commands name
+ * the view they were made on, as the GM page's own do, so main answers them with an
+ * acknowledgement and the view comes once, by the push (a bare command is answered with the
+ * whole view, which the page would then parse: not what a GM's command costs).
+ */
 export const openBenchSocket = (gm) =>
   gm.evaluate(async () => {
     const token = new URLSearchParams(location.search).get('token');
     const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
     await new Promise((r) => ws.addEventListener('open', r, { once: true }));
+    const view = await new Promise((r) => {
+      const onView = (e) => {
+        const m = JSON.parse(e.data);
+        if (m.id !== 4998) return;
+        ws.removeEventListener('message', onView);
+        r(m.result.value);
+      };
+      ws.addEventListener('message', onView);
+      ws.send(JSON.stringify({ id: 4998, channel: 'getGmView', args: {} }));
+    });
+    window.__benchSeen = { encounterId: view.encounter.id, session: view.session, revision: view.revision };
     window.__benchSocket = ws;
   });
 
@@ -130,7 +146,7 @@ export async function commandLatency(gm, player, figureId, figureName, samples) 
   const timedOut = { player: 0, gm: 0 };
   // Untimed: face the figure to 0 first, so the first timed turn (to 3) always changes it (a turn
   // to the facing it already has is drawn nowhere and would count as never drawn).
-  await gm.evaluate((id) => window.__benchSocket.send(JSON.stringify({ id: 4999, channel: 'sendCommand', args: { command: { type: 'turnFigure', figureId: id, facing: 0 } } })), figureId);
+  await gm.evaluate((id) => window.__benchSocket.send(JSON.stringify({ id: 4999, channel: 'sendCommand', args: { command: { type: 'turnFigure', figureId: id, facing: 0 }, seen: window.__benchSeen } })), figureId);
   await Promise.all([settle(gm), settle(player)]);
   for (let i = 0; i < samples; i++) {
     const facing = i % 2 === 0 ? 3 : 0;
@@ -140,7 +156,7 @@ export async function commandLatency(gm, player, figureId, figureName, samples) 
     const sent = await gm.evaluate(
       ({ id, f, n }) => {
         const at = performance.timeOrigin + performance.now();
-        window.__benchSocket.send(JSON.stringify({ id: 5000 + n, channel: 'sendCommand', args: { command: { type: 'turnFigure', figureId: id, facing: f } } }));
+        window.__benchSocket.send(JSON.stringify({ id: 5000 + n, channel: 'sendCommand', args: { command: { type: 'turnFigure', figureId: id, facing: f }, seen: window.__benchSeen } }));
         return at;
       },
       { id: figureId, f: facing, n: i },

@@ -2,6 +2,7 @@ import Konva from './konva';
 import { footprint, hexNeighbor, hexOutline, hexToPixel, type HexLayout, type Point } from '../../../shared/hex';
 import type { MapFigureModel } from './mapModel';
 import { artCut, artTextureSize, type ArtShape } from './tokenArt';
+import { TokenText } from './tokenText';
 
 /** Postures other than standing get a letter badge on the token. */
 export const POSTURE_BADGE: Readonly<Record<string, string>> = {
@@ -61,19 +62,19 @@ export function createFigureNode(layout: HexLayout): Konva.Group {
   const s = layout.size;
   const group = new Konva.Group({ listening: false });
   const common = { listening: false, perfectDrawEnabled: false } as const;
-  group.add(new Konva.Line({ name: 'footprint', closed: true, strokeWidth: 2, ...common }));
-  group.add(new Konva.Circle({ name: 'halo', stroke: GOLD, strokeWidth: s * 0.16, opacity: 0.9, ...common }));
-  // Token art sits under the side's ring (the disc's stroke, or the footprint's edge) and the facing notch.
-  group.add(new Konva.Image({ name: 'art', image: undefined, visible: false, ...common }));
-  group.add(new Konva.Line({ name: 'edge', closed: true, visible: false, ...common }));
-  group.add(new Konva.Line({ name: 'notch', closed: true, fill: INK, stroke: '#111', strokeWidth: 1, ...common }));
-  group.add(new Konva.Circle({ name: 'disc', strokeWidth: 2, stroke: INK, shadowForStrokeEnabled: false, ...common }));
-  group.add(new Konva.Text({ name: 'initials', fontStyle: 'bold', fill: '#ffffff', align: 'center', verticalAlign: 'middle', ...common }));
-  group.add(new Konva.Text({ name: 'name', fontSize: s * 0.34, fill: '#ffffff', align: 'center', stroke: '#000', strokeWidth: 0, ...common }));
   const badge = new Konva.Group({ name: 'badge', ...common });
-  badge.add(new Konva.Circle({ name: 'badgeDisc', radius: s * 0.27, fill: GOLD, stroke: '#111', strokeWidth: 1.5, ...common }));
-  badge.add(
-    new Konva.Text({
+  const parts: TokenParts = {
+    footprint: new Konva.Line({ name: 'footprint', closed: true, strokeWidth: 2, ...common }),
+    halo: new Konva.Circle({ name: 'halo', stroke: GOLD, strokeWidth: s * 0.16, opacity: 0.9, ...common }),
+    // Token art sits under the side's ring (the disc's stroke, or the footprint's edge) and the facing notch.
+    art: new Konva.Image({ name: 'art', image: undefined, visible: false, ...common }),
+    edge: new Konva.Line({ name: 'edge', closed: true, visible: false, ...common }),
+    notch: new Konva.Line({ name: 'notch', closed: true, fill: INK, stroke: '#111', strokeWidth: 1, ...common }),
+    disc: new Konva.Circle({ name: 'disc', strokeWidth: 2, stroke: INK, shadowForStrokeEnabled: false, ...common }),
+    initials: new TokenText({ name: 'initials', fontStyle: 'bold', fill: '#ffffff', align: 'center', verticalAlign: 'middle', ...common }),
+    name: new TokenText({ name: 'name', fontSize: s * 0.34, fill: '#ffffff', align: 'center', stroke: '#000', strokeWidth: 0, ...common }),
+    badge,
+    badgeText: new TokenText({
       name: 'badgeText',
       fontSize: s * 0.34,
       fontStyle: 'bold',
@@ -86,12 +87,9 @@ export function createFigureNode(layout: HexLayout): Konva.Group {
       verticalAlign: 'middle',
       ...common,
     }),
-  );
-  group.add(badge);
-  // GM map: why the players do not see this figure — hidden (⊘) or under fog (☁) (issue 12 §4).
-  group.add(new Konva.Text({ name: 'veil', fontSize: s * 0.42, fontStyle: 'bold', fill: '#ffffff', stroke: '#000', strokeWidth: 0.8, ...common }));
-  group.add(
-    new Konva.Text({
+    // GM map: why the players do not see this figure — hidden (⊘) or under fog (☁) (issue 12 §4).
+    veil: new TokenText({ name: 'veil', fontSize: s * 0.42, fontStyle: 'bold', fill: '#ffffff', stroke: '#000', strokeWidth: 0.8, ...common }),
+    conditions: new TokenText({
       name: 'conditions',
       fontSize: s * 0.3,
       fontStyle: 'bold',
@@ -101,8 +99,34 @@ export function createFigureNode(layout: HexLayout): Konva.Group {
       align: 'center',
       ...common,
     }),
-  );
+  };
+  badge.add(new Konva.Circle({ name: 'badgeDisc', radius: s * 0.27, fill: GOLD, stroke: '#111', strokeWidth: 1.5, ...common }), parts.badgeText);
+  group.add(parts.footprint, parts.halo, parts.art, parts.edge, parts.notch, parts.disc, parts.initials, parts.name, badge, parts.veil, parts.conditions);
+  partsOf.set(group, parts);
   return group;
+}
+
+/** A token's parts, kept beside its group: finding them by name searched the group on every update. */
+interface TokenParts {
+  readonly footprint: Konva.Line;
+  readonly halo: Konva.Circle;
+  readonly art: Konva.Image;
+  readonly edge: Konva.Line;
+  readonly notch: Konva.Line;
+  readonly disc: Konva.Circle;
+  readonly initials: Konva.Text;
+  readonly name: Konva.Text;
+  readonly badge: Konva.Group;
+  readonly badgeText: Konva.Text;
+  readonly veil: Konva.Text;
+  readonly conditions: Konva.Text;
+}
+const partsOf = new WeakMap<Konva.Group, TokenParts>();
+
+function parts(group: Konva.Group): TokenParts {
+  const found = partsOf.get(group);
+  if (!found) throw new Error('Not a figure token: tokens are made by createFigureNode.');
+  return found;
 }
 
 /** Short tags for a figure's conditions on the GM map (001 §DEX Adjustments; RULINGS A5, H1). */
@@ -138,16 +162,17 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
   const r = s * DISC[figure.size] * look.tokenScale;
 
   const outline = figure.size === 1 ? [] : (hexOutline(layout, footprint(figure.position, figure.facing, figure.size))[0] ?? []);
-  const fp = group.findOne<Konva.Line>('.footprint')!;
+  const part = parts(group);
+  const fp = part.footprint;
   fp.visible(outline.length > 0);
   fp.points(outline.flatMap((p) => [p.x - anchor.x, p.y - anchor.y]));
   fp.fill(figure.color + '66');
   fp.stroke(selected ? GOLD : figure.color);
   fp.strokeWidth(selected ? s * 0.12 : s * 0.06);
   fp.dash(figure.hidden ? [s * 0.2, s * 0.12] : []);
-  group.findOne<Konva.Line>('.edge')!.setAttrs({ points: fp.points(), stroke: fp.stroke(), strokeWidth: fp.strokeWidth(), dash: fp.dash() });
+  part.edge.setAttrs({ points: fp.points(), stroke: fp.stroke(), strokeWidth: fp.strokeWidth(), dash: fp.dash() });
 
-  const halo = group.findOne<Konva.Circle>('.halo')!;
+  const halo = part.halo;
   halo.visible(selected);
   halo.position(centre);
   halo.radius(r + s * 0.16);
@@ -159,9 +184,9 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
   const side = (da: number) => ({ x: centre.x + Math.cos(a + da) * (r - 1), y: centre.y + Math.sin(a + da) * (r - 1) });
   const left = side(-0.42);
   const right = side(0.42);
-  group.findOne<Konva.Line>('.notch')!.points([left.x, left.y, tip.x, tip.y, right.x, right.y]);
+  part.notch.points([left.x, left.y, tip.x, tip.y, right.x, right.y]);
 
-  const disc = group.findOne<Konva.Circle>('.disc')!;
+  const disc = part.disc;
   disc.position(centre);
   disc.radius(r);
   disc.fill(figure.color);
@@ -174,11 +199,11 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
   else if (outline.length > 0) artOf.set(group, { asset: figure.art, shape: { kind: 'outline', points: fp.points() }, at: { x: 0, y: 0 }, hexSize: s });
   else artOf.set(group, { asset: figure.art, shape: { kind: 'disc', radius: r }, at: centre, hexSize: s });
 
-  const initials = group.findOne<Konva.Text>('.initials')!;
+  const initials = part.initials;
   const { text, fontSize, whole } = discText(figure.name, r, look);
   initials.setAttrs({ text, fontSize, width: r * 2, height: r * 2, x: centre.x - r, y: centre.y - r });
 
-  const name = group.findOne<Konva.Text>('.name')!;
+  const name = part.name;
   // RULINGS O3: under stride & momentum the label adds the figure's stride ("Bram · s6"), when given.
   const stride = figure.stride;
   const label = stride !== undefined && stride !== null ? `${figure.name} · ${stride === 0 ? 'stopped' : `s${stride}`}` : figure.name;
@@ -186,17 +211,17 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
   // A name already written in the disc is not written again under it, unless the label says more.
   name.setAttrs({ text: label, fontSize: s * 0.34 * k, width: s * 4 * k, x: centre.x - s * 2 * k, y: centre.y + r + s * 0.12, needless: whole && !figure.art && label === figure.name, labelScale: k });
 
-  const badge = group.findOne<Konva.Group>('.badge')!;
+  const badge = part.badge;
   const letter = POSTURE_BADGE[figure.posture] ?? '';
   badge.visible(letter !== '');
   badge.position({ x: centre.x + r * 0.78, y: centre.y - r * 0.78 });
-  badge.findOne<Konva.Text>('.badgeText')!.text(letter);
+  part.badgeText.text(letter);
 
   const veil = `${figure.hidden ? '⊘' : ''}${figure.fogged ? '☁' : ''}`;
-  group.findOne<Konva.Text>('.veil')!.setAttrs({ text: veil, visible: veil !== '', x: centre.x - r * 1.25, y: centre.y - r * 1.2 });
+  part.veil.setAttrs({ text: veil, visible: veil !== '', x: centre.x - r * 1.25, y: centre.y - r * 1.2 });
 
   const tags = (figure.conditions ?? []).map((c) => CONDITION_TAG[c] ?? c.toUpperCase()).join(' ');
-  group.findOne<Konva.Text>('.conditions')!.setAttrs({ text: tags, fontSize: s * 0.3 * k, width: s * 4 * k, x: centre.x - s * 2 * k, y: centre.y - r - s * 0.42 * k });
+  part.conditions.setAttrs({ text: tags, fontSize: s * 0.3 * k, width: s * 4 * k, x: centre.x - s * 2 * k, y: centre.y - r - s * 0.42 * k });
 }
 
 /**
@@ -204,13 +229,14 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
  * when they can be read.
  */
 export function setFigureDetail(group: Konva.Group, hexPx: number, selected: boolean): void {
-  const withArt = showArt(group, hexPx);
-  group.findOne('.initials')?.visible(hexPx >= 9 && !withArt);
-  group.findOne('.conditions')?.visible(hexPx >= 9);
-  group.findOne('.notch')?.visible(hexPx >= 7);
-  const name = group.findOne('.name');
-  const k = (name?.getAttr('labelScale') as number | undefined) ?? 1;
-  name?.visible(!name.getAttr('needless') && (hexPx * k >= 30 || (selected && hexPx * k >= 24)));
+  const part = parts(group);
+  const withArt = showArt(group, part, hexPx);
+  part.initials.visible(hexPx >= 9 && !withArt);
+  part.conditions.visible(hexPx >= 9);
+  part.notch.visible(hexPx >= 7);
+  const name = part.name;
+  const k = (name.getAttr('labelScale') as number | undefined) ?? 1;
+  name.visible(!name.getAttr('needless') && (hexPx * k >= 30 || (selected && hexPx * k >= 24)));
 }
 
 /**
@@ -219,19 +245,17 @@ export function setFigureDetail(group: Konva.Group, hexPx: number, selected: boo
  * edge (3 and 7 hexes). Without art, or until it is decoded, the token is the side's disc.
  * Returns whether art is shown.
  */
-function showArt(group: Konva.Group, hexPx: number): boolean {
+function showArt(group: Konva.Group, part: TokenParts, hexPx: number): boolean {
   const art = artOf.get(group);
-  const node = group.findOne<Konva.Image>('.art');
-  if (!node) return false;
+  const node = part.art;
   const shape = art?.shape;
   const size = shape ? (shape.kind === 'disc' ? shape.radius * 2 : Math.max(...shape.points) - Math.min(...shape.points)) : 0;
   const cutArt = art && shape ? artCut(art.asset, shape, artTextureSize(size, hexPx, art.hexSize)) : null;
   const multi = shape?.kind === 'outline';
   node.visible(cutArt !== null);
   if (art && cutArt) node.setAttrs({ image: cutArt.canvas, x: art.at.x + cutArt.box.x, y: art.at.y + cutArt.box.y, width: cutArt.box.width, height: cutArt.box.height });
-  const disc = group.findOne<Konva.Circle>('.disc')!;
-  disc.fillEnabled(cutArt === null);
-  disc.visible(cutArt === null || !multi);
-  group.findOne('.edge')?.visible(cutArt !== null && multi);
+  part.disc.fillEnabled(cutArt === null);
+  part.disc.visible(cutArt === null || !multi);
+  part.edge.visible(cutArt !== null && multi);
   return cutArt !== null;
 }

@@ -1,3 +1,4 @@
+import { untrack } from 'svelte';
 import type { LogEntryView } from '../../../../shared/channels/log';
 import type { ClientApi } from '../../../../shared/contract';
 
@@ -11,24 +12,32 @@ class LogStore {
   turnStart = $state(0);
   total = $state(0);
   private loadedFor = -1;
+  private loadingFor = -1;
   private busy: Promise<void> | null = null;
-  private again = false;
+  /** A newer view asked while a read was on its way: read again for it once that one is done. */
+  private next: { revision: number; logLength: number } | null = null;
 
   /** Brings the log up to date with main for the view at `revision` (holding `logLength` entries). */
   refresh(api: ClientApi<'gm'>, revision: number, logLength: number): void {
+    // Called from effects: what the load reads of the entries must not become their dependency,
+    // or the entries it sets would call it again before it finished, and the log be read twice.
+    untrack(() => this.start(api, revision, logLength));
+  }
+
+  private start(api: ClientApi<'gm'>, revision: number, logLength: number): void {
     if (revision === this.loadedFor) return;
     if (this.busy) {
-      this.again = true;
+      // Several panels ask for the same view: the read on its way answers them all.
+      if (revision !== this.loadingFor) this.next = { revision, logLength };
       return;
     }
+    this.loadingFor = revision;
     this.busy = this.load(api, logLength).finally(() => {
       this.loadedFor = revision;
       this.busy = null;
-      if (this.again) {
-        this.again = false;
-        this.loadedFor = -1;
-        this.refresh(api, revision, logLength);
-      }
+      const next = this.next;
+      this.next = null;
+      if (next) this.start(api, next.revision, next.logLength);
     });
   }
 

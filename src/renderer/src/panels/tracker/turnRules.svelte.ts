@@ -1,6 +1,7 @@
 import type { ClientApi } from '../../../../shared/contract';
 import type { TurnRules } from '../../../../shared/channels/rules';
 import { LatestAnswer } from '../../api/latestAnswer';
+import { keepUnchanged } from './keepUnchanged';
 
 /**
  * The open encounter's own rules as main's `turnRules` query answers (issue 8; RULINGS O1–O4):
@@ -8,16 +9,19 @@ import { LatestAnswer } from '../../api/latestAnswer';
  * revision changes; several components share one answer per revision.
  */
 class TurnRulesStore {
-  value = $state<TurnRules | null>(null);
+  value = $state.raw<TurnRules | null>(null);
   private askedFor = -1;
+  private askedOf = '';
   private readonly answer = new LatestAnswer();
 
   /** Asks main once per revision (call from an `$effect` that reads the revision). */
   refresh(api: ClientApi<'gm'>, revision: number, encounterId: string): void {
-    if (revision === this.askedFor && this.value?.encounterId === encounterId) return;
+    // Several panels ask on the same push: one question per revision of an encounter.
+    if (revision === this.askedFor && encounterId === this.askedOf) return;
     this.askedFor = revision;
+    this.askedOf = encounterId;
     this.answer.ask(api.turnRules({}), (r) => {
-      if (r.ok) this.value = r.value;
+      if (r.ok) this.value = keepUnchanged(this.value, r.value);
     });
   }
 
@@ -31,3 +35,4 @@ class TurnRulesStore {
 }
 
 export const turnRules = new TurnRulesStore();
+

@@ -1,0 +1,103 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, hexOnScreen, test } from './fixtures';
+
+/**
+ * What one GM command costs the pages (issue 18 §3, §4): a turned figure is drawn without
+ * measuring any text again (the tokens' text is laid out once and its measurements kept), and
+ * the GM page reads the log and the turn rules once per command, not twice.
+ */
+const SCREENS = 'test-results/screens';
+
+test.beforeAll(async () => {
+  await mkdir(SCREENS, { recursive: true });
+});
+
+// Sample campaign: Bram stands at axial (9, 5).
+const BRAM = { q: 9, r: 5 };
+
+/** Counts, in the page, canvas text measurements and the channels the page sends to main. */
+function countCosts(): void {
+  const costs = { measures: 0, sent: {} as Record<string, number> };
+  (window as unknown as { __costs: typeof costs }).__costs = costs;
+  const measure = CanvasRenderingContext2D.prototype.measureText;
+  CanvasRenderingContext2D.prototype.measureText = function (text: string) {
+    costs.measures++;
+    return measure.call(this, text);
+  };
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data: Parameters<WebSocket['send']>[0]) {
+    const channel = typeof data === 'string' ? (JSON.parse(data) as { channel?: string }).channel : undefined;
+    if (channel) costs.sent[channel] = (costs.sent[channel] ?? 0) + 1;
+    return send.call(this, data);
+  };
+}
+
+type Costs = { measures: number; sent: Record<string, number> };
+const costs = (page: Page) => page.evaluate(() => (window as unknown as { __costs: Costs }).__costs);
+const resetCosts = (page: Page) =>
+  page.evaluate(() => {
+    const c = (window as unknown as { __costs: Costs }).__costs;
+    c.measures = 0;
+    c.sent = {};
+  });
+
+const notchOf = (page: Page, name: string) =>
+  page.evaluate((figureName) => {
+    const map = (window as unknown as { __battleMap: any }).__battleMap;
+    const node = map.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName);
+    return JSON.stringify(node.findOne('.notch').points());
+  }, name);
+
+/** Waits until the map has nothing pending and Konva has drawn two more frames. */
+async function settle(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __battleMap: { settled: boolean } }).__battleMap.settled)).toBe(true);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+test('a turned figure is drawn on both pages without measuring text again, and the GM page reads the log once', async ({ gmPage, playerPage }) => {
+  for (const page of [gmPage, playerPage]) {
+    await page.addInitScript(countCosts);
+    await page.reload();
+  }
+  await expect(gmPage.getByTestId('encounter-name')).toHaveText('Ambush at the Ford');
+  await expect(playerPage.getByTestId('player-status')).toContainText('Ambush at the Ford');
+  await expect.poll(() => notchOf(playerPage, 'Bram')).toContain('[');
+  await settle(gmPage);
+  await settle(playerPage);
+  // Loading: each token's texts are measured when first drawn, a handful of measurements each.
+  const tokens = await gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.getLayers()[2].getChildren().length);
+  expect(tokens).toBeGreaterThan(3);
+  expect((await costs(gmPage)).measures, 'text measurements while the GM page loaded').toBeLessThanOrEqual(tokens * 8);
+
+  // The GM selects Bram with a click and turns him with E, as at the table.
+  await gmPage.bringToFront();
+  const at = await hexOnScreen(gmPage, BRAM);
+  await gmPage.mouse.click(at.x, at.y);
+  await expect.poll(() => gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.findOne('#bram')?.findOne('.halo').visible())).toBe(true);
+  await settle(gmPage);
+  await settle(playerPage);
+  const gmBefore = await notchOf(gmPage, 'Bram');
+  const playerBefore = await notchOf(playerPage, 'Bram');
+  // The dice log is open beside the map, as a GM keeps it.
+  await gmPage.getByRole('tab', { name: 'Dice log' }).click();
+  await expect.poll(async () => (await costs(gmPage)).sent.getLog ?? 0, { message: 'the log panel has read the log' }).toBeGreaterThan(0);
+  await resetCosts(gmPage);
+  await resetCosts(playerPage);
+  await gmPage.keyboard.press('e');
+  await expect.poll(() => notchOf(playerPage, 'Bram')).not.toBe(playerBefore);
+  await expect.poll(() => notchOf(gmPage, 'Bram')).not.toBe(gmBefore);
+  await settle(gmPage);
+  await settle(playerPage);
+  // The log panel shows the turn: the page has read the new entry.
+  await expect(gmPage.getByTestId('log-entry').last()).toContainText('Bram');
+  const gm = await costs(gmPage);
+  const player = await costs(playerPage);
+  expect(gm.sent.sendCommand, 'commands the GM page sent').toBe(1);
+  expect(gm.sent.getLog, 'log reads for one command').toBe(1);
+  expect(gm.sent.turnRules, 'turn rules asked for one command').toBe(1);
+  expect(gm.measures, 'text measured again on the GM page for a turn').toBe(0);
+  expect(player.measures, 'text measured again on the projector for a turn').toBe(0);
+  await gmPage.screenshot({ path: `${SCREENS}/command-cost-gm-after-turn.png` });
+  await playerPage.screenshot({ path: `${SCREENS}/command-cost-player-after-turn.png` });
+});
