@@ -89,7 +89,7 @@ export class FigureTokens {
     const occupied = new Map<string, string>();
     for (const figure of figures) {
       seen.add(figure.id);
-      for (const h of footprint(figure.position, figure.facing, figure.size)) occupied.set(hexKey(h), figure.id);
+      for (const key of coveredKeys(figure)) occupied.set(key, figure.id);
       let node = this.nodes.get(figure.id);
       if (!node) {
         node = createFigureNode(pass.layout);
@@ -120,7 +120,8 @@ export class FigureTokens {
     }
     const selected = pass.selectedId ? this.nodes.get(pass.selectedId) : undefined;
     if (selected && selected.getLayer() === this.layer) selected.moveToTop();
-    this.cull(pass.view, pass.layout.size * 3);
+    // Only the tokens this push changed can have moved in or out of view; the camera culls the rest.
+    this.cullNodes(changed, pass.view, pass.layout.size * 3);
     for (const node of changed) this.redraw.node(node);
   }
 
@@ -153,13 +154,25 @@ export class FigureTokens {
 
   /** Tokens wholly outside the view (by more than `margin`) are not drawn. */
   cull(view: WorldRect, margin: number): void {
-    for (const node of this.nodes.values()) {
+    this.cullNodes(this.nodes.values(), view, margin);
+  }
+
+  private cullNodes(nodes: Iterable<Konva.Group>, view: WorldRect, margin: number): void {
+    for (const node of nodes) {
       if (node.getLayer() !== this.layer) continue;
       const x = node.x();
       const y = node.y();
       node.visible(x > view.x0 - margin && x < view.x1 + margin && y > view.y0 - margin && y < view.y1 + margin);
     }
   }
+}
+
+/** The hex keys a figure covers, kept per model: a push keeps the models of the figures it left alone (issue 18 §3). */
+const covered = new WeakMap<MapFigureModel, readonly string[]>();
+function coveredKeys(figure: MapFigureModel): readonly string[] {
+  let keys = covered.get(figure);
+  if (!keys) covered.set(figure, (keys = footprint(figure.position, figure.facing, figure.size).map(hexKey)));
+  return keys;
 }
 
 function sameFigure(a: MapFigureModel, b: MapFigureModel): boolean {
