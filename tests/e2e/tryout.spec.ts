@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, figureOnMap, hexOnScreen, mustCall, test } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
 import { startConsole } from '../support/consoleServer';
@@ -32,13 +32,19 @@ async function standStillToActions(gmPage: Page): Promise<void> {
   await expect(gmPage.getByTestId('due-name')).toHaveText('Sella');
 }
 
-test('the attack target list follows the GM after a target was clicked on the map; weapons by name', async ({ gmPage, playerPage }) => {
+/** Sella's missile attack (option f) opened from the tracker in the sample turn's Actions phase. */
+async function openSellasShot(gmPage: Page): Promise<Locator> {
   await gmPage.bringToFront();
   await toRenewSpells(gmPage);
   await standStillToActions(gmPage);
   await gmPage.getByTestId('option-f').click();
   const flow = gmPage.getByTestId('attack-flow');
   await expect(flow).toBeVisible();
+  return flow;
+}
+
+test('the attack target list follows the GM after a target was clicked on the map; weapons by name', async ({ gmPage, playerPage }) => {
+  const flow = await openSellasShot(gmPage);
   // The weapon list names weapons as the sheet does, not by id.
   await expect(flow.getByTestId('attack-weapon').locator('option').first()).toHaveText('Small Bow (in hand)');
 
@@ -69,12 +75,7 @@ test('the attack target list follows the GM after a target was clicked on the ma
 });
 
 test('the attack dialog moves off the foe it covers by its header, stays in the map pane and reopens there', async ({ gmPage, playerPage }) => {
-  await gmPage.bringToFront();
-  await toRenewSpells(gmPage);
-  await standStillToActions(gmPage);
-  await gmPage.getByTestId('option-f').click();
-  const flow = gmPage.getByTestId('attack-flow');
-  await expect(flow).toBeVisible();
+  const flow = await openSellasShot(gmPage);
   const inside = (p: { x: number; y: number }, b: { x: number; y: number; width: number; height: number }) => p.x >= b.x && p.x <= b.x + b.width && p.y >= b.y && p.y <= b.y + b.height;
   // With a target chosen the dialog shows the odds and covers Grak, at the right of the ford.
   await flow.getByTestId('attack-target').selectOption('bram');
