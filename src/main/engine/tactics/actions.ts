@@ -54,7 +54,7 @@ export function actionCandidates(state: EncounterState, rules: RuleSet, f: Figur
     for (const w of f.equipment.weaponIds.filter((id) => id !== weapon.id)) out.push({ command: { type: 'changeWeapon', figureId: f.id, weaponId: w }, reason: `${f.name} is engaged: it puts away its ${weapon.name} for a weapon to fight with.` });
   }
   // Outmatched in melee: defending makes every melee attacker roll 4 dice (001 §Defending; RULINGS A6).
-  if (open.has('k') && engagedFoes.length > 0 && (fleeing || outmatched(state, rules, f, engagedFoes, best?.score ?? 0))) {
+  if (open.has('k') && engagedFoes.length > 0 && (fleeing || outmatched(state, rules, f, engagedFoes, best?.score ?? 0, exhaustive))) {
     out.push({ command: { type: 'defend', figureId: f.id }, reason: `${f.name} defends: ${best === undefined ? 'no blow it can land' : `its best blow has ${percent(best.score)}`} against ${engagedFoes.map((e) => e.name).join(', ')}.` });
   }
   out.push(...ranked);
@@ -74,11 +74,11 @@ export function actionCandidates(state: EncounterState, rules: RuleSet, f: Figur
  * Its best blow is poor and a foe in front that has yet to act this turn hits it clearly more
  * often than it hits back (a foe that has acted cannot strike it again this turn).
  */
-function outmatched(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[], mine: number): boolean {
+function outmatched(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[], mine: number, exhaustive: boolean): boolean {
   if (mine >= 0.3) return false;
   const acted = new Set(state.turnState?.actionDone ?? []);
   return foes.some((o) => {
-    if (acted.has(o.id)) return false;
+    if (acted.has(o.id) || (!exhaustive && surelyRefused(o, f, readyWeapon(o)))) return false;
     const theirs = attackPreview(state, o.id, f.id, readyWeapon(o)?.id ?? null, {}, { rules });
     return theirs.allowed && chanceAtMost(theirs.dice.count, theirs.adjDex.value) >= mine + 0.15;
   });

@@ -16,6 +16,7 @@ import type { RuleSet } from '../rules';
 import { attackPreview } from '../encounter/attack';
 import { bestTarget, breaking, chanceAtMost, facingToward, foesOf, hurt, isCasterFigure, nearest, percent } from './appraise';
 import { bestSpellChance } from './spells';
+import { surelyRefused } from './refusals';
 import type { Candidate, TacticsSettings } from './types';
 
 const ZONE_WORTH = { rear: 2, side: 1, front: 0 } as const;
@@ -39,7 +40,7 @@ export function movementCandidates(state: EncounterState, rules: RuleSet, f: Fig
     return [...out, hold(`: badly hurt (${percent(hurt(f))} of Body lost) and nowhere to run`)];
   }
 
-  const aim = shotFromHere(state, rules, f, foes);
+  const aim = shotFromHere(state, rules, f, foes, exhaustive);
   if (aim !== null && f.turn.engagedAtStart === false) {
     return [hold(` and takes aim at ${aim.target.name} (${percent(aim.chance)} to hit from here)`, facingToward(f.position, aim.target.position, f.facing)), ...closeIn(f, target, reaches, rules)];
   }
@@ -47,13 +48,13 @@ export function movementCandidates(state: EncounterState, rules: RuleSet, f: Fig
 }
 
 /** A shot worth holding still for: a missile weapon or missile spell with a fair chance from here (the console's choice: 25 %). */
-function shotFromHere(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[]): { target: FigureState; chance: number } | null {
+function shotFromHere(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[], exhaustive: boolean): { target: FigureState; chance: number } | null {
   const weapon = readyWeapon(f);
   const ranged = weapon?.use === 'missile' || weapon?.use === 'thrown';
   let best: { target: FigureState; chance: number } | null = null;
   for (const t of foes) {
     let chance = 0;
-    if (ranged) {
+    if (ranged && (exhaustive || !surelyRefused(f, t, weapon))) {
       const p = attackPreview(state, f.id, t.id, weapon!.id, {}, { rules, throw: weapon!.use === 'thrown' });
       if (p.allowed) chance = chanceAtMost(p.dice.count, p.adjDex.value);
     }
