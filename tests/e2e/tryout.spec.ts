@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, figureOnMap, hexOnScreen, mustCall, test } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
 import { startConsole } from '../support/consoleServer';
@@ -32,13 +32,19 @@ async function standStillToActions(gmPage: Page): Promise<void> {
   await expect(gmPage.getByTestId('due-name')).toHaveText('Sella');
 }
 
-test('the attack target list follows the GM after a target was clicked on the map; weapons by name', async ({ gmPage, playerPage }) => {
+/** Sella's missile attack (option f) opened from the tracker in the sample turn's Actions phase. */
+async function openSellasShot(gmPage: Page): Promise<Locator> {
   await gmPage.bringToFront();
   await toRenewSpells(gmPage);
   await standStillToActions(gmPage);
   await gmPage.getByTestId('option-f').click();
   const flow = gmPage.getByTestId('attack-flow');
   await expect(flow).toBeVisible();
+  return flow;
+}
+
+test('the attack target list follows the GM after a target was clicked on the map; weapons by name', async ({ gmPage, playerPage }) => {
+  const flow = await openSellasShot(gmPage);
   // The weapon list names weapons as the sheet does, not by id.
   await expect(flow.getByTestId('attack-weapon').locator('option').first()).toHaveText('Small Bow (in hand)');
 
@@ -64,6 +70,60 @@ test('the attack target list follows the GM after a target was clicked on the ma
   expect(labels).toContain('initiative: The Party');
   expect(labels.join(' | ')).not.toMatch(/: (party|foes|ilsa|bram|grak|sella)\b/);
   // The players see Ilsa standing, untouched; Sella stays hidden from them.
+  await expect(playerPage.getByTestId('player-status')).toContainText('Actions');
+  expect(await playerPage.content()).not.toContain('Sella');
+});
+
+test('the attack dialog moves off the foe it covers by its header, stays in the map pane and reopens there', async ({ gmPage, playerPage }) => {
+  const flow = await openSellasShot(gmPage);
+  const inside = (p: { x: number; y: number }, b: { x: number; y: number; width: number; height: number }) => p.x >= b.x && p.x <= b.x + b.width && p.y >= b.y && p.y <= b.y + b.height;
+  // With a target chosen the dialog shows the odds and covers Grak, at the right of the ford.
+  await flow.getByTestId('attack-target').selectOption('bram');
+  await expect(flow.getByTestId('preview-adjdex')).toBeVisible();
+  const grak = (await figureOnMap(gmPage, 'grak'))!;
+  const grakAt = await hexOnScreen(gmPage, grak);
+  const before = (await flow.boundingBox())!;
+  expect(inside(grakAt, before)).toBe(true);
+
+  // The GM drags the header 360 px to the left: the dialog follows the pointer.
+  const handle = (await flow.getByTestId('attack-handle').boundingBox())!;
+  const grab = { x: handle.x + 60, y: handle.y + handle.height / 2 };
+  await gmPage.mouse.move(grab.x, grab.y);
+  await gmPage.mouse.down();
+  await gmPage.mouse.move(grab.x - 200, grab.y + 10, { steps: 5 });
+  await gmPage.mouse.move(grab.x - 360, grab.y + 20, { steps: 5 });
+  await gmPage.mouse.up();
+  const moved = (await flow.boundingBox())!;
+  expect(Math.round(moved.x)).toBe(Math.round(before.x - 360));
+  expect(Math.round(moved.y)).toBe(Math.round(before.y + 20));
+  expect(inside(grakAt, moved)).toBe(false);
+
+  // Grak, now uncovered, is clicked on the map and becomes the target.
+  await gmPage.mouse.click(grakAt.x, grakAt.y);
+  await expect(flow.getByTestId('attack-target')).toHaveValue('grak');
+  await gmPage.screenshot({ path: `${SCREENS}/tryout-attack-moved-1366x768.png` });
+
+  // Dragged far past the pane's corner, it stops at the pane's edge.
+  const pane = (await gmPage.getByRole('application').boundingBox())!;
+  const handle2 = (await flow.getByTestId('attack-handle').boundingBox())!;
+  await gmPage.mouse.move(handle2.x + 60, handle2.y + 10);
+  await gmPage.mouse.down();
+  await gmPage.mouse.move(handle2.x - 2000, handle2.y - 2000, { steps: 4 });
+  await gmPage.mouse.up();
+  const cornered = (await flow.boundingBox())!;
+  expect(cornered.x).toBeGreaterThanOrEqual(pane.x - 1);
+  expect(cornered.y).toBeGreaterThanOrEqual(pane.y - 1);
+  expect(cornered.x).toBeLessThan(pane.x + 40);
+
+  // Closed and opened again, it comes back where the GM left it; a double-click on the header puts it back.
+  await flow.getByTestId('attack-close').click();
+  await expect(flow).toHaveCount(0);
+  await gmPage.getByTestId('option-f').click();
+  await expect(flow).toBeVisible();
+  expect((await flow.boundingBox())!.x).toBe(cornered.x);
+  await flow.getByTestId('attack-handle').locator('h3').dblclick();
+  await expect.poll(async () => Math.round((await flow.boundingBox())!.x)).toBe(Math.round(before.x));
+  // Moving a GM dialog changes nothing the players see.
   await expect(playerPage.getByTestId('player-status')).toContainText('Actions');
   expect(await playerPage.content()).not.toContain('Sella');
 });

@@ -82,6 +82,9 @@ async function playTurnOne(gmPage: Page, playerPage: Page, t: { at: (dq: number,
       await expect(box.getByTestId('attack-verdict')).toContainText('Hit: rolled 6 on 3 dice against adjDEX 10');
       await expect(box.getByTestId('damage-line')).toContainText("to Mira's Fatigue");
       await expect(gmPage.getByTestId('pools-mira')).toHaveText(new RegExp(`^${miraFatigue - 3}/`));
+      // The sling has now fired its one shot (RULINGS A7): once the preview has caught up, the dialog still shows this shot's result, not a refusal of the next.
+      await expect(box.getByTestId('attack-preview')).toContainText('shots left 0');
+      await expect(box.getByTestId('preview-refused')).toHaveCount(0);
       await expect(playerPage.getByTestId('player-acting')).not.toHaveText('Sneak to act');
       await expect(playerPage.getByTestId('player-latest')).toHaveText(/^Sneak struck at Mira with sling: hit \[3d6: 6 against adjDEX 10\]\..* Mira took 3 \[damage rolled 3, armour stops 0\]\.$/);
       await notOnProjector(playerPage, /(Fatigue|Body) \d|protection|Hit: rolled|now Fatigue/);
