@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
-import { EncounterStateSchema, FigureStateSchema, type EncounterState } from '../../src/main/engine/encounter/schema';
+import { EncounterStateSchema, type EncounterState } from '../../src/main/engine/encounter/schema';
 import { apply } from '../../src/main/engine/encounter/apply';
 import { phaseStatus, isMovementPhase } from '../../src/main/engine/encounter/turn';
 import { createSeededDice } from '../../src/main/engine/dice/seeded';
@@ -14,30 +14,9 @@ import { DEFAULT_RULES, rulesFor } from '../../src/main/engine/rules';
 import { propose } from '../../src/main/engine/tactics/propose';
 import { SimulationPool } from '../../src/main/simulation/pool';
 import { buildSimulationWorker } from '../support/simulationWorker';
+import { skirmish } from '../support/skirmish';
 
 const rules = rulesFor(DEFAULT_RULES);
-const KITS = [['broadsword', 'leather-armor'], ['spear', null], ['small-bow', null], ['war-ax', 'leather-armor'], ['mace', null]] as const;
-
-function skirmish(count: number, cols: number, rows: number): EncounterState {
-  const figures = Array.from({ length: count }, (_, i) => {
-    const side = i % 2 === 0 ? 'a' : 'b';
-    const col = side === 'a' ? 3 + Math.floor(i / 2) * 2 : cols - 4 - Math.floor(i / 2) * 2;
-    const row = 3 + ((i * 3) % (rows - 6));
-    const [weapon, armor] = KITS[i % KITS.length]!;
-    return FigureStateSchema.parse({
-      id: `f${i}`, name: `Fighter ${i}`, sideId: side, position: { q: col, r: row - Math.floor(col / 2) }, facing: side === 'a' ? 1 : 4, size: 1, posture: 'standing', hidden: false, gmNotes: '',
-      attributes: { STR: 12 + (i % 3), DEX: 10 + (i % 5), INT: 10, WIS: 10, CON: 11, CHR: 10 },
-      fatigue: { starting: 40, current: 40 }, body: { starting: 30, current: 30 }, mana: null,
-      equipment: { weaponIds: [weapon, 'dagger'], readyWeaponId: weapon, armorId: armor, shieldId: null },
-    });
-  });
-  return EncounterStateSchema.parse({
-    id: 'skirmish', name: 'Skirmish', map: { cols, rows, orientation: 'flat', terrain: { '14,2': 'wall', '14,3': 'wall', '15,2': 'broken' }, hidden: [] },
-    sides: [{ id: 'a', name: 'A', color: '#2f6fd6' }, { id: 'b', name: 'B', color: '#c23b3b' }],
-    figures, spells: [], turn: 1, phase: 'initiative',
-  });
-}
-
 /** States a figure is due in, across the turn (movement and actions), made by plain commands. */
 function dueStates(start: EncounterState): EncounterState[] {
   const dice = createSeededDice(3);

@@ -122,3 +122,82 @@ test('a wheel-and-drag gesture moves the drawn map; the projector follows withou
   const freshFrame = await freshPlayer.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.getFrame());
   expect(Math.abs(freshFrame.x - frame.x) + Math.abs(freshFrame.y - frame.y)).toBeLessThan(0.01);
 });
+
+/** Each map canvas's CSS visibility ('' shown, 'hidden'), in the layers' order: map, overlays, figures, drag. */
+const visibilities = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll<HTMLCanvasElement>('[role=application] canvas')].map((c) => c.style.visibility));
+const overlayInk = (page: Page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelectorAll('[role=application] canvas')[1] as HTMLCanvasElement;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+    return n;
+  });
+/** Records, in the page, every CSS transform a map canvas shows in an animation frame. */
+const watchTransformValues = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __transforms: Set<string>; __watchingValues: boolean };
+    w.__transforms = new Set();
+    w.__watchingValues = true;
+    const tick = () => {
+      for (const c of document.querySelectorAll<HTMLCanvasElement>('[role=application] canvas')) if (c.style.transform) w.__transforms.add(c.style.transform);
+      if (w.__watchingValues) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+const transformValues = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __transforms: Set<string>; __watchingValues: boolean };
+    w.__watchingValues = false;
+    return [...w.__transforms];
+  });
+
+test('a blank overlay or drag layer is hidden from the compositor until it paints; a pan moves canvases by whole pixels', async ({ gmPage, playerPage }) => {
+  test.setTimeout(90_000);
+  await gmPage.bringToFront();
+  await settle(gmPage);
+  await settle(playerPage);
+  // Nothing on the overlays or the drag layer: both canvases hidden on both pages, map and figures shown.
+  for (const page of [gmPage, playerPage]) {
+    await expect.poll(() => visibilities(page)).toEqual(['', 'hidden', '', 'hidden']);
+  }
+
+  // Megahexes paint on the GM's overlay layer: its canvas is shown, and hidden again when they go.
+  const button = gmPage.getByRole('button', { name: 'Megahexes' });
+  await gmPage.keyboard.press('m');
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => overlayInk(gmPage)).toBeGreaterThan(5000);
+  await expect.poll(() => visibilities(gmPage)).toEqual(['', '', '', 'hidden']);
+  await gmPage.screenshot({ path: `${SCREENS}/gesture-gm-megahexes-shown-1366x768.png` });
+
+  // A right-drag pan with the megahexes on: every canvas moved mid-gesture is moved by whole pixels.
+  await watchTransformValues(gmPage);
+  const box = (await gmPage.getByRole('application', { name: 'Battlemap' }).boundingBox())!;
+  const at = { x: box.x + box.width * 0.5, y: box.y + box.height * 0.5 };
+  await gmPage.mouse.move(at.x, at.y);
+  await gmPage.mouse.down({ button: 'right' });
+  for (let i = 1; i <= 12; i++) await gmPage.mouse.move(at.x - i * 13.3, at.y - i * 7.7);
+  await gmPage.mouse.up({ button: 'right' });
+  await settle(gmPage);
+  const seen = await transformValues(gmPage);
+  expect(seen.length, 'frames shown with moved canvases').toBeGreaterThan(0);
+  for (const t of seen) {
+    const [k, , , , tx, ty] = t.replace(/^matrix\(|\)$/g, '').split(',').map(Number);
+    expect(k, t).toBe(1);
+    expect(Number.isInteger(tx) && Number.isInteger(ty), t).toBe(true);
+  }
+  // At rest the overlay canvas shows the megahexes where a whole redraw puts them.
+  const before = await canvases(gmPage);
+  await gmPage.evaluate(() => (window as unknown as { __battleMap: { stage: { draw(): void } } }).__battleMap.stage.draw());
+  await settle(gmPage);
+  expect(await canvases(gmPage)).toEqual(before);
+
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(() => overlayInk(gmPage)).toBe(0);
+  await expect.poll(() => visibilities(gmPage)).toEqual(['', 'hidden', '', 'hidden']);
+  // The player page's overlay stayed blank and hidden throughout (the megahexes were the GM's own view).
+  expect(await visibilities(playerPage)).toEqual(['', 'hidden', '', 'hidden']);
+  await playerPage.screenshot({ path: `${SCREENS}/gesture-player-overlays-hidden-1366x768.png` });
+});

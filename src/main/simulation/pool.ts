@@ -1,7 +1,7 @@
 /**
  * Plays many fights on worker threads, so the GM's console stays responsive: a fixed pool of
- * workers, each fed small batches of seeds in turn; progress after every batch; a cancelled run
- * stops feeding its batches and ignores any still in flight.
+ * workers, each fed batches of seeds in turn; progress after every batch; a cancelled run stops
+ * feeding its batches and ignores any still in flight.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -27,7 +27,20 @@ export interface SimulationRun {
   cancel(): void;
 }
 
-const BATCH = 20;
+/** The most fights in one batch: progress comes back at least this often. */
+export const MAX_BATCH = 20;
+/** Batches shrink as the run nears its end, so that no worker is left alone with a long batch. */
+const BATCHES_PER_WORKER_LEFT = 4;
+
+/**
+ * How many of the `left` fights the next batch takes (guided scheduling): a share of what is left
+ * per worker, at most `MAX_BATCH`, at least one. Fights differ in length (a rout ends in three
+ * turns, a stalemate plays thirty), so equal batches to the end left one core idle for the last
+ * one; with shrinking batches the workers finish close together.
+ */
+export function nextBatchSize(left: number, workers: number): number {
+  return Math.max(1, Math.min(MAX_BATCH, Math.ceil(left / (workers * BATCHES_PER_WORKER_LEFT))));
+}
 
 export class SimulationPool {
   private readonly workers: Worker[] = [];
@@ -46,14 +59,19 @@ export class SimulationPool {
   run(request: SimulationRequest, onProgress: (results: readonly FightResult[]) => void): SimulationRun {
     const results: FightResult[] = [];
     let cancelled = false;
-    const seeds = Array.from({ length: request.fights }, (_, i) => request.firstSeed + i);
-    const batches: number[][] = [];
-    for (let i = 0; i < seeds.length; i += BATCH) batches.push(seeds.slice(i, i + BATCH));
+    let next = 0;
+    const takeSeeds = (): number[] => {
+      const size = Math.min(request.fights - next, nextBatchSize(request.fights - next, this.size));
+      const seeds = Array.from({ length: size }, (_, i) => request.firstSeed + next + i);
+      next += size;
+      return seeds;
+    };
     const feed = async (): Promise<void> => {
-      while (!cancelled && batches.length > 0) {
-        const seedsOfBatch = batches.shift()!;
+      while (!cancelled && next < request.fights) {
         const worker = await this.take();
-        if (cancelled) {
+        // Sized when a worker is free, from what is left then.
+        const seedsOfBatch = cancelled ? [] : takeSeeds();
+        if (seedsOfBatch.length === 0) {
           this.give(worker);
           break;
         }
@@ -66,7 +84,7 @@ export class SimulationPool {
         onProgress(results);
       }
     };
-    const feeders = Array.from({ length: Math.min(this.size, batches.length) }, () => feed());
+    const feeders = Array.from({ length: Math.min(this.size, request.fights) }, () => feed());
     let stop: () => void = () => undefined;
     // A cancel answers at once with the fights played so far; batches in flight finish unheard.
     const stopped = new Promise<void>((resolve) => (stop = resolve));

@@ -19,9 +19,9 @@ type Limits = { maxScale: number; maxUncovered: number; settleMs: number };
 // Renderer code, outside tsconfig.node.json's file list: imported by a computed path (see projection.test.ts).
 type DriftModule = {
   drift: (drawn: CameraState, live: CameraState) => Drift;
-  cssTransform: (d: Drift) => string;
+  cssTransform: (d: Drift, pixelRatio?: number) => string;
   uncoveredShare: (d: Drift, width: number, height: number) => number;
-  planRedraw: (layers: { drawn: CameraState; empty: boolean }[], live: CameraState, viewport: { width: number; height: number }, stillForMs: number, limits?: Limits) => number;
+  planRedraw: (layers: { drawn: CameraState; empty: boolean; blank?: boolean }[], live: CameraState, viewport: { width: number; height: number }, stillForMs: number, limits?: Limits) => number;
   DRIFT_LIMITS: Limits;
 };
 const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'map', 'layerDrift'].join('/');
@@ -48,6 +48,16 @@ describe('a layer drawn at one camera, shown at another', () => {
   it('needs no transform at its own camera, and writes a CSS matrix otherwise', () => {
     expect(cssTransform(drift(at(2, 5, 6), at(2, 5, 6)))).toBe('');
     expect(cssTransform(drift(at(1), at(2, 10, -4)))).toBe('matrix(2, 0, 0, 2, 10, -4)');
+  });
+
+  it('snaps a pure pan to whole device pixels, which the compositor copies without filtering', () => {
+    expect(cssTransform({ k: 1, tx: 12.000000001, ty: -6.9999999 })).toBe('matrix(1, 0, 0, 1, 12, -7)');
+    expect(cssTransform({ k: 1, tx: 3.3, ty: 0.4 })).toBe('matrix(1, 0, 0, 1, 3, 0)');
+    expect(cssTransform({ k: 1, tx: 0.2, ty: -0.3 })).toBe('');
+    // At 2 device pixels per CSS pixel a half CSS pixel is a whole device pixel.
+    expect(cssTransform({ k: 1, tx: 3.3, ty: 0.74 }, 2)).toBe('matrix(1, 0, 0, 1, 3.5, 0.5)');
+    // A zoom is filtered anyway: its offset is kept exact so the zoom stays about the pointer.
+    expect(cssTransform({ k: 1.5, tx: 3.3, ty: 0.4 })).toBe('matrix(1.5, 0, 0, 1.5, 3.3, 0.4)');
   });
 
   it('tells how much of the view a pan or a zoom out leaves bare', () => {
@@ -93,6 +103,13 @@ describe('which layer is drawn again in a frame', () => {
       if (i >= 0) layers[i] = { drawn: live, empty: false };
     }
     expect(drawnPerFrame).toEqual([0, 2, -1, -1, -1]);
+  });
+
+  it('never draws a blank layer for the camera, mid-gesture or still', () => {
+    const blank = { drawn: at(0.2, 400, 300), empty: false, blank: true };
+    expect(planRedraw([blank], live, viewport, 0)).toBe(-1);
+    expect(planRedraw([blank], live, viewport, DRIFT_LIMITS.settleMs)).toBe(-1);
+    expect(planRedraw([blank, { drawn: at(1.1, 10, 0), empty: false }], live, viewport, DRIFT_LIMITS.settleMs)).toBe(1);
   });
 
   it('never picks more than one layer however many are stale', () => {

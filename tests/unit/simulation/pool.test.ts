@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EncounterStateSchema } from '../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES, rulesFor } from '../../../src/main/engine/rules';
 import { playFight } from '../../../src/main/engine/tactics/playFight';
-import { SimulationPool } from '../../../src/main/simulation/pool';
+import { MAX_BATCH, nextBatchSize, SimulationPool } from '../../../src/main/simulation/pool';
 import { buildSimulationWorker } from '../../support/simulationWorker';
 
 const sample = EncounterStateSchema.parse(JSON.parse(readFileSync('resources/sample-campaign/encounters/ford-ambush.json', 'utf8')).initial);
@@ -52,7 +52,7 @@ describe('simulation pool', () => {
     const before = nice().filter((n) => n === 10).length;
     const fresh = new SimulationPool(await buildSimulationWorker(), 2);
     try {
-      await fresh.run({ state: sample, rules: DEFAULT_RULES, fights: 40, maxTurns: 1, settings: {}, firstSeed: 1 }, () => undefined).done; // two batches: two workers
+      await fresh.run({ state: sample, rules: DEFAULT_RULES, fights: 40, maxTurns: 1, settings: {}, firstSeed: 1 }, () => undefined).done; // several batches: two workers
       const after = nice();
       expect(after.filter((n) => n === 10).length - before).toBe(2);
       expect(after[0]).toBe(0); // the main thread
@@ -60,4 +60,20 @@ describe('simulation pool', () => {
       await fresh.close();
     }
   }, 120_000);
+});
+
+describe('batch sizes', () => {
+  it('take a share of what is left per worker, at most MAX_BATCH and at least one, and cover the run exactly', () => {
+    expect(nextBatchSize(1000, 2)).toBe(MAX_BATCH);
+    expect(nextBatchSize(80, 2)).toBe(10);
+    expect(nextBatchSize(7, 2)).toBe(1);
+    expect(nextBatchSize(1, 4)).toBe(1);
+    for (const [fights, workers] of [[1000, 2], [200, 2], [37, 3], [1, 1]] as const) {
+      const sizes: number[] = [];
+      for (let left = fights; left > 0; left -= sizes.at(-1)!) sizes.push(Math.min(left, nextBatchSize(left, workers)));
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(fights);
+      expect(sizes.every((s, i) => i === 0 || s <= sizes[i - 1]!)).toBe(true);
+      expect(sizes.at(-1)).toBe(1);
+    }
+  });
 });

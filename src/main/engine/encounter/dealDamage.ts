@@ -8,6 +8,7 @@ import { weaponById, type Weapon } from '../equipment';
 import type { Explained } from '../explain';
 import type { Roll } from '../dice/types';
 import type { AttackKind } from '../combat/kinds';
+import { withTurnChange } from './copies';
 import { damageSpec, protectionFor } from './attack';
 import { turnStateOf } from './schema';
 import { markActed } from './turn';
@@ -35,12 +36,12 @@ export function dealDamage(tx: Tx, attackerId: string, targetId: string, blow: B
   });
   // The rules' stat model says which pools the hits come off (RULINGS A3; O1).
   const loss = tx.rules.stats.losses({ hits: result.afterProtection, fatigue: result.fatigueLoss, body: result.bodyLoss });
-  const after = tx.update(targetId, (x) => ({
-    ...x,
-    fatigue: { ...x.fatigue, current: x.fatigue.current - loss.fatigue },
-    body: { ...x.body, current: x.body.current - loss.body },
-    turn: { ...x.turn, hitsTaken: x.turn.hitsTaken + (physical ? result.afterProtection : 0) },
-  }));
+  const after = tx.update(targetId, (x) => {
+    const hit = withTurnChange(x, { hitsTaken: x.turn.hitsTaken + (physical ? result.afterProtection : 0) });
+    hit.fatigue = { ...x.fatigue, current: x.fatigue.current - loss.fatigue };
+    hit.body = { ...x.body, current: x.body.current - loss.body };
+    return hit;
+  });
   tx.emit({
     type: 'damageDealt',
     attackerId,
@@ -55,7 +56,7 @@ export function dealDamage(tx: Tx, attackerId: string, targetId: string, blow: B
     source: '001 §Protection; RULINGS A3, A4',
   });
   if (physical && result.afterProtection > 0) {
-    tx.update(attackerId, (x) => (x.turn.hitsDealtTo.includes(targetId) ? x : { ...x, turn: { ...x.turn, hitsDealtTo: [...x.turn.hitsDealtTo, targetId] } }));
+    tx.update(attackerId, (x) => (x.turn.hitsDealtTo.includes(targetId) ? x : withTurnChange(x, { hitsDealtTo: [...x.turn.hitsDealtTo, targetId] })));
     heavyBlows(tx, targetId, t.turn.hitsTaken, after.turn.hitsTaken);
   }
   // RULINGS A5: a 3d6 roll of 4 sets the wound bleeding (when the setting is on).

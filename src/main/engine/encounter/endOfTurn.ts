@@ -4,6 +4,7 @@
  */
 import { makeSurvivalSave } from '../characters/survival';
 import { carriedMomentum } from '../options/strideMomentum/stride';
+import { copyFigure, copyState, withTurn } from './copies';
 import { FRESH_FIGURE_TURN, FRESH_TURN_STATE } from './schema';
 import { endOfTurnMagic } from './renewPhase';
 import { turnPhases } from './phaseStatus';
@@ -52,17 +53,24 @@ export function startNextTurn(tx: Tx): void {
   tx.emit({ type: 'turnEnded', turn: tx.state.turn, source: 'RULINGS T1' });
   const from = tx.state.phase;
   const first = turnPhases(tx.rules)[0] ?? 'initiative';
-  tx.state = {
-    ...tx.state,
-    turn: tx.state.turn + 1,
-    phase: first,
-    turnState: FRESH_TURN_STATE,
-    // RULINGS A8: the hits taken this turn are next turn's "hits last turn" (heavy blows).
-    figures: tx.state.figures.map((f) => {
-      const hitsLastTurn = tx.rules.heavyBlowRules.enabled ? f.turn.hitsTaken : 0;
-      return hitsLastTurn === f.hitsLastTurn ? { ...f, turn: FRESH_FIGURE_TURN } : { ...f, hitsLastTurn, turn: FRESH_FIGURE_TURN };
-    }),
-  };
+  // RULINGS A8: the hits taken this turn are next turn's "hits last turn" (heavy blows).
+  const figures = tx.state.figures.map((f) => {
+    const hitsLastTurn = tx.rules.heavyBlowRules.enabled ? f.turn.hitsTaken : 0;
+    if (hitsLastTurn !== f.hitsLastTurn) {
+      const next = copyFigure(f);
+      next.hitsLastTurn = hitsLastTurn;
+      next.turn = FRESH_FIGURE_TURN;
+      return next;
+    }
+    // A figure whose turn is already the fresh one (the fallen, who do nothing) is kept as it is.
+    return f.turn === FRESH_FIGURE_TURN ? f : withTurn(f, FRESH_FIGURE_TURN);
+  });
+  const next = copyState(tx.state);
+  next.turn = tx.state.turn + 1;
+  next.phase = first;
+  next.turnState = FRESH_TURN_STATE;
+  next.figures = figures;
+  tx.state = next;
   tx.emit({ type: 'phaseChanged', turn: tx.state.turn, from, to: first, source: 'RULINGS T1' });
 }
 

@@ -1,4 +1,5 @@
 /** A figure's posture as its pools and falls set it (RULINGS C4; 001 §Fatigue Points; 004 §Injury Effects). */
+import { copyFigure } from './copies';
 import type { FigureState } from './schema';
 import type { Tx } from './tx';
 
@@ -7,7 +8,12 @@ export function setPosture(tx: Tx, id: string, to: FigureState['posture'], sourc
   if (f.posture === to) return;
   // Falling or being thrown down does not wake the unconscious (RULINGS C4): they are down already.
   if (f.posture === 'unconscious' && (to === 'prone' || to === 'knockedDown' || to === 'kneeling')) return;
-  tx.update(id, (x) => ({ ...x, posture: to, hthWith: to === 'dead' ? [] : x.hthWith }));
+  tx.update(id, (x) => {
+    const next = copyFigure(x);
+    next.posture = to;
+    next.hthWith = to === 'dead' ? [] : x.hthWith;
+    return next;
+  });
   tx.emit({ type: 'postureChanged', figureId: id, from: f.posture, to, source });
   if (to === 'dead' && f.hthWith.length > 0) {
     for (const other of f.hthWith) tx.update(other, (x) => ({ ...x, hthWith: x.hthWith.filter((y) => y !== id) }));

@@ -309,10 +309,6 @@ export function turnStateOf(state: EncounterState): TurnState {
   return state.turnState ?? FRESH_TURN_STATE;
 }
 
-export function setTurnState(state: EncounterState, change: Partial<TurnState>): EncounterState {
-  return { ...state, turnState: { ...turnStateOf(state), ...change } };
-}
-
 export type FigureTurn = z.infer<typeof FigureTurnSchema>;
 export type TurnState = z.infer<typeof TurnStateSchema>;
 export type MapItem = z.infer<typeof MapItemSchema>;

@@ -9,6 +9,7 @@ import { armorById, shieldById, weaponById, type Weapon } from '../equipment';
 import { explainSum, line, type BreakdownLine, type Explained } from '../explain';
 import { PILLARS_STATS } from '../options/pillars';
 import type { StatRules } from '../options/types';
+import { copyState } from './copies';
 import type { EncounterState, FigureState } from './schema';
 
 /**
@@ -41,7 +42,9 @@ export function figureById(state: EncounterState, id: string): FigureState {
 }
 
 export function replaceFigure(state: EncounterState, figure: FigureState): EncounterState {
-  return { ...state, figures: state.figures.map((f) => (f.id === figure.id ? figure : f)) };
+  const next = copyState(state);
+  next.figures = state.figures.map((f) => (f.id === figure.id ? figure : f));
+  return next;
 }
 
 /**
@@ -63,8 +66,13 @@ export function updateFigure(
 ): EncounterState {
   const i = indexOf(state.figures).get(id);
   if (i === undefined) return state;
-  const changed = change(state.figures[i] as FigureState);
-  return { ...state, figures: withFigureAt(state.figures, i, changed) };
+  const figure = state.figures[i] as FigureState;
+  const changed = change(figure);
+  // A change that keeps the figure keeps the state: no copies of the roster or the state.
+  if (changed === figure) return state;
+  const next = copyState(state);
+  next.figures = withFigureAt(state.figures, i, changed);
+  return next;
 }
 
 export function sideName(state: EncounterState, sideId: string): string {

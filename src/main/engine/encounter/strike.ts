@@ -8,6 +8,7 @@ import type { Weapon } from '../equipment';
 import type { AttackKind } from '../combat/kinds';
 import { NO_HAZARDS } from '../options/types';
 import { attackApLeft, type AttackPreview } from './attack';
+import { withTurnChange } from './copies';
 import { dealDamage, dropItem, rollDamage } from './dealDamage';
 import { bodyTakesMissile, friendTakesMissile } from './lineOfFire';
 import type { Tx } from './tx';
@@ -18,7 +19,7 @@ export function spendAttackAp(tx: Tx, figureId: string, on: string): void {
   const hz = tx.rules.movement.hazards ?? NO_HAZARDS;
   const left = attackApLeft(tx.fig(figureId), tx.rules);
   if (left === null || hz.attackCost === 0) return;
-  tx.update(figureId, (x) => ({ ...x, turn: { ...x.turn, apAttacks: (x.turn.apAttacks ?? 0) + hz.attackCost } }));
+  tx.update(figureId, (x) => withTurnChange(x, { apAttacks: (x.turn.apAttacks ?? 0) + hz.attackCost }));
   tx.emit({ type: 'actionPointsSpent', figureId, ap: hz.attackCost, apLeft: left - hz.attackCost, on, source: '002 §Assigning Movement; RULINGS O3' });
 }
 
@@ -78,7 +79,11 @@ export function strike(tx: Tx, attackerId: string, targetId: string, weapon: Wea
   let more = false;
   if (kind === 'missile') {
     const shots = tx.fig(a.id).lastShotTurn === tx.state.turn ? tx.fig(a.id).turn.shots + 1 : 1;
-    tx.update(a.id, (x) => ({ ...x, lastShotTurn: tx.state.turn, turn: { ...x.turn, shots, lastShot: option === 'l' ? true : x.turn.lastShot } }));
+    tx.update(a.id, (x) => {
+      const shot = withTurnChange(x, { shots, lastShot: option === 'l' ? true : x.turn.lastShot });
+      shot.lastShotTurn = tx.state.turn;
+      return shot;
+    });
     more = (preview.shotsLeft ?? 1) - 1 > 0 && tx.fig(a.id).equipment.readyWeaponId === weapon?.id;
   }
   return more;

@@ -7,7 +7,8 @@
 import { AppError } from '../../../shared/errors';
 import type { CommandOf } from '../../../shared/commands';
 import type { MoverRef, RuleSet } from '../options/types';
-import { setTurnState, turnStateOf, type EncounterState, type FigureState, type TurnState } from './schema';
+import { copyState, setTurnState, withTurnChange } from './copies';
+import { turnStateOf, type EncounterState, type FigureState, type TurnState } from './schema';
 import { engagementState } from './engagement';
 import { baseAdjDex, canAct, figureById } from './state';
 import { beginRenewal, endRenewal, requireAnchorsBeforeDrain } from './renewPhase';
@@ -25,7 +26,8 @@ export { setPosture, settlePosture } from './posture';
 
 function enterPhase(tx: Tx, to: Phase): void {
   const from = tx.state.phase;
-  tx.state = { ...tx.state, phase: to };
+  tx.state = copyState(tx.state);
+  tx.state.phase = to;
   tx.emit({ type: 'phaseChanged', turn: tx.state.turn, from, to, source: 'RULINGS T1' });
 }
 
@@ -119,13 +121,11 @@ function startMovement(tx: Tx, phase: Phase): void {
   const order = movementOrder(tx.state, tx.rules);
   // 001 §Action Options: whether a figure was engaged when movement began decides its options.
   const before = tx.state;
-  tx.state = {
-    ...before,
-    figures: before.figures.map((f) => {
-      const engaged = canAct(f) && engagementState(before, f) !== 'disengaged';
-      return engaged === f.turn.engagedAtStart ? f : { ...f, turn: { ...f.turn, engagedAtStart: engaged } };
-    }),
-  };
+  tx.state = copyState(before);
+  tx.state.figures = before.figures.map((f) => {
+    const engaged = canAct(f) && engagementState(before, f) !== 'disengaged';
+    return engaged === f.turn.engagedAtStart ? f : withTurnChange(f, { engagedAtStart: engaged });
+  });
   tx.state = setTurnState(tx.state, { moveOrder: order, moveDone: [] });
   refreshMoveGroups(tx);
   // The source of the first movement group (Pillars: RULINGS T4; O1: 004 §Turn Sequence (3); …).
@@ -155,10 +155,9 @@ export function reorderMovement(tx: Tx, c: CommandOf<'reorderMovement'>): void {
 
 function startActions(tx: Tx): void {
   // Figures that never moved stood still.
-  tx.state = {
-    ...tx.state,
-    figures: tx.state.figures.map((f) => (canAct(f) && f.turn.mode === null ? { ...f, turn: { ...f.turn, mode: 'stand-still' } } : f)),
-  };
+  const figures = tx.state.figures.map((f) => (canAct(f) && f.turn.mode === null ? withTurnChange(f, { mode: 'stand-still' }) : f));
+  tx.state = copyState(tx.state);
+  tx.state.figures = figures;
   const ids = tx.state.figures.filter(canAct).map((f) => f.id);
   const score = (id: string): number => baseAdjDex(figureById(tx.state, id), tx.rules.stats).value;
   const order = orderByScore(tx, ids, score, 'action order');
@@ -170,7 +169,7 @@ function startActions(tx: Tx): void {
 
 /** Marks a figure as having acted (and its option) in the action bookkeeping. */
 export function markActed(tx: Tx, figureId: string, option: FigureState['turn']['option']): void {
-  tx.update(figureId, (f) => ({ ...f, turn: { ...f.turn, option } }));
+  tx.update(figureId, (f) => (f.turn.option === option ? f : withTurnChange(f, { option })));
   const ts = turnStateOf(tx.state);
   if (!ts.actionDone.includes(figureId)) tx.state = setTurnState(tx.state, { actionDone: [...ts.actionDone, figureId] });
   if (option !== null) tx.emit({ type: 'optionTaken', figureId, option, source: '001 §Action Options' });

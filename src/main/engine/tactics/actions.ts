@@ -12,11 +12,13 @@ import { enemiesInFront, optionRefusal } from '../encounter/options';
 import type { EncounterState, FigureState } from '../encounter/schema';
 import { readyWeapon } from '../encounter/state';
 import type { RuleSet } from '../rules';
-import { breaking, chanceAtMost, foesOf, hurt, nearest, percent, targetScore } from './appraise';
+import { breaking, chanceAtMost, foesOf, hurt, isCasterFigure, nearest, percent, targetScore } from './appraise';
+import { surelyRefused } from './refusals';
 import { spellChoices } from './spells';
 import type { Candidate, Scored, TacticsSettings } from './types';
 
-export function actionCandidates(state: EncounterState, rules: RuleSet, f: FigureState, settings: TacticsSettings): Candidate[] {
+/** `exhaustive`: ask the engine for every preview, without the cheap refusals first (the same candidates, slower; for the tests). */
+export function actionCandidates(state: EncounterState, rules: RuleSet, f: FigureState, settings: TacticsSettings, exhaustive = false): Candidate[] {
   const open = openOptions(state, rules, f);
   const foes = foesOf(state, f);
   const out: Candidate[] = [];
@@ -41,8 +43,9 @@ export function actionCandidates(state: EncounterState, rules: RuleSet, f: Figur
     out.push(...stepsAway(state, f, foes).map((to) => ({ command: { type: 'disengage', figureId: f.id, to } as Command, reason: `${f.name} disengages: badly hurt (${percent(hurt(f))} of Body lost), past its side's morale.` })));
   }
 
-  const strikes = attackChoices(state, rules, f, foes, open);
-  const spells = open.has('h') || open.has('r') || open.has('hth-cast') ? spellChoices(state, rules, f, foes) : [];
+  const strikes = attackChoices(state, rules, f, foes, open, exhaustive);
+  // Only a caster has spell choices: the options are not asked of anyone else.
+  const spells = (exhaustive || isCasterFigure(f)) && (open.has('h') || open.has('r') || open.has('hth-cast')) ? spellChoices(state, rules, f, foes) : [];
   const ranked = [...strikes, ...spells].sort((a, b) => b.score - a.score);
   const best = ranked[0];
 
@@ -51,7 +54,7 @@ export function actionCandidates(state: EncounterState, rules: RuleSet, f: Figur
     for (const w of f.equipment.weaponIds.filter((id) => id !== weapon.id)) out.push({ command: { type: 'changeWeapon', figureId: f.id, weaponId: w }, reason: `${f.name} is engaged: it puts away its ${weapon.name} for a weapon to fight with.` });
   }
   // Outmatched in melee: defending makes every melee attacker roll 4 dice (001 §Defending; RULINGS A6).
-  if (open.has('k') && engagedFoes.length > 0 && (fleeing || outmatched(state, rules, f, engagedFoes, best?.score ?? 0))) {
+  if (open.has('k') && engagedFoes.length > 0 && (fleeing || outmatched(state, rules, f, engagedFoes, best?.score ?? 0, exhaustive))) {
     out.push({ command: { type: 'defend', figureId: f.id }, reason: `${f.name} defends: ${best === undefined ? 'no blow it can land' : `its best blow has ${percent(best.score)}`} against ${engagedFoes.map((e) => e.name).join(', ')}.` });
   }
   out.push(...ranked);
@@ -71,11 +74,11 @@ export function actionCandidates(state: EncounterState, rules: RuleSet, f: Figur
  * Its best blow is poor and a foe in front that has yet to act this turn hits it clearly more
  * often than it hits back (a foe that has acted cannot strike it again this turn).
  */
-function outmatched(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[], mine: number): boolean {
+function outmatched(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[], mine: number, exhaustive: boolean): boolean {
   if (mine >= 0.3) return false;
   const acted = new Set(state.turnState?.actionDone ?? []);
   return foes.some((o) => {
-    if (acted.has(o.id)) return false;
+    if (acted.has(o.id) || (!exhaustive && surelyRefused(o, f, readyWeapon(o)))) return false;
     const theirs = attackPreview(state, o.id, f.id, readyWeapon(o)?.id ?? null, {}, { rules });
     return theirs.allowed && chanceAtMost(theirs.dice.count, theirs.adjDex.value) >= mine + 0.15;
   });
@@ -116,7 +119,7 @@ function openOptions(state: EncounterState, rules: RuleSet, f: FigureState): Ope
   };
 }
 
-function attackChoices(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[], open: OpenOptions): Scored[] {
+function attackChoices(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[], open: OpenOptions, exhaustive: boolean): Scored[] {
   const melee = open.has('b') || open.has('j');
   const missile = open.has('f') || open.has('l');
   if (!melee && !missile) return [];
@@ -124,6 +127,7 @@ function attackChoices(state: EncounterState, rules: RuleSet, f: FigureState, fo
   const out: Scored[] = [];
   for (const t of foes) {
     if (!missile && hexDistance(f.position, t.position) > 2) continue;
+    if (!exhaustive && surelyRefused(f, t, weapon)) continue;
     const preview = attackPreview(state, f.id, t.id, weapon?.id ?? null, {}, { rules });
     if (!preview.allowed) continue;
     if (preview.kind === 'missile' ? !missile : !melee) continue;

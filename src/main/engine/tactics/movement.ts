@@ -10,17 +10,19 @@ import type { MoveMode } from '../../../shared/schemas';
 import { figureAllowance, reachable, type Reach, type ReachableHex } from '../encounter/movement/reachable';
 import { moveAllowsOption } from '../encounter/options';
 import type { EncounterState, FigureState } from '../encounter/schema';
-import { readyWeapon } from '../encounter/state';
+import { mountOf, readyWeapon } from '../encounter/state';
 import { zoneOf } from '../facing';
 import type { RuleSet } from '../rules';
 import { attackPreview } from '../encounter/attack';
 import { bestTarget, breaking, chanceAtMost, facingToward, foesOf, hurt, isCasterFigure, nearest, percent } from './appraise';
 import { bestSpellChance } from './spells';
+import { surelyRefused } from './refusals';
 import type { Candidate, TacticsSettings } from './types';
 
 const ZONE_WORTH = { rear: 2, side: 1, front: 0 } as const;
 
-export function movementCandidates(state: EncounterState, rules: RuleSet, f: FigureState, settings: TacticsSettings): Candidate[] {
+/** `exhaustive`: search every gait, without the bounds first (the same candidates, slower; for the tests). */
+export function movementCandidates(state: EncounterState, rules: RuleSet, f: FigureState, settings: TacticsSettings, exhaustive = false): Candidate[] {
   const foes = foesOf(state, f);
   const hold = (why: string, facing = f.facing): Candidate => ({
     command: { type: 'move', figureId: f.id, mode: 'stand-still', to: f.position, facing },
@@ -30,7 +32,7 @@ export function movementCandidates(state: EncounterState, rules: RuleSet, f: Fig
   if (foes.length === 0) return [hold(': no foe left standing')];
   const target = bestTarget(f, foes)!;
   const faceTarget = facingToward(f.position, target.position, f.facing);
-  const reaches = lazyReaches(state, rules, f);
+  const reaches = lazyReaches(state, rules, f, exhaustive);
 
   if (breaking(f, settings)) {
     const away = fleeMove(f, reaches, foes);
@@ -38,7 +40,7 @@ export function movementCandidates(state: EncounterState, rules: RuleSet, f: Fig
     return [...out, hold(`: badly hurt (${percent(hurt(f))} of Body lost) and nowhere to run`)];
   }
 
-  const aim = shotFromHere(state, rules, f, foes);
+  const aim = shotFromHere(state, rules, f, foes, exhaustive);
   if (aim !== null && f.turn.engagedAtStart === false) {
     return [hold(` and takes aim at ${aim.target.name} (${percent(aim.chance)} to hit from here)`, facingToward(f.position, aim.target.position, f.facing)), ...closeIn(f, target, reaches, rules)];
   }
@@ -46,13 +48,13 @@ export function movementCandidates(state: EncounterState, rules: RuleSet, f: Fig
 }
 
 /** A shot worth holding still for: a missile weapon or missile spell with a fair chance from here (the console's choice: 25 %). */
-function shotFromHere(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[]): { target: FigureState; chance: number } | null {
+function shotFromHere(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[], exhaustive: boolean): { target: FigureState; chance: number } | null {
   const weapon = readyWeapon(f);
   const ranged = weapon?.use === 'missile' || weapon?.use === 'thrown';
   let best: { target: FigureState; chance: number } | null = null;
   for (const t of foes) {
     let chance = 0;
-    if (ranged) {
+    if (ranged && (exhaustive || !surelyRefused(f, t, weapon))) {
       const p = attackPreview(state, f.id, t.id, weapon!.id, {}, { rules, throw: weapon!.use === 'thrown' });
       if (p.allowed) chance = chanceAtMost(p.dice.count, p.adjDex.value);
     }
@@ -62,7 +64,10 @@ function shotFromHere(state: EncounterState, rules: RuleSet, f: FigureState, foe
   return best;
 }
 
-/** The reach of each gait, slowest first, worked out only when asked for (a search per gait). */
+/**
+ * The reach of each gait, slowest first, worked out only when asked for (a search per gait), with
+ * what each gait's budget says before any search: the most hexes it may take the figure.
+ */
 class LazyReaches {
   private readonly cache = new Map<MoveMode, Reach | null>();
   constructor(
@@ -70,6 +75,8 @@ class LazyReaches {
     private readonly rules: RuleSet,
     private readonly figure: FigureState,
     readonly modes: readonly MoveMode[],
+    /** Per gait, the hexes of movement its budget gives; absent where no bound is known. */
+    private readonly budgets: ReadonlyMap<MoveMode, number>,
   ) {}
   at(mode: MoveMode): Reach | null {
     if (!this.cache.has(mode)) {
@@ -78,11 +85,14 @@ class LazyReaches {
     }
     return this.cache.get(mode)!;
   }
-  *slowestFirst(): Generator<Reach> {
-    for (const mode of this.modes) {
-      const reach = this.at(mode);
-      if (reach !== null) yield reach;
-    }
+  /**
+   * False only when no hex this gait reaches can be next to `to`: every step moves the figure one
+   * hex and costs at least one hex of movement, and the search spends at most the gait's budget
+   * (RULINGS M7), so a reached hex is never farther from the start than the budget.
+   */
+  mayEndBeside(mode: MoveMode, to: Hex): boolean {
+    const budget = this.budgets.get(mode);
+    return budget === undefined || hexDistance(this.figure.position, to) - 1 <= budget;
   }
   fastest(): Reach | null {
     for (let i = this.modes.length - 1; i >= 0; i--) {
@@ -93,17 +103,20 @@ class LazyReaches {
   }
 }
 
-function lazyReaches(state: EncounterState, rules: RuleSet, f: FigureState): LazyReaches {
-  return new LazyReaches(state, rules, f, modesOf(state, rules, f));
-}
-
-/** The gaits to try, slowest first: the figure's allowance plus shifting. */
-function modesOf(state: EncounterState, rules: RuleSet, f: FigureState): MoveMode[] {
-  const fromRules = figureAllowance(f, rules)
-    .filter((a) => a.allowed)
-    .sort((a, b) => a.hexes.value - b.hexes.value)
-    .map((a) => a.mode as MoveMode);
-  return ['shift', ...fromRules.filter((m) => m !== 'shift' && m !== 'stand-still')];
+function lazyReaches(state: EncounterState, rules: RuleSet, f: FigureState, exhaustive: boolean): LazyReaches {
+  const gaits = figureAllowance(f, rules);
+  const allowed = gaits.filter((a) => a.allowed).sort((a, b) => a.hexes.value - b.hexes.value);
+  // The gaits to try, slowest first: the figure's allowance plus shifting.
+  const modes: MoveMode[] = ['shift', ...allowed.map((a) => a.mode as MoveMode).filter((m) => m !== 'shift' && m !== 'stand-still')];
+  const budgets = new Map<MoveMode, number>();
+  // A rider moves by its mount's gaits, a crawl has its own budget (001 §Action Options g), and
+  // ground cheaper than open would break the bound: no bound is known for those.
+  if (!exhaustive && mountOf(state, f) === undefined && rules.brokenGroundCost >= 1) {
+    budgets.set('shift', 1); // RULINGS M5: a shift is one hex
+    // The first entry of a gait is the one the engine's budget takes.
+    for (const a of gaits) if (a.mode !== 'crawl' && a.mode !== 'shift' && !budgets.has(a.mode as MoveMode)) budgets.set(a.mode as MoveMode, a.hexes.value);
+  }
+  return new LazyReaches(state, rules, f, modes, budgets);
 }
 
 function pathTo(reach: Reach, to: ReachableHex): Hex[] {
@@ -124,8 +137,11 @@ function pathTo(reach: Reach, to: ReachableHex): Hex[] {
  */
 function closeIn(f: FigureState, target: FigureState, reaches: LazyReaches, rules: RuleSet): Candidate[] {
   const out: Candidate[] = [];
-  for (const reach of reaches.slowestFirst()) {
-    if (!moveAllowsOption('b', reach.mode, rules)) continue;
+  for (const mode of reaches.modes) {
+    // The cheap checks first: a search per gait is most of what a move proposal costs.
+    if (!moveAllowsOption('b', mode, rules) || !reaches.mayEndBeside(mode, target.position)) continue;
+    const reach = reaches.at(mode);
+    if (reach === null) continue;
     const facingFigure = { position: target.position, facing: target.facing, size: target.size };
     let best: ReachableHex | null = null;
     let bestWorth = -Infinity;

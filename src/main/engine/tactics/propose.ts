@@ -18,6 +18,8 @@ export interface ProposeOptions {
   readonly settings?: TacticsSettings;
   /** Only propose for these sides' figures (autopilot); null or absent: any step, the GM's included. */
   readonly sides?: readonly string[] | null;
+  /** Work out every candidate the long way, without the shortcuts that skip what cannot be chosen (the tests compare both). */
+  readonly exhaustive?: boolean;
 }
 
 /** Legality does not depend on the faces: any fixed dice will do for the check. */
@@ -33,7 +35,7 @@ export function propose(state: EncounterState, rules: Rules | RuleSet, options: 
 
 /** The candidates best first, unchecked: a caller that applies them itself (a simulated fight) keeps the first the engine accepts. */
 export function proposalCandidates(state: EncounterState, rules: RuleSet, options: ProposeOptions = {}): Iterable<Candidate> {
-  return candidates(state, rules, options.settings ?? {}, options.sides == null ? null : new Set(options.sides));
+  return candidates(state, rules, options.settings ?? {}, options.sides == null ? null : new Set(options.sides), options.exhaustive === true);
 }
 
 export function proposalOf(c: Candidate): Proposal {
@@ -55,7 +57,7 @@ function accepted(state: EncounterState, c: Candidate, rules: RuleSet): boolean 
   }
 }
 
-function* candidates(state: EncounterState, rules: RuleSet, settings: TacticsSettings, sides: ReadonlySet<string> | null): Generator<Candidate> {
+function* candidates(state: EncounterState, rules: RuleSet, settings: TacticsSettings, sides: ReadonlySet<string> | null, exhaustive: boolean): Generator<Candidate> {
   yield* offerCandidates(state, sides);
   const status = phaseStatus(state, rules);
   const mine = (id: string | undefined): boolean => {
@@ -72,8 +74,8 @@ function* candidates(state: EncounterState, rules: RuleSet, settings: TacticsSet
   } else if (figure !== undefined && mine(figure.id)) {
     if (state.phase === 'declarations') yield* declarationCandidates(state, figure);
     else if (state.phase === 'renewSpells') yield* renewalCandidates(state, figure);
-    else if (isMovementPhase(state.phase)) yield* movementCandidates(state, rules, figure, settings);
-    else if (state.phase === 'actions') yield* actionCandidates(state, rules, figure, settings);
+    else if (isMovementPhase(state.phase)) yield* movementCandidates(state, rules, figure, settings, exhaustive);
+    else if (state.phase === 'actions') yield* actionCandidates(state, rules, figure, settings, exhaustive);
     else if (state.phase === 'forcedRetreat') yield* retreatCandidates(state, figure);
   }
   if (status.due.length === 0 && sides === null) yield { command: { type: 'advancePhase' }, reason: `Nobody is left to act in this phase: on to the next (${status.waitingFor}).` };

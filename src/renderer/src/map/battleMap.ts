@@ -81,7 +81,7 @@ export class BattleMap {
     const o = this.overlays;
     this.overlayLayer.add(this.reach.shape, this.proposal.shape, this.spells.shape, this.megahexShape, o.projectorFrame, o.brushShape, o.ruler, o.calibrateLine, this.hand.shape);
     this.stage.add(this.gridLayer, this.overlayLayer, this.tokens.layer, this.dragLayer);
-    const layers = [{ layer: this.gridLayer }, { layer: this.overlayLayer }, { layer: this.tokens.layer, slack: FIGURES_SLACK }, { layer: this.dragLayer }];
+    const layers = [{ layer: this.gridLayer }, { layer: this.overlayLayer, hideWhenBlank: true }, { layer: this.tokens.layer, slack: FIGURES_SLACK }, { layer: this.dragLayer, hideWhenBlank: true }];
     this.frames = new CameraLayers(this.stage, this.camera, layers, { synced: () => this.cameraSynced() });
     // The player display is read from across the table: its spell labels never go below 16 px.
     if (!options.interactive) this.spells.minFontPx = 16;

@@ -1,3 +1,4 @@
+import { watchInk, type CanvasInk } from './canvasInk';
 import Konva from './konva';
 import { cssTransform, drift, planRedraw, sameCamera, type CameraState } from './layerDrift';
 import type { MapCamera } from './mapCamera';
@@ -6,6 +7,11 @@ interface Tracked {
   readonly layer: Konva.Layer;
   readonly slack: number;
   readonly canvas: HTMLCanvasElement;
+  readonly pixelRatio: number;
+  /** Watches what its draws paint, on a layer that may be hidden while blank; null on the others. */
+  readonly ink: CanvasInk | null;
+  /** Its last draw painted nothing, and its canvas is hidden until it paints again. */
+  blank: boolean;
   /** The camera its pixels were drawn at. */
   drawn: CameraState;
   css: string;
@@ -42,16 +48,20 @@ export class CameraLayers {
   constructor(
     private readonly stage: Konva.Stage,
     private readonly camera: MapCamera,
-    layers: readonly { readonly layer: Konva.Layer; readonly slack?: number }[],
+    layers: readonly { readonly layer: Konva.Layer; readonly slack?: number; readonly hideWhenBlank?: boolean }[],
     private readonly hooks: CameraLayersHooks,
   ) {
-    this.tracked = layers.map(({ layer, slack = 1 }) => {
-      const canvas = (layer.getCanvas() as unknown as { _canvas: HTMLCanvasElement })._canvas;
+    this.tracked = layers.map(({ layer, slack = 1, hideWhenBlank = false }) => {
+      const sceneCanvas = layer.getCanvas();
+      const canvas = (sceneCanvas as unknown as { _canvas: HTMLCanvasElement })._canvas;
       canvas.style.transformOrigin = '0 0';
       canvas.style.willChange = 'transform';
-      const t: Tracked = { layer, slack, canvas, drawn: camera.state, css: '', wanted: null };
+      const ink = hideWhenBlank ? watchInk(canvas.getContext('2d') as CanvasRenderingContext2D) : null;
+      const pixelRatio = sceneCanvas.getPixelRatio();
+      const t: Tracked = { layer, slack, canvas, pixelRatio, ink, blank: false, drawn: camera.state, css: '', wanted: null };
       layer.on('beforeDraw', () => {
         t.wanted = null;
+        t.ink?.reset();
         this.sync(layer);
       });
       layer.on('draw', () => this.drawn(t));
@@ -62,14 +72,14 @@ export class CameraLayers {
   /** True while a layer still shows pixels of another camera, or asked to be drawn again. */
   get busy(): boolean {
     const live = this.camera.state;
-    return this.tracked.some((t) => t.wanted !== null || !sameCamera(t.drawn, live));
+    return this.tracked.some((t) => t.wanted !== null || (!t.blank && !sameCamera(t.drawn, live)));
   }
 
   /** The live camera changed: every canvas follows it by transform; redraws are planned per frame. */
   moved(): void {
     this.lastMove = performance.now();
     const live = this.camera.state;
-    for (const t of this.tracked) this.place(t, cssTransform(drift(t.drawn, live)));
+    for (const t of this.tracked) if (!t.blank) this.place(t, cssTransform(drift(t.drawn, live), t.pixelRatio));
     this.schedule();
   }
 
@@ -96,7 +106,7 @@ export class CameraLayers {
   private frame(): void {
     this.tick = 0;
     const live = this.camera.state;
-    const plans = this.tracked.map((t) => ({ drawn: t.drawn, empty: this.empty(t), slack: t.slack }));
+    const plans = this.tracked.map((t) => ({ drawn: t.drawn, empty: this.empty(t), blank: t.blank, slack: t.slack }));
     const viewport = { width: this.stage.width(), height: this.stage.height() };
     const i = planRedraw(plans, live, viewport, performance.now() - this.lastMove);
     const incomplete = this.tracked.find((t) => t.wanted);
@@ -127,7 +137,13 @@ export class CameraLayers {
 
   private drawn(t: Tracked): void {
     t.drawn = { scale: t.layer.scaleX(), x: t.layer.x(), y: t.layer.y() };
-    this.place(t, cssTransform(drift(t.drawn, this.camera.state)));
+    const blank = t.ink !== null && !t.ink.inked;
+    if (blank !== t.blank) {
+      t.blank = blank;
+      // Hidden, a transparent full-view canvas costs the software compositor nothing each frame.
+      t.canvas.style.visibility = blank ? 'hidden' : '';
+    }
+    this.place(t, cssTransform(drift(t.drawn, this.camera.state), t.pixelRatio));
   }
 
   private place(t: Tracked, css: string): void {

@@ -27,9 +27,18 @@ export function sameCamera(a: CameraState, b: CameraState): boolean {
   return a.scale === b.scale && a.x === b.x && a.y === b.y;
 }
 
-/** The CSS transform of a layer's canvas (transform-origin 0 0); '' when it needs none. */
-export function cssTransform(d: Drift): string {
-  return d.k === 1 && d.tx === 0 && d.ty === 0 ? '' : `matrix(${d.k}, 0, 0, ${d.k}, ${d.tx}, ${d.ty})`;
+/**
+ * The CSS transform of a layer's canvas (transform-origin 0 0); '' when it needs none. A pure
+ * translation is snapped to whole device pixels (`pixelRatio` per CSS pixel): the software
+ * compositor copies such a canvas straight, but filters one moved by a fraction of a pixel, which
+ * costs several times as much on every frame of a pan (the console's choice: mid-gesture only,
+ * the layer is drawn again at the exact camera once it rests).
+ */
+export function cssTransform(d: Drift, pixelRatio = 1): string {
+  const snap = (v: number): number => Math.round(v * pixelRatio) / pixelRatio;
+  const tx = d.k === 1 ? snap(d.tx) : d.tx;
+  const ty = d.k === 1 ? snap(d.ty) : d.ty;
+  return d.k === 1 && tx === 0 && ty === 0 ? '' : `matrix(${d.k}, 0, 0, ${d.k}, ${tx}, ${ty})`;
 }
 
 /** The share (0–1) of a `width` × `height` viewport that the moved pixels no longer cover. */
@@ -58,6 +67,11 @@ export interface LayerPlan {
   readonly drawn: CameraState;
   /** Nothing shown on it: mid-gesture it needs no redraw (once still, it is drawn to drop its transform). */
   readonly empty: boolean;
+  /**
+   * Its last draw put no ink on its canvas, which is hidden from the compositor until it draws
+   * again: no redraw for the camera at all, even once still.
+   */
+  readonly blank?: boolean;
   /** How many times the limits this layer may drift mid-gesture (costly layers wait for the pause); 1 if absent. */
   readonly slack?: number;
 }
@@ -66,7 +80,8 @@ export interface LayerPlan {
  * Which layer to draw again in this frame, or -1: at most one a frame, so no frame redraws the
  * whole map. Mid-gesture only a non-empty layer whose pixels drifted past the limits is drawn
  * (the worst first); once the camera has been still for `settleMs` every layer not at the live
- * camera is drawn, one a frame, in the layers' order (the map first).
+ * camera is drawn, one a frame, in the layers' order (the map first). A blank layer is never drawn
+ * for the camera: it shows nothing wherever it is.
  */
 export function planRedraw(
   layers: readonly LayerPlan[],
@@ -80,7 +95,7 @@ export function planRedraw(
   let worstScore = 1;
   for (let i = 0; i < layers.length; i++) {
     const layer = layers[i]!;
-    if (sameCamera(layer.drawn, live)) continue;
+    if (layer.blank || sameCamera(layer.drawn, live)) continue;
     if (settled) return i;
     if (layer.empty) continue;
     const d = drift(layer.drawn, live);

@@ -7,21 +7,28 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EncounterStateSchema } from '../../../../src/main/engine/encounter/schema';
+import { EncounterStateSchema, type EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES, rulesFor } from '../../../../src/main/engine/rules';
 import { playFight } from '../../../../src/main/engine/tactics/playFight';
+import { skirmish } from '../../../support/skirmish';
 
 const sample = EncounterStateSchema.parse(JSON.parse(readFileSync('resources/sample-campaign/encounters/ford-ambush.json', 'utf8')).initial);
 
-function digest(seeds: number): string {
+function digest(start: EncounterState, seeds: number): string {
   const rules = rulesFor(DEFAULT_RULES);
   const h = createHash('sha256');
-  for (let seed = 1; seed <= seeds; seed++) h.update(JSON.stringify(playFight(sample, rules, { seed, maxTurns: 30, keepCommands: true })));
+  for (let seed = 1; seed <= seeds; seed++) h.update(JSON.stringify(playFight(start, rules, { seed, maxTurns: 30, keepCommands: true })));
   return h.digest('hex').slice(0, 16);
 }
 
 describe('simulated fights of the sample encounter, seeds 1–12', () => {
   it('play exactly as they did before the fight loop was sped up', () => {
-    expect(digest(12)).toBe('eeb8a9ece76ae545');
+    expect(digest(sample, 12)).toBe('eeb8a9ece76ae545');
+  }, 60_000);
+});
+
+describe('simulated fights of the 12-figure skirmish of the budgets, seeds 1–6', () => {
+  it('play exactly as they did before the fight loop was sped up', () => {
+    expect(digest(skirmish(12, 30, 20), 6)).toBe('34a103de82b99ba8');
   }, 60_000);
 });

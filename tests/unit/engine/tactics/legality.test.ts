@@ -7,66 +7,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apply } from '../../../../src/main/engine/encounter/apply';
 import { checkInvariants } from '../../../../src/main/engine/encounter/invariants';
-import type { FigureState } from '../../../../src/main/engine/encounter/schema';
 import { createSeededDice } from '../../../../src/main/engine/dice/seeded';
-import { DEFAULT_RULES, rulesFor, type Rules } from '../../../../src/main/engine/rules';
+import { DEFAULT_RULES, rulesFor } from '../../../../src/main/engine/rules';
 import { propose } from '../../../../src/main/engine/tactics/propose';
 import { playFight } from '../../../../src/main/engine/tactics/playFight';
 import { encounter, fig } from '../encounter/fixtures';
 import { accepts } from './helpers';
+import { build, figureArb, RULE_SETS } from './randomEncounter';
 
-const withOption = (key: keyof Rules['options']): Rules => ({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, [key]: true } });
-const RULE_SETS = [
-  ['Pillars', rulesFor(DEFAULT_RULES)],
-  ['O1 Classic', rulesFor(withOption('classic'))],
-  ['O2 per-character initiative', rulesFor(withOption('perCharacterInitiative'))],
-  ['O3 stride & momentum', rulesFor(withOption('strideMomentum'))],
-  ['O4 declared intent', rulesFor(withOption('declaredIntent'))],
-] as const;
-
-const KITS = [
-  { weaponIds: ['broadsword'], readyWeaponId: 'broadsword', armorId: 'leather-armor', shieldId: 'small-shield' },
-  { weaponIds: ['spear', 'dagger'], readyWeaponId: 'spear', armorId: null, shieldId: null },
-  { weaponIds: ['small-bow', 'dagger'], readyWeaponId: 'small-bow', armorId: null, shieldId: null },
-  { weaponIds: ['war-ax'], readyWeaponId: 'war-ax', armorId: 'chainmail', shieldId: null },
-  { weaponIds: ['dagger'], readyWeaponId: null, armorId: null, shieldId: null },
-] as const;
-
-const figureArb = fc.record({
-  kit: fc.integer({ min: 0, max: KITS.length - 1 }),
-  side: fc.integer({ min: 0, max: 2 }),
-  q: fc.integer({ min: 1, max: 12 }),
-  r: fc.integer({ min: 0, max: 7 }),
-  facing: fc.integer({ min: 0, max: 5 }),
-  dex: fc.integer({ min: 8, max: 16 }),
-  hurt: fc.integer({ min: 0, max: 30 }),
-  mage: fc.boolean(),
-  posture: fc.constantFrom('standing', 'standing', 'standing', 'prone', 'kneeling'),
-});
-
-type FigureSpec = typeof figureArb extends fc.Arbitrary<infer T> ? T : never;
-
-function build(specs: FigureSpec[]) {
-  const taken = new Set<string>();
-  const figures: FigureState[] = [];
-  specs.forEach((s, i) => {
-    const key = `${s.q},${s.r}`;
-    if (taken.has(key)) return;
-    taken.add(key);
-    const kit = KITS[s.kit]!;
-    figures.push(
-      fig(`f${i}`, ['a', 'b', 'c'][s.side]!, s.q, s.r - Math.floor(s.q / 2), {
-        facing: s.facing,
-        posture: s.posture as FigureState['posture'],
-        attributes: { STR: 13, DEX: s.dex, CON: 11, INT: s.mage ? 14 : 10 },
-        body: { starting: 34, current: 34 - s.hurt },
-        equipment: { ...kit, weaponIds: [...kit.weaponIds], shieldReady: kit.shieldId !== null },
-        ...(s.mage ? { mana: { pool: 8, current: 8, debt: 0 }, mastery: { 'elemental-missile': 1, 'passage-light': 1 } } : {}),
-      }),
-    );
-  });
-  return encounter(figures, { cols: 14, rows: 9, sides: ['a', 'b', 'c'], terrain: { '6,3': 'wall', '7,3': 'wall' } });
-}
 
 describe('every proposal is legal', () => {
   for (const [name, rules] of RULE_SETS) {

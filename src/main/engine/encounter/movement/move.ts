@@ -26,6 +26,7 @@
  *   charged (`strideCutShort`). The checks run before the offers of opportunity, which follow
  *   where it really stopped.
  */
+import { copyTurn, withTurn } from '../copies';
 import { AppError } from '../../../../shared/errors';
 import { directionTo, hexDistance, hexEquals, hexKey, hexLine, hexNeighbor, type Hex } from '../../../../shared/hex';
 import { footprint } from '../../../../shared/hex/footprint';
@@ -213,17 +214,23 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   const engaged = isEngagedAt(world.field, f.size, endCells);
   const charged = cost > 0 && c.mode !== 'shift' && c.mode !== 'crawl';
   const brokenGround = path.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken');
-  tx.update(f.id, (x) => ({
-    ...x,
-    position: end,
-    facing,
+  tx.update(f.id, (x) => {
+    const turn = copyTurn(x.turn);
+    turn.mode = c.mode;
+    turn.spent = cost;
+    turn.charged = charged;
+    turn.brokenGround = brokenGround;
+    if (stride !== null) {
+      turn.stride = stride.endStride;
+      turn.apSpent = stride.apSpent;
+    }
+    const moved = withTurn(x, turn);
+    moved.position = end;
+    moved.facing = facing;
     // Crawling keeps a figure on the ground: a kneeling figure that crawls is prone (001 §Action Options g).
-    posture: c.mode === 'crawl' ? 'prone' : x.posture,
-    turn:
-      stride === null
-        ? { ...x.turn, mode: c.mode, spent: cost, charged, brokenGround }
-        : { ...x.turn, mode: c.mode, spent: cost, charged, brokenGround, stride: stride.endStride, apSpent: stride.apSpent },
-  }));
+    if (c.mode === 'crawl') moved.posture = 'prone';
+    return moved;
+  });
   tx.emit({
     type: 'moved',
     figureId: f.id,
