@@ -53,18 +53,14 @@ export const LATENCY_ROWS = [
 ];
 
 async function main() {
-  const { existsSync } = await import('node:fs');
   const { resolve } = await import('node:path');
-  const { chromium } = await import('@playwright/test');
+  const { launchChromium } = await import('./browser.mjs');
   const { printTable } = await import('./report.mjs');
   const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
   const root = resolve(arg('--root', resolve(import.meta.dirname, '..', '..', '..')));
   const repeats = Number(arg('--repeats', 1));
   const samples = Number(arg('--samples', 20));
-  const browser = await chromium.launch({
-    ...(existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}),
-    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   const runs = [];
   try {
     for (let i = 0; i < repeats; i++) {

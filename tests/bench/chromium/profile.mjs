@@ -3,14 +3,13 @@
 // each page. Prints, per page, what the main thread did in its tasks over `--task` ms (trace
 // events by self time) and the hottest JavaScript functions (CPU profile, self time).
 //   node tests/bench/chromium/profile.mjs [--seconds 6] [--art] [--task 16] [--dpr 1] [--save DIR]
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { chromium } from '@playwright/test';
 import { makeDataDir, startHost } from './host.mjs';
 import { installProbes, startRecording, stopRecording } from './probes.mjs';
-import { gesture, importMapImage, settle } from './scenarios.mjs';
+import { gesture, settle } from './scenarios.mjs';
 import { mainThreadOf, otherRenderer, selfTimes } from './trace.mjs';
+import { importBenchImage, launchChromium } from './browser.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -52,19 +51,9 @@ function hotFunctions(profile, top = 25) {
 async function main() {
   const dataDir = await makeDataDir(ROOT, { cols: 100, rows: 100, figures: 250, art: ART });
   const host = await startHost(ROOT, dataDir);
-  const browser = await chromium.launch({
-    ...(existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}),
-    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
-    const setup = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    const s = await setup.newPage();
-    await s.goto(`${host.gm}&e2e=1`);
-    const sp = await setup.newPage();
-    await sp.goto(`${host.player}&e2e=1`);
-    await s.waitForFunction(() => window.__battleMap?.stage.getLayers()[2]?.getChildren().length > 0, undefined, { timeout: 60_000 });
-    await importMapImage(s, sp);
-    await setup.close();
+    await importBenchImage(browser, host);
 
     const gmContext = await browser.newContext({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: DPR });
     const playerContext = await browser.newContext({ viewport: { width: 1920 / DPR, height: 1080 / DPR }, deviceScaleFactor: DPR });

@@ -2,12 +2,11 @@
 //   node tests/bench/chromium/profileCommand.mjs [--figures 1000] [--commands 20] [--top 25]
 // Turns a figure `--commands` times from the GM's socket while Chrome's sampling profiler runs on
 // the GM page and the player page, then prints each page's functions by self time per command.
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium } from '@playwright/test';
 import { makeDataDir, startHost } from './host.mjs';
 import { installProbes } from './probes.mjs';
 import { commandLatency, settle } from './scenarios.mjs';
+import { launchChromium } from './browser.mjs';
 
 const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 const root = resolve(import.meta.dirname, '..', '..', '..');
@@ -30,10 +29,7 @@ function selfTimes(profile) {
 
 const dataDir = await makeDataDir(root, { cols: 100, rows: 100, figures });
 const host = await startHost(root, dataDir);
-const browser = await chromium.launch({
-  ...(existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}),
-  args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchChromium();
 try {
   const gmContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const playerContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });

@@ -4,12 +4,11 @@
 // prints when the figures and the map image were drawn and every long task. The last load runs
 // Chrome's sampling profiler: its hottest functions inside tasks over 50 ms (build with
 // NO_MINIFY=1 to read their names).
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium } from '@playwright/test';
 import { makeDataDir, startHost } from './host.mjs';
 import { installProbes } from './probes.mjs';
-import { importMapImage, pageLoad } from './scenarios.mjs';
+import { pageLoad } from './scenarios.mjs';
+import { importBenchImage, launchChromium } from './browser.mjs';
 
 const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 const root = resolve(arg('--root', resolve(import.meta.dirname, '..', '..', '..')));
@@ -44,20 +43,10 @@ function busyStretches(profile, topN) {
 
 const dataDir = await makeDataDir(root, { cols: 100, rows: 100, figures });
 const host = await startHost(root, dataDir);
-const browser = await chromium.launch({
-  ...(existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}),
-  args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchChromium();
 try {
   if (withImage) {
-    const setup = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    const gm = await setup.newPage();
-    await gm.goto(`${host.gm}&e2e=1`);
-    const player = await setup.newPage();
-    await player.goto(`${host.player}&e2e=1`);
-    await gm.waitForFunction(() => window.__battleMap?.stage.getLayers()[2]?.getChildren().length > 0, undefined, { timeout: 60_000 });
-    await importMapImage(gm, player);
-    await setup.close();
+    await importBenchImage(browser, host);
   }
   for (let i = 0; i < loads; i++) {
     const last = i === loads - 1;

@@ -9,14 +9,14 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { chromium } from '@playwright/test';
 import { pageScripts } from './bundle.mjs';
 import { makeDataDir, startHost } from './host.mjs';
 import { installProbes } from './probes.mjs';
 import { median, p95, p99, printTable, row } from './report.mjs';
-import { commandLatency, importMapImage, pageLoad, panZoom, settle } from './scenarios.mjs';
+import { commandLatency, pageLoad, panZoom, settle } from './scenarios.mjs';
 import { latencyAt1000, LATENCY_ROWS, timeouts } from './latencyRows.mjs';
 import { panWhileSimulating, TACTICS_ROWS } from './tacticsRows.mjs';
+import { importBenchImage, launchChromium } from './browser.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -27,7 +27,6 @@ const REPEATS = Number(arg('--repeats', 3));
 const SECONDS = Number(arg('--seconds', 8));
 const SAMPLES = Number(arg('--samples', 30));
 const failOnMiss = !process.argv.includes('--no-fail');
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const FIGURES = 250;
 /** Issue 15: `--art` gives every figure token art (the budgets are the same as without). */
 const ART = process.argv.includes('--art');
@@ -123,21 +122,10 @@ async function nodeRows() {
 async function main() {
   const dataDir = await makeDataDir(ROOT, { cols: 100, rows: 100, figures: FIGURES, art: ART });
   const host = await startHost(ROOT, dataDir);
-  const browser = await chromium.launch({
-    ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
-    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   const runs = [];
   try {
-    // The map image goes in once, through the GM page's import, and stays in the campaign.
-    const setup = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    const gm = await setup.newPage();
-    await gm.goto(`${host.gm}&e2e=1`);
-    const player = await setup.newPage();
-    await player.goto(`${host.player}&e2e=1`);
-    await gm.waitForFunction(() => window.__battleMap?.stage.getLayers()[2]?.getChildren().length > 0, undefined, { timeout: 60_000 });
-    await importMapImage(gm, player);
-    await setup.close();
+    await importBenchImage(browser, host);
     const gmBundle = await pageScripts(ROOT, 'index.html');
     const playerBundle = await pageScripts(ROOT, 'player.html');
     for (let i = 0; i < REPEATS; i++) {

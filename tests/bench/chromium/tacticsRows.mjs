@@ -122,10 +122,9 @@ export const TACTICS_ROWS = (seconds) => [
  * these rows plus the page-load rows, without the whole bench, to compare two builds quickly.
  */
 async function main() {
-  const { existsSync } = await import('node:fs');
   const { resolve } = await import('node:path');
-  const { chromium } = await import('@playwright/test');
-  const { importMapImage, pageLoad } = await import('./scenarios.mjs');
+  const { pageLoad } = await import('./scenarios.mjs');
+  const { importBenchImage, launchChromium } = await import('./browser.mjs');
   const { printTable } = await import('./report.mjs');
   const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
   const root = resolve(arg('--root', resolve(import.meta.dirname, '..', '..', '..')));
@@ -134,20 +133,10 @@ async function main() {
   const samples = Number(arg('--samples', 20));
   const dataDir = await makeDataDir(root, { cols: 100, rows: 100, figures: 250 });
   const host = await startHost(root, dataDir);
-  const browser = await chromium.launch({
-    ...(existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}),
-    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   const runs = [];
   try {
-    const setup = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    const gm = await setup.newPage();
-    await gm.goto(`${host.gm}&e2e=1`);
-    const player = await setup.newPage();
-    await player.goto(`${host.player}&e2e=1`);
-    await gm.waitForFunction(() => window.__battleMap?.stage.getLayers()[2]?.getChildren().length > 0, undefined, { timeout: 60_000 });
-    await importMapImage(gm, player);
-    await setup.close();
+    await importBenchImage(browser, host);
     for (let i = 0; i < repeats; i++) {
       const loadContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
       await loadContext.addInitScript(installProbes);
