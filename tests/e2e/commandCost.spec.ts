@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, hexOnScreen, test } from './fixtures';
+import { notchOf, settle, turnSelected } from './mapProbes';
 
 /**
  * What one GM command costs the pages (issue 18 §3, §4): a turned figure is drawn without
@@ -42,19 +43,6 @@ const resetCosts = (page: Page) =>
     c.sent = {};
   });
 
-const notchOf = (page: Page, name: string) =>
-  page.evaluate((figureName) => {
-    const map = (window as unknown as { __battleMap: any }).__battleMap;
-    const node = map.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName);
-    return JSON.stringify(node.findOne('.notch').points());
-  }, name);
-
-/** Waits until the map has nothing pending and Konva has drawn two more frames. */
-async function settle(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __battleMap: { settled: boolean } }).__battleMap.settled)).toBe(true);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
-
 test('a turned figure is drawn on both pages without measuring text again, and the GM page reads the log once', async ({ gmPage, playerPage }) => {
   for (const page of [gmPage, playerPage]) {
     await page.addInitScript(countCosts);
@@ -77,18 +65,12 @@ test('a turned figure is drawn on both pages without measuring text again, and t
   await expect.poll(() => gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.findOne('#bram')?.findOne('.halo').visible())).toBe(true);
   await settle(gmPage);
   await settle(playerPage);
-  const gmBefore = await notchOf(gmPage, 'Bram');
-  const playerBefore = await notchOf(playerPage, 'Bram');
   // The dice log is open beside the map, as a GM keeps it.
   await gmPage.getByRole('tab', { name: 'Dice log' }).click();
   await expect.poll(async () => (await costs(gmPage)).sent.getLog ?? 0, { message: 'the log panel has read the log' }).toBeGreaterThan(0);
   await resetCosts(gmPage);
   await resetCosts(playerPage);
-  await gmPage.keyboard.press('e');
-  await expect.poll(() => notchOf(playerPage, 'Bram')).not.toBe(playerBefore);
-  await expect.poll(() => notchOf(gmPage, 'Bram')).not.toBe(gmBefore);
-  await settle(gmPage);
-  await settle(playerPage);
+  await turnSelected(gmPage, playerPage, 'Bram');
   // The log panel shows the turn: the page has read the new entry.
   await expect(gmPage.getByTestId('log-entry').last()).toContainText('Bram');
   const gm = await costs(gmPage);

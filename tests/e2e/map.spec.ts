@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, figureNodeId, figureOnMap, hexOnScreen, socketCall, test } from './fixtures';
+import { overlayInk } from './mapProbes';
 
 /**
  * The GM's map tools and the projector, end to end on the real web host: terrain brush strokes
@@ -70,15 +71,6 @@ async function gmView(page: Page): Promise<any> {
 
 const scaleOf = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.cameraState.scale as number);
 
-/** Opaque pixels on the overlay layer (the map's second canvas). */
-const overlayInk = (page: Page) =>
-  page.evaluate(() => {
-    const canvas = document.querySelectorAll('[role=application] canvas')[1] as HTMLCanvasElement;
-    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-    let n = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
-    return n;
-  });
 
 test('a wall stroke is one command and shows on both maps; undo takes the whole stroke back', async ({ gmPage, playerPage }) => {
   // Terrain colours are read on the plain grid: the sample's map image (issue 15) goes first.

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { overlayInk } from './mapProbes';
 
 /**
  * Pan and zoom as the GM's hand does them (issue 18 §2): mid-gesture the drawn layers are moved
@@ -126,14 +127,6 @@ test('a wheel-and-drag gesture moves the drawn map; the projector follows withou
 /** Each map canvas's CSS visibility ('' shown, 'hidden'), in the layers' order: map, overlays, figures, drag. */
 const visibilities = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll<HTMLCanvasElement>('[role=application] canvas')].map((c) => c.style.visibility));
-const overlayInk = (page: Page) =>
-  page.evaluate(() => {
-    const canvas = document.querySelectorAll('[role=application] canvas')[1] as HTMLCanvasElement;
-    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-    let n = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
-    return n;
-  });
 /** Records, in the page, every CSS transform a map canvas shows in an animation frame. */
 const watchTransformValues = (page: Page) =>
   page.evaluate(() => {

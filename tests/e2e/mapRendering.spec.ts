@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, figureOnMap, hexOnScreen, mustCall, socketCall, test } from './fixtures';
+import { turnSelected } from './mapProbes';
 
 /**
  * What the maps repaint (issue 18): a command that leaves the map image alone repaints neither
@@ -207,21 +208,11 @@ const figureLayerNowAndRedrawn = (page: Page) =>
     return { now, redrawn: await digest() };
   });
 
-/** The facing notch of a figure's token as drawn (GM page by id, player page by name). */
-const notchOf = (page: Page, name: string) =>
-  page.evaluate((figureName) => {
-    const map = (window as unknown as { __battleMap: any }).__battleMap;
-    const node = map.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName);
-    return JSON.stringify(node.findOne('.notch').points());
-  }, name);
-
 async function turnRedrawsOneToken(gmPage: Page, playerPage: Page, label: string): Promise<void> {
   await settle(gmPage);
   await settle(playerPage);
   const tokens = await gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.getLayers()[2].getChildren().length);
   expect(tokens, 'the sample encounter has several figures').toBeGreaterThan(3);
-  const gmBefore = await notchOf(gmPage, 'Bram');
-  const playerBefore = await notchOf(playerPage, 'Bram');
   // The GM selects Bram with a click and turns him with E, as at the table.
   await gmPage.bringToFront();
   const at = await hexOnScreen(gmPage, BRAM);
@@ -230,11 +221,7 @@ async function turnRedrawsOneToken(gmPage: Page, playerPage: Page, label: string
   await settle(gmPage);
   await countTokenDraws(gmPage);
   await countTokenDraws(playerPage);
-  await gmPage.keyboard.press('e');
-  await expect.poll(() => notchOf(playerPage, 'Bram')).not.toBe(playerBefore);
-  await expect.poll(() => notchOf(gmPage, 'Bram')).not.toBe(gmBefore);
-  await settle(gmPage);
-  await settle(playerPage);
+  await turnSelected(gmPage, playerPage, 'Bram');
   // Bram's token, and a neighbour whose label reaches into his box at most; never the whole layer.
   expect(await layerDraws(gmPage), 'whole figure layer draws on the GM map for one turn').toBe(0);
   expect(await layerDraws(playerPage), 'whole figure layer draws on the projector for one turn').toBe(0);

@@ -1,0 +1,41 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** What the map pages expose to tests (`window.__battleMap`, e2e builds only). */
+const battleMap = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: { settled: boolean } }).__battleMap.settled);
+
+/** Waits until the map has no repaint pending and Konva has drawn two more frames. */
+export async function settle(page: Page): Promise<void> {
+  await expect.poll(() => battleMap(page), { timeout: 15_000 }).toBe(true);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect.poll(() => battleMap(page), { timeout: 15_000 }).toBe(true);
+}
+
+/** The facing notch of a figure's token as drawn, found by its name (so on the player page too). */
+export const notchOf = (page: Page, name: string) =>
+  page.evaluate((figureName) => {
+    const map = (window as unknown as { __battleMap: any }).__battleMap;
+    const node = map.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName);
+    return JSON.stringify(node.findOne('.notch').points());
+  }, name);
+
+/** The GM turns the selected figure with E; resolves once both pages have drawn the new facing and settled. */
+export async function turnSelected(gmPage: Page, playerPage: Page, name: string): Promise<void> {
+  const gmBefore = await notchOf(gmPage, name);
+  const playerBefore = await notchOf(playerPage, name);
+  await gmPage.keyboard.press('e');
+  await expect.poll(() => notchOf(playerPage, name)).not.toBe(playerBefore);
+  await expect.poll(() => notchOf(gmPage, name)).not.toBe(gmBefore);
+  await settle(gmPage);
+  await settle(playerPage);
+}
+
+/** Opaque pixels on the overlay layer (the map's second canvas). */
+export const overlayInk = (page: Page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelectorAll('[role=application] canvas')[1] as HTMLCanvasElement;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+    return n;
+  });
