@@ -13,6 +13,8 @@ import type { EncounterState, FigureState } from '../encounter/schema';
 import { readyWeapon } from '../encounter/state';
 import type { RuleSet } from '../rules';
 import { breaking, chanceAtMost, foesOf, hurt, isCasterFigure, nearest, percent, targetScore } from './appraise';
+import { previewWorth } from './blows';
+import { rearmCandidates } from './rearm';
 import { surelyRefused } from './refusals';
 import { spellChoices } from './spells';
 import type { Candidate, Scored, TacticsSettings } from './types';
@@ -54,14 +56,11 @@ export function actionCandidates(state: EncounterState, rules: RuleSet, f: Figur
     for (const w of f.equipment.weaponIds.filter((id) => id !== weapon.id)) out.push({ command: { type: 'changeWeapon', figureId: f.id, weaponId: w }, reason: `${f.name} is engaged: it puts away its ${weapon.name} for a weapon to fight with.` });
   }
   // Outmatched in melee: defending makes every melee attacker roll 4 dice (001 §Defending; RULINGS A6).
-  if (open.has('k') && engagedFoes.length > 0 && (fleeing || outmatched(state, rules, f, engagedFoes, best?.score ?? 0, exhaustive))) {
-    out.push({ command: { type: 'defend', figureId: f.id }, reason: `${f.name} defends: ${best === undefined ? 'no blow it can land' : `its best blow has ${percent(best.score)}`} against ${engagedFoes.map((e) => e.name).join(', ')}.` });
+  if (open.has('k') && engagedFoes.length > 0 && (fleeing || outmatched(state, rules, f, engagedFoes, best?.chance ?? 0, exhaustive))) {
+    out.push({ command: { type: 'defend', figureId: f.id }, reason: `${f.name} defends: ${best === undefined ? 'no blow it can land' : `its best blow has ${percent(best.chance)} to hit`} against ${engagedFoes.map((e) => e.name).join(', ')}.` });
   }
+  out.push(...rearmCandidates(state, rules, f, foes, engagedFoes, open));
   out.push(...ranked);
-
-  if (weapon === null && open.has('e')) {
-    for (const w of f.equipment.weaponIds) out.push({ command: { type: 'readyWeapon', figureId: f.id, weaponId: w }, reason: `${f.name} readies its ${w.replace(/-/g, ' ')}.` });
-  }
   if (open.has('c') && engagedFoes.length === 0 && ranked.length === 0 && foes.some((o) => readyWeapon(o)?.use === 'missile')) {
     out.push({ command: { type: 'dodge', figureId: f.id }, reason: `${f.name} dodges: nothing to strike, and the enemy has missiles (RULINGS A6).` });
   }
@@ -131,17 +130,19 @@ function attackChoices(state: EncounterState, rules: RuleSet, f: FigureState, fo
     const preview = attackPreview(state, f.id, t.id, weapon?.id ?? null, {}, { rules });
     if (!preview.allowed) continue;
     if (preview.kind === 'missile' ? !missile : !melee) continue;
-    const chance = chanceAtMost(preview.dice.count, preview.adjDex.value);
-    if (chance <= 0) continue;
-    const score = chance * (1 + targetScore(f, t) * 0.3);
+    const worth = previewWorth(rules, f, weapon, preview);
+    if (worth.chance <= 0 || worth.hits <= 0) continue;
+    // Blows are weighed by the hits they put through armour (001 §Protection), the target's worth on top.
+    const score = worth.hits * (1 + targetScore(f, t) * 0.3);
     const hurtWord = hurt(t) >= 0.3 ? `, ${t.name} is hurt` : '';
     const how = preview.kind === 'missile' ? 'shoots at' : 'strikes';
+    const stops = preview.protection.value > 0 ? ` past ${preview.protection.value} stopped` : '';
     out.push({
       command: { type: 'attack', figureId: f.id, targetId: t.id, weaponId: weapon?.id ?? null },
-      reason: `${f.name} ${how} ${t.name} with ${weapon?.name ?? 'bare hands'}: ${percent(chance)} to hit (adjDEX ${preview.adjDex.value} on ${preview.dice.count} dice)${hurtWord}.`,
+      reason: `${f.name} ${how} ${t.name} with ${weapon?.name ?? 'bare hands'}: ${percent(worth.chance)} to hit (adjDEX ${preview.adjDex.value} on ${preview.dice.count} dice), about ${worth.hits.toFixed(1)} hits${stops}${hurtWord}.`,
       score,
+      chance: worth.chance,
     });
   }
   return out;
 }
-

@@ -6,6 +6,8 @@ import { hexDistance, type Hex } from '../../../shared/hex';
 import { DIRECTIONS } from '../../../shared/hex/directions';
 import { canAct, isEnemy } from '../encounter/state';
 import type { EncounterState, FigureState } from '../encounter/schema';
+import type { RuleSet } from '../rules';
+import { d6Ways, heldWorth } from './blows';
 import { DEFAULT_MORALE, type TacticsSettings } from './types';
 
 /** P(sum of `count` d6 ≤ target), for the attack and DEX rolls (001 §Attack Rolls). */
@@ -20,14 +22,7 @@ const CUMULATIVE = new Map<number, number[]>();
 function cumulative(count: number): number[] {
   let table = CUMULATIVE.get(count);
   if (table !== undefined) return table;
-  let ways = [1];
-  for (let d = 0; d < count; d++) {
-    const next = new Array<number>(ways.length + 6).fill(0);
-    ways.forEach((w, sum) => {
-      for (let face = 1; face <= 6; face++) next[sum + face]! += w;
-    });
-    ways = next;
-  }
+  const ways = d6Ways(count);
   const total = 6 ** count;
   table = [];
   let run = 0;
@@ -73,11 +68,15 @@ export function targetScore(from: FigureState, target: FigureState): number {
   return hurt(target) * 3 + (isCasterFigure(target) ? 1.5 : 0) - distance * 0.15;
 }
 
-export function bestTarget(from: FigureState, foes: readonly FigureState[]): FigureState | null {
+/**
+ * The foe to go for: the one its blows would put most hits through (001 §Protection), weighed by
+ * `targetScore`; a foe that armour makes proof against them still ranks by the rest.
+ */
+export function bestTarget(from: FigureState, foes: readonly FigureState[], rules: RuleSet): FigureState | null {
   let best: FigureState | null = null;
   let bestScore = -Infinity;
   for (const f of foes) {
-    const score = targetScore(from, f);
+    const score = (heldWorth(rules, from, f).hits + 0.01) * Math.max(0.05, 1 + targetScore(from, f) * 0.3);
     if (score > bestScore || (score === bestScore && best !== null && f.id < best.id)) {
       best = f;
       bestScore = score;

@@ -30,7 +30,7 @@ export function movementCandidates(state: EncounterState, rules: RuleSet, f: Fig
     path: [f.position],
   });
   if (foes.length === 0) return [hold(': no foe left standing')];
-  const target = bestTarget(f, foes)!;
+  const target = bestTarget(f, foes, rules)!;
   const faceTarget = facingToward(f.position, target.position, f.facing);
   const reaches = lazyReaches(state, rules, f, exhaustive);
 

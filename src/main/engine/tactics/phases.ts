@@ -9,6 +9,7 @@ import { magicOf } from '../encounter/magicBridge';
 import type { EncounterState, FigureState } from '../encounter/schema';
 import { canAct, readyWeapon, sideName } from '../encounter/state';
 import type { PhaseStatus } from '../encounter/turn';
+import type { RuleSet } from '../rules';
 import { bestTarget, foesOf } from './appraise';
 import type { Candidate } from './types';
 
@@ -26,8 +27,8 @@ export function initiativeCandidates(state: EncounterState, status: PhaseStatus)
   return [];
 }
 
-export function declarationCandidates(state: EncounterState, f: FigureState): Candidate[] {
-  const target = bestTarget(f, foesOf(state, f));
+export function declarationCandidates(state: EncounterState, rules: RuleSet, f: FigureState): Candidate[] {
+  const target = bestTarget(f, foesOf(state, f), rules);
   const weapon = readyWeapon(f);
   const out: Candidate[] = [];
   if (target !== null) {

@@ -10,6 +10,8 @@ import type { RuleSet } from '../rules';
 import { chanceAtMost, isCasterFigure, percent, targetScore } from './appraise';
 import type { Scored } from './types';
 
+const SPELL_HIT_HITS = 3.5;
+
 interface SpellShot {
   readonly spellId: string;
   readonly name: string;
@@ -45,8 +47,11 @@ export function spellChoices(state: EncounterState, rules: RuleSet, f: FigureSta
     spellShots(state, rules, f, t).map((s) => ({
       command: { type: 'castSpell' as const, figureId: f.id, spellId: s.spellId, targetId: t.id, push: 0, ...(s.variant !== undefined ? { variant: s.variant } : {}) },
       reason: `${f.name} casts ${s.name} at ${t.name}: ${percent(s.chance)} to cast and hit, ${s.cost} mana of ${s.manaNow}.`,
-      // Mana spent does not come back in the fight: a spell is worth a little more than a blow of the same chance.
-      score: s.chance * (1.1 + targetScore(f, t) * 0.3),
+      // The engine rolls only whether a spell hits; its effect is the GM's (RULINGS S1). The
+      // console's choice: a hit counts as a 1d6 blow that armour does not stop, and as mana spent
+      // does not come back in the fight, a little more than a blow of the same worth.
+      score: s.chance * SPELL_HIT_HITS * (1.1 + targetScore(f, t) * 0.3),
+      chance: s.chance,
     })),
   );
 }

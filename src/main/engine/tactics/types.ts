@@ -34,5 +34,8 @@ export interface Candidate {
 }
 
 export interface Scored extends Candidate {
+  /** How much the figure wants it: expected hits through protection, weighted by the target's worth. */
   readonly score: number;
+  /** The chance it hits. */
+  readonly chance: number;
 }
