@@ -70,13 +70,15 @@ export function targetScore(from: FigureState, target: FigureState): number {
 
 /**
  * The foe to go for: the one its blows would put most hits through (001 §Protection), weighed by
- * `targetScore`; a foe that armour makes proof against them still ranks by the rest.
+ * `targetScore`; a foe that armour makes proof against them still ranks by the rest. A foe past
+ * its side's morale runs from the fight: it is chased only when nothing else is left.
  */
-export function bestTarget(from: FigureState, foes: readonly FigureState[], rules: RuleSet): FigureState | null {
+export function bestTarget(from: FigureState, foes: readonly FigureState[], rules: RuleSet, settings: TacticsSettings = {}): FigureState | null {
   let best: FigureState | null = null;
   let bestScore = -Infinity;
   for (const f of foes) {
-    const score = (heldWorth(rules, from, f).hits + 0.01) * Math.max(0.05, 1 + targetScore(from, f) * 0.3);
+    const chase = breaking(f, settings) ? FLEEING_WORTH : 1;
+    const score = chase * (heldWorth(rules, from, f).hits + 0.01) * Math.max(0.05, 1 + targetScore(from, f) * 0.3);
     if (score > bestScore || (score === bestScore && best !== null && f.id < best.id)) {
       best = f;
       bestScore = score;
@@ -84,6 +86,9 @@ export function bestTarget(from: FigureState, foes: readonly FigureState[], rule
   }
   return best;
 }
+
+/** The console's choice: a fleeing foe counts for a tenth of one that stands. */
+const FLEEING_WORTH = 0.1;
 
 /** The facing 0–5 that looks most directly from `from` toward `to` (cube dot product). */
 export function facingToward(from: Hex, to: Hex, fallback: number): number {

@@ -5,8 +5,9 @@
  * that still leaves the attack open (RULINGS T5); shooters and casters hold still and face their
  * mark; a figure past its side's morale runs from the nearest foe.
  */
-import { hexDistance, hexKey, type Hex } from '../../../shared/hex';
+import { hexDistance, hexKey, hexNeighbor, type Hex } from '../../../shared/hex';
 import type { MoveMode } from '../../../shared/schemas';
+import { isOnMap } from '../../../shared/mapGrid';
 import { figureAllowance, reachable, type Reach, type ReachableHex } from '../encounter/movement/reachable';
 import { moveAllowsOption } from '../encounter/options';
 import type { EncounterState, FigureState } from '../encounter/schema';
@@ -17,9 +18,13 @@ import { attackPreview } from '../encounter/attack';
 import { bestTarget, breaking, chanceAtMost, facingToward, foesOf, hurt, isCasterFigure, nearest, percent } from './appraise';
 import { bestSpellChance } from './spells';
 import { surelyRefused } from './refusals';
+import { weaponsWorthFetching } from './rearm';
+import { weaponById } from '../equipment';
 import type { Candidate, TacticsSettings } from './types';
 
 const ZONE_WORTH = { rear: 2, side: 1, front: 0 } as const;
+/** How many steps past the straight distance the way round a blockage is looked for. */
+const GAP_SLACK = 6;
 
 /** `exhaustive`: search every gait, without the bounds first (the same candidates, slower; for the tests). */
 export function movementCandidates(state: EncounterState, rules: RuleSet, f: FigureState, settings: TacticsSettings, exhaustive = false): Candidate[] {
@@ -30,7 +35,7 @@ export function movementCandidates(state: EncounterState, rules: RuleSet, f: Fig
     path: [f.position],
   });
   if (foes.length === 0) return [hold(': no foe left standing')];
-  const target = bestTarget(f, foes, rules)!;
+  const target = bestTarget(f, foes, rules, settings)!;
   const faceTarget = facingToward(f.position, target.position, f.facing);
   const reaches = lazyReaches(state, rules, f, exhaustive);
 
@@ -40,11 +45,14 @@ export function movementCandidates(state: EncounterState, rules: RuleSet, f: Fig
     return [...out, hold(`: badly hurt (${percent(hurt(f))} of Body lost) and nowhere to run`)];
   }
 
+  const fetch = fetchWeapon(state, rules, f, foes, target, reaches);
+  if (fetch !== null) return [fetch, ...closeIn(state, f, target, reaches, rules), hold(` facing ${target.name}`, faceTarget)];
+
   const aim = shotFromHere(state, rules, f, foes, exhaustive);
   if (aim !== null && f.turn.engagedAtStart === false) {
-    return [hold(` and takes aim at ${aim.target.name} (${percent(aim.chance)} to hit from here)`, facingToward(f.position, aim.target.position, f.facing)), ...closeIn(f, target, reaches, rules)];
+    return [hold(` and takes aim at ${aim.target.name} (${percent(aim.chance)} to hit from here)`, facingToward(f.position, aim.target.position, f.facing)), ...closeIn(state, f, target, reaches, rules)];
   }
-  return [...closeIn(f, target, reaches, rules), hold(` facing ${target.name}`, faceTarget)];
+  return [...closeIn(state, f, target, reaches, rules), hold(` facing ${target.name}`, faceTarget)];
 }
 
 /** A shot worth holding still for: a missile weapon or missile spell with a fair chance from here (the console's choice: 25 %). */
@@ -135,7 +143,7 @@ function pathTo(reach: Reach, to: ReachableHex): Hex[] {
  * Options b), from its rear or side when the path allows; otherwise as close as the fastest gait
  * goes.
  */
-function closeIn(f: FigureState, target: FigureState, reaches: LazyReaches, rules: RuleSet): Candidate[] {
+function closeIn(state: EncounterState, f: FigureState, target: FigureState, reaches: LazyReaches, rules: RuleSet): Candidate[] {
   const out: Candidate[] = [];
   for (const mode of reaches.modes) {
     // The cheap checks first: a search per gait is most of what a move proposal costs.
@@ -164,11 +172,14 @@ function closeIn(f: FigureState, target: FigureState, reaches: LazyReaches, rule
   }
   const fastest = out.length > 0 ? null : reaches.fastest();
   if (fastest !== null) {
-    const start = hexDistance(f.position, target.position);
+    let within = 0;
+    for (const h of fastest.hexes) within = Math.max(within, hexDistance(h.hex, target.position));
+    const gapOf = gapBeside(state, f, target, within + GAP_SLACK);
+    const start = gapOf(f.position);
     let best: ReachableHex | undefined;
     let bestGap = Infinity;
     for (const h of fastest.hexes) {
-      const gap = hexDistance(h.hex, target.position);
+      const gap = gapOf(h.hex);
       if (gap < bestGap || (gap === bestGap && best !== undefined && h.cost < best.cost)) {
         best = h;
         bestGap = gap;
@@ -185,6 +196,34 @@ function closeIn(f: FigureState, target: FigureState, reaches: LazyReaches, rule
   return out;
 }
 
+/**
+ * How many steps a hex is from a free hex beside the target, going round walls and figures (a
+ * friend or a body in the way): the way round counts as progress, where the straight distance
+ * to the target would not. The console's choice; each step is a hex (001 §Movement). Hexes the
+ * search does not reach (none free beside it, or walled off) fall back to the straight distance.
+ */
+function gapBeside(state: EncounterState, f: FigureState, target: FigureState, within: number): (h: Hex) => number {
+  const taken = new Set(state.figures.filter((o) => o.id !== f.id && o.posture !== 'dead').map((o) => hexKey(o.position)));
+  const open = (h: Hex): boolean => isOnMap(state.map, h) && state.map.terrain[hexKey(h)] !== 'wall' && !taken.has(hexKey(h));
+  const steps = new Map<string, number>();
+  let ring = [0, 1, 2, 3, 4, 5].map((d) => hexNeighbor(target.position, d)).filter(open);
+  for (const h of ring) steps.set(hexKey(h), 0);
+  for (let depth = 1; depth <= within && ring.length > 0; depth++) {
+    const next: Hex[] = [];
+    for (const h of ring) {
+      for (let d = 0; d < 6; d++) {
+        const n = hexNeighbor(h, d);
+        const key = hexKey(n);
+        if (steps.has(key) || (!open(n) && key !== hexKey(f.position))) continue;
+        steps.set(key, depth);
+        next.push(n);
+      }
+    }
+    ring = next;
+  }
+  return (h) => steps.get(hexKey(h)) ?? hexDistance(h, target.position) + within;
+}
+
 function fleeMove(f: FigureState, reaches: LazyReaches, foes: readonly FigureState[]): Candidate | null {
   const fastest = reaches.fastest();
   if (fastest === null) return null;
@@ -197,4 +236,40 @@ function fleeMove(f: FigureState, reaches: LazyReaches, foes: readonly FigureSta
     reason: `${f.name} flees (${fastest.mode}, ${best.cost} hexes): badly hurt (${percent(hurt(f))} of Body lost), past its side's morale.`,
     path: pathTo(fastest, best),
   };
+}
+
+/**
+ * A weapon worth taking up lies within this turn's reach (`weaponsWorthFetching`): stay beside it,
+ * or go beside it at a gait that leaves the taking open (001 §Action Options e: a walk, then ready
+ * it; engaged, only a shift, and q the next turn from standing still).
+ */
+function fetchWeapon(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[], target: FigureState, reaches: LazyReaches): Candidate | null {
+  const item = weaponsWorthFetching(state, rules, f, foes)[0];
+  if (item === undefined) return null;
+  const name = weaponById(item.itemId)?.name ?? item.itemId;
+  if (hexDistance(item.position, f.position) <= 1) {
+    return {
+      command: { type: 'move', figureId: f.id, mode: 'stand-still', to: f.position, facing: facingToward(f.position, target.position, f.facing) },
+      reason: `${f.name} stays by the ${name} on the ground, to take it up.`,
+      path: [f.position],
+    };
+  }
+  for (const mode of reaches.modes) {
+    if (mode !== 'shift' && !moveAllowsOption('e', mode, rules)) continue;
+    if (!reaches.mayEndBeside(mode, item.position)) continue;
+    const reach = reaches.at(mode);
+    if (reach === null) continue;
+    let best: ReachableHex | null = null;
+    for (const h of reach.hexes) {
+      if (hexDistance(h.hex, item.position) > 1) continue;
+      if (best === null || h.cost < best.cost || (h.cost === best.cost && hexKey(h.hex) < hexKey(best.hex))) best = h;
+    }
+    if (best === null) continue;
+    return {
+      command: { type: 'move', figureId: f.id, mode: reach.mode, to: best.hex, facing: facingToward(best.hex, target.position, f.facing) },
+      reason: `${f.name} goes to the ${name} on the ground (${reach.mode}, ${best.cost} hexes), to take it up.`,
+      path: pathTo(reach, best),
+    };
+  }
+  return null;
 }

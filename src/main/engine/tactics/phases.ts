@@ -4,14 +4,15 @@
  * first strikes). Each returns candidates best first; the console's choices are said in words.
  */
 import type { Command } from '../../../shared/commands';
-import { hexDistance, hexNeighbor } from '../../../shared/hex';
+import { hexDistance, hexNeighbor, type Hex } from '../../../shared/hex';
 import { magicOf } from '../encounter/magicBridge';
+import { retreatHexes } from '../encounter/retreatHexes';
 import type { EncounterState, FigureState } from '../encounter/schema';
 import { canAct, readyWeapon, sideName } from '../encounter/state';
 import type { PhaseStatus } from '../encounter/turn';
 import type { RuleSet } from '../rules';
 import { bestTarget, foesOf } from './appraise';
-import type { Candidate } from './types';
+import type { Candidate, TacticsSettings } from './types';
 
 export function initiativeCandidates(state: EncounterState, status: PhaseStatus): Candidate[] {
   const init = state.turnState?.initiative ?? null;
@@ -27,8 +28,8 @@ export function initiativeCandidates(state: EncounterState, status: PhaseStatus)
   return [];
 }
 
-export function declarationCandidates(state: EncounterState, rules: RuleSet, f: FigureState): Candidate[] {
-  const target = bestTarget(f, foesOf(state, f), rules);
+export function declarationCandidates(state: EncounterState, rules: RuleSet, f: FigureState, settings: TacticsSettings): Candidate[] {
+  const target = bestTarget(f, foesOf(state, f), rules, settings);
   const weapon = readyWeapon(f);
   const out: Candidate[] = [];
   if (target !== null) {
@@ -59,17 +60,33 @@ export function renewalCandidates(state: EncounterState, f: FigureState): Candid
   return out;
 }
 
-/** Push the foe straight back, taking its hex (RULINGS H3); else let the chance go. */
+/**
+ * Push the foe into a hex next to one of the pusher's friends, else straight back, and follow it
+ * (RULINGS H3); a foe that a friend already stands beside is left there rather than pushed away
+ * from it (the console's choice). Else let the chance go.
+ */
 export function retreatCandidates(state: EncounterState, f: FigureState): Candidate[] {
   const offer = state.turnState?.retreatOffers.find((o) => o.figureId === f.id);
+  const friends = state.figures.filter((o) => o.id !== f.id && o.sideId === f.sideId && canAct(o));
+  const besideFriend = (h: Hex): boolean => friends.some((o) => hexDistance(o.position, h) === 1);
   const out: Candidate[] = [];
+  const decline: Candidate = { command: { type: 'declineRetreat', figureId: f.id }, reason: `${f.name} lets the forced retreat go.` };
   for (const targetId of offer?.targetIds ?? []) {
     const target = state.figures.find((o) => o.id === targetId);
     if (target === undefined) continue;
-    const hexes = [0, 1, 2, 3, 4, 5].map((d) => hexNeighbor(target.position, d)).sort((a, b) => hexDistance(f.position, b) - hexDistance(f.position, a));
-    for (const to of hexes) out.push({ command: { type: 'forcedRetreat', figureId: f.id, targetId, to, advance: true }, reason: `${f.name} drives ${target.name} back a hex and follows (RULINGS H3).` });
+    const free = retreatHexes(state, f, target);
+    const hexes = (free.length > 0 ? free : [0, 1, 2, 3, 4, 5].map((d) => hexNeighbor(target.position, d)))
+      .map((h) => ({ h, friend: besideFriend(h), away: hexDistance(f.position, h) }))
+      .sort((a, b) => Number(b.friend) - Number(a.friend) || b.away - a.away);
+    if (besideFriend(target.position) && hexes[0]?.friend !== true) {
+      out.push({ ...decline, reason: `${f.name} leaves ${target.name} where a friend can strike it, and lets the forced retreat go.` });
+      continue;
+    }
+    for (const { h, friend } of hexes) {
+      out.push({ command: { type: 'forcedRetreat', figureId: f.id, targetId, to: h, advance: true }, reason: `${f.name} drives ${target.name} back a hex${friend ? ' toward a friend' : ''} and follows (RULINGS H3).` });
+    }
   }
-  out.push({ command: { type: 'declineRetreat', figureId: f.id }, reason: `${f.name} lets the forced retreat go.` });
+  out.push(decline);
   return out;
 }
 

@@ -72,7 +72,7 @@ function* candidates(state: EncounterState, rules: RuleSet, settings: TacticsSet
     const rolled = state.turnState?.initiative != null;
     if ((!rolled && sides === null) || (rolled && mine(dueId))) yield* initiativeCandidates(state, status);
   } else if (figure !== undefined && mine(figure.id)) {
-    if (state.phase === 'declarations') yield* declarationCandidates(state, rules, figure);
+    if (state.phase === 'declarations') yield* declarationCandidates(state, rules, figure, settings);
     else if (state.phase === 'renewSpells') yield* renewalCandidates(state, figure);
     else if (isMovementPhase(state.phase)) yield* movementCandidates(state, rules, figure, settings, exhaustive);
     else if (state.phase === 'actions') yield* actionCandidates(state, rules, figure, settings, exhaustive);

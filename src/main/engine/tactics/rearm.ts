@@ -8,7 +8,7 @@
 import type { Command } from '../../../shared/commands';
 import { hexDistance } from '../../../shared/hex';
 import { protectionFor } from '../encounter/attack';
-import { itemsOf, type EncounterState, type FigureState } from '../encounter/schema';
+import { itemsOf, type EncounterState, type FigureState, type MapItem } from '../encounter/schema';
 import { baseAdjDex, readyWeapon } from '../encounter/state';
 import { weaponById, type Weapon } from '../equipment';
 import type { OptionLetter } from '../../../shared/schemas';
@@ -38,13 +38,51 @@ export function rearmCandidates(
   engagedFoes: readonly FigureState[],
   open: { has(option: OptionLetter): boolean },
 ): Candidate[] {
+  const judge = judgeFor(rules, f, engagedFoes[0] ?? nearest(f.position, foes)?.figure);
+  if (judge === null) return [];
+  return armings(state, f, engagedFoes.length > 0, open)
+    .map((a) => ({ a, hits: judge.worth(a.weapon) }))
+    .filter(({ hits }) => judge.better(hits))
+    .sort((x, y) => y.hits - x.hits)
+    .map(({ a, hits }) => ({
+      command: a.command,
+      reason: `${f.name} ${a.how} ${a.weapon.name}: about ${hits.toFixed(1)} hits a blow through ${judge.foe.name}'s protection, against ${judge.now.toFixed(1)} with ${judge.held?.name ?? 'bare hands'}.`,
+    }));
+}
+
+/**
+ * Weapons lying on the map that the figure would take up against its nearest foe, nearest first;
+ * none when it carries one as good (it readies that where it stands).
+ */
+export function weaponsWorthFetching(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[]): MapItem[] {
+  const items = itemsOf(state).filter((i) => i.kind === 'weapon');
+  if (items.length === 0) return [];
+  const judge = judgeFor(rules, f, nearest(f.position, foes)?.figure);
+  if (judge === null) return [];
+  const carried = f.equipment.weaponIds.map((id) => weaponById(id)).filter((w): w is Weapon => w !== undefined && forBlows(w));
+  const best = Math.max(judge.now, ...carried.map((w) => judge.worth(w)));
+  return items
+    .filter((i) => {
+      const w = weaponById(i.itemId);
+      if (w === undefined || !forBlows(w)) return false;
+      const hits = judge.worth(w);
+      return judge.better(hits) && hits > best;
+    })
+    .sort((a, b) => hexDistance(a.position, f.position) - hexDistance(b.position, f.position) || (a.id < b.id ? -1 : 1));
+}
+
+interface Judge {
+  readonly foe: FigureState;
+  readonly held: Weapon | null;
+  readonly now: number;
+  worth(w: Weapon | null): number;
+  better(hits: number): boolean;
+}
+
+/** Weighs weapons in the figure's hands against `foe`'s protection; null when it holds a missile weapon or has no foe. */
+function judgeFor(rules: RuleSet, f: FigureState, foe: FigureState | undefined): Judge | null {
   const held = readyWeapon(f);
-  if (held !== null && !forBlows(held)) return [];
-  const foe = engagedFoes[0] ?? nearest(f.position, foes)?.figure;
-  if (foe === undefined) return [];
-  const engaged = engagedFoes.length > 0;
-  const ways = armings(state, f, engaged, open);
-  if (ways.length === 0) return [];
+  if (foe === undefined || (held !== null && !forBlows(held))) return null;
   const stops = protectionFor(foe).value;
   const adjDex = baseAdjDex(f, rules.stats).value;
   const worth = (w: Weapon | null): number => {
@@ -52,14 +90,7 @@ export function rearmCandidates(
     return damage === null ? 0 : blowWorth(rules, 3, adjDex, damage.dice, damage.bonus, stops).hits;
   };
   const now = worth(held);
-  return ways
-    .map((a) => ({ a, hits: worth(a.weapon) }))
-    .filter(({ hits }) => hits >= now * BETTER_BY && hits >= now + AT_LEAST_MORE)
-    .sort((x, y) => y.hits - x.hits)
-    .map(({ a, hits }) => ({
-      command: a.command,
-      reason: `${f.name} ${a.how} ${a.weapon.name}: about ${hits.toFixed(1)} hits a blow through ${foe.name}'s protection, against ${now.toFixed(1)} with ${held?.name ?? 'bare hands'}.`,
-    }));
+  return { foe, held, now, worth, better: (hits) => hits >= now * BETTER_BY && hits >= now + AT_LEAST_MORE };
 }
 
 function forBlows(w: Weapon): boolean {
