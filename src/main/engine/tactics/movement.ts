@@ -5,9 +5,8 @@
  * that still leaves the attack open (RULINGS T5); shooters and casters hold still and face their
  * mark; a figure past its side's morale runs from the nearest foe.
  */
-import { hexDistance, hexKey, hexNeighbor, type Hex } from '../../../shared/hex';
+import { hexDistance, hexKey, type Hex } from '../../../shared/hex';
 import type { MoveMode } from '../../../shared/schemas';
-import { isOnMap } from '../../../shared/mapGrid';
 import { figureAllowance, reachable, type Reach, type ReachableHex } from '../encounter/movement/reachable';
 import { moveAllowsOption } from '../encounter/options';
 import type { EncounterState, FigureState } from '../encounter/schema';
@@ -18,6 +17,7 @@ import { attackPreview } from '../encounter/attack';
 import { bestTarget, breaking, chanceAtMost, facingToward, foesOf, hurt, isCasterFigure, nearest, percent } from './appraise';
 import { bestSpellChance } from './spells';
 import { surelyRefused } from './refusals';
+import { stepsBeside } from './detour';
 import { weaponsWorthFetching } from './rearm';
 import { weaponById } from '../equipment';
 import type { Candidate, TacticsSettings } from './types';
@@ -174,7 +174,7 @@ function closeIn(state: EncounterState, f: FigureState, target: FigureState, rea
   if (fastest !== null) {
     let within = 0;
     for (const h of fastest.hexes) within = Math.max(within, hexDistance(h.hex, target.position));
-    const gapOf = gapBeside(state, f, target, within + GAP_SLACK);
+    const gapOf = stepsBeside(state, f, target, fastest.hexes.map((h) => h.hex), within + GAP_SLACK);
     const start = gapOf(f.position);
     let best: ReachableHex | undefined;
     let bestGap = Infinity;
@@ -194,34 +194,6 @@ function closeIn(state: EncounterState, f: FigureState, target: FigureState, rea
     }
   }
   return out;
-}
-
-/**
- * How many steps a hex is from a free hex beside the target, going round walls and figures (a
- * friend or a body in the way): the way round counts as progress, where the straight distance
- * to the target would not. The console's choice; each step is a hex (001 §Movement). Hexes the
- * search does not reach (none free beside it, or walled off) fall back to the straight distance.
- */
-function gapBeside(state: EncounterState, f: FigureState, target: FigureState, within: number): (h: Hex) => number {
-  const taken = new Set(state.figures.filter((o) => o.id !== f.id && o.posture !== 'dead').map((o) => hexKey(o.position)));
-  const open = (h: Hex): boolean => isOnMap(state.map, h) && state.map.terrain[hexKey(h)] !== 'wall' && !taken.has(hexKey(h));
-  const steps = new Map<string, number>();
-  let ring = [0, 1, 2, 3, 4, 5].map((d) => hexNeighbor(target.position, d)).filter(open);
-  for (const h of ring) steps.set(hexKey(h), 0);
-  for (let depth = 1; depth <= within && ring.length > 0; depth++) {
-    const next: Hex[] = [];
-    for (const h of ring) {
-      for (let d = 0; d < 6; d++) {
-        const n = hexNeighbor(h, d);
-        const key = hexKey(n);
-        if (steps.has(key) || (!open(n) && key !== hexKey(f.position))) continue;
-        steps.set(key, depth);
-        next.push(n);
-      }
-    }
-    ring = next;
-  }
-  return (h) => steps.get(hexKey(h)) ?? hexDistance(h, target.position) + within;
 }
 
 function fleeMove(f: FigureState, reaches: LazyReaches, foes: readonly FigureState[]): Candidate | null {

@@ -55,6 +55,17 @@ export function sidesStanding(state: EncounterState): string[] {
   return [...new Set(state.figures.filter(inFight).map((f) => f.sideId))];
 }
 
+/** Whether figures of two sides are still in the fight; asked after every step, so without building a list. */
+function twoSidesStanding(state: EncounterState): boolean {
+  let side: string | null = null;
+  for (const f of state.figures) {
+    if (!inFight(f)) continue;
+    if (side === null) side = f.sideId;
+    else if (f.sideId !== side) return true;
+  }
+  return false;
+}
+
 export function playFight(start: EncounterState, rules: Rules | RuleSet, options: FightOptions): FightResult {
   const rs = asRuleSet(rules);
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
@@ -65,7 +76,7 @@ export function playFight(start: EncounterState, rules: Rules | RuleSet, options
   let steps = 0;
   let stepsThisTurn = 0;
   let turn = state.turn;
-  while (sidesStanding(state).length > 1 && state.turn <= maxTurns + start.turn - 1) {
+  while (twoSidesStanding(state) && state.turn <= maxTurns + start.turn - 1) {
     const step = firstAccepted(state, rs, dice, options.settings ?? {});
     state = step.state;
     if (options.keepCommands === true) {

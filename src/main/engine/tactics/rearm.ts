@@ -38,9 +38,11 @@ export function rearmCandidates(
   engagedFoes: readonly FigureState[],
   open: { has(option: OptionLetter): boolean },
 ): Candidate[] {
+  const ways = armings(state, f, engagedFoes.length > 0, open);
+  if (ways.length === 0) return [];
   const judge = judgeFor(rules, f, engagedFoes[0] ?? nearest(f.position, foes)?.figure);
   if (judge === null) return [];
-  return armings(state, f, engagedFoes.length > 0, open)
+  return ways
     .map((a) => ({ a, hits: judge.worth(a.weapon) }))
     .filter(({ hits }) => judge.better(hits))
     .sort((x, y) => y.hits - x.hits)
@@ -55,7 +57,10 @@ export function rearmCandidates(
  * none when it carries one as good (it readies that where it stands).
  */
 export function weaponsWorthFetching(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[]): MapItem[] {
-  const items = itemsOf(state).filter((i) => i.kind === 'weapon');
+  const items = itemsOf(state).filter((i) => {
+    const w = i.kind === 'weapon' ? weaponById(i.itemId) : undefined;
+    return w !== undefined && forBlows(w);
+  });
   if (items.length === 0) return [];
   const judge = judgeFor(rules, f, nearest(f.position, foes)?.figure);
   if (judge === null) return [];
@@ -63,9 +68,7 @@ export function weaponsWorthFetching(state: EncounterState, rules: RuleSet, f: F
   const best = Math.max(judge.now, ...carried.map((w) => judge.worth(w)));
   return items
     .filter((i) => {
-      const w = weaponById(i.itemId);
-      if (w === undefined || !forBlows(w)) return false;
-      const hits = judge.worth(w);
+      const hits = judge.worth(weaponById(i.itemId)!);
       return judge.better(hits) && hits > best;
     })
     .sort((a, b) => hexDistance(a.position, f.position) - hexDistance(b.position, f.position) || (a.id < b.id ? -1 : 1));
