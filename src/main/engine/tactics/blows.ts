@@ -42,8 +42,10 @@ export interface BlowWorth {
  * `stops` hits of protection. Each total of the attack dice is read as the engine reads it.
  */
 export function blowWorth(rules: RuleSet, count: number, adjDex: number, damage: DiceSpec, bonus: number, stops: number): BlowWorth {
-  const key = `${rules.criticals.id}|${count}|${adjDex}|${damage.count}d${damage.sides}${damage.modifier}|${bonus}|${stops}`;
-  const known = WORTH.get(key);
+  let byKey = WORTH.get(rules.criticals);
+  if (byKey === undefined) WORTH.set(rules.criticals, (byKey = new Map()));
+  const key = worthKey(count, adjDex, damage, bonus, stops);
+  const known = byKey.get(key);
   if (known !== undefined) return known;
   const attack = d6Ways(count);
   const total = 6 ** count;
@@ -57,10 +59,27 @@ export function blowWorth(rules: RuleSet, count: number, adjDex: number, damage:
     hits += p * throughProtection(damage, bonus, reading.multiplier, stops);
   }
   const worth = { chance, hits };
-  WORTH.set(key, worth);
+  byKey.set(key, worth);
   return worth;
 }
-const WORTH = new Map<string, BlowWorth>();
+const WORTH = new Map<object, Map<number | string, BlowWorth>>();
+
+/** One number for the usual ranges (asked on every proposal), a string past them. */
+function worthKey(count: number, adjDex: number, damage: DiceSpec, bonus: number, stops: number): number | string {
+  let key = field(0, count);
+  key = field(key, adjDex + 64);
+  key = field(key, damage.count);
+  key = field(key, damage.sides);
+  key = field(key, damage.modifier + 64);
+  key = field(key, bonus + 64);
+  key = field(key, stops);
+  return key >= 0 ? key : `${count}|${adjDex}|${damage.count}d${damage.sides}${damage.modifier}|${bonus}|${stops}`;
+}
+
+/** Seven fields of 7 bits stay below 2^53; -1 once any is out of range. */
+function field(key: number, v: number): number {
+  return key < 0 || !Number.isInteger(v) || v < 0 || v >= 128 ? -1 : key * 128 + v;
+}
 
 /** Expected hits after protection of one damage roll (RULINGS A4: multiply, then stop, never below 0). */
 function throughProtection(damage: DiceSpec, bonus: number, multiplier: number, stops: number): number {

@@ -26,33 +26,49 @@ const ZONE_WORTH = { rear: 2, side: 1, front: 0 } as const;
 /** How many steps past the straight distance the way round a blockage is looked for. */
 const GAP_SLACK = 6;
 
-/** `exhaustive`: search every gait, without the bounds first (the same candidates, slower; for the tests). */
-export function movementCandidates(state: EncounterState, rules: RuleSet, f: FigureState, settings: TacticsSettings, exhaustive = false): Candidate[] {
+/**
+ * `exhaustive`: search every gait, without the bounds first (the same candidates, slower; for the
+ * tests). Yielded one by one: the first the engine accepts is usually the first, and the rest
+ * (a gait's search each) are worked out only if it is refused.
+ */
+export function* movementCandidates(state: EncounterState, rules: RuleSet, f: FigureState, settings: TacticsSettings, exhaustive = false): Generator<Candidate> {
   const foes = foesOf(state, f);
   const hold = (why: string, facing = f.facing): Candidate => ({
     command: { type: 'move', figureId: f.id, mode: 'stand-still', to: f.position, facing },
     reason: `${f.name} holds its ground${why}.`,
     path: [f.position],
   });
-  if (foes.length === 0) return [hold(': no foe left standing')];
+  if (foes.length === 0) {
+    yield hold(': no foe left standing');
+    return;
+  }
   const target = bestTarget(f, foes, rules, settings)!;
   const faceTarget = facingToward(f.position, target.position, f.facing);
   const reaches = lazyReaches(state, rules, f, exhaustive);
 
   if (breaking(f, settings)) {
     const away = fleeMove(f, reaches, foes);
-    const out = away === null ? [] : [away];
-    return [...out, hold(`: badly hurt (${percent(hurt(f))} of Body lost) and nowhere to run`)];
+    if (away !== null) yield away;
+    yield hold(`: badly hurt (${percent(hurt(f))} of Body lost) and nowhere to run`);
+    return;
   }
 
   const fetch = fetchWeapon(state, rules, f, foes, target, reaches);
-  if (fetch !== null) return [fetch, ...closeIn(state, f, target, reaches, rules), hold(` facing ${target.name}`, faceTarget)];
-
-  const aim = shotFromHere(state, rules, f, foes, exhaustive);
-  if (aim !== null && f.turn.engagedAtStart === false) {
-    return [hold(` and takes aim at ${aim.target.name} (${percent(aim.chance)} to hit from here)`, facingToward(f.position, aim.target.position, f.facing)), ...closeIn(state, f, target, reaches, rules)];
+  if (fetch !== null) {
+    yield fetch;
+    yield* closeIn(state, f, target, reaches, rules);
+    yield hold(` facing ${target.name}`, faceTarget);
+    return;
   }
-  return [...closeIn(state, f, target, reaches, rules), hold(` facing ${target.name}`, faceTarget)];
+
+  const aim = f.turn.engagedAtStart === false ? shotFromHere(state, rules, f, foes, exhaustive) : null;
+  if (aim !== null) {
+    yield hold(` and takes aim at ${aim.target.name} (${percent(aim.chance)} to hit from here)`, facingToward(f.position, aim.target.position, f.facing));
+    yield* closeIn(state, f, target, reaches, rules);
+    return;
+  }
+  yield* closeIn(state, f, target, reaches, rules);
+  yield hold(` facing ${target.name}`, faceTarget);
 }
 
 /** A shot worth holding still for: a missile weapon or missile spell with a fair chance from here (the console's choice: 25 %). */
