@@ -299,6 +299,15 @@ export const PlayerViewSchema = z
   })
   .strict();
 
+/** A player view pushed as the change from the one pushed before, like the GM's (`GmViewDeltaSchema`). */
+export const PlayerViewDeltaSchema = PlayerViewSchema.extend({
+  base: z.number().int().min(0),
+  encounter: PlayerViewSchema.shape.encounter.extend({ map: PlayerMapSchema.nullable(), figures: z.array(z.union([IdSchema, PublicFigureSchema])) }).strict(),
+}).strict();
+
+/** The player view push: the whole view, or the change from the one pushed before. */
+export const PlayerViewPushSchema = z.union([PlayerViewDeltaSchema, PlayerViewSchema]);
+
 export type PublicFigure = z.infer<typeof PublicFigureSchema>;
 export type GmFigure = z.infer<typeof GmFigureSchema>;
 export type GmView = z.infer<typeof GmViewSchema>;
@@ -309,5 +318,7 @@ export type PlayerMagic = z.infer<typeof PlayerMagicSchema>;
 export type MapImage = z.infer<typeof MapImageSchema>;
 export type GmViewDelta = z.infer<typeof GmViewDeltaSchema>;
 export type GmViewPush = z.infer<typeof GmViewPushSchema>;
+export type PlayerViewDelta = z.infer<typeof PlayerViewDeltaSchema>;
+export type PlayerViewPush = z.infer<typeof PlayerViewPushSchema>;
 export type SeenView = z.infer<typeof SeenViewSchema>;
 export type CommandAck = z.infer<typeof CommandAckSchema>;

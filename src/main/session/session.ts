@@ -15,6 +15,7 @@ import { diceFor, engineApply, replay, type EngineApply, type Replayed } from '.
 import { CHECKPOINT_EVERY, replayForOpen, type Checkpoint } from './openReplay';
 import { gmView, playerView } from './views';
 import { playersLatest } from './playersLatest';
+import { changedForPlayers } from './playerPush';
 
 export { engineApply, replay, type EngineApply, type Replayed, type ReplayStart } from './replay';
 
@@ -52,7 +53,7 @@ export class Session {
   /** Which opening of this encounter the views belong to (issue 12 §1). */
   readonly key: string;
   /** The player view last published, and the GM revision it was built at (issue 13 §5). */
-  private player: { view: PlayerView; body: string; at: number } | null = null;
+  private player: { view: PlayerView; at: number } | null = null;
   /**
    * The projector's line on the latest command that gave the players a sentence (playersLatest.ts);
    * a command they cannot see leaves it as it was, so it tells them nothing. Null: read it again
@@ -346,13 +347,14 @@ export class Session {
     if (last && last.at === this.revision) return { view: last.view, changed: false };
     this.said ??= playersLatest(this.state, this.log.entries.at(-1)?.events ?? []);
     const fresh = playerView(this.state, this.revision, this.key, this.said);
-    const body = JSON.stringify(fresh.encounter);
-    if (last && last.body === body) {
-      this.player = { ...last, at: this.revision };
+    const shown = changedForPlayers(last?.view.encounter ?? null, fresh.encounter);
+    if (last && shown === null) {
+      this.player = { view: last.view, at: this.revision };
       return { view: last.view, changed: false };
     }
-    this.player = { view: fresh, body, at: this.revision };
-    return { view: fresh, changed: true };
+    const view = shown === null || shown === fresh.encounter ? fresh : { ...fresh, encounter: shown };
+    this.player = { view, at: this.revision };
+    return { view, changed: true };
   }
 
   private publish(): void {

@@ -1,5 +1,5 @@
 import { hexKey } from '../../shared/hex';
-import type { GmFigure, GmView, PlayerView } from '../../shared/views';
+import type { GmFigure, GmView, PlayerView, PublicFigure } from '../../shared/views';
 import { itemsOf, turnStateOf, type EncounterState } from '../engine/encounter/schema';
 import { engagementField, isEngagedAt } from '../engine/encounter/engagement';
 import { movementLeft } from '../engine/encounter/movement/reachable';
@@ -275,41 +275,13 @@ function playerMagic(state: EncounterState, visible: ReadonlySet<string>, idOf: 
  */
 export function playerView(state: EncounterState, revision: number, session = '', latest: readonly string[] = []): PlayerView {
   const idOf = playerIdsFor(state.id);
-  const fogged = new Set(state.map.hidden);
-  const terrain: Record<string, PlayerView['encounter']['map']['terrain'][string]> = {};
-  for (const [key, kind] of Object.entries(state.map.terrain)) {
-    if (!fogged.has(key)) terrain[key] = kind;
-  }
   const visible = inPlayersSight(state);
   return {
     encounter: {
       name: state.name,
-      map: {
-        cols: state.map.cols,
-        rows: state.map.rows,
-        orientation: state.map.orientation,
-        terrain,
-        fogged: [...fogged],
-        // The players' copy with fogged hexes painted out, never the GM's image (playerMapImage.ts).
-        ...(state.map.image ? { image: playerMapImage(state.map)! } : {}),
-      },
+      map: playerMap(state.map),
       sides: state.sides.map((s) => ({ id: s.id, name: s.name, color: s.color })),
-      figures: state.figures
-        .filter((f) => visible.has(f.id))
-        .map((f) => ({
-          id: idOf('figure', f.id),
-          name: f.name,
-          sideId: f.sideId,
-          position: { q: f.position.q, r: f.position.r },
-          facing: f.facing,
-          size: f.size,
-          posture: f.posture,
-          ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
-          // Everyone at the table sees who rides whom; a mount out of sight is not named.
-          ...(f.ridingId !== undefined && visible.has(f.ridingId) ? { ridingId: idOf('figure', f.ridingId) } : {}),
-          // Only figures the players see carry art; the asset route serves exactly these (host/assetAccess.ts).
-          ...(f.art ? { art: f.art } : {}),
-        })),
+      figures: state.figures.filter((f) => visible.has(f.id)).map((f) => publicFigure(f, visible, idOf)),
       turn: state.turn,
       phase: state.phase,
       ...turnAsPlayersSee(state, visible, idOf),
@@ -320,6 +292,57 @@ export function playerView(state: EncounterState, revision: number, session = ''
     session,
     revision,
   };
+}
+
+/**
+ * The players' map and figures are reused (the same object) while the state's map or figure is
+ * (issue 18 §5): the engine keeps what a command did not touch, so a push builds, compares and
+ * sends only what changed (playerPush.ts).
+ */
+const mapsShown = new WeakMap<EncounterState['map'], PlayerView['encounter']['map']>();
+const figuresShown = new WeakMap<FigureState, { readonly idOf: PlayerIdOf; readonly mountSeen: boolean; readonly view: PublicFigure }>();
+
+function playerMap(map: EncounterState['map']): PlayerView['encounter']['map'] {
+  const known = mapsShown.get(map);
+  if (known) return known;
+  const fogged = new Set(map.hidden);
+  const terrain: Record<string, PlayerView['encounter']['map']['terrain'][string]> = {};
+  for (const [key, kind] of Object.entries(map.terrain)) {
+    if (!fogged.has(key)) terrain[key] = kind;
+  }
+  const shown = {
+    cols: map.cols,
+    rows: map.rows,
+    orientation: map.orientation,
+    terrain,
+    fogged: [...fogged],
+    // The players' copy with fogged hexes painted out, never the GM's image (playerMapImage.ts).
+    ...(map.image ? { image: playerMapImage(map)! } : {}),
+  };
+  mapsShown.set(map, shown);
+  return shown;
+}
+
+function publicFigure(f: FigureState, visible: ReadonlySet<string>, idOf: PlayerIdOf): PublicFigure {
+  // Everyone at the table sees who rides whom; a mount out of sight is not named.
+  const mountSeen = f.ridingId !== undefined && visible.has(f.ridingId);
+  const was = figuresShown.get(f);
+  if (was && was.idOf === idOf && was.mountSeen === mountSeen) return was.view;
+  const view: PublicFigure = {
+    id: idOf('figure', f.id),
+    name: f.name,
+    sideId: f.sideId,
+    position: { q: f.position.q, r: f.position.r },
+    facing: f.facing,
+    size: f.size,
+    posture: f.posture,
+    ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
+    ...(mountSeen ? { ridingId: idOf('figure', f.ridingId!) } : {}),
+    // Only figures the players see carry art; the asset route serves exactly these (host/assetAccess.ts).
+    ...(f.art ? { art: f.art } : {}),
+  };
+  figuresShown.set(f, { idOf, mountSeen, view });
+  return view;
 }
 
 /** The figures the players see: neither hidden nor standing under fog. */
