@@ -1,5 +1,7 @@
 import type { PlayerView, PlayerViewPush } from '../../shared/views';
 import { viewDelta } from '../../shared/viewOrder';
+import type { EncounterState } from '../engine/encounter/schema';
+import { playerView } from './views';
 
 /**
  * What the hosts push to player windows: the change from the view pushed before, as for the GM
@@ -37,4 +39,18 @@ export function changedForPlayers(last: Shown | null, fresh: Shown): Shown | nul
   const { map: _lastMap, figures: _lastFigures, ...lastRest } = last;
   if (same && JSON.stringify(rest) === JSON.stringify(lastRest)) return null;
   return { ...fresh, figures, map: fresh.map !== last.map && JSON.stringify(fresh.map) === JSON.stringify(last.map) ? last.map : fresh.map };
+}
+
+/** The player view of `state` to publish after `last`: `last` itself, unchanged, when players would see nothing new. */
+export function nextPlayerView(
+  last: PlayerView | null,
+  state: EncounterState,
+  revision: number,
+  session: string,
+  said: readonly string[],
+): { view: PlayerView; changed: boolean } {
+  const fresh = playerView(state, revision, session, said);
+  const shown = changedForPlayers(last?.encounter ?? null, fresh.encounter);
+  if (last && shown === null) return { view: last, changed: false };
+  return { view: shown === null || shown === fresh.encounter ? fresh : { ...fresh, encounter: shown }, changed: true };
 }

@@ -13,9 +13,10 @@ import type { CommandLog } from '../store/commandLog';
 import type { EncounterFile, LogEntry } from '../store/schema';
 import { diceFor, engineApply, replay, type EngineApply, type Replayed } from './replay';
 import { CHECKPOINT_EVERY, replayForOpen, type Checkpoint } from './openReplay';
-import { gmView, playerView } from './views';
+import { gmView } from './views';
 import { playersLatest } from './playersLatest';
-import { changedForPlayers } from './playerPush';
+import { nextPlayerView } from './playerPush';
+import { turnStartOf } from './turnStart';
 
 export { engineApply, replay, type EngineApply, type Replayed, type ReplayStart } from './replay';
 
@@ -99,12 +100,7 @@ export class Session {
     return Session.openEncounter(folder, id, sink, options);
   }
 
-  static async openEncounter(
-    folder: CampaignFolder,
-    id: string,
-    sink: ViewSink,
-    options: SessionOptions | (() => Date) = {},
-  ): Promise<Session> {
+  static async openEncounter(folder: CampaignFolder, id: string, sink: ViewSink, options: SessionOptions | (() => Date) = {}): Promise<Session> {
     const stored = await folder.readEncounter(id);
     try {
       const session = new Session(folder, stored.file, stored.log, stored.snapshot, sink, typeof options === 'function' ? { now: options } : options);
@@ -155,15 +151,14 @@ export class Session {
     const campaign = this.folder.campaign;
     const cached = this.gmCache;
     if (cached && cached.view.revision === this.revision && cached.campaignName === campaign.name) return cached.view;
-    const history = {
-      canUndo: this.log.length > 0,
-      canRedo: this.redoStack.length > 0,
-      logLength: this.log.length,
-      ...(this.notice ? { notice: this.notice } : {}),
-    };
-    const view = gmView(campaign, this.state, history, this.revision, this.file.rules, this.key);
+    const view = this.buildGm(this.state, this.revision, this.log.length, this.redoStack.length > 0);
     this.gmCache = { view, campaignName: campaign.name };
     return view;
+  }
+
+  private buildGm(state: EncounterState, revision: number, logLength: number, canRedo: boolean): GmView {
+    const history = { canUndo: logLength > 0, canRedo, logLength, ...(this.notice ? { notice: this.notice } : {}) };
+    return gmView(this.folder.campaign, state, history, revision, this.file.rules, this.key);
   }
 
   /** The open encounter's map: the asset routes check a player's image against its fog. */
@@ -214,16 +209,35 @@ export class Session {
         events: result.events.map((e) => ({ ...e })),
         rolls: result.rolls.map((r) => ({ ...r, faces: [...r.faces] })),
       };
+      // The line is on its way to the disk while the views are built; they are sent once it is
+      // durable, and no page nor query sees the new state before that (issue 18 §3).
+      const durable = this.log.append(entry);
+      const revision = this.revision + 1;
+      const lines = playersLatest(result.state, entry.events);
+      const said = lines.length > 0 ? lines : (this.said ?? []);
+      let built;
       try {
-        await this.log.append(entry);
+        built = { player: nextPlayerView(this.player?.view ?? null, result.state, revision, this.key, said), gm: this.buildGm(result.state, revision, this.log.length + 1, false) };
+      } catch {
+        built = null; // built again below, as any view is, once the state is the session's
+      }
+      try {
+        await durable;
       } catch (e) {
         this.dice = createSeededDice(before);
         throw e;
       }
       this.turns.push(entry.turn!);
       this.redoStack = [];
-      this.advanced(result.state, entry);
-      this.publish();
+      this.state = result.state;
+      this.said = said;
+      this.revision = revision;
+      this.checkpoint();
+      if (built) {
+        this.player = { view: built.player.view, at: revision };
+        this.gmCache = { view: built.gm, campaignName: this.folder.campaign.name };
+        this.send(built.player);
+      } else this.publish();
       await this.maybeSnapshot();
       return this.gmView();
     });
@@ -253,15 +267,7 @@ export class Session {
 
   /** How many entries the log keeps when going back to the start of this turn. */
   turnStart(): number {
-    const n = this.log.length;
-    const current = this.state.turn;
-    let k = n;
-    while (k > 0 && this.turnOf(k - 1) >= current) k--;
-    if (k < n) return k;
-    // Nothing done in this turn yet: back to the start of the turn of the last command.
-    const previous = this.turnOf(n - 1);
-    while (k > 0 && this.turnOf(k - 1) >= previous) k--;
-    return k;
+    return turnStartOf(this.log.length, this.state.turn, (i) => this.turnOf(i));
   }
 
   redo(seen?: SeenView): Promise<GmView> {
@@ -325,7 +331,11 @@ export class Session {
     const lines = playersLatest(state, entry.events);
     if (lines.length > 0) this.said = lines;
     this.revision += 1;
-    if (this.log.length % CHECKPOINT_EVERY === 0) this.checkpoints.set(this.log.length, { state, dice: this.dice.saveState() });
+    this.checkpoint();
+  }
+
+  private checkpoint(): void {
+    if (this.log.length % CHECKPOINT_EVERY === 0) this.checkpoints.set(this.log.length, { state: this.state, dice: this.dice.saveState() });
   }
 
   /**
@@ -346,20 +356,17 @@ export class Session {
     const last = this.player;
     if (last && last.at === this.revision) return { view: last.view, changed: false };
     this.said ??= playersLatest(this.state, this.log.entries.at(-1)?.events ?? []);
-    const fresh = playerView(this.state, this.revision, this.key, this.said);
-    const shown = changedForPlayers(last?.view.encounter ?? null, fresh.encounter);
-    if (last && shown === null) {
-      this.player = { view: last.view, at: this.revision };
-      return { view: last.view, changed: false };
-    }
-    const view = shown === null || shown === fresh.encounter ? fresh : { ...fresh, encounter: shown };
-    this.player = { view, at: this.revision };
-    return { view, changed: true };
+    const built = nextPlayerView(last?.view ?? null, this.state, this.revision, this.key, this.said);
+    this.player = { view: built.view, at: this.revision };
+    return built;
   }
 
   private publish(): void {
+    this.send(this.refreshPlayer());
+  }
+
+  private send(player: { view: PlayerView; changed: boolean }): void {
     // The table's display first: the GM's page already shows the intent it sent.
-    const player = this.refreshPlayer();
     if (player.changed) this.sink.player(player.view);
     this.sink.gm(this.gmView());
   }
