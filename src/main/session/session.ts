@@ -17,27 +17,11 @@ import { gmView } from './views';
 import { playersLatest } from './playersLatest';
 import { nextPlayerView } from './playerPush';
 import { turnStartOf } from './turnStart';
+import type { SessionOptions, ViewSink } from './sessionOptions';
 
 export { engineApply, replay, type EngineApply, type Replayed, type ReplayStart } from './replay';
 
-export interface ViewSink {
-  gm(view: GmView): void;
-  player(view: PlayerView): void;
-}
-
-export interface SessionOptions {
-  readonly now?: () => Date;
-  /** The engine; tests may wrap the real one. */
-  readonly engine?: EngineApply;
-  /** A snapshot file is written after every this many entries (docs/design-notes.md). */
-  readonly snapshotEvery?: number;
-  /**
-   * The key its views carry (issue 12 §1); a new one unless this reopens the same encounter of
-   * the same folder (a rename), which keeps its key and goes on from `firstRevision`.
-   */
-  readonly key?: string;
-  readonly firstRevision?: number;
-}
+export type { SessionOptions, ViewSink } from './sessionOptions';
 
 const SNAPSHOT_EVERY = 256;
 
@@ -215,12 +199,7 @@ export class Session {
       const revision = this.revision + 1;
       const lines = playersLatest(result.state, entry.events);
       const said = lines.length > 0 ? lines : (this.said ?? []);
-      let built;
-      try {
-        built = { player: nextPlayerView(this.player?.view ?? null, result.state, revision, this.key, said), gm: this.buildGm(result.state, revision, this.log.length + 1, false) };
-      } catch {
-        built = null; // built again below, as any view is, once the state is the session's
-      }
+      const built = this.prepare(result.state, revision, said);
       try {
         await durable;
       } catch (e) {
@@ -350,6 +329,15 @@ export class Session {
       'conflict',
       `The console now shows "${this.state.name}" (campaign "${this.folder.campaign.name}"); this was asked on the encounter shown before, and nothing was changed.`,
     );
+  }
+
+  /** A command's views, built while its line is written; null when that failed: they are built again once the state is the session's. */
+  private prepare(state: EncounterState, revision: number, said: readonly string[]): { player: { view: PlayerView; changed: boolean }; gm: GmView } | null {
+    try {
+      return { player: nextPlayerView(this.player?.view ?? null, state, revision, this.key, said), gm: this.buildGm(state, revision, this.log.length + 1, false) };
+    } catch {
+      return null;
+    }
   }
 
   private refreshPlayer(): { view: PlayerView; changed: boolean } {
