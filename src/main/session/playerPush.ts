@@ -1,6 +1,7 @@
 import type { PlayerView, PlayerViewPush } from '../../shared/views';
 import { viewDelta } from '../../shared/viewOrder';
 import type { EncounterState } from '../engine/encounter/schema';
+import type { Rules } from '../engine/rules';
 import { playerView } from './views';
 
 /**
@@ -48,8 +49,9 @@ export function nextPlayerView(
   revision: number,
   session: string,
   said: readonly string[],
+  rules: Rules,
 ): { view: PlayerView; changed: boolean } {
-  const fresh = playerView(state, revision, session, said);
+  const fresh = playerView(state, revision, session, said, rules);
   const shown = changedForPlayers(last?.encounter ?? null, fresh.encounter);
   if (last && shown === null) return { view: last, changed: false };
   return { view: shown === null || shown === fresh.encounter ? fresh : { ...fresh, encounter: shown }, changed: true };

@@ -334,7 +334,7 @@ export class Session {
   /** A command's views, built while its line is written; null when that failed: they are built again once the state is the session's. */
   private prepare(state: EncounterState, revision: number, said: readonly string[]): { player: { view: PlayerView; changed: boolean }; gm: GmView } | null {
     try {
-      return { player: nextPlayerView(this.player?.view ?? null, state, revision, this.key, said), gm: this.buildGm(state, revision, this.log.length + 1, false) };
+      return { player: nextPlayerView(this.player?.view ?? null, state, revision, this.key, said, this.file.rules), gm: this.buildGm(state, revision, this.log.length + 1, false) };
     } catch {
       return null;
     }
@@ -344,7 +344,7 @@ export class Session {
     const last = this.player;
     if (last && last.at === this.revision) return { view: last.view, changed: false };
     this.said ??= playersLatest(this.state, this.log.entries.at(-1)?.events ?? []);
-    const built = nextPlayerView(last?.view ?? null, this.state, this.revision, this.key, this.said);
+    const built = nextPlayerView(last?.view ?? null, this.state, this.revision, this.key, this.said, this.file.rules);
     this.player = { view: built.view, at: this.revision };
     return built;
   }

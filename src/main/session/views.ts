@@ -273,7 +273,7 @@ function playerMagic(state: EncounterState, visible: ReadonlySet<string>, idOf: 
  * the state later stays out until someone names it here. Every id it sends is the players' own
  * (`playerIds.ts`): no name, no count.
  */
-export function playerView(state: EncounterState, revision: number, session = '', latest: readonly string[] = []): PlayerView {
+export function playerView(state: EncounterState, revision: number, session = '', latest: readonly string[] = [], rules: Rules = DEFAULT_RULES): PlayerView {
   const idOf = playerIdsFor(state.id);
   const visible = inPlayersSight(state);
   return {
@@ -284,7 +284,7 @@ export function playerView(state: EncounterState, revision: number, session = ''
       figures: state.figures.filter((f) => visible.has(f.id)).map((f) => publicFigure(f, visible, idOf)),
       turn: state.turn,
       phase: state.phase,
-      ...turnAsPlayersSee(state, visible, idOf),
+      ...turnAsPlayersSee(state, visible, idOf, rules),
       magic: playerMagic(state, visible, idOf),
       // Sentences made by playersLatest.ts, which keeps only what the table saw.
       ...(latest.length > 0 ? { latest: [...latest] } : {}),
@@ -356,8 +356,8 @@ export function inPlayersSight(state: EncounterState): Set<string> {
  * figures they cannot see were not in the encounter. A hidden figure's turn neither blanks the
  * "to act" slot nor holds it on the figure that went before, so the projector cannot time it.
  */
-function turnAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>, idOf: PlayerIdOf): Pick<PlayerView['encounter'], 'acting' | 'order' | 'pending'> {
-  const status = phaseStatusAsPlayersSee(state, visible);
+function turnAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>, idOf: PlayerIdOf, rules: Rules): Pick<PlayerView['encounter'], 'acting' | 'order' | 'pending'> {
+  const status = phaseStatusAsPlayersSee(state, visible, rules);
   // The phase's order is of sides in Initiative (side ids are public), of figures otherwise.
   const sides = new Set(state.sides.map((s) => s.id));
   const shown = (ids: readonly string[]) => ids.flatMap((id) => (sides.has(id) ? [id] : visible.has(id) ? [idOf('figure', id)] : []));
@@ -370,8 +370,8 @@ function turnAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>, i
  * the "to act" slot, nor leaves a gap in the projector's turn order, nor holds it on the figure
  * that went before, so the projector cannot time it.
  */
-function phaseStatusAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>): ReturnType<typeof phaseStatus> {
-  if (state.figures.every((f) => visible.has(f.id))) return phaseStatus(state);
+function phaseStatusAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>, rules: Rules): ReturnType<typeof phaseStatus> {
+  if (state.figures.every((f) => visible.has(f.id))) return phaseStatus(state, rules);
   const ts = turnStateOf(state);
   const seen = (id: string) => visible.has(id);
   const withoutUnseen: EncounterState = {
@@ -388,5 +388,5 @@ function phaseStatusAsPlayersSee(state: EncounterState, visible: ReadonlySet<str
         }
       : {}),
   };
-  return phaseStatus(withoutUnseen);
+  return phaseStatus(withoutUnseen, rules);
 }
