@@ -214,7 +214,7 @@ export class Session {
       this.checkpoint();
       if (built) {
         this.player = { view: built.player.view, at: revision };
-        this.gmCache = { view: built.gm, campaignName: this.folder.campaign.name };
+        this.gmCache = { view: built.gm, campaignName: built.gm.campaign.name };
         this.send(built.player);
       } else this.publish();
       await this.maybeSnapshot();
