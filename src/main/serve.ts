@@ -5,6 +5,7 @@ import { Core } from './host/core';
 import { pushProjector } from './host/blackout';
 import { startWebHost, type WebHost } from './host/web/server';
 import { gmPushEncoder } from './session/gmPush';
+import { playerPushEncoder } from './session/playerPush';
 import { loadOrCreateTokens } from './host/web/tokens';
 
 /**
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   const log = (m: string) => process.stderr.write(`[pillars] ${m}\n`);
   let host: WebHost | undefined;
   const gmPush = gmPushEncoder();
+  const playerPush = playerPushEncoder();
   const core = await Core.start(
     {
       dataDir: args.dataDir,
@@ -38,7 +40,7 @@ async function main(): Promise<void> {
       log,
       simulationWorker: fileURLToPath(new URL('./simulationWorker.js', import.meta.url)),
     },
-    { gm: (v) => host?.push('gmView', gmPush(v)), player: (v) => host?.push('playerView', v) },
+    { gm: (v) => host?.push('gmView', gmPush(v)), player: (v) => host?.push('playerView', playerPush(v)) },
   );
   host = await startWebHost({
     rendererDir: join(appRoot, 'out', 'renderer'),

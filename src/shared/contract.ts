@@ -14,7 +14,7 @@ import { SPECIAL_ACTION_CHANNELS } from './channels/specialActions';
 import { TACTICS_CHANNELS } from './channels/tactics';
 import { PLACING_CHANNELS } from './channels/placing';
 import { AutopilotStatusSchema, SimulationStatusSchema } from './tacticsViews';
-import { GmViewPushSchema, PlayerViewSchema } from './views';
+import { GmViewPushSchema, PlayerViewPushSchema } from './views';
 
 /**
  * The one list of every channel between the renderer and main (DESIGN §The contract).
@@ -46,7 +46,7 @@ export const CHANNELS = {
 /** Pushes from main to windows of the given roles. */
 export const EVENTS = {
   gmView: { roles: ['gm'], payload: GmViewPushSchema },
-  playerView: { roles: ['player'], payload: PlayerViewSchema },
+  playerView: { roles: ['player'], payload: PlayerViewPushSchema },
   projector: { roles: ['gm', 'player'], payload: ProjectorSchema },
   importProgress: { roles: ['gm'], payload: ImportProgressSchema },
   autopilot: { roles: ['gm'], payload: AutopilotStatusSchema },

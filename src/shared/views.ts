@@ -262,12 +262,13 @@ export const GmViewSchema = z
 
 /**
  * A GM view pushed as the change from the one pushed before (issue 18 §3): `base` is that view's
- * revision; a figure that did not change is sent as its id alone, and a map that did not change
- * as null. A page holding another revision asks for the whole view instead (viewOrder.ts).
+ * revision; the figures are steps through that view's list (a run of unchanged figures as its
+ * length, one unchanged figure as its id, a changed one whole), and a map that did not change is
+ * null. A page holding another revision asks for the whole view instead (viewOrder.ts).
  */
 export const GmViewDeltaSchema = GmViewSchema.extend({
   base: z.number().int().min(0),
-  encounter: GmEncounterSchema.extend({ map: MapViewSchema.nullable(), figures: z.array(z.union([IdSchema, GmFigureSchema])) }).strict(),
+  encounter: GmEncounterSchema.extend({ map: MapViewSchema.nullable(), figures: z.array(z.union([IdSchema, z.number().int().min(1), GmFigureSchema])) }).strict(),
 }).strict();
 
 /** The GM view push: the whole view, or the change from the one pushed before. */
@@ -299,6 +300,15 @@ export const PlayerViewSchema = z
   })
   .strict();
 
+/** A player view pushed as the change from the one pushed before, like the GM's (`GmViewDeltaSchema`). */
+export const PlayerViewDeltaSchema = PlayerViewSchema.extend({
+  base: z.number().int().min(0),
+  encounter: PlayerViewSchema.shape.encounter.extend({ map: PlayerMapSchema.nullable(), figures: z.array(z.union([IdSchema, z.number().int().min(1), PublicFigureSchema])) }).strict(),
+}).strict();
+
+/** The player view push: the whole view, or the change from the one pushed before. */
+export const PlayerViewPushSchema = z.union([PlayerViewDeltaSchema, PlayerViewSchema]);
+
 export type PublicFigure = z.infer<typeof PublicFigureSchema>;
 export type GmFigure = z.infer<typeof GmFigureSchema>;
 export type GmView = z.infer<typeof GmViewSchema>;
@@ -309,5 +319,7 @@ export type PlayerMagic = z.infer<typeof PlayerMagicSchema>;
 export type MapImage = z.infer<typeof MapImageSchema>;
 export type GmViewDelta = z.infer<typeof GmViewDeltaSchema>;
 export type GmViewPush = z.infer<typeof GmViewPushSchema>;
+export type PlayerViewDelta = z.infer<typeof PlayerViewDeltaSchema>;
+export type PlayerViewPush = z.infer<typeof PlayerViewPushSchema>;
 export type SeenView = z.infer<typeof SeenViewSchema>;
 export type CommandAck = z.infer<typeof CommandAckSchema>;

@@ -14,6 +14,7 @@ import { Core } from '../../src/main/host/core';
 import type { Dispatcher } from '../../src/main/host/dispatch';
 import { Session } from '../../src/main/session/session';
 import { gmPushEncoder } from '../../src/main/session/gmPush';
+import { playerPushEncoder } from '../../src/main/session/playerPush';
 import { CHANNELS } from '../../src/shared/contract';
 import { startWebHost, type WebHost } from '../../src/main/host/web/server';
 import { CampaignFolder } from '../../src/main/store/campaignFolder';
@@ -55,11 +56,12 @@ async function measure(figures: number) {
     const used = process.cpuUsage(cpu);
     viewCpu += (used.user + used.system) / 1000;
   };
-  // Main's view work: publishing a command's views (build, serialise, send) and any GM view
-  // built outside it (a reply carrying the whole view), counted once when nested.
+  // Main's view work: a command's views built while its log line is written (`prepare`), then
+  // sent (`send`, or `publish` after an undo), and any GM view built outside them (a reply
+  // carrying the whole view), counted once when nested.
   let depth = 0;
   const proto = Session.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
-  for (const method of ['publish', 'gmView']) {
+  for (const method of ['prepare', 'send', 'publish', 'gmView']) {
     const real = proto[method]!;
     vi.spyOn(proto, method as never).mockImplementation(function (this: unknown, ...a: unknown[]) {
       const t = performance.now();
@@ -77,11 +79,12 @@ async function measure(figures: number) {
     } as never);
   }
   const gmPush = gmPushEncoder();
+  const playerPush = playerPushEncoder();
   const core = await Core.start(
     { dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR },
     {
       gm: (v) => host?.push('gmView', gmPush(v)),
-      player: (v) => host?.push('playerView', v),
+      player: (v) => host?.push('playerView', playerPush(v)),
     },
   );
   // The reply is serialised by the host once more; its cost is the same as this one.

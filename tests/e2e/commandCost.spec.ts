@@ -80,6 +80,8 @@ test('a turned figure is drawn on both pages without measuring text again, and t
   expect(gm.sent.turnRules, 'turn rules asked for one command').toBe(1);
   expect(gm.measures, 'text measured again on the GM page for a turn').toBe(0);
   expect(player.measures, 'text measured again on the projector for a turn').toBe(0);
+  // The projector applied the pushed change to the view it held (issue 18 §3): it fetched nothing.
+  expect(player.sent.getPlayerView ?? 0, 'whole player views fetched for one command').toBe(0);
   await gmPage.screenshot({ path: `${SCREENS}/command-cost-gm-after-turn.png` });
   await playerPage.screenshot({ path: `${SCREENS}/command-cost-player-after-turn.png` });
 });

@@ -18,7 +18,7 @@ import {
   type ChannelName,
   type EventName,
 } from '../../src/shared/contract';
-import { GmViewSchema, PlayerViewSchema } from '../../src/shared/views';
+import { GmViewSchema, PlayerViewDeltaSchema, PlayerViewPushSchema, PlayerViewSchema } from '../../src/shared/views';
 import { openCampaignFolder } from '../../src/main/store/campaignFolder';
 import { Session } from '../../src/main/session/session';
 import { copySample, recordingSink, samplePlayerId, tempDirs } from '../support/tempCampaign';
@@ -88,7 +88,9 @@ describe('channels', () => {
       if (CHANNELS[name].result === GmViewSchema) expect(CHANNELS[name].roles).not.toContain('player');
     }
     expect(EVENTS.gmView.roles).not.toContain('player');
-    expect(EVENTS.playerView.payload).toBe(PlayerViewSchema);
+    // A player push is the player view or its change (issue 18 §3), never a GM view.
+    expect(EVENTS.playerView.payload).toBe(PlayerViewPushSchema);
+    expect(PlayerViewPushSchema.options).toEqual([PlayerViewDeltaSchema, PlayerViewSchema]);
   });
 
   it('ipc channel and event names are unique and namespaced', () => {

@@ -13,29 +13,15 @@ import type { CommandLog } from '../store/commandLog';
 import type { EncounterFile, LogEntry } from '../store/schema';
 import { diceFor, engineApply, replay, type EngineApply, type Replayed } from './replay';
 import { CHECKPOINT_EVERY, replayForOpen, type Checkpoint } from './openReplay';
-import { gmView, playerView } from './views';
+import { gmView } from './views';
 import { playersLatest } from './playersLatest';
+import { nextPlayerView } from './playerPush';
+import { turnStartOf } from './turnStart';
+import type { SessionOptions, ViewSink } from './sessionOptions';
 
 export { engineApply, replay, type EngineApply, type Replayed, type ReplayStart } from './replay';
 
-export interface ViewSink {
-  gm(view: GmView): void;
-  player(view: PlayerView): void;
-}
-
-export interface SessionOptions {
-  readonly now?: () => Date;
-  /** The engine; tests may wrap the real one. */
-  readonly engine?: EngineApply;
-  /** A snapshot file is written after every this many entries (docs/design-notes.md). */
-  readonly snapshotEvery?: number;
-  /**
-   * The key its views carry (issue 12 §1); a new one unless this reopens the same encounter of
-   * the same folder (a rename), which keeps its key and goes on from `firstRevision`.
-   */
-  readonly key?: string;
-  readonly firstRevision?: number;
-}
+export type { SessionOptions, ViewSink } from './sessionOptions';
 
 const SNAPSHOT_EVERY = 256;
 
@@ -52,7 +38,7 @@ export class Session {
   /** Which opening of this encounter the views belong to (issue 12 §1). */
   readonly key: string;
   /** The player view last published, and the GM revision it was built at (issue 13 §5). */
-  private player: { view: PlayerView; body: string; at: number } | null = null;
+  private player: { view: PlayerView; at: number } | null = null;
   /**
    * The projector's line on the latest command that gave the players a sentence (playersLatest.ts);
    * a command they cannot see leaves it as it was, so it tells them nothing. Null: read it again
@@ -98,12 +84,7 @@ export class Session {
     return Session.openEncounter(folder, id, sink, options);
   }
 
-  static async openEncounter(
-    folder: CampaignFolder,
-    id: string,
-    sink: ViewSink,
-    options: SessionOptions | (() => Date) = {},
-  ): Promise<Session> {
+  static async openEncounter(folder: CampaignFolder, id: string, sink: ViewSink, options: SessionOptions | (() => Date) = {}): Promise<Session> {
     const stored = await folder.readEncounter(id);
     try {
       const session = new Session(folder, stored.file, stored.log, stored.snapshot, sink, typeof options === 'function' ? { now: options } : options);
@@ -154,15 +135,14 @@ export class Session {
     const campaign = this.folder.campaign;
     const cached = this.gmCache;
     if (cached && cached.view.revision === this.revision && cached.campaignName === campaign.name) return cached.view;
-    const history = {
-      canUndo: this.log.length > 0,
-      canRedo: this.redoStack.length > 0,
-      logLength: this.log.length,
-      ...(this.notice ? { notice: this.notice } : {}),
-    };
-    const view = gmView(campaign, this.state, history, this.revision, this.file.rules, this.key);
+    const view = this.buildGm(this.state, this.revision, this.log.length, this.redoStack.length > 0);
     this.gmCache = { view, campaignName: campaign.name };
     return view;
+  }
+
+  private buildGm(state: EncounterState, revision: number, logLength: number, canRedo: boolean): GmView {
+    const history = { canUndo: logLength > 0, canRedo, logLength, ...(this.notice ? { notice: this.notice } : {}) };
+    return gmView(this.folder.campaign, state, history, revision, this.file.rules, this.key);
   }
 
   /** The open encounter's map: the asset routes check a player's image against its fog. */
@@ -213,16 +193,30 @@ export class Session {
         events: result.events.map((e) => ({ ...e })),
         rolls: result.rolls.map((r) => ({ ...r, faces: [...r.faces] })),
       };
+      // The line is on its way to the disk while the views are built; they are sent once it is
+      // durable, and no page nor query sees the new state before that (issue 18 §3).
+      const durable = this.log.append(entry);
+      const revision = this.revision + 1;
+      const lines = playersLatest(result.state, entry.events);
+      const said = lines.length > 0 ? lines : (this.said ?? []);
+      const built = this.prepare(result.state, revision, said);
       try {
-        await this.log.append(entry);
+        await durable;
       } catch (e) {
         this.dice = createSeededDice(before);
         throw e;
       }
       this.turns.push(entry.turn!);
       this.redoStack = [];
-      this.advanced(result.state, entry);
-      this.publish();
+      this.state = result.state;
+      this.said = said;
+      this.revision = revision;
+      this.checkpoint();
+      if (built) {
+        this.player = { view: built.player.view, at: revision };
+        this.gmCache = { view: built.gm, campaignName: built.gm.campaign.name };
+        this.send(built.player);
+      } else this.publish();
       await this.maybeSnapshot();
       return this.gmView();
     });
@@ -252,15 +246,7 @@ export class Session {
 
   /** How many entries the log keeps when going back to the start of this turn. */
   turnStart(): number {
-    const n = this.log.length;
-    const current = this.state.turn;
-    let k = n;
-    while (k > 0 && this.turnOf(k - 1) >= current) k--;
-    if (k < n) return k;
-    // Nothing done in this turn yet: back to the start of the turn of the last command.
-    const previous = this.turnOf(n - 1);
-    while (k > 0 && this.turnOf(k - 1) >= previous) k--;
-    return k;
+    return turnStartOf(this.log.length, this.state.turn, (i) => this.turnOf(i));
   }
 
   redo(seen?: SeenView): Promise<GmView> {
@@ -324,7 +310,11 @@ export class Session {
     const lines = playersLatest(state, entry.events);
     if (lines.length > 0) this.said = lines;
     this.revision += 1;
-    if (this.log.length % CHECKPOINT_EVERY === 0) this.checkpoints.set(this.log.length, { state, dice: this.dice.saveState() });
+    this.checkpoint();
+  }
+
+  private checkpoint(): void {
+    if (this.log.length % CHECKPOINT_EVERY === 0) this.checkpoints.set(this.log.length, { state: this.state, dice: this.dice.saveState() });
   }
 
   /**
@@ -341,23 +331,30 @@ export class Session {
     );
   }
 
+  /** A command's views, built while its line is written; null when that failed: they are built again once the state is the session's. */
+  private prepare(state: EncounterState, revision: number, said: readonly string[]): { player: { view: PlayerView; changed: boolean }; gm: GmView } | null {
+    try {
+      return { player: nextPlayerView(this.player?.view ?? null, state, revision, this.key, said, this.file.rules), gm: this.buildGm(state, revision, this.log.length + 1, false) };
+    } catch {
+      return null;
+    }
+  }
+
   private refreshPlayer(): { view: PlayerView; changed: boolean } {
     const last = this.player;
     if (last && last.at === this.revision) return { view: last.view, changed: false };
     this.said ??= playersLatest(this.state, this.log.entries.at(-1)?.events ?? []);
-    const fresh = playerView(this.state, this.revision, this.key, this.said);
-    const body = JSON.stringify(fresh.encounter);
-    if (last && last.body === body) {
-      this.player = { ...last, at: this.revision };
-      return { view: last.view, changed: false };
-    }
-    this.player = { view: fresh, body, at: this.revision };
-    return { view: fresh, changed: true };
+    const built = nextPlayerView(last?.view ?? null, this.state, this.revision, this.key, this.said, this.file.rules);
+    this.player = { view: built.view, at: this.revision };
+    return built;
   }
 
   private publish(): void {
+    this.send(this.refreshPlayer());
+  }
+
+  private send(player: { view: PlayerView; changed: boolean }): void {
     // The table's display first: the GM's page already shows the intent it sent.
-    const player = this.refreshPlayer();
     if (player.changed) this.sink.player(player.view);
     this.sink.gm(this.gmView());
   }

@@ -1,5 +1,5 @@
 import { hexKey } from '../../shared/hex';
-import type { GmFigure, GmView, PlayerView } from '../../shared/views';
+import type { GmFigure, GmView, PlayerView, PublicFigure } from '../../shared/views';
 import { itemsOf, turnStateOf, type EncounterState } from '../engine/encounter/schema';
 import { engagementField, isEngagedAt } from '../engine/encounter/engagement';
 import { movementLeft } from '../engine/encounter/movement/reachable';
@@ -273,46 +273,18 @@ function playerMagic(state: EncounterState, visible: ReadonlySet<string>, idOf: 
  * the state later stays out until someone names it here. Every id it sends is the players' own
  * (`playerIds.ts`): no name, no count.
  */
-export function playerView(state: EncounterState, revision: number, session = '', latest: readonly string[] = []): PlayerView {
+export function playerView(state: EncounterState, revision: number, session = '', latest: readonly string[] = [], rules: Rules = DEFAULT_RULES): PlayerView {
   const idOf = playerIdsFor(state.id);
-  const fogged = new Set(state.map.hidden);
-  const terrain: Record<string, PlayerView['encounter']['map']['terrain'][string]> = {};
-  for (const [key, kind] of Object.entries(state.map.terrain)) {
-    if (!fogged.has(key)) terrain[key] = kind;
-  }
   const visible = inPlayersSight(state);
   return {
     encounter: {
       name: state.name,
-      map: {
-        cols: state.map.cols,
-        rows: state.map.rows,
-        orientation: state.map.orientation,
-        terrain,
-        fogged: [...fogged],
-        // The players' copy with fogged hexes painted out, never the GM's image (playerMapImage.ts).
-        ...(state.map.image ? { image: playerMapImage(state.map)! } : {}),
-      },
+      map: playerMap(state.map),
       sides: state.sides.map((s) => ({ id: s.id, name: s.name, color: s.color })),
-      figures: state.figures
-        .filter((f) => visible.has(f.id))
-        .map((f) => ({
-          id: idOf('figure', f.id),
-          name: f.name,
-          sideId: f.sideId,
-          position: { q: f.position.q, r: f.position.r },
-          facing: f.facing,
-          size: f.size,
-          posture: f.posture,
-          ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
-          // Everyone at the table sees who rides whom; a mount out of sight is not named.
-          ...(f.ridingId !== undefined && visible.has(f.ridingId) ? { ridingId: idOf('figure', f.ridingId) } : {}),
-          // Only figures the players see carry art; the asset route serves exactly these (host/assetAccess.ts).
-          ...(f.art ? { art: f.art } : {}),
-        })),
+      figures: state.figures.filter((f) => visible.has(f.id)).map((f) => publicFigure(f, visible, idOf)),
       turn: state.turn,
       phase: state.phase,
-      ...turnAsPlayersSee(state, visible, idOf),
+      ...turnAsPlayersSee(state, visible, idOf, rules),
       magic: playerMagic(state, visible, idOf),
       // Sentences made by playersLatest.ts, which keeps only what the table saw.
       ...(latest.length > 0 ? { latest: [...latest] } : {}),
@@ -320,6 +292,57 @@ export function playerView(state: EncounterState, revision: number, session = ''
     session,
     revision,
   };
+}
+
+/**
+ * The players' map and figures are reused (the same object) while the state's map or figure is
+ * (issue 18 §5): the engine keeps what a command did not touch, so a push builds, compares and
+ * sends only what changed (playerPush.ts).
+ */
+const mapsShown = new WeakMap<EncounterState['map'], PlayerView['encounter']['map']>();
+const figuresShown = new WeakMap<FigureState, { readonly idOf: PlayerIdOf; readonly mountSeen: boolean; readonly view: PublicFigure }>();
+
+function playerMap(map: EncounterState['map']): PlayerView['encounter']['map'] {
+  const known = mapsShown.get(map);
+  if (known) return known;
+  const fogged = new Set(map.hidden);
+  const terrain: Record<string, PlayerView['encounter']['map']['terrain'][string]> = {};
+  for (const [key, kind] of Object.entries(map.terrain)) {
+    if (!fogged.has(key)) terrain[key] = kind;
+  }
+  const shown = {
+    cols: map.cols,
+    rows: map.rows,
+    orientation: map.orientation,
+    terrain,
+    fogged: [...fogged],
+    // The players' copy with fogged hexes painted out, never the GM's image (playerMapImage.ts).
+    ...(map.image ? { image: playerMapImage(map)! } : {}),
+  };
+  mapsShown.set(map, shown);
+  return shown;
+}
+
+function publicFigure(f: FigureState, visible: ReadonlySet<string>, idOf: PlayerIdOf): PublicFigure {
+  // Everyone at the table sees who rides whom; a mount out of sight is not named.
+  const mountSeen = f.ridingId !== undefined && visible.has(f.ridingId);
+  const was = figuresShown.get(f);
+  if (was && was.idOf === idOf && was.mountSeen === mountSeen) return was.view;
+  const view: PublicFigure = {
+    id: idOf('figure', f.id),
+    name: f.name,
+    sideId: f.sideId,
+    position: { q: f.position.q, r: f.position.r },
+    facing: f.facing,
+    size: f.size,
+    posture: f.posture,
+    ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
+    ...(mountSeen ? { ridingId: idOf('figure', f.ridingId!) } : {}),
+    // Only figures the players see carry art; the asset route serves exactly these (host/assetAccess.ts).
+    ...(f.art ? { art: f.art } : {}),
+  };
+  figuresShown.set(f, { idOf, mountSeen, view });
+  return view;
 }
 
 /** The figures the players see: neither hidden nor standing under fog. */
@@ -333,8 +356,8 @@ export function inPlayersSight(state: EncounterState): Set<string> {
  * figures they cannot see were not in the encounter. A hidden figure's turn neither blanks the
  * "to act" slot nor holds it on the figure that went before, so the projector cannot time it.
  */
-function turnAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>, idOf: PlayerIdOf): Pick<PlayerView['encounter'], 'acting' | 'order' | 'pending'> {
-  const status = phaseStatusAsPlayersSee(state, visible);
+function turnAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>, idOf: PlayerIdOf, rules: Rules): Pick<PlayerView['encounter'], 'acting' | 'order' | 'pending'> {
+  const status = phaseStatusAsPlayersSee(state, visible, rules);
   // The phase's order is of sides in Initiative (side ids are public), of figures otherwise.
   const sides = new Set(state.sides.map((s) => s.id));
   const shown = (ids: readonly string[]) => ids.flatMap((id) => (sides.has(id) ? [id] : visible.has(id) ? [idOf('figure', id)] : []));
@@ -347,8 +370,8 @@ function turnAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>, i
  * the "to act" slot, nor leaves a gap in the projector's turn order, nor holds it on the figure
  * that went before, so the projector cannot time it.
  */
-function phaseStatusAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>): ReturnType<typeof phaseStatus> {
-  if (state.figures.every((f) => visible.has(f.id))) return phaseStatus(state);
+function phaseStatusAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>, rules: Rules): ReturnType<typeof phaseStatus> {
+  if (state.figures.every((f) => visible.has(f.id))) return phaseStatus(state, rules);
   const ts = turnStateOf(state);
   const seen = (id: string) => visible.has(id);
   const withoutUnseen: EncounterState = {
@@ -365,5 +388,5 @@ function phaseStatusAsPlayersSee(state: EncounterState, visible: ReadonlySet<str
         }
       : {}),
   };
-  return phaseStatus(withoutUnseen);
+  return phaseStatus(withoutUnseen, rules);
 }

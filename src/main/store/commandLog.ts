@@ -1,4 +1,5 @@
 import { createHash, hash } from 'node:crypto';
+import { constants } from 'node:fs';
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { AppError } from '../../shared/errors';
@@ -116,8 +117,8 @@ function readLine(line: string, lineNo: number, expectedSeq: number, label: stri
 
 /**
  * The command log of one encounter: `encounters/<id>.log.jsonl`, one JSON entry per line
- * (docs/design-notes.md "Persistence: the command log"). Appending a command writes one line and
- * fdatasyncs: the cost does not depend on how long the log is. Undo cuts lines off the end.
+ * (docs/design-notes.md "Persistence: the command log"). Appending a command writes one line
+ * durably: the cost does not depend on how long the log is. Undo cuts lines off the end.
  *
  * A last line without its newline is a write the crash interrupted (it was never acknowledged):
  * it is dropped and cut off before the next append. Any other line that does not parse or
@@ -136,6 +137,8 @@ export class CommandLog {
   #tornBytes: number;
   /** The schema check of entries a snapshot's chain let the opening skip; the file is not changed before it passes. */
   #checked: Promise<string | null> = Promise.resolve(null);
+  /** `#checked` has passed. */
+  #verified = false;
 
   private constructor(
     readonly path: string,
@@ -151,6 +154,13 @@ export class CommandLog {
     this.#chain = chain;
     this.#tornBytes = tornBytes;
   }
+
+  /**
+   * The file is opened for synchronised writes where the platform has them: a write returns once
+   * its data is on the disk, as write + fdatasync would, in one request that is on its way the
+   * moment `append` is called, so the session builds the views meanwhile (issue 18 §3).
+   */
+  static readonly #DSYNC: number = constants.O_DSYNC ?? 0;
 
   static chainSeed(id: string): string {
     return createHash('sha256').update(`pillars-log:${id}`).digest('hex');
@@ -208,15 +218,21 @@ export class CommandLog {
     if (problem) throw new AppError('corrupt-file', problem);
   }
 
+  /** The open handle when nothing is to be done before writing (checked, no torn bytes), else null. */
+  #ready(): FileHandle | null {
+    return this.#verified && this.#tornBytes === 0 ? this.#handle : null;
+  }
+
   private async handle(): Promise<FileHandle> {
     await this.checked();
+    this.#verified = true;
     if (!this.#handle) {
       let created = false;
       try {
-        this.#handle = await open(this.path, 'r+');
+        this.#handle = await open(this.path, constants.O_RDWR | CommandLog.#DSYNC);
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-        this.#handle = await open(this.path, 'wx+');
+        this.#handle = await open(this.path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | CommandLog.#DSYNC);
         created = true;
       }
       if (created) await fsyncDir(dirname(this.path));
@@ -230,19 +246,22 @@ export class CommandLog {
     return this.#handle;
   }
 
-  /** Appends one entry durably; it must be the next in sequence. */
+  /**
+   * Appends one entry durably; it must be the next in sequence. Once the log has been written to,
+   * the write is issued before this returns its promise.
+   */
   async append(entry: LogEntry): Promise<void> {
     if (entry.seq !== this.#entries.length + 1) throw new RangeError(`entry ${entry.seq} does not follow ${this.#entries.length}`);
     const line = JSON.stringify(entry);
     const bytes = Buffer.from(line + '\n', 'utf8');
-    const handle = await this.handle();
+    const handle = this.#ready() ?? (await this.handle());
     const at = this.#ends.at(-1)!;
     try {
       let written = 0;
       while (written < bytes.length) {
         written += (await handle.write(bytes, written, bytes.length - written, at + written)).bytesWritten;
       }
-      await handle.datasync();
+      if (CommandLog.#DSYNC === 0) await handle.datasync();
     } catch (e) {
       // Leave no half line behind: the entry was not logged.
       await handle.truncate(at).catch(() => undefined);

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { turnStateOf, type EncounterState } from '../../../src/main/engine/encounter/schema';
 import { playerIdsFor } from '../../../src/main/session/playerIds';
 import { playerView } from '../../../src/main/session/views';
+import { phaseStatus } from '../../../src/main/engine/encounter/turn';
+import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { encounter, fig, withActionOrder, withMoveOrder } from '../engine/encounter/fixtures';
 
 const lurker = fig('lurker', 'b', 8, 8, { hidden: true });
@@ -67,5 +69,16 @@ describe('the projector’s turn order as the players can know it (issue 15 §3)
     const s = withMoveOrder(encounter([lurker, bram, grak], { phase: 'initialMovement' }), ['lurker', 'bram', 'grak']);
     expect(seen(s).order).toEqual([asPlayer('bram'), asPlayer('grak')]);
     expect(seen(s).acting).toEqual([asPlayer('bram')]);
+  });
+});
+
+describe('"to act" under the encounter’s own rules (issue 8)', () => {
+  it('with per-character initiative the figures the players see are to roll, as the GM’s tracker says (RULINGS O2)', () => {
+    const rules = { ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, perCharacterInitiative: true } };
+    const s = encounter([bram, lurker, grak], { phase: 'initiative' });
+    expect(phaseStatus(s, rules).pending).toEqual(['bram', 'lurker', 'grak']);
+    expect(playerView(s, 1, '', [], rules).encounter.pending).toEqual([asPlayer('bram'), asPlayer('grak')]);
+    // Under Pillars the sides roll (RULINGS T2).
+    expect(playerView(s, 1).encounter.pending).toEqual(['a', 'b']);
   });
 });

@@ -11,6 +11,7 @@ import { menuTemplate, SHORTCUTS } from './menu';
 import { createGmWindow, createPlayerWindow, denyAllPermissions, displays, placePlayer, roleOf } from './windows';
 import { shouldAutoOpenPlayer } from './windowPlacement';
 import { gmPushEncoder } from '../../session/gmPush';
+import { playerPushEncoder } from '../../session/playerPush';
 import { projectorForPlayer } from '../blackout';
 
 interface Paths {
@@ -50,9 +51,10 @@ export async function runConsole(paths: Paths): Promise<void> {
       ),
   };
   const gmPush = gmPushEncoder();
+  const playerPush = playerPushEncoder();
   const core = await Core.start(
     { dataDir: app.getPath('userData'), sampleCampaignDir: paths.sampleCampaignDir, log, choose, simulationWorker: paths.simulationWorker },
-    { gm: (v) => send(gmWindow, 'gmView', gmPush(v)), player: (v) => send(playerWindow, 'playerView', v) },
+    { gm: (v) => send(gmWindow, 'gmView', gmPush(v)), player: (v) => send(playerWindow, 'playerView', playerPush(v)) },
   );
   assets = (name, role) => core.readAsset(name, role);
   uploads = core;

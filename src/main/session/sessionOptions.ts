@@ -1,0 +1,21 @@
+import type { GmView, PlayerView } from '../../shared/views';
+import type { EngineApply } from './replay';
+
+export interface ViewSink {
+  gm(view: GmView): void;
+  player(view: PlayerView): void;
+}
+
+export interface SessionOptions {
+  readonly now?: () => Date;
+  /** The engine; tests may wrap the real one. */
+  readonly engine?: EngineApply;
+  /** A snapshot file is written after every this many entries (docs/design-notes.md). */
+  readonly snapshotEvery?: number;
+  /**
+   * The key its views carry (issue 12 §1); a new one unless this reopens the same encounter of
+   * the same folder (a rename), which keeps its key and goes on from `firstRevision`.
+   */
+  readonly key?: string;
+  readonly firstRevision?: number;
+}
