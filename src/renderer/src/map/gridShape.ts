@@ -3,8 +3,10 @@ import { hexCorners, hexKey, megahexOf, megahexOutline, type Hex, type HexLayout
 import { offsetToAxial } from '../../../shared/mapGrid';
 import type { TiledPainter, WorldRect } from './tiledPainter';
 import { TERRAIN_FILL, type MapTerrainModel } from './mapModel';
+import { traceHexLines, tracePolygon, visibleRange } from './gridLines';
 
 export type { WorldRect } from './tiledPainter';
+export { tracePolygon } from './gridLines';
 
 /** A picture under the grid (a map image), placed on a world rectangle. */
 export interface MapBackground {
@@ -14,33 +16,6 @@ export interface MapBackground {
 
 /** Issue 15 §4, the console's choice: for bright rooms, open ground light and the grid black and thicker. */
 const CONTRAST_GROUND = '#e9e4d4';
-
-/** The offset rows and columns of the map that touch `view`. */
-export function visibleRange(model: MapTerrainModel, layout: HexLayout, view: WorldRect) {
-  const s = layout.size;
-  const colStep = model.orientation === 'flat' ? 1.5 * s : Math.sqrt(3) * s;
-  const rowStep = model.orientation === 'flat' ? Math.sqrt(3) * s : 1.5 * s;
-  const clamp = (v: number, max: number) => Math.max(0, Math.min(max, v));
-  return {
-    c0: clamp(Math.floor((view.x0 - layout.origin.x) / colStep) - 1, model.cols - 1),
-    c1: clamp(Math.ceil((view.x1 - layout.origin.x) / colStep) + 1, model.cols - 1),
-    r0: clamp(Math.floor((view.y0 - layout.origin.y) / rowStep) - 1, model.rows - 1),
-    r1: clamp(Math.ceil((view.y1 - layout.origin.y) / rowStep) + 1, model.rows - 1),
-  };
-}
-
-/**
- * Adds one closed polygon to a path. It closes with a line back to the first point rather than
- * `closePath()`: in Chromium each closePath costs time proportional to the subpaths already in
- * the path, which made tracing a 100×100 map 170× slower (840 ms against 5 ms).
- */
-export function tracePolygon(ctx: CanvasRenderingContext2D | Path2D, points: readonly { x: number; y: number }[]): void {
-  const first = points[0];
-  if (!first) return;
-  ctx.moveTo(first.x, first.y);
-  for (let i = 1; i < points.length; i++) ctx.lineTo(points[i]!.x, points[i]!.y);
-  ctx.lineTo(first.x, first.y);
-}
 
 /**
  * Paints the terrain and grid of the hexes in `view`: one path per fill colour and one for all
@@ -55,7 +30,8 @@ export function paintGrid(
   background: MapBackground | null,
   highContrast = false,
 ): void {
-  const { c0, c1, r0, r1 } = visibleRange(model, layout, view);
+  const range = visibleRange(model, layout, view);
+  const { c0, c1, r0, r1 } = range;
   if (background) {
     const { rect } = background;
     ctx.drawImage(background.image, rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
@@ -80,7 +56,7 @@ export function paintGrid(
         if (!path) fills.set(colour, (path = new Path2D()));
         tracePolygon(path, corners);
       }
-      tracePolygon(lines, corners);
+      traceHexLines(lines, model, range, { col, row, hex }, corners);
     }
   }
   // Over a map image terrain is a tint, so the picture (a wall, a ford's stones) shows through it.
