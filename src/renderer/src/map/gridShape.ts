@@ -40,6 +40,13 @@ export function paintGrid(
   const veil = new Path2D();
   const lines = new Path2D();
   const playerVeil = model.veilStyle === 'player';
+  // The grid fades out when hexes are too small on screen to read it.
+  const gridShown = layout.size * scale >= 5;
+  const lineWidth = highContrast ? Math.min(2.5 / scale, layout.size * 0.12) : Math.min(1.2 / scale, layout.size * 0.08);
+  // Chromium draws a line at most a device pixel wide as a hairline, segment by segment, so an
+  // edge traced by both its hexes is blended twice, darker: there each hex keeps its outline, to
+  // look as it always has. A wider line covers its segments' union, once (gridLines.ts).
+  const hairline = lineWidth * ctx.getTransform().a <= 1.01;
   for (let row = r0; row <= r1; row++) {
     for (let col = c0; col <= c1; col++) {
       const hex = offsetToAxial(model, col, row);
@@ -56,7 +63,9 @@ export function paintGrid(
         if (!path) fills.set(colour, (path = new Path2D()));
         tracePolygon(path, corners);
       }
-      traceHexLines(lines, model, range, { col, row, hex }, corners);
+      if (!gridShown) continue;
+      if (hairline) tracePolygon(lines, corners);
+      else traceHexLines(lines, model, range, { col, row, hex }, corners);
     }
   }
   // Over a map image terrain is a tint, so the picture (a wall, a ford's stones) shows through it.
@@ -66,9 +75,8 @@ export function paintGrid(
     ctx.fill(path);
   }
   ctx.globalAlpha = 1;
-  // The grid fades out when hexes are too small on screen to read it.
-  if (layout.size * scale >= 5) {
-    ctx.lineWidth = highContrast ? Math.min(2.5 / scale, layout.size * 0.12) : Math.min(1.2 / scale, layout.size * 0.08);
+  if (gridShown) {
+    ctx.lineWidth = lineWidth;
     ctx.strokeStyle = highContrast ? '#000000' : background ? 'rgba(20, 20, 20, 0.55)' : 'rgba(220, 228, 215, 0.28)';
     ctx.stroke(lines);
   }
