@@ -110,20 +110,34 @@ export function paintMegahexes(ctx: CanvasRenderingContext2D, model: MapTerrainM
 /**
  * A custom shape drawing through a `TiledPainter` (DESIGN §Rendering): it never listens to the
  * pointer (the hex under the pointer comes from pixel→hex math). While tiles are missing it calls
- * `pending`, which asks for another frame to paint the next ones (cameraLayers.ts).
+ * `pending`, which asks for frames to paint the next ones between draws (cameraLayers.ts). Those
+ * wait while the camera moves: mid-gesture the view is made of tiles already painted, and the
+ * tiles it lacks are painted for the view the gesture rests at.
  */
 export function createCachedShape(
   painter: TiledPainter,
   getView: () => { view: WorldRect; scale: number; bounds: WorldRect },
   pending: (layer: Konva.Layer, fill: () => boolean) => void,
 ): Konva.Shape {
-  return new Konva.Shape({
+  let drawnAt: WorldRect | null = null;
+  const fill = () => {
+    const { view } = getView();
+    const still = drawnAt !== null && view.x0 === drawnAt.x0 && view.y0 === drawnAt.y0 && view.x1 === drawnAt.x1 && view.y1 === drawnAt.y1;
+    return still && painter.fill();
+  };
+  const shape = new Konva.Shape({
     listening: false,
     perfectDrawEnabled: false,
-    sceneFunc(context, shape) {
+    sceneFunc(context) {
       const { view, scale, bounds } = getView();
+      drawnAt = view;
       const layer = shape.getLayer();
-      if (!painter.draw(context._context, view, scale, context.canvas.getPixelRatio(), bounds) && layer) pending(layer as Konva.Layer, () => painter.fill());
+      if (!painter.draw(context._context, view, scale, context.canvas.getPixelRatio(), bounds) && layer) pending(layer as Konva.Layer, fill);
     },
   });
+  painter.onStale = () => {
+    const layer = shape.getLayer();
+    if (layer) pending(layer as Konva.Layer, fill);
+  };
+  return shape;
 }
