@@ -4,13 +4,14 @@ import { offsetToAxial } from '../../../shared/mapGrid';
 import type { TiledPainter, WorldRect } from './tiledPainter';
 import { TERRAIN_FILL, type MapTerrainModel } from './mapModel';
 import { traceHexLines, tracePolygon, visibleRange } from './gridLines';
+import type { MapPicture } from './mapPicture';
 
 export type { WorldRect } from './tiledPainter';
 export { tracePolygon } from './gridLines';
 
 /** A picture under the grid (a map image), placed on a world rectangle. */
 export interface MapBackground {
-  readonly image: CanvasImageSource;
+  readonly picture: MapPicture;
   readonly rect: WorldRect;
 }
 
@@ -19,7 +20,9 @@ const CONTRAST_GROUND = '#e9e4d4';
 
 /**
  * Paints the terrain and grid of the hexes in `view`: one path per fill colour and one for all
- * the grid lines, so ten thousand hexes cost a handful of canvas fills.
+ * the grid lines, so ten thousand hexes cost a handful of canvas fills. Returns a promise while
+ * the map image was drawn from a picture coarser than this zoom needs and a sharper one is being
+ * decoded (mapPicture.ts).
  */
 export function paintGrid(
   ctx: CanvasRenderingContext2D,
@@ -29,12 +32,16 @@ export function paintGrid(
   scale: number,
   background: MapBackground | null,
   highContrast = false,
-): void {
+): Promise<void> | null {
   const range = visibleRange(model, layout, view);
   const { c0, c1, r0, r1 } = range;
+  let sharper: Promise<void> | null = null;
   if (background) {
     const { rect } = background;
-    ctx.drawImage(background.image, rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+    // The context is set to device pixels per world unit (tiledPainter.ts): the picture is picked for that.
+    const drawn = background.picture.at((rect.x1 - rect.x0) * ctx.getTransform().a);
+    ctx.drawImage(drawn.image, rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+    sharper = drawn.sharper;
   }
   const fills = new Map<string, Path2D>();
   const veil = new Path2D();
@@ -87,6 +94,7 @@ export function paintGrid(
     ctx.strokeStyle = 'rgba(190, 140, 240, 0.7)';
     ctx.stroke(veil);
   }
+  return sharper;
 }
 
 /** Megahex outlines (RULINGS G2, the √7 tiling anchored at the axial origin, as RULINGS A2 counts). */
