@@ -18,10 +18,13 @@ export const PAD = 1;
 const STEPS_PER_OCTAVE = 2;
 /**
  * The console's choice: at a level where the whole map is at most this many device pixels a side
- * (16 MiB of tile), it is one tile. That is the fitted zoom and the first steps in from it: one
- * paint and one bitmap instead of a dozen tiles each tracing the hexes along its edges again.
+ * (9 MiB of tile), it is one tile: one paint and one bitmap instead of a dozen tiles each tracing
+ * the hexes along its edges again. That is the fitted zoom on a screen up to 1080 pixels high
+ * (tile levels are up to √2 sharper than the zoom). One level closer the map is larger than the
+ * view, and one tile of all of it (~1700 × 2000 on the bench map) took ~95 ms to paint where
+ * the square tiles the view needs took ~50 ms in all, a few milliseconds each.
  */
-export const WHOLE_MAX = 2048;
+export const WHOLE_MAX = 1536;
 
 /** One tile's place: its key, the world square it shows and the canvas it is painted on. */
 export interface Slot {
