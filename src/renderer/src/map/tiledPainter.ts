@@ -22,6 +22,8 @@ interface Tile {
   readonly rect: WorldRect;
   version: number;
   used: number;
+  /** Painted from a stand-in that has since been replaced: shown until `fill` paints it again. */
+  blurred?: boolean;
 }
 
 /**
@@ -81,7 +83,9 @@ export class TiledPainter {
     let missing = 0;
     for (const slot of slotsOver(needed, level, bounds)) {
       let tile: Tile | null = this.tiles.get(slot.key) ?? null;
-      if (!tile || tile.version !== this.version) {
+      if (tile?.blurred && tile.version === this.version) {
+        missing++;
+      } else if (!tile || tile.version !== this.version) {
         // A changed picture and a bare tile are painted in the budget; a tile of a new zoom level
         // with another level to stand in for it waits for `fill`, so a zoom's first frame only blits.
         const stand = this.standIn(slot, bounds, tile);
@@ -112,7 +116,7 @@ export class TiledPainter {
     let painted = 0;
     for (const slot of slotsOver(need.rect, need.level, need.bounds)) {
       const tile = this.tiles.get(slot.key);
-      if (tile && tile.version === this.version) continue;
+      if (tile && tile.version === this.version && !tile.blurred) continue;
       if (painted > 0 && performance.now() >= deadline) return false;
       this.paintTile(slot, need.pixelRatio);
       painted++;
@@ -145,7 +149,10 @@ export class TiledPainter {
     return tile;
   }
 
-  /** The tile at `key` was painted from a stand-in: once `later` settles, it is stale. */
+  /**
+   * The tile at `key` was painted from a stand-in: once `later` settles, it is blurred. It stays
+   * shown, also mid-gesture, and `fill` paints it again between frames, never `draw` inside one.
+   */
   private repaintWhen(key: string, later: Promise<unknown>): void {
     this.provisional.add(key);
     if (this.awaited.has(later)) return;
@@ -153,7 +160,7 @@ export class TiledPainter {
     const stale = () => {
       for (const k of this.provisional) {
         const tile = this.tiles.get(k);
-        if (tile) tile.version = -1;
+        if (tile) tile.blurred = true;
       }
       this.provisional.clear();
       this.missing = Math.max(this.missing, 1);
