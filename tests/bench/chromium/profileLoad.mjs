@@ -1,7 +1,8 @@
 // Where the GM page's load goes (issue 18 item 4), a diagnostic:
 //   node tests/bench/chromium/profileLoad.mjs [--root DIR] [--loads 3] [--figures 250] [--top 30] [--no-image]
 // Imports the bench's 4096² map image once, then loads the GM page `--loads` times; each load
-// prints when the figures and the map image were drawn and every long task. The last load runs
+// prints when the figures and the map image were drawn, every long task and the page's performance
+// marks (when the map image was decoded). The last load runs
 // Chrome's sampling profiler: its hottest functions inside tasks over 50 ms (build with
 // NO_MINIFY=1 to read their names).
 import { resolve } from 'node:path';
@@ -65,7 +66,9 @@ try {
     const load = last && cdp ? await timedExisting(context) : await pageLoad(context, `${host.gm}&e2e=1`, figures);
     const tasks = await load.page.evaluate(() => window.__probe.longTasks.map((t) => [Math.round(t.start), Math.round(t.duration)]));
     const resources = await load.page.evaluate(() => performance.getEntriesByType('resource').map((r) => `${r.name.split('?')[0].split('/').slice(-2).join('/')} ${Math.round(r.startTime)}→${Math.round(r.responseEnd)}`));
+    const marks = await load.page.evaluate(() => performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime)}`));
     console.log(`load ${i + 1}: figures drawn ${load.figuresAt.toFixed(0)} ms, map image drawn ${load.imageAt.toFixed(0)} ms; long tasks [start, ms]: ${JSON.stringify(tasks)}`);
+    console.log(`  marks: ${marks.join('; ')}`);
     if (last) console.log(`  resources: ${resources.join('; ')}`);
     if (cdp) {
       const { profile } = await cdp.send('Profiler.stop');

@@ -3,48 +3,26 @@ import { hexCorners, hexKey, megahexOf, megahexOutline, type Hex, type HexLayout
 import { offsetToAxial } from '../../../shared/mapGrid';
 import type { TiledPainter, WorldRect } from './tiledPainter';
 import { TERRAIN_FILL, type MapTerrainModel } from './mapModel';
+import { traceHexLines, tracePolygon, visibleRange } from './gridLines';
+import type { MapPicture } from './mapPicture';
 
 export type { WorldRect } from './tiledPainter';
+export { tracePolygon } from './gridLines';
 
 /** A picture under the grid (a map image), placed on a world rectangle. */
 export interface MapBackground {
-  readonly image: CanvasImageSource;
+  readonly picture: MapPicture;
   readonly rect: WorldRect;
 }
 
 /** Issue 15 §4, the console's choice: for bright rooms, open ground light and the grid black and thicker. */
 const CONTRAST_GROUND = '#e9e4d4';
 
-/** The offset rows and columns of the map that touch `view`. */
-export function visibleRange(model: MapTerrainModel, layout: HexLayout, view: WorldRect) {
-  const s = layout.size;
-  const colStep = model.orientation === 'flat' ? 1.5 * s : Math.sqrt(3) * s;
-  const rowStep = model.orientation === 'flat' ? Math.sqrt(3) * s : 1.5 * s;
-  const clamp = (v: number, max: number) => Math.max(0, Math.min(max, v));
-  return {
-    c0: clamp(Math.floor((view.x0 - layout.origin.x) / colStep) - 1, model.cols - 1),
-    c1: clamp(Math.ceil((view.x1 - layout.origin.x) / colStep) + 1, model.cols - 1),
-    r0: clamp(Math.floor((view.y0 - layout.origin.y) / rowStep) - 1, model.rows - 1),
-    r1: clamp(Math.ceil((view.y1 - layout.origin.y) / rowStep) + 1, model.rows - 1),
-  };
-}
-
-/**
- * Adds one closed polygon to a path. It closes with a line back to the first point rather than
- * `closePath()`: in Chromium each closePath costs time proportional to the subpaths already in
- * the path, which made tracing a 100×100 map 170× slower (840 ms against 5 ms).
- */
-export function tracePolygon(ctx: CanvasRenderingContext2D | Path2D, points: readonly { x: number; y: number }[]): void {
-  const first = points[0];
-  if (!first) return;
-  ctx.moveTo(first.x, first.y);
-  for (let i = 1; i < points.length; i++) ctx.lineTo(points[i]!.x, points[i]!.y);
-  ctx.lineTo(first.x, first.y);
-}
-
 /**
  * Paints the terrain and grid of the hexes in `view`: one path per fill colour and one for all
- * the grid lines, so ten thousand hexes cost a handful of canvas fills.
+ * the grid lines, so ten thousand hexes cost a handful of canvas fills. Returns a promise while
+ * the map image was drawn from a picture coarser than this zoom needs and a sharper one is being
+ * decoded (mapPicture.ts).
  */
 export function paintGrid(
   ctx: CanvasRenderingContext2D,
@@ -54,16 +32,28 @@ export function paintGrid(
   scale: number,
   background: MapBackground | null,
   highContrast = false,
-): void {
-  const { c0, c1, r0, r1 } = visibleRange(model, layout, view);
+): Promise<void> | null {
+  const range = visibleRange(model, layout, view);
+  const { c0, c1, r0, r1 } = range;
+  let sharper: Promise<void> | null = null;
   if (background) {
     const { rect } = background;
-    ctx.drawImage(background.image, rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+    // The context is set to device pixels per world unit (tiledPainter.ts): the picture is picked for that.
+    const drawn = background.picture.at((rect.x1 - rect.x0) * ctx.getTransform().a);
+    ctx.drawImage(drawn.image, rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+    sharper = drawn.sharper;
   }
   const fills = new Map<string, Path2D>();
   const veil = new Path2D();
   const lines = new Path2D();
   const playerVeil = model.veilStyle === 'player';
+  // The grid fades out when hexes are too small on screen to read it.
+  const gridShown = layout.size * scale >= 5;
+  const lineWidth = highContrast ? Math.min(2.5 / scale, layout.size * 0.12) : Math.min(1.2 / scale, layout.size * 0.08);
+  // Chromium draws a line at most a device pixel wide as a hairline, segment by segment, so an
+  // edge traced by both its hexes is blended twice, darker: there each hex keeps its outline, to
+  // look as it always has. A wider line covers its segments' union, once (gridLines.ts).
+  const hairline = lineWidth * ctx.getTransform().a <= 1.01;
   for (let row = r0; row <= r1; row++) {
     for (let col = c0; col <= c1; col++) {
       const hex = offsetToAxial(model, col, row);
@@ -80,7 +70,9 @@ export function paintGrid(
         if (!path) fills.set(colour, (path = new Path2D()));
         tracePolygon(path, corners);
       }
-      tracePolygon(lines, corners);
+      if (!gridShown) continue;
+      if (hairline) tracePolygon(lines, corners);
+      else traceHexLines(lines, model, range, { col, row, hex }, corners);
     }
   }
   // Over a map image terrain is a tint, so the picture (a wall, a ford's stones) shows through it.
@@ -90,9 +82,8 @@ export function paintGrid(
     ctx.fill(path);
   }
   ctx.globalAlpha = 1;
-  // The grid fades out when hexes are too small on screen to read it.
-  if (layout.size * scale >= 5) {
-    ctx.lineWidth = highContrast ? Math.min(2.5 / scale, layout.size * 0.12) : Math.min(1.2 / scale, layout.size * 0.08);
+  if (gridShown) {
+    ctx.lineWidth = lineWidth;
     ctx.strokeStyle = highContrast ? '#000000' : background ? 'rgba(20, 20, 20, 0.55)' : 'rgba(220, 228, 215, 0.28)';
     ctx.stroke(lines);
   }
@@ -103,6 +94,7 @@ export function paintGrid(
     ctx.strokeStyle = 'rgba(190, 140, 240, 0.7)';
     ctx.stroke(veil);
   }
+  return sharper;
 }
 
 /** Megahex outlines (RULINGS G2, the √7 tiling anchored at the axial origin, as RULINGS A2 counts). */
@@ -126,20 +118,34 @@ export function paintMegahexes(ctx: CanvasRenderingContext2D, model: MapTerrainM
 /**
  * A custom shape drawing through a `TiledPainter` (DESIGN §Rendering): it never listens to the
  * pointer (the hex under the pointer comes from pixel→hex math). While tiles are missing it calls
- * `pending`, which asks for another frame to paint the next ones (cameraLayers.ts).
+ * `pending`, which asks for frames to paint the next ones between draws (cameraLayers.ts). Those
+ * wait while the camera moves: mid-gesture the view is made of tiles already painted, and the
+ * tiles it lacks are painted for the view the gesture rests at.
  */
 export function createCachedShape(
   painter: TiledPainter,
   getView: () => { view: WorldRect; scale: number; bounds: WorldRect },
   pending: (layer: Konva.Layer, fill: () => boolean) => void,
 ): Konva.Shape {
-  return new Konva.Shape({
+  let drawnAt: WorldRect | null = null;
+  const fill = () => {
+    const { view } = getView();
+    const still = drawnAt !== null && view.x0 === drawnAt.x0 && view.y0 === drawnAt.y0 && view.x1 === drawnAt.x1 && view.y1 === drawnAt.y1;
+    return still && painter.fill();
+  };
+  const shape = new Konva.Shape({
     listening: false,
     perfectDrawEnabled: false,
-    sceneFunc(context, shape) {
+    sceneFunc(context) {
       const { view, scale, bounds } = getView();
+      drawnAt = view;
       const layer = shape.getLayer();
-      if (!painter.draw(context._context, view, scale, context.canvas.getPixelRatio(), bounds) && layer) pending(layer as Konva.Layer, () => painter.fill());
+      if (!painter.draw(context._context, view, scale, context.canvas.getPixelRatio(), bounds) && layer) pending(layer as Konva.Layer, fill);
     },
   });
+  painter.onStale = () => {
+    const layer = shape.getLayer();
+    if (layer) pending(layer as Konva.Layer, fill);
+  };
+  return shape;
 }

@@ -1,6 +1,8 @@
 import type { MapImage } from '../../../shared/views';
 import type { MapBackground } from './gridShape';
 import { HEX_SIZE } from './mapModel';
+import { fittedSize, MapPicture } from './mapPicture';
+import type { DecodeReply, DecodeRequest } from './imageWorker';
 
 /**
  * Where a page loads a campaign asset: the same path on both hosts (docs/design-notes.md), with
@@ -25,38 +27,93 @@ export function keptSize(width: number, height: number): { width: number; height
   return k >= 1 ? { width, height } : { width: Math.max(1, Math.floor(width * k)), height: Math.max(1, Math.floor(height * k)) };
 }
 
-const decoded = new Map<string, Promise<CanvasImageSource>>();
+const decoded = new Map<string, Promise<MapPicture>>();
 
 /**
- * Decodes an asset once into an ImageBitmap that stays decoded (an <img> alone may be dropped
- * and decoded again on the main thread mid-gesture). The bytes are decoded from the fetched file
+ * Decodes an asset once into ImageBitmaps that stay decoded (an <img> alone may be dropped and
+ * decoded again on the main thread mid-gesture). The bytes are decoded from the fetched file
  * (`createImageBitmap(blob)`), wholly off the main thread: a bitmap made from a decoded <img>
- * copies its pixels on the main thread (a 4096² image held the page's load for ~130 ms).
+ * copies its pixels on the main thread (a 4096² image held the page's load for ~130 ms). The
+ * first decode is at the size the fitted zoom draws (mapPicture.ts); the file is kept for the
+ * decode at the kept size, made only when a closer zoom needs it.
  */
-function decodeImage(image: MapImage): Promise<CanvasImageSource> {
+function decodeImage(image: MapImage): Promise<MapPicture> {
   let p = decoded.get(image.asset);
   if (!p) {
-    p = (async () => {
-      const failed = new Error(`The map image ${image.asset} could not be loaded.`);
-      if (typeof createImageBitmap !== 'function') {
-        const img = new Image();
-        img.src = assetUrl(image.asset);
-        await img.decode().catch(() => Promise.reject(failed));
-        return img;
-      }
-      const response = await fetch(assetUrl(image.asset)).catch(() => Promise.reject(failed));
-      if (!response.ok) throw failed;
-      const bitmap = await createImageBitmap(await response.blob()).catch(() => Promise.reject(failed));
-      const kept = keptSize(bitmap.width, bitmap.height);
-      if (kept.width === bitmap.width && kept.height === bitmap.height) return bitmap;
-      const smaller = await createImageBitmap(bitmap, { resizeWidth: kept.width, resizeHeight: kept.height, resizeQuality: 'high' });
-      bitmap.close();
-      return smaller;
-    })();
+    p = loadPicture(image).catch(() => Promise.reject(new Error(`The map image ${image.asset} could not be loaded.`)));
     p.catch(() => decoded.delete(image.asset));
     decoded.set(image.asset, p);
   }
   return p;
+}
+
+async function loadPicture(image: MapImage): Promise<MapPicture> {
+  const url = new URL(assetUrl(image.asset), location.href).href;
+  if (typeof createImageBitmap !== 'function') {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    return new MapPicture(img, img.naturalWidth, null);
+  }
+  const kept = keptSize(image.width, image.height);
+  const fitted = fittedSize(kept.width, kept.height, screen, devicePixelRatio || 1);
+  const first = fitted ?? kept;
+  const request = { url, size: first.width === image.width && first.height === image.height ? null : first };
+  const { bitmap, blob } = await (decoder ? decoder(request) : Promise.reject(new Error('no decoder'))).catch(() => decodeOnPage(request));
+  performance.mark('map image decoded');
+  const decodeKept = async () => {
+    const full = await createImageBitmap(blob);
+    if (full.width === kept.width && full.height === kept.height) return full;
+    const smaller = await createImageBitmap(full, { resizeWidth: kept.width, resizeHeight: kept.height, resizeQuality: 'high' });
+    full.close();
+    return smaller;
+  };
+  return new MapPicture(bitmap, first.width, fitted ? decodeKept : null);
+}
+
+type Decoded = { bitmap: ImageBitmap; blob: Blob };
+
+/** The page's decoder (imageWorker.ts), started with the page; null where a worker cannot start. */
+const decoder = startDecoder();
+
+function startDecoder(): ((request: Omit<DecodeRequest, 'id'>) => Promise<Decoded>) | null {
+  if (typeof Worker !== 'function') return null;
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./imageWorker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+  const waiting = new Map<number, { resolve: (d: Decoded) => void; reject: (e: Error) => void }>();
+  let next = 0;
+  let broken = false;
+  worker.onmessage = ({ data }: MessageEvent<DecodeReply>) => {
+    const w = waiting.get(data.id);
+    waiting.delete(data.id);
+    if ('failed' in data) w?.reject(new Error('not decoded'));
+    else w?.resolve(data);
+  };
+  worker.onerror = () => {
+    broken = true;
+    for (const w of waiting.values()) w.reject(new Error('no decoder'));
+    waiting.clear();
+  };
+  return (request) => {
+    if (broken) return Promise.reject(new Error('no decoder'));
+    const id = next++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id } satisfies DecodeRequest);
+    });
+  };
+}
+
+async function decodeOnPage({ url, size }: Omit<DecodeRequest, 'id'>): Promise<Decoded> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(response.statusText);
+  const blob = await response.blob();
+  const options: ImageBitmapOptions | undefined = size ? { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'high' } : undefined;
+  return { bitmap: await createImageBitmap(blob, options), blob };
 }
 
 /** The image's world rectangle in battlemap pixels (the view's placement is in hex-size units). */
@@ -77,7 +134,7 @@ export function backgroundFor(image: MapImage | undefined | null): Promise<MapBa
   const key = imageKey(image);
   let p = backgrounds.get(key);
   if (!p) {
-    p = decodeImage(image).then((source) => ({ image: source, rect: imageRect(image) }));
+    p = decodeImage(image).then((picture) => ({ picture, rect: imageRect(image) }));
     p.catch(() => backgrounds.delete(key));
     backgrounds.set(key, p);
   }

@@ -1,22 +1,20 @@
-/** The map's world-space rectangle that is on screen (world pixels). */
-export interface WorldRect {
-  readonly x0: number;
-  readonly y0: number;
-  readonly x1: number;
-  readonly y1: number;
-}
+import { clip, levelAt, slotsOver, TILE, PAD, type Slot, type WorldRect } from './tileGrid';
 
-export type Paint = (ctx: CanvasRenderingContext2D, view: WorldRect, scale: number) => void;
+export type { WorldRect } from './tileGrid';
 
-/** A tile's side in device pixels, plus one pixel of overlap each side so tiles meet without seams. */
-const TILE = 512;
-const PAD = 1;
-/** Scale levels are half-octaves: a tile is shown between its own scale and 1/√2 of it. */
-const STEPS_PER_OCTAVE = 2;
+/**
+ * Paints what a world rectangle shows, at `scale` CSS pixels per world unit; returns a promise
+ * when it drew a stand-in for something still on its way (a sharper map image): the tiles it
+ * painted are painted again once that promise settles.
+ */
+export type Paint = (ctx: CanvasRenderingContext2D, view: WorldRect, scale: number) => Promise<unknown> | null | void;
+
 /** Tile painting a frame may spend before the rest waits for the next frames (the console's choice). */
 const FRAME_BUDGET_MS = 6;
-/** About 120 MiB of tiles at most; the least recently drawn go first. */
-const MAX_TILES = 120;
+/** About 120 MiB of tiles at most (120 square tiles); the least recently drawn go first. */
+const MAX_PIXELS = 120 * (TILE + 2 * PAD) ** 2;
+/** How far coarser than a missing tile a stand-in is looked for: 8 octaves, more than the camera's zoom range. */
+const COARSER = 16;
 
 interface Tile {
   /** Rasterised when painted: a canvas records its drawing and rasterises it only when first shown. */
@@ -24,32 +22,35 @@ interface Tile {
   readonly rect: WorldRect;
   version: number;
   used: number;
-}
-
-/** The part of `a` inside `b`, or null when they do not meet. */
-function clip(a: WorldRect, b: WorldRect): WorldRect | null {
-  const r = { x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) };
-  return r.x0 < r.x1 && r.y0 < r.y1 ? r : null;
+  /** Painted from a stand-in that has since been replaced: shown until `fill` paints it again. */
+  blurred?: boolean;
 }
 
 /**
  * Draws something expensive (the map image, terrain and grid; the megahex overlay) from bitmap
- * tiles (DESIGN §Rendering). Tiles are painted at fixed scale levels on a fixed grid, so a pan
- * paints only the tiles that come into view and a zoom within a level paints none. A frame paints
- * at most ~6 ms of missing tiles; the rest show the nearest level's tiles (a little blurred) and
- * are painted in the following frames. So no frame of a pan or zoom waits for a whole repaint.
+ * tiles (DESIGN §Rendering). Tiles are painted at fixed scale levels (tileGrid.ts), so a pan
+ * paints only the tiles that come into view, a zoom within a level paints none, and at the fitted
+ * zoom the whole map is one tile. A frame paints at most ~6 ms of missing tiles; the rest show
+ * the nearest level's tiles (a little blurred) and are painted between frames. So no frame of a
+ * pan or zoom waits for a whole repaint.
  */
 export class TiledPainter {
   private readonly tiles = new Map<string, Tile>();
+  /** Tiles painted from a stand-in, painted again when it is replaced. */
+  private readonly provisional = new Set<string>();
+  private readonly awaited = new WeakSet<Promise<unknown>>();
   private surface: OffscreenCanvas | null = null;
   private version = 0;
   private clock = 0;
+  private pixels = 0;
   /** Tiles the last frame needed and could not paint in its budget. */
   private missing = 0;
   /** How many tiles were painted: a push that changed nothing should paint none. */
   paints = 0;
+  /** Called when provisional tiles are stale: `fill` paints them again. */
+  onStale: (() => void) | null = null;
   /** The tiles the last draw needed: `fill` paints the missing ones between draws. */
-  private need: { readonly rect: WorldRect; readonly level: number; readonly pixelRatio: number } | null = null;
+  private need: { readonly rect: WorldRect; readonly level: number; readonly pixelRatio: number; readonly bounds: WorldRect } | null = null;
 
   constructor(private readonly paint: Paint) {}
 
@@ -59,9 +60,9 @@ export class TiledPainter {
     this.missing = Math.max(this.missing, 1); // known at the next draw
   }
 
-  /** True while tiles the view needs are still to be painted. */
+  /** True while tiles the view needs are still to be painted, or painted from a stand-in. */
   get pending(): boolean {
-    return this.missing > 0;
+    return this.missing > 0 || this.provisional.size > 0;
   }
 
   /**
@@ -75,23 +76,25 @@ export class TiledPainter {
       this.missing = 0;
       return true;
     }
-    const level = Math.ceil(Math.log2(scale * pixelRatio) * STEPS_PER_OCTAVE);
-    this.need = { rect: needed, level, pixelRatio };
+    const level = levelAt(scale, pixelRatio);
+    this.need = { rect: needed, level, pixelRatio, bounds };
     const deadline = performance.now() + FRAME_BUDGET_MS;
     let painted = 0;
     let missing = 0;
-    for (const [tx, ty] of this.tilesOver(needed, level)) {
-      let tile: Tile | null = this.tiles.get(`${level}:${tx}:${ty}`) ?? null;
-      if (!tile || tile.version !== this.version) {
+    for (const slot of slotsOver(needed, level, bounds)) {
+      let tile: Tile | null = this.tiles.get(slot.key) ?? null;
+      if (tile?.blurred && tile.version === this.version) {
+        missing++;
+      } else if (!tile || tile.version !== this.version) {
         // A changed picture and a bare tile are painted in the budget; a tile of a new zoom level
         // with another level to stand in for it waits for `fill`, so a zoom's first frame only blits.
-        const stand = this.standIn(level, tx, ty, tile);
+        const stand = this.standIn(slot, bounds, tile);
         if ((tile || stand.length === 0) && (painted === 0 || performance.now() < deadline)) {
-          tile = this.paintTile(level, tx, ty, pixelRatio);
+          tile = this.paintTile(slot, pixelRatio);
           painted++;
         } else {
           missing++;
-          for (const t of stand) this.blit(ctx, t, this.area(level, tx, ty));
+          for (const t of stand) this.blit(ctx, t, slot.area);
           continue;
         }
       }
@@ -111,35 +114,22 @@ export class TiledPainter {
     if (!need) return true;
     const deadline = performance.now() + budgetMs;
     let painted = 0;
-    for (const [tx, ty] of this.tilesOver(need.rect, need.level)) {
-      const tile = this.tiles.get(`${need.level}:${tx}:${ty}`);
-      if (tile && tile.version === this.version) continue;
+    for (const slot of slotsOver(need.rect, need.level, need.bounds)) {
+      const tile = this.tiles.get(slot.key);
+      if (tile && tile.version === this.version && !tile.blurred) continue;
       if (painted > 0 && performance.now() >= deadline) return false;
-      this.paintTile(need.level, tx, ty, need.pixelRatio);
+      this.paintTile(slot, need.pixelRatio);
       painted++;
     }
     if (painted) this.evict();
     return true;
   }
 
-  private tileWorld(level: number): number {
-    return TILE / 2 ** (level / STEPS_PER_OCTAVE);
-  }
-
-  private *tilesOver(r: WorldRect, level: number): Generator<[number, number]> {
-    const w = this.tileWorld(level);
-    for (let ty = Math.floor(r.y0 / w); ty * w < r.y1; ty++) for (let tx = Math.floor(r.x0 / w); tx * w < r.x1; tx++) yield [tx, ty];
-  }
-
-  private paintTile(level: number, tx: number, ty: number, pixelRatio: number): Tile {
-    const key = `${level}:${tx}:${ty}`;
-    const w = this.tileWorld(level);
-    const k = TILE / w; // device pixels per world unit
-    const pad = PAD / k;
-    const rect = { x0: tx * w - pad, y0: ty * w - pad, x1: (tx + 1) * w + pad, y1: (ty + 1) * w + pad };
+  private paintTile(slot: Slot, pixelRatio: number): Tile {
+    const { key, rect, k } = slot;
     const old = this.tiles.get(key);
-    if (old && 'close' in old.bitmap) old.bitmap.close();
-    const canvas = this.canvas();
+    if (old) this.drop(key, old);
+    const canvas = this.canvas(slot.width, slot.height);
     const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
     ctx.save();
     ctx.setTransform(k, 0, 0, k, -rect.x0 * k, -rect.y0 * k);
@@ -148,33 +138,53 @@ export class TiledPainter {
     ctx.rect(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
     ctx.clip();
     this.paints++;
-    this.paint(ctx, rect, k / pixelRatio);
+    const later = this.paint(ctx, rect, k / pixelRatio);
     ctx.restore();
+    if (later) this.repaintWhen(key, later);
     // The pixels are made here, inside the painting budget, not later in the frame that shows them.
     const bitmap = 'transferToImageBitmap' in canvas ? canvas.transferToImageBitmap() : canvas;
     const tile = { bitmap, rect, version: this.version, used: this.clock };
     this.tiles.set(key, tile);
+    this.pixels += slot.width * slot.height;
     return tile;
   }
 
-  /** What to show for a tile not yet painted: the same tile, stale, or fresh tiles of the nearest levels over it. */
-  private standIn(level: number, tx: number, ty: number, stale: Tile | null): Tile[] {
-    const area = this.area(level, tx, ty);
-    for (const d of [-1, 1, -2, 2, -3, 3, -4, 4]) {
+  /**
+   * The tile at `key` was painted from a stand-in: once `later` settles, it is blurred. It stays
+   * shown, also mid-gesture, and `fill` paints it again between frames, never `draw` inside one.
+   */
+  private repaintWhen(key: string, later: Promise<unknown>): void {
+    this.provisional.add(key);
+    if (this.awaited.has(later)) return;
+    this.awaited.add(later);
+    const stale = () => {
+      for (const k of this.provisional) {
+        const tile = this.tiles.get(k);
+        if (tile) tile.blurred = true;
+      }
+      this.provisional.clear();
+      this.missing = Math.max(this.missing, 1);
+      this.onStale?.();
+    };
+    later.then(stale, stale);
+  }
+
+  /**
+   * What to show for a tile not yet painted: the same tile, stale, or fresh tiles of the nearest
+   * levels over it; failing those, a fresh tile of any coarser level.
+   */
+  private standIn(slot: Slot, bounds: WorldRect, stale: Tile | null): Tile[] {
+    const near = [-1, 1, -2, 2, -3, 3, -4, 4].map((d) => slot.level + d);
+    for (let level = slot.level - 5; level >= slot.level - COARSER; level--) near.push(level);
+    for (const level of near) {
       const found: Tile[] = [];
-      for (const [x, y] of this.tilesOver(area, level + d)) {
-        const t = this.tiles.get(`${level + d}:${x}:${y}`);
+      for (const s of slotsOver(slot.area, level, bounds)) {
+        const t = this.tiles.get(s.key);
         if (t && t.version === this.version) found.push(t);
       }
       if (found.length) return found;
     }
     return stale ? [stale] : [];
-  }
-
-  /** A tile's world square, without the overlap. */
-  private area(level: number, tx: number, ty: number): WorldRect {
-    const w = this.tileWorld(level);
-    return { x0: tx * w, y0: ty * w, x1: (tx + 1) * w, y1: (ty + 1) * w };
   }
 
   /**
@@ -198,18 +208,27 @@ export class TiledPainter {
   }
 
   /** The canvas tiles are painted on: one offscreen canvas, emptied into each tile's bitmap. */
-  private canvas(): OffscreenCanvas | HTMLCanvasElement {
-    const side = TILE + 2 * PAD;
-    if (typeof OffscreenCanvas !== 'function') return Object.assign(document.createElement('canvas'), { width: side, height: side });
-    return (this.surface ??= new OffscreenCanvas(side, side));
+  private canvas(width: number, height: number): OffscreenCanvas | HTMLCanvasElement {
+    if (typeof OffscreenCanvas !== 'function') return Object.assign(document.createElement('canvas'), { width, height });
+    const surface = (this.surface ??= new OffscreenCanvas(width, height));
+    if (surface.width !== width) surface.width = width;
+    if (surface.height !== height) surface.height = height;
+    return surface;
+  }
+
+  private drop(key: string, tile: Tile): void {
+    this.pixels -= tile.bitmap.width * tile.bitmap.height;
+    if ('close' in tile.bitmap) tile.bitmap.close();
+    this.tiles.delete(key);
+    this.provisional.delete(key);
   }
 
   private evict(): void {
-    if (this.tiles.size <= MAX_TILES) return;
+    if (this.pixels <= MAX_PIXELS) return;
     const byAge = [...this.tiles.entries()].sort((a, b) => a[1].used - b[1].used);
-    for (const [key, tile] of byAge.slice(0, this.tiles.size - MAX_TILES)) {
-      if ('close' in tile.bitmap) tile.bitmap.close();
-      this.tiles.delete(key);
+    for (const [key, tile] of byAge) {
+      if (this.pixels <= MAX_PIXELS) break;
+      this.drop(key, tile);
     }
   }
 }
