@@ -21,7 +21,7 @@ type DriftModule = {
   drift: (drawn: CameraState, live: CameraState) => Drift;
   cssTransform: (d: Drift, pixelRatio?: number) => string;
   uncoveredShare: (d: Drift, width: number, height: number) => number;
-  planRedraw: (layers: { drawn: CameraState; empty: boolean; blank?: boolean }[], live: CameraState, viewport: { width: number; height: number }, stillForMs: number, limits?: Limits) => number;
+  planRedraw: (layers: { drawn: CameraState; empty: boolean; blank?: boolean; rough?: boolean }[], live: CameraState, viewport: { width: number; height: number }, stillForMs: number, limits?: Limits) => number;
   DRIFT_LIMITS: Limits;
 };
 const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'map', 'layerDrift'].join('/');
@@ -110,6 +110,14 @@ describe('which layer is drawn again in a frame', () => {
     expect(planRedraw([blank], live, viewport, 0)).toBe(-1);
     expect(planRedraw([blank], live, viewport, DRIFT_LIMITS.settleMs)).toBe(-1);
     expect(planRedraw([blank, { drawn: at(1.1, 10, 0), empty: false }], live, viewport, DRIFT_LIMITS.settleMs)).toBe(1);
+  });
+
+  it('draws a layer drawn rough mid-gesture once more when the camera rests, even at the live camera', () => {
+    const rough = { drawn: live, empty: false, rough: true };
+    expect(planRedraw([rough], live, viewport, 0)).toBe(-1);
+    expect(planRedraw([rough], live, viewport, DRIFT_LIMITS.settleMs)).toBe(0);
+    expect(planRedraw([{ ...rough, rough: false }], live, viewport, DRIFT_LIMITS.settleMs)).toBe(-1);
+    expect(planRedraw([{ ...rough, blank: true }], live, viewport, DRIFT_LIMITS.settleMs)).toBe(-1);
   });
 
   it('never picks more than one layer however many are stale', () => {

@@ -74,13 +74,18 @@ export interface LayerPlan {
   readonly blank?: boolean;
   /** How many times the limits this layer may drift mid-gesture (costly layers wait for the pause); 1 if absent. */
   readonly slack?: number;
+  /**
+   * Its last draw, mid-gesture, let some of its content stand in with rougher pixels (figure
+   * tokens of another texture size): drawn once more when the camera rests, even at the live camera.
+   */
+  readonly rough?: boolean;
 }
 
 /**
  * Which layer to draw again in this frame, or -1: at most one a frame, so no frame redraws the
  * whole map. Mid-gesture only a non-empty layer whose pixels drifted past the limits is drawn
  * (the worst first); once the camera has been still for `settleMs` every layer not at the live
- * camera is drawn, one a frame, in the layers' order (the map first). A blank layer is never drawn
+ * camera, or drawn rough, is drawn, one a frame, in the layers' order (the map first). A blank layer is never drawn
  * for the camera: it shows nothing wherever it is.
  */
 export function planRedraw(
@@ -95,7 +100,7 @@ export function planRedraw(
   let worstScore = 1;
   for (let i = 0; i < layers.length; i++) {
     const layer = layers[i]!;
-    if (layer.blank || sameCamera(layer.drawn, live)) continue;
+    if (layer.blank || (sameCamera(layer.drawn, live) && !(settled && layer.rough))) continue;
     if (settled) return i;
     if (layer.empty) continue;
     const d = drift(layer.drawn, live);
