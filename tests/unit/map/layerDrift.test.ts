@@ -23,9 +23,10 @@ type DriftModule = {
   uncoveredShare: (d: Drift, width: number, height: number) => number;
   planRedraw: (layers: { drawn: CameraState; empty: boolean; blank?: boolean; rough?: boolean }[], live: CameraState, viewport: { width: number; height: number }, stillForMs: number, limits?: Limits) => number;
   DRIFT_LIMITS: Limits;
+  settleTime: (moveGapMs: number, limits?: Limits) => number;
 };
 const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'map', 'layerDrift'].join('/');
-const { drift, cssTransform, uncoveredShare, planRedraw, DRIFT_LIMITS } = (await import(/* @vite-ignore */ modulePath)) as DriftModule;
+const { drift, cssTransform, uncoveredShare, planRedraw, DRIFT_LIMITS, settleTime } = (await import(/* @vite-ignore */ modulePath)) as DriftModule;
 
 const screen = (c: CameraState, world: { x: number; y: number }) => ({ x: world.x * c.scale + c.x, y: world.y * c.scale + c.y });
 const viewport = { width: 1000, height: 600 };
@@ -129,5 +130,16 @@ describe('which layer is drawn again in a frame', () => {
       frames++;
     }
     expect(frames).toBe(8);
+  });
+});
+
+describe('when a gesture is over', () => {
+  it('waits the usual settle time for a camera moved every frame, and twice the step for one moved in steps', () => {
+    expect(settleTime(0)).toBe(DRIFT_LIMITS.settleMs);
+    expect(settleTime(16.7)).toBe(DRIFT_LIMITS.settleMs);
+    // The player page follows framings pushed about every 70 ms: still 90 ms is mid-gesture there.
+    expect(settleTime(70)).toBe(140);
+    expect(settleTime(70)).toBeGreaterThan(90);
+    expect(settleTime(5000)).toBe(300);
   });
 });

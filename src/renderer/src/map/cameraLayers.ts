@@ -1,6 +1,6 @@
 import { watchInk, type CanvasInk } from './canvasInk';
 import Konva from './konva';
-import { cssTransform, drift, DRIFT_LIMITS, planRedraw, sameCamera, type CameraState } from './layerDrift';
+import { cssTransform, drift, DRIFT_LIMITS, planRedraw, sameCamera, settleTime, type CameraState } from './layerDrift';
 import type { MapCamera } from './mapCamera';
 import { drawTokens } from './tokenBitmap';
 
@@ -45,6 +45,8 @@ export interface CameraLayersHooks {
 export class CameraLayers {
   private readonly tracked: Tracked[];
   private lastMove = -Infinity;
+  /** The typical time between two moves of the camera within a gesture (a moving average, ms). */
+  private moveGap = 0;
   private tick = 0;
   private synced: CameraState | null = null;
 
@@ -80,7 +82,11 @@ export class CameraLayers {
 
   /** The live camera changed: every canvas follows it by transform; redraws are planned per frame. */
   moved(): void {
-    this.lastMove = performance.now();
+    const now = performance.now();
+    const gap = now - this.lastMove;
+    // A gap of a second or more starts a new gesture; it says nothing of this one's pace.
+    if (gap < 1000) this.moveGap = this.moveGap ? this.moveGap * 0.7 + gap * 0.3 : gap;
+    this.lastMove = now;
     const live = this.camera.state;
     for (const t of this.tracked) if (!t.blank) this.place(t, cssTransform(drift(t.drawn, live), t.pixelRatio));
     this.schedule();
@@ -112,11 +118,12 @@ export class CameraLayers {
     const plans = this.tracked.map((t) => ({ drawn: t.drawn, empty: this.empty(t), blank: t.blank, slack: t.slack, rough: t.rough }));
     const viewport = { width: this.stage.width(), height: this.stage.height() };
     const still = performance.now() - this.lastMove;
-    const i = planRedraw(plans, live, viewport, still);
+    const settleMs = settleTime(this.moveGap);
+    const i = planRedraw(plans, live, viewport, still, { ...DRIFT_LIMITS, settleMs });
     const incomplete = this.tracked.find((t) => t.wanted);
     if (i >= 0) {
       const t = this.tracked[i]!;
-      t.rough = drawTokens(still < DRIFT_LIMITS.settleMs, () => t.layer.draw());
+      t.rough = drawTokens(still < settleMs, () => t.layer.draw());
     }
     else if (incomplete?.wanted === 'draw') incomplete.layer.draw();
     else if (incomplete?.wanted && incomplete.wanted()) incomplete.wanted = 'draw';

@@ -51,6 +51,12 @@ export function uncoveredShare(d: Drift, width: number, height: number): number 
   return 1 - covered / (width * height);
 }
 
+export interface DriftLimits {
+  readonly maxScale: number;
+  readonly maxUncovered: number;
+  readonly settleMs: number;
+}
+
 /** The console's choices: when moved pixels are too blurred or leave too much bare. */
 export const DRIFT_LIMITS = {
   /** Zoomed further than this from where a layer was drawn, it is drawn again even mid-gesture. */
@@ -60,6 +66,17 @@ export const DRIFT_LIMITS = {
   /** The camera still for this long: the gesture is over and every layer is drawn sharp. */
   settleMs: 90,
 } as const;
+
+/**
+ * How long the camera must be still before the gesture counts as over, given the typical time
+ * between its moves (`moveGapMs`, 0 when unknown): a camera that moves in steps further apart
+ * than the settle time (the player page, which follows the GM's pushed framings about every
+ * 60–80 ms) would otherwise count as resting between steps and draw every layer sharp at each.
+ * The console's choice: twice the typical step, never under `settleMs`, never over 300 ms.
+ */
+export function settleTime(moveGapMs: number, limits: DriftLimits = DRIFT_LIMITS): number {
+  return Math.max(limits.settleMs, Math.min(300, 2 * moveGapMs));
+}
 
 /** One layer as the planner sees it. */
 export interface LayerPlan {
@@ -93,7 +110,7 @@ export function planRedraw(
   live: CameraState,
   viewport: { readonly width: number; readonly height: number },
   stillForMs: number,
-  limits: typeof DRIFT_LIMITS = DRIFT_LIMITS,
+  limits: DriftLimits = DRIFT_LIMITS,
 ): number {
   const settled = stillForMs >= limits.settleMs;
   let worst = -1;
