@@ -232,7 +232,6 @@ export function updateFigureNode(group: TokenGroup, figure: MapFigureModel, layo
  */
 export function setFigureDetail(group: TokenGroup, hexPx: number, selected: boolean): void {
   const part = parts(group);
-  const before = detailOf(part);
   const withArt = showArt(group, part, hexPx);
   part.initials.visible(hexPx >= 9 && !withArt);
   part.conditions.visible(hexPx >= 9);
@@ -240,14 +239,21 @@ export function setFigureDetail(group: TokenGroup, hexPx: number, selected: bool
   const name = part.name;
   const k = (name.getAttr('labelScale') as number | undefined) ?? 1;
   name.visible(!name.getAttr('needless') && (hexPx * k >= 30 || (selected && hexPx * k >= 24)));
-  const after = detailOf(part);
-  if (after.some((v, i) => v !== before[i])) group.invalidate(true);
+  group.setDetail(detailOf(part));
 }
 
+/** Numbers the art textures a token shows, to name its level of detail. */
+const textureIds = new WeakMap<object, number>();
+let textures = 0;
+
 /** What the level of detail may change in a token's look (the rest changes only in `updateFigureNode`). */
-function detailOf(part: TokenParts): readonly unknown[] {
+function detailOf(part: TokenParts): string {
   const art = part.art;
-  return [part.initials.visible(), part.conditions.visible(), part.notch.visible(), part.name.visible(), art.visible(), art.image(), art.x(), art.y(), art.width(), art.height(), part.disc.fillEnabled(), part.disc.visible(), part.edge.visible()];
+  const image = art.visible() ? art.image() : undefined;
+  let texture = image ? textureIds.get(image) : 0;
+  if (texture === undefined) textureIds.set(image!, (texture = ++textures));
+  const shown = [part.initials, part.conditions, part.notch, part.name, part.disc, part.edge].map((n) => (n.visible() ? 1 : 0)).join('');
+  return `${shown}${part.disc.fillEnabled() ? 1 : 0}:${texture}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import Konva from './konva';
 import { footprint, hexKey, type Hex, type HexLayout } from '../../../shared/hex';
 import type { WorldRect } from './tiledPainter';
-import { tokenRepaintsPending, type TokenGroup } from './tokenBitmap';
+import { tokenBitmapStats, tokenRepaintsPending, type TokenGroup } from './tokenBitmap';
 import { createFigureNode, GM_LOOK, setFigureDetail, updateFigureNode, type TokenLook } from './figureNode';
 import type { MapFigureModel } from './mapModel';
 import { artReady, loadArt } from './tokenArt';
@@ -49,6 +49,11 @@ export class FigureTokens {
   /** Hex key → the id of the figure covering it. */
   get occupancy(): ReadonlyMap<string, string> {
     return this.occupied;
+  }
+
+  /** How many token bitmaps this page painted from their parts (a pan paints none; a turn, its token's). */
+  get bitmapPaints(): number {
+    return tokenBitmapStats.builds;
   }
 
   /** True while tokens show a bitmap of another zoom or level of detail, to be painted anew in the next frames. */

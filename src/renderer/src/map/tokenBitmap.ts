@@ -8,8 +8,11 @@ import type { Layer } from 'konva/lib/Layer';
  * shows, so a zoom reuses it over an octave, as the token art's textures (the console's choice).
  */
 const STEPS_PER_DOUBLING = 1;
-/** Bitmaps a token keeps, one per texture size: a zoom in and back out finds its sizes again. */
-const KEEP_PER_TOKEN = 3;
+/**
+ * Bitmaps a token keeps, one per texture size and level of detail: a zoom in and back out finds
+ * its sizes (and its name's showing or not) again.
+ */
+const KEEP_PER_TOKEN = 4;
 /**
  * World units around the box Konva reports: it counts half a stroke, but not antialiasing nor a
  * sharp corner's miter (up to 5 stroke widths at the facing notch's tip, see partialDraw.ts).
@@ -26,8 +29,8 @@ const DRAW_PAINT_BUDGET_MS = 10;
 
 interface Bitmap {
   readonly level: number;
-  /** Painted before the level of detail changed: shown only until it is painted again. */
-  stale: boolean;
+  /** The level of detail it shows (`TokenGroup.detail`). */
+  readonly detail: string;
   readonly canvas: SceneCanvas;
   /** The bitmap's box in the token's own units. */
   readonly x: number;
@@ -134,23 +137,31 @@ export function drawTokens(draft: boolean, draw: () => void): boolean {
  */
 export class TokenGroup extends Group {
   private bitmaps: Bitmap[] = [];
-
   /**
-   * The parts changed: every bitmap is painted again when next drawn. Only the level of detail
-   * (`detail`): until then, in slices, the old bitmaps stand in.
+   * Which of its parts the zoom's level of detail shows: bitmaps are kept per level of detail, and
+   * one of another stands in only until this one's is painted.
    */
-  invalidate(detail = false): void {
-    if (detail) for (const b of this.bitmaps) b.stale = true;
-    else {
-      for (const b of this.bitmaps) release(b.canvas);
-      this.bitmaps = [];
-    }
+  private detail = '';
+
+  /** The parts changed: every bitmap is painted again when next drawn. */
+  invalidate(): void {
+    for (const b of this.bitmaps) release(b.canvas);
+    this.bitmaps = [];
+  }
+
+  /** The zoom's level of detail showed or hid parts; `detail` names which are shown. */
+  setDetail(detail: string): void {
+    this.detail = detail;
+  }
+
+  private fresh(b: Bitmap, level: number): boolean {
+    return b.level === level && b.detail === this.detail;
   }
 
   /** Paints the bitmap this token's current scale needs, if it is still missing; true when painted. */
   repaint(): boolean {
     const level = this.level();
-    if (level === null || !this.isVisible() || this.bitmaps.some((b) => b.level === level && !b.stale)) return false;
+    if (level === null || !this.isVisible() || this.bitmaps.some((b) => this.fresh(b, level))) return false;
     return this.paintAt(level) !== null;
   }
 
@@ -192,13 +203,13 @@ export class TokenGroup extends Group {
    * painted once the camera rests or in a later frame. A token with no bitmap at all paints one now.
    */
   private bitmapAt(level: number): Bitmap | null {
-    const i = this.bitmaps.findIndex((b) => b.level === level && !b.stale);
+    const i = this.bitmaps.findIndex((b) => this.fresh(b, level));
     if (i >= 0) {
       const hit = this.bitmaps[i]!;
       if (i > 0) this.bitmaps.splice(i, 1), this.bitmaps.unshift(hit);
       return hit;
     }
-    const rank = (b: Bitmap) => Math.abs(b.level - level) + (b.stale ? 1000 : 0);
+    const rank = (b: Bitmap) => Math.abs(b.level - level) + (b.detail === this.detail ? 0 : 1000);
     const near = this.bitmaps.reduce<Bitmap | null>((best, b) => (!best || rank(b) < rank(best) ? b : best), null);
     if (near && drawing.draft) {
       drawing.stoodIn = true;
@@ -214,10 +225,11 @@ export class TokenGroup extends Group {
   private paintAt(level: number): Bitmap | null {
     const made = this.paint(level);
     if (!made) return null;
-    // Bitmaps of the old level of detail are no longer needed once one of the new is painted.
-    for (const b of this.bitmaps) if (b.stale) release(b.canvas);
-    this.bitmaps = [made, ...this.bitmaps.filter((b) => !b.stale && b.level !== level)];
-    if (this.bitmaps.length > KEEP_PER_TOKEN) release(this.bitmaps.pop()!.canvas);
+    const replaced = this.bitmaps.filter((b) => this.fresh(b, level));
+    for (const b of replaced) release(b.canvas);
+    this.bitmaps = [made, ...this.bitmaps.filter((b) => !replaced.includes(b))];
+    // The least recently drawn go first.
+    while (this.bitmaps.length > KEEP_PER_TOKEN) release(this.bitmaps.pop()!.canvas);
     return made;
   }
 
@@ -251,6 +263,6 @@ export class TokenGroup extends Group {
       context.restore();
     }
     tokenBitmapStats.builds++;
-    return { level, stale: false, canvas, x, y, width: canvas.width / ratio, height: canvas.height / ratio };
+    return { level, detail: this.detail, canvas, x, y, width: canvas.width / ratio, height: canvas.height / ratio };
   }
 }
