@@ -66,6 +66,8 @@ export class CameraLayers {
       const t: Tracked = { layer, slack, canvas, pixelRatio, ink, blank: false, drawn: camera.state, rough: false, css: '', wanted: null };
       layer.on('beforeDraw', () => {
         t.wanted = null;
+        // A whole draw; only one planned mid-gesture stands tokens in (`frame` says so once it returns).
+        t.rough = false;
         t.ink?.reset();
         this.sync(layer);
       });
