@@ -21,11 +21,12 @@ type DriftModule = {
   drift: (drawn: CameraState, live: CameraState) => Drift;
   cssTransform: (d: Drift, pixelRatio?: number) => string;
   uncoveredShare: (d: Drift, width: number, height: number) => number;
-  planRedraw: (layers: { drawn: CameraState; empty: boolean; blank?: boolean }[], live: CameraState, viewport: { width: number; height: number }, stillForMs: number, limits?: Limits) => number;
+  planRedraw: (layers: { drawn: CameraState; empty: boolean; blank?: boolean; rough?: boolean }[], live: CameraState, viewport: { width: number; height: number }, stillForMs: number, limits?: Limits) => number;
   DRIFT_LIMITS: Limits;
+  settleTime: (moveGapMs: number, limits?: Limits) => number;
 };
 const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'map', 'layerDrift'].join('/');
-const { drift, cssTransform, uncoveredShare, planRedraw, DRIFT_LIMITS } = (await import(/* @vite-ignore */ modulePath)) as DriftModule;
+const { drift, cssTransform, uncoveredShare, planRedraw, DRIFT_LIMITS, settleTime } = (await import(/* @vite-ignore */ modulePath)) as DriftModule;
 
 const screen = (c: CameraState, world: { x: number; y: number }) => ({ x: world.x * c.scale + c.x, y: world.y * c.scale + c.y });
 const viewport = { width: 1000, height: 600 };
@@ -112,6 +113,14 @@ describe('which layer is drawn again in a frame', () => {
     expect(planRedraw([blank, { drawn: at(1.1, 10, 0), empty: false }], live, viewport, DRIFT_LIMITS.settleMs)).toBe(1);
   });
 
+  it('draws a layer drawn rough mid-gesture once more when the camera rests, even at the live camera', () => {
+    const rough = { drawn: live, empty: false, rough: true };
+    expect(planRedraw([rough], live, viewport, 0)).toBe(-1);
+    expect(planRedraw([rough], live, viewport, DRIFT_LIMITS.settleMs)).toBe(0);
+    expect(planRedraw([{ ...rough, rough: false }], live, viewport, DRIFT_LIMITS.settleMs)).toBe(-1);
+    expect(planRedraw([{ ...rough, blank: true }], live, viewport, DRIFT_LIMITS.settleMs)).toBe(-1);
+  });
+
   it('never picks more than one layer however many are stale', () => {
     const layers = Array.from({ length: 8 }, (_, i) => ({ drawn: at(0.2 + i * 0.01, 400, 300), empty: false }));
     let frames = 0;
@@ -121,5 +130,16 @@ describe('which layer is drawn again in a frame', () => {
       frames++;
     }
     expect(frames).toBe(8);
+  });
+});
+
+describe('when a gesture is over', () => {
+  it('waits the usual settle time for a camera moved every frame, and twice the step for one moved in steps', () => {
+    expect(settleTime(0)).toBe(DRIFT_LIMITS.settleMs);
+    expect(settleTime(16.7)).toBe(DRIFT_LIMITS.settleMs);
+    // The player page follows framings pushed about every 70 ms: still 90 ms is mid-gesture there.
+    expect(settleTime(70)).toBe(140);
+    expect(settleTime(70)).toBeGreaterThan(90);
+    expect(settleTime(5000)).toBe(300);
   });
 });

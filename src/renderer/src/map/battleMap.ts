@@ -156,7 +156,7 @@ export class BattleMap {
 
   /** True once every map tile the view needs is painted and fresh. */
   get settled(): boolean {
-    return !this.frames.busy && !this.gridPainter.pending && !(this.megahexShape.visible() && this.megahexPainter.pending);
+    return !this.frames.busy && !this.tokens.repainting && !this.gridPainter.pending && !(this.megahexShape.visible() && this.megahexPainter.pending);
   }
 
   select(figureId: string | null): void {

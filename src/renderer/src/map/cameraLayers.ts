@@ -1,7 +1,8 @@
 import { watchInk, type CanvasInk } from './canvasInk';
 import Konva from './konva';
-import { cssTransform, drift, planRedraw, sameCamera, type CameraState } from './layerDrift';
+import { cssTransform, drift, DRIFT_LIMITS, planRedraw, sameCamera, settleTime, type CameraState } from './layerDrift';
 import type { MapCamera } from './mapCamera';
+import { drawTokens } from './tokenBitmap';
 
 interface Tracked {
   readonly layer: Konva.Layer;
@@ -14,6 +15,8 @@ interface Tracked {
   blank: boolean;
   /** The camera its pixels were drawn at. */
   drawn: CameraState;
+  /** Its last draw, mid-gesture, left some tokens with stand-in bitmaps (tokenBitmap.ts). */
+  rough: boolean;
   css: string;
   /**
    * Its content is not complete (map tiles still to paint): the work that completes it between
@@ -42,6 +45,8 @@ export interface CameraLayersHooks {
 export class CameraLayers {
   private readonly tracked: Tracked[];
   private lastMove = -Infinity;
+  /** The typical time between two moves of the camera within a gesture (a moving average, ms). */
+  private moveGap = 0;
   private tick = 0;
   private synced: CameraState | null = null;
 
@@ -58,9 +63,11 @@ export class CameraLayers {
       canvas.style.willChange = 'transform';
       const ink = hideWhenBlank ? watchInk(canvas.getContext('2d') as CanvasRenderingContext2D) : null;
       const pixelRatio = sceneCanvas.getPixelRatio();
-      const t: Tracked = { layer, slack, canvas, pixelRatio, ink, blank: false, drawn: camera.state, css: '', wanted: null };
+      const t: Tracked = { layer, slack, canvas, pixelRatio, ink, blank: false, drawn: camera.state, rough: false, css: '', wanted: null };
       layer.on('beforeDraw', () => {
         t.wanted = null;
+        // A whole draw; only one planned mid-gesture stands tokens in (`frame` says so once it returns).
+        t.rough = false;
         t.ink?.reset();
         this.sync(layer);
       });
@@ -72,12 +79,16 @@ export class CameraLayers {
   /** True while a layer still shows pixels of another camera, or asked to be drawn again. */
   get busy(): boolean {
     const live = this.camera.state;
-    return this.tracked.some((t) => t.wanted !== null || (!t.blank && !sameCamera(t.drawn, live)));
+    return this.tracked.some((t) => t.wanted !== null || (!t.blank && (t.rough || !sameCamera(t.drawn, live))));
   }
 
   /** The live camera changed: every canvas follows it by transform; redraws are planned per frame. */
   moved(): void {
-    this.lastMove = performance.now();
+    const now = performance.now();
+    const gap = now - this.lastMove;
+    // A gap of a second or more starts a new gesture; it says nothing of this one's pace.
+    if (gap < 1000) this.moveGap = this.moveGap ? this.moveGap * 0.7 + gap * 0.3 : gap;
+    this.lastMove = now;
     const live = this.camera.state;
     for (const t of this.tracked) if (!t.blank) this.place(t, cssTransform(drift(t.drawn, live), t.pixelRatio));
     this.schedule();
@@ -106,11 +117,16 @@ export class CameraLayers {
   private frame(): void {
     this.tick = 0;
     const live = this.camera.state;
-    const plans = this.tracked.map((t) => ({ drawn: t.drawn, empty: this.empty(t), blank: t.blank, slack: t.slack }));
+    const plans = this.tracked.map((t) => ({ drawn: t.drawn, empty: this.empty(t), blank: t.blank, slack: t.slack, rough: t.rough }));
     const viewport = { width: this.stage.width(), height: this.stage.height() };
-    const i = planRedraw(plans, live, viewport, performance.now() - this.lastMove);
+    const still = performance.now() - this.lastMove;
+    const settleMs = settleTime(this.moveGap);
+    const i = planRedraw(plans, live, viewport, still, { ...DRIFT_LIMITS, settleMs });
     const incomplete = this.tracked.find((t) => t.wanted);
-    if (i >= 0) this.tracked[i]!.layer.draw();
+    if (i >= 0) {
+      const t = this.tracked[i]!;
+      t.rough = drawTokens(still < settleMs, () => t.layer.draw());
+    }
     else if (incomplete?.wanted === 'draw') incomplete.layer.draw();
     else if (incomplete?.wanted && incomplete.wanted()) incomplete.wanted = 'draw';
     if (this.busy) this.schedule();

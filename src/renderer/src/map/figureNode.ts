@@ -3,6 +3,7 @@ import { footprint, hexNeighbor, hexOutline, hexToPixel, type HexLayout, type Po
 import type { MapFigureModel } from './mapModel';
 import { artCut, artTextureSize, type ArtShape } from './tokenArt';
 import { TokenText } from './tokenText';
+import { TokenGroup } from './tokenBitmap';
 
 /** Postures other than standing get a letter badge on the token. */
 export const POSTURE_BADGE: Readonly<Record<string, string>> = {
@@ -58,9 +59,9 @@ const DISC = { 1: 0.74, 3: 0.9, 7: 1.45 } as const;
  * 7-hex figure, a side-coloured disc with the figure's initials, a facing pointer, a posture
  * badge, the name under it, and a gold ring when selected.
  */
-export function createFigureNode(layout: HexLayout): Konva.Group {
+export function createFigureNode(layout: HexLayout): TokenGroup {
   const s = layout.size;
-  const group = new Konva.Group({ listening: false });
+  const group = new TokenGroup({ listening: false });
   const common = { listening: false, perfectDrawEnabled: false } as const;
   const badge = new Konva.Group({ name: 'badge', ...common });
   const parts: TokenParts = {
@@ -121,9 +122,9 @@ interface TokenParts {
   readonly veil: Konva.Text;
   readonly conditions: Konva.Text;
 }
-const partsOf = new WeakMap<Konva.Group, TokenParts>();
+const partsOf = new WeakMap<TokenGroup, TokenParts>();
 
-function parts(group: Konva.Group): TokenParts {
+function parts(group: TokenGroup): TokenParts {
   const found = partsOf.get(group);
   if (!found) throw new Error('Not a figure token: tokens are made by createFigureNode.');
   return found;
@@ -149,9 +150,9 @@ interface NodeArt {
   readonly at: Point;
   readonly hexSize: number;
 }
-const artOf = new WeakMap<Konva.Group, NodeArt>();
+const artOf = new WeakMap<TokenGroup, NodeArt>();
 
-export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, layout: HexLayout, selected: boolean, look: TokenLook = GM_LOOK): void {
+export function updateFigureNode(group: TokenGroup, figure: MapFigureModel, layout: HexLayout, selected: boolean, look: TokenLook = GM_LOOK): void {
   const s = layout.size;
   const anchor = hexToPixel(layout, figure.position);
   group.position(anchor);
@@ -222,13 +223,14 @@ export function updateFigureNode(group: Konva.Group, figure: MapFigureModel, lay
 
   const tags = (figure.conditions ?? []).map((c) => CONDITION_TAG[c] ?? c.toUpperCase()).join(' ');
   part.conditions.setAttrs({ text: tags, fontSize: s * 0.3 * k, width: s * 4 * k, x: centre.x - s * 2 * k, y: centre.y - r - s * 0.42 * k });
+  group.invalidate();
 }
 
 /**
  * Level of detail by how large a hex is on screen: tiny tokens are only discs, names appear
  * when they can be read.
  */
-export function setFigureDetail(group: Konva.Group, hexPx: number, selected: boolean): void {
+export function setFigureDetail(group: TokenGroup, hexPx: number, selected: boolean): void {
   const part = parts(group);
   const withArt = showArt(group, part, hexPx);
   part.initials.visible(hexPx >= 9 && !withArt);
@@ -237,6 +239,21 @@ export function setFigureDetail(group: Konva.Group, hexPx: number, selected: boo
   const name = part.name;
   const k = (name.getAttr('labelScale') as number | undefined) ?? 1;
   name.visible(!name.getAttr('needless') && (hexPx * k >= 30 || (selected && hexPx * k >= 24)));
+  group.setDetail(detailOf(part));
+}
+
+/** Numbers the art textures a token shows, to name its level of detail. */
+const textureIds = new WeakMap<object, number>();
+let textures = 0;
+
+/** What the level of detail may change in a token's look (the rest changes only in `updateFigureNode`). */
+function detailOf(part: TokenParts): string {
+  const art = part.art;
+  const image = art.visible() ? art.image() : undefined;
+  let texture = image ? textureIds.get(image) : 0;
+  if (texture === undefined) textureIds.set(image!, (texture = ++textures));
+  const shown = [part.initials, part.conditions, part.notch, part.name, part.disc, part.edge].map((n) => (n.visible() ? 1 : 0)).join('');
+  return `${shown}${part.disc.fillEnabled() ? 1 : 0}:${texture}`;
 }
 
 /**
@@ -245,7 +262,7 @@ export function setFigureDetail(group: Konva.Group, hexPx: number, selected: boo
  * edge (3 and 7 hexes). Without art, or until it is decoded, the token is the side's disc.
  * Returns whether art is shown.
  */
-function showArt(group: Konva.Group, part: TokenParts, hexPx: number): boolean {
+function showArt(group: TokenGroup, part: TokenParts, hexPx: number): boolean {
   const art = artOf.get(group);
   const node = part.art;
   const shape = art?.shape;

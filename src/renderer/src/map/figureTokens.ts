@@ -1,6 +1,7 @@
 import Konva from './konva';
 import { footprint, hexKey, type Hex, type HexLayout } from '../../../shared/hex';
 import type { WorldRect } from './tiledPainter';
+import { tokenBitmapStats, tokenRepaintsPending, type TokenGroup } from './tokenBitmap';
 import { createFigureNode, GM_LOOK, setFigureDetail, updateFigureNode, type TokenLook } from './figureNode';
 import type { MapFigureModel } from './mapModel';
 import { artReady, loadArt } from './tokenArt';
@@ -22,7 +23,7 @@ export interface TokenPass {
  */
 export class FigureTokens {
   readonly layer = new Konva.Layer({ listening: false });
-  private readonly nodes = new Map<string, Konva.Group>();
+  private readonly nodes = new Map<string, TokenGroup>();
   /** What each node was last drawn from, so an unchanged figure costs nothing on a push. */
   private readonly drawn = new Map<string, { figure: MapFigureModel; selected: boolean }>();
   private figures: readonly MapFigureModel[] = [];
@@ -50,11 +51,21 @@ export class FigureTokens {
     return this.occupied;
   }
 
+  /** How many token bitmaps this page painted from their parts (a pan paints none; a turn, its token's). */
+  get bitmapPaints(): number {
+    return tokenBitmapStats.builds;
+  }
+
+  /** True while tokens show a bitmap of another zoom or level of detail, to be painted anew in the next frames. */
+  get repainting(): boolean {
+    return tokenRepaintsPending();
+  }
+
   get all(): readonly MapFigureModel[] {
     return this.figures;
   }
 
-  node(id: string): Konva.Group | undefined {
+  node(id: string): TokenGroup | undefined {
     return this.nodes.get(id);
   }
 
@@ -85,7 +96,7 @@ export class FigureTokens {
     this.hexSize = pass.layout.size;
     this.detail = { hexPx: pass.hexPx, selectedId: pass.selectedId };
     const seen = new Set<string>();
-    const changed: Konva.Group[] = [];
+    const changed: TokenGroup[] = [];
     const occupied = new Map<string, string>();
     for (const figure of figures) {
       seen.add(figure.id);
@@ -157,7 +168,7 @@ export class FigureTokens {
     this.cullNodes(this.nodes.values(), view, margin);
   }
 
-  private cullNodes(nodes: Iterable<Konva.Group>, view: WorldRect, margin: number): void {
+  private cullNodes(nodes: Iterable<TokenGroup>, view: WorldRect, margin: number): void {
     for (const node of nodes) {
       if (node.getLayer() !== this.layer) continue;
       const x = node.x();

@@ -51,6 +51,12 @@ export function uncoveredShare(d: Drift, width: number, height: number): number 
   return 1 - covered / (width * height);
 }
 
+export interface DriftLimits {
+  readonly maxScale: number;
+  readonly maxUncovered: number;
+  readonly settleMs: number;
+}
+
 /** The console's choices: when moved pixels are too blurred or leave too much bare. */
 export const DRIFT_LIMITS = {
   /** Zoomed further than this from where a layer was drawn, it is drawn again even mid-gesture. */
@@ -60,6 +66,17 @@ export const DRIFT_LIMITS = {
   /** The camera still for this long: the gesture is over and every layer is drawn sharp. */
   settleMs: 90,
 } as const;
+
+/**
+ * How long the camera must be still before the gesture counts as over, given the typical time
+ * between its moves (`moveGapMs`, 0 when unknown): a camera that moves in steps further apart
+ * than the settle time (the player page, which follows the GM's pushed framings about every
+ * 60–80 ms) would otherwise count as resting between steps and draw every layer sharp at each.
+ * The console's choice: twice the typical step, never under `settleMs`, never over 300 ms.
+ */
+export function settleTime(moveGapMs: number, limits: DriftLimits = DRIFT_LIMITS): number {
+  return Math.max(limits.settleMs, Math.min(300, 2 * moveGapMs));
+}
 
 /** One layer as the planner sees it. */
 export interface LayerPlan {
@@ -74,13 +91,18 @@ export interface LayerPlan {
   readonly blank?: boolean;
   /** How many times the limits this layer may drift mid-gesture (costly layers wait for the pause); 1 if absent. */
   readonly slack?: number;
+  /**
+   * Its last draw, mid-gesture, let some of its content stand in with rougher pixels (figure
+   * tokens of another texture size): drawn once more when the camera rests, even at the live camera.
+   */
+  readonly rough?: boolean;
 }
 
 /**
  * Which layer to draw again in this frame, or -1: at most one a frame, so no frame redraws the
  * whole map. Mid-gesture only a non-empty layer whose pixels drifted past the limits is drawn
  * (the worst first); once the camera has been still for `settleMs` every layer not at the live
- * camera is drawn, one a frame, in the layers' order (the map first). A blank layer is never drawn
+ * camera, or drawn rough, is drawn, one a frame, in the layers' order (the map first). A blank layer is never drawn
  * for the camera: it shows nothing wherever it is.
  */
 export function planRedraw(
@@ -88,14 +110,14 @@ export function planRedraw(
   live: CameraState,
   viewport: { readonly width: number; readonly height: number },
   stillForMs: number,
-  limits: typeof DRIFT_LIMITS = DRIFT_LIMITS,
+  limits: DriftLimits = DRIFT_LIMITS,
 ): number {
   const settled = stillForMs >= limits.settleMs;
   let worst = -1;
   let worstScore = 1;
   for (let i = 0; i < layers.length; i++) {
     const layer = layers[i]!;
-    if (layer.blank || sameCamera(layer.drawn, live)) continue;
+    if (layer.blank || (sameCamera(layer.drawn, live) && !(settled && layer.rough))) continue;
     if (settled) return i;
     if (layer.empty) continue;
     const d = drift(layer.drawn, live);
