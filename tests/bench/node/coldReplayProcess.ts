@@ -1,0 +1,29 @@
+/**
+ * One process of coldReplay.mjs: `make FILE` writes the duel's 5,000-command log and its start
+ * state as JSON; `replay FILE` reads them and replays the log once in this fresh process, as the
+ * product does when it opens an encounter without a snapshot, and prints the replay's CPU and
+ * wall time as JSON.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createSeededDice } from '../../../src/main/engine/dice/seeded';
+import { apply } from '../../../src/main/engine/encounter/apply';
+import type { EncounterState } from '../../../src/main/engine/encounter/schema';
+import type { Command } from '../../../src/shared/commands';
+import { makeLog } from '../../support/duelLog';
+
+const [mode, file, countArg] = process.argv.slice(2);
+if (mode === 'make') {
+  writeFileSync(file!, JSON.stringify(makeLog(Number(countArg ?? 5000))));
+} else if (mode === 'replay') {
+  const { start, log } = JSON.parse(readFileSync(file!, 'utf8')) as { start: EncounterState; log: Command[] };
+  const before = process.cpuUsage();
+  const t = performance.now();
+  const dice = createSeededDice(11);
+  let s = start;
+  for (const c of log) s = apply(s, c, dice).state;
+  const wall = performance.now() - t;
+  const used = process.cpuUsage(before);
+  process.stdout.write(`${JSON.stringify({ cpu: (used.user + used.system) / 1000, wall, turn: s.turn })}\n`);
+} else {
+  throw new Error('usage: make FILE [COUNT] | replay FILE');
+}
