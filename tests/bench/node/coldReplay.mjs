@@ -31,9 +31,11 @@ try {
     for (let i = 0; i < processes; i++) runs.push(JSON.parse(execFileSync(process.execPath, [bundle, 'replay', data], { encoding: 'utf8' })));
     const at = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)];
     const cpu = runs.map((r) => r.cpu);
+    const main = runs.map((r) => r.main).filter((v) => v !== null);
     const wall = runs.map((r) => r.wall);
     console.log(`cold replay of 5,000 commands, ${processes} fresh processes, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    console.log(`  CPU ms:  ${cpu.map((v) => v.toFixed(1)).join(' ')}  median ${at(cpu, 0.5).toFixed(1)}  p95 ${at(cpu, 0.95).toFixed(1)}`);
+    console.log(`  process CPU ms:  ${cpu.map((v) => v.toFixed(1)).join(' ')}  median ${at(cpu, 0.5).toFixed(1)}  p95 ${at(cpu, 0.95).toFixed(1)}`);
+    if (main.length === runs.length) console.log(`  main-thread CPU ms: ${main.map((v) => v.toFixed(1)).join(' ')}  median ${at(main, 0.5).toFixed(1)}  p95 ${at(main, 0.95).toFixed(1)}`);
     console.log(`  wall ms: ${wall.map((v) => v.toFixed(1)).join(' ')}  median ${at(wall, 0.5).toFixed(1)}  p95 ${at(wall, 0.95).toFixed(1)}`);
   }
 } finally {
