@@ -18,6 +18,7 @@
 import { AppError } from '../../../shared/errors';
 import type { CommandOf } from '../../../shared/commands';
 import { beginRenewPhase, endOfTurnRunaway, endRenewPhase, letLapse, renew } from '../magic';
+import { setTurnState } from './copies';
 import { commitMagic, encounterMagicOf, magicContext, runMagic, snapshotOf } from './magicBridge';
 import { turnStateOf, type EncounterState } from './schema';
 import { canAct } from './state';
@@ -40,7 +41,7 @@ export function beginRenewal(tx: Tx): void {
     commitMagic(tx, { ...result, events: result.events.filter((e) => e.type !== 'renewalOrder') });
   }
   const order = encounterMagicOf(tx.state).renewal?.order ?? [];
-  tx.state = { ...tx.state, turnState: { ...turnStateOf(tx.state), renewOrder: [...order], renewDone: [] } };
+  tx.state = setTurnState(tx.state, { renewOrder: [...order], renewDone: [] });
   tx.emit({ type: 'orderSet', phase: 'renewSpells', order, scores, source: '001 §Turn Sequence; RULINGS T3, G4' });
 }
 
@@ -54,7 +55,7 @@ export function endRenewal(tx: Tx): void {
 function markDone(tx: Tx, casterId: string): void {
   if (renewalPending(tx.state).includes(casterId)) return;
   const ts = turnStateOf(tx.state);
-  if (!ts.renewDone.includes(casterId)) tx.state = { ...tx.state, turnState: { ...ts, renewDone: [...ts.renewDone, casterId] } };
+  if (!ts.renewDone.includes(casterId)) tx.state = setTurnState(tx.state, { renewDone: [...ts.renewDone, casterId] });
 }
 
 function spellOf(tx: Tx, c: { figureId: string; activeId: string }): EncounterState['spells'][number] {
