@@ -47,7 +47,7 @@ export class TiledPainter {
   private missing = 0;
   /** How many tiles were painted: a push that changed nothing should paint none. */
   paints = 0;
-  /** Called when provisional tiles are stale: `fill` paints them again. */
+  /** Called when provisional tiles are blurred (their sharper picture came): `fill` paints them again. */
   onStale: (() => void) | null = null;
   /** The tiles the last draw needed: `fill` paints the missing ones between draws. */
   private need: { readonly rect: WorldRect; readonly level: number; readonly pixelRatio: number; readonly bounds: WorldRect } | null = null;
