@@ -68,6 +68,8 @@ export function slug(text: string, fallback: string): string {
  */
 export class CampaignFolder {
   #campaign: CampaignFile;
+  /** The campaign file's last change, so the next waits for it (see `updateCampaign`). */
+  #campaignChanges: Promise<unknown> = Promise.resolve();
   /** The `seq` of each encounter's snapshot file on disk, so an undo below it removes it first. */
   readonly #snapshotSeq = new Map<string, number>();
 
@@ -108,9 +110,17 @@ export class CampaignFolder {
     this.#campaign = valid;
   }
 
-  async updateCampaign(change: (c: CampaignFile) => CampaignFile): Promise<CampaignFile> {
-    await this.writeCampaign(change(this.#campaign));
-    return this.#campaign;
+  /**
+   * Changes run one after another, each on the file the last one left: two changes sent at once
+   * (a quick second click of a setting) both stay, and land in the order they were asked for.
+   */
+  updateCampaign(change: (c: CampaignFile) => CampaignFile): Promise<CampaignFile> {
+    const done = this.#campaignChanges.then(async () => {
+      await this.writeCampaign(change(this.#campaign));
+      return this.#campaign;
+    });
+    this.#campaignChanges = done.catch(() => undefined);
+    return done;
   }
 
   async setRules(rules: Rules): Promise<Rules> {

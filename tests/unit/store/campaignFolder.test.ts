@@ -249,3 +249,22 @@ describe('readDocument / writeDocument', () => {
     expect(file.data.initial.figures.map((f) => f.id)).toEqual(['bram', 'ilsa', 'grak', 'sella']);
   });
 });
+
+describe('changes to campaign.json asked for at once', () => {
+  it('all stay, in the order they were asked for, in memory and on disk', async () => {
+    const dir = await copySample(await dirs.make());
+    const folder = await openCampaignFolder(dir);
+    const look = (tokenScale: number) => ({ tokenScale, labelScale: 1, highContrastGrid: false, turnOrder: false });
+    // Not awaited one by one: as when a GM changes a setting and another before main answers.
+    await Promise.all([
+      folder.renameCampaign('Renamed at the table'),
+      folder.updateCampaign((c) => ({ ...c, playerDisplay: look(1.5) })),
+      folder.updateCampaign((c) => ({ ...c, playerDisplay: look(2) })),
+    ]);
+    const onDisk = CampaignFileSchema.parse(JSON.parse(await readFile(join(dir, 'campaign.json'), 'utf8')));
+    for (const c of [folder.campaign, (await openCampaignFolder(dir)).campaign, onDisk]) {
+      expect(c.name).toBe('Renamed at the table');
+      expect(c.playerDisplay).toEqual(look(2));
+    }
+  });
+});
