@@ -2,6 +2,7 @@ import { watchInk, type CanvasInk } from './canvasInk';
 import Konva from './konva';
 import { cssTransform, drift, DRIFT_LIMITS, planRedraw, sameCamera, settleTime, type CameraState } from './layerDrift';
 import type { MapCamera } from './mapCamera';
+import { draftTiles } from './tiledPainter';
 import { drawTokens } from './tokenBitmap';
 
 interface Tracked {
@@ -15,7 +16,7 @@ interface Tracked {
   blank: boolean;
   /** The camera its pixels were drawn at. */
   drawn: CameraState;
-  /** Its last draw, mid-gesture, left some tokens with stand-in bitmaps (tokenBitmap.ts). */
+  /** Its last draw, mid-gesture, left rough pixels: tokens with stand-in bitmaps (tokenBitmap.ts), map tiles unfiltered (tiledPainter.ts). */
   rough: boolean;
   css: string;
   /**
@@ -123,11 +124,17 @@ export class CameraLayers {
     const settleMs = settleTime(this.moveGap);
     const i = planRedraw(plans, live, viewport, still, { ...DRIFT_LIMITS, settleMs });
     const incomplete = this.tracked.find((t) => t.wanted);
+    const draft = still < settleMs;
     if (i >= 0) {
       const t = this.tracked[i]!;
-      t.rough = drawTokens(still < settleMs, () => t.layer.draw());
+      t.rough = draftTiles(draft, () => drawTokens(draft, () => t.layer.draw()));
     }
-    else if (incomplete?.wanted === 'draw') incomplete.layer.draw();
+    else if (incomplete?.wanted === 'draw') {
+      incomplete.rough = draftTiles(draft, () => {
+        incomplete.layer.draw();
+        return false;
+      });
+    }
     else if (incomplete?.wanted && incomplete.wanted()) incomplete.wanted = 'draw';
     if (this.busy) this.schedule();
   }

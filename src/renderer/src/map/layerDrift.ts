@@ -93,7 +93,8 @@ export interface LayerPlan {
   readonly slack?: number;
   /**
    * Its last draw, mid-gesture, let some of its content stand in with rougher pixels (figure
-   * tokens of another texture size): drawn once more when the camera rests, even at the live camera.
+   * tokens of another texture size, map tiles drawn unfiltered): drawn once more when the camera
+   * rests, even at the live camera.
    */
   readonly rough?: boolean;
 }
