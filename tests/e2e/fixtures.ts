@@ -41,6 +41,7 @@ export const test = base.extend<Fixtures>({
     await watch(page, problems, 'GM page');
     await page.goto(`${consoleServer.gm}&e2e=1`);
     await expect(page.getByTestId('encounter-name')).toHaveText('Ambush at the Ford');
+    expect(await page.evaluate(() => crossOriginIsolated), 'the GM page is cross-origin isolated').toBe(true);
     await use(page);
   },
   playerPage: async ({ context, consoleServer, problems }, use) => {
@@ -48,6 +49,7 @@ export const test = base.extend<Fixtures>({
     await watch(page, problems, 'player page');
     await page.goto(`${consoleServer.player}&e2e=1`);
     await expect(page.getByTestId('player-status')).toContainText('Ambush at the Ford');
+    expect(await page.evaluate(() => crossOriginIsolated), 'the player page is cross-origin isolated').toBe(true);
     await use(page);
   },
 });

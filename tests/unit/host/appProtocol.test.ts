@@ -14,7 +14,7 @@ vi.mock('electron', () => ({
 }));
 
 import { registerAppScheme, serveRenderer } from '../../../src/main/host/electron/appProtocol';
-import { CONTENT_SECURITY_POLICY } from '../../../src/main/host/security';
+import { CONTENT_SECURITY_POLICY, ISOLATION_HEADERS } from '../../../src/main/host/security';
 import { tempDirs } from '../../support/tempCampaign';
 
 const dirs = tempDirs();
@@ -55,6 +55,8 @@ describe('serveRenderer', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(res.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
     expect(await res.text()).toContain(`<title>${title}</title>`);
   });
 
@@ -62,6 +64,7 @@ describe('serveRenderer', () => {
     const res = await handler({ url: 'app://console/assets/app.js' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    for (const [name, value] of Object.entries(ISOLATION_HEADERS)) expect(res.headers.get(name)).toBe(value);
   });
 
   it.each([

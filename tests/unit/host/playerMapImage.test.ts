@@ -72,6 +72,8 @@ describe('the players’ map image', () => {
     const res = await get(image.asset, token('player'));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
+    // Only the console's own pages may embed it (security.ts ISOLATION_HEADERS).
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     const bytes = Buffer.from(await res.arrayBuffer());
     // The sample fogs Sella's corner (22,-6 among others); Bram stands in the open at 9,5.
     expect(core.session.map.hidden).toContain('22,-6');

@@ -294,6 +294,8 @@ describe('web host: static files', () => {
     expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-embedder-policy']).toBe('require-corp');
     expect(res.body).toContain(`<title>${title}</title>`);
   });
 

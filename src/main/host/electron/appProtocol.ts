@@ -1,5 +1,5 @@
 import { protocol } from 'electron';
-import { APP_HOST, APP_SCHEME, CONTENT_SECURITY_POLICY } from '../security';
+import { APP_HOST, APP_SCHEME, CONTENT_SECURITY_POLICY, ISOLATION_HEADERS } from '../security';
 import { readStatic } from '../web/staticFiles';
 import type { Role } from '../../../shared/contract';
 import { roleOfPageToken } from './pageTokens';
@@ -35,7 +35,7 @@ export function serveRenderer(rendererDir: string, assets?: AssetReader, uploads
       if (asset === 'forbidden') return new Response('Forbidden', { status: 403 });
       if (!asset) return new Response('Not found', { status: 404 });
       return new Response(new Uint8Array(asset.body), {
-        headers: { 'content-type': asset.type, 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff' },
+        headers: { 'content-type': asset.type, 'content-security-policy': CONTENT_SECURITY_POLICY, ...ISOLATION_HEADERS, 'x-content-type-options': 'nosniff' },
       });
     }
     const file = await readStatic(rendererDir, url.pathname);
@@ -44,6 +44,7 @@ export function serveRenderer(rendererDir: string, assets?: AssetReader, uploads
       headers: {
         'content-type': file.type,
         'content-security-policy': CONTENT_SECURITY_POLICY,
+        ...ISOLATION_HEADERS,
         'x-content-type-options': 'nosniff',
       },
     });

@@ -6,7 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { EVENTS, type EventName, type Role } from '../../../shared/contract';
 import { WsCallSchema, type WsPush, type WsReply } from '../../../shared/wsProtocol';
 import type { Dispatcher } from '../dispatch';
-import { CONTENT_SECURITY_POLICY } from '../security';
+import { CONTENT_SECURITY_POLICY, ISOLATION_HEADERS } from '../security';
 import { readStatic } from './staticFiles';
 import { newTokens } from './tokens';
 import { declaredLength, isUploadRoute, runUpload, type UploadRoute } from '../uploads';
@@ -120,6 +120,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.writeHead(200, {
         'content-type': asset.type,
         'content-security-policy': CONTENT_SECURITY_POLICY,
+        ...ISOLATION_HEADERS,
         'x-content-type-options': 'nosniff',
         'cache-control': 'private, max-age=31536000, immutable',
       });
@@ -135,6 +136,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     res.writeHead(200, {
       'content-type': file.type,
       'content-security-policy': CONTENT_SECURITY_POLICY,
+      ...ISOLATION_HEADERS,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
