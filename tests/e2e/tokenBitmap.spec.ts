@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, hexOnScreen, test } from './fixtures';
-import { notchOf, settle, turnSelected } from './mapProbes';
+import { notchOf, rightDragPan, settle, turnSelected } from './mapProbes';
 
 /**
  * Figure tokens drawn from a bitmap each (issue 18, src/renderer/src/map/tokenBitmap.ts): a pan
@@ -33,10 +33,7 @@ test('a pan paints no token bitmap; a zoom paints them for a new octave only, an
 
   const box = (await gmPage.getByRole('application', { name: 'Battlemap' }).boundingBox())!;
   const at = { x: box.x + box.width * 0.5, y: box.y + box.height * 0.5 };
-  await gmPage.mouse.move(at.x, at.y);
-  await gmPage.mouse.down({ button: 'right' });
-  for (let i = 1; i <= 10; i++) await gmPage.mouse.move(at.x - i * 12, at.y - i * 6);
-  await gmPage.mouse.up({ button: 'right' });
+  await rightDragPan(gmPage, at, { x: -12, y: -6 }, 10);
   await settle(gmPage);
   await settle(playerPage);
   expect(await paints(gmPage), 'bitmaps painted for a pan').toBe(loaded);
