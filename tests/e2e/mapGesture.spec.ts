@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { overlayInk, rightDragPan } from './mapProbes';
+import { overlayInk, rightDragPan, settle } from './mapProbes';
 
 /**
  * Pan and zoom as the GM's hand does them (issue 18 §2): mid-gesture the drawn layers are moved
@@ -16,20 +16,12 @@ test.beforeAll(async () => {
 });
 
 type MapHook = {
-  settled: boolean;
   cameraState: { scale: number; x: number; y: number };
   getFrame(): { x: number; y: number; width: number; height: number };
   tokens: { updates: number };
 };
 const map = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.cameraState);
 const tokenUpdates = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.tokens.updates);
-
-async function settle(page: Page): Promise<void> {
-  const settled = () => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.settled);
-  await expect.poll(settled, { timeout: 15_000 }).toBe(true);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await expect.poll(settled, { timeout: 15_000 }).toBe(true);
-}
 
 /** SHA-256 of every map canvas's pixels, and whether any is still moved by a CSS transform. */
 const canvases = (page: Page) =>
