@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { overlayInk } from './mapProbes';
+import { overlayInk, rightDragPan, settle } from './mapProbes';
 
 /**
  * Pan and zoom as the GM's hand does them (issue 18 §2): mid-gesture the drawn layers are moved
@@ -16,20 +16,12 @@ test.beforeAll(async () => {
 });
 
 type MapHook = {
-  settled: boolean;
   cameraState: { scale: number; x: number; y: number };
   getFrame(): { x: number; y: number; width: number; height: number };
   tokens: { updates: number };
 };
 const map = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.cameraState);
 const tokenUpdates = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.tokens.updates);
-
-async function settle(page: Page): Promise<void> {
-  const settled = () => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.settled);
-  await expect.poll(settled, { timeout: 15_000 }).toBe(true);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await expect.poll(settled, { timeout: 15_000 }).toBe(true);
-}
 
 /** SHA-256 of every map canvas's pixels, and whether any is still moved by a CSS transform. */
 const canvases = (page: Page) =>
@@ -81,9 +73,7 @@ test('a wheel-and-drag gesture moves the drawn map; the projector follows withou
   const at = { x: box.x + box.width * 0.55, y: box.y + box.height * 0.5 };
   await gmPage.mouse.move(at.x, at.y);
   for (let i = 0; i < 6; i++) await gmPage.mouse.wheel(0, -100);
-  await gmPage.mouse.down({ button: 'right' });
-  for (let i = 1; i <= 10; i++) await gmPage.mouse.move(at.x - i * 15, at.y - i * 8);
-  await gmPage.mouse.up({ button: 'right' });
+  await rightDragPan(gmPage, at, { x: -15, y: -8 }, 10);
   for (let i = 0; i < 2; i++) await gmPage.mouse.wheel(0, 100);
 
   // The camera went where the hand took it: six notches in, two out (1.1× each).
@@ -168,10 +158,7 @@ test('a blank overlay or drag layer is hidden from the compositor until it paint
   await watchTransformValues(gmPage);
   const box = (await gmPage.getByRole('application', { name: 'Battlemap' }).boundingBox())!;
   const at = { x: box.x + box.width * 0.5, y: box.y + box.height * 0.5 };
-  await gmPage.mouse.move(at.x, at.y);
-  await gmPage.mouse.down({ button: 'right' });
-  for (let i = 1; i <= 12; i++) await gmPage.mouse.move(at.x - i * 13.3, at.y - i * 7.7);
-  await gmPage.mouse.up({ button: 'right' });
+  await rightDragPan(gmPage, at, { x: -13.3, y: -7.7 }, 12);
   await settle(gmPage);
   const seen = await transformValues(gmPage);
   expect(seen.length, 'frames shown with moved canvases').toBeGreaterThan(0);

@@ -39,3 +39,14 @@ export const overlayInk = (page: Page) =>
     for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
     return n;
   });
+
+/**
+ * A right-drag pan as the GM's hand does it: the pointer goes to `from`, the right button goes down,
+ * the pointer moves by `step` `steps` times, and the button comes up.
+ */
+export async function rightDragPan(page: Page, from: { x: number; y: number }, step: { x: number; y: number }, steps: number): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down({ button: 'right' });
+  for (let i = 1; i <= steps; i++) await page.mouse.move(from.x + i * step.x, from.y + i * step.y);
+  await page.mouse.up({ button: 'right' });
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, hexOnScreen, test } from './fixtures';
-import { notchOf, settle, turnSelected } from './mapProbes';
+import { notchOf, rightDragPan, settle, turnSelected } from './mapProbes';
 
 /**
  * Figure tokens drawn from a bitmap each (issue 18, src/renderer/src/map/tokenBitmap.ts): a pan
@@ -13,7 +13,9 @@ const BRAM = { q: 9, r: 5 };
 
 type Tokens = { bitmapPaints: number; all: readonly unknown[] };
 const paints = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: { tokens: Tokens } }).__battleMap.tokens.bitmapPaints);
-const scale = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: { cameraState: { scale: number } } }).__battleMap.cameraState.scale);
+type Camera = { scale: number; x: number; y: number };
+const camera = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: { cameraState: Camera } }).__battleMap.cameraState);
+const scale = async (page: Page) => (await camera(page)).scale;
 
 /** Zooms the map by `factor` about its middle in one step (wheel notches would let a busy machine rest between them). */
 const zoom = (page: Page, factor: number) =>
@@ -33,12 +35,12 @@ test('a pan paints no token bitmap; a zoom paints them for a new octave only, an
 
   const box = (await gmPage.getByRole('application', { name: 'Battlemap' }).boundingBox())!;
   const at = { x: box.x + box.width * 0.5, y: box.y + box.height * 0.5 };
-  await gmPage.mouse.move(at.x, at.y);
-  await gmPage.mouse.down({ button: 'right' });
-  for (let i = 1; i <= 10; i++) await gmPage.mouse.move(at.x - i * 12, at.y - i * 6);
-  await gmPage.mouse.up({ button: 'right' });
+  const unpanned = await camera(gmPage);
+  await rightDragPan(gmPage, at, { x: -12, y: -6 }, 10);
   await settle(gmPage);
   await settle(playerPage);
+  const panned = await camera(gmPage);
+  expect([panned.x - unpanned.x, panned.y - unpanned.y], 'the map followed the drag').toEqual([-120, -60]);
   expect(await paints(gmPage), 'bitmaps painted for a pan').toBe(loaded);
 
   // 2.5× in reaches another octave: the visible tokens are painted for it.

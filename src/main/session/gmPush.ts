@@ -1,5 +1,6 @@
-import type { GmView, GmViewPush } from '../../shared/views';
+import type { GmView, GmViewDelta, GmViewPush } from '../../shared/views';
 import { viewDelta } from '../../shared/viewOrder';
+import { pushEncoder } from './pushEncoder';
 
 /**
  * What the hosts push to GM windows (issue 18 §3): the change from the view pushed before when
@@ -7,10 +8,5 @@ import { viewDelta } from '../../shared/viewOrder';
  * (it just loaded, or missed a push) fetches the whole view instead of applying the change.
  */
 export function gmPushEncoder(): (view: GmView) => GmViewPush {
-  let last: GmView | null = null;
-  return (view) => {
-    const delta = viewDelta(last, view);
-    last = view;
-    return delta ?? view;
-  };
+  return pushEncoder<GmView, GmViewDelta>(viewDelta);
 }

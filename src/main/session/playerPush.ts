@@ -1,7 +1,8 @@
-import type { PlayerView, PlayerViewPush } from '../../shared/views';
+import type { PlayerView, PlayerViewDelta, PlayerViewPush } from '../../shared/views';
 import { viewDelta } from '../../shared/viewOrder';
 import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';
+import { pushEncoder } from './pushEncoder';
 import { playerView } from './views';
 
 /**
@@ -10,12 +11,7 @@ import { playerView } from './views';
  * was sent, so it tells the players nothing the whole view would not.
  */
 export function playerPushEncoder(): (view: PlayerView) => PlayerViewPush {
-  let last: PlayerView | null = null;
-  return (view) => {
-    const delta = viewDelta(last, view);
-    last = view;
-    return delta ?? view;
-  };
+  return pushEncoder<PlayerView, PlayerViewDelta>(viewDelta);
 }
 
 type Shown = PlayerView['encounter'];

@@ -1,82 +1,32 @@
 /**
- * The session (DESIGN §One picture): command → engine → log → file → views, undo/redo, replay,
- * and the player trust boundary, all on a real copy of the sample campaign on disk.
+ * The session (DESIGN §One picture): command → engine → log → file → views, undo/redo and replay,
+ * on a real copy of the sample campaign on disk (the player trust boundary: sessionSecrets.test.ts).
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Session, replay } from '../../../src/main/session/session';
 import { gmView as buildGmView, playerView as buildPlayerView } from '../../../src/main/session/views';
 import { playersLatest } from '../../../src/main/session/playersLatest';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
-import type { EncounterFile } from '../../../src/main/store/schema';
 import { Core } from '../../../src/main/host/core';
 import type { Command } from '../../../src/shared/commands';
-import { isAppError } from '../../../src/shared/errors';
-import { hexKey, hexNeighbor } from '../../../src/shared/hex';
-import { GmViewSchema, PlayerViewSchema, type GmView, type PlayerView } from '../../../src/shared/views';
+import { GmViewSchema, PlayerViewSchema } from '../../../src/shared/views';
 import {
   SAMPLE_CAMPAIGN_DIR,
-  SAMPLE_SECRETS,
-  allKeys,
   copySample,
   encounterFilePath,
   encounterLogPath,
   readEncounterFile,
   recordingSink,
-  samplePlayerId,
   tempDirs,
   type RecordingSink,
 } from '../../support/tempCampaign';
+import { FIXED_NOW, codeOf, move, pos, sampleOpener, turn } from './sampleSession';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
 
-const FIXED_NOW = new Date('2026-03-01T12:00:00.000Z');
-
-async function openSample(edit?: (file: EncounterFile) => void): Promise<{ dir: string; session: Session; sink: RecordingSink }> {
-  const dir = await copySample(await dirs.make());
-  if (edit) {
-    const file = await readEncounterFile(dir);
-    edit(file);
-    await writeFile(encounterFilePath(dir), JSON.stringify(file, null, 2));
-  }
-  const sink = recordingSink();
-  const session = await Session.open(await openCampaignFolder(dir), sink, () => FIXED_NOW);
-  return { dir, session, sink };
-}
-
-const move = (figureId: string, q: number, r: number): Command => ({ type: 'moveFigure', figureId, to: { q, r } });
-const turn = (figureId: string, facing: number): Command => ({ type: 'turnFigure', figureId, facing });
-const pos = (view: GmView | PlayerView, id: string) =>
-  view.encounter.figures.find((f) => f.id === ('history' in view ? id : samplePlayerId(id)))?.position;
-
-async function codeOf(p: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    if (isAppError(e)) return { code: e.code, message: e.message };
-    throw e;
-  }
-  throw new Error('expected the promise to reject');
-}
-
-/** Asserts that the player view carries none of the sample campaign's secrets. */
-function expectNoSecrets(view: PlayerView, fogged: readonly string[]): void {
-  PlayerViewSchema.parse(view);
-  const text = JSON.stringify(view);
-  expect(text).not.toContain(SAMPLE_SECRETS.hiddenFigureId);
-  expect(text).not.toContain(SAMPLE_SECRETS.hiddenFigureName);
-  expect(text).not.toContain(SAMPLE_SECRETS.spellId);
-  expect(text).not.toContain(`"${SAMPLE_SECRETS.spellName}"`);
-  expect(text).not.toContain(SAMPLE_SECRETS.foggedTerrain);
-  for (const note of SAMPLE_SECRETS.gmNoteFragments) expect(text).not.toContain(note);
-  const keys = allKeys(view);
-  for (const k of SAMPLE_SECRETS.secretKeys) expect(keys.has(k), `key ${k}`).toBe(false);
-  // Fogged hexes are listed as fogged, never with their terrain.
-  for (const key of fogged) expect(Object.keys(view.encounter.map.terrain)).not.toContain(key);
-  for (const f of view.encounter.figures) expect(fogged).not.toContain(hexKey(f.position));
-}
+const openSample = sampleOpener(dirs);
 
 describe('Session: commands, the log and the file', () => {
   it('opens the sample at revision 0 with an empty log and nothing to undo or redo', async () => {
@@ -312,91 +262,5 @@ describe('Session: broadcasts', () => {
       [2, move('bram', 11, 5)],
       [3, move('ilsa', 9, 5)],
     ]);
-  });
-});
-
-describe('Session: the player view keeps the secrets', () => {
-  it('the sample’s player view has no hidden figure, mana, notes, hidden flags, spells or fogged terrain', async () => {
-    const { session } = await openSample();
-    const fogged = session.gmView().encounter.map.hidden;
-    expect(fogged.length).toBeGreaterThan(0);
-    const pv = session.playerView();
-    expectNoSecrets(pv, fogged);
-    expect(pv.encounter.figures.map((f) => f.id)).toEqual(['bram', 'ilsa', 'grak'].map(samplePlayerId));
-    expect([...pv.encounter.map.fogged].sort()).toEqual([...fogged].sort());
-    // Visible terrain is still there.
-    expect(pv.encounter.map.terrain['14,0']).toBe('wall');
-    expect(pv.encounter.map.terrain['18,4']).toBe('fire');
-  });
-
-  it('after every change the player views sent out keep the secrets too, even when the GM moves the hidden figure', async () => {
-    const { session, sink } = await openSample();
-    const fogged = session.gmView().encounter.map.hidden;
-    await session.execute(move('sella', 22, -5));
-    await session.execute(turn('sella', 2));
-    await session.execute(move('bram', 10, 5));
-    await session.undo();
-    for (const v of sink.playerViews) expectNoSecrets(v, fogged);
-    expect(pos(session.gmView(), 'sella')).toEqual({ q: 22, r: -5 });
-  });
-
-  it('a figure that is not hidden but stands in fog is not shown; a hidden one in the open is not shown either', async () => {
-    const { session } = await openSample((file) => {
-      file.initial.figures.find((f) => f.id === 'sella')!.hidden = false;
-      file.initial.figures.find((f) => f.id === 'grak')!.hidden = true;
-    });
-    const ids = session.playerView().encounter.figures.map((f) => f.id);
-    expect(ids).toEqual(['bram', 'ilsa'].map(samplePlayerId));
-  });
-
-  it('a visible figure that walks into fog disappears from the player view and comes back when it leaves', async () => {
-    const { session } = await openSample((file) => {
-      file.initial.figures.find((f) => f.id === 'bram')!.position = { q: 20, r: -5 };
-    });
-    expect(pos(session.playerView(), 'bram')).toEqual({ q: 20, r: -5 });
-    await session.execute(move('bram', 21, -5));
-    expect(pos(session.playerView(), 'bram')).toBeUndefined();
-    expect(pos(session.gmView(), 'bram')).toEqual({ q: 21, r: -5 });
-    await session.execute(move('bram', 20, -5));
-    expect(pos(session.playerView(), 'bram')).toEqual({ q: 20, r: -5 });
-  });
-
-  it('property: after any sequence of commands, the player view keeps the secrets and replay equals the live state', async () => {
-    const ids = ['bram', 'ilsa', 'grak', 'sella', 'ghost'] as const;
-    const commandArb = fc.oneof(
-      fc.record({ kind: fc.constant('move' as const), id: fc.constantFrom(...ids), dir: fc.integer({ min: 0, max: 5 }) }),
-      fc.record({ kind: fc.constant('turn' as const), id: fc.constantFrom(...ids), dir: fc.integer({ min: 0, max: 5 }) }),
-      fc.constant({ kind: 'undo' as const, id: 'bram', dir: 0 }),
-      fc.constant({ kind: 'redo' as const, id: 'bram', dir: 0 }),
-    );
-    await fc.assert(
-      fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 8 }), async (steps) => {
-        const { dir, session } = await openSample();
-        const fogged = session.gmView().encounter.map.hidden;
-        for (const step of steps) {
-          const at = pos(session.gmView(), step.id) ?? { q: 0, r: 0 };
-          const to = hexNeighbor(at, step.dir);
-          const work =
-            step.kind === 'move'
-              ? session.execute(move(step.id, to.q, to.r))
-              : step.kind === 'turn'
-                ? session.execute(turn(step.id, step.dir))
-                : step.kind === 'undo'
-                  ? session.undo()
-                  : session.redo();
-          await work.catch((e: unknown) => {
-            if (!isAppError(e)) throw e;
-          });
-          expectNoSecrets(session.playerView(), fogged);
-        }
-        const file = await readEncounterFile(dir);
-        expect(file.log.map((e) => e.seq)).toEqual(file.log.map((_, i) => i + 1));
-        const live = session.gmView();
-        expect(live.history.logLength).toBe(file.log.length);
-        const folder = await openCampaignFolder(dir);
-        expect(buildGmView(folder.campaign, replay(file, file.log).state, live.history, live.revision, undefined, live.session)).toEqual(live);
-      }),
-      { numRuns: 15 },
-    );
   });
 });
