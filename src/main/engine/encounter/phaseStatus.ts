@@ -211,11 +211,11 @@ export function requireTurn(
       throw new AppError('rule', `${f.name} cannot do that in ${PHASE_NAMES[tx.state.phase]}: it belongs to ${phases.map((p) => PHASE_NAMES[p]).join(' or ')} (RULINGS T1).`);
     }
   } else {
+    const waiting = opts.anyOrder ? status.pending : status.due;
+    if (waiting.includes(f.id)) return;
     // A rider and its mount move as one: in a movement phase either one's turn is the pair's (movement/mounts.ts).
     const partner = MOVEMENT_PHASES.includes(tx.state.phase) ? (f.ridingId ?? riderOf(tx.state, f.id)?.id) : undefined;
-    const pair = partner === undefined ? [f.id] : [f.id, partner];
-    const ok = pair.some((id) => (opts.anyOrder ? status.pending.includes(id) : status.due.includes(id)));
-    if (ok) return;
+    if (partner !== undefined && waiting.includes(partner)) return;
     if (!override) {
       const due = status.due.map((id) => tx.state.figures.find((x) => x.id === id)?.name ?? id);
       throw new AppError(

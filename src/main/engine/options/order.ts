@@ -11,13 +11,10 @@ export interface MoverRef {
 export function sidesThenAdjDex(sideOrder: readonly string[], figures: readonly MoverRef[]): string[] {
   const out: string[] = [];
   for (const side of sideOrder) {
-    out.push(
-      ...figures
-        .map((f, i) => ({ f, i }))
-        .filter(({ f }) => f.sideId === side)
-        .sort((a, b) => b.f.adjDex - a.f.adjDex || a.i - b.i)
-        .map(({ f }) => f.id),
-    );
+    const mine: number[] = [];
+    for (let i = 0; i < figures.length; i++) if (figures[i]!.sideId === side) mine.push(i);
+    mine.sort((a, b) => figures[b]!.adjDex - figures[a]!.adjDex || a - b);
+    for (const i of mine) out.push(figures[i]!.id);
   }
   return out;
 }

@@ -138,8 +138,13 @@ export function carryRider(tx: Tx, mountId: string): void {
  * gone, or who is down itself. Runs after every command, so placing, pushing or retreating a
  * mount carries its rider.
  */
+function hasRider(figures: readonly FigureState[]): boolean {
+  for (const f of figures) if (f.ridingId !== undefined) return true;
+  return false;
+}
+
 export function seatRiders(state: EncounterState): { state: EncounterState; events: EncounterEvent[] } {
-  if (!state.figures.some((f) => f.ridingId !== undefined)) return { state, events: [] };
+  if (!hasRider(state.figures)) return { state, events: [] };
   const events: EncounterEvent[] = [];
   let figures = state.figures;
   for (const rider of state.figures) {
