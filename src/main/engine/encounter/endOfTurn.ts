@@ -2,7 +2,7 @@
  * The end of the turn (RULINGS T1, A5, C5, S6, O2, O3): bleeding, survival saves, the runaway
  * drain and carried momentum, then a fresh turn; and O2's Cleanup phase.
  */
-import { makeSurvivalSave } from '../characters/survival';
+import { makeSurvivalSave, survivalSaveDue } from '../characters/survival';
 import { carriedMomentum } from '../options/strideMomentum/stride';
 import { copyFigure, copyState, withTurn } from './copies';
 import { FRESH_FIGURE_TURN, FRESH_TURN_STATE } from './schema';
@@ -29,7 +29,7 @@ export function endOfTurnEffects(tx: Tx): void {
   // RULINGS C5: a save each turn once a pool is at or below −½ its starting value (when the stat
   // model has saves: O1's ST 0 is simply death).
   for (const f of tx.rules.stats.survivalSaves ? tx.state.figures : []) {
-    if (f.posture === 'dead') continue;
+    if (f.posture === 'dead' || !survivalSaveDue(f.attributes.CON, { fatigue: f.fatigue, body: f.body })) continue;
     const save = makeSurvivalSave(f.attributes.CON, { fatigue: f.fatigue, body: f.body }, tx.dice, `survival save: ${f.name}`);
     if (!save.due) continue;
     tx.rolls.push(save.roll);

@@ -139,7 +139,7 @@ export function carryRider(tx: Tx, mountId: string): void {
  * mount carries its rider.
  */
 function hasRider(figures: readonly FigureState[]): boolean {
-  for (const f of figures) if (f.ridingId !== undefined) return true;
+  for (let i = 0; i < figures.length; i++) if (figures[i]!.ridingId !== undefined) return true;
   return false;
 }
 
