@@ -215,3 +215,33 @@ describe('each option through the seam gives its document\'s numbers', () => {
     expect(cs.notes).toEqual(['Stride & momentum replaces the movement of Classic rule set.']);
   });
 });
+
+describe('rulesFor reads the stored settings once, without a compiled reader', () => {
+  const refusal = (f: () => unknown): string => {
+    try {
+      f();
+      return 'no refusal';
+    } catch (e) {
+      return JSON.stringify((e as { issues?: unknown }).issues ?? String(e));
+    }
+  };
+
+  it('keeps exactly what the schema reads, keys in its order, and refuses what it refuses', () => {
+    const settings: unknown[] = [
+      DEFAULT_RULES,
+      withOptions({ classic: true, strideMomentum: true }, { heavyBlows: true, bleedingPerTurn: 2 }),
+      { ...DEFAULT_RULES, optionSettings: undefined, spellEdits: undefined },
+    ];
+    for (const s of settings) {
+      const read = RulesSchema.parse(s);
+      const built = rulesFor(s as Rules) as unknown as Record<string, unknown>;
+      expect(Object.keys(built).slice(0, Object.keys(read).length)).toEqual(Object.keys(read));
+      for (const [k, v] of Object.entries(read)) expect(JSON.stringify(built[k])).toBe(JSON.stringify(v));
+    }
+    for (const bad of [{ ...DEFAULT_RULES, brokenGroundCost: 'two' }, { ...DEFAULT_RULES, options: { classic: 'yes' } }, null]) {
+      const expected = refusal(() => RulesSchema.parse(bad));
+      expect(expected).not.toBe('no refusal');
+      expect(refusal(() => rulesFor(bad as unknown as Rules))).toBe(expected);
+    }
+  });
+});
