@@ -245,3 +245,20 @@ describe('rulesFor reads the stored settings once, without a compiled reader', (
     }
   });
 });
+
+describe('movement rules that say their allowances ignore pools and momentum', () => {
+  it('give the same allowances whatever Fatigue was spent and whatever momentum was carried (the memo keys on neither)', () => {
+    const sets = [DEFAULT_RULES, withOptions({ classic: true }), withOptions({ strideMomentum: true }), withOptions({ perCharacterInitiative: true })].map((r) => rulesFor(r).movement);
+    const blind = sets.filter((m) => m.readsPoolsAndMomentum === false);
+    expect(blind.map((m) => m.id)).toContain('pillars');
+    for (const m of blind) {
+      for (const STR of [6, 11, 16]) {
+        for (const carriedLbs of [0, 30, 75]) {
+          const attributes = { STR, DEX: 12, INT: 10, WIS: 10, CON: 11, CHR: 10 };
+          const fresh = m.allowance({ attributes, carriedLbs, armorId: 'leather-armor' });
+          for (const fatigueSpent of [0, 7, 40]) for (const momentum of [0, 3]) expect(m.allowance({ attributes, carriedLbs, armorId: 'leather-armor', fatigueSpent, momentum })).toEqual(fresh);
+        }
+      }
+    }
+  });
+});
