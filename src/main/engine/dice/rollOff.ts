@@ -30,7 +30,8 @@ export const MAX_ROLL_OFF_ROUNDS = 100;
  */
 export function rollOff(participants: readonly string[], dice: Dice, purpose = 'roll-off'): RollOffResult {
   const seen = new Set<string>();
-  for (const p of participants) {
+  for (let i = 0; i < participants.length; i++) {
+    const p = participants[i]!;
     if (seen.has(p)) throw new DiceError(`Roll-off participants must be distinct; "${p}" appears twice.`);
     seen.add(p);
   }
