@@ -23,7 +23,7 @@ import { MOVEMENT_PHASES } from '../../../../shared/schemas';
 import type { Weapon } from '../../equipment';
 import type { EncounterEvent } from '../events';
 import type { EncounterState, FigureState } from '../schema';
-import { canAct, figureById, figureHexes, findFigure, hasCondition, isAlive, mountOf, riderOf } from '../state';
+import { anyRider, canAct, figureById, figureHexes, findFigure, hasCondition, isAlive, mountOf, riderOf } from '../state';
 import { isMovementPhase, markMoved, requireTurn } from '../turn';
 import type { Tx } from '../tx';
 
@@ -138,13 +138,8 @@ export function carryRider(tx: Tx, mountId: string): void {
  * gone, or who is down itself. Runs after every command, so placing, pushing or retreating a
  * mount carries its rider.
  */
-function hasRider(figures: readonly FigureState[]): boolean {
-  for (let i = 0; i < figures.length; i++) if (figures[i]!.ridingId !== undefined) return true;
-  return false;
-}
-
 export function seatRiders(state: EncounterState): { state: EncounterState; events: EncounterEvent[] } {
-  if (!hasRider(state.figures)) return { state, events: [] };
+  if (!anyRider(state.figures)) return { state, events: [] };
   const events: EncounterEvent[] = [];
   let figures = state.figures;
   for (const rider of state.figures) {
