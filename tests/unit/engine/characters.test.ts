@@ -22,6 +22,7 @@ import {
   rollBaseWeight,
   rollHeight,
   survivalCheck,
+  survivalSaveDue,
   survivalThresholds,
   validatePointBuy,
 } from '../../../src/main/engine/characters';
@@ -345,6 +346,31 @@ describe('survival saves (001 §Injury Thresholds & Death; RULINGS C5)', () => {
     const r = makeSurvivalSave(12, body(-14), dice);
     expect(r.due).toBe(false);
     expect(dice.remaining()).toBe(1);
+  });
+
+  it('the end-of-turn question "is a save due?" answers as the full check does, and refuses the same pools', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 18 }), fc.integer({ min: 1, max: 80 }), fc.integer({ min: -200, max: 80 }), fc.integer({ min: 1, max: 80 }), fc.integer({ min: -200, max: 80 }), (CON, fs, fc_, bs, bc) => {
+        const pools = { fatigue: { current: fc_, starting: fs }, body: { current: bc, starting: bs } };
+        expect(survivalSaveDue(CON, pools)).toBe(survivalCheck(CON, pools).due);
+      }),
+    );
+    const refusal = (f: () => unknown): string => {
+      try {
+        f();
+        return 'no refusal';
+      } catch (e) {
+        return String(e);
+      }
+    };
+    for (const [CON, pools] of [
+      [11.5, body(-20)],
+      [12, { fatigue: { current: 1.5, starting: 45 }, body: { current: -20, starting: 30 } }],
+      [12, { fatigue: fatigueOk, body: { current: -20, starting: 0 } }],
+    ] as const) {
+      expect(refusal(() => survivalSaveDue(CON, pools))).toBe(refusal(() => survivalCheck(CON, pools)));
+      expect(refusal(() => survivalSaveDue(CON, pools))).not.toBe('no refusal');
+    }
   });
 
   it('property: due exactly when 2 × current ≤ −starting; penalty = min(0, current + starting)', () => {

@@ -89,6 +89,17 @@ export function survivalCheck(CON: number, pools: PoolsNow): SurvivalCheck {
   return { due: pool !== null, pool, penalty, target: explainSum(breakdown), fatigue, body };
 }
 
+/**
+ * Whether `survivalCheck` would find a save due, checked the same way, without working out its
+ * target: the end of every turn asks this of every figure, and few are ever due.
+ */
+export function survivalSaveDue(CON: number, pools: PoolsNow): boolean {
+  if (!Number.isInteger(CON)) throw new RangeError(`CON must be a whole number (got ${CON}).`);
+  checkPoolLevel('Fatigue', pools.fatigue);
+  checkPoolLevel('Body', pools.body);
+  return poolSurvival(pools.fatigue).due || poolSurvival(pools.body).due;
+}
+
 export type SurvivalSaveResult =
   | { readonly due: false; readonly check: SurvivalCheck }
   | {

@@ -30,31 +30,39 @@ export const MAX_ROLL_OFF_ROUNDS = 100;
  */
 export function rollOff(participants: readonly string[], dice: Dice, purpose = 'roll-off'): RollOffResult {
   const seen = new Set<string>();
-  for (const p of participants) {
+  for (let i = 0; i < participants.length; i++) {
+    const p = participants[i]!;
     if (seen.has(p)) throw new DiceError(`Roll-off participants must be distinct; "${p}" appears twice.`);
     seen.add(p);
   }
   const rolls: RollOffRoll[] = [];
 
-  // Totals are 1–6: each round's tied groups are found by bucketing, high total first.
+  // Each round's tied groups are found total by total, high first, each in the order given.
+  // (Totals are whole numbers 1–6: a handful of passes over the group, and no map or sort.)
   const settle = (group: readonly string[], round: number, out: string[]): void => {
     if (group.length < 2) {
-      for (const p of group) out.push(p);
+      for (let i = 0; i < group.length; i++) out.push(group[i]!);
       return;
     }
     if (round > MAX_ROLL_OFF_ROUNDS) {
       throw new DiceError(`${purpose}: still tied after ${MAX_ROLL_OFF_ROUNDS} rounds (${group.join(', ')}).`);
     }
-    const byTotal = new Map<number, string[]>();
-    for (const participant of group) {
+    const totals: number[] = [];
+    for (let i = 0; i < group.length; i++) {
+      const participant = group[i]!;
       const roll = dice.roll('1d6', `${purpose}: ${participant}${round > 1 ? ` (re-roll ${round - 1})` : ''}`);
       rolls.push({ round, participant, roll });
-      const tied = byTotal.get(roll.total);
-      if (tied === undefined) byTotal.set(roll.total, [participant]);
-      else tied.push(participant);
+      totals.push(roll.total);
     }
-    const totals = [...byTotal.keys()].sort((a, b) => b - a);
-    for (const t of totals) settle(byTotal.get(t)!, round + 1, out);
+    for (let above = Infinity; ; ) {
+      let total = -Infinity;
+      for (let i = 0; i < totals.length; i++) if (totals[i]! < above && totals[i]! > total) total = totals[i]!;
+      if (total === -Infinity) return;
+      const tied: string[] = [];
+      for (let i = 0; i < group.length; i++) if (totals[i] === total) tied.push(group[i]!);
+      settle(tied, round + 1, out);
+      above = total;
+    }
   };
 
   const order: string[] = [];

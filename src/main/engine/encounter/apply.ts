@@ -142,7 +142,7 @@ function applyCommand(
       const aloft = groundMoveRefusal(mover);
       if (aloft !== null && command.mode !== 'stand-still') throw new AppError('rule', aloft);
       if (mover.id !== command.figureId) requireTurn(tx, command, MOVEMENT_PHASES);
-      const c = { ...command, figureId: mover.id };
+      const c = mover.id === command.figureId ? command : { ...command, figureId: mover.id };
       if (isPushMove(state, mover, c, () => slowestModeTo(tx, mover.id, c.to, c.dropPack === true) !== null)) applyPushMove(tx, c);
       else applyMove(tx, c);
       carryRider(tx, mover.id);

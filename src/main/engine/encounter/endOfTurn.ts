@@ -2,7 +2,7 @@
  * The end of the turn (RULINGS T1, A5, C5, S6, O2, O3): bleeding, survival saves, the runaway
  * drain and carried momentum, then a fresh turn; and O2's Cleanup phase.
  */
-import { makeSurvivalSave } from '../characters/survival';
+import { makeSurvivalSave, survivalSaveDue } from '../characters/survival';
 import { carriedMomentum } from '../options/strideMomentum/stride';
 import { copyFigure, copyState, withTurn } from './copies';
 import { FRESH_FIGURE_TURN, FRESH_TURN_STATE } from './schema';
@@ -19,7 +19,9 @@ import type { Tx } from './tx';
 export function endOfTurnEffects(tx: Tx): void {
   // RULINGS A5: each bleeding figure loses Body at the end of the turn.
   if (tx.rules.bleedingPerTurn > 0) {
-    for (const f of tx.state.figures) {
+    const figures = tx.state.figures;
+    for (let i = 0; i < figures.length; i++) {
+      const f = figures[i]!;
       if (f.posture === 'dead' || !f.conditions.includes('bleeding')) continue;
       const after = tx.update(f.id, (x) => ({ ...x, body: { ...x.body, current: x.body.current - tx.rules.bleedingPerTurn } }));
       tx.emit({ type: 'bled', figureId: f.id, amount: tx.rules.bleedingPerTurn, bodyAfter: after.body.current, source: 'RULINGS A5' });
@@ -28,8 +30,10 @@ export function endOfTurnEffects(tx: Tx): void {
   }
   // RULINGS C5: a save each turn once a pool is at or below −½ its starting value (when the stat
   // model has saves: O1's ST 0 is simply death).
-  for (const f of tx.rules.stats.survivalSaves ? tx.state.figures : []) {
-    if (f.posture === 'dead') continue;
+  const saving = tx.rules.stats.survivalSaves ? tx.state.figures : [];
+  for (let i = 0; i < saving.length; i++) {
+    const f = saving[i]!;
+    if (f.posture === 'dead' || !survivalSaveDue(f.attributes.CON, { fatigue: f.fatigue, body: f.body })) continue;
     const save = makeSurvivalSave(f.attributes.CON, { fatigue: f.fatigue, body: f.body }, tx.dice, `survival save: ${f.name}`);
     if (!save.due) continue;
     tx.rolls.push(save.roll);
@@ -43,7 +47,9 @@ export function endOfTurnEffects(tx: Tx): void {
 /** RULINGS T1: the turn counter advances and the turn's bookkeeping starts afresh. */
 export function startNextTurn(tx: Tx): void {
   // RULINGS O3 (002): a figure that ends its movement sprinting carries its stride into next turn.
-  for (const f of tx.state.figures) {
+  const carried = tx.state.figures;
+  for (let i = 0; i < carried.length; i++) {
+    const f = carried[i]!;
     const momentum = f.posture === 'dead' ? 0 : carriedMomentum(f.turn.stride ?? 0);
     if (momentum !== f.momentum) {
       tx.update(f.id, (x) => ({ ...x, momentum }));

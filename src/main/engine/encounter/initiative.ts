@@ -64,7 +64,11 @@ export function rollInitiative(tx: Tx): void {
   if (ts.initiative !== null) throw new AppError('conflict', `Initiative for turn ${tx.state.turn} has been rolled already.`);
   const sides = tx.state.sides.map((s) => s.id);
   // RULINGS T2, G4 (Pillars: 1d6 per side, tied sides roll again); O1, O2, O4: the option's roll.
-  const result = tx.rules.initiative.roll({ sides, figures: initiativeFigures(tx.state, tx.rules) }, tx.dice);
+  // The figures are worked out only for rules that roll per figure (O2, O4): side rolls never read them.
+  const state = tx.state;
+  let figures: ReturnType<typeof initiativeFigures> | undefined;
+  const input = { sides, get figures() { return (figures ??= initiativeFigures(state, tx.rules)); } };
+  const result = tx.rules.initiative.roll(input, tx.dice);
   tx.rolls.push(...result.rolls);
   // A total made of more than its die (O4: stress die + score + modifiers) keeps its breakdown for the tracker.
   const rolls = result.scores.map((x) => ({

@@ -6,7 +6,7 @@ import { AppError } from '../../../shared/errors';
 import { asRuleSet, DEFAULT_RULES, type Rules } from '../rules';
 import { MOVEMENT_PHASES } from '../../../shared/schemas';
 import type { RuleSet } from '../options/types';
-import { turnStateOf, type EncounterState } from './schema';
+import { turnStateOf, type EncounterState, type TurnState } from './schema';
 import { canAct, findFigure, riderOf, sideName } from './state';
 import { renewalPending } from './renewPhase';
 import type { Tx } from './tx';
@@ -36,9 +36,18 @@ export function isMovementPhase(phase: Phase): boolean {
 }
 
 /** The turn's phases by the rules (RULINGS T1, O1, O2, O4), as encounter phase ids. */
-export function turnPhases(rules: RuleSet): Phase[] {
-  return rules.initiative.phases.map((p) => p.id as Phase);
+export function turnPhases(rules: RuleSet): readonly Phase[] {
+  const phases = rules.initiative.phases;
+  let ids = phaseIds.get(phases);
+  if (ids === undefined) {
+    ids = phases.map((p) => p.id as Phase);
+    phaseIds.set(phases, ids);
+  }
+  return ids;
 }
+
+/** The phase ids per rules' list of phases (a strategy's constant): every command asks. */
+const phaseIds = new WeakMap<object, readonly Phase[]>();
 
 export interface PhaseStatus {
   readonly turn: number;
@@ -144,7 +153,8 @@ function phaseOver(phase: Phase): string {
 /** The ids of `order` not yet `done` whose figures can still act, in order. */
 function stillToAct(state: EncounterState, order: readonly string[], done: readonly string[]): string[] {
   const pending: string[] = [];
-  for (const id of order) {
+  for (let i = 0; i < order.length; i++) {
+    const id = order[i]!;
     if (done.includes(id)) continue;
     const f = findFigure(state, id);
     if (f !== undefined && canAct(f)) pending.push(id);
@@ -164,21 +174,31 @@ function status(state: EncounterState, order: readonly string[], due: readonly s
  */
 export function movementSequence(state: EncounterState, phase: Phase): string[] {
   const ts = turnStateOf(state);
-  const yielded = (id: string): boolean => findFigure(state, id)?.turn.yielded === true;
-  const group = ts.moveGroups?.find((g) => g.phase === phase);
+  const group = groupOf(ts.moveGroups, phase);
   if (group === undefined) {
+    const yielded = (id: string): boolean => findFigure(state, id)?.turn.yielded === true;
     if (phase === 'finalMovement') return ts.moveOrder.filter(yielded);
     if (phase === 'initialMovement') return ts.moveOrder.filter((id) => !yielded(id));
     return [];
   }
   const members = memberSet(group.ids);
+  const order = ts.moveOrder;
   const first: string[] = [];
-  const last: string[] = [];
-  for (const id of ts.moveOrder) {
-    if (members.has(id)) (yielded(id) ? last : first).push(id);
+  let last: string[] | null = null;
+  for (let i = 0; i < order.length; i++) {
+    const id = order[i]!;
+    if (!members.has(id)) continue;
+    if (findFigure(state, id)?.turn.yielded === true) (last ??= []).push(id);
+    else first.push(id);
   }
-  for (const id of last) first.push(id);
+  if (last !== null) for (const id of last) first.push(id);
   return first;
+}
+
+function groupOf(groups: TurnState['moveGroups'], phase: Phase): NonNullable<TurnState['moveGroups']>[number] | undefined {
+  if (groups === undefined) return undefined;
+  for (let i = 0; i < groups.length; i++) if (groups[i]!.phase === phase) return groups[i];
+  return undefined;
 }
 
 /** A movement group's ids as a set, per group (turn states are never mutated). */
@@ -211,11 +231,11 @@ export function requireTurn(
       throw new AppError('rule', `${f.name} cannot do that in ${PHASE_NAMES[tx.state.phase]}: it belongs to ${phases.map((p) => PHASE_NAMES[p]).join(' or ')} (RULINGS T1).`);
     }
   } else {
+    const waiting = opts.anyOrder ? status.pending : status.due;
+    if (waiting.includes(f.id)) return;
     // A rider and its mount move as one: in a movement phase either one's turn is the pair's (movement/mounts.ts).
     const partner = MOVEMENT_PHASES.includes(tx.state.phase) ? (f.ridingId ?? riderOf(tx.state, f.id)?.id) : undefined;
-    const pair = partner === undefined ? [f.id] : [f.id, partner];
-    const ok = pair.some((id) => (opts.anyOrder ? status.pending.includes(id) : status.due.includes(id)));
-    if (ok) return;
+    if (partner !== undefined && waiting.includes(partner)) return;
     if (!override) {
       const due = status.due.map((id) => tx.state.figures.find((x) => x.id === id)?.name ?? id);
       throw new AppError(

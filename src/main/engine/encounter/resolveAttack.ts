@@ -9,13 +9,14 @@ import type { OptionLetter } from '../../../shared/schemas';
 import { weaponById } from '../equipment';
 import type { AttackKind } from '../combat/kinds';
 import { attackKind, attackPreview } from './attack';
-import { engagementState } from './engagement';
+import { engagementState, type EngagementState } from './engagement';
 import { optionRefusal } from './options';
 import { markActed } from './turn';
 import { requireTurn } from './phaseStatus';
 import { passByFirstStrike } from './passByCharge';
 import { spendAttackAp, strike } from './strike';
 import type { Tx } from './tx';
+import type { FigureState } from './schema';
 
 // Names that lived here before the split, so existing imports of './resolveAttack' still resolve.
 export { dealDamage, dropItem, removeOne, type Blow } from './dealDamage';
@@ -23,13 +24,20 @@ export { applyFirstStrike, applyWaiveFirstStrike, firstStrikeRefusal } from './p
 export { applyOpportunityAttack, opportunityPreview } from './opportunityAttack';
 
 export function optionFor(tx: Tx, attackerId: string, kind: AttackKind): OptionLetter {
-  const a = tx.fig(attackerId);
+  return attackOption(tx, tx.fig(attackerId), kind).option;
+}
+
+/** The option an attack takes, with the engagement it was read from and, when it was asked, option j's refusal. */
+function attackOption(tx: Tx, a: FigureState, kind: AttackKind): { option: OptionLetter; es: EngagementState; refusalOfJ?: string | null } {
   const es = engagementState(tx.state, a);
-  if (kind === 'hth') return 't';
-  if (kind === 'missile') return es === 'engaged' ? 'l' : 'f';
-  if (kind === 'thrown') return es === 'engaged' ? 'j' : 'f';
-  if (es === 'engaged') return optionRefusal(tx.state, a, 'j', es, tx.rules) === null || a.turn.engagedAtStart ? 'j' : 'b';
-  return 'b';
+  if (kind === 'hth') return { option: 't', es };
+  if (kind === 'missile') return { option: es === 'engaged' ? 'l' : 'f', es };
+  if (kind === 'thrown') return { option: es === 'engaged' ? 'j' : 'f', es };
+  if (es === 'engaged') {
+    const refusalOfJ = optionRefusal(tx.state, a, 'j', es, tx.rules);
+    return { option: refusalOfJ === null || a.turn.engagedAtStart ? 'j' : 'b', es, refusalOfJ };
+  }
+  return { option: 'b', es };
 }
 
 export function applyAttack(tx: Tx, c: CommandOf<'attack'>): void {
@@ -38,8 +46,10 @@ export function applyAttack(tx: Tx, c: CommandOf<'attack'>): void {
   const t = tx.fig(c.targetId);
   const weapon = c.weaponId === null ? null : (weaponById(c.weaponId) ?? null);
   const kind = attackKind(a, t, weapon, c.throw === true);
-  const option = optionFor(tx, a.id, kind);
-  const refusal = optionRefusal(tx.state, a, option, undefined, tx.rules);
+  const chosen = attackOption(tx, a, kind);
+  const option = chosen.option;
+  // Option j's refusal was read already when the option was chosen, from the same state.
+  const refusal = option === 'j' && chosen.refusalOfJ !== undefined ? chosen.refusalOfJ : optionRefusal(tx.state, a, option, chosen.es, tx.rules);
   if (refusal !== null) throw new AppError('rule', refusal);
   const preview = attackPreview(tx.state, a.id, t.id, c.weaponId, c.ticks ?? {}, { rules: tx.rules, throw: c.throw === true });
   if (!preview.allowed) throw new AppError('rule', preview.reason ?? 'That attack cannot be made.');

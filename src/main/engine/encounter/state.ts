@@ -56,7 +56,19 @@ function withFigureAt(figures: readonly FigureState[], i: number, figure: Figure
   const next = figures.slice();
   next[i] = figure;
   if (indexed && figure.id === indexedIds[i]) indexedFigures = next;
+  if (figures === riderFree && figure.ridingId === undefined) riderFree = next;
   return next;
+}
+
+/** The last figures array found to hold no rider; a one-figure change that seats nobody keeps it so. */
+let riderFree: readonly FigureState[] | null = null;
+
+/** Whether any figure rides another (movement/mounts.ts): every command asks, after it is applied. */
+export function anyRider(figures: readonly FigureState[]): boolean {
+  if (figures === riderFree) return false;
+  for (let i = 0; i < figures.length; i++) if (figures[i]!.ridingId !== undefined) return true;
+  riderFree = figures;
+  return false;
 }
 
 export function updateFigure(

@@ -118,7 +118,12 @@ export function refreshMoveGroups(tx: Tx): void {
 }
 
 function startMovement(tx: Tx, phase: Phase): void {
-  const order = movementOrder(tx.state, tx.rules);
+  // The movement order (movementOrder) and the groups (refreshMoveGroups) from one working-out of
+  // the movers: marking who was engaged changes neither who can act nor anyone's adjDEX.
+  const sides = turnStateOf(tx.state).initiative?.order ?? tx.state.sides.map((s) => s.id);
+  const moving = movers(tx.state, tx.rules);
+  let groups = tx.rules.initiative.movementGroups(sides, moving, []);
+  const order = groups.flatMap((g) => [...g.ids]);
   // 001 §Action Options: whether a figure was engaged when movement began decides its options.
   const before = tx.state;
   tx.state = copyState(before);
@@ -126,10 +131,12 @@ function startMovement(tx: Tx, phase: Phase): void {
     const engaged = canAct(f) && engagementState(before, f) !== 'disengaged';
     return engaged === f.turn.engagedAtStart ? f : withTurnChange(f, { engagedAtStart: engaged });
   });
-  tx.state = setTurnState(tx.state, { moveOrder: order, moveDone: [] });
-  refreshMoveGroups(tx);
-  // The source of the first movement group (Pillars: RULINGS T4; O1: 004 §Turn Sequence (3); …).
-  const source = tx.rules.initiative.movementGroups([], [], [])[0]?.source ?? 'RULINGS T4';
+  const yielded = tx.state.figures.filter((f) => f.turn.yielded).map((f) => f.id);
+  if (yielded.length > 0) groups = tx.rules.initiative.movementGroups(sides, moving, yielded);
+  tx.state = setTurnState(tx.state, { moveOrder: order, moveDone: [], moveGroups: groups.map((g) => ({ phase: g.phase as Phase, ids: [...g.ids] })) });
+  // The source of the first movement group (Pillars: RULINGS T4; O1: 004 §Turn Sequence (3); …),
+  // which each rule set names whoever moves.
+  const source = groups[0]?.source ?? 'RULINGS T4';
   tx.emit({ type: 'orderSet', phase, order, scores: order.map((id) => ({ figureId: id, value: baseAdjDex(figureById(tx.state, id), tx.rules.stats).value })), source });
 }
 

@@ -11,13 +11,20 @@ export interface MoverRef {
 export function sidesThenAdjDex(sideOrder: readonly string[], figures: readonly MoverRef[]): string[] {
   const out: string[] = [];
   for (const side of sideOrder) {
-    out.push(
-      ...figures
-        .map((f, i) => ({ f, i }))
-        .filter(({ f }) => f.sideId === side)
-        .sort((a, b) => b.f.adjDex - a.f.adjDex || a.i - b.i)
-        .map(({ f }) => f.id),
-    );
+    // Insertion by adjDEX, after every figure of at least as much: a stable sort of a side's few.
+    const mine: number[] = [];
+    for (let i = 0; i < figures.length; i++) {
+      const f = figures[i]!;
+      if (f.sideId !== side) continue;
+      let at = mine.length;
+      mine.push(i);
+      while (at > 0 && figures[mine[at - 1]!]!.adjDex < f.adjDex) {
+        mine[at] = mine[at - 1]!;
+        at--;
+      }
+      mine[at] = i;
+    }
+    for (let k = 0; k < mine.length; k++) out.push(figures[mine[k]!]!.id);
   }
   return out;
 }

@@ -110,6 +110,11 @@ export interface MovementRules {
   readonly source: string;
   /** Every way of moving, fastest first, with its distance explained and whether it is open. */
   allowance(m: MoverInput): readonly MoveAllowance[];
+  /**
+   * False when `allowance` never reads the mover's spent fatigue or momentum (Pillars), so a
+   * figure whose pools change keeps its allowances; absent = it may read them.
+   */
+  readonly readsPoolsAndMomentum?: boolean;
   /** What going fast brings (RULINGS O3): absent = nothing (`NO_HAZARDS`, Pillars and Classic). */
   readonly hazards?: MovementHazards;
 }

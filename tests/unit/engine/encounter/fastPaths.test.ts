@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createSeededDice } from '../../../../src/main/engine/dice/seeded';
 import { toDiceSpec } from '../../../../src/main/engine/dice/parse';
 import { rollOff, MAX_ROLL_OFF_ROUNDS } from '../../../../src/main/engine/dice/rollOff';
+import { sidesThenAdjDex } from '../../../../src/main/engine/options/order';
 import type { Dice } from '../../../../src/main/engine/dice/types';
 import { DiceError } from '../../../../src/main/engine/dice/types';
 import { apply } from '../../../../src/main/engine/encounter/apply';
@@ -88,6 +89,16 @@ describe('fast paths answer as the general code does', () => {
         const general = generalRollOff(ids, createSeededDice(seed), 'action order tie');
         expect(fast.order).toEqual(general.order);
         expect(fast.rolls).toEqual(general.rolls);
+      }),
+    );
+  });
+
+  it('the movement order is sides in order, then adjDEX high to low, ties as listed, as a stable sort gives (RULINGS T4)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c'), fc.integer({ min: 5, max: 14 })), { maxLength: 24 }), fc.shuffledSubarray(['a', 'b', 'c']), (placed, sides) => {
+        const figures = placed.map(([sideId, adjDex], i) => ({ id: `f${i}`, sideId, adjDex }));
+        const general = sides.flatMap((side) => figures.filter((f) => f.sideId === side).sort((x, y) => y.adjDex - x.adjDex).map((f) => f.id));
+        expect(sidesThenAdjDex(sides, figures)).toEqual(general);
       }),
     );
   });

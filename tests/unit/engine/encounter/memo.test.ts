@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { engagers, engagementField } from '../../../../src/main/engine/encounter/engagement';
-import { baseAdjDex } from '../../../../src/main/engine/encounter/state';
+import { anyRider, baseAdjDex, updateFigure } from '../../../../src/main/engine/encounter/state';
 import { figureMovement } from '../../../../src/main/engine/encounter/movement/reachable';
 import { phaseStatus } from '../../../../src/main/engine/encounter/turn';
 import type { EncounterState, FigureState } from '../../../../src/main/engine/encounter/schema';
@@ -65,6 +65,28 @@ describe('memoised engine reads stay true to the state', () => {
             // The engagers are the state's own figures, not ones from an earlier state.
             for (const e of engagers(s, f)) expect(s.figures).toContain(e);
           }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('whether anyone rides follows every figure update, a rider mounting or dismounting included', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.constantFrom('mounts', 'dismounts', ...Object.keys(CHANGES))), { minLength: 1, maxLength: 10 }), (steps) => {
+        let s = ring();
+        anyRider(s.figures);
+        for (const [who, how] of steps) {
+          const id = s.figures[who]!.id;
+          s = updateFigure(s, id, (f) => {
+            if (how === 'mounts') return { ...f, ridingId: 'wolf' };
+            if (how === 'dismounts') {
+              const { ridingId: _, ...rest } = f;
+              return rest;
+            }
+            return CHANGES[how]!(f);
+          });
+          expect(anyRider(s.figures)).toBe(fresh(s.figures).some((f) => f.ridingId !== undefined));
         }
       }),
       { numRuns: 200 },

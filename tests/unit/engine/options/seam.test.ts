@@ -215,3 +215,50 @@ describe('each option through the seam gives its document\'s numbers', () => {
     expect(cs.notes).toEqual(['Stride & momentum replaces the movement of Classic rule set.']);
   });
 });
+
+describe('rulesFor reads the stored settings once, without a compiled reader', () => {
+  const refusal = (f: () => unknown): string => {
+    try {
+      f();
+      return 'no refusal';
+    } catch (e) {
+      return JSON.stringify((e as { issues?: unknown }).issues ?? String(e));
+    }
+  };
+
+  it('keeps exactly what the schema reads, keys in its order, and refuses what it refuses', () => {
+    const settings: unknown[] = [
+      DEFAULT_RULES,
+      withOptions({ classic: true, strideMomentum: true }, { heavyBlows: true, bleedingPerTurn: 2 }),
+      { ...DEFAULT_RULES, optionSettings: undefined, spellEdits: undefined },
+    ];
+    for (const s of settings) {
+      const read = RulesSchema.parse(s);
+      const built = rulesFor(s as Rules) as unknown as Record<string, unknown>;
+      expect(Object.keys(built).slice(0, Object.keys(read).length)).toEqual(Object.keys(read));
+      for (const [k, v] of Object.entries(read)) expect(JSON.stringify(built[k])).toBe(JSON.stringify(v));
+    }
+    for (const bad of [{ ...DEFAULT_RULES, brokenGroundCost: 'two' }, { ...DEFAULT_RULES, options: { classic: 'yes' } }, null]) {
+      const expected = refusal(() => RulesSchema.parse(bad));
+      expect(expected).not.toBe('no refusal');
+      expect(refusal(() => rulesFor(bad as unknown as Rules))).toBe(expected);
+    }
+  });
+});
+
+describe('movement rules that say their allowances ignore pools and momentum', () => {
+  it('give the same allowances whatever Fatigue was spent and whatever momentum was carried (the memo keys on neither)', () => {
+    const sets = [DEFAULT_RULES, withOptions({ classic: true }), withOptions({ strideMomentum: true }), withOptions({ perCharacterInitiative: true })].map((r) => rulesFor(r).movement);
+    const blind = sets.filter((m) => m.readsPoolsAndMomentum === false);
+    expect(blind.map((m) => m.id)).toContain('pillars');
+    for (const m of blind) {
+      for (const STR of [6, 11, 16]) {
+        for (const carriedLbs of [0, 30, 75]) {
+          const attributes = { STR, DEX: 12, INT: 10, WIS: 10, CON: 11, CHR: 10 };
+          const fresh = m.allowance({ attributes, carriedLbs, armorId: 'leather-armor' });
+          for (const fatigueSpent of [0, 7, 40]) for (const momentum of [0, 3]) expect(m.allowance({ attributes, carriedLbs, armorId: 'leather-armor', fatigueSpent, momentum })).toEqual(fresh);
+        }
+      }
+    }
+  });
+});

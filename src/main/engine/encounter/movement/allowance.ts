@@ -59,7 +59,7 @@ function keyedAllowance(f: FigureState, movement: MovementRules, dropPack: boole
   const carried = carriedLbs(f, dropPack);
   // RULINGS O1 (004 §Fatigue): fatigue spent is what the pool has lost (decision: the one pool).
   const fatigueSpent = Math.max(0, f.fatigue.starting - f.fatigue.current);
-  const key = `${carried}|${f.equipment.armorId ?? ''}|${fatigueSpent}|${f.momentum ?? ''}`;
+  const key = movement.readsPoolsAndMomentum === false ? `${carried}|${f.equipment.armorId ?? ''}` : `${carried}|${f.equipment.armorId ?? ''}|${fatigueSpent}|${f.momentum ?? ''}`;
   let byRules = allowanceCache.get(f.attributes);
   if (byRules === undefined) allowanceCache.set(f.attributes, (byRules = new Map()));
   let byInputs = byRules.get(movement);

@@ -23,7 +23,7 @@ import { MOVEMENT_PHASES } from '../../../../shared/schemas';
 import type { Weapon } from '../../equipment';
 import type { EncounterEvent } from '../events';
 import type { EncounterState, FigureState } from '../schema';
-import { canAct, figureById, figureHexes, findFigure, hasCondition, isAlive, mountOf, riderOf } from '../state';
+import { anyRider, canAct, figureById, figureHexes, findFigure, hasCondition, isAlive, mountOf, riderOf } from '../state';
 import { isMovementPhase, markMoved, requireTurn } from '../turn';
 import type { Tx } from '../tx';
 
@@ -139,7 +139,7 @@ export function carryRider(tx: Tx, mountId: string): void {
  * mount carries its rider.
  */
 export function seatRiders(state: EncounterState): { state: EncounterState; events: EncounterEvent[] } {
-  if (!state.figures.some((f) => f.ridingId !== undefined)) return { state, events: [] };
+  if (!anyRider(state.figures)) return { state, events: [] };
   const events: EncounterEvent[] = [];
   let figures = state.figures;
   for (const rider of state.figures) {

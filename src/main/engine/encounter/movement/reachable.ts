@@ -57,6 +57,9 @@ function refuse(f: FigureState, mode: MoveMode, reason: string): Reach {
   };
 }
 
+/** Standing still's budget: the same for every figure, and explanations are never changed. */
+const STAND_STILL: Explained<number> = explainSum([line('Stand still', 0, '001 §Movement')]);
+
 /** Why the figure cannot move in this mode now, or its budget in hexes. */
 export function movementBudget(
   state: EncounterState,
@@ -71,7 +74,7 @@ export function movementBudget(
   if (f.hthWith.length > 0) {
     return { ok: false, reason: `${f.name} is in hand-to-hand combat: only option v (disengage) gets out (001 §Hand-to-Hand Combat).` };
   }
-  if (mode === 'stand-still') return { ok: true, budget: explainSum([line('Stand still', 0, '001 §Movement')]) };
+  if (mode === 'stand-still') return { ok: true, budget: STAND_STILL };
   const engagedNow = field ? isEngagedAt(field, f.size, figureHexes(f)) : engagers(state, f).length > 0;
   if (isDown(f)) {
     if (mode !== 'crawl') {
