@@ -64,7 +64,8 @@ export const PILLARS_MOVEMENT: MovementRules = {
   source: '001 §Movement; RULINGS M1–M4',
   // RULINGS O3 is off: no crashes, collisions, opportunity attacks or AP.
   hazards: NO_HAZARDS,
-  // RULINGS M1–M4: the gaits follow attributes, load and armour only.
+  // RULINGS M1, M4 work the gaits out from attributes, load and armour: this allowance reads no
+  // pool and no momentum.
   readsPoolsAndMomentum: false,
   allowance(m) {
     const profile = movementProfile({
