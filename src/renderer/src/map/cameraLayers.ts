@@ -16,7 +16,7 @@ interface Tracked {
   blank: boolean;
   /** The camera its pixels were drawn at. */
   drawn: CameraState;
-  /** Its last draw, mid-gesture, left rough pixels: token bitmaps stood in or unfiltered (tokenBitmap.ts), map tiles unfiltered (tiledPainter.ts). */
+  /** Its last draw, mid-gesture, left rough pixels: tokens with stand-in bitmaps (tokenBitmap.ts), map tiles unfiltered (tiledPainter.ts). */
   rough: boolean;
   css: string;
   /**

@@ -93,7 +93,7 @@ export interface LayerPlan {
   readonly slack?: number;
   /**
    * Its last draw, mid-gesture, let some of its content stand in with rougher pixels (figure
-   * tokens of another texture size or drawn unfiltered, map tiles drawn unfiltered): drawn once more when the camera
+   * tokens of another texture size, map tiles drawn unfiltered): drawn once more when the camera
    * rests, even at the live camera.
    */
   readonly rough?: boolean;

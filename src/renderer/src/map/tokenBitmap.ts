@@ -99,11 +99,8 @@ const repaints = new Repaints();
 /** True while some token shows a bitmap it is to be painted again at (battleMap's `settled`). */
 export const tokenRepaintsPending = (): boolean => repaints.pending;
 
-/**
- * Whether the current draw is one mid-gesture, whether it left rough pixels (a stand-in bitmap, a
- * bitmap drawn unfiltered), and until when paints may run in this task.
- */
-const drawing = { draft: false, rough: false, until: -Infinity };
+/** Whether the current draw is one mid-gesture (and drew a stand-in), and until when paints may run in this task. */
+const drawing = { draft: false, stoodIn: false, until: -Infinity };
 
 /** True while this task may still paint a bitmap; a task that starts painting gets a budget. */
 function mayPaint(): boolean {
@@ -114,21 +111,18 @@ function mayPaint(): boolean {
 }
 
 /**
- * Runs a layer's draw. Mid-gesture (`draft`) tokens draw their bitmaps unfiltered, as the map's
- * tiles (tiledPainter.ts: a filtered blit costs the software commit several times an unfiltered
- * one, and tokens close up cover much of a full-HD view), and a token missing the bitmap of this
- * zoom draws the nearest it has and paints none; true when a token was drawn so, and the layer is
- * to be drawn again, filtered and with every bitmap of its zoom, once the camera rests. Any other
- * draw is filtered and paints what is missing for a budget of time, and the rest in the next
- * frames, a budget at a time.
+ * Runs a layer's draw. Mid-gesture (`draft`) a token missing the bitmap of this zoom draws the
+ * nearest it has and paints none; true when one did, and the layer is to be drawn again once the
+ * camera rests. Any other draw paints what is missing for a budget of time, and the rest in the
+ * next frames, a budget at a time.
  */
 export function drawTokens(draft: boolean, draw: () => void): boolean {
   drawing.draft = draft;
-  drawing.rough = false;
+  drawing.stoodIn = false;
   drawing.until = performance.now() + DRAW_PAINT_BUDGET_MS;
   try {
     draw();
-    return drawing.rough;
+    return drawing.stoodIn;
   } finally {
     drawing.draft = false;
   }
@@ -198,10 +192,6 @@ export class TokenGroup extends Group {
     context.save();
     context.transform(a, b, c, d, e, f);
     context._applyOpacity(this);
-    if (drawing.draft) {
-      context._context.imageSmoothingEnabled = false;
-      drawing.rough = true;
-    }
     context.drawImage(bitmap.canvas._canvas, bitmap.x, bitmap.y, bitmap.width, bitmap.height);
     context.restore();
     return this;
@@ -222,7 +212,7 @@ export class TokenGroup extends Group {
     const rank = (b: Bitmap) => Math.abs(b.level - level) + (b.detail === this.detail ? 0 : 1000);
     const near = this.bitmaps.reduce<Bitmap | null>((best, b) => (!best || rank(b) < rank(best) ? b : best), null);
     if (near && drawing.draft) {
-      drawing.rough = true;
+      drawing.stoodIn = true;
       return near;
     }
     if (near && !mayPaint()) {
