@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { makeDataDir, startHost } from './host.mjs';
 import { installProbes, startRecording, stopRecording } from './probes.mjs';
 import { gesture, settle } from './scenarios.mjs';
-import { mainThreadOf, otherRenderer, selfTimes } from './trace.mjs';
+import { longTaskAnatomy, mainThreadOf, otherRenderer, selfTimes } from './trace.mjs';
 import { importBenchImage, launchChromium } from './browser.mjs';
 
 const arg = (name, fallback) => {
@@ -85,6 +85,24 @@ async function main() {
             counts[i].ms += performance.now() - t0;
             performance.mark(`layer ${i} drawn`);
           });
+          // Every path that paints a layer's canvas, also those that fire no 'draw', and whether
+          // it drew images filtered (a mark of each kind once a task).
+          const context = layer.getCanvas()._canvas.getContext('2d');
+          const marked = new Set();
+          const mark = (what) => {
+            if (marked.has(what)) return;
+            if (marked.size === 0) setTimeout(() => marked.clear());
+            marked.add(what);
+            performance.mark(`layer ${i} ${what}`);
+          };
+          for (const method of ['drawImage', 'clearRect', 'putImageData', 'fillRect']) {
+            const native = context[method];
+            context[method] = function (...args) {
+              mark('inked');
+              if (method === 'drawImage') mark(this.imageSmoothingEnabled ? 'filtered' : 'unfiltered');
+              return native.apply(this, args);
+            };
+          }
         });
         window.__drawCounts = { counts, tiles0: map.gridRepaints };
       });
@@ -120,6 +138,12 @@ async function main() {
       if (!thread) {
         console.log('  (no main thread found in the trace)');
         continue;
+      }
+      const anatomy = longTaskAnatomy(events, thread, 50, 25);
+      const cpus = anatomy.map((t) => t.cpu);
+      console.log(`  tasks over 50 ms wall: ${anatomy.filter((t) => t.ms >= 50).length}; over 25 ms CPU: ${cpus.filter((c) => c >= 25).length}, over 40 ms CPU: ${cpus.filter((c) => c >= 40).length}; the longest's CPU ${Math.max(0, ...cpus).toFixed(1)} ms`);
+      for (const t of anatomy) {
+        console.log(`  task ${t.ms.toFixed(1)} ms (CPU ${t.cpu.toFixed(1)}): marks since the last commit [${t.marks.join(', ')}]; JS [${t.js.join(', ')}]; canvases produced, wall/CPU ms [${t.canvases.join(', ')}]${t.gc.length ? `; GC [${t.gc.join(', ')}]` : ''}`);
       }
       const { tasks, total, byName } = selfTimes(events, thread, TASK_MS);
       console.log(`  tasks over ${TASK_MS} ms: ${tasks.length}, ${total.toFixed(0)} ms in all; self time by event:`);

@@ -109,3 +109,35 @@ export function selfTimes(events, thread, minMs) {
   close(Infinity);
   return { tasks, total, byName: [...byName.entries()].sort((a, b) => b[1] - a[1]) };
 }
+
+/**
+ * What made each top-level task of `thread` over `minMs` long: the page's performance marks since
+ * the commit before it (profile.mjs marks each layer's draw and each canvas it inked), its
+ * JavaScript calls, and the canvases its commit produced (Chromium rasterises a software canvas's
+ * recorded drawing there), each with wall and thread (CPU) time: a wall time far over the CPU
+ * time is another process holding the core. Tasks of `minCpuMs` CPU or more are listed too.
+ */
+export function longTaskAnatomy(events, thread, minMs, minCpuMs = Infinity) {
+  const on = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid).sort((a, b) => a.ts - b.ts);
+  const ms = (us) => (us / 1000).toFixed(1);
+  const timed = (e) => `${ms(e.dur)}${typeof e.tdur === 'number' ? `/${ms(e.tdur)}` : ''}`;
+  const out = [];
+  let lastCommitEnd = -Infinity;
+  let end = -Infinity;
+  for (const e of on) {
+    if (e.ph !== 'X' || e.ts < end) continue;
+    if (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') continue;
+    end = e.ts + e.dur;
+    const inside = on.filter((x) => x.ph === 'X' && x.ts >= e.ts && x.ts < end);
+    const commit = inside.find((x) => x.name === 'Commit');
+    if (e.dur / 1000 >= minMs || (e.tdur ?? 0) / 1000 >= minCpuMs) {
+      const marks = on.filter((x) => x.ph !== 'X' && x.cat?.includes('user_timing') && x.ts >= lastCommitEnd && x.ts < end).map((x) => x.name);
+      const js = inside.filter((x) => x.name === 'FunctionCall' || x.name === 'EventDispatch').map((x) => `${x.args?.data?.functionName || x.args?.data?.type || '?'}:${x.args?.data?.lineNumber ?? ''} ${timed(x)}`);
+      const canvases = inside.filter((x) => x.name.startsWith('Canvas2DResourceProvider') && x.name.endsWith('ProduceCanvasResource')).map(timed);
+      const gc = inside.filter((x) => /^(MinorGC|MajorGC|V8\.GC_MC|V8\.GC_SCAVENGER)$/.test(x.name)).map(timed);
+      out.push({ ms: e.dur / 1000, cpu: (e.tdur ?? 0) / 1000, marks: [...new Set(marks)], js, canvases, gc });
+    }
+    if (commit) lastCommitEnd = commit.ts + commit.dur;
+  }
+  return out;
+}
