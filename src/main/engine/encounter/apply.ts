@@ -64,14 +64,23 @@ export function apply(
   return seated.events.length === 0 && seated.state === done.state ? done : { ...done, state: seated.state, events: [...done.events, ...seated.events] };
 }
 
+/**
+ * `apply`'s state alone, for a replay that drops the events: the same rules draw the same dice in
+ * the same order and refuse the same commands, but build no events (docs/design-notes.md §A quiet replay).
+ */
+export function applyQuietly(state: EncounterState, command: Command, dice: Dice, rules: Rules | RuleSet = DEFAULT_RULES): EncounterState {
+  return seatRiders(applyCommand(state, command, dice, rules, true).state).state;
+}
+
 function applyCommand(
   state: EncounterState,
   command: Command,
   dice: Dice,
-  rules: Rules | RuleSet = DEFAULT_RULES,
+  rules: Rules | RuleSet,
+  quiet = false,
 ): ApplyResult<EncounterState> {
   // The stored settings become the one `Rules` value with the options' strategies (RULINGS O1–O4).
-  const tx = new Tx(state, dice, asRuleSet(rules));
+  const tx = new Tx(state, dice, asRuleSet(rules), quiet);
   switch (command.type) {
     case 'moveFigure': {
       // GM placement (an override by its nature; the log keeps the command): one step by hand.

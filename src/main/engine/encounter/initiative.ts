@@ -81,7 +81,7 @@ export function rollInitiative(tx: Tx): void {
   tx.state = setTurnState(tx.state, {
     initiative: { ...(result.by === 'figure' ? { by: 'figure' as const } : {}), rolls, rollOrder: [...result.order], order, chosen: settled },
   });
-  tx.emit({ type: 'initiativeRolled', rolls, rollOrder: [...result.order], source: result.source });
+  tx.emit?.({ type: 'initiativeRolled', rolls, rollOrder: [...result.order], source: result.source });
 }
 
 export function chooseInitiative(tx: Tx, c: CommandOf<'chooseInitiative'>): void {
@@ -95,7 +95,7 @@ export function chooseInitiative(tx: Tx, c: CommandOf<'chooseInitiative'>): void
   // RULINGS T2, O1: move first keeps the roll order; move second swaps the first two.
   const order = tx.rules.initiative.settle({ by: 'side', order: ini.rollOrder, scores: [], rolls: [], winnerChooses: true, source: tx.rules.initiative.source }, c.moveFirst);
   tx.state = setTurnState(tx.state, { initiative: { ...ini, order: [...order], chosen: true } });
-  tx.emit({ type: 'initiativeChosen', sideId: c.sideId, moveFirst: c.moveFirst, order, source: 'RULINGS T2' });
+  tx.emit?.({ type: 'initiativeChosen', sideId: c.sideId, moveFirst: c.moveFirst, order, source: 'RULINGS T2' });
 }
 
 /** RULINGS O4 (amended): the figure's initiative score for the tracker — typed, or its DEX modifier until then. */
@@ -121,7 +121,7 @@ export function setInitiativeScore(tx: Tx, c: CommandOf<'setInitiativeScore'>): 
     const { initiativeScore: _old, ...rest } = x;
     return c.score === null ? rest : { ...rest, initiativeScore: c.score };
   });
-  tx.emit({ type: 'initiativeScoreSet', figureId: f.id, score: c.score, source: 'RULINGS O4' });
+  tx.emit?.({ type: 'initiativeScoreSet', figureId: f.id, score: c.score, source: 'RULINGS O4' });
 }
 
 /** RULINGS O4 (003 §1 Movement): a figure declares (or changes its declaration) before initiative is rolled. */
@@ -140,7 +140,7 @@ export function declare(tx: Tx, c: CommandOf<'declare'>): void {
   if (problems.length > 0) throw new AppError('rule', `${f.name}: ${problems.join(' ')} (003 §1 Movement; RULINGS O4)`);
   for (const t of d.targetIds ?? []) tx.fig(t);
   tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, declaration: d } }));
-  tx.emit({ type: 'declared', figureId: f.id, action: d.action, movement: d.movement, targetIds: [...(d.targetIds ?? [])], source: '003 §1 Movement; RULINGS O4' });
+  tx.emit?.({ type: 'declared', figureId: f.id, action: d.action, movement: d.movement, targetIds: [...(d.targetIds ?? [])], source: '003 §1 Movement; RULINGS O4' });
 }
 
 /** Overridden without a settled initiative: the sides move in the order they are listed. */

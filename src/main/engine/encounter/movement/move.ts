@@ -206,7 +206,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
       items: [...(tx.state.items ?? []), { id: itemId, kind: 'pack', itemId: 'pack', lbs: f.equipment.packLbs, position: f.position, ownerId: f.id }],
     };
     tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, packLbs: 0 } }));
-    tx.emit({ type: 'itemDropped', figureId: f.id, itemId, kind: 'pack', what: 'pack', at: f.position, source: '001 §Encumbrance (Dropping a Pack); RULINGS M4' });
+    tx.emit?.({ type: 'itemDropped', figureId: f.id, itemId, kind: 'pack', what: 'pack', at: f.position, source: '001 §Encumbrance (Dropping a Pack); RULINGS M4' });
   }
 
   const end = path.at(-1) ?? f.position;
@@ -231,7 +231,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     if (c.mode === 'crawl') moved.posture = 'prone';
     return moved;
   });
-  tx.emit({
+  tx.emit?.({
     type: 'moved',
     figureId: f.id,
     mode: c.mode,
@@ -271,6 +271,6 @@ export function applyYield(tx: Tx, c: CommandOf<'yieldMove'>): void {
   if (f.turn.mode !== null) throw new AppError('rule', `${f.name} has already moved.`);
   if (f.turn.yielded) throw new AppError('conflict', `${f.name} has already yielded.`);
   tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, yielded: true } }));
-  tx.emit({ type: 'yielded', figureId: f.id, source: 'RULINGS T4' });
+  tx.emit?.({ type: 'yielded', figureId: f.id, source: 'RULINGS T4' });
   refreshMoveGroups(tx);
 }
