@@ -210,8 +210,6 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   }
 
   const end = path.at(-1) ?? f.position;
-  const endCells = footprint(end, facing, f.size);
-  const engaged = isEngagedAt(world.field, f.size, endCells);
   const charged = cost > 0 && c.mode !== 'shift' && c.mode !== 'crawl';
   const brokenGround = path.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken');
   tx.update(f.id, (x) => {
@@ -238,7 +236,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     path: [f.position, ...path],
     cost,
     facing,
-    engaged,
+    engaged: isEngagedAt(world.field, f.size, footprint(end, facing, f.size)),
     source: c.mode === 'shift' ? 'RULINGS M5' : c.mode === 'crawl' ? '001 §Action Options (CRAWL)' : '001 §Movement; RULINGS M1, M7',
   });
   // 002 §Attacks of Opportunity: a defender that moves instead lets its offered shot go (it acts in its own move).
