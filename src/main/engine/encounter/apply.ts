@@ -41,7 +41,7 @@ import { applySweepingBlow } from './sweepingBlow';
 import { applyTwoWeaponAttack } from './twoWeapons';
 import { applyAttack, applyFirstStrike, applyOpportunityAttack, applyWaiveFirstStrike } from './resolveAttack';
 import type { EncounterState } from './schema';
-import { figureById, replaceFigure } from './state';
+import { anyRider, figureById, replaceFigure } from './state';
 import { advancePhase, chooseInitiative, declare, reorderMovement, rollInitiative } from './turn';
 import { setInitiativeScore } from './initiative';
 import { requireTurn } from './turn';
@@ -69,7 +69,8 @@ export function apply(
  * the same order and refuse the same commands, but build no events (docs/design-notes.md §A quiet replay).
  */
 export function applyQuietly(state: EncounterState, command: Command, dice: Dice, rules: Rules | RuleSet = DEFAULT_RULES): EncounterState {
-  return seatRiders(applyCommand(state, command, dice, rules, true).state).state;
+  const next = applyCommand(state, command, dice, rules, true).state;
+  return anyRider(next.figures) ? seatRiders(next).state : next;
 }
 
 function applyCommand(

@@ -133,7 +133,9 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
     throw new AppError('rule', `${f.name} cannot reach ${hexKey(command.to)} this turn (RULINGS M1–M7).`);
   }
-  const c = { ...command, mode };
+  // A command that names its gait is read as it is (every logged move does), not copied.
+  type Named = CommandOf<'move'> & { mode: MoveMode };
+  const c: Named = command.mode === mode ? (command as Named) : { ...command, mode };
   requireMoveTurn(tx, f, c);
   const world = pathWorld(tx.state, f);
   let reach: Reach;
