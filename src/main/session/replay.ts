@@ -56,6 +56,10 @@ export function replay(
   let state = start ? start.state : file.initial;
   const rules = file.rules as Rules;
   const step = replayStep(engine);
-  for (const entry of entries) state = step(state, entry.command, diceFor(entry.entered, dice), rules);
+  // By index: a cold replay runs unoptimised, where each for…of step allocates its result.
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    state = step(state, entry.command, diceFor(entry.entered, dice), rules);
+  }
   return { state, dice };
 }

@@ -15,21 +15,24 @@ import type { Tx } from './tx';
 
 /** Sorts ids by score, high first; tied groups are rolled off (RULINGS G4), each roll recorded. */
 export function orderByScore(tx: Tx, ids: readonly string[], score: (id: string) => number, purpose: string): string[] {
+  // Walked by index: a cold replay runs this unoptimised once per turn, where each for…of step allocates.
   const groups = new Map<number, string[]>();
-  for (const id of ids) {
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
     const s = score(id);
     const g = groups.get(s);
     if (g) g.push(id);
     else groups.set(s, [id]);
   }
+  const scores = [...groups.keys()].sort((a, b) => b - a);
   const out: string[] = [];
-  for (const s of [...groups.keys()].sort((a, b) => b - a)) {
-    const group = groups.get(s) ?? [];
-    if (group.length === 1) out.push(...group);
+  for (let i = 0; i < scores.length; i++) {
+    const group = groups.get(scores[i]!)!;
+    if (group.length === 1) out.push(group[0]!);
     else {
       const off = rollOff(group, tx.dice, `${purpose} tie`);
-      tx.rolls.push(...off.rolls.map((r) => r.roll));
-      out.push(...off.order);
+      for (let j = 0; j < off.rolls.length; j++) tx.rolls.push(off.rolls[j]!.roll);
+      for (let j = 0; j < off.order.length; j++) out.push(off.order[j]!);
     }
   }
   return out;
