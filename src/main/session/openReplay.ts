@@ -2,7 +2,7 @@ import { createSeededDice } from '../engine/dice/seeded';
 import type { SeededDice, SeededDiceState } from '../engine/dice/types';
 import type { EncounterState } from '../engine/encounter/schema';
 import type { EncounterFile, LogEntry, SnapshotFile } from '../store/schema';
-import { diceFor, type EngineApply } from './replay';
+import { diceFor, replayStep, type EngineApply } from './replay';
 
 /** States kept in memory every this many entries, so undo replays at most this many. */
 export const CHECKPOINT_EVERY = 64;
@@ -44,10 +44,11 @@ export function replayForOpen(
     checkpoints.set(from, { state, dice: dice.saveState() });
   }
   const turns = entries.slice(0, from).map((e) => e.turn!);
+  const step = replayStep(engine);
   for (let i = from; i < entries.length; i++) {
     const entry = entries[i]!;
     turns.push(entry.turn ?? state.turn);
-    state = engine(state, entry.command, diceFor(entry.entered, dice), file.rules).state;
+    state = step(state, entry.command, diceFor(entry.entered, dice), file.rules);
     if ((i + 1) % CHECKPOINT_EVERY === 0) checkpoints.set(i + 1, { state, dice: dice.saveState() });
   }
   return { state, dice, turns, checkpoints, replayed: entries.length - from };

@@ -1,6 +1,6 @@
 import type { Command } from '../../shared/commands';
 import { createSeededDice } from '../engine/dice/seeded';
-import { apply } from '../engine/encounter/apply';
+import { apply, applyQuietly } from '../engine/encounter/apply';
 import type { ApplyResult } from '../engine/encounter/events';
 import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';
@@ -26,6 +26,17 @@ export interface ReplayStart {
   readonly dice: SeededDiceState;
 }
 
+/** One replayed command's state. */
+export type ReplayStep = (state: EncounterState, command: Command, dice: Dice, rules: Rules) => EncounterState;
+
+/**
+ * How a replay steps with `engine`: the engine's own `apply` quietly, since replay keeps only the
+ * states (docs/design-notes.md §A quiet replay); an engine the session was given, as it is.
+ */
+export function replayStep(engine: EngineApply): ReplayStep {
+  return engine === engineApply ? applyQuietly : (state, command, dice, rules) => engine(state, command, dice, rules).state;
+}
+
 export function diceFor(entered: readonly (readonly number[])[] | undefined, seeded: SeededDice): Dice {
   return entered ? createEnteredDice(entered) : seeded;
 }
@@ -44,6 +55,11 @@ export function replay(
   const dice = createSeededDice(start ? start.dice : file.seed);
   let state = start ? start.state : file.initial;
   const rules = file.rules as Rules;
-  for (const entry of entries) state = engine(state, entry.command, diceFor(entry.entered, dice), rules).state;
+  const step = replayStep(engine);
+  // By index: a cold replay runs unoptimised, where each for…of step allocates its result.
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    state = step(state, entry.command, diceFor(entry.entered, dice), rules);
+  }
   return { state, dice };
 }

@@ -64,7 +64,7 @@ function stepTo(tx: Tx, f: FigureState, to: Hex, source: string): void {
     throw new AppError('rule', who ? `${who.name} is already in that hex.` : `The hex ${hexKey(to)} cannot be entered (RULINGS M7).`);
   }
   tx.update(f.id, (x) => ({ ...x, position: to }));
-  tx.emit({ type: 'figureMoved', figureId: f.id, from: f.position, to, source });
+  tx.emit?.({ type: 'figureMoved', figureId: f.id, from: f.position, to, source });
 }
 
 // --- Dodge and Defend (001 §Action Options c, k; RULINGS A6) ---------------------------------------
@@ -84,9 +84,9 @@ export function applyDefence(tx: Tx, c: CommandOf<'dodge'> | CommandOf<'defend'>
   check(tx, f, option);
   const defence = c.type === 'dodge' ? 'dodge' : 'defend';
   tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, defence, option } }));
-  tx.emit({ type: 'defenceDeclared', figureId: f.id, defence, source: '001 §Defending and Dodging; RULINGS A6' });
+  tx.emit?.({ type: 'defenceDeclared', figureId: f.id, defence, source: '001 §Defending and Dodging; RULINGS A6' });
   if (tx.state.phase === 'actions') markActed(tx, f.id, option);
-  else tx.emit({ type: 'optionTaken', figureId: f.id, option, source: '001 §Action Options (declared before the action phase)' });
+  else tx.emit?.({ type: 'optionTaken', figureId: f.id, option, source: '001 §Action Options (declared before the action phase)' });
 }
 
 // --- Postures (d, g, p) -------------------------------------------------------------------------------
@@ -115,7 +115,7 @@ function pickUp(tx: Tx, f: FigureState, itemId: string): string {
   } else {
     tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, shieldId: item.itemId, shieldReady: true } }));
   }
-  tx.emit({ type: 'itemPickedUp', figureId: f.id, itemId, what: item.itemId, source: '001 §Action Options e, q' });
+  tx.emit?.({ type: 'itemPickedUp', figureId: f.id, itemId, what: item.itemId, source: '001 §Action Options e, q' });
   return item.itemId;
 }
 
@@ -132,7 +132,7 @@ export function applyReadyWeapon(tx: Tx, c: CommandOf<'readyWeapon'>): void {
     tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, shieldReady: c.shieldReady === true } }));
   }
   const now = tx.fig(f.id);
-  tx.emit({ type: 'weaponReadied', figureId: f.id, weaponId: now.equipment.readyWeaponId, shieldReady: now.equipment.shieldReady, source: '001 §Action Options e' });
+  tx.emit?.({ type: 'weaponReadied', figureId: f.id, weaponId: now.equipment.readyWeaponId, shieldReady: now.equipment.shieldReady, source: '001 §Action Options e' });
   markActed(tx, f.id, 'e');
 }
 
@@ -145,7 +145,7 @@ export function applyChangeWeapon(tx: Tx, c: CommandOf<'changeWeapon'>): void {
   // 001 §Action Options m: the ready weapon is dropped, not slung.
   if (f.equipment.readyWeaponId !== null) dropItem(tx, f.id, 'weapon', f.equipment.readyWeaponId, f.position, '001 §Action Options m');
   tx.update(f.id, (x) => ({ ...x, equipment: inMainHand(x.equipment, c.weaponId) }));
-  tx.emit({ type: 'weaponReadied', figureId: f.id, weaponId: c.weaponId, shieldReady: tx.fig(f.id).equipment.shieldReady, source: '001 §Action Options m' });
+  tx.emit?.({ type: 'weaponReadied', figureId: f.id, weaponId: c.weaponId, shieldReady: tx.fig(f.id).equipment.shieldReady, source: '001 §Action Options m' });
   markActed(tx, f.id, 'm');
 }
 
@@ -153,7 +153,7 @@ export function applyPickUpWeapon(tx: Tx, c: CommandOf<'pickUpWeapon'>): void {
   const f = act(tx, c, 'q');
   if (f.equipment.readyWeaponId !== null) dropItem(tx, f.id, 'weapon', f.equipment.readyWeaponId, f.position, '001 §Action Options q');
   const what = pickUp(tx, tx.fig(f.id), c.itemId);
-  tx.emit({ type: 'weaponReadied', figureId: f.id, weaponId: tx.fig(f.id).equipment.readyWeaponId, shieldReady: tx.fig(f.id).equipment.shieldReady, source: `001 §Action Options q (${what})` });
+  tx.emit?.({ type: 'weaponReadied', figureId: f.id, weaponId: tx.fig(f.id).equipment.readyWeaponId, shieldReady: tx.fig(f.id).equipment.shieldReady, source: `001 §Action Options q (${what})` });
   markActed(tx, f.id, 'q');
 }
 
@@ -173,14 +173,14 @@ function leaveHth(tx: Tx, id: string): void {
   const partners = f.hthWith;
   tx.update(id, (x) => ({ ...x, hthWith: [] }));
   for (const p of partners) tx.update(p, (x) => ({ ...x, hthWith: x.hthWith.filter((y) => y !== id) }));
-  tx.emit({ type: 'hthChanged', figureIds: [id, ...partners], inHth: false, source: '001 §Hand-to-Hand Combat' });
+  tx.emit?.({ type: 'hthChanged', figureIds: [id, ...partners], inHth: false, source: '001 §Hand-to-Hand Combat' });
 }
 
 export function applyHthDisengage(tx: Tx, c: CommandOf<'hthDisengage'>): void {
   const f = act(tx, c, 'v');
   const r = hthDisengage(tx.dice, { dex: f.attributes.DEX, injury: tx.rules.stats.wounds(f).penalty });
   tx.rolls.push(r.roll);
-  tx.emit({ type: 'check', figureId: f.id, purpose: 'HTH disengage (4d6 ≤ DEX)', target: r.target.value, roll: r.roll.total, success: r.success, source: r.source });
+  tx.emit?.({ type: 'check', figureId: f.id, purpose: 'HTH disengage (4d6 ≤ DEX)', target: r.target.value, roll: r.roll.total, success: r.success, source: r.source });
   if (r.success) {
     // RULINGS H2: stand up and step to an adjacent empty hex.
     if (!freeHex(tx, c.to, [f.id]) || hexDistance(f.position, c.to) !== 1) throw new AppError('rule', `${hexKey(c.to)} is not an adjacent empty hex.`);
@@ -220,9 +220,9 @@ export function applyAttemptHth(tx: Tx, c: CommandOf<'attemptHth'>): void {
   // enters its hex and goes down into hand-to-hand; the defender stays unconscious, drops nothing.
   if (t.posture === 'unconscious') {
     tx.update(a.id, (x) => ({ ...x, position: t.position, hthWith: [...x.hthWith, t.id] }));
-    tx.emit({ type: 'figureMoved', figureId: a.id, from: a.position, to: t.position, source: '001 §Hand-to-Hand Combat; RULINGS H1' });
+    tx.emit?.({ type: 'figureMoved', figureId: a.id, from: a.position, to: t.position, source: '001 §Hand-to-Hand Combat; RULINGS H1' });
     tx.update(t.id, (x) => ({ ...x, hthWith: [...x.hthWith, a.id] }));
-    tx.emit({ type: 'hthChanged', figureIds: [a.id, t.id], inHth: true, source: '001 §Hand-to-Hand Combat; RULINGS H1 (an unconscious defender makes no defence roll)' });
+    tx.emit?.({ type: 'hthChanged', figureIds: [a.id, t.id], inHth: true, source: '001 §Hand-to-Hand Combat; RULINGS H1 (an unconscious defender makes no defence roll)' });
     setPosture(tx, a.id, 'prone', '004 §Hand-to-Hand Combat; RULINGS H1');
     markActed(tx, a.id, option);
     return;
@@ -230,7 +230,7 @@ export function applyAttemptHth(tx: Tx, c: CommandOf<'attemptHth'>): void {
   // RULINGS H1: the defender rolls 1d6 on 004's table.
   const d = hthDefence(tx.dice, { attackerFromRear: fromRear, defenderUnarmed: t.equipment.readyWeaponId === null });
   tx.rolls.push(...d.rolls);
-  tx.emit({ type: 'hthDefence', attackerId: a.id, targetId: t.id, roll: d.rolls.at(-1)?.total ?? 0, result: d.reason, source: d.source });
+  tx.emit?.({ type: 'hthDefence', attackerId: a.id, targetId: t.id, roll: d.rolls.at(-1)?.total ?? 0, result: d.reason, source: d.source });
   if (d.row.hthBegins) {
     if (d.row.defenderDropsWeapon) {
       const ready = t.equipment.readyWeaponId;
@@ -240,12 +240,12 @@ export function applyAttemptHth(tx: Tx, c: CommandOf<'attemptHth'>): void {
     }
     if (d.row.defenderMayReadyDagger && tx.fig(t.id).equipment.weaponIds.includes('dagger')) {
       tx.update(t.id, (x) => ({ ...x, equipment: inMainHand(x.equipment, 'dagger') }));
-      tx.emit({ type: 'weaponReadied', figureId: t.id, weaponId: 'dagger', shieldReady: false, source: d.source });
+      tx.emit?.({ type: 'weaponReadied', figureId: t.id, weaponId: 'dagger', shieldReady: false, source: d.source });
     }
     tx.update(a.id, (x) => ({ ...x, position: t.position, hthWith: [...x.hthWith, t.id] }));
-    tx.emit({ type: 'figureMoved', figureId: a.id, from: a.position, to: t.position, source: '001 §Hand-to-Hand Combat; RULINGS H1' });
+    tx.emit?.({ type: 'figureMoved', figureId: a.id, from: a.position, to: t.position, source: '001 §Hand-to-Hand Combat; RULINGS H1' });
     tx.update(t.id, (x) => ({ ...x, hthWith: [...x.hthWith, a.id] }));
-    tx.emit({ type: 'hthChanged', figureIds: [a.id, t.id], inHth: true, source: d.source });
+    tx.emit?.({ type: 'hthChanged', figureIds: [a.id, t.id], inHth: true, source: d.source });
     // 004: both figures fall to the ground.
     setPosture(tx, a.id, 'prone', d.source);
     setPosture(tx, t.id, 'prone', d.source);
@@ -270,10 +270,10 @@ export function applyDrawDagger(tx: Tx, c: CommandOf<'drawDagger'>): void {
   const f = act(tx, c, 'u');
   const r = drawDagger(tx.dice, { dex: f.attributes.DEX, injury: tx.rules.stats.wounds(f).penalty });
   tx.rolls.push(r.roll);
-  tx.emit({ type: 'check', figureId: f.id, purpose: 'draw dagger (3d6 ≤ DEX)', target: r.target.value, roll: r.roll.total, success: r.success, source: r.source });
+  tx.emit?.({ type: 'check', figureId: f.id, purpose: 'draw dagger (3d6 ≤ DEX)', target: r.target.value, roll: r.roll.total, success: r.success, source: r.source });
   if (r.success) {
     tx.update(f.id, (x) => ({ ...x, equipment: inMainHand(x.equipment, 'dagger') }));
-    tx.emit({ type: 'weaponReadied', figureId: f.id, weaponId: 'dagger', shieldReady: tx.fig(f.id).equipment.shieldReady, source: r.source });
+    tx.emit?.({ type: 'weaponReadied', figureId: f.id, weaponId: 'dagger', shieldReady: tx.fig(f.id).equipment.shieldReady, source: r.source });
   }
   markActed(tx, f.id, 'u');
 }
@@ -290,7 +290,7 @@ export function applyDisbelieve(tx: Tx, c: CommandOf<'disbelieve'>): void {
   const target = tx.fig(c.targetId);
   const r = dexRoll(tx.dice, 3, { dex: f.attributes.INT, injury: tx.rules.stats.wounds(f).penalty }, `disbelieve ${target.name} (3d6 ≤ INT)`);
   tx.rolls.push(r.roll);
-  tx.emit({ type: 'check', figureId: f.id, purpose: `disbelieve ${target.name} (3d6 ≤ INT)`, target: r.target.value, roll: r.roll.total, success: r.success, source: `001 §Action Options ${option}; 001 §Attribute Descriptions (INT: perception)` });
+  tx.emit?.({ type: 'check', figureId: f.id, purpose: `disbelieve ${target.name} (3d6 ≤ INT)`, target: r.target.value, roll: r.roll.total, success: r.success, source: `001 §Action Options ${option}; 001 §Attribute Descriptions (INT: perception)` });
   markActed(tx, f.id, option);
 }
 
@@ -320,14 +320,14 @@ export function applyBindWound(tx: Tx, c: CommandOf<'bindWound'>): void {
   if (t.id !== f.id && hexDistance(t.position, f.position) > 1) throw new AppError('rule', `${t.name} is not next to ${f.name}.`);
   if (!t.conditions.includes('bleeding')) throw new AppError('rule', `${t.name} is not bleeding.`);
   tx.update(t.id, (x) => ({ ...x, conditions: x.conditions.filter((k) => k !== 'bleeding') }));
-  tx.emit({ type: 'conditionChanged', figureId: t.id, condition: 'bleeding', on: false, source: 'RULINGS A5 (wound bound)' });
+  tx.emit?.({ type: 'conditionChanged', figureId: t.id, condition: 'bleeding', on: false, source: 'RULINGS A5 (wound bound)' });
   markActed(tx, f.id, null);
 }
 
 export function applyPass(tx: Tx, c: CommandOf<'pass'>): void {
   requireTurn(tx, c, ['actions']);
   const f = tx.fig(c.figureId);
-  tx.emit({ type: 'passed', figureId: f.id, source: 'RULINGS T5' });
+  tx.emit?.({ type: 'passed', figureId: f.id, source: 'RULINGS T5' });
   markActed(tx, f.id, f.turn.option);
 }
 
@@ -347,7 +347,7 @@ export function applyForcedRetreat(tx: Tx, c: CommandOf<'forcedRetreat'>): void 
     if (free.length > 0) throw new AppError('rule', `${t.name} has room to retreat (${free.map(hexKey).join(', ')}): choose a hex (RULINGS H3).`);
     const fall = forcedRetreatFall(tx.dice, { dex: t.attributes.DEX, injury: tx.rules.stats.wounds(t).penalty });
     tx.rolls.push(fall.roll);
-    tx.emit({ type: 'check', figureId: t.id, purpose: 'stay standing with no hex to retreat to (3d6 ≤ DEX)', target: fall.target.value, roll: fall.roll.total, success: fall.success, source: fall.source });
+    tx.emit?.({ type: 'check', figureId: t.id, purpose: 'stay standing with no hex to retreat to (3d6 ≤ DEX)', target: fall.target.value, roll: fall.roll.total, success: fall.success, source: fall.source });
     if (fall.fallsProne) setPosture(tx, t.id, 'prone', fall.source);
   } else {
     if (!free.some((h) => hexEquals(h, c.to as Hex))) throw new AppError('rule', `${t.name} can only be pushed into a free hex next to it (RULINGS H3).`);
@@ -358,7 +358,7 @@ export function applyForcedRetreat(tx: Tx, c: CommandOf<'forcedRetreat'>): void 
       tx.update(f.id, (x) => ({ ...x, position: from }));
       advanced = true;
     }
-    tx.emit({ type: 'pushed', figureId: f.id, targetId: t.id, from, to: c.to, advanced, source: '001 §Forced Retreat; RULINGS H3' });
+    tx.emit?.({ type: 'pushed', figureId: f.id, targetId: t.id, from, to: c.to, advanced, source: '001 §Forced Retreat; RULINGS H3' });
   }
   markRetreatDone(tx, f.id);
 }
@@ -366,7 +366,7 @@ export function applyForcedRetreat(tx: Tx, c: CommandOf<'forcedRetreat'>): void 
 export function applyDeclineRetreat(tx: Tx, c: CommandOf<'declineRetreat'>): void {
   requireTurn(tx, c, ['forcedRetreat'], { anyOrder: true });
   markRetreatDone(tx, c.figureId);
-  tx.emit({ type: 'passed', figureId: c.figureId, source: 'RULINGS H3 (no push)' });
+  tx.emit?.({ type: 'passed', figureId: c.figureId, source: 'RULINGS H3 (no push)' });
 }
 
 // --- GM corrections ------------------------------------------------------------------------------------
@@ -376,7 +376,7 @@ export function applySetCondition(tx: Tx, c: CommandOf<'setCondition'>): void {
   const has = f.conditions.includes(c.condition);
   if (has === c.on) return;
   tx.update(f.id, (x) => ({ ...x, conditions: c.on ? [...x.conditions, c.condition] : x.conditions.filter((k) => k !== c.condition) }));
-  tx.emit({ type: 'conditionChanged', figureId: f.id, condition: c.condition, on: c.on, source: 'GM (001 §DEX Adjustments: Target Conditions)' });
+  tx.emit?.({ type: 'conditionChanged', figureId: f.id, condition: c.condition, on: c.on, source: 'GM (001 §DEX Adjustments: Target Conditions)' });
 }
 
 export function applySetPosture(tx: Tx, c: CommandOf<'setPosture'>): void {

@@ -41,7 +41,7 @@ import { applySweepingBlow } from './sweepingBlow';
 import { applyTwoWeaponAttack } from './twoWeapons';
 import { applyAttack, applyFirstStrike, applyOpportunityAttack, applyWaiveFirstStrike } from './resolveAttack';
 import type { EncounterState } from './schema';
-import { figureById, replaceFigure } from './state';
+import { anyRider, figureById, replaceFigure } from './state';
 import { advancePhase, chooseInitiative, declare, reorderMovement, rollInitiative } from './turn';
 import { setInitiativeScore } from './initiative';
 import { requireTurn } from './turn';
@@ -64,14 +64,24 @@ export function apply(
   return seated.events.length === 0 && seated.state === done.state ? done : { ...done, state: seated.state, events: [...done.events, ...seated.events] };
 }
 
+/**
+ * `apply`'s state alone, for a replay that drops the events: the same rules draw the same dice in
+ * the same order and refuse the same commands, but build no events (docs/design-notes.md §A quiet replay).
+ */
+export function applyQuietly(state: EncounterState, command: Command, dice: Dice, rules: Rules | RuleSet = DEFAULT_RULES): EncounterState {
+  const next = applyCommand(state, command, dice, rules, true).state;
+  return anyRider(next.figures) ? seatRiders(next).state : next;
+}
+
 function applyCommand(
   state: EncounterState,
   command: Command,
   dice: Dice,
-  rules: Rules | RuleSet = DEFAULT_RULES,
+  rules: Rules | RuleSet,
+  quiet = false,
 ): ApplyResult<EncounterState> {
   // The stored settings become the one `Rules` value with the options' strategies (RULINGS O1–O4).
-  const tx = new Tx(state, dice, asRuleSet(rules));
+  const tx = new Tx(state, dice, asRuleSet(rules), quiet);
   switch (command.type) {
     case 'moveFigure': {
       // GM placement (an override by its nature; the log keeps the command): one step by hand.

@@ -42,7 +42,7 @@ export function dealDamage(tx: Tx, attackerId: string, targetId: string, blow: B
     hit.body = { ...x.body, current: x.body.current - loss.body };
     return hit;
   });
-  tx.emit({
+  tx.emit?.({
     type: 'damageDealt',
     attackerId,
     targetId,
@@ -62,7 +62,7 @@ export function dealDamage(tx: Tx, attackerId: string, targetId: string, blow: B
   // RULINGS A5: a 3d6 roll of 4 sets the wound bleeding (when the setting is on).
   if (blow.bleeding && tx.rules.bleedingPerTurn > 0 && !after.conditions.includes('bleeding') && after.posture !== 'dead') {
     tx.update(targetId, (x) => ({ ...x, conditions: [...x.conditions, 'bleeding'] }));
-    tx.emit({ type: 'conditionChanged', figureId: targetId, condition: 'bleeding', on: true, source: '001 §Attack Rolls; RULINGS A5' });
+    tx.emit?.({ type: 'conditionChanged', figureId: targetId, condition: 'bleeding', on: true, source: '001 §Attack Rolls; RULINGS A5' });
   }
   settlePosture(tx, targetId);
   return result.afterProtection;
@@ -77,7 +77,7 @@ function heavyBlows(tx: Tx, figureId: string, before: number, after: number): vo
   const f = tx.fig(figureId);
   const hasActed = turnStateOf(tx.state).actionDone.includes(figureId);
   for (const e of tx.rules.heavyBlowRules.step(figureId, f.attributes.STR, before, after, hasActed)) {
-    tx.emit(e);
+    tx.emit?.(e);
     if (e.type !== 'heavyBlowFallsDown') continue;
     const now = tx.fig(figureId);
     if (now.posture === 'standing' || now.posture === 'kneeling') setPosture(tx, figureId, 'knockedDown', e.source);
@@ -99,7 +99,7 @@ export function dropItem(tx: Tx, figureId: string, kind: 'weapon' | 'shield', it
       ? { ...x, equipment: withoutWeapon(x.equipment, itemId) }
       : { ...x, equipment: { ...x.equipment, shieldId: null, shieldReady: false } },
   );
-  tx.emit({ type: 'itemDropped', figureId, itemId: id, kind, what: itemId, at, source });
+  tx.emit?.({ type: 'itemDropped', figureId, itemId: id, kind, what: itemId, at, source });
 }
 
 export function removeOne(list: readonly string[], id: string): string[] {

@@ -24,7 +24,7 @@ export function endOfTurnEffects(tx: Tx): void {
       const f = figures[i]!;
       if (f.posture === 'dead' || !f.conditions.includes('bleeding')) continue;
       const after = tx.update(f.id, (x) => ({ ...x, body: { ...x.body, current: x.body.current - tx.rules.bleedingPerTurn } }));
-      tx.emit({ type: 'bled', figureId: f.id, amount: tx.rules.bleedingPerTurn, bodyAfter: after.body.current, source: 'RULINGS A5' });
+      tx.emit?.({ type: 'bled', figureId: f.id, amount: tx.rules.bleedingPerTurn, bodyAfter: after.body.current, source: 'RULINGS A5' });
       settlePosture(tx, f.id);
     }
   }
@@ -37,7 +37,7 @@ export function endOfTurnEffects(tx: Tx): void {
     const save = makeSurvivalSave(f.attributes.CON, { fatigue: f.fatigue, body: f.body }, tx.dice, `survival save: ${f.name}`);
     if (!save.due) continue;
     tx.rolls.push(save.roll);
-    tx.emit({ type: 'check', figureId: f.id, purpose: 'survival save', target: save.check.target.value, roll: save.roll.total, success: save.outcome === 'survived', source: '001 §Injury Thresholds & Death; RULINGS C5' });
+    tx.emit?.({ type: 'check', figureId: f.id, purpose: 'survival save', target: save.check.target.value, roll: save.roll.total, success: save.outcome === 'survived', source: '001 §Injury Thresholds & Death; RULINGS C5' });
     if (save.outcome === 'died') setPosture(tx, f.id, 'dead', 'RULINGS C5');
   }
   // RULINGS T1, S6: then the runaway drain (the saves above are everyone's, casters' too).
@@ -53,10 +53,10 @@ export function startNextTurn(tx: Tx): void {
     const momentum = f.posture === 'dead' ? 0 : carriedMomentum(f.turn.stride ?? 0);
     if (momentum !== f.momentum) {
       tx.update(f.id, (x) => ({ ...x, momentum }));
-      if (momentum > 0) tx.emit({ type: 'momentumCarried', figureId: f.id, momentum, source: '002 §Sprinting; RULINGS O3' });
+      if (momentum > 0) tx.emit?.({ type: 'momentumCarried', figureId: f.id, momentum, source: '002 §Sprinting; RULINGS O3' });
     }
   }
-  tx.emit({ type: 'turnEnded', turn: tx.state.turn, source: 'RULINGS T1' });
+  tx.emit?.({ type: 'turnEnded', turn: tx.state.turn, source: 'RULINGS T1' });
   const from = tx.state.phase;
   const first = turnPhases(tx.rules)[0] ?? 'initiative';
   // RULINGS A8: the hits taken this turn are next turn's "hits last turn" (heavy blows).
@@ -77,7 +77,7 @@ export function startNextTurn(tx: Tx): void {
   next.turnState = FRESH_TURN_STATE;
   next.figures = figures;
   tx.state = next;
-  tx.emit({ type: 'phaseChanged', turn: tx.state.turn, from, to: first, source: 'RULINGS T1' });
+  tx.emit?.({ type: 'phaseChanged', turn: tx.state.turn, from, to: first, source: 'RULINGS T1' });
 }
 
 /**
@@ -95,7 +95,7 @@ export function startCleanup(tx: Tx): void {
     .map((i) => ({ figureId: i.ownerId ?? '', itemId: i.id, position: i.position, placed: i.placed === true }));
   const figures = tx.state.figures.map((f) => ({ id: f.id, posture: f.posture, flipped: f.flipped === true }));
   const events = cleanup(figures, dropped);
-  tx.emit(...events);
+  tx.emit?.(...events);
   const placed = new Set(events.flatMap((e) => (e.type === 'counterPlaced' ? [e.itemId] : [])));
   const flipped = new Set(events.flatMap((e) => (e.type === 'figureFlipped' ? [e.figureId] : [])));
   if (placed.size > 0) tx.state = { ...tx.state, items: items.map((i) => (placed.has(i.id) ? { ...i, placed: true } : i)) };

@@ -25,7 +25,7 @@ function living(tx: Tx, id: string): FigureState {
 
 function emitChange(tx: Tx, before: FigureState, how: PoolsChangedEvent['how'], cause: string | undefined, stopped: number): void {
   const after = tx.fig(before.id);
-  tx.emit({
+  tx.emit?.({
     type: 'poolsChanged',
     figureId: before.id,
     how,
@@ -48,7 +48,7 @@ function wakeOrSettle(tx: Tx, id: string): void {
   const f = tx.fig(id);
   if (f.posture === 'unconscious' && tx.rules.stats.wounds(f).condition === 'fighting') {
     tx.update(id, (x) => ({ ...x, posture: 'prone' }));
-    tx.emit({ type: 'postureChanged', figureId: id, from: 'unconscious', to: 'prone', source: '001 §Fatigue Points; the console’s choice: comes to lying down' });
+    tx.emit?.({ type: 'postureChanged', figureId: id, from: 'unconscious', to: 'prone', source: '001 §Fatigue Points; the console’s choice: comes to lying down' });
   }
   settlePosture(tx, id);
 }

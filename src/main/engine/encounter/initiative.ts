@@ -15,21 +15,24 @@ import type { Tx } from './tx';
 
 /** Sorts ids by score, high first; tied groups are rolled off (RULINGS G4), each roll recorded. */
 export function orderByScore(tx: Tx, ids: readonly string[], score: (id: string) => number, purpose: string): string[] {
+  // Walked by index: a cold replay runs this unoptimised once per turn, where each for…of step allocates.
   const groups = new Map<number, string[]>();
-  for (const id of ids) {
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
     const s = score(id);
     const g = groups.get(s);
     if (g) g.push(id);
     else groups.set(s, [id]);
   }
+  const scores = [...groups.keys()].sort((a, b) => b - a);
   const out: string[] = [];
-  for (const s of [...groups.keys()].sort((a, b) => b - a)) {
-    const group = groups.get(s) ?? [];
-    if (group.length === 1) out.push(...group);
+  for (let i = 0; i < scores.length; i++) {
+    const group = groups.get(scores[i]!)!;
+    if (group.length === 1) out.push(group[0]!);
     else {
       const off = rollOff(group, tx.dice, `${purpose} tie`);
-      tx.rolls.push(...off.rolls.map((r) => r.roll));
-      out.push(...off.order);
+      for (let j = 0; j < off.rolls.length; j++) tx.rolls.push(off.rolls[j]!.roll);
+      for (let j = 0; j < off.order.length; j++) out.push(off.order[j]!);
     }
   }
   return out;
@@ -81,7 +84,7 @@ export function rollInitiative(tx: Tx): void {
   tx.state = setTurnState(tx.state, {
     initiative: { ...(result.by === 'figure' ? { by: 'figure' as const } : {}), rolls, rollOrder: [...result.order], order, chosen: settled },
   });
-  tx.emit({ type: 'initiativeRolled', rolls, rollOrder: [...result.order], source: result.source });
+  tx.emit?.({ type: 'initiativeRolled', rolls, rollOrder: [...result.order], source: result.source });
 }
 
 export function chooseInitiative(tx: Tx, c: CommandOf<'chooseInitiative'>): void {
@@ -95,7 +98,7 @@ export function chooseInitiative(tx: Tx, c: CommandOf<'chooseInitiative'>): void
   // RULINGS T2, O1: move first keeps the roll order; move second swaps the first two.
   const order = tx.rules.initiative.settle({ by: 'side', order: ini.rollOrder, scores: [], rolls: [], winnerChooses: true, source: tx.rules.initiative.source }, c.moveFirst);
   tx.state = setTurnState(tx.state, { initiative: { ...ini, order: [...order], chosen: true } });
-  tx.emit({ type: 'initiativeChosen', sideId: c.sideId, moveFirst: c.moveFirst, order, source: 'RULINGS T2' });
+  tx.emit?.({ type: 'initiativeChosen', sideId: c.sideId, moveFirst: c.moveFirst, order, source: 'RULINGS T2' });
 }
 
 /** RULINGS O4 (amended): the figure's initiative score for the tracker — typed, or its DEX modifier until then. */
@@ -121,7 +124,7 @@ export function setInitiativeScore(tx: Tx, c: CommandOf<'setInitiativeScore'>): 
     const { initiativeScore: _old, ...rest } = x;
     return c.score === null ? rest : { ...rest, initiativeScore: c.score };
   });
-  tx.emit({ type: 'initiativeScoreSet', figureId: f.id, score: c.score, source: 'RULINGS O4' });
+  tx.emit?.({ type: 'initiativeScoreSet', figureId: f.id, score: c.score, source: 'RULINGS O4' });
 }
 
 /** RULINGS O4 (003 §1 Movement): a figure declares (or changes its declaration) before initiative is rolled. */
@@ -140,7 +143,7 @@ export function declare(tx: Tx, c: CommandOf<'declare'>): void {
   if (problems.length > 0) throw new AppError('rule', `${f.name}: ${problems.join(' ')} (003 §1 Movement; RULINGS O4)`);
   for (const t of d.targetIds ?? []) tx.fig(t);
   tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, declaration: d } }));
-  tx.emit({ type: 'declared', figureId: f.id, action: d.action, movement: d.movement, targetIds: [...(d.targetIds ?? [])], source: '003 §1 Movement; RULINGS O4' });
+  tx.emit?.({ type: 'declared', figureId: f.id, action: d.action, movement: d.movement, targetIds: [...(d.targetIds ?? [])], source: '003 §1 Movement; RULINGS O4' });
 }
 
 /** Overridden without a settled initiative: the sides move in the order they are listed. */

@@ -124,7 +124,7 @@ export function commitMagic(tx: Tx, result: MagicStepResult): void {
   tx.rolls.push(...result.rolls);
   const renewed = new Set(result.events.flatMap((e) => (e.type === 'spellRenewed' ? [e.activeId] : [])));
   tx.state = storeMagic(tx.state, result.next.magic, renewed);
-  tx.emit(...result.events);
+  tx.emit?.(...result.events);
   for (const c of result.next.casters) {
     const f = tx.state.figures.find((x) => x.id === c.id);
     if (f === undefined) continue;

@@ -46,7 +46,7 @@ export function applyPickUpPack(tx: Tx, c: CommandOf<'pickUpPack'>): void {
   const item = itemsOf(tx.state).find((i) => i.id === c.itemId)!;
   tx.state = { ...tx.state, items: itemsOf(tx.state).filter((i) => i.id !== item.id) };
   tx.update(c.figureId, (x) => ({ ...x, equipment: { ...x.equipment, packLbs: item.lbs } }));
-  tx.emit({ type: 'itemPickedUp', figureId: c.figureId, itemId: item.id, what: 'pack', source: PACK_SOURCE });
+  tx.emit?.({ type: 'itemPickedUp', figureId: c.figureId, itemId: item.id, what: 'pack', source: PACK_SOURCE });
   // The whole turn: no option letter of 001's list; the figure's action is spent.
   markActed(tx, c.figureId, null);
 }

@@ -57,7 +57,7 @@ export function passByFirstStrike(tx: Tx, attackerId: string, targetId: string, 
       : refusal === null
         ? `${t.name} strikes first.`
         : `${t.name} won the roll-off but cannot strike back now (${refusal}): ${a.name}'s blow goes in.`;
-  tx.emit({ type: 'passByRolled', attackerId: a.id, defenderId: t.id, rolls, firstId: order.first, reason, source: order.source });
+  tx.emit?.({ type: 'passByRolled', attackerId: a.id, defenderId: t.id, rolls, firstId: order.first, reason, source: order.source });
   if (order.first === a.id || refusal !== null) return false;
   const offer: FirstStrikeOffer = {
     defenderId: t.id,
@@ -68,7 +68,7 @@ export function passByFirstStrike(tx: Tx, attackerId: string, targetId: string, 
   };
   const ts = turnStateOf(tx.state);
   tx.state = { ...tx.state, turnState: { ...ts, firstStrikes: [...(ts.firstStrikes ?? []).filter((o) => o.attackerId !== a.id), offer] } };
-  tx.emit({
+  tx.emit?.({
     type: 'firstStrikeOffered',
     figureId: t.id,
     attackerId: a.id,
@@ -112,7 +112,7 @@ export function applyFirstStrike(tx: Tx, c: CommandOf<'firstStrike'>): void {
 /** RULINGS O3 (002 §Charging): the defender lets its first strike go; the charger's blow is struck. */
 export function applyWaiveFirstStrike(tx: Tx, c: CommandOf<'waiveFirstStrike'>): void {
   const offer = takeFirstStrikeOffer(tx, c.figureId, c.attackerId);
-  tx.emit({ type: 'firstStrikeWaived', figureId: offer.defenderId, attackerId: offer.attackerId, source: '002 §Charging; RULINGS O3' });
+  tx.emit?.({ type: 'firstStrikeWaived', figureId: offer.defenderId, attackerId: offer.attackerId, source: '002 §Charging; RULINGS O3' });
   chargerBlow(tx, offer, false);
 }
 
@@ -128,19 +128,19 @@ function chargerBlow(tx: Tx, offer: FirstStrikeOffer, hurt: boolean): void {
   const a = tx.fig(offer.attackerId);
   const t = tx.fig(offer.blow.targetId);
   const lost = (reason: string): void => {
-    tx.emit({ type: 'chargeBlowLost', figureId: a.id, targetId: t.id, reason, source: '002 §Charging; RULINGS O3' });
+    tx.emit?.({ type: 'chargeBlowLost', figureId: a.id, targetId: t.id, reason, source: '002 §Charging; RULINGS O3' });
   };
   if (a.posture === 'dead' || a.posture === 'unconscious') return lost(`${a.name} is ${a.posture}.`);
   if (hurt) {
     const check = tumbleCheck(tx.dice, a.attributes.DEX, `keep footing: ${a.name} stunned in a pass-by charge`);
     tx.rolls.push(check.roll);
-    tx.emit({ type: 'check', figureId: a.id, purpose: 'keep footing after the first strike (stunned in a pass-by charge)', target: check.target.value, roll: check.roll.total, success: check.kept, source: `${check.source}; 002 §Charging` });
+    tx.emit?.({ type: 'check', figureId: a.id, purpose: 'keep footing after the first strike (stunned in a pass-by charge)', target: check.target.value, roll: check.roll.total, success: check.kept, source: `${check.source}; 002 §Charging` });
     if (check.tumble !== null) {
       tx.rolls.push(check.tumble.roll);
       const damage = check.tumble.damage;
       takeMishapHits(tx, a.id, damage);
       const after = tx.update(a.id, (x) => ({ ...x, turn: { ...x.turn, stride: 0 } }));
-      tx.emit({ type: 'tumbled', figureId: a.id, damage, fatigueAfter: after.fatigue.current, source: `${check.source}; 002 §Charging` });
+      tx.emit?.({ type: 'tumbled', figureId: a.id, damage, fatigueAfter: after.fatigue.current, source: `${check.source}; 002 §Charging` });
       settlePosture(tx, a.id);
       return lost(`${a.name} tumbled.`);
     }

@@ -246,7 +246,7 @@ export function requireTurn(
       );
     }
   }
-  tx.emit({
+  tx.emit?.({
     type: 'override',
     command: command.type,
     figureId: f.id,

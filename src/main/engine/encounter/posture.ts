@@ -14,10 +14,10 @@ export function setPosture(tx: Tx, id: string, to: FigureState['posture'], sourc
     next.hthWith = to === 'dead' ? [] : x.hthWith;
     return next;
   });
-  tx.emit({ type: 'postureChanged', figureId: id, from: f.posture, to, source });
+  tx.emit?.({ type: 'postureChanged', figureId: id, from: f.posture, to, source });
   if (to === 'dead' && f.hthWith.length > 0) {
     for (const other of f.hthWith) tx.update(other, (x) => ({ ...x, hthWith: x.hthWith.filter((y) => y !== id) }));
-    tx.emit({ type: 'hthChanged', figureIds: [id, ...f.hthWith], inHth: false, source: '001 §Hand-to-Hand Combat' });
+    tx.emit?.({ type: 'hthChanged', figureIds: [id, ...f.hthWith], inHth: false, source: '001 §Hand-to-Hand Combat' });
   }
 }
 

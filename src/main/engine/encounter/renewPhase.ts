@@ -42,7 +42,7 @@ export function beginRenewal(tx: Tx): void {
   }
   const order = encounterMagicOf(tx.state).renewal?.order ?? [];
   tx.state = setTurnState(tx.state, { renewOrder: [...order], renewDone: [] });
-  tx.emit({ type: 'orderSet', phase: 'renewSpells', order, scores, source: '001 §Turn Sequence; RULINGS T3, G4' });
+  tx.emit?.({ type: 'orderSet', phase: 'renewSpells', order, scores, source: '001 §Turn Sequence; RULINGS T3, G4' });
 }
 
 /** Phase 2 ends: every spell not renewed ends before movement (RULINGS S2). */
@@ -128,7 +128,7 @@ export function requireAnchorsBeforeDrain(tx: Tx, override: boolean): void {
       `${names} ${due.length === 1 ? 'has' : 'have'} not made this turn's anchor roll: it comes before the runaway drains at the end of the turn (RULINGS S6).`,
     );
   }
-  tx.emit({
+  tx.emit?.({
     type: 'override',
     command: 'advancePhase',
     figureId: null,

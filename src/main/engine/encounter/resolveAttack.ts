@@ -64,7 +64,7 @@ export function applyAttack(tx: Tx, c: CommandOf<'attack'>): void {
   if (more) {
     // RULINGS A7: a second shot this turn is still to come; the option is fixed.
     tx.update(a.id, (x) => ({ ...x, turn: { ...x.turn, option } }));
-    tx.emit({ type: 'optionTaken', figureId: a.id, option, source: '001 §Action Options; RULINGS A7 (more shots this turn)' });
+    tx.emit?.({ type: 'optionTaken', figureId: a.id, option, source: '001 §Action Options; RULINGS A7 (more shots this turn)' });
   } else {
     markActed(tx, a.id, option);
   }

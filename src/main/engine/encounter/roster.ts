@@ -212,7 +212,7 @@ export function applyAddFigure(tx: Tx, command: CommandOf<'addFigure'>): void {
     ...(input.art === undefined ? {} : { art: input.art }),
   });
   tx.state = { ...tx.state, figures: [...tx.state.figures, figure] };
-  tx.emit({
+  tx.emit?.({
     type: 'figureAdded',
     figureId: id,
     name,
@@ -310,7 +310,7 @@ export function applyUpdateFigure(tx: Tx, command: CommandOf<'updateFigure'>): v
   }
   if (problems.length > 0) throw new AppError('rule', problems.join(' '));
   tx.state = { ...tx.state, figures: tx.state.figures.map((f) => (f.id === figure.id ? next : f)) };
-  tx.emit({ type: 'figureUpdated', figureId: figure.id, changed, source: c.attributes ? `${SRC_CREATION}; RULINGS C3` : 'DESIGN §One picture' });
+  tx.emit?.({ type: 'figureUpdated', figureId: figure.id, changed, source: c.attributes ? `${SRC_CREATION}; RULINGS C3` : 'DESIGN §One picture' });
 }
 
 export function applyRemoveFigure(tx: Tx, command: CommandOf<'removeFigure'>): void {
@@ -354,5 +354,5 @@ export function applyRemoveFigure(tx: Tx, command: CommandOf<'removeFigure'>): v
         }
       : {}),
   };
-  tx.emit({ type: 'figureRemoved', figureId: id, name: figure.name, source: 'DESIGN §One picture' });
+  tx.emit?.({ type: 'figureRemoved', figureId: id, name: figure.name, source: 'DESIGN §One picture' });
 }

@@ -35,7 +35,7 @@ export function applyAddSide(tx: Tx, c: CommandOf<'addSide'>): void {
       turnState: { ...ts, initiative: { ...init, rollOrder: [...init.rollOrder, id], order: init.chosen ? [...init.order, id] : init.order } },
     };
   }
-  tx.emit({ type: 'sideAdded', sideId: id, name, color: c.color, source: 'RULINGS T2' });
+  tx.emit?.({ type: 'sideAdded', sideId: id, name, color: c.color, source: 'RULINGS T2' });
 }
 
 /** Renames or recolours a side; its figures follow (the maps draw them in the side's colour). */
@@ -46,5 +46,5 @@ export function applyUpdateSide(tx: Tx, c: CommandOf<'updateSide'>): void {
   const name = c.name === undefined ? side.name : cleanName(tx, c.name, side.id);
   const color = c.color ?? side.color;
   tx.state = { ...tx.state, sides: tx.state.sides.map((s) => (s.id === side.id ? { ...s, name, color } : s)) };
-  tx.emit({ type: 'sideChanged', sideId: side.id, from: { name: side.name, color: side.color }, to: { name, color }, source: 'RULINGS T2' });
+  tx.emit?.({ type: 'sideChanged', sideId: side.id, from: { name: side.name, color: side.color }, to: { name, color }, source: 'RULINGS T2' });
 }

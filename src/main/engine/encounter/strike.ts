@@ -20,7 +20,7 @@ export function spendAttackAp(tx: Tx, figureId: string, on: string): void {
   const left = attackApLeft(tx.fig(figureId), tx.rules);
   if (left === null || hz.attackCost === 0) return;
   tx.update(figureId, (x) => withTurnChange(x, { apAttacks: (x.turn.apAttacks ?? 0) + hz.attackCost }));
-  tx.emit({ type: 'actionPointsSpent', figureId, ap: hz.attackCost, apLeft: left - hz.attackCost, on, source: '002 §Assigning Movement; RULINGS O3' });
+  tx.emit?.({ type: 'actionPointsSpent', figureId, ap: hz.attackCost, apLeft: left - hz.attackCost, on, source: '002 §Assigning Movement; RULINGS O3' });
 }
 
 /**
@@ -43,7 +43,7 @@ export function strike(tx: Tx, attackerId: string, targetId: string, weapon: Wea
     const roll = tx.roll(`${preview.dice.count}d6`, `attack: ${what}`);
     // RULINGS A3 (O1: 004's automatic results): the rules read the roll.
     const out = tx.rules.criticals.read(roll, adj);
-    tx.emit({
+    tx.emit?.({
       type: 'attackRolled',
       attackerId: a.id,
       targetId: target.id,
@@ -66,7 +66,7 @@ export function strike(tx: Tx, attackerId: string, targetId: string, weapon: Wea
       if (out.dropWeapon) dropItem(tx, a.id, 'weapon', weapon.id);
       else {
         tx.update(a.id, (x) => ({ ...x, equipment: withoutWeapon(x.equipment, weapon.id) }));
-        tx.emit({ type: 'weaponBroken', figureId: a.id, weaponId: weapon.id, source: '001 §Attack Rolls; RULINGS A3' });
+        tx.emit?.({ type: 'weaponBroken', figureId: a.id, weaponId: weapon.id, source: '001 §Attack Rolls; RULINGS A3' });
       }
     }
   }

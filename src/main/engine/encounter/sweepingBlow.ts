@@ -101,7 +101,7 @@ export function applySweepingBlow(tx: Tx, c: CommandOf<'sweepingBlow'>): void {
     const t = tx.fig(p.targetId);
     const own = firstDice(roll, p.dice.count);
     const out = tx.rules.criticals.read(own, p.adjDex.value);
-    tx.emit({
+    tx.emit?.({
       type: 'attackRolled',
       attackerId: a.id,
       targetId: t.id,
@@ -124,7 +124,7 @@ export function applySweepingBlow(tx: Tx, c: CommandOf<'sweepingBlow'>): void {
   if (lost === 'drop') dropItem(tx, a.id, 'weapon', weapon.id);
   else if (lost === 'break') {
     tx.update(a.id, (x) => ({ ...x, equipment: withoutWeapon(x.equipment, weapon.id) }));
-    tx.emit({ type: 'weaponBroken', figureId: a.id, weaponId: weapon.id, source: '001 §Attack Rolls; RULINGS A3' });
+    tx.emit?.({ type: 'weaponBroken', figureId: a.id, weaponId: weapon.id, source: '001 §Attack Rolls; RULINGS A3' });
   }
   markActed(tx, a.id, option);
 }

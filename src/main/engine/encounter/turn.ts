@@ -28,7 +28,7 @@ function enterPhase(tx: Tx, to: Phase): void {
   const from = tx.state.phase;
   tx.state = copyState(tx.state);
   tx.state.phase = to;
-  tx.emit({ type: 'phaseChanged', turn: tx.state.turn, from, to, source: 'RULINGS T1' });
+  tx.emit?.({ type: 'phaseChanged', turn: tx.state.turn, from, to, source: 'RULINGS T1' });
 }
 
 /** Ends the current phase; refused while someone is pending unless the GM overrides. */
@@ -47,7 +47,7 @@ export function advancePhase(tx: Tx, c: CommandOf<'advancePhase'>): void {
     }
   }
   if (c.override === true && (blocking.length > 0 || (tx.state.phase === 'initiative' && !ts.initiative?.chosen))) {
-    tx.emit({ type: 'override', command: 'advancePhase', figureId: null, due: status.pending, reason: `GM override: ${PHASE_NAMES[tx.state.phase]} ended with ${status.pending.length} pending`, source: 'RULINGS T1 (GM override)' });
+    tx.emit?.({ type: 'override', command: 'advancePhase', figureId: null, due: status.pending, reason: `GM override: ${PHASE_NAMES[tx.state.phase]} ended with ${status.pending.length} pending`, source: 'RULINGS T1 (GM override)' });
   }
   // RULINGS T1, O1, O2, O4: the next phase is the next of the rules' phases; after the last, the turn ends.
   const phases = turnPhases(tx.rules);
@@ -137,7 +137,7 @@ function startMovement(tx: Tx, phase: Phase): void {
   // The source of the first movement group (Pillars: RULINGS T4; O1: 004 §Turn Sequence (3); …),
   // which each rule set names whoever moves.
   const source = groups[0]?.source ?? 'RULINGS T4';
-  tx.emit({ type: 'orderSet', phase, order, scores: order.map((id) => ({ figureId: id, value: baseAdjDex(figureById(tx.state, id), tx.rules.stats).value })), source });
+  tx.emit?.({ type: 'orderSet', phase, order, scores: order.map((id) => ({ figureId: id, value: baseAdjDex(figureById(tx.state, id), tx.rules.stats).value })), source });
 }
 
 export function reorderMovement(tx: Tx, c: CommandOf<'reorderMovement'>): void {
@@ -157,7 +157,7 @@ export function reorderMovement(tx: Tx, c: CommandOf<'reorderMovement'>): void {
     throw new AppError('rule', 'Figures that have moved keep their place.');
   }
   tx.state = setTurnState(tx.state, { moveOrder: [...c.order] });
-  tx.emit({ type: 'orderSet', phase: tx.state.phase, order: c.order, scores: [], source: 'RULINGS T4 (GM reorder)' });
+  tx.emit?.({ type: 'orderSet', phase: tx.state.phase, order: c.order, scores: [], source: 'RULINGS T4 (GM reorder)' });
 }
 
 function startActions(tx: Tx): void {
@@ -171,7 +171,7 @@ function startActions(tx: Tx): void {
   // Dodge and Defend declared during movement have used the figure's action (RULINGS A6).
   const declared = order.filter((id) => figureById(tx.state, id).turn.option !== null);
   tx.state = setTurnState(tx.state, { actionOrder: order, actionDone: declared });
-  tx.emit({ type: 'orderSet', phase: 'actions', order, scores: order.map((id) => ({ figureId: id, value: score(id) })), source: '001 §Turn Sequence; RULINGS T5, G4' });
+  tx.emit?.({ type: 'orderSet', phase: 'actions', order, scores: order.map((id) => ({ figureId: id, value: score(id) })), source: '001 §Turn Sequence; RULINGS T5, G4' });
 }
 
 /** Marks a figure as having acted (and its option) in the action bookkeeping. */
@@ -179,7 +179,7 @@ export function markActed(tx: Tx, figureId: string, option: FigureState['turn'][
   tx.update(figureId, (f) => (f.turn.option === option ? f : withTurnChange(f, { option })));
   const ts = turnStateOf(tx.state);
   if (!ts.actionDone.includes(figureId)) tx.state = setTurnState(tx.state, { actionDone: [...ts.actionDone, figureId] });
-  if (option !== null) tx.emit({ type: 'optionTaken', figureId, option, source: '001 §Action Options' });
+  if (option !== null) tx.emit?.({ type: 'optionTaken', figureId, option, source: '001 §Action Options' });
 }
 
 export function markMoved(tx: Tx, figureId: string): void {
@@ -219,5 +219,5 @@ function adjacentFigures(a: FigureState, b: FigureState): boolean {
 function startForcedRetreat(tx: Tx): void {
   const offers = retreatOffers(tx.state);
   tx.state = setTurnState(tx.state, { retreatOffers: offers, retreatDone: [] });
-  tx.emit({ type: 'orderSet', phase: 'forcedRetreat', order: offers.map((o) => o.figureId), scores: [], source: '001 §Forced Retreat; RULINGS H3' });
+  tx.emit?.({ type: 'orderSet', phase: 'forcedRetreat', order: offers.map((o) => o.figureId), scores: [], source: '001 §Forced Retreat; RULINGS H3' });
 }

@@ -84,7 +84,7 @@ export function applyTwoWeaponAttack(tx: Tx, c: CommandOf<'twoWeaponAttack'>): v
     // The second attack is judged as the first left the map (its target may have fallen).
     const now = i === 0 ? first : attackPreview(tx.state, a.id, target.id, blow.weaponId, { ...(c.ticks ?? {}), twoWeapons: true, sweepingBlow: false }, { rules: tx.rules, throw: weapon?.use === 'thrown' });
     if (!now.allowed) {
-      tx.emit({ type: 'attackLost', figureId: a.id, targetId: target.id, reason: now.reason ?? 'The attack can no longer be made.', source: TWO_WEAPONS_SOURCE });
+      tx.emit?.({ type: 'attackLost', figureId: a.id, targetId: target.id, reason: now.reason ?? 'The attack can no longer be made.', source: TWO_WEAPONS_SOURCE });
       return;
     }
     spendAttackAp(tx, a.id, `attack on ${target.name} (${weapon?.name ?? blow.weaponId})`);

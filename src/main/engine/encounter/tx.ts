@@ -1,6 +1,8 @@
 /**
  * One command's work in progress: the state as it changes, the events that explain each change
  * and every roll made. Commands build one, then hand back `{ state, events, rolls }`.
+ * A quiet one (`applyQuietly`, for replay) has no `emit`: call sites write `tx.emit?.(…)`, so the
+ * events are not even built, while every rule, roll and refusal runs as in a full apply.
  */
 import type { Dice, Roll } from '../dice/types';
 import type { RuleSet } from '../rules';
@@ -11,21 +13,22 @@ import { figureById, updateFigure } from './state';
 export class Tx {
   readonly events: EncounterEvent[] = [];
   readonly rolls: Roll[] = [];
+  /** Records what happened; absent when nobody will read the events (docs/design-notes.md §A quiet replay). */
+  readonly emit: ((...events: EncounterEvent[]) => void) | undefined;
   constructor(
     public state: EncounterState,
     readonly dice: Dice,
     /** The encounter's rules: its stored settings and the options' strategies (RULINGS O1–O4). */
     readonly rules: RuleSet,
-  ) {}
+    quiet = false,
+  ) {
+    this.emit = quiet ? undefined : (...events) => void this.events.push(...events);
+  }
 
   roll(notation: string, label: string): Roll {
     const r = this.dice.roll(notation, label);
     this.rolls.push(r);
     return r;
-  }
-
-  emit(...events: EncounterEvent[]): void {
-    this.events.push(...events);
   }
 
   fig(id: string): FigureState {

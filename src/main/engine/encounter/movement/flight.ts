@@ -104,7 +104,7 @@ function flyTo(tx: Tx, f: FigureState, to: Hex, facing: number | undefined, budg
   if (occupant) throw new AppError('rule', `${occupant.name} is in that hex: a flier ends its move in an empty hex (the console's choice).`);
   const mode = gaitFor(tx, f, there.cost);
   tx.update(f.id, (x) => ({ ...x, position: to, facing: facing ?? x.facing, turn: { ...x.turn, mode, spent: there.cost, charged: there.cost > 0 } }));
-  tx.emit({ type: 'moved', figureId: f.id, mode, path: [f.position, to], cost: there.cost, facing: facing ?? f.facing, engaged: false, source: FLIGHT_SOURCE });
+  tx.emit?.({ type: 'moved', figureId: f.id, mode, path: [f.position, to], cost: there.cost, facing: facing ?? f.facing, engaged: false, source: FLIGHT_SOURCE });
   markMoved(tx, f.id);
 }
 
@@ -114,7 +114,7 @@ export function applyTakeOff(tx: Tx, c: CommandOf<'takeOff'>): void {
   const refusal = takeOffRefusal(tx.state, f);
   if (refusal !== null) throw new AppError('rule', refusal);
   const aloft = tx.update(f.id, (x) => ({ ...x, conditions: [...x.conditions, 'flying'] }));
-  tx.emit({ type: 'conditionChanged', figureId: f.id, condition: 'flying', on: true, source: `${FLIGHT_SOURCE} (takes off: half its flying MA this turn)` });
+  tx.emit?.({ type: 'conditionChanged', figureId: f.id, condition: 'flying', on: true, source: `${FLIGHT_SOURCE} (takes off: half its flying MA this turn)` });
   flyTo(tx, aloft, c.to, c.facing, flightBudget(f, true), c.passFliers === true);
 }
 
@@ -133,7 +133,7 @@ export function applyLand(tx: Tx, c: CommandOf<'land'>): void {
   const refusal = landRefusal(tx.state, f);
   if (refusal !== null) throw new AppError('rule', refusal);
   tx.update(f.id, (x) => ({ ...x, conditions: x.conditions.filter((k) => k !== 'flying'), turn: { ...x.turn, mode: 'stand-still', spent: 0, engagesGround: undefined } }));
-  tx.emit({ type: 'conditionChanged', figureId: f.id, condition: 'flying', on: false, source: `${FLIGHT_SOURCE} (lands: no move this turn)` });
+  tx.emit?.({ type: 'conditionChanged', figureId: f.id, condition: 'flying', on: false, source: `${FLIGHT_SOURCE} (lands: no move this turn)` });
   markMoved(tx, f.id);
 }
 
@@ -142,7 +142,7 @@ export function applyEngageGround(tx: Tx, c: CommandOf<'engageGround'>): void {
   const f = figureById(tx.state, c.figureId);
   if (!hasCondition(f, 'flying')) throw new AppError('rule', `${f.name} is on the ground: it engages as any figure does.`);
   tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, engagesGround: c.on } }));
-  tx.emit({ type: 'conditionChanged', figureId: f.id, condition: 'engagesGround', on: c.on, source: `${FLIGHT_SOURCE} (engages ground figures only when it chooses to)` });
+  tx.emit?.({ type: 'conditionChanged', figureId: f.id, condition: 'engagesGround', on: c.on, source: `${FLIGHT_SOURCE} (engages ground figures only when it chooses to)` });
 }
 
 /** The GM makes a figure a flier (flying MA 1–40) or takes its wings away (0; it must be on the ground). */
@@ -153,7 +153,7 @@ export function applySetFlyingMa(tx: Tx, c: CommandOf<'setFlyingMa'>): void {
     const { flyingMa: _, ...rest } = x;
     return c.flyingMa === 0 ? rest : { ...rest, flyingMa: c.flyingMa };
   });
-  tx.emit({ type: 'conditionChanged', figureId: f.id, condition: `flier (flying MA ${c.flyingMa})`, on: c.flyingMa > 0, source: FLIGHT_SOURCE });
+  tx.emit?.({ type: 'conditionChanged', figureId: f.id, condition: `flier (flying MA ${c.flyingMa})`, on: c.flyingMa > 0, source: FLIGHT_SOURCE });
 }
 
 /** Why a `move` (ground gaits) is not for this figure: a flier in the air flies. */

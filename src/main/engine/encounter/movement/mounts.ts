@@ -88,7 +88,7 @@ export function applyMount(tx: Tx, c: CommandOf<'mount'>): void {
   if (refusal !== null) throw new AppError('rule', refusal);
   spendRidersMove(tx, c);
   tx.update(rider.id, (x) => ({ ...x, ridingId: mount.id, position: mount.position }));
-  tx.emit({ type: 'conditionChanged', figureId: rider.id, condition: `riding ${mount.name}`, on: true, source: MOUNT_SOURCE });
+  tx.emit?.({ type: 'conditionChanged', figureId: rider.id, condition: `riding ${mount.name}`, on: true, source: MOUNT_SOURCE });
 }
 
 export function applyDismount(tx: Tx, c: CommandOf<'dismount'>): void {
@@ -102,7 +102,7 @@ export function applyDismount(tx: Tx, c: CommandOf<'dismount'>): void {
     const { ridingId: _, ...rest } = x;
     return { ...rest, position: to };
   });
-  tx.emit({ type: 'conditionChanged', figureId: rider.id, condition: `riding ${mount.name}`, on: false, source: MOUNT_SOURCE });
+  tx.emit?.({ type: 'conditionChanged', figureId: rider.id, condition: `riding ${mount.name}`, on: false, source: MOUNT_SOURCE });
 }
 
 /** RULINGS O4 (003 §Initiative Modifiers Table): the Ride skill the GM types for a rider. */
@@ -112,7 +112,7 @@ export function applySetRideScore(tx: Tx, c: CommandOf<'setRideScore'>): void {
     const { rideScore: _, ...rest } = x;
     return c.rideScore === null ? rest : { ...rest, rideScore: c.rideScore };
   });
-  tx.emit({ type: 'conditionChanged', figureId: f.id, condition: `Ride ${c.rideScore ?? 0}`, on: c.rideScore !== null, source: '003 §Initiative Modifiers Table; RULINGS O4' });
+  tx.emit?.({ type: 'conditionChanged', figureId: f.id, condition: `Ride ${c.rideScore ?? 0}`, on: c.rideScore !== null, source: '003 §Initiative Modifiers Table; RULINGS O4' });
 }
 
 /** The figure whose move a `move` of `figureId` is: a rider's is its mount's. */

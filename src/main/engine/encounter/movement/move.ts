@@ -133,7 +133,9 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
     throw new AppError('rule', `${f.name} cannot reach ${hexKey(command.to)} this turn (RULINGS M1–M7).`);
   }
-  const c = { ...command, mode };
+  // A command that names its gait is read as it is (every logged move does), not copied.
+  type Named = CommandOf<'move'> & { mode: MoveMode };
+  const c: Named = command.mode === mode ? (command as Named) : { ...command, mode };
   requireMoveTurn(tx, f, c);
   const world = pathWorld(tx.state, f);
   let reach: Reach;
@@ -206,12 +208,10 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
       items: [...(tx.state.items ?? []), { id: itemId, kind: 'pack', itemId: 'pack', lbs: f.equipment.packLbs, position: f.position, ownerId: f.id }],
     };
     tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, packLbs: 0 } }));
-    tx.emit({ type: 'itemDropped', figureId: f.id, itemId, kind: 'pack', what: 'pack', at: f.position, source: '001 §Encumbrance (Dropping a Pack); RULINGS M4' });
+    tx.emit?.({ type: 'itemDropped', figureId: f.id, itemId, kind: 'pack', what: 'pack', at: f.position, source: '001 §Encumbrance (Dropping a Pack); RULINGS M4' });
   }
 
   const end = path.at(-1) ?? f.position;
-  const endCells = footprint(end, facing, f.size);
-  const engaged = isEngagedAt(world.field, f.size, endCells);
   const charged = cost > 0 && c.mode !== 'shift' && c.mode !== 'crawl';
   const brokenGround = path.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken');
   tx.update(f.id, (x) => {
@@ -231,14 +231,14 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     if (c.mode === 'crawl') moved.posture = 'prone';
     return moved;
   });
-  tx.emit({
+  tx.emit?.({
     type: 'moved',
     figureId: f.id,
     mode: c.mode,
     path: [f.position, ...path],
     cost,
     facing,
-    engaged,
+    engaged: isEngagedAt(world.field, f.size, footprint(end, facing, f.size)),
     source: c.mode === 'shift' ? 'RULINGS M5' : c.mode === 'crawl' ? '001 §Action Options (CRAWL)' : '001 §Movement; RULINGS M1, M7',
   });
   // 002 §Attacks of Opportunity: a defender that moves instead lets its offered shot go (it acts in its own move).
@@ -271,6 +271,6 @@ export function applyYield(tx: Tx, c: CommandOf<'yieldMove'>): void {
   if (f.turn.mode !== null) throw new AppError('rule', `${f.name} has already moved.`);
   if (f.turn.yielded) throw new AppError('conflict', `${f.name} has already yielded.`);
   tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, yielded: true } }));
-  tx.emit({ type: 'yielded', figureId: f.id, source: 'RULINGS T4' });
+  tx.emit?.({ type: 'yielded', figureId: f.id, source: 'RULINGS T4' });
   refreshMoveGroups(tx);
 }

@@ -153,7 +153,7 @@ export function applyPushMove(tx: Tx, command: CommandOf<'move'>): void {
     facing,
     turn: { ...x.turn, mode: chosen.mode, spent: route.cost, charged: chosen.mode !== 'shift', brokenGround: route.path.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken') },
   }));
-  tx.emit({ type: 'moved', figureId: f.id, mode: chosen.mode, path: [start, ...route.path], cost: route.cost, facing, engaged, source: `001 §Movement; RULINGS M1, M7; ${PUSH_SOURCE}` });
+  tx.emit?.({ type: 'moved', figureId: f.id, mode: chosen.mode, path: [start, ...route.path], cost: route.cost, facing, engaged, source: `001 §Movement; RULINGS M1, M7; ${PUSH_SOURCE}` });
   if (chosen.mode !== 'shift') spendMovementFatigue(tx, f, chosen.mode, route.cost, false);
   markMoved(tx, f.id);
 }
@@ -174,6 +174,6 @@ function pushAside(tx: Tx, f: FigureState, inTheWay: readonly FigureState[], tra
     if (to === null) throw new AppError('rule', `${o.name} has no free hex to be pushed back into (straight on or to either side, away from ${f.name}; the console's choice after ${PUSH_SOURCE}).`);
     for (const h of footprint(to, o.facing, o.size)) taken.add(numKey(h.q, h.r));
     tx.update(o.id, (x) => ({ ...x, position: to }));
-    tx.emit({ type: 'pushed', figureId: f.id, targetId: o.id, from: o.position, to, advanced: false, source: PUSH_SOURCE });
+    tx.emit?.({ type: 'pushed', figureId: f.id, targetId: o.id, from: o.position, to, advanced: false, source: PUSH_SOURCE });
   }
 }

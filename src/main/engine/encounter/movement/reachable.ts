@@ -129,18 +129,24 @@ export function pathWorld(state: EncounterState, f: FigureState): PathWorld {
   return new LazyPathWorld(state, f);
 }
 
-/** A move that stands still never looks at the blocked hexes: they are gathered on first use. */
+/**
+ * A move that stands still never looks at the blocked hexes, nor (in a quiet replay) at the
+ * engagement field: they are gathered on first use.
+ */
 class LazyPathWorld implements PathWorld {
   readonly terrain: Map<number, string>;
-  readonly field: EngagementField;
   private hexes: Set<number> | undefined;
+  private engagement: EngagementField | undefined;
 
   constructor(
     private readonly state: EncounterState,
     private readonly f: FigureState,
   ) {
     this.terrain = terrainByNum(state);
-    this.field = engagementField(state, f);
+  }
+
+  get field(): EngagementField {
+    return (this.engagement ??= engagementField(this.state, this.f));
   }
 
   get blocked(): Set<number> {

@@ -80,7 +80,7 @@ export function offerOpportunities(tx: Tx, hz: MovementHazards, moverId: string,
     const bonus = o.bonus === null ? {} : { bonus: { label: o.bonus.label, value: o.bonus.value, source: o.bonus.source } };
     const opportunities = [...(ts.opportunities ?? []).filter((x) => !(x.defenderId === d.id && x.moverId === moverId)), { defenderId: d.id, moverId, weaponId: d.equipment.readyWeaponId, rangeHexes: o.rangeHexes, at, ...bonus }];
     tx.state = { ...tx.state, turnState: { ...ts, opportunities } };
-    tx.emit({ type: 'opportunityOffered', figureId: d.id, moverId, weaponId: d.equipment.readyWeaponId, rangeHexes: o.rangeHexes, at, reason: o.reason, ...bonus, source: o.source });
+    tx.emit?.({ type: 'opportunityOffered', figureId: d.id, moverId, weaponId: d.equipment.readyWeaponId, rangeHexes: o.rangeHexes, at, reason: o.reason, ...bonus, source: o.source });
   }
 }
 
@@ -106,7 +106,7 @@ export function runInto(tx: Tx, hz: MovementHazards, figureId: string, end: Hex,
       return { figureId: h.figureId, damage: h.damage, fatigueAfter: hazardDamage(tx, h.figureId, h.damage) };
     });
     tx.update(figureId, (x) => ({ ...x, turn: { ...x.turn, stride: 0 } }));
-    tx.emit({ type: 'collided', figureId, struckId: struck.id, damage, source: c.source });
+    tx.emit?.({ type: 'collided', figureId, struckId: struck.id, damage, source: c.source });
     for (const h of c.hits) settlePosture(tx, h.figureId);
     return true;
   }
@@ -117,7 +117,7 @@ export function runInto(tx: Tx, hz: MovementHazards, figureId: string, end: Hex,
   tx.rolls.push(c.roll);
   const fatigueAfter = hazardDamage(tx, figureId, c.damage);
   tx.update(figureId, (x) => ({ ...x, turn: { ...x.turn, stride: 0 } }));
-  tx.emit({ type: 'crashed', figureId, stride, dice: c.dice, damage: c.damage, fatigueAfter, into: next, source: c.source });
+  tx.emit?.({ type: 'crashed', figureId, stride, dice: c.dice, damage: c.damage, fatigueAfter, into: next, source: c.source });
   settlePosture(tx, figureId);
   return true;
 }
@@ -144,17 +144,17 @@ interface Travelled {
  * Returns the check that tumbled, or null. Later checks are not rolled: the figure has stopped.
  */
 export function strideAftermath(tx: Tx, figureId: string, plan: StridePlan, hz: MovementHazards, went: Travelled): { readonly ap: number | 'stop' } | null {
-  tx.emit({ type: 'strideMoved', figureId, strides: plan.steps.map((s) => s.stride), apSpent: plan.apSpent, endStride: plan.endStride, momentumNext: plan.momentumNext, source: plan.source });
+  tx.emit?.({ type: 'strideMoved', figureId, strides: plan.steps.map((s) => s.stride), apSpent: plan.apSpent, endStride: plan.endStride, momentumNext: plan.momentumNext, source: plan.source });
   for (const check of plan.checks) {
     const f = tx.fig(figureId);
     const t = tumbleCheck(tx.dice, f.attributes.DEX, `keep footing: ${f.name} slows ${check.from} → ${check.to}`);
     tx.rolls.push(t.roll);
-    tx.emit({ type: 'check', figureId, purpose: `keep footing slowing from stride-${check.from} to ${check.to}`, target: t.target.value, roll: t.roll.total, success: t.kept, source: t.source });
+    tx.emit?.({ type: 'check', figureId, purpose: `keep footing slowing from stride-${check.from} to ${check.to}`, target: t.target.value, roll: t.roll.total, success: t.kept, source: t.source });
     if (t.tumble === null) continue;
     tx.rolls.push(t.tumble.roll);
     takeMishapHits(tx, figureId, t.tumble.damage);
     const after = tx.update(figureId, (x) => ({ ...x, turn: { ...x.turn, stride: 0 } }));
-    tx.emit({ type: 'tumbled', figureId, damage: t.tumble.damage, fatigueAfter: after.fatigue.current, source: t.source });
+    tx.emit?.({ type: 'tumbled', figureId, damage: t.tumble.damage, fatigueAfter: after.fatigue.current, source: t.source });
     settlePosture(tx, figureId);
     const beyondEnd = check.ap === 'stop' || !stopShort(tx, figureId, plan, check.ap, check.from, went);
     const end = went.path.at(-1) ?? went.start;
@@ -195,7 +195,7 @@ function stopShort(tx: Tx, figureId: string, plan: StridePlan, ap: number, from:
     },
   }));
   const slowedHex = stopAt - 1 === 0 ? went.start : went.path[stopAt - 2]!;
-  tx.emit({
+  tx.emit?.({
     type: 'strideCutShort',
     figureId,
     ap,
