@@ -4,6 +4,7 @@ import { cssTransform, drift, DRIFT_LIMITS, planRedraw, sameCamera, settleTime, 
 import type { MapCamera } from './mapCamera';
 import { draftTiles } from './tiledPainter';
 import { drawTokens } from './tokenBitmap';
+import { layerRedraw, StripRedraw } from './layerStrips';
 
 interface Tracked {
   readonly layer: Konva.Layer;
@@ -24,6 +25,8 @@ interface Tracked {
    * draws (true when done), then 'draw' for the one draw that shows it; null when complete.
    */
   wanted: (() => boolean) | 'draw' | null;
+  /** Draws it again filtered strip by strip once the camera rests (a layer of one tiled shape, the map); null on the others. */
+  readonly strips: StripRedraw | null;
 }
 
 /** The console's choice: figures, the costliest layer to draw, may drift 2.5× as far as the map mid-gesture. */
@@ -50,6 +53,8 @@ export class CameraLayers {
   private moveGap = 0;
   private tick = 0;
   private synced: CameraState | null = null;
+  /** How many strips were drawn filtered at rest (layerStrips.ts). */
+  stripsDrawn = 0;
 
   constructor(
     private readonly stage: Konva.Stage,
@@ -64,9 +69,12 @@ export class CameraLayers {
       canvas.style.willChange = 'transform';
       const ink = hideWhenBlank ? watchInk(canvas.getContext('2d') as CanvasRenderingContext2D) : null;
       const pixelRatio = sceneCanvas.getPixelRatio();
-      const t: Tracked = { layer, slack, canvas, pixelRatio, ink, blank: false, drawn: camera.state, rough: false, css: '', wanted: null };
+      const redraw = layerRedraw(layer);
+      const strips = redraw && new StripRedraw(canvas, redraw);
+      const t: Tracked = { layer, slack, canvas, pixelRatio, ink, blank: false, drawn: camera.state, rough: false, css: '', wanted: null, strips };
       layer.on('beforeDraw', () => {
         t.wanted = null;
+        t.strips?.reset();
         // A whole draw; only one planned mid-gesture stands tokens in (`frame` says so once it returns).
         t.rough = false;
         t.ink?.reset();
@@ -127,7 +135,9 @@ export class CameraLayers {
     const draft = still < settleMs;
     if (i >= 0) {
       const t = this.tracked[i]!;
-      t.rough = draftTiles(draft, () => drawTokens(draft, () => t.layer.draw()));
+      if (!draft && t.strips && t.rough && !t.wanted && sameCamera(t.drawn, live)) this.refine(t, t.strips);
+      // At rest a layer drawn in strips is first drawn whole unfiltered at the live camera, then sharpened strip by strip.
+      else t.rough = draftTiles(draft || t.strips !== null, () => drawTokens(draft, () => t.layer.draw()));
     }
     else if (incomplete?.wanted === 'draw') {
       incomplete.rough = draftTiles(draft, () => {
@@ -137,6 +147,14 @@ export class CameraLayers {
     }
     else if (incomplete?.wanted && incomplete.wanted()) incomplete.wanted = 'draw';
     if (this.busy) this.schedule();
+  }
+
+  /** One strip of a rough layer drawn filtered; the whole layer when a strip cannot be. */
+  private refine(t: Tracked, strips: StripRedraw): void {
+    const done = strips.step();
+    if (done !== null) this.stripsDrawn++;
+    if (done === null) t.rough = draftTiles(false, () => drawTokens(false, () => t.layer.draw()));
+    else if (done) t.rough = false;
   }
 
   /**
