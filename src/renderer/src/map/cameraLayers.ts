@@ -133,14 +133,16 @@ export class CameraLayers {
     const i = planRedraw(plans, live, viewport, still, { ...DRIFT_LIMITS, settleMs });
     const incomplete = this.tracked.find((t) => t.wanted);
     const draft = still < settleMs;
-    if (i >= 0) {
-      const t = this.tracked[i]!;
-      if (!draft && t.strips && t.rough && !t.wanted && sameCamera(t.drawn, live)) this.refine(t, t.strips);
+    const t = i >= 0 ? this.tracked[i]! : null;
+    // At rest, a layer at the live camera still missing content is completed first, then drawn once (below).
+    const filling = t !== null && !draft && t.wanted !== null && sameCamera(t.drawn, live);
+    if (t && !filling) {
+      if (!draft && t.strips && t.rough && sameCamera(t.drawn, live)) this.refine(t, t.strips);
       // At rest a layer drawn in strips is first drawn whole unfiltered at the live camera, then sharpened strip by strip.
       else t.rough = draftTiles(draft || t.strips !== null, () => drawTokens(draft, () => t.layer.draw()));
     }
     else if (incomplete?.wanted === 'draw') {
-      incomplete.rough = draftTiles(draft, () => {
+      incomplete.rough = draftTiles(draft || incomplete.strips !== null, () => {
         incomplete.layer.draw();
         return false;
       });
