@@ -19,9 +19,11 @@ type MapHook = {
   cameraState: { scale: number; x: number; y: number };
   getFrame(): { x: number; y: number; width: number; height: number };
   tokens: { updates: number };
+  frames: { stripsDrawn: number };
 };
 const map = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.cameraState);
 const tokenUpdates = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.tokens.updates);
+const stripsDrawn = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.frames.stripsDrawn);
 
 /** SHA-256 of every map canvas's pixels, and whether any is still moved by a CSS transform. */
 const canvases = (page: Page) =>
@@ -66,6 +68,7 @@ test('a wheel-and-drag gesture moves the drawn map; the projector follows withou
   await settle(gmPage);
   await settle(playerPage);
   const updatesBefore = await tokenUpdates(playerPage);
+  const stripsBefore = await stripsDrawn(playerPage);
   const startScale = (await map(gmPage)).scale;
   await watchTransforms(gmPage);
 
@@ -89,6 +92,8 @@ test('a wheel-and-drag gesture moves the drawn map; the projector follows withou
   }).toBeLessThan(0.01);
   await settle(playerPage);
   expect(await tokenUpdates(playerPage), 'tokens drawn anew on the player page for camera frames').toBe(updatesBefore);
+  // At rest the map was drawn filtered strip by strip (layerStrips.ts), which the whole redraw below must match.
+  expect(await stripsDrawn(playerPage), 'map strips drawn filtered at rest').toBeGreaterThan(stripsBefore);
   await gmPage.screenshot({ path: `${SCREENS}/gesture-gm-at-rest-1366x768.png` });
   await playerPage.screenshot({ path: `${SCREENS}/gesture-player-following-1366x768.png` });
 

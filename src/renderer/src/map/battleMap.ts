@@ -35,7 +35,7 @@ export class BattleMap {
   private readonly dragLayer = new Konva.Layer({ listening: false });
   private readonly tokens = new FigureTokens();
   private readonly camera: MapCamera;
-  private readonly frames: CameraLayers;
+  readonly frames: CameraLayers;
   private readonly overlays: ToolOverlays;
   private readonly input: MapInput | null;
   private readonly gridPainter: TiledPainter;

@@ -4,6 +4,7 @@ import { cssTransform, drift, DRIFT_LIMITS, planRedraw, sameCamera, settleTime, 
 import type { MapCamera } from './mapCamera';
 import { draftTiles } from './tiledPainter';
 import { drawTokens } from './tokenBitmap';
+import { layerRedraw, StripRedraw } from './layerStrips';
 
 interface Tracked {
   readonly layer: Konva.Layer;
@@ -24,6 +25,8 @@ interface Tracked {
    * draws (true when done), then 'draw' for the one draw that shows it; null when complete.
    */
   wanted: (() => boolean) | 'draw' | null;
+  /** Draws it again filtered strip by strip once the camera rests (a layer of one tiled shape, the map); null on the others. */
+  readonly strips: StripRedraw | null;
 }
 
 /** The console's choice: figures, the costliest layer to draw, may drift 2.5× as far as the map mid-gesture. */
@@ -50,6 +53,8 @@ export class CameraLayers {
   private moveGap = 0;
   private tick = 0;
   private synced: CameraState | null = null;
+  /** How many strips were drawn filtered at rest (layerStrips.ts). */
+  stripsDrawn = 0;
 
   constructor(
     private readonly stage: Konva.Stage,
@@ -64,9 +69,12 @@ export class CameraLayers {
       canvas.style.willChange = 'transform';
       const ink = hideWhenBlank ? watchInk(canvas.getContext('2d') as CanvasRenderingContext2D) : null;
       const pixelRatio = sceneCanvas.getPixelRatio();
-      const t: Tracked = { layer, slack, canvas, pixelRatio, ink, blank: false, drawn: camera.state, rough: false, css: '', wanted: null };
+      const redraw = layerRedraw(layer);
+      const strips = redraw && new StripRedraw(canvas, redraw);
+      const t: Tracked = { layer, slack, canvas, pixelRatio, ink, blank: false, drawn: camera.state, rough: false, css: '', wanted: null, strips };
       layer.on('beforeDraw', () => {
         t.wanted = null;
+        t.strips?.reset();
         // A whole draw; only one planned mid-gesture stands tokens in (`frame` says so once it returns).
         t.rough = false;
         t.ink?.reset();
@@ -125,18 +133,30 @@ export class CameraLayers {
     const i = planRedraw(plans, live, viewport, still, { ...DRIFT_LIMITS, settleMs });
     const incomplete = this.tracked.find((t) => t.wanted);
     const draft = still < settleMs;
-    if (i >= 0) {
-      const t = this.tracked[i]!;
-      t.rough = draftTiles(draft, () => drawTokens(draft, () => t.layer.draw()));
+    const t = i >= 0 ? this.tracked[i]! : null;
+    // At rest, a layer at the live camera still missing content is completed first, then drawn once (below).
+    const filling = t !== null && !draft && t.wanted !== null && sameCamera(t.drawn, live);
+    if (t && !filling) {
+      if (!draft && t.strips && t.rough && sameCamera(t.drawn, live)) this.refine(t, t.strips);
+      // At rest a layer drawn in strips is first drawn whole unfiltered at the live camera, then sharpened strip by strip.
+      else t.rough = draftTiles(draft || t.strips !== null, () => drawTokens(draft, () => t.layer.draw()));
     }
     else if (incomplete?.wanted === 'draw') {
-      incomplete.rough = draftTiles(draft, () => {
+      incomplete.rough = draftTiles(draft || incomplete.strips !== null, () => {
         incomplete.layer.draw();
         return false;
       });
     }
     else if (incomplete?.wanted && incomplete.wanted()) incomplete.wanted = 'draw';
     if (this.busy) this.schedule();
+  }
+
+  /** One strip of a rough layer drawn filtered; the whole layer when a strip cannot be. */
+  private refine(t: Tracked, strips: StripRedraw): void {
+    const done = strips.step();
+    if (done !== null) this.stripsDrawn++;
+    if (done === null) t.rough = draftTiles(false, () => drawTokens(false, () => t.layer.draw()));
+    else if (done) t.rough = false;
   }
 
   /**

@@ -5,6 +5,7 @@ import type { TiledPainter, WorldRect } from './tiledPainter';
 import { TERRAIN_FILL, type MapTerrainModel } from './mapModel';
 import { traceHexLines, tracePolygon, visibleRange } from './gridLines';
 import type { MapPicture } from './mapPicture';
+import { setRedraw } from './layerStrips';
 
 export type { WorldRect } from './tiledPainter';
 export { tracePolygon } from './gridLines';
@@ -128,6 +129,8 @@ export function createCachedShape(
   pending: (layer: Konva.Layer, fill: () => boolean) => void,
 ): Konva.Shape {
   let drawnAt: WorldRect | null = null;
+  /** Its last draw, to draw it again over part of the canvas (layerStrips.ts). */
+  let last: { transform: DOMMatrix; view: WorldRect; scale: number; pixelRatio: number; bounds: WorldRect } | null = null;
   const fill = () => {
     const { view } = getView();
     const still = drawnAt !== null && view.x0 === drawnAt.x0 && view.y0 === drawnAt.y0 && view.x1 === drawnAt.x1 && view.y1 === drawnAt.y1;
@@ -140,8 +143,16 @@ export function createCachedShape(
       const { view, scale, bounds } = getView();
       drawnAt = view;
       const layer = shape.getLayer();
-      if (!painter.draw(context._context, view, scale, context.canvas.getPixelRatio(), bounds) && layer) pending(layer as Konva.Layer, fill);
+      const pixelRatio = context.canvas.getPixelRatio();
+      last = { transform: context._context.getTransform(), view, scale, pixelRatio, bounds };
+      if (!painter.draw(context._context, view, scale, pixelRatio, bounds) && layer) pending(layer as Konva.Layer, fill);
     },
+  });
+  // Only the same tiles, all painted and sharp, draw the same pixels again.
+  setRedraw(shape, (ctx) => {
+    if (!last || painter.pending) return false;
+    ctx.setTransform(last.transform);
+    return painter.draw(ctx, last.view, last.scale, last.pixelRatio, last.bounds);
   });
   painter.onStale = () => {
     const layer = shape.getLayer();
