@@ -63,11 +63,7 @@ export interface SurvivalCheck {
 
 /** Whether a survival save is due this turn and its target 3d6 ≤ CON + penalty (RULINGS C5). */
 export function survivalCheck(CON: number, pools: PoolsNow): SurvivalCheck {
-  if (!Number.isInteger(CON)) throw new RangeError(`CON must be a whole number (got ${CON}).`);
-  checkPoolLevel('Fatigue', pools.fatigue);
-  checkPoolLevel('Body', pools.body);
-  const fatigue = poolSurvival(pools.fatigue);
-  const body = poolSurvival(pools.body);
+  const { fatigue, body } = poolsSurvival(CON, pools);
   let pool: 'fatigue' | 'body' | null = null;
   if (fatigue.due && body.due) pool = body.penalty < fatigue.penalty ? 'body' : 'fatigue';
   else if (fatigue.due) pool = 'fatigue';
@@ -94,10 +90,16 @@ export function survivalCheck(CON: number, pools: PoolsNow): SurvivalCheck {
  * target: the end of every turn asks this of every figure, and few are ever due.
  */
 export function survivalSaveDue(CON: number, pools: PoolsNow): boolean {
+  const { fatigue, body } = poolsSurvival(CON, pools);
+  return fatigue.due || body.due;
+}
+
+/** Each pool's survival standing, after checking the inputs both questions share. */
+function poolsSurvival(CON: number, pools: PoolsNow): { fatigue: PoolSurvival; body: PoolSurvival } {
   if (!Number.isInteger(CON)) throw new RangeError(`CON must be a whole number (got ${CON}).`);
   checkPoolLevel('Fatigue', pools.fatigue);
   checkPoolLevel('Body', pools.body);
-  return poolSurvival(pools.fatigue).due || poolSurvival(pools.body).due;
+  return { fatigue: poolSurvival(pools.fatigue), body: poolSurvival(pools.body) };
 }
 
 export type SurvivalSaveResult =
