@@ -15,6 +15,11 @@ export class Tx {
   readonly rolls: Roll[] = [];
   /** Records what happened; absent when nobody will read the events (docs/design-notes.md §A quiet replay). */
   readonly emit: ((...events: EncounterEvent[]) => void) | undefined;
+  /**
+   * Whether anyone reads this command's rolls or their labels: not a quiet apply on seeded dice,
+   * whose rolls are dropped and whose dice never read a label (entered dice word refusals with it).
+   */
+  readonly rollsRead: boolean;
   constructor(
     public state: EncounterState,
     readonly dice: Dice,
@@ -23,6 +28,7 @@ export class Tx {
     quiet = false,
   ) {
     this.emit = quiet ? undefined : (...events) => void this.events.push(...events);
+    this.rollsRead = !quiet || dice.kind !== 'seeded';
   }
 
   roll(notation: string, label: string): Roll {
