@@ -6,7 +6,7 @@ import { AppError } from '../../../shared/errors';
 import { asRuleSet, DEFAULT_RULES, type Rules } from '../rules';
 import { MOVEMENT_PHASES } from '../../../shared/schemas';
 import type { RuleSet } from '../options/types';
-import { turnStateOf, type EncounterState, type TurnState } from './schema';
+import { turnStateOf, type EncounterState, type FigureState, type TurnState } from './schema';
 import { canAct, findFigure, riderOf, sideName } from './state';
 import { renewalPending } from './renewPhase';
 import type { Tx } from './tx';
@@ -67,8 +67,11 @@ export function initiativeBy(rules: Rules | RuleSet): 'side' | 'figure' {
   return asRuleSet(rules).initiative.by;
 }
 
-/** The last phase status worked out, per rule set: views and the next command ask for the same state. */
-const lastStatus = new WeakMap<RuleSet, { readonly state: EncounterState; readonly status: PhaseStatus }>();
+/**
+ * The last phase status worked out, per rule set: views and the next command ask for the same
+ * state, and the next state's is mostly this one carried forward (`carriedStatus`).
+ */
+const lastStatus = new WeakMap<RuleSet, { state: EncounterState; status: PhaseStatus }>();
 
 /**
  * Who is still to act in the current phase, and who is due first (RULINGS T1–T5), by the
@@ -78,10 +81,74 @@ const lastStatus = new WeakMap<RuleSet, { readonly state: EncounterState; readon
 export function phaseStatus(state: EncounterState, rules: Rules | RuleSet = DEFAULT_RULES): PhaseStatus {
   const rs = asRuleSet(rules);
   const last = lastStatus.get(rs);
-  if (last !== undefined && last.state === state) return last.status;
-  const status = computePhaseStatus(state, rs);
-  lastStatus.set(rs, { state, status });
+  if (last === undefined) {
+    const status = computePhaseStatus(state, rs);
+    lastStatus.set(rs, { state, status });
+    return status;
+  }
+  if (last.state === state) return last.status;
+  const status = carriedStatus(last.state, last.status, state) ?? computePhaseStatus(state, rs);
+  last.state = state;
+  last.status = status;
   return status;
+}
+
+/**
+ * `state`'s status from `was`, `before`'s, when all that `computePhaseStatus` reads is as it was
+ * but for one more figure done: the same turn and phase (a movement phase or Actions), the same
+ * order (and movement groups), no first strike waiting, the same roster in which nobody's being able
+ * to act or having yielded changed, and the done list `before`'s with one id added at its end. Null
+ * otherwise, and the status is worked out afresh. A replay asks this after nearly every command
+ * (`memo.test.ts` compares it with a never-seen copy's along whole fights).
+ */
+function carriedStatus(before: EncounterState, was: PhaseStatus, state: EncounterState): PhaseStatus | null {
+  if (state.turn !== before.turn || state.phase !== before.phase) return null;
+  const ts = turnStateOf(state);
+  const tb = turnStateOf(before);
+  let done: readonly string[];
+  let doneBefore: readonly string[];
+  if (state.phase === 'actions') {
+    if (ts.actionOrder !== tb.actionOrder || ts.firstStrikes !== undefined || tb.firstStrikes !== undefined) return null;
+    done = ts.actionDone;
+    doneBefore = tb.actionDone;
+  } else if (isMovementPhase(state.phase)) {
+    if (ts.moveOrder !== tb.moveOrder || ts.moveGroups !== tb.moveGroups) return null;
+    done = ts.moveDone;
+    doneBefore = tb.moveDone;
+  } else return null;
+  if (!sameActors(before.figures, state.figures)) return null;
+  if (done === doneBefore) return was;
+  const n = doneBefore.length;
+  if (done.length !== n + 1) return null;
+  for (let i = 0; i < n; i++) if (done[i] !== doneBefore[i]) return null;
+  const id = done[n]!;
+  const at = was.pending.indexOf(id);
+  if (at < 0) return was;
+  if (was.pending.indexOf(id, at + 1) >= 0) return null;
+  // Sized once: the list grown by push would take a larger store, a replay's garbage.
+  const pending = new Array<string>(was.pending.length - 1);
+  for (let i = 0; i < pending.length; i++) pending[i] = was.pending[i < at ? i : i + 1]!;
+  const due = was.due[0] === id ? pending.slice(0, 1) : was.due;
+  return status(state, was.order, due, pending, pending.length > 0 ? was.waitingFor : waitingFor(state.phase, 0));
+}
+
+/** Whether two rosters hold the same ids in the same places, each as able to act and as yielded as before. */
+function sameActors(before: readonly FigureState[], now: readonly FigureState[]): boolean {
+  if (before === now) return true;
+  if (before.length !== now.length) return false;
+  for (let i = 0; i < now.length; i++) {
+    const a = before[i]!;
+    const b = now[i]!;
+    if (a !== b && (a.id !== b.id || canAct(a) !== canAct(b) || a.turn.yielded !== b.turn.yielded)) return false;
+  }
+  return true;
+}
+
+/** What the GM waits for in a movement phase or Actions, with `pending` figures still to go (none: over). */
+function waitingFor(phase: Phase, pending: number): string {
+  if (phase === 'actions') return pending > 0 ? 'Figures act by adjDEX.' : 'Every figure has acted.';
+  if (pending === 0) return phaseOver(phase);
+  return phase === 'finalMovement' ? 'Figures that yielded move now.' : phase === 'initialMovement' ? 'Figures move or yield in order.' : 'Figures move in order.';
 }
 
 function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus {
@@ -113,8 +180,7 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
     case 'movement': {
       const order = movementSequence(state, state.phase);
       const pending = stillToAct(state, order, ts.moveDone);
-      const waiting = state.phase === 'finalMovement' ? 'Figures that yielded move now.' : state.phase === 'initialMovement' ? 'Figures move or yield in order.' : 'Figures move in order.';
-      return status(state, order, pending.slice(0, 1), pending, pending.length ? waiting : phaseOver(state.phase));
+      return status(state, order, pending.slice(0, 1), pending, waitingFor(state.phase, pending.length));
     }
     case 'declarations': {
       // RULINGS O4 (003 §1 Movement): every figure declares before anyone moves.
@@ -135,7 +201,7 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
         const waiting = [first.defenderId, ...pending.filter((id) => id !== first.defenderId)];
         return status(state, ts.actionOrder, [first.defenderId], waiting, `${defender} may strike ${charger} first (pass-by charge), or let it go.`);
       }
-      return status(state, ts.actionOrder, pending.slice(0, 1), pending, pending.length ? 'Figures act by adjDEX.' : 'Every figure has acted.');
+      return status(state, ts.actionOrder, pending.slice(0, 1), pending, waitingFor('actions', pending.length));
     }
     case 'forcedRetreat': {
       const order = ts.retreatOffers.map((o) => o.figureId);
