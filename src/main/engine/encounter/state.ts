@@ -87,6 +87,15 @@ export function updateFigure(
   return next;
 }
 
+/** `updateFigure(state, figure.id, () => figure)`, without a closure to make. */
+export function putFigure(state: EncounterState, figure: FigureState): EncounterState {
+  const i = indexOf(state.figures).get(figure.id);
+  if (i === undefined || state.figures[i] === figure) return state;
+  const next = copyState(state);
+  next.figures = withFigureAt(state.figures, i, figure);
+  return next;
+}
+
 export function sideName(state: EncounterState, sideId: string): string {
   return state.sides.find((s) => s.id === sideId)?.name ?? sideId;
 }

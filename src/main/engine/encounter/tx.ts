@@ -8,7 +8,7 @@ import type { Dice, Roll } from '../dice/types';
 import type { RuleSet } from '../rules';
 import type { ApplyResult, EncounterEvent } from './events';
 import type { EncounterState, FigureState } from './schema';
-import { figureById, updateFigure } from './state';
+import { figureById, putFigure, updateFigure } from './state';
 
 export class Tx {
   readonly events: EncounterEvent[] = [];
@@ -44,6 +44,12 @@ export class Tx {
   update(id: string, change: (f: FigureState) => FigureState): FigureState {
     this.state = updateFigure(this.state, id, change);
     return this.fig(id);
+  }
+
+  /** Puts `figure` in the place of the figure with its id (`update` with a change already made). */
+  put(figure: FigureState): FigureState {
+    this.state = putFigure(this.state, figure);
+    return this.fig(figure.id);
   }
 
   result(): ApplyResult<EncounterState> {
