@@ -185,7 +185,7 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
     case 'declarations': {
       // RULINGS O4 (003 §1 Movement): every figure declares before anyone moves.
       const order = state.figures.filter(canAct).map((f) => f.id);
-      const pending = order.filter((id) => findFigure(state, id)?.turn.declaration === undefined);
+      const pending = undeclared(state, order);
       return status(state, order, pending.slice(0, 1), pending, pending.length ? 'Figures declare action, movement, target, range and weapon.' : 'Every figure has declared: roll initiative.');
     }
     case 'cleanup':
@@ -241,12 +241,7 @@ function status(state: EncounterState, order: readonly string[], due: readonly s
 export function movementSequence(state: EncounterState, phase: Phase): string[] {
   const ts = turnStateOf(state);
   const group = groupOf(ts.moveGroups, phase);
-  if (group === undefined) {
-    const yielded = (id: string): boolean => findFigure(state, id)?.turn.yielded === true;
-    if (phase === 'finalMovement') return ts.moveOrder.filter(yielded);
-    if (phase === 'initialMovement') return ts.moveOrder.filter((id) => !yielded(id));
-    return [];
-  }
+  if (group === undefined) return pillarsSplit(state, ts.moveOrder, phase);
   const members = memberSet(group.ids);
   const order = ts.moveOrder;
   const first: string[] = [];
@@ -259,6 +254,19 @@ export function movementSequence(state: EncounterState, phase: Phase): string[] 
   }
   if (last !== null) for (const id of last) first.push(id);
   return first;
+}
+
+/** Movement without kept groups: Pillars' split, Initial Movement without the yielders, Final with them. */
+function pillarsSplit(state: EncounterState, moveOrder: readonly string[], phase: Phase): string[] {
+  const yielded = (id: string): boolean => findFigure(state, id)?.turn.yielded === true;
+  if (phase === 'finalMovement') return moveOrder.filter(yielded);
+  if (phase === 'initialMovement') return moveOrder.filter((id) => !yielded(id));
+  return [];
+}
+
+/** RULINGS O4: the ids of `order` whose figures have not declared yet. */
+function undeclared(state: EncounterState, order: readonly string[]): string[] {
+  return order.filter((id) => findFigure(state, id)?.turn.declaration === undefined);
 }
 
 function groupOf(groups: TurnState['moveGroups'], phase: Phase): NonNullable<TurnState['moveGroups']>[number] | undefined {
@@ -287,7 +295,7 @@ export function requireTurn(
   tx: Tx,
   command: { type: string; figureId: string; override?: boolean | undefined },
   phases: readonly Phase[],
-  opts: { anyOrder?: boolean } = {},
+  opts?: { anyOrder?: boolean },
 ): void {
   const f = tx.fig(command.figureId);
   const override = command.override === true;
@@ -297,13 +305,13 @@ export function requireTurn(
       throw new AppError('rule', `${f.name} cannot do that in ${PHASE_NAMES[tx.state.phase]}: it belongs to ${phases.map((p) => PHASE_NAMES[p]).join(' or ')} (RULINGS T1).`);
     }
   } else {
-    const waiting = opts.anyOrder ? status.pending : status.due;
+    const waiting = opts?.anyOrder === true ? status.pending : status.due;
     if (waiting.includes(f.id)) return;
     // A rider and its mount move as one: in a movement phase either one's turn is the pair's (movement/mounts.ts).
     const partner = MOVEMENT_PHASES.includes(tx.state.phase) ? (f.ridingId ?? riderOf(tx.state, f.id)?.id) : undefined;
     if (partner !== undefined && waiting.includes(partner)) return;
     if (!override) {
-      const due = status.due.map((id) => tx.state.figures.find((x) => x.id === id)?.name ?? id);
+      const due = namesOf(tx.state, status.due);
       throw new AppError(
         'rule',
         due.length > 0
@@ -320,4 +328,9 @@ export function requireTurn(
     reason: `GM override: ${f.name} acts out of turn in ${PHASE_NAMES[tx.state.phase]}`,
     source: 'RULINGS T1–T5 (GM override)',
   });
+}
+
+/** The names of the figures `ids` (an id stands for a figure no longer there). */
+function namesOf(state: EncounterState, ids: readonly string[]): string[] {
+  return ids.map((id) => state.figures.find((x) => x.id === id)?.name ?? id);
 }

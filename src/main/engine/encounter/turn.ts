@@ -177,7 +177,8 @@ function startActions(tx: Tx): void {
 /** Marks a figure as having acted (and its option) in the action bookkeeping. */
 export function markActed(tx: Tx, figureId: string, option: FigureState['turn']['option']): void {
   // Most who act keep the option they had (a pass): no update to make, and no closure for it.
-  if (findFigure(tx.state, figureId)?.turn.option !== option) tx.update(figureId, (f) => withTurnChange(f, { option }));
+  const f = findFigure(tx.state, figureId);
+  if (f?.turn.option !== option) tx.put(withTurnChange(tx.fig(figureId), { option }));
   const ts = turnStateOf(tx.state);
   if (!ts.actionDone.includes(figureId)) tx.state = setTurnStateKey(tx.state, 'actionDone', ts.actionDone.concat(figureId));
   if (option !== null) tx.emit?.({ type: 'optionTaken', figureId, option, source: '001 §Action Options' });
