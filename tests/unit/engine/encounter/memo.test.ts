@@ -15,6 +15,7 @@ import { createSeededDice } from '../../../../src/main/engine/dice/seeded';
 import { applyQuietly } from '../../../../src/main/engine/encounter/apply';
 import { EncounterStateSchema } from '../../../../src/main/engine/encounter/schema';
 import { asRuleSet, DEFAULT_RULES, type RuleSet } from '../../../../src/main/engine/rules';
+import { PILLARS_STATS } from '../../../../src/main/engine/options/pillars';
 import { playFight } from '../../../../src/main/engine/tactics/playFight';
 import type { Command } from '../../../../src/shared/commands';
 import { makeLog } from '../../../support/duelLog';
@@ -109,9 +110,16 @@ describe('memoised engine reads stay true to the state', () => {
       s = changed(s, 1, how);
       const f = s.figures[1]!;
       expect(baseAdjDex(f)).toEqual(baseAdjDex(fresh(f)));
+      expect(PILLARS_STATS.wounds(f)).toEqual(PILLARS_STATS.wounds(fresh(f)));
       expect(figureMovement(f)).toEqual(figureMovement(fresh(f)));
       if (how === 'acts' || how === 'steps') expect(baseAdjDex(f).value).toBe(before);
     }
+    // The same Fatigue pool beside another Body pool (RULINGS C4: the worse pool counts).
+    const f = s.figures[1]!;
+    const broken = { ...f, body: { ...f.body, current: 2 } };
+    expect(PILLARS_STATS.wounds(broken)).toEqual(PILLARS_STATS.wounds(fresh(broken)));
+    expect(PILLARS_STATS.wounds(broken).penalty.value).toBe(-2);
+    expect(PILLARS_STATS.wounds(f)).toEqual(PILLARS_STATS.wounds(fresh(f)));
     // Chainmail (001 §Armor and Shields: DEX −2) and the injuries above lower adjDEX from DEX 10.
     expect(baseAdjDex(s.figures[1]!).value).toBeLessThan(10);
   });
