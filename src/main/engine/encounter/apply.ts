@@ -40,7 +40,7 @@ import { applyEngageGround, applyFly, applyLand, applySetFlyingMa, applyTakeOff,
 import { applySweepingBlow } from './sweepingBlow';
 import { applyTwoWeaponAttack } from './twoWeapons';
 import { applyAttack, applyFirstStrike, applyOpportunityAttack, applyWaiveFirstStrike } from './resolveAttack';
-import type { EncounterState } from './schema';
+import type { EncounterState, FigureState } from './schema';
 import { anyRider, figureById, replaceFigure } from './state';
 import { advancePhase, chooseInitiative, declare, reorderMovement, rollInitiative } from './turn';
 import { setInitiativeScore } from './initiative';
@@ -316,7 +316,11 @@ function moveCommand(tx: Tx, state: EncounterState, command: CommandOf<'move'>):
   if (aloft !== null && command.mode !== 'stand-still') throw new AppError('rule', aloft);
   if (mover.id !== command.figureId) requireTurn(tx, command, MOVEMENT_PHASES);
   const c = mover.id === command.figureId ? command : { ...command, figureId: mover.id };
-  if (isPushMove(state, mover, c, () => slowestModeTo(tx, mover.id, c.to, c.dropPack === true) !== null)) applyPushMove(tx, c);
+  if (pushes(tx, state, mover, c)) applyPushMove(tx, c);
   else applyMove(tx, c);
   carryRider(tx, mover.id);
+}
+
+function pushes(tx: Tx, state: EncounterState, mover: FigureState, c: CommandOf<'move'>): boolean {
+  return isPushMove(state, mover, c, () => slowestModeTo(tx, mover.id, c.to, c.dropPack === true) !== null);
 }

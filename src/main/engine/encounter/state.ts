@@ -121,7 +121,8 @@ export function mountOf(state: EncounterState, f: FigureState): FigureState | un
 
 /** The figure riding this one, if any (one rider per mount: the console's choice). */
 export function riderOf(state: EncounterState, mountId: string): FigureState | undefined {
-  return state.figures.find((o) => o.ridingId === mountId);
+  for (let i = 0; i < state.figures.length; i++) if (state.figures[i]!.ridingId === mountId) return state.figures[i];
+  return undefined;
 }
 
 export function figureHexes(f: Pick<FigureState, 'position' | 'facing' | 'size'>): Hex[] {

@@ -57,15 +57,16 @@ function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: numbe
   let cost = 0;
   const costs: number[] = [];
   let engaged = false;
-  for (const step of path) {
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i]!;
     if (engaged) throw new AppError('rule', `${f.name} became engaged and had to stop (RULINGS M5).`);
     if (hexDistance(at, step) !== 1) throw new AppError('rule', `The path jumps from ${hexKey(at)} to ${hexKey(step)}; each step must be to a neighbouring hex.`);
     const cells = footprint(step, f.facing, f.size);
     if (!fits(tx.state, world, cells)) {
-      const who = tx.state.figures.find((o) => o.id !== f.id && o.posture !== 'dead' && cells.some((c) => numKey(c.q, c.r) === numKey(o.position.q, o.position.r)));
+      const who = standingOn(tx.state.figures, f.id, cells);
       throw new AppError('rule', who ? `${who.name} is already in that hex.` : `The hex ${hexKey(step)} cannot be entered (wall or map edge, RULINGS M7).`);
     }
-    const stepCost = cells.some((c) => world.terrain.get(numKey(c.q, c.r)) === 'broken') ? tx.rules.brokenGroundCost : 1;
+    const stepCost = onBrokenGround(world, cells) ? tx.rules.brokenGroundCost : 1;
     costs.push(stepCost);
     cost += stepCost;
     engaged = isEngagedAt(world.field, f.size, cells);
@@ -73,6 +74,16 @@ function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: numbe
   }
   if (cost > budget) throw new AppError('rule', `That path costs ${cost} hexes of movement; ${f.name} has ${budget} (RULINGS M1, M7).`);
   return costs;
+}
+
+/** The living figure other than `exceptId` whose position is one of `cells`, if any. */
+function standingOn(figures: readonly FigureState[], exceptId: string, cells: readonly Hex[]): FigureState | undefined {
+  return figures.find((o) => o.id !== exceptId && o.posture !== 'dead' && cells.some((c) => numKey(c.q, c.r) === numKey(o.position.q, o.position.r)));
+}
+
+function onBrokenGround(world: PathWorld, cells: readonly Hex[]): boolean {
+  for (let i = 0; i < cells.length; i++) if (world.terrain.get(numKey(cells[i]!.q, cells[i]!.r)) === 'broken') return true;
+  return false;
 }
 
 /**
