@@ -11,7 +11,8 @@ import type { EncounterState, FigureState } from './schema';
 import { figureById, putFigure, updateFigure } from './state';
 
 export class Tx {
-  readonly events: EncounterEvent[] = [];
+  /** Made by the first event emitted (a quiet Tx makes none). */
+  private events: EncounterEvent[] | undefined;
   readonly rolls: Roll[] = [];
   /** Records what happened; absent when nobody will read the events (docs/design-notes.md §A quiet replay). */
   readonly emit: ((...events: EncounterEvent[]) => void) | undefined;
@@ -27,7 +28,7 @@ export class Tx {
     readonly rules: RuleSet,
     quiet = false,
   ) {
-    this.emit = quiet ? undefined : (...events) => void this.events.push(...events);
+    this.emit = quiet ? undefined : (...events) => void (this.events ??= []).push(...events);
     this.rollsRead = !quiet || dice.kind !== 'seeded';
   }
 
@@ -53,6 +54,6 @@ export class Tx {
   }
 
   result(): ApplyResult<EncounterState> {
-    return { state: this.state, events: this.events, rolls: this.rolls };
+    return { state: this.state, events: this.events ?? [], rolls: this.rolls };
   }
 }
