@@ -316,7 +316,8 @@ function moveCommand(tx: Tx, state: EncounterState, command: CommandOf<'move'>):
   if (aloft !== null && command.mode !== 'stand-still') throw new AppError('rule', aloft);
   if (mover.id !== command.figureId) requireTurn(tx, command, MOVEMENT_PHASES);
   const c = mover.id === command.figureId ? command : { ...command, figureId: mover.id };
-  if (pushes(tx, state, mover, c)) applyPushMove(tx, c);
+  // One hex pushes nobody (isPushMove): no fallback to build for it.
+  if (mover.size !== 1 && pushes(tx, state, mover, c)) applyPushMove(tx, c);
   else applyMove(tx, c);
   carryRider(tx, mover.id);
 }
