@@ -35,8 +35,12 @@ export interface SurvivalThresholds {
 /** RULINGS C5 thresholds for a pool's starting value. Body 30 → saves at −15, penalty from −30. */
 export function survivalThresholds(starting: number): SurvivalThresholds {
   checkPoolLevel('Pool', { current: 0, starting });
-  // 001 table: "Negative ½ starting value"; a whole-number pool is at or below −15.5 from −16.
-  return { savesAtOrBelow: -Math.ceil(starting / 2), penaltyFrom: -starting };
+  return { savesAtOrBelow: savesAtOrBelow(starting), penaltyFrom: -starting };
+}
+
+/** 001 table: "Negative ½ starting value"; a whole-number pool is at or below −15.5 from −16. */
+function savesAtOrBelow(starting: number): number {
+  return -Math.ceil(starting / 2);
 }
 
 /** Whether one pool calls for a survival save and with what penalty (RULINGS C5). */
@@ -90,16 +94,21 @@ export function survivalCheck(CON: number, pools: PoolsNow): SurvivalCheck {
  * target: the end of every turn asks this of every figure, and few are ever due.
  */
 export function survivalSaveDue(CON: number, pools: PoolsNow): boolean {
-  const { fatigue, body } = poolsSurvival(CON, pools);
-  return fatigue.due || body.due;
+  checkSurvivalInputs(CON, pools);
+  // poolSurvival's `due`, read without building its answers (no object per figure and turn).
+  return pools.fatigue.current <= savesAtOrBelow(pools.fatigue.starting) || pools.body.current <= savesAtOrBelow(pools.body.starting);
 }
 
 /** Each pool's survival standing, after checking the inputs both questions share. */
 function poolsSurvival(CON: number, pools: PoolsNow): { fatigue: PoolSurvival; body: PoolSurvival } {
+  checkSurvivalInputs(CON, pools);
+  return { fatigue: poolSurvival(pools.fatigue), body: poolSurvival(pools.body) };
+}
+
+function checkSurvivalInputs(CON: number, pools: PoolsNow): void {
   if (!Number.isInteger(CON)) throw new RangeError(`CON must be a whole number (got ${CON}).`);
   checkPoolLevel('Fatigue', pools.fatigue);
   checkPoolLevel('Body', pools.body);
-  return { fatigue: poolSurvival(pools.fatigue), body: poolSurvival(pools.body) };
 }
 
 export type SurvivalSaveResult =

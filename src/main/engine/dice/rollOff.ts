@@ -27,45 +27,63 @@ export const MAX_ROLL_OFF_ROUNDS = 100;
 /**
  * Rolls 1d6 for each participant (in the order given), then re-rolls within every group that
  * is still tied until all are apart. `purpose` prefixes each roll's label, e.g. "initiative tie".
+ * Unrecorded (`recorded` false, for a caller that reads neither the rolls nor their labels: a quiet
+ * apply on seeded dice), the same dice settle the same order, each roll labelled `purpose` alone,
+ * and `rolls` stays empty.
  */
-export function rollOff(participants: readonly string[], dice: Dice, purpose = 'roll-off'): RollOffResult {
-  const seen = new Set<string>();
-  for (let i = 0; i < participants.length; i++) {
+export function rollOff(participants: readonly string[], dice: Dice, purpose = 'roll-off', recorded = true): RollOffResult {
+  const n = participants.length;
+  for (let i = 1; i < n; i++) {
     const p = participants[i]!;
-    if (seen.has(p)) throw new DiceError(`Roll-off participants must be distinct; "${p}" appears twice.`);
-    seen.add(p);
+    for (let j = 0; j < i; j++) if (participants[j] === p) throw new DiceError(`Roll-off participants must be distinct; "${p}" appears twice.`);
   }
   const rolls: RollOffRoll[] = [];
+  const order: string[] = [];
+  // One working copy of the participants and their last totals: a tied run is re-rolled where it
+  // stands (a cold replay makes thousands of these rolls, and arrays per round and total were garbage).
+  const group = participants.slice();
+  const totals: number[] = new Array<number>(n).fill(0);
 
-  // Each round's tied groups are found total by total, high first, each in the order given.
-  // (Totals are whole numbers 1–6: a handful of passes over the group, and no map or sort.)
-  const settle = (group: readonly string[], round: number, out: string[]): void => {
-    if (group.length < 2) {
-      for (let i = 0; i < group.length; i++) out.push(group[i]!);
+  // Settles group[from, to): every one rolls, in the order given; then, total by total from the
+  // highest, each run still tied is settled the same way before the next lower total.
+  const settle = (from: number, to: number, round: number): void => {
+    if (to - from < 2) {
+      for (let i = from; i < to; i++) order.push(group[i]!);
       return;
     }
     if (round > MAX_ROLL_OFF_ROUNDS) {
-      throw new DiceError(`${purpose}: still tied after ${MAX_ROLL_OFF_ROUNDS} rounds (${group.join(', ')}).`);
+      throw new DiceError(`${purpose}: still tied after ${MAX_ROLL_OFF_ROUNDS} rounds (${group.slice(from, to).join(', ')}).`);
     }
-    const totals: number[] = [];
-    for (let i = 0; i < group.length; i++) {
+    for (let i = from; i < to; i++) {
+      if (!recorded) {
+        totals[i] = dice.roll('1d6', purpose).total;
+        continue;
+      }
       const participant = group[i]!;
       const roll = dice.roll('1d6', `${purpose}: ${participant}${round > 1 ? ` (re-roll ${round - 1})` : ''}`);
       rolls.push({ round, participant, roll });
-      totals.push(roll.total);
+      totals[i] = roll.total;
     }
-    for (let above = Infinity; ; ) {
-      let total = -Infinity;
-      for (let i = 0; i < totals.length; i++) if (totals[i]! < above && totals[i]! > total) total = totals[i]!;
-      if (total === -Infinity) return;
-      const tied: string[] = [];
-      for (let i = 0; i < group.length; i++) if (totals[i] === total) tied.push(group[i]!);
-      settle(tied, round + 1, out);
-      above = total;
+    // Highest total first; equal totals keep their order (an insertion sort: a handful of figures).
+    for (let i = from + 1; i < to; i++) {
+      const id = group[i]!;
+      const total = totals[i]!;
+      let j = i;
+      for (; j > from && totals[j - 1]! < total; j--) {
+        group[j] = group[j - 1]!;
+        totals[j] = totals[j - 1]!;
+      }
+      group[j] = id;
+      totals[j] = total;
+    }
+    for (let i = from; i < to; ) {
+      let end = i + 1;
+      while (end < to && totals[end] === totals[i]) end++;
+      settle(i, end, round + 1);
+      i = end;
     }
   };
 
-  const order: string[] = [];
-  settle(participants, 1, order);
+  settle(0, n, 1);
   return { order, rolls };
 }

@@ -1,4 +1,4 @@
-import type { Command } from '../../../shared/commands';
+import type { Command, CommandOf } from '../../../shared/commands';
 import { AppError } from '../../../shared/errors';
 import { hexDistance, hexKey } from '../../../shared/hex';
 import { isOnMap } from '../../../shared/mapGrid';
@@ -40,7 +40,7 @@ import { applyEngageGround, applyFly, applyLand, applySetFlyingMa, applyTakeOff,
 import { applySweepingBlow } from './sweepingBlow';
 import { applyTwoWeaponAttack } from './twoWeapons';
 import { applyAttack, applyFirstStrike, applyOpportunityAttack, applyWaiveFirstStrike } from './resolveAttack';
-import type { EncounterState } from './schema';
+import type { EncounterState, FigureState } from './schema';
 import { anyRider, figureById, replaceFigure } from './state';
 import { advancePhase, chooseInitiative, declare, reorderMovement, rollInitiative } from './turn';
 import { setInitiativeScore } from './initiative';
@@ -58,7 +58,9 @@ export function apply(
   dice: Dice,
   rules: Rules | RuleSet = DEFAULT_RULES,
 ): ApplyResult<EncounterState> {
-  const done = applyCommand(state, command, dice, rules);
+  // The stored settings become the one `Rules` value with the options' strategies (RULINGS O1–O4).
+  const tx = new Tx(state, dice, asRuleSet(rules));
+  const done = runCommand(tx, state, command) ?? tx.result();
   // Riders go where their mounts go, whatever moved them (movement/mounts.ts).
   const seated = seatRiders(done.state);
   return seated.events.length === 0 && seated.state === done.state ? done : { ...done, state: seated.state, events: [...done.events, ...seated.events] };
@@ -69,19 +71,13 @@ export function apply(
  * the same order and refuse the same commands, but build no events (docs/design-notes.md §A quiet replay).
  */
 export function applyQuietly(state: EncounterState, command: Command, dice: Dice, rules: Rules | RuleSet = DEFAULT_RULES): EncounterState {
-  const next = applyCommand(state, command, dice, rules, true).state;
+  const tx = new Tx(state, dice, asRuleSet(rules), true);
+  const next = (runCommand(tx, state, command) ?? tx).state;
   return anyRider(next.figures) ? seatRiders(next).state : next;
 }
 
-function applyCommand(
-  state: EncounterState,
-  command: Command,
-  dice: Dice,
-  rules: Rules | RuleSet,
-  quiet = false,
-): ApplyResult<EncounterState> {
-  // The stored settings become the one `Rules` value with the options' strategies (RULINGS O1–O4).
-  const tx = new Tx(state, dice, asRuleSet(rules), quiet);
+/** Applies `command` on `tx`: its result when the command makes one whole, else null (the result is `tx`'s). */
+function runCommand(tx: Tx, state: EncounterState, command: Command): ApplyResult<EncounterState> | null {
   switch (command.type) {
     case 'moveFigure': {
       // GM placement (an override by its nature; the log keeps the command): one step by hand.
@@ -145,19 +141,9 @@ function applyCommand(
     case 'setInitiativeScore':
       setInitiativeScore(tx, command);
       break;
-    case 'move': {
-      // A rider's move is its mount's (movement/mounts.ts); a big figure may push smaller ones (004 §Engagement).
-      const mover = moverFor(state, command.figureId);
-      // RULINGS H6: a flier in the air flies (`fly`) or lands; it may hover where it is.
-      const aloft = groundMoveRefusal(mover);
-      if (aloft !== null && command.mode !== 'stand-still') throw new AppError('rule', aloft);
-      if (mover.id !== command.figureId) requireTurn(tx, command, MOVEMENT_PHASES);
-      const c = mover.id === command.figureId ? command : { ...command, figureId: mover.id };
-      if (isPushMove(state, mover, c, () => slowestModeTo(tx, mover.id, c.to, c.dropPack === true) !== null)) applyPushMove(tx, c);
-      else applyMove(tx, c);
-      carryRider(tx, mover.id);
+    case 'move':
+      moveCommand(tx, state, command);
       break;
-    }
     case 'mount':
       applyMount(tx, command);
       break;
@@ -319,5 +305,23 @@ function applyCommand(
       applyUpdateSide(tx, command);
       break;
   }
-  return tx.result();
+  return null;
+}
+
+/** A rider's move is its mount's (movement/mounts.ts); a big figure may push smaller ones (004 §Engagement). */
+function moveCommand(tx: Tx, state: EncounterState, command: CommandOf<'move'>): void {
+  const mover = moverFor(state, command.figureId);
+  // RULINGS H6: a flier in the air flies (`fly`) or lands; it may hover where it is.
+  const aloft = groundMoveRefusal(mover);
+  if (aloft !== null && command.mode !== 'stand-still') throw new AppError('rule', aloft);
+  if (mover.id !== command.figureId) requireTurn(tx, command, MOVEMENT_PHASES);
+  const c = mover.id === command.figureId ? command : { ...command, figureId: mover.id };
+  // One hex pushes nobody (isPushMove): no fallback to build for it.
+  if (mover.size !== 1 && pushes(tx, state, mover, c)) applyPushMove(tx, c);
+  else applyMove(tx, c);
+  carryRider(tx, mover.id);
+}
+
+function pushes(tx: Tx, state: EncounterState, mover: FigureState, c: CommandOf<'move'>): boolean {
+  return isPushMove(state, mover, c, () => slowestModeTo(tx, mover.id, c.to, c.dropPack === true) !== null);
 }

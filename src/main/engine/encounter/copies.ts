@@ -122,3 +122,12 @@ export function setTurnState(state: EncounterState, change: Partial<TurnState>):
   next.turnState = turnState;
   return next;
 }
+
+/** `setTurnState(state, { [key]: value })`, without the change object (every move and action). */
+export function setTurnStateKey<K extends keyof TurnState>(state: EncounterState, key: K, value: TurnState[K]): EncounterState {
+  const turnState = copyTurnState(turnStateOf(state));
+  turnState[key] = value;
+  const next = copyState(state);
+  next.turnState = turnState;
+  return next;
+}

@@ -15,27 +15,35 @@ import type { Tx } from './tx';
 
 /** Sorts ids by score, high first; tied groups are rolled off (RULINGS G4), each roll recorded. */
 export function orderByScore(tx: Tx, ids: readonly string[], score: (id: string) => number, purpose: string): string[] {
-  // Walked by index: a cold replay runs this unoptimised once per turn, where each for…of step allocates.
-  const groups = new Map<number, string[]>();
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i]!;
+  // Walked by index and sorted by insertion (stable: ties as listed), with no map, spread or
+  // sort: a cold replay runs this unoptimised once per turn, where each of those allocates.
+  const order = ids.slice();
+  const scores: number[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const id = order[i]!;
     const s = score(id);
-    const g = groups.get(s);
-    if (g) g.push(id);
-    else groups.set(s, [id]);
+    let j = i;
+    for (; j > 0 && scores[j - 1]! < s; j--) {
+      order[j] = order[j - 1]!;
+      scores[j] = scores[j - 1]!;
+    }
+    order[j] = id;
+    scores[j] = s;
   }
-  const scores = [...groups.keys()].sort((a, b) => b - a);
-  const out: string[] = [];
-  for (let i = 0; i < scores.length; i++) {
-    const group = groups.get(scores[i]!)!;
-    if (group.length === 1) out.push(group[0]!);
-    else {
-      const off = rollOff(group, tx.dice, `${purpose} tie`);
+  let out: string[] | null = null;
+  let tie: string | null = null;
+  for (let i = 0; i < order.length; ) {
+    let end = i + 1;
+    while (end < order.length && scores[end] === scores[i]) end++;
+    if (end - i > 1) {
+      out ??= order.slice(0, i);
+      const off = rollOff(order.slice(i, end), tx.dice, (tie ??= `${purpose} tie`), tx.rollsRead);
       for (let j = 0; j < off.rolls.length; j++) tx.rolls.push(off.rolls[j]!.roll);
       for (let j = 0; j < off.order.length; j++) out.push(off.order[j]!);
-    }
+    } else if (out !== null) out.push(order[i]!);
+    i = end;
   }
-  return out;
+  return out ?? order;
 }
 
 /** Figures as the initiative rules see them: those that can act, as listed (RULINGS O2, O4). */

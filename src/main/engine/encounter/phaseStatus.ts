@@ -6,7 +6,7 @@ import { AppError } from '../../../shared/errors';
 import { asRuleSet, DEFAULT_RULES, type Rules } from '../rules';
 import { MOVEMENT_PHASES } from '../../../shared/schemas';
 import type { RuleSet } from '../options/types';
-import { turnStateOf, type EncounterState, type TurnState } from './schema';
+import { turnStateOf, type EncounterState, type FigureState, type TurnState } from './schema';
 import { canAct, findFigure, riderOf, sideName } from './state';
 import { renewalPending } from './renewPhase';
 import type { Tx } from './tx';
@@ -67,8 +67,11 @@ export function initiativeBy(rules: Rules | RuleSet): 'side' | 'figure' {
   return asRuleSet(rules).initiative.by;
 }
 
-/** The last phase status worked out, per rule set: views and the next command ask for the same state. */
-const lastStatus = new WeakMap<RuleSet, { readonly state: EncounterState; readonly status: PhaseStatus }>();
+/**
+ * The last phase status worked out, per rule set: views and the next command ask for the same
+ * state, and the next state's is mostly this one carried forward (`carriedStatus`).
+ */
+const lastStatus = new WeakMap<RuleSet, { state: EncounterState; status: PhaseStatus }>();
 
 /**
  * Who is still to act in the current phase, and who is due first (RULINGS T1–T5), by the
@@ -78,10 +81,74 @@ const lastStatus = new WeakMap<RuleSet, { readonly state: EncounterState; readon
 export function phaseStatus(state: EncounterState, rules: Rules | RuleSet = DEFAULT_RULES): PhaseStatus {
   const rs = asRuleSet(rules);
   const last = lastStatus.get(rs);
-  if (last !== undefined && last.state === state) return last.status;
-  const status = computePhaseStatus(state, rs);
-  lastStatus.set(rs, { state, status });
+  if (last === undefined) {
+    const status = computePhaseStatus(state, rs);
+    lastStatus.set(rs, { state, status });
+    return status;
+  }
+  if (last.state === state) return last.status;
+  const status = carriedStatus(last.state, last.status, state) ?? computePhaseStatus(state, rs);
+  last.state = state;
+  last.status = status;
   return status;
+}
+
+/**
+ * `state`'s status from `was`, `before`'s, when all that `computePhaseStatus` reads is as it was
+ * but for one more figure done: the same turn and phase (a movement phase or Actions), the same
+ * order (and movement groups), no first strike waiting, the same roster in which nobody's being able
+ * to act or having yielded changed, and the done list `before`'s with one id added at its end. Null
+ * otherwise, and the status is worked out afresh. A replay asks this after nearly every command
+ * (`memo.test.ts` compares it with a never-seen copy's along whole fights).
+ */
+function carriedStatus(before: EncounterState, was: PhaseStatus, state: EncounterState): PhaseStatus | null {
+  if (state.turn !== before.turn || state.phase !== before.phase) return null;
+  const ts = turnStateOf(state);
+  const tb = turnStateOf(before);
+  let done: readonly string[];
+  let doneBefore: readonly string[];
+  if (state.phase === 'actions') {
+    if (ts.actionOrder !== tb.actionOrder || ts.firstStrikes !== undefined || tb.firstStrikes !== undefined) return null;
+    done = ts.actionDone;
+    doneBefore = tb.actionDone;
+  } else if (isMovementPhase(state.phase)) {
+    if (ts.moveOrder !== tb.moveOrder || ts.moveGroups !== tb.moveGroups) return null;
+    done = ts.moveDone;
+    doneBefore = tb.moveDone;
+  } else return null;
+  if (!sameActors(before.figures, state.figures)) return null;
+  if (done === doneBefore) return was;
+  const n = doneBefore.length;
+  if (done.length !== n + 1) return null;
+  for (let i = 0; i < n; i++) if (done[i] !== doneBefore[i]) return null;
+  const id = done[n]!;
+  const at = was.pending.indexOf(id);
+  if (at < 0) return was;
+  if (was.pending.indexOf(id, at + 1) >= 0) return null;
+  // Sized once: the list grown by push would take a larger store, a replay's garbage.
+  const pending = new Array<string>(was.pending.length - 1);
+  for (let i = 0; i < pending.length; i++) pending[i] = was.pending[i < at ? i : i + 1]!;
+  const due = was.due[0] === id ? pending.slice(0, 1) : was.due;
+  return status(state, was.order, due, pending, pending.length > 0 ? was.waitingFor : waitingFor(state.phase, 0));
+}
+
+/** Whether two rosters hold the same ids in the same places, each as able to act and as yielded as before. */
+function sameActors(before: readonly FigureState[], now: readonly FigureState[]): boolean {
+  if (before === now) return true;
+  if (before.length !== now.length) return false;
+  for (let i = 0; i < now.length; i++) {
+    const a = before[i]!;
+    const b = now[i]!;
+    if (a !== b && (a.id !== b.id || canAct(a) !== canAct(b) || a.turn.yielded !== b.turn.yielded)) return false;
+  }
+  return true;
+}
+
+/** What the GM waits for in a movement phase or Actions, with `pending` figures still to go (none: over). */
+function waitingFor(phase: Phase, pending: number): string {
+  if (phase === 'actions') return pending > 0 ? 'Figures act by adjDEX.' : 'Every figure has acted.';
+  if (pending === 0) return phaseOver(phase);
+  return phase === 'finalMovement' ? 'Figures that yielded move now.' : phase === 'initialMovement' ? 'Figures move or yield in order.' : 'Figures move in order.';
 }
 
 function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus {
@@ -113,13 +180,12 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
     case 'movement': {
       const order = movementSequence(state, state.phase);
       const pending = stillToAct(state, order, ts.moveDone);
-      const waiting = state.phase === 'finalMovement' ? 'Figures that yielded move now.' : state.phase === 'initialMovement' ? 'Figures move or yield in order.' : 'Figures move in order.';
-      return status(state, order, pending.slice(0, 1), pending, pending.length ? waiting : phaseOver(state.phase));
+      return status(state, order, pending.slice(0, 1), pending, waitingFor(state.phase, pending.length));
     }
     case 'declarations': {
       // RULINGS O4 (003 §1 Movement): every figure declares before anyone moves.
       const order = state.figures.filter(canAct).map((f) => f.id);
-      const pending = order.filter((id) => findFigure(state, id)?.turn.declaration === undefined);
+      const pending = undeclared(state, order);
       return status(state, order, pending.slice(0, 1), pending, pending.length ? 'Figures declare action, movement, target, range and weapon.' : 'Every figure has declared: roll initiative.');
     }
     case 'cleanup':
@@ -135,7 +201,7 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
         const waiting = [first.defenderId, ...pending.filter((id) => id !== first.defenderId)];
         return status(state, ts.actionOrder, [first.defenderId], waiting, `${defender} may strike ${charger} first (pass-by charge), or let it go.`);
       }
-      return status(state, ts.actionOrder, pending.slice(0, 1), pending, pending.length ? 'Figures act by adjDEX.' : 'Every figure has acted.');
+      return status(state, ts.actionOrder, pending.slice(0, 1), pending, waitingFor('actions', pending.length));
     }
     case 'forcedRetreat': {
       const order = ts.retreatOffers.map((o) => o.figureId);
@@ -175,12 +241,7 @@ function status(state: EncounterState, order: readonly string[], due: readonly s
 export function movementSequence(state: EncounterState, phase: Phase): string[] {
   const ts = turnStateOf(state);
   const group = groupOf(ts.moveGroups, phase);
-  if (group === undefined) {
-    const yielded = (id: string): boolean => findFigure(state, id)?.turn.yielded === true;
-    if (phase === 'finalMovement') return ts.moveOrder.filter(yielded);
-    if (phase === 'initialMovement') return ts.moveOrder.filter((id) => !yielded(id));
-    return [];
-  }
+  if (group === undefined) return pillarsSplit(state, ts.moveOrder, phase);
   const members = memberSet(group.ids);
   const order = ts.moveOrder;
   const first: string[] = [];
@@ -193,6 +254,19 @@ export function movementSequence(state: EncounterState, phase: Phase): string[] 
   }
   if (last !== null) for (const id of last) first.push(id);
   return first;
+}
+
+/** Movement without kept groups: Pillars' split, Initial Movement without the yielders, Final with them. */
+function pillarsSplit(state: EncounterState, moveOrder: readonly string[], phase: Phase): string[] {
+  const yielded = (id: string): boolean => findFigure(state, id)?.turn.yielded === true;
+  if (phase === 'finalMovement') return moveOrder.filter(yielded);
+  if (phase === 'initialMovement') return moveOrder.filter((id) => !yielded(id));
+  return [];
+}
+
+/** RULINGS O4: the ids of `order` whose figures have not declared yet. */
+function undeclared(state: EncounterState, order: readonly string[]): string[] {
+  return order.filter((id) => findFigure(state, id)?.turn.declaration === undefined);
 }
 
 function groupOf(groups: TurnState['moveGroups'], phase: Phase): NonNullable<TurnState['moveGroups']>[number] | undefined {
@@ -221,7 +295,7 @@ export function requireTurn(
   tx: Tx,
   command: { type: string; figureId: string; override?: boolean | undefined },
   phases: readonly Phase[],
-  opts: { anyOrder?: boolean } = {},
+  opts?: { anyOrder?: boolean },
 ): void {
   const f = tx.fig(command.figureId);
   const override = command.override === true;
@@ -231,13 +305,13 @@ export function requireTurn(
       throw new AppError('rule', `${f.name} cannot do that in ${PHASE_NAMES[tx.state.phase]}: it belongs to ${phases.map((p) => PHASE_NAMES[p]).join(' or ')} (RULINGS T1).`);
     }
   } else {
-    const waiting = opts.anyOrder ? status.pending : status.due;
+    const waiting = opts?.anyOrder === true ? status.pending : status.due;
     if (waiting.includes(f.id)) return;
     // A rider and its mount move as one: in a movement phase either one's turn is the pair's (movement/mounts.ts).
     const partner = MOVEMENT_PHASES.includes(tx.state.phase) ? (f.ridingId ?? riderOf(tx.state, f.id)?.id) : undefined;
     if (partner !== undefined && waiting.includes(partner)) return;
     if (!override) {
-      const due = status.due.map((id) => tx.state.figures.find((x) => x.id === id)?.name ?? id);
+      const due = namesOf(tx.state, status.due);
       throw new AppError(
         'rule',
         due.length > 0
@@ -254,4 +328,9 @@ export function requireTurn(
     reason: `GM override: ${f.name} acts out of turn in ${PHASE_NAMES[tx.state.phase]}`,
     source: 'RULINGS T1–T5 (GM override)',
   });
+}
+
+/** The names of the figures `ids` (an id stands for a figure no longer there). */
+function namesOf(state: EncounterState, ids: readonly string[]): string[] {
+  return ids.map((id) => state.figures.find((x) => x.id === id)?.name ?? id);
 }

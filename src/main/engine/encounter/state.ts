@@ -87,6 +87,15 @@ export function updateFigure(
   return next;
 }
 
+/** `updateFigure(state, figure.id, () => figure)`, without a closure to make. */
+export function putFigure(state: EncounterState, figure: FigureState): EncounterState {
+  const i = indexOf(state.figures).get(figure.id);
+  if (i === undefined || state.figures[i] === figure) return state;
+  const next = copyState(state);
+  next.figures = withFigureAt(state.figures, i, figure);
+  return next;
+}
+
 export function sideName(state: EncounterState, sideId: string): string {
   return state.sides.find((s) => s.id === sideId)?.name ?? sideId;
 }
@@ -112,7 +121,8 @@ export function mountOf(state: EncounterState, f: FigureState): FigureState | un
 
 /** The figure riding this one, if any (one rider per mount: the console's choice). */
 export function riderOf(state: EncounterState, mountId: string): FigureState | undefined {
-  return state.figures.find((o) => o.ridingId === mountId);
+  for (let i = 0; i < state.figures.length; i++) if (state.figures[i]!.ridingId === mountId) return state.figures[i];
+  return undefined;
 }
 
 export function figureHexes(f: Pick<FigureState, 'position' | 'facing' | 'size'>): Hex[] {

@@ -7,10 +7,10 @@
 import { AppError } from '../../../shared/errors';
 import type { CommandOf } from '../../../shared/commands';
 import type { MoverRef, RuleSet } from '../options/types';
-import { copyState, setTurnState, withTurnChange } from './copies';
+import { copyState, setTurnState, setTurnStateKey, withTurnChange } from './copies';
 import { turnStateOf, type EncounterState, type FigureState, type TurnState } from './schema';
 import { engagementState } from './engagement';
-import { baseAdjDex, canAct, figureById } from './state';
+import { baseAdjDex, canAct, figureById, findFigure } from './state';
 import { beginRenewal, endRenewal, requireAnchorsBeforeDrain } from './renewPhase';
 import { isMovementPhase, PHASE_NAMES, PHASES, phaseStatus, turnPhases, type Phase } from './phaseStatus';
 import { orderByScore, settleUnchosenInitiative } from './initiative';
@@ -176,33 +176,37 @@ function startActions(tx: Tx): void {
 
 /** Marks a figure as having acted (and its option) in the action bookkeeping. */
 export function markActed(tx: Tx, figureId: string, option: FigureState['turn']['option']): void {
-  tx.update(figureId, (f) => (f.turn.option === option ? f : withTurnChange(f, { option })));
+  // Most who act keep the option they had (a pass): no update to make, and no closure for it.
+  const f = findFigure(tx.state, figureId);
+  if (f?.turn.option !== option) tx.put(withTurnChange(tx.fig(figureId), { option }));
   const ts = turnStateOf(tx.state);
-  if (!ts.actionDone.includes(figureId)) tx.state = setTurnState(tx.state, { actionDone: [...ts.actionDone, figureId] });
+  if (!ts.actionDone.includes(figureId)) tx.state = setTurnStateKey(tx.state, 'actionDone', ts.actionDone.concat(figureId));
   if (option !== null) tx.emit?.({ type: 'optionTaken', figureId, option, source: '001 §Action Options' });
 }
 
 export function markMoved(tx: Tx, figureId: string): void {
   const ts = turnStateOf(tx.state);
-  if (!ts.moveDone.includes(figureId)) tx.state = setTurnState(tx.state, { moveDone: [...ts.moveDone, figureId] });
+  if (!ts.moveDone.includes(figureId)) tx.state = setTurnStateKey(tx.state, 'moveDone', ts.moveDone.concat(figureId));
 }
 
 export function markRetreatDone(tx: Tx, figureId: string): void {
   const ts = turnStateOf(tx.state);
-  if (!ts.retreatDone.includes(figureId)) tx.state = setTurnState(tx.state, { retreatDone: [...ts.retreatDone, figureId] });
+  if (!ts.retreatDone.includes(figureId)) tx.state = setTurnStateKey(tx.state, 'retreatDone', ts.retreatDone.concat(figureId));
 }
 
 /** RULINGS H3: who dealt physical hits this turn and took none, with the foes next to it that it hit. */
 export function retreatOffers(state: EncounterState): TurnState['retreatOffers'] {
   const offers: { figureId: string; targetIds: string[] }[] = [];
-  for (const f of state.figures) {
-    if (!canAct(f) || f.posture !== 'standing' || f.turn.hitsTaken > 0 || f.hthWith.length > 0) continue;
+  for (let i = 0; i < state.figures.length; i++) {
+    const f = state.figures[i]!;
+    if (f.turn.hitsDealtTo.length === 0 || !canAct(f) || f.posture !== 'standing' || f.turn.hitsTaken > 0 || f.hthWith.length > 0) continue;
     const targets = f.turn.hitsDealtTo.filter((id) => {
       const t = state.figures.find((x) => x.id === id);
       return t !== undefined && t.posture !== 'dead' && t.hthWith.length === 0 && adjacentFigures(f, t);
     });
     if (targets.length > 0) offers.push({ figureId: f.id, targetIds: targets });
   }
+  if (offers.length < 2) return offers;
   const order = turnStateOf(state).actionOrder;
   return offers.sort((a, b) => order.indexOf(a.figureId) - order.indexOf(b.figureId));
 }

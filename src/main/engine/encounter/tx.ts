@@ -8,13 +8,19 @@ import type { Dice, Roll } from '../dice/types';
 import type { RuleSet } from '../rules';
 import type { ApplyResult, EncounterEvent } from './events';
 import type { EncounterState, FigureState } from './schema';
-import { figureById, updateFigure } from './state';
+import { figureById, putFigure, updateFigure } from './state';
 
 export class Tx {
-  readonly events: EncounterEvent[] = [];
+  /** Made by the first event emitted (a quiet Tx makes none). */
+  private events: EncounterEvent[] | undefined;
   readonly rolls: Roll[] = [];
   /** Records what happened; absent when nobody will read the events (docs/design-notes.md §A quiet replay). */
   readonly emit: ((...events: EncounterEvent[]) => void) | undefined;
+  /**
+   * Whether anyone reads this command's rolls or their labels: not a quiet apply on seeded dice,
+   * whose rolls are dropped and whose dice never read a label (entered dice word refusals with it).
+   */
+  readonly rollsRead: boolean;
   constructor(
     public state: EncounterState,
     readonly dice: Dice,
@@ -22,7 +28,8 @@ export class Tx {
     readonly rules: RuleSet,
     quiet = false,
   ) {
-    this.emit = quiet ? undefined : (...events) => void this.events.push(...events);
+    this.emit = quiet ? undefined : (...events) => void (this.events ??= []).push(...events);
+    this.rollsRead = !quiet || dice.kind !== 'seeded';
   }
 
   roll(notation: string, label: string): Roll {
@@ -40,7 +47,13 @@ export class Tx {
     return this.fig(id);
   }
 
+  /** Puts `figure` in the place of the figure with its id (`update` with a change already made). */
+  put(figure: FigureState): FigureState {
+    this.state = putFigure(this.state, figure);
+    return this.fig(figure.id);
+  }
+
   result(): ApplyResult<EncounterState> {
-    return { state: this.state, events: this.events, rolls: this.rolls };
+    return { state: this.state, events: this.events ?? [], rolls: this.rolls };
   }
 }

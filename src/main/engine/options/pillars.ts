@@ -13,7 +13,7 @@ import { movementProfile } from '../movement';
 import { HEAVY_BLOWS_OFF } from './heavyBlows';
 import { rollSideInitiative, sideMoveOrder } from './classic/turn';
 import { sidesThenAdjDex, type MoverRef } from './order';
-import type { CriticalRules, InitiativeRules, MovementRules, PhaseInfo, RuleBehaviour, StatBlock, StatFigure, StatLine, StatPool, StatRules } from './types';
+import type { CriticalRules, InitiativeRules, MovementRules, PhaseInfo, RuleBehaviour, StatBlock, StatFigure, StatLine, StatPool, StatRules, Wounds } from './types';
 import { NO_HAZARDS } from './types';
 
 /** RULINGS T1 — the ids are the encounter's `phase` values (src/main/engine/encounter/turn.ts PHASES). */
@@ -229,6 +229,13 @@ export function pillarsStatBlock(f: StatFigure): StatBlock {
   };
 }
 
+/**
+ * Pillars' wounds by the Fatigue pool read, with the Body pool read beside it: they read nothing
+ * else, pools are replaced, never changed, and a hit asks them of the same pools several times
+ * (settling posture, adjDEX, the next attack's situation).
+ */
+const woundsByFatigue = new WeakMap<StatFigure['fatigue'], { readonly body: StatFigure['body']; readonly wounds: Wounds }>();
+
 export const PILLARS_STATS: StatRules = {
   id: 'pillars',
   name: 'Pillars attributes',
@@ -252,10 +259,14 @@ export const PILLARS_STATS: StatRules = {
   // RULINGS A3: hits come off Fatigue; the criticals that say so take them off Body too.
   losses: (blow) => ({ fatigue: blow.fatigue, body: blow.body }),
   wounds: (f) => {
+    const known = woundsByFatigue.get(f.fatigue);
+    if (known !== undefined && known.body === f.body) return known.wounds;
     // RULINGS C4: the worse pool's band costs DEX; Fatigue at 0 or less is unconscious. Death comes
     // from the survival saves (RULINGS C5), not from the pools alone.
     const injury = injuryPenalty({ fatigue: f.fatigue, body: f.body });
-    return { penalty: injury.explained, condition: f.fatigue.current <= 0 ? 'unconscious' : 'fighting', source: '001 §Fatigue Points; RULINGS C4' };
+    const wounds: Wounds = { penalty: injury.explained, condition: f.fatigue.current <= 0 ? 'unconscious' : 'fighting', source: '001 §Fatigue Points; RULINGS C4' };
+    woundsByFatigue.set(f.fatigue, { body: f.body, wounds });
+    return wounds;
   },
   survivalSaves: true,
   poolSummary: (f) => ({ text: `${f.fatigue.current}/${f.body.current}`, title: `Fatigue ${f.fatigue.current}/${f.fatigue.starting} · Body ${f.body.current}/${f.body.starting}` }),

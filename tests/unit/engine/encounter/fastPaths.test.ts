@@ -11,7 +11,7 @@ import { createSeededDice } from '../../../../src/main/engine/dice/seeded';
 import { toDiceSpec } from '../../../../src/main/engine/dice/parse';
 import { rollOff, MAX_ROLL_OFF_ROUNDS } from '../../../../src/main/engine/dice/rollOff';
 import { sidesThenAdjDex } from '../../../../src/main/engine/options/order';
-import type { Dice } from '../../../../src/main/engine/dice/types';
+import type { Dice, SeededDice } from '../../../../src/main/engine/dice/types';
 import { DiceError } from '../../../../src/main/engine/dice/types';
 import { apply } from '../../../../src/main/engine/encounter/apply';
 import { attackPreview } from '../../../../src/main/engine/encounter/attack';
@@ -19,7 +19,9 @@ import { figureAllowance, reachable } from '../../../../src/main/engine/encounte
 import type { EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { readFileSync } from 'node:fs';
 import { EncounterStateSchema } from '../../../../src/main/engine/encounter/schema';
-import { DEFAULT_RULES, rulesFor } from '../../../../src/main/engine/rules';
+import { asRuleSet, DEFAULT_RULES, rulesFor } from '../../../../src/main/engine/rules';
+import { orderByScore } from '../../../../src/main/engine/encounter/initiative';
+import { Tx } from '../../../../src/main/engine/encounter/tx';
 import { playFight } from '../../../../src/main/engine/tactics/playFight';
 import type { MoveMode } from '../../../../src/shared/schemas';
 import { engagementField, engagersAt, numKey } from '../../../../src/main/engine/encounter/engagement';
@@ -63,6 +65,19 @@ function generalRollOff(participants: readonly string[], dice: Dice, purpose: st
   return { order: settle(participants, 1), rolls };
 }
 
+/** RULINGS G4 ordering by score as orderByScore did it before its insertion sort: a map of groups, sorted. */
+function generalOrderByScore(tx: Tx, ids: readonly string[], score: (id: string) => number, purpose: string): string[] {
+  const groups = new Map<number, string[]>();
+  for (const id of ids) groups.set(score(id), [...(groups.get(score(id)) ?? []), id]);
+  return [...groups.keys()].sort((a, b) => b - a).flatMap((s) => {
+    const group = groups.get(s)!;
+    if (group.length === 1) return group;
+    const off = rollOff(group, tx.dice, `${purpose} tie`);
+    tx.rolls.push(...off.rolls.map((r) => r.roll));
+    return [...off.order];
+  });
+}
+
 const hex = fc.record({ q: fc.integer({ min: -3, max: 12 }), r: fc.integer({ min: -3, max: 12 }) });
 
 describe('fast paths answer as the general code does', () => {
@@ -83,12 +98,36 @@ describe('fast paths answer as the general code does', () => {
 
   it('roll-offs make the same rolls in the same order and settle the same order (RULINGS G4)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 1, max: 9 }), (seed, n) => {
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 24 }), (seed, n) => {
         const ids = Array.from({ length: n }, (_, i) => `f${i}`);
-        const fast = rollOff(ids, createSeededDice(seed), 'action order tie');
-        const general = generalRollOff(ids, createSeededDice(seed), 'action order tie');
+        const fastDice = createSeededDice(seed);
+        const fast = rollOff(ids, fastDice, 'action order tie');
+        const generalDice = createSeededDice(seed);
+        const general = generalRollOff(ids, generalDice, 'action order tie');
         expect(fast.order).toEqual(general.order);
         expect(fast.rolls).toEqual(general.rolls);
+        expect(fastDice.saveState()).toEqual(generalDice.saveState());
+        // Unrecorded (a quiet apply on seeded dice): the same dice, the same order, no records.
+        const quietDice = createSeededDice(seed);
+        const quiet = rollOff(ids, quietDice, 'action order tie', false);
+        expect(quiet).toEqual({ order: general.order, rolls: [] });
+        expect(quietDice.saveState()).toEqual(generalDice.saveState());
+      }),
+    );
+  });
+
+  it('ordering by score sorts high first and rolls off each tied group in the same order, quiet or not (RULINGS G4)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.array(fc.integer({ min: 5, max: 14 }), { maxLength: 24 }), fc.boolean(), (seed, values, quiet) => {
+        const ids = values.map((_, i) => `f${i}`);
+        const score = (id: string): number => values[Number(id.slice(1))]!;
+        const state = encounter([]);
+        const general = new Tx(state, createSeededDice(seed), asRuleSet(DEFAULT_RULES));
+        const expected = generalOrderByScore(general, ids, score, 'action order');
+        const fast = new Tx(state, createSeededDice(seed), asRuleSet(DEFAULT_RULES), quiet);
+        expect(orderByScore(fast, ids, score, 'action order')).toEqual(expected);
+        expect((fast.dice as SeededDice).saveState()).toEqual((general.dice as SeededDice).saveState());
+        if (!quiet) expect(fast.rolls).toEqual(general.rolls);
       }),
     );
   });

@@ -10,6 +10,16 @@ import { anyRider, baseAdjDex, updateFigure } from '../../../../src/main/engine/
 import { figureMovement } from '../../../../src/main/engine/encounter/movement/reachable';
 import { phaseStatus } from '../../../../src/main/engine/encounter/turn';
 import type { EncounterState, FigureState } from '../../../../src/main/engine/encounter/schema';
+import { readFileSync } from 'node:fs';
+import { createSeededDice } from '../../../../src/main/engine/dice/seeded';
+import { applyQuietly } from '../../../../src/main/engine/encounter/apply';
+import { EncounterStateSchema } from '../../../../src/main/engine/encounter/schema';
+import { asRuleSet, DEFAULT_RULES, type RuleSet } from '../../../../src/main/engine/rules';
+import { PILLARS_STATS } from '../../../../src/main/engine/options/pillars';
+import { playFight } from '../../../../src/main/engine/tactics/playFight';
+import type { Command } from '../../../../src/shared/commands';
+import { makeLog } from '../../../support/duelLog';
+import { RULE_SETS } from '../tactics/randomEncounter';
 import { encounter, fig } from './fixtures';
 
 const fresh = <T>(x: T): T => structuredClone(x);
@@ -100,9 +110,16 @@ describe('memoised engine reads stay true to the state', () => {
       s = changed(s, 1, how);
       const f = s.figures[1]!;
       expect(baseAdjDex(f)).toEqual(baseAdjDex(fresh(f)));
+      expect(PILLARS_STATS.wounds(f)).toEqual(PILLARS_STATS.wounds(fresh(f)));
       expect(figureMovement(f)).toEqual(figureMovement(fresh(f)));
       if (how === 'acts' || how === 'steps') expect(baseAdjDex(f).value).toBe(before);
     }
+    // The same Fatigue pool beside another Body pool (RULINGS C4: the worse pool counts).
+    const f = s.figures[1]!;
+    const broken = { ...f, body: { ...f.body, current: 2 } };
+    expect(PILLARS_STATS.wounds(broken)).toEqual(PILLARS_STATS.wounds(fresh(broken)));
+    expect(PILLARS_STATS.wounds(broken).penalty.value).toBe(-2);
+    expect(PILLARS_STATS.wounds(f)).toEqual(PILLARS_STATS.wounds(fresh(f)));
     // Chainmail (001 §Armor and Shields: DEX −2) and the injuries above lower adjDEX from DEX 10.
     expect(baseAdjDex(s.figures[1]!).value).toBeLessThan(10);
   });
@@ -116,4 +133,28 @@ describe('memoised engine reads stay true to the state', () => {
     expect(phaseStatus(s).pending).toEqual(['gob', 'wolf']);
     expect(phaseStatus(s)).toEqual(phaseStatus(fresh(s)));
   });
+
+  it('phase status carried from each state to the next is a never-seen copy\'s, over whole fights under every rule set (RULINGS T1–T5)', () => {
+    /** Replays `commands`, asking each state's status as the next command will, against a copy's under a rule set no memo has seen. */
+    const compareAlong = (start: EncounterState, commands: readonly Command[], rules: RuleSet, seed: number): number => {
+      const unseenRules: RuleSet = { ...rules };
+      const dice = createSeededDice(seed);
+      let s = start;
+      let compared = 0;
+      for (const c of commands) {
+        s = applyQuietly(s, c, dice, rules);
+        expect(phaseStatus(s, rules)).toEqual(phaseStatus(fresh(s), unseenRules));
+        compared++;
+      }
+      return compared;
+    };
+    const { start, log } = makeLog(1500);
+    expect(compareAlong(start, log, asRuleSet(DEFAULT_RULES), 11)).toBe(1500);
+    const sample = EncounterStateSchema.parse(JSON.parse(readFileSync('resources/sample-campaign/encounters/ford-ambush.json', 'utf8')).initial);
+    for (const [, rules] of RULE_SETS) {
+      const fight = playFight(sample, rules, { seed: 5, maxTurns: 4, keepCommands: true });
+      expect(compareAlong(sample, fight.commands ?? [], rules, 5)).toBeGreaterThan(20);
+    }
+  }, 60_000);
 });
+

@@ -127,10 +127,12 @@ export function moverFor(state: EncounterState, figureId: string): FigureState {
  */
 export function carryRider(tx: Tx, mountId: string): void {
   const rider = riderOf(tx.state, mountId);
-  if (rider === undefined) return;
-  const mount = tx.fig(mountId);
-  tx.update(rider.id, (x) => ({ ...x, position: mount.position, turn: { ...x.turn, mode: mount.turn.mode, spent: mount.turn.spent, charged: false } }));
-  markMoved(tx, rider.id);
+  if (rider !== undefined) moveWith(tx, rider.id, tx.fig(mountId));
+}
+
+function moveWith(tx: Tx, riderId: string, mount: FigureState): void {
+  tx.update(riderId, (x) => ({ ...x, position: mount.position, turn: { ...x.turn, mode: mount.turn.mode, spent: mount.turn.spent, charged: false } }));
+  markMoved(tx, riderId);
 }
 
 /**

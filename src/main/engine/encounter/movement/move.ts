@@ -57,15 +57,16 @@ function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: numbe
   let cost = 0;
   const costs: number[] = [];
   let engaged = false;
-  for (const step of path) {
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i]!;
     if (engaged) throw new AppError('rule', `${f.name} became engaged and had to stop (RULINGS M5).`);
     if (hexDistance(at, step) !== 1) throw new AppError('rule', `The path jumps from ${hexKey(at)} to ${hexKey(step)}; each step must be to a neighbouring hex.`);
     const cells = footprint(step, f.facing, f.size);
     if (!fits(tx.state, world, cells)) {
-      const who = tx.state.figures.find((o) => o.id !== f.id && o.posture !== 'dead' && cells.some((c) => numKey(c.q, c.r) === numKey(o.position.q, o.position.r)));
+      const who = standingOn(tx.state.figures, f.id, cells);
       throw new AppError('rule', who ? `${who.name} is already in that hex.` : `The hex ${hexKey(step)} cannot be entered (wall or map edge, RULINGS M7).`);
     }
-    const stepCost = cells.some((c) => world.terrain.get(numKey(c.q, c.r)) === 'broken') ? tx.rules.brokenGroundCost : 1;
+    const stepCost = onBrokenGround(world, cells) ? tx.rules.brokenGroundCost : 1;
     costs.push(stepCost);
     cost += stepCost;
     engaged = isEngagedAt(world.field, f.size, cells);
@@ -73,6 +74,16 @@ function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: numbe
   }
   if (cost > budget) throw new AppError('rule', `That path costs ${cost} hexes of movement; ${f.name} has ${budget} (RULINGS M1, M7).`);
   return costs;
+}
+
+/** The living figure other than `exceptId` whose position is one of `cells`, if any. */
+function standingOn(figures: readonly FigureState[], exceptId: string, cells: readonly Hex[]): FigureState | undefined {
+  return figures.find((o) => o.id !== exceptId && o.posture !== 'dead' && cells.some((c) => numKey(c.q, c.r) === numKey(o.position.q, o.position.r)));
+}
+
+function onBrokenGround(world: PathWorld, cells: readonly Hex[]): boolean {
+  for (let i = 0; i < cells.length; i++) if (world.terrain.get(numKey(cells[i]!.q, cells[i]!.r)) === 'broken') return true;
+  return false;
 }
 
 /**
@@ -90,6 +101,35 @@ function shiftRefusal(tx: Tx, f: FigureState, path: readonly Hex[], world: PathW
   }
   if (path.length > 1 || hexDistance(f.position, to) !== 1) return `${f.name} is engaged: it may only shift 1 hex, not ${path.length} (RULINGS M5).`;
   return `${f.name} must stay next to an enemy engaging it when it shifts (RULINGS M5).`;
+}
+
+const STRIDE_MODE = /^stride-(\d)$/;
+
+/** The living figure other than `exceptId` standing at `hex`, if any. */
+function livingOccupant(figures: readonly FigureState[], exceptId: string, hex: Hex): FigureState | undefined {
+  for (let i = 0; i < figures.length; i++) {
+    const o = figures[i]!;
+    if (o.id !== exceptId && o.posture !== 'dead' && hexEquals(o.position, hex)) return o;
+  }
+  return undefined;
+}
+
+function reachesHex(reach: Reach, hex: Hex): boolean {
+  for (let i = 0; i < reach.hexes.length; i++) if (hexEquals(reach.hexes[i]!.hex, hex)) return true;
+  return false;
+}
+
+/** 002 §Attacks of Opportunity: a defender that moves instead lets its offered shot go (it acts in its own move). */
+function dropOffersTo(tx: Tx, defenderId: string): void {
+  const offers = turnStateOf(tx.state).opportunities;
+  if (offers !== undefined && offers.some((o) => o.defenderId === defenderId)) {
+    tx.state = { ...tx.state, turnState: { ...turnStateOf(tx.state), opportunities: offers.filter((o) => o.defenderId !== defenderId) } };
+  }
+}
+
+/** What standing still reaches: the figure's own hex. */
+function standingStill(f: FigureState, budget: Reach['budget']): Reach {
+  return { figureId: f.id, mode: 'stand-still', allowed: true, reason: null, budget, hexes: [{ hex: f.position, cost: 0, prev: null, engaged: false }] };
 }
 
 /** The slowest way of moving that reaches `to` (a drag names no gait), or null. */
@@ -129,7 +169,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   const f = tx.fig(command.figureId);
   const mode = command.mode ?? slowestModeTo(tx, f.id, command.to, command.dropPack === true);
   if (mode === null) {
-    const occupant = tx.state.figures.find((o) => o.id !== f.id && o.posture !== 'dead' && hexEquals(o.position, command.to));
+    const occupant = livingOccupant(tx.state.figures, f.id, command.to);
     if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
     throw new AppError('rule', `${f.name} cannot reach ${hexKey(command.to)} this turn (RULINGS M1–M7).`);
   }
@@ -138,18 +178,21 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   const c: Named = command.mode === mode ? (command as Named) : { ...command, mode };
   requireMoveTurn(tx, f, c);
   const world = pathWorld(tx.state, f);
-  let reach: Reach;
+  // Standing still reaches the figure's own hex alone (its Reach is built only if a path asks it).
+  let reach: Reach | null = null;
+  let budget: number;
   if (c.mode === 'stand-still') {
     const b = movementBudget(tx.state, f, 'stand-still');
     if (!b.ok) throw new AppError('rule', b.reason);
-    reach = { figureId: f.id, mode: c.mode, allowed: true, reason: null, budget: b.budget, hexes: [{ hex: f.position, cost: 0, prev: null, engaged: false }] };
+    budget = b.budget.value;
+    if (!hexEquals(c.to, f.position) && c.path === undefined) reach = standingStill(f, b.budget);
   } else {
     reach = reachable(tx.state, f.id, c.mode, { rules: tx.rules, dropPack: c.dropPack === true });
+    if (!reach.allowed) throw new AppError('rule', reach.reason ?? `${f.name} cannot move that way.`);
+    budget = reach.budget.value;
   }
-  if (!reach.allowed) throw new AppError('rule', reach.reason ?? `${f.name} cannot move that way.`);
-  let budget = reach.budget.value;
   // RULINGS O3 (002): the strides bought with each AP must keep 002's limits; they set the budget.
-  const strideOf = /^stride-(\d)$/.exec(c.mode);
+  const strideOf = STRIDE_MODE.exec(c.mode);
   if (c.strides !== undefined && strideOf === null) throw new AppError('invalid-args', 'Strides per AP go with a stride move (RULINGS O3).');
   const apLeft = movementAp(tx, f);
   const explicit = c.strides !== undefined ? planStride({ momentum: f.momentum, strides: c.strides, actionPoints: apLeft, stop: c.keepGoing !== true }) : null;
@@ -167,10 +210,10 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   } else if (hexEquals(c.to, f.position)) {
     path = []; // every reach starts at the figure's own hex
   } else {
-    const full = pathTo(reach, c.to);
+    const full = pathTo(reach!, c.to);
     if (full === null) {
       if (c.mode === 'shift') throw new AppError('rule', shiftRefusal(tx, f, [c.to], world));
-      const occupant = tx.state.figures.find((o) => o.id !== f.id && o.posture !== 'dead' && hexEquals(o.position, c.to));
+      const occupant = livingOccupant(tx.state.figures, f.id, c.to);
       if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
       throw new AppError('rule', `${f.name} cannot reach ${hexKey(c.to)} at ${c.mode} this turn (RULINGS M1–M7).`);
     }
@@ -180,14 +223,15 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   let stepCosts: number[];
   if (c.mode === 'shift') {
     // RULINGS M5: the shift must be one of the hexes `reachable` offers (next to the foe).
-    if (path.length > 1 || (path.length === 1 && !reach.hexes.some((h) => hexEquals(h.hex, c.to)))) {
+    if (path.length > 1 || (path.length === 1 && !reachesHex(reach!, c.to))) {
       throw new AppError('rule', shiftRefusal(tx, f, path, world));
     }
     cost = path.length;
     stepCosts = path.map(() => 1);
   } else {
     stepCosts = checkPath(tx, f.id, path, budget, world);
-    cost = stepCosts.reduce((a, b) => a + b, 0);
+    cost = 0;
+    for (let i = 0; i < stepCosts.length; i++) cost += stepCosts[i]!;
   }
   const stride = strideOf === null ? null : explicit ?? cruisePlan(f.momentum, Number(strideOf[1]), cost, c.keepGoing !== true, apLeft);
   if (stride !== null && stride.hexes.value < cost) throw new AppError('rule', `${f.name} has ${apLeft} AP left for movement: ${stride.hexes.value} hexes at ${c.mode}, the path needs ${cost} (002 §Assigning Movement).`);
@@ -213,24 +257,25 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
 
   const end = path.at(-1) ?? f.position;
   const charged = cost > 0 && c.mode !== 'shift' && c.mode !== 'crawl';
-  const brokenGround = path.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken');
-  tx.update(f.id, (x) => {
-    const turn = copyTurn(x.turn);
-    turn.mode = c.mode;
-    turn.spent = cost;
-    turn.charged = charged;
-    turn.brokenGround = brokenGround;
-    if (stride !== null) {
-      turn.stride = stride.endStride;
-      turn.apSpent = stride.apSpent;
-    }
-    const moved = withTurn(x, turn);
-    moved.position = end;
-    moved.facing = facing;
-    // Crawling keeps a figure on the ground: a kneeling figure that crawls is prone (001 §Action Options g).
-    if (c.mode === 'crawl') moved.posture = 'prone';
-    return moved;
-  });
+  let brokenGround = false;
+  for (let i = 0; i < path.length && !brokenGround; i++) brokenGround = tx.state.map.terrain[hexKey(path[i]!)] === 'broken';
+  // Built from the figure as it stands now (dropping a pack changed it), and put in its place.
+  const x = tx.fig(f.id);
+  const turn = copyTurn(x.turn);
+  turn.mode = c.mode;
+  turn.spent = cost;
+  turn.charged = charged;
+  turn.brokenGround = brokenGround;
+  if (stride !== null) {
+    turn.stride = stride.endStride;
+    turn.apSpent = stride.apSpent;
+  }
+  const moved = withTurn(x, turn);
+  moved.position = end;
+  moved.facing = facing;
+  // Crawling keeps a figure on the ground: a kneeling figure that crawls is prone (001 §Action Options g).
+  if (c.mode === 'crawl') moved.posture = 'prone';
+  tx.put(moved);
   tx.emit?.({
     type: 'moved',
     figureId: f.id,
@@ -241,11 +286,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     engaged: isEngagedAt(world.field, f.size, footprint(end, facing, f.size)),
     source: c.mode === 'shift' ? 'RULINGS M5' : c.mode === 'crawl' ? '001 §Action Options (CRAWL)' : '001 §Movement; RULINGS M1, M7',
   });
-  // 002 §Attacks of Opportunity: a defender that moves instead lets its offered shot go (it acts in its own move).
-  const offers = turnStateOf(tx.state).opportunities;
-  if (offers !== undefined && offers.some((o) => o.defenderId === f.id)) {
-    tx.state = { ...tx.state, turnState: { ...turnStateOf(tx.state), opportunities: offers.filter((o) => o.defenderId !== f.id) } };
-  }
+  dropOffersTo(tx, f.id);
   if (stride !== null) {
     const hz = hazardsOf(tx);
     const travel = path.length === 0 ? null : directionTo(path.at(-2) ?? f.position, end);

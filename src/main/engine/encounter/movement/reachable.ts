@@ -93,12 +93,18 @@ export function movementBudget(
   if (mode === 'shift') return { ok: false, reason: `${f.name} is not engaged: choose a gait instead of a shift (RULINGS M5).` };
   // RULINGS M1–M4 (O1, O3): the rules' movement strategy gives the ways of moving and their hexes.
   const rs = asRuleSet(rules);
-  const gait = figureAllowance(f, rs, dropPack).find((g) => g.mode === mode);
+  const gait = allowanceFor(figureAllowance(f, rs, dropPack), mode);
   if (gait === undefined) return { ok: false, reason: `${f.name} cannot move by ${mode} under ${rs.movement.name} (${rs.movement.source}).` };
   if (!gait.allowed) {
     return { ok: false, reason: `${f.name} cannot ${gait.name}: ${gait.reason ?? 'restricted'}.` };
   }
   return { ok: true, budget: gait.hexes, allowance: gait };
+}
+
+/** The rules' way of moving by `mode`, if any (a loop: see docs/design-notes.md on closures in hot code). */
+function allowanceFor(ways: readonly MoveAllowance[], mode: MoveMode): MoveAllowance | undefined {
+  for (let i = 0; i < ways.length; i++) if (ways[i]!.mode === mode) return ways[i];
+  return undefined;
 }
 
 /** Non-open terrain by numeric key, cached per terrain record (states are never mutated). */

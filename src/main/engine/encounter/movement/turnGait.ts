@@ -43,10 +43,16 @@ export function turnGait(f: FigureState, rules: Rules | RuleSet = DEFAULT_RULES)
  */
 export function spendMovementFatigue(tx: Tx, f: FigureState, mode: MoveMode, spent: number, dropPack: boolean): void {
   const ways = figureAllowance(f, tx.rules, dropPack);
-  const way = ways.find((a) => a.mode === gaitCovering(ways, mode, spent));
+  const gait = gaitCovering(ways, mode, spent);
+  let way: MoveAllowance | undefined;
+  for (let i = 0; i < ways.length && way === undefined; i++) if (ways[i]!.mode === gait) way = ways[i];
   const perTurn = way?.fatiguePerTurn ?? 0;
   if (perTurn <= 0) return;
-  const after = tx.update(f.id, (x) => ({ ...x, fatigue: { ...x.fatigue, current: x.fatigue.current - perTurn } }));
+  const after = spendFatigue(tx, f.id, perTurn);
   tx.emit?.({ type: 'fatigueSpent', figureId: f.id, amount: perTurn, fatigue: after.fatigue.current, source: way?.source ?? '001 §Movement (Fatigue Cost); RULINGS M3' });
   settlePosture(tx, f.id);
+}
+
+function spendFatigue(tx: Tx, figureId: string, amount: number): FigureState {
+  return tx.update(figureId, (x) => ({ ...x, fatigue: { ...x.fatigue, current: x.fatigue.current - amount } }));
 }
