@@ -2,7 +2,10 @@
 // page of the bench map while the player page follows, with a Chrome trace and a CPU profile of
 // each page. Prints, per page, what the main thread did in its tasks over `--task` ms (trace
 // events by self time) and the hottest JavaScript functions (CPU profile, self time).
-//   node tests/bench/chromium/profile.mjs [--seconds 6] [--art] [--task 16] [--dpr 1] [--save DIR]
+//   node tests/bench/chromium/profile.mjs [--seconds 6] [--art] [--task 16] [--dpr 1] [--save DIR] [--rounds 1]
+// `--rounds N` opens both pages and profiles the gesture N times in the same browser and host, as
+// the bench's repeats do; each round prints both pages' cameras and the projector's framing at its
+// start (and saves under DIR/round-N after the first).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { makeDataDir, startHost } from './host.mjs';
@@ -21,6 +24,13 @@ const TASK_MS = Number(arg('--task', 16));
 const DPR = Number(arg('--dpr', 1));
 const SAVE = arg('--save', null);
 const ART = process.argv.includes('--art');
+const ROUNDS = Number(arg('--rounds', 1));
+/**
+ * `--reset-framing`: before each round's gesture the GM page presses F (the projector follows this
+ * map, as it is now), so the player page starts at the GM's fitted framing and not at the one the
+ * previous round's GM page left in the host. Diagnostic: the bench's repeats do not do this.
+ */
+const RESET_FRAMING = process.argv.includes('--reset-framing');
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -54,7 +64,18 @@ async function main() {
   const browser = await launchChromium();
   try {
     await importBenchImage(browser, host);
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.log(`\n##### round ${round} of ${ROUNDS}`);
+      await profileRound(browser, host, round === 1 ? SAVE : SAVE && resolve(SAVE, `round-${round}`));
+    }
+  } finally {
+    await browser.close();
+    await host.stop();
+  }
+}
 
+async function profileRound(browser, host, SAVE) {
+  {
     const gmContext = await browser.newContext({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: DPR });
     const playerContext = await browser.newContext({ viewport: { width: 1920 / DPR, height: 1080 / DPR }, deviceScaleFactor: DPR });
     for (const c of [gmContext, playerContext]) await c.addInitScript(installProbes);
@@ -66,6 +87,25 @@ async function main() {
     await gm.waitForFunction(() => window.__battleMap?.hasBackground, undefined, { timeout: 60_000 });
     await gm.bringToFront();
     await Promise.all([settle(gm), settle(player)]);
+    if (RESET_FRAMING) {
+      await gm.getByRole('application', { name: 'Battlemap' }).click({ position: { x: 5, y: 5 } });
+      await gm.keyboard.press('f');
+      await player.waitForFunction(() => window.__battleMap.cameraState.scale < 0.3, undefined, { timeout: 10_000 });
+      await Promise.all([settle(gm), settle(player)]);
+    }
+    const where = (page) => page.evaluate(() => ({ camera: window.__battleMap.cameraState, auto: window.__battleMap.isAutoCamera }));
+    const projector = await gm.evaluate(async () => {
+      const token = new URLSearchParams(location.search).get('token');
+      const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
+      await new Promise((r) => ws.addEventListener('open', r, { once: true }));
+      const answer = await new Promise((r) => {
+        ws.addEventListener('message', (e) => JSON.parse(e.data).id === 4997 && r(JSON.parse(e.data).result), { once: false });
+        ws.send(JSON.stringify({ id: 4997, channel: 'getProjector', args: {} }));
+      });
+      ws.close();
+      return answer?.value ?? answer;
+    });
+    console.log(`at the start: GM ${JSON.stringify(await where(gm))}; player ${JSON.stringify(await where(player))}; projector ${JSON.stringify({ mode: projector?.mode, frame: projector?.frame })}`);
     const sessions = await Promise.all([gm, player].map((p) => p.context().newCDPSession(p)));
     for (const cdp of sessions) {
       await cdp.send('Profiler.enable');
@@ -151,9 +191,8 @@ async function main() {
       console.log('  hottest JavaScript (CPU profile, self ms, whole gesture):');
       for (const [k, v] of hotFunctions(profiles[i].profile)) console.log(`    ${v.toFixed(1).padStart(8)} ms  ${k}`);
     }
-  } finally {
-    await browser.close();
-    await host.stop();
+    await gmContext.close();
+    await playerContext.close();
   }
 }
 

@@ -173,7 +173,9 @@ export class FigureTokens {
       if (node.getLayer() !== this.layer) continue;
       const x = node.x();
       const y = node.y();
-      node.visible(x > view.x0 - margin && x < view.x1 + margin && y > view.y0 - margin && y < view.y1 + margin);
+      const inView = x > view.x0 - margin && x < view.x1 + margin && y > view.y0 - margin && y < view.y1 + margin;
+      node.visible(inView);
+      if (!inView) node.standInLater();
     }
   }
 }

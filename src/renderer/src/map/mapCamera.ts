@@ -104,13 +104,21 @@ export class MapCamera {
     this.auto = true;
   }
 
+  /** The scale that frames the whole map in the container; 0 while the container has no size. */
+  get fitScale(): number {
+    const bounds = this.wholeMap();
+    const w = this.stage.width();
+    const h = this.stage.height();
+    return w < 2 || h < 2 ? 0 : Math.min(w / (bounds.x1 - bounds.x0), h / (bounds.y1 - bounds.y0));
+  }
+
   /** Frames the whole map in the container. */
   fit(): void {
     const bounds = this.wholeMap();
     const w = this.stage.width();
     const h = this.stage.height();
     if (w < 2 || h < 2) return;
-    const scale = Math.min(w / (bounds.x1 - bounds.x0), h / (bounds.y1 - bounds.y0));
+    const scale = this.fitScale;
     this.place(scale, {
       x: (w - (bounds.x1 - bounds.x0) * scale) / 2 - bounds.x0 * scale,
       y: (h - (bounds.y1 - bounds.y0) * scale) / 2 - bounds.y0 * scale,

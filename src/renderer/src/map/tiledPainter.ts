@@ -1,4 +1,4 @@
-import { clip, levelAt, slotsOver, TILE, PAD, type Slot, type WorldRect } from './tileGrid';
+import { clip, isWhole, levelAt, slotsOver, TILE, PAD, type Slot, type WorldRect } from './tileGrid';
 
 export type { WorldRect } from './tileGrid';
 
@@ -71,7 +71,38 @@ export class TiledPainter {
   /** The tiles the last draw needed: `fill` paints the missing ones between draws. */
   private need: { readonly rect: WorldRect; readonly level: number; readonly pixelRatio: number; readonly bounds: WorldRect } | null = null;
 
+  /**
+   * The whole map as one tile at the level of a scale kept painted (`keepWhole`), to be drawn
+   * when the camera jumps there; null when none is kept.
+   */
+  private kept: { readonly slot: Slot; readonly pixelRatio: number } | null = null;
+
   constructor(private readonly paint: Paint) {}
+
+  /**
+   * Keeps the whole map painted at the level `scale` draws at, when it is one tile there (0: keep
+   * none). The player page keeps its whole-map framing so: its camera follows the GM's framing in
+   * steps, and one step from a close framing to the whole map otherwise paints that tile (the map
+   * image, terrain and grid of every hex, ~20–50 ms) inside the frame that shows it, where it has
+   * no stand-in (issue 18). It is painted between draws like a missing tile, at rest.
+   */
+  keepWhole(scale: number, pixelRatio: number, bounds: WorldRect): void {
+    const level = scale > 0 ? levelAt(scale, pixelRatio) : null;
+    const slot = level !== null && isWhole(level, bounds) ? [...slotsOver(bounds, level, bounds)][0] : undefined;
+    this.kept = slot ? { slot, pixelRatio } : null;
+  }
+
+  /** The kept tile when it is still to be painted (missing, of an old picture, or from a stand-in). */
+  private keptToPaint(): { readonly slot: Slot; readonly pixelRatio: number } | null {
+    const kept = this.kept;
+    if (!kept) return null;
+    const tile = this.tiles.get(kept.slot.key);
+    if (tile && tile.version === this.version && !tile.blurred) {
+      tile.used = this.clock;
+      return null;
+    }
+    return kept;
+  }
 
   /** The picture changed: every tile is stale (still shown until its fresh one is painted). */
   invalidate(): void {
@@ -125,6 +156,7 @@ export class TiledPainter {
       this.blit(ctx, tile);
     }
     ctx.imageSmoothingEnabled = smoothing;
+    if (this.keptToPaint()) missing++;
     this.missing = missing;
     if (painted) this.evict();
     return missing === 0;
@@ -146,7 +178,10 @@ export class TiledPainter {
       this.paintTile(slot, need.pixelRatio);
       painted++;
     }
-    if (painted) this.evict();
+    const kept = this.keptToPaint();
+    if (kept && painted > 0 && performance.now() >= deadline) return false;
+    if (kept) this.paintTile(kept.slot, kept.pixelRatio);
+    if (painted || kept) this.evict();
     return true;
   }
 
