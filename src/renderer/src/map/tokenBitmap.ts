@@ -1,4 +1,4 @@
-import { Group } from 'konva/lib/Group';
+import { Group, type GroupConfig } from 'konva/lib/Group';
 import { SceneCanvas } from 'konva/lib/Canvas';
 import type { Node } from 'konva/lib/Node';
 import type { Layer } from 'konva/lib/Layer';
@@ -136,6 +136,19 @@ export function drawTokens(draft: boolean, draw: () => void): boolean {
  * them calls `invalidate`. Position and opacity are the group's own and need no new bitmap.
  */
 export class TokenGroup extends Group {
+  /**
+   * @param fitParts readies the parts whose pixels depend on the bitmap's resolution (the token
+   * art's texture) for a bitmap of `pixelsPerUnit` device pixels per unit, just before it is painted:
+   * so a bitmap of one texture level shows the same pixels whenever it is painted, whatever zoom the
+   * page passed through before.
+   */
+  constructor(
+    config: GroupConfig,
+    private readonly fitParts: (pixelsPerUnit: number) => void = () => undefined,
+  ) {
+    super(config);
+  }
+
   private bitmaps: Bitmap[] = [];
   /**
    * Which of its parts the zoom's level of detail shows: bitmaps are kept per level of detail, and
@@ -258,6 +271,7 @@ export class TokenGroup extends Group {
     const width = Math.ceil(box.x + box.width + PAD) - x;
     const height = Math.ceil(box.y + box.height + PAD) - y;
     const ratio = Math.min(2 ** (level / STEPS_PER_DOUBLING), MAX_SIDE / Math.max(width, height));
+    this.fitParts(ratio);
     const canvas = canvasOf(width, height, ratio);
     const context = canvas.getContext();
     context.save();
