@@ -55,6 +55,9 @@ function release(canvas: SceneCanvas): void {
   if (pool.length < POOL_LIMIT) pool.push(canvas);
 }
 
+/** The layer event (Konva's, namespaced) that tells the repaints a layer drew what they painted. */
+const SHOWN = 'draw.tokenRepaints';
+
 /** How many token bitmaps were painted from their parts (a pan, or a zoom within one texture size, paints none). */
 export const tokenBitmapStats = { builds: 0 };
 
@@ -66,10 +69,14 @@ class Repaints {
   private readonly queue = new Set<TokenGroup>();
   /** The layers of the tokens painted so far: each is drawn once, when the queue is empty. */
   private readonly layers = new Set<Layer>();
+  /** Layers asked to draw the tokens painted, until they have: till then their canvas shows stand-ins. */
+  private readonly unshown = new Set<Layer>();
   private tick = 0;
 
   get pending(): boolean {
-    return this.queue.size > 0;
+    // A layer taken off its stage (a map closed) draws no more and keeps no page from settling.
+    for (const layer of this.unshown) if (!layer.getStage()) this.unshown.delete(layer);
+    return this.queue.size > 0 || this.unshown.size > 0;
   }
 
   add(group: TokenGroup): void {
@@ -90,13 +97,25 @@ class Repaints {
       this.tick = requestAnimationFrame(() => this.run());
       return;
     }
-    for (const layer of this.layers) layer.batchDraw();
+    for (const layer of this.layers) this.show(layer);
     this.layers.clear();
+  }
+
+  /** Draws `layer` on the next frame; pending until a whole draw of it has run. */
+  private show(layer: Layer): void {
+    layer.batchDraw();
+    if (this.unshown.has(layer)) return;
+    this.unshown.add(layer);
+    // A partial draw (partialDraw.ts) waits for a whole one asked for, so this is a whole draw.
+    layer.on(SHOWN, () => {
+      layer.off(SHOWN);
+      this.unshown.delete(layer);
+    });
   }
 }
 const repaints = new Repaints();
 
-/** True while some token shows a bitmap it is to be painted again at (battleMap's `settled`). */
+/** True while some token shows a bitmap it is to be painted again at, or its layer has yet to draw the new one (battleMap's `settled`). */
 export const tokenRepaintsPending = (): boolean => repaints.pending;
 
 /** Whether the current draw is one mid-gesture (and drew a stand-in), and until when paints may run in this task. */
