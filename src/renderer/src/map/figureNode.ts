@@ -227,18 +227,36 @@ export function updateFigureNode(group: TokenGroup, figure: MapFigureModel, layo
 }
 
 /**
+ * The console's choices: which parts a hex `hexPx` CSS px across on screen is large enough for;
+ * labels are scaled by the look's `labelScale`.
+ */
+function reached(hexPx: number, labelScale: number): { notch: boolean; letters: boolean; selectedName: boolean; name: boolean } {
+  return { notch: hexPx >= 7, letters: hexPx >= 9, selectedName: hexPx * labelScale >= 24, name: hexPx * labelScale >= 30 };
+}
+
+/**
+ * Which band of screen hex sizes `hexPx` is in: within a band every token's level of detail is
+ * the same (`setFigureDetail`), so a zoom needs to set it again only when the band changes.
+ */
+export function detailBand(hexPx: number, labelScale: number): string {
+  return Object.values(reached(hexPx, labelScale))
+    .map((on) => (on ? 1 : 0))
+    .join('');
+}
+
+/**
  * Level of detail by how large a hex is on screen: tiny tokens are only discs, names appear
  * when they can be read.
  */
 export function setFigureDetail(group: TokenGroup, hexPx: number, selected: boolean): void {
   const part = parts(group);
   const withArt = showArt(group, part, hexPx);
-  part.initials.visible(hexPx >= 9 && !withArt);
-  part.conditions.visible(hexPx >= 9);
-  part.notch.visible(hexPx >= 7);
   const name = part.name;
-  const k = (name.getAttr('labelScale') as number | undefined) ?? 1;
-  name.visible(!name.getAttr('needless') && (hexPx * k >= 30 || (selected && hexPx * k >= 24)));
+  const shows = reached(hexPx, (name.getAttr('labelScale') as number | undefined) ?? 1);
+  part.initials.visible(shows.letters && !withArt);
+  part.conditions.visible(shows.letters);
+  part.notch.visible(shows.notch);
+  name.visible(!name.getAttr('needless') && (shows.name || (selected && shows.selectedName)));
   group.setDetail(detailOf(part));
 }
 
