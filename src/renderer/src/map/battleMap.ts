@@ -56,7 +56,6 @@ export class BattleMap {
   private tool: MapTool = 'select';
   private brushRadius: BrushRadius = 0;
   private brushColour = '#6e6960';
-  private lastDetail = -1;
   private readonly resizeObserver: ResizeObserver;
 
   constructor(private readonly options: BattleMapOptions) {
@@ -383,12 +382,7 @@ export class BattleMap {
 
   /** A layer takes a new live camera (cameraLayers.ts): what depends on the zoom follows it. */
   private cameraSynced(): void {
-    const hexPx = this.layout.size * this.camera.scale;
-    const detail = hexPx >= 30 ? 3 : hexPx >= 14 ? 2 : hexPx >= 9 ? 1 : 0;
-    if (detail !== this.lastDetail) {
-      this.lastDetail = detail;
-      this.tokens.setDetail(hexPx, this.selectedId);
-    }
+    this.tokens.setDetail(this.layout.size * this.camera.scale, this.selectedId);
     this.tokens.cull(this.camera.viewRect(), this.layout.size * 3);
     this.overlays.placeLabels();
   }

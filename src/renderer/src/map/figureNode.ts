@@ -61,7 +61,7 @@ const DISC = { 1: 0.74, 3: 0.9, 7: 1.45 } as const;
  */
 export function createFigureNode(layout: HexLayout): TokenGroup {
   const s = layout.size;
-  const group = new TokenGroup({ listening: false });
+  const group: TokenGroup = new TokenGroup({ listening: false }, (pixelsPerUnit) => fitArt(group, pixelsPerUnit));
   const common = { listening: false, perfectDrawEnabled: false } as const;
   const badge = new Konva.Group({ name: 'badge', ...common });
   const parts: TokenParts = {
@@ -227,47 +227,87 @@ export function updateFigureNode(group: TokenGroup, figure: MapFigureModel, layo
 }
 
 /**
+ * The console's choices: which parts a hex `hexPx` CSS px across on screen is large enough for;
+ * labels are scaled by the look's `labelScale`.
+ */
+function reached(hexPx: number, labelScale: number): { notch: boolean; letters: boolean; selectedName: boolean; name: boolean } {
+  return { notch: hexPx >= 7, letters: hexPx >= 9, selectedName: hexPx * labelScale >= 24, name: hexPx * labelScale >= 30 };
+}
+
+/**
+ * Which band of screen hex sizes `hexPx` is in: within a band every token's level of detail is
+ * the same (`setFigureDetail`), so a zoom needs to set it again only when the band changes.
+ */
+export function detailBand(hexPx: number, labelScale: number): string {
+  return Object.values(reached(hexPx, labelScale))
+    .map((on) => (on ? 1 : 0))
+    .join('');
+}
+
+/**
  * Level of detail by how large a hex is on screen: tiny tokens are only discs, names appear
  * when they can be read.
  */
 export function setFigureDetail(group: TokenGroup, hexPx: number, selected: boolean): void {
   const part = parts(group);
   const withArt = showArt(group, part, hexPx);
-  part.initials.visible(hexPx >= 9 && !withArt);
-  part.conditions.visible(hexPx >= 9);
-  part.notch.visible(hexPx >= 7);
   const name = part.name;
-  const k = (name.getAttr('labelScale') as number | undefined) ?? 1;
-  name.visible(!name.getAttr('needless') && (hexPx * k >= 30 || (selected && hexPx * k >= 24)));
+  const shows = reached(hexPx, (name.getAttr('labelScale') as number | undefined) ?? 1);
+  part.initials.visible(shows.letters && !withArt);
+  part.conditions.visible(shows.letters);
+  part.notch.visible(shows.notch);
+  name.visible(!name.getAttr('needless') && (shows.name || (selected && shows.selectedName)));
   group.setDetail(detailOf(part));
 }
 
-/** Numbers the art textures a token shows, to name its level of detail. */
-const textureIds = new WeakMap<object, number>();
-let textures = 0;
-
-/** What the level of detail may change in a token's look (the rest changes only in `updateFigureNode`). */
+/**
+ * What the level of detail may change in a token's look (the rest changes only in
+ * `updateFigureNode`): which parts show, and whether its art does. Not the art's texture, which
+ * follows the bitmap's resolution (`fitArt`).
+ */
 function detailOf(part: TokenParts): string {
-  const art = part.art;
-  const image = art.visible() ? art.image() : undefined;
-  let texture = image ? textureIds.get(image) : 0;
-  if (texture === undefined) textureIds.set(image!, (texture = ++textures));
   const shown = [part.initials, part.conditions, part.notch, part.name, part.disc, part.edge].map((n) => (n.visible() ? 1 : 0)).join('');
-  return `${shown}${part.disc.fillEnabled() ? 1 : 0}:${texture}`;
+  return `${shown}${part.disc.fillEnabled() ? 1 : 0}`;
+}
+
+/** How wide a token's art is, in the token's own units (a footprint's widest span). */
+function artWidth(shape: ArtShape): number {
+  return shape.kind === 'disc' ? shape.radius * 2 : Math.max(...shape.points) - Math.min(...shape.points);
 }
 
 /**
- * Puts the node's art, cut at the texture size this zoom needs, into its image; the disc's fill and
- * initials give way to it (a 1-hex figure keeps its ring), or the disc gives way to the footprint's
- * edge (3 and 7 hexes). Without art, or until it is decoded, the token is the side's disc.
- * Returns whether art is shown.
+ * The art, if shown, cut at the texture a bitmap of `pixelsPerUnit` device pixels per unit needs:
+ * so a token's bitmap of one texture level shows the same art whenever it was painted (a page
+ * that zoomed there step by step, or one freshly loaded at that zoom).
+ */
+function fitArt(group: TokenGroup, pixelsPerUnit: number): void {
+  const art = artOf.get(group);
+  const node = parts(group).art;
+  if (!art || !node.visible()) return;
+  const cutArt = artCut(art.asset, art.shape, artTextureSize(artWidth(art.shape), pixelsPerUnit));
+  if (!cutArt) return;
+  const autoDraw = Konva.autoDrawEnabled;
+  // Set while the layer draws: no other draw is to be asked for.
+  Konva.autoDrawEnabled = false;
+  try {
+    node.image(cutArt.canvas);
+  } finally {
+    Konva.autoDrawEnabled = autoDraw;
+  }
+}
+
+/**
+ * Puts the node's art over its shape, cut at the texture size this zoom needs (each bitmap cuts it
+ * again at its own, `fitArt`); the disc's fill and initials give way to it (a 1-hex figure keeps
+ * its ring), or the disc gives way to the footprint's edge (3 and 7 hexes). Without art, or until
+ * it is decoded, the token is the side's disc. Returns whether art is shown.
  */
 function showArt(group: TokenGroup, part: TokenParts, hexPx: number): boolean {
   const art = artOf.get(group);
   const node = part.art;
   const shape = art?.shape;
-  const size = shape ? (shape.kind === 'disc' ? shape.radius * 2 : Math.max(...shape.points) - Math.min(...shape.points)) : 0;
-  const cutArt = art && shape ? artCut(art.asset, shape, artTextureSize(size, hexPx, art.hexSize)) : null;
+  const screen = (hexPx * (globalThis.devicePixelRatio || 1)) / (art?.hexSize ?? 1);
+  const cutArt = art && shape ? artCut(art.asset, shape, artTextureSize(artWidth(shape), screen)) : null;
   const multi = shape?.kind === 'outline';
   node.visible(cutArt !== null);
   if (art && cutArt) node.setAttrs({ image: cutArt.canvas, x: art.at.x + cutArt.box.x, y: art.at.y + cutArt.box.y, width: cutArt.box.width, height: cutArt.box.height });

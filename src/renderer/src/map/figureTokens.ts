@@ -2,7 +2,7 @@ import Konva from './konva';
 import { footprint, hexKey, type Hex, type HexLayout } from '../../../shared/hex';
 import type { WorldRect } from './tiledPainter';
 import { tokenBitmapStats, tokenRepaintsPending, type TokenGroup } from './tokenBitmap';
-import { createFigureNode, GM_LOOK, setFigureDetail, updateFigureNode, type TokenLook } from './figureNode';
+import { createFigureNode, detailBand, GM_LOOK, setFigureDetail, updateFigureNode, type TokenLook } from './figureNode';
 import type { MapFigureModel } from './mapModel';
 import { artReady, loadArt } from './tokenArt';
 import { PartialDraw } from './partialDraw';
@@ -29,6 +29,8 @@ export class FigureTokens {
   private figures: readonly MapFigureModel[] = [];
   private occupied = new Map<string, string>();
   private detail = { hexPx: 0, selectedId: null as string | null };
+  /** The band of screen hex sizes (`detailBand`) every token's level of detail was last set for. */
+  private band = '';
   private look: TokenLook = GM_LOOK;
   /** How many times a token was drawn anew from its figure (a camera move or an equal push should cost none). */
   updates = 0;
@@ -41,6 +43,7 @@ export class FigureTokens {
     const was = this.look;
     if (look.tokenScale === was.tokenScale && look.labelScale === was.labelScale && look.namesInDisc === was.namesInDisc) return false;
     this.look = look;
+    this.band = '';
     this.drawn.clear();
     this.redraw.all();
     return true;
@@ -158,8 +161,13 @@ export class FigureTokens {
     );
   }
 
+  /** The zoom changed: every token takes the level of detail of `hexPx`, when it is in another band than before. */
   setDetail(hexPx: number, selectedId: string | null): void {
+    const band = detailBand(hexPx, this.look.labelScale);
+    const same = band === this.band && selectedId === this.detail.selectedId;
     this.detail = { hexPx, selectedId };
+    if (same) return;
+    this.band = band;
     for (const [id, node] of this.nodes) setFigureDetail(node, hexPx, id === selectedId);
   }
 

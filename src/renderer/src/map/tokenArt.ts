@@ -39,12 +39,12 @@ export function artReady(asset: string): boolean {
 }
 
 /**
- * The texture size (px across) for a token `worldSize` wide drawn with hexes `hexPx` on screen:
- * a power of two from 16 to 256, so zooming changes the texture only at a few steps.
+ * The texture size (px across) for a token `worldSize` wide drawn at `pixelsPerUnit` device pixels
+ * per world unit: a power of two from 16 to 256, so zooming changes the texture only at a few steps.
  */
-export function artTextureSize(worldSize: number, hexPx: number, hexSize: number): number {
-  const screen = (worldSize * hexPx * (globalThis.devicePixelRatio || 1)) / hexSize;
-  return Math.min(256, Math.max(16, 2 ** Math.ceil(Math.log2(Math.max(1, screen)))));
+export function artTextureSize(worldSize: number, pixelsPerUnit: number): number {
+  const pixels = worldSize * pixelsPerUnit;
+  return Math.min(256, Math.max(16, 2 ** Math.ceil(Math.log2(Math.max(1, pixels)))));
 }
 
 /** The art cut to `shape`, `texture` px across its bounding box, or null until it is decoded. */

@@ -1,4 +1,4 @@
-import { Group } from 'konva/lib/Group';
+import { Group, type GroupConfig } from 'konva/lib/Group';
 import { SceneCanvas } from 'konva/lib/Canvas';
 import type { Node } from 'konva/lib/Node';
 import type { Layer } from 'konva/lib/Layer';
@@ -55,6 +55,9 @@ function release(canvas: SceneCanvas): void {
   if (pool.length < POOL_LIMIT) pool.push(canvas);
 }
 
+/** The layer event (Konva's, namespaced) that tells the repaints a layer drew what they painted. */
+const SHOWN = 'draw.tokenRepaints';
+
 /** How many token bitmaps were painted from their parts (a pan, or a zoom within one texture size, paints none). */
 export const tokenBitmapStats = { builds: 0 };
 
@@ -66,10 +69,14 @@ class Repaints {
   private readonly queue = new Set<TokenGroup>();
   /** The layers of the tokens painted so far: each is drawn once, when the queue is empty. */
   private readonly layers = new Set<Layer>();
+  /** Layers asked to draw the tokens painted, until they have: till then their canvas shows stand-ins. */
+  private readonly unshown = new Set<Layer>();
   private tick = 0;
 
   get pending(): boolean {
-    return this.queue.size > 0;
+    // A layer taken off its stage (a map closed) draws no more and keeps no page from settling.
+    for (const layer of this.unshown) if (!layer.getStage()) this.unshown.delete(layer);
+    return this.queue.size > 0 || this.unshown.size > 0;
   }
 
   add(group: TokenGroup): void {
@@ -90,13 +97,25 @@ class Repaints {
       this.tick = requestAnimationFrame(() => this.run());
       return;
     }
-    for (const layer of this.layers) layer.batchDraw();
+    for (const layer of this.layers) this.show(layer);
     this.layers.clear();
+  }
+
+  /** Draws `layer` on the next frame; pending until a whole draw of it has run. */
+  private show(layer: Layer): void {
+    layer.batchDraw();
+    if (this.unshown.has(layer)) return;
+    this.unshown.add(layer);
+    // A partial draw (partialDraw.ts) waits for a whole one asked for, so this is a whole draw.
+    layer.on(SHOWN, () => {
+      layer.off(SHOWN);
+      this.unshown.delete(layer);
+    });
   }
 }
 const repaints = new Repaints();
 
-/** True while some token shows a bitmap it is to be painted again at (battleMap's `settled`). */
+/** True while some token shows a bitmap it is to be painted again at, or its layer has yet to draw the new one (battleMap's `settled`). */
 export const tokenRepaintsPending = (): boolean => repaints.pending;
 
 /** Whether the current draw is one mid-gesture (and drew a stand-in), and until when paints may run in this task. */
@@ -136,6 +155,19 @@ export function drawTokens(draft: boolean, draw: () => void): boolean {
  * them calls `invalidate`. Position and opacity are the group's own and need no new bitmap.
  */
 export class TokenGroup extends Group {
+  /**
+   * @param fitParts readies the parts whose pixels depend on the bitmap's resolution (the token
+   * art's texture) for a bitmap of `pixelsPerUnit` device pixels per unit, just before it is painted:
+   * so a bitmap of one texture level shows the same pixels whenever it is painted, whatever zoom the
+   * page passed through before.
+   */
+  constructor(
+    config: GroupConfig,
+    private readonly fitParts: (pixelsPerUnit: number) => void = () => undefined,
+  ) {
+    super(config);
+  }
+
   private bitmaps: Bitmap[] = [];
   /**
    * Which of its parts the zoom's level of detail shows: bitmaps are kept per level of detail, and
@@ -273,6 +305,7 @@ export class TokenGroup extends Group {
     const width = Math.ceil(box.x + box.width + PAD) - x;
     const height = Math.ceil(box.y + box.height + PAD) - y;
     const ratio = Math.min(2 ** (level / STEPS_PER_DOUBLING), MAX_SIDE / Math.max(width, height));
+    this.fitParts(ratio);
     const canvas = canvasOf(width, height, ratio);
     const context = canvas.getContext();
     context.save();
