@@ -69,6 +69,8 @@ async function gmView(page: Page): Promise<any> {
   });
 }
 
+const frameOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __battleMap: { getFrame(): { x: number; y: number; width: number; height: number } } }).__battleMap.getFrame());
 const scaleOf = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.cameraState.scale as number);
 
 
@@ -206,6 +208,32 @@ test('the projector follows the GM, holds a framing, and blacks out; none of it 
   await expect(playerPage.getByTestId('blackout')).toBeHidden();
   expect((await gmView(gmPage)).history.logLength).toBe(logBefore);
   await expect(gmPage.getByRole('button', { name: 'Undo' })).toBeDisabled();
+});
+
+test('a reloaded GM page takes back the framing the projector follows; 0 gives both the whole map again', async ({ gmPage, playerPage }) => {
+  const whole = await scaleOf(playerPage);
+  await gmPage.bringToFront();
+  for (let i = 0; i < 3; i++) await gmPage.getByRole('button', { name: 'Zoom in' }).click();
+  await gmPage.keyboard.press('ArrowLeft');
+  await expect.poll(() => scaleOf(playerPage)).toBeGreaterThan(whole * 1.5);
+  const framed = await frameOf(gmPage);
+  await expect.poll(async () => (await socketCall(gmPage, 'getProjector', {})).value.frame).toEqual(framed);
+  const followed = await scaleOf(playerPage);
+
+  await gmPage.reload();
+  await expect.poll(() => frameOf(gmPage).catch(() => null)).not.toBeNull();
+  await expect.poll(async () => Math.abs((await frameOf(gmPage)).width - framed.width)).toBeLessThan(1e-6);
+  const back = await frameOf(gmPage);
+  expect(back.x).toBeCloseTo(framed.x, 6);
+  expect(back.y).toBeCloseTo(framed.y, 6);
+  expect(back.height).toBeCloseTo(framed.height, 6);
+  await playerPage.waitForTimeout(300);
+  expect(await scaleOf(playerPage)).toBeCloseTo(followed, 5);
+  await gmPage.screenshot({ path: `${SCREENS}/projector-reload-gm-1366x768.png` });
+
+  await gmPage.keyboard.press('0');
+  await expect.poll(() => scaleOf(playerPage)).toBeLessThan(followed * 0.8);
+  expect((await socketCall(gmPage, 'getProjector', {})).value.frame).toBeNull();
 });
 
 test('the player display reports its size; physical scale gives 1-inch hexes on that screen', async ({ gmPage, playerPage }) => {

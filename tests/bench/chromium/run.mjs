@@ -13,7 +13,7 @@ import { pageScripts } from './bundle.mjs';
 import { makeDataDir, startHost } from './host.mjs';
 import { installProbes } from './probes.mjs';
 import { median, p95, p99, printTable, row } from './report.mjs';
-import { commandLatency, pageLoad, panZoom, settle } from './scenarios.mjs';
+import { commandLatency, pageLoad, panZoom, resetFraming, settle } from './scenarios.mjs';
 import { latencyAt1000, LATENCY_ROWS, timeouts } from './latencyRows.mjs';
 import { panWhileSimulating, TACTICS_ROWS } from './tacticsRows.mjs';
 import { importBenchImage, launchChromium } from './browser.mjs';
@@ -33,6 +33,7 @@ const ART = process.argv.includes('--art');
 
 async function oneRepeat(browser, host) {
   const run = {};
+  await resetFraming(host.gm);
   // Page load: a fresh window each repeat.
   const loadContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   await loadContext.addInitScript(installProbes);
@@ -63,6 +64,7 @@ async function oneRepeat(browser, host) {
   await gmContext.close();
   await playerContext.close();
 
+  await resetFraming(host.gm);
   // The same pan and zoom at twice the pixel density (a laptop's or a 4K projector's screen).
   const hiDpi = await browser.newContext({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: 2 });
   const playerHiDpi = await browser.newContext({ viewport: { width: 960, height: 540 }, deviceScaleFactor: 2 });

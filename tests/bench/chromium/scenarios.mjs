@@ -1,5 +1,6 @@
 // What the bench does to the pages, as a GM would: real wheel notches and right-drags on the GM
 // map, commands from the GM's socket timed until Konva has drawn them, page loads.
+import NodeSocket from 'ws';
 import { hookLayerDraws, startRecording, stopRecording, takeLayerWork } from './probes.mjs';
 import { TRACE_CATEGORIES, workPerFrame } from './trace.mjs';
 
@@ -108,6 +109,27 @@ export const openBenchSocket = (gm) =>
     window.__benchSeen = { encounterId: view.encounter.id, session: view.session, revision: view.revision };
     window.__benchSocket = ws;
   });
+
+/**
+ * Gives the projector the framing a fresh campaign has (following the GM, whole map): a GM page
+ * takes back the framing the projector follows when it loads, so without this each repeat would
+ * start where the last one's gesture stopped, not where the first repeat did.
+ */
+export async function resetFraming(gmUrl) {
+  const url = new URL(gmUrl);
+  const ws = new NodeSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`, { origin: url.origin });
+  await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
+  const reply = new Promise((resolve) =>
+    ws.on('message', (data) => {
+      const m = JSON.parse(String(data));
+      if (m.id === 4997) resolve(m.result);
+    }),
+  );
+  ws.send(JSON.stringify({ id: 4997, channel: 'setProjector', args: { mode: 'follow', frame: null } }));
+  const result = await reply;
+  ws.close();
+  if (!result.ok) throw new Error(`resetting the projector's framing: ${result.error.message}`);
+}
 
 /** How long a command may take to be drawn before the bench counts it as never drawn. */
 const DRAW_WAIT_MS = 5000;

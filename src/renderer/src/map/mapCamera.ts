@@ -86,6 +86,7 @@ export class MapCamera {
       x: this.stage.width() / 2 - camera.centre.x * HEX_SIZE * scale,
       y: this.stage.height() / 2 - camera.centre.y * HEX_SIZE * scale,
     });
+    this.auto = false;
     this.moved();
   }
 
