@@ -26,9 +26,10 @@ const SAVE = arg('--save', null);
 const ART = process.argv.includes('--art');
 const ROUNDS = Number(arg('--rounds', 1));
 /**
- * `--reset-framing`: before each round's gesture the GM page presses F (the projector follows this
- * map, as it is now), so the player page starts at the GM's fitted framing and not at the one the
- * previous round's GM page left in the host. Diagnostic: the bench's repeats do not do this.
+ * `--reset-framing`: before each round's gesture the GM page presses 0 (the whole map, which the
+ * projector follows), so both pages start at the fitted framing and not at the one the previous
+ * round's GM page left in the host (a GM page takes that one back when it loads). The bench's
+ * repeats reset the host's framing before their pages load instead (`resetFraming`).
  */
 const RESET_FRAMING = process.argv.includes('--reset-framing');
 const CATEGORIES = [
@@ -89,7 +90,7 @@ async function profileRound(browser, host, SAVE) {
     await Promise.all([settle(gm), settle(player)]);
     if (RESET_FRAMING) {
       await gm.getByRole('application', { name: 'Battlemap' }).click({ position: { x: 5, y: 5 } });
-      await gm.keyboard.press('f');
+      await gm.keyboard.press('0');
       await player.waitForFunction(() => window.__battleMap.cameraState.scale < 0.3, undefined, { timeout: 10_000 });
       await Promise.all([settle(gm), settle(player)]);
     }
