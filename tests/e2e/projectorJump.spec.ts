@@ -1,0 +1,224 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, mustCall, npcFighter, test } from './fixtures';
+import { settle } from './mapProbes';
+
+/**
+ * The projector's jump from a close framing to the whole map (issue 18; 3ae4a9a, 14a6c04): a
+ * player page that loaded at the GM's close framing paints, at rest, the whole map as one tile at
+ * its fitted zoom and a bitmap for each token culled out of view, so when the GM presses 0 the
+ * frame that shows the whole map draws that tile and those bitmaps instead of painting them (the
+ * map image, terrain and grid of every hex, and every token brought into view, inside one frame).
+ * Frames are counted, never timed.
+ */
+const SCREENS = 'test-results/screens';
+/** Animation frames the player page sits at rest after loading, for its background work (~1 s at 60 Hz). */
+const SIT_FRAMES = 60;
+/** Animation frames after the jump within which the player page must be settled again. */
+const MAX_FRAMES = 600;
+/** Animation frames it must stay settled before the frames are read. */
+const QUIET_FRAMES = 20;
+
+test.beforeAll(async () => {
+  await mkdir(SCREENS, { recursive: true });
+});
+
+/** Axial hex of an offset (col, row) on the sample's flat-topped map (src/shared/mapGrid.ts). */
+const flatHex = (col: number, row: number) => ({ q: col, r: row - Math.floor(col / 2) });
+
+/** NPCs spread over the sample's 30×20 map, away from its figures and its fogged corner, so a close framing leaves most out of view. */
+const SPREAD = [2, 6, 12, 19, 25, 28].flatMap((col) => [2, 9, 17].map((row) => flatHex(col, row)));
+
+type Frame = { x: number; y: number; width: number; height: number };
+const frameOf = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: { getFrame(): Frame } }).__battleMap.getFrame());
+const scaleOf = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: { cameraState: { scale: number } } }).__battleMap.cameraState.scale);
+/** How far apart two framings' top-left corners are, in world pixels (a page's framing is as wide as its own map area allows). */
+const near = (a: Frame, b: Frame) => Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
+
+/** The figure tokens on a page's map: how many, and how many are in view (not culled). */
+const tokensShown = (page: Page) =>
+  page.evaluate(() => {
+    const map = (window as unknown as { __battleMap: any }).__battleMap;
+    const tokens = map.stage.getLayers()[2].getChildren((n: any) => n.getType() === 'Group' && n.id() !== '');
+    return { all: tokens.length as number, inView: tokens.filter((n: any) => n.isVisible()).length as number };
+  });
+
+/** What a page's map had painted so far: grid tiles (map image, terrain and grid) and token bitmaps. */
+const painted = (page: Page) =>
+  page.evaluate(() => {
+    const map = (window as unknown as { __battleMap: any }).__battleMap;
+    return { tiles: map.gridRepaints as number, bitmaps: map.tokens.bitmapPaints as number };
+  });
+
+/** Resolves after `n` animation frames of the page. */
+const frames = (page: Page, n: number) =>
+  page.evaluate((count) => new Promise<void>((resolve) => {
+    let left = count;
+    const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  }), n);
+
+/** One animation frame after the jump: what was painted and drawn in it, and whether the map said it had settled. */
+interface JumpFrame {
+  tiles: number;
+  bitmaps: number;
+  mapDraws: number;
+  figureDraws: number;
+  settled: boolean;
+}
+
+/**
+ * Starts watching the player page frame by frame: once its camera changes, each frame's grid
+ * tiles and token bitmaps painted, the map layer's and the figure layer's draws, and whether the
+ * map has settled.
+ */
+const watchJump = (page: Page) =>
+  page.evaluate(() => {
+    const map = (window as unknown as { __battleMap: any }).__battleMap;
+    type Watch = { moved: number; frames: JumpFrame[]; mapDraws: number; figureDraws: number };
+    const watch: Watch = { moved: 0, frames: [], mapDraws: 0, figureDraws: 0 };
+    (window as unknown as { __jumpWatch: Watch }).__jumpWatch = watch;
+    const layers = map.stage.getLayers();
+    layers[0].on('draw.jump', () => watch.mapDraws++);
+    layers[2].on('draw.jump', () => watch.figureDraws++);
+    const camera = () => JSON.stringify(map.cameraState);
+    const read = () => ({ camera: camera(), tiles: map.gridRepaints as number, bitmaps: map.tokens.bitmapPaints as number, mapDraws: watch.mapDraws, figureDraws: watch.figureDraws });
+    const from = camera();
+    let last = read();
+    const tick = () => {
+      const now = read();
+      // The frame whose callbacks first see the new camera: this one's draws may run before or after it, so it counts too.
+      if (now.camera !== from) watch.moved++;
+      if (watch.moved > 0) {
+        watch.frames.push({
+          tiles: now.tiles - last.tiles,
+          bitmaps: now.bitmaps - last.bitmaps,
+          mapDraws: now.mapDraws - last.mapDraws,
+          figureDraws: now.figureDraws - last.figureDraws,
+          settled: map.settled as boolean,
+        });
+      }
+      last = now;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+
+/** The frames since the camera jumped, once the map has been settled `quiet` frames in a row, or `max` frames have passed. */
+const jumpFrames = (page: Page) =>
+  page.evaluate(
+    ({ quiet, max }) =>
+      new Promise<JumpFrame[]>((resolve) => {
+        const watch = (window as unknown as { __jumpWatch: { frames: JumpFrame[] } }).__jumpWatch;
+        const check = () => {
+          const f = watch.frames;
+          const still = f.length >= quiet && f.slice(-quiet).every((x) => x.settled);
+          if (still || f.length >= max) resolve(f.slice());
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    { quiet: QUIET_FRAMES, max: MAX_FRAMES },
+  );
+
+/** Every layer canvas of the page's battlemap: its size, CSS transform and a SHA-256 of its pixels. */
+const canvases = (page: Page) =>
+  page.evaluate(async () => {
+    const out: string[] = [];
+    for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[role=application] canvas')) {
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+      out.push(`${canvas.width}x${canvas.height}:${canvas.style.transform || 'none'}:${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}`);
+    }
+    return out;
+  });
+
+const sum = (list: readonly JumpFrame[], key: keyof Omit<JumpFrame, 'settled'>) => list.reduce((n, f) => n + f[key], 0);
+
+test('the projector jumps from a close framing to the whole map drawing the kept whole-map tile and every token from its bitmap', async ({
+  gmPage,
+  playerPage,
+  context,
+  consoleServer,
+}) => {
+  test.setTimeout(40_000);
+  for (const [i, position] of SPREAD.entries()) {
+    const side = i % 2 ? 'foes' : 'party';
+    await mustCall(gmPage, 'sendCommand', { command: { type: 'addFigure', figure: npcFighter(`Scout ${i + 1}`, side, { STR: 11, DEX: 11 }, 'club'), position } });
+  }
+  // The sample's Bram, Ilsa and Grak and the scouts; Sella is hidden from the players.
+  const figures = 3 + SPREAD.length;
+  await expect.poll(async () => (await tokensShown(playerPage)).all).toBe(figures);
+
+  // The GM zooms in with the toolbar; the projector follows to a close framing.
+  await gmPage.bringToFront();
+  const whole = await scaleOf(playerPage);
+  for (let i = 0; i < 5; i++) await gmPage.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(() => scaleOf(playerPage)).toBeGreaterThan(whole * 2);
+  const framed = await frameOf(gmPage);
+  await expect.poll(async () => (await mustCall(gmPage, 'getProjector', {})).frame).toEqual(framed);
+  await expect.poll(() => frameOf(playerPage).then((f) => near(f, framed))).toBeLessThan(0.01);
+  const following = await scaleOf(playerPage);
+
+  // The projector's page is loaded again: it comes up at the close framing (host state), settles and sits.
+  await playerPage.reload();
+  await expect(playerPage.getByTestId('player-status')).toContainText('Ambush at the Ford');
+  await playerPage.bringToFront();
+  await expect.poll(() => frameOf(playerPage).then((f) => near(f, framed)).catch(() => Infinity)).toBeLessThan(0.01);
+  expect(await scaleOf(playerPage)).toBeCloseTo(following, 6);
+  await expect.poll(async () => (await tokensShown(playerPage)).all).toBe(figures);
+  await settle(playerPage);
+  const loaded = await painted(playerPage);
+  await frames(playerPage, SIT_FRAMES);
+  await settle(playerPage);
+  const close = await tokensShown(playerPage);
+  expect(close.inView, 'figures in view at the close framing').toBeGreaterThan(0);
+  expect(close.inView, 'figures in view at the close framing').toBeLessThan(figures / 2);
+  // The counters read are the page's own: it has painted its tiles and tokens since it loaded.
+  expect(loaded.tiles, 'grid tiles painted since the page loaded').toBeGreaterThan(0);
+  expect(loaded.bitmaps, 'token bitmaps painted since the page loaded').toBeGreaterThan(0);
+  await playerPage.screenshot({ path: `${SCREENS}/projector-jump-close-1366x768.png` });
+
+  // The GM presses 0: the projector follows to the whole map in one step.
+  const before = await painted(playerPage);
+  await watchJump(playerPage);
+  await gmPage.keyboard.press('0');
+  const after = await jumpFrames(playerPage);
+  expect(after.length, 'frames from the jump until the player page settled').toBeLessThan(MAX_FRAMES);
+  expect(await scaleOf(playerPage), 'the whole map').toBeLessThan(following / 2);
+
+  // The jump's frames: until the map layer and the figure layer have each drawn at the new camera.
+  const drawnBy = (key: 'mapDraws' | 'figureDraws') => after.findIndex((f) => f[key] > 0);
+  const jump = after.slice(0, Math.max(drawnBy('mapDraws'), drawnBy('figureDraws')) + 1);
+  expect(drawnBy('mapDraws'), 'the map layer drew the whole map').toBeGreaterThanOrEqual(0);
+  expect(drawnBy('figureDraws'), 'the figure layer drew the whole map').toBeGreaterThanOrEqual(0);
+  const log = after.map((f, i) => `${i}: tiles ${f.tiles} bitmaps ${f.bitmaps} map ${f.mapDraws} figures ${f.figureDraws}${f.settled ? ' settled' : ''}`).join('\n');
+  test.info().annotations.push({ type: 'jump frames', description: `${jump.length} of ${after.length}; painted before the jump: ${JSON.stringify(before)}\n${log}` });
+  expect(jump.every((f) => !f.settled), `the jump's frames come before the map rests:\n${log}`).toBe(true);
+  expect(sum(jump, 'tiles'), `grid tiles painted in the jump's frames (the whole map is drawn from the kept tile):\n${log}`).toBe(0);
+  // The kept tile is the one the whole map needs: none is painted after the jump either, as it would be in the frames after a jump that drew the map without it.
+  expect(sum(after, 'tiles'), `grid tiles painted from the jump until the page settled:\n${log}`).toBe(0);
+  expect(sum(jump, 'bitmaps'), `token bitmaps painted in the jump's frames (every token drawn from a bitmap it had):\n${log}`).toBe(0);
+
+  // At rest the page shows every figure, and what a freshly loaded player page shows at the whole map.
+  expect(await tokensShown(playerPage), 'figures in view at the whole map').toEqual({ all: figures, inView: figures });
+  await playerPage.screenshot({ path: `${SCREENS}/projector-jump-whole-1366x768.png` });
+  const followed = await canvases(playerPage);
+  for (const c of followed) expect(c).toContain(':none:');
+  const wholeFrame = await frameOf(playerPage);
+
+  const fresh = await context.newPage();
+  await fresh.goto(`${consoleServer.player}&e2e=1`);
+  await expect(fresh.getByTestId('player-map')).toHaveAttribute('data-map-image', /^[0-9a-f]{64}\.png$/);
+  await fresh.bringToFront();
+  // A page that loads at the whole map frames it before its map image is decoded, by the hexes
+  // alone, and is not framed again when the image (which reaches a little past them) comes in;
+  // the followed page framed it with the image. The fresh page is framed whole again here.
+  await fresh.evaluate(() => (window as unknown as { __battleMap: { fitToView(): void } }).__battleMap.fitToView());
+  expect(near(await frameOf(fresh), wholeFrame), 'the fresh page frames the whole map as the followed one').toBeLessThan(1e-9);
+  expect(await scaleOf(fresh)).toBeCloseTo(await scaleOf(playerPage), 12);
+  await expect.poll(async () => (await tokensShown(fresh)).inView).toBe(figures);
+  await settle(fresh);
+  await fresh.screenshot({ path: `${SCREENS}/projector-jump-fresh-1366x768.png` });
+  expect(await canvases(fresh), 'the layers of a fresh player page').toEqual(followed);
+});
