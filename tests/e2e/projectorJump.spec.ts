@@ -211,11 +211,8 @@ test('the projector jumps from a close framing to the whole map drawing the kept
   await fresh.goto(`${consoleServer.player}&e2e=1`);
   await expect(fresh.getByTestId('player-map')).toHaveAttribute('data-map-image', /^[0-9a-f]{64}\.png$/);
   await fresh.bringToFront();
-  // A page that loads at the whole map frames it before its map image is decoded, by the hexes
-  // alone, and is not framed again when the image (which reaches a little past them) comes in;
-  // the followed page framed it with the image. The fresh page is framed whole again here.
-  await fresh.evaluate(() => (window as unknown as { __battleMap: { fitToView(): void } }).__battleMap.fitToView());
-  expect(near(await frameOf(fresh), wholeFrame), 'the fresh page frames the whole map as the followed one').toBeLessThan(1e-9);
+  // Its automatic camera frames the whole map again once the image (reaching a little past the hexes) is in.
+  await expect.poll(async () => near(await frameOf(fresh), wholeFrame), 'the fresh page frames the whole map as the followed one').toBeLessThan(1e-9);
   expect(await scaleOf(fresh)).toBeCloseTo(await scaleOf(playerPage), 12);
   await expect.poll(async () => (await tokensShown(fresh)).inView).toBe(figures);
   await settle(fresh);

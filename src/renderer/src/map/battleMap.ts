@@ -124,8 +124,12 @@ export class BattleMap {
   setBackground(background: MapBackground | null): void {
     if (background === this.background) return;
     this.background = background;
+    const was = this.bounds;
     this.bounds = this.mapBounds();
     this.gridPainter.invalidate();
+    // A picture reaching past the hexes changes what "the whole map" frames: an automatic camera frames it again.
+    const b = this.bounds;
+    if (this.camera.auto && (b.x0 !== was.x0 || b.y0 !== was.y0 || b.x1 !== was.x1 || b.y1 !== was.y1)) this.camera.applyAuto();
     this.gridLayer.batchDraw();
   }
 
