@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, figureNodeId, figureOnMap, hexOnScreen, socketCall, test } from './fixtures';
-import { overlayInk } from './mapProbes';
+import { frameOf, overlayInk, scaleOf } from './mapProbes';
 
 /**
  * The GM's map tools and the projector, end to end on the real web host: terrain brush strokes
@@ -69,9 +69,6 @@ async function gmView(page: Page): Promise<any> {
   });
 }
 
-const frameOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __battleMap: { getFrame(): { x: number; y: number; width: number; height: number } } }).__battleMap.getFrame());
-const scaleOf = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.cameraState.scale as number);
 
 
 test('a wall stroke is one command and shows on both maps; undo takes the whole stroke back', async ({ gmPage, playerPage }) => {

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { overlayInk, rightDragPan, settle } from './mapProbes';
+import { layerDigests, overlayInk, rightDragPan, settle } from './mapProbes';
 
 /**
  * Pan and zoom as the GM's hand does them (issue 18 §2): mid-gesture the drawn layers are moved
@@ -25,17 +25,6 @@ const map = (page: Page) => page.evaluate(() => (window as unknown as { __battle
 const tokenUpdates = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.tokens.updates);
 const stripsDrawn = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.frames.stripsDrawn);
 
-/** SHA-256 of every map canvas's pixels, and whether any is still moved by a CSS transform. */
-const canvases = (page: Page) =>
-  page.evaluate(async () => {
-    const out: string[] = [];
-    for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[role=application] canvas')) {
-      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
-      out.push(`${canvas.width}x${canvas.height}:${canvas.style.transform || 'none'}:${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}`);
-    }
-    return out;
-  });
 
 /** Counts, in the page, the animation frames in which a map canvas was shown moved by a CSS transform. */
 const watchTransforms = (page: Page) =>
@@ -98,18 +87,18 @@ test('a wheel-and-drag gesture moves the drawn map; the projector follows withou
   await playerPage.screenshot({ path: `${SCREENS}/gesture-player-following-1366x768.png` });
 
   // At rest, no canvas is left moved, and each page shows what a fresh page shows at that camera.
-  const gm = await canvases(gmPage);
+  const gm = await layerDigests(gmPage);
   for (const c of gm) expect(c).toContain(':none:');
   // The GM page drawn again whole at its camera shows the same pixels.
   await gmPage.evaluate(() => (window as unknown as { __battleMap: { stage: { draw(): void } } }).__battleMap.stage.draw());
   await settle(gmPage);
-  expect(await canvases(gmPage)).toEqual(gm);
-  const player = await canvases(playerPage);
+  expect(await layerDigests(gmPage)).toEqual(gm);
+  const player = await layerDigests(playerPage);
   for (const c of player) expect(c).toContain(':none:');
   // The followed player page drawn again whole shows the same pixels: no layer kept pixels of another camera.
   await playerPage.evaluate(() => (window as unknown as { __battleMap: { stage: { draw(): void } } }).__battleMap.stage.draw());
   await settle(playerPage);
-  expect(await canvases(playerPage)).toEqual(player);
+  expect(await layerDigests(playerPage)).toEqual(player);
   // A freshly loaded player page takes the same frame (mapRendering.spec compares whole pictures after commands).
   const freshPlayer = await context.newPage();
   await freshPlayer.goto(`${consoleServer.player}&e2e=1`);
@@ -173,10 +162,10 @@ test('a blank overlay or drag layer is hidden from the compositor until it paint
     expect(Number.isInteger(tx) && Number.isInteger(ty), t).toBe(true);
   }
   // At rest the overlay canvas shows the megahexes where a whole redraw puts them.
-  const before = await canvases(gmPage);
+  const before = await layerDigests(gmPage);
   await gmPage.evaluate(() => (window as unknown as { __battleMap: { stage: { draw(): void } } }).__battleMap.stage.draw());
   await settle(gmPage);
-  expect(await canvases(gmPage)).toEqual(before);
+  expect(await layerDigests(gmPage)).toEqual(before);
 
   await button.click();
   await expect(button).toHaveAttribute('aria-pressed', 'false');

@@ -50,3 +50,24 @@ export async function rightDragPan(page: Page, from: { x: number; y: number }, s
   for (let i = 1; i <= steps; i++) await page.mouse.move(from.x + i * step.x, from.y + i * step.y);
   await page.mouse.up({ button: 'right' });
 }
+
+/** What the map shows, in world units (1 = a hex's size), centre and size. */
+export type WorldFrame = { x: number; y: number; width: number; height: number };
+
+export const frameOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __battleMap: { getFrame(): WorldFrame } }).__battleMap.getFrame());
+
+export const scaleOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __battleMap: { cameraState: { scale: number } } }).__battleMap.cameraState.scale);
+
+/** Every layer canvas of the page's battlemap: its size, CSS transform and a SHA-256 of its pixels. */
+export const layerDigests = (page: Page) =>
+  page.evaluate(async () => {
+    const out: string[] = [];
+    for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[role=application] canvas')) {
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+      out.push(`${canvas.width}x${canvas.height}:${canvas.style.transform || 'none'}:${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}`);
+    }
+    return out;
+  });

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { rightDragPan, settle } from './mapProbes';
+import { frameOf, layerDigests, rightDragPan, settle } from './mapProbes';
 
 /**
  * A map that comes to rest with tiles still missing settles (issue 18; the hang fixed in 577e7ed):
@@ -122,20 +122,7 @@ function expectSettled(frames: readonly MapFrame[], page: string): void {
   expect(sum(quiet, 'strips'), `${page}: strips drawn after it settled`).toBe(0);
 }
 
-/** Every layer canvas of the page's battlemap: its size, CSS transform and a SHA-256 of its pixels. */
-const canvases = (page: Page) =>
-  page.evaluate(async () => {
-    const out: string[] = [];
-    for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[role=application] canvas')) {
-      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
-      out.push(`${canvas.width}x${canvas.height}:${canvas.style.transform || 'none'}:${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}`);
-    }
-    return out;
-  });
 
-const frameOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __battleMap: { getFrame(): { x: number; y: number; width: number; height: number } } }).__battleMap.getFrame());
 
 test('a map that stops with tiles of a 4096² image missing paints them, sharpens once and then draws nothing more, on both pages', async ({
   gmPage,
@@ -162,11 +149,11 @@ test('a map that stops with tiles of a 4096² image missing paints them, sharpen
 
   expectSettled(await restOf(gmPage), 'GM page');
   await gmPage.screenshot({ path: `${SCREENS}/rest-tiles-gm-at-rest-1366x768.png` });
-  const gm = await canvases(gmPage);
+  const gm = await layerDigests(gmPage);
   for (const c of gm) expect(c).toContain(':none:');
   // The GM page drawn again whole at its camera shows the same pixels.
   await gmPage.evaluate(() => (window as unknown as { __battleMap: { stage: { draw(): void } } }).__battleMap.stage.draw());
-  expect(await canvases(gmPage)).toEqual(gm);
+  expect(await layerDigests(gmPage)).toEqual(gm);
 
   // The player page follows the GM's frame; a page not in front is given no frames once it draws nothing, so it is brought forward.
   const frame = await frameOf(gmPage);
@@ -177,7 +164,7 @@ test('a map that stops with tiles of a 4096² image missing paints them, sharpen
   }).toBeLessThan(0.01);
   expectSettled(await restOf(playerPage), 'player page');
   await playerPage.screenshot({ path: `${SCREENS}/rest-tiles-player-at-rest-1366x768.png` });
-  const player = await canvases(playerPage);
+  const player = await layerDigests(playerPage);
   for (const c of player) expect(c).toContain(':none:');
 
   // A freshly loaded player page takes the same frame and shows the same pixels on every layer: the
@@ -192,5 +179,5 @@ test('a map that stops with tiles of a 4096² image missing paints them, sharpen
   }).toBeLessThan(0.01);
   await settle(fresh);
   await fresh.screenshot({ path: `${SCREENS}/rest-tiles-player-fresh-1366x768.png` });
-  expect(await canvases(fresh), 'the layers of a fresh player page').toEqual(player);
+  expect(await layerDigests(fresh), 'the layers of a fresh player page').toEqual(player);
 });

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, mustCall, npcFighter, test } from './fixtures';
-import { settle } from './mapProbes';
+import { frameOf, layerDigests, scaleOf, settle } from './mapProbes';
 
 /**
  * The projector's jump from a close framing to the whole map (issue 18; 3ae4a9a, 14a6c04): a
@@ -30,8 +30,6 @@ const flatHex = (col: number, row: number) => ({ q: col, r: row - Math.floor(col
 const SPREAD = [2, 6, 12, 19, 25, 28].flatMap((col) => [2, 9, 17].map((row) => flatHex(col, row)));
 
 type Frame = { x: number; y: number; width: number; height: number };
-const frameOf = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: { getFrame(): Frame } }).__battleMap.getFrame());
-const scaleOf = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: { cameraState: { scale: number } } }).__battleMap.cameraState.scale);
 /** How far apart two framings' top-left corners are, in world pixels (a page's framing is as wide as its own map area allows). */
 const near = (a: Frame, b: Frame) => Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
 
@@ -121,17 +119,6 @@ const jumpFrames = (page: Page) =>
     { quiet: QUIET_FRAMES, max: MAX_FRAMES },
   );
 
-/** Every layer canvas of the page's battlemap: its size, CSS transform and a SHA-256 of its pixels. */
-const canvases = (page: Page) =>
-  page.evaluate(async () => {
-    const out: string[] = [];
-    for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[role=application] canvas')) {
-      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
-      out.push(`${canvas.width}x${canvas.height}:${canvas.style.transform || 'none'}:${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}`);
-    }
-    return out;
-  });
 
 const sum = (list: readonly JumpFrame[], key: keyof Omit<JumpFrame, 'settled'>) => list.reduce((n, f) => n + f[key], 0);
 
@@ -203,7 +190,7 @@ test('the projector jumps from a close framing to the whole map drawing the kept
   // At rest the page shows every figure, and what a freshly loaded player page shows at the whole map.
   expect(await tokensShown(playerPage), 'figures in view at the whole map').toEqual({ all: figures, inView: figures });
   await playerPage.screenshot({ path: `${SCREENS}/projector-jump-whole-1366x768.png` });
-  const followed = await canvases(playerPage);
+  const followed = await layerDigests(playerPage);
   for (const c of followed) expect(c).toContain(':none:');
   const wholeFrame = await frameOf(playerPage);
 
@@ -217,5 +204,5 @@ test('the projector jumps from a close framing to the whole map drawing the kept
   await expect.poll(async () => (await tokensShown(fresh)).inView).toBe(figures);
   await settle(fresh);
   await fresh.screenshot({ path: `${SCREENS}/projector-jump-fresh-1366x768.png` });
-  expect(await canvases(fresh), 'the layers of a fresh player page').toEqual(followed);
+  expect(await layerDigests(fresh), 'the layers of a fresh player page').toEqual(followed);
 });

@@ -16,18 +16,8 @@ import {
   startPriorExperience,
   standingFromWealth,
 } from '../../../src/main/engine/background';
-import type {
-  PriorExperienceCharacter,
-  PriorExperienceState,
-  TrackName,
-  YearChoice,
-} from '../../../src/main/engine/background';
-
-const avg: Attributes = { STR: 12, DEX: 12, INT: 12, WIS: 12, CON: 12, CHR: 12 };
-
-function start(over: Partial<PriorExperienceCharacter> = {}): PriorExperienceState {
-  return startPriorExperience({ attributes: avg, socialClass: 'Commoner', wealth: 'Moderate', ...over });
-}
+import type { TrackName, YearChoice } from '../../../src/main/engine/background';
+import { start } from './priorExperienceSample';
 
 describe('tables transcribed from 001 §Prior Experience', () => {
   it('001 §Aging: every column (Term, Age, STR, DEX, INT, WIS, CON)', () => {

@@ -9,20 +9,13 @@ import {
   BackgroundError,
   advanceYear,
   canEnter,
-  startPriorExperience,
 } from '../../../src/main/engine/background';
 import type {
-  PriorExperienceCharacter,
   PriorExperienceState,
   TrackName,
   YearChoice,
 } from '../../../src/main/engine/background';
-
-const avg: Attributes = { STR: 12, DEX: 12, INT: 12, WIS: 12, CON: 12, CHR: 12 };
-
-function start(over: Partial<PriorExperienceCharacter> = {}): PriorExperienceState {
-  return startPriorExperience({ attributes: avg, socialClass: 'Commoner', wealth: 'Moderate', ...over });
-}
+import { avg, start } from './priorExperienceSample';
 
 describe('advanceYear: survival (001 §Survivability)', () => {
   it('needs strictly higher than the target; equal is death', () => {
