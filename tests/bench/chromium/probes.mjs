@@ -25,6 +25,27 @@ export function installProbes() {
   } catch {
     /* no long task API: the row says n/a */
   }
+  // A diagnostic: animation frames over 50 ms, with the scripts that ran in them, so a rare long task names its source.
+  probe.slowFrames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        probe.slowFrames.push({
+          start: e.startTime,
+          duration: e.duration,
+          blocking: e.blockingDuration,
+          render: e.renderStart > 0 ? e.startTime + e.duration - e.renderStart : 0,
+          scripts: e.scripts.map((x) => ({
+            what: `${x.invoker}${x.sourceFunctionName ? ` ${x.sourceFunctionName}` : ''}${x.sourceURL ? ` (${x.sourceURL.split('/').pop()}:${x.sourceCharPosition})` : ''}`,
+            duration: x.duration,
+            layout: x.forcedStyleAndLayoutDuration,
+          })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    /* no long animation frame API: no attribution */
+  }
 }
 
 /** Starts recording frames on a page; returns the page clock's start. */
@@ -35,7 +56,7 @@ export const startRecording = (page) =>
     return performance.now();
   });
 
-/** Stops recording; resolves to the frame intervals and the long tasks since `since`. */
+/** Stops recording; resolves to the frame intervals, the long tasks and the slow animation frames since `since`. */
 export const stopRecording = (page, since) =>
   page.evaluate((t0) => {
     const p = window.__probe;
@@ -43,7 +64,8 @@ export const stopRecording = (page, since) =>
     const intervals = [];
     for (let i = 1; i < p.frames.length; i++) intervals.push(p.frames[i] - p.frames[i - 1]);
     const longTasks = p.longTasks.filter((t) => t.start + t.duration >= t0).map((t) => t.duration);
-    return { intervals, longTasks };
+    const slowFrames = p.slowFrames.filter((f) => f.start + f.duration >= t0);
+    return { intervals, longTasks, slowFrames };
   }, since);
 
 /**

@@ -87,6 +87,14 @@ async function oneRepeat(browser, host) {
 const over = (xs, ms) => (xs.length ? (100 * xs.filter((x) => x > ms).length) / xs.length : NaN);
 const longest = (xs) => (xs.length ? Math.max(...xs) : 0);
 const msList = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
+/** The slowest animation frame's make-up (long-animation-frame entries), so a rare long task names its source. */
+function slowest(frames = []) {
+  if (frames.length === 0) return '';
+  const f = frames.reduce((a, b) => (b.duration > a.duration ? b : a));
+  const scripts = [...f.scripts].sort((a, b) => b.duration - a.duration).slice(0, 3);
+  const named = scripts.map((x) => `${x.what} ${x.duration.toFixed(0)}${x.layout ? ` (+layout ${x.layout.toFixed(0)})` : ''}`).join(', ');
+  return `; slowest frame ${f.duration.toFixed(0)} ms (blocking ${f.blocking.toFixed(0)}, rendering ${f.render.toFixed(0)}${named ? `; scripts: ${named}` : '; no script'})`;
+}
 
 const ROWS = [
   row('GM pan/zoom: main-thread work per drawn frame (trace), median', ' ms', (r) => median(r.pan.work), 8, (r) =>
@@ -95,10 +103,11 @@ const ROWS = [
   row('GM pan/zoom: interval between frames, p95', ' ms', (r) => p95(r.pan.gm.intervals), 16.7, (r) =>
     `median ${median(r.pan.gm.intervals).toFixed(1)}, p99 ${p99(r.pan.gm.intervals).toFixed(1)} ms, ${over(r.pan.gm.intervals, 20).toFixed(0)} % of ${r.pan.gm.intervals.length} frames over 20 ms`),
   row(`GM pan/zoom: long tasks over 50 ms in ${SECONDS} s`, '', (r) => r.pan.gm.longTasks.length, 0, (r) =>
-    `longest ${longest(r.pan.gm.longTasks).toFixed(0)} ms${r.pan.gm.longTasks.length ? ` (${msList(r.pan.gm.longTasks)})` : ''}`),
+    `longest ${longest(r.pan.gm.longTasks).toFixed(0)} ms${r.pan.gm.longTasks.length ? ` (${msList(r.pan.gm.longTasks)})${slowest(r.pan.gm.slowFrames)}` : ''}`),
   row('Player page following the GM: interval between frames, p95', ' ms', (r) => p95(r.pan.player.intervals), 16.7, (r) =>
     `median ${median(r.pan.player.intervals).toFixed(1)}, p99 ${p99(r.pan.player.intervals).toFixed(1)} ms; ${r.pan.player.longTasks.length} long tasks, longest ${longest(r.pan.player.longTasks).toFixed(0)} ms`),
-  row('Player page following the GM: long tasks over 50 ms', '', (r) => r.pan.player.longTasks.length, 0),
+  row('Player page following the GM: long tasks over 50 ms', '', (r) => r.pan.player.longTasks.length, 0, (r) =>
+    r.pan.player.longTasks.length ? `${msList(r.pan.player.longTasks)} ms${slowest(r.pan.player.slowFrames)}` : ''),
   row('GM command → drawn on the player page (map image), p95', ' ms', (r) => p95(r.command.toPlayer), 33, (r) =>
     `p50 ${median(r.command.toPlayer).toFixed(1)} ms; the message arrives after p50 ${median(r.command.arrival).toFixed(1)} ms (n=${r.command.toPlayer.length})${timeouts(r.command, 'player')}`),
   row("GM command → drawn on the GM's own page, p95", ' ms', (r) => p95(r.command.toGm), 33, (r) => `p50 ${median(r.command.toGm).toFixed(1)} ms (n=${r.command.toGm.length})${timeouts(r.command, 'gm')}`),
