@@ -64,18 +64,7 @@ export function rollOff(participants: readonly string[], dice: Dice, purpose = '
       rolls.push({ round, participant, roll });
       totals[i] = roll.total;
     }
-    // Highest total first; equal totals keep their order (an insertion sort: a handful of figures).
-    for (let i = from + 1; i < to; i++) {
-      const id = group[i]!;
-      const total = totals[i]!;
-      let j = i;
-      for (; j > from && totals[j - 1]! < total; j--) {
-        group[j] = group[j - 1]!;
-        totals[j] = totals[j - 1]!;
-      }
-      group[j] = id;
-      totals[j] = total;
-    }
+    sortHighFirst(group, totals, from, to);
     for (let i = from; i < to; ) {
       let end = i + 1;
       while (end < to && totals[end] === totals[i]) end++;
@@ -86,4 +75,22 @@ export function rollOff(participants: readonly string[], dice: Dice, purpose = '
 
   settle(0, n, 1);
   return { order, rolls };
+}
+
+/**
+ * Sorts `ids[from, to)` by `scores` (each score beside its id), highest first, equal scores in the
+ * order given: an insertion sort in place, for a handful of entries and no garbage.
+ */
+export function sortHighFirst(ids: string[], scores: number[], from: number, to: number): void {
+  for (let i = from + 1; i < to; i++) {
+    const id = ids[i]!;
+    const score = scores[i]!;
+    let j = i;
+    for (; j > from && scores[j - 1]! < score; j--) {
+      ids[j] = ids[j - 1]!;
+      scores[j] = scores[j - 1]!;
+    }
+    ids[j] = id;
+    scores[j] = score;
+  }
 }

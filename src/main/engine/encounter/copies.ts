@@ -118,15 +118,17 @@ export function withTurnChange(f: FigureState, change: Partial<FigureTurn>): Fig
 export function setTurnState(state: EncounterState, change: Partial<TurnState>): EncounterState {
   const turnState = copyTurnState(turnStateOf(state));
   for (const key in change) (turnState as Record<string, unknown>)[key] = change[key as keyof TurnState];
-  const next = copyState(state);
-  next.turnState = turnState;
-  return next;
+  return withTurnState(state, turnState);
 }
 
 /** `setTurnState(state, { [key]: value })`, without the change object (every move and action). */
 export function setTurnStateKey<K extends keyof TurnState>(state: EncounterState, key: K, value: TurnState[K]): EncounterState {
   const turnState = copyTurnState(turnStateOf(state));
   turnState[key] = value;
+  return withTurnState(state, turnState);
+}
+
+function withTurnState(state: EncounterState, turnState: TurnState): EncounterState {
   const next = copyState(state);
   next.turnState = turnState;
   return next;

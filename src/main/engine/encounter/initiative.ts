@@ -3,7 +3,7 @@
  * under declared intent, and ordering by score with tied groups rolled off.
  */
 import { AppError } from '../../../shared/errors';
-import { rollOff } from '../dice/rollOff';
+import { rollOff, sortHighFirst } from '../dice/rollOff';
 import type { CommandOf } from '../../../shared/commands';
 import type { RuleSet } from '../options/types';
 import { checkDeclaration, defaultInitiativeScore, type Declaration } from '../options/declaredIntent/declarations';
@@ -18,18 +18,9 @@ export function orderByScore(tx: Tx, ids: readonly string[], score: (id: string)
   // Walked by index and sorted by insertion (stable: ties as listed), with no map, spread or
   // sort: a cold replay runs this unoptimised once per turn, where each of those allocates.
   const order = ids.slice();
-  const scores: number[] = [];
-  for (let i = 0; i < order.length; i++) {
-    const id = order[i]!;
-    const s = score(id);
-    let j = i;
-    for (; j > 0 && scores[j - 1]! < s; j--) {
-      order[j] = order[j - 1]!;
-      scores[j] = scores[j - 1]!;
-    }
-    order[j] = id;
-    scores[j] = s;
-  }
+  const scores = new Array<number>(order.length);
+  for (let i = 0; i < order.length; i++) scores[i] = score(order[i]!);
+  sortHighFirst(order, scores, 0, order.length);
   let out: string[] | null = null;
   let tie: string | null = null;
   for (let i = 0; i < order.length; ) {

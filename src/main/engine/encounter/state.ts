@@ -78,19 +78,18 @@ export function updateFigure(
 ): EncounterState {
   const i = indexOf(state.figures).get(id);
   if (i === undefined) return state;
-  const figure = state.figures[i] as FigureState;
-  const changed = change(figure);
-  // A change that keeps the figure keeps the state: no copies of the roster or the state.
-  if (changed === figure) return state;
-  const next = copyState(state);
-  next.figures = withFigureAt(state.figures, i, changed);
-  return next;
+  return replacedAt(state, i, change(state.figures[i] as FigureState));
 }
 
 /** `updateFigure(state, figure.id, () => figure)`, without a closure to make. */
 export function putFigure(state: EncounterState, figure: FigureState): EncounterState {
   const i = indexOf(state.figures).get(figure.id);
-  if (i === undefined || state.figures[i] === figure) return state;
+  return i === undefined ? state : replacedAt(state, i, figure);
+}
+
+/** The state with `figure` at roster index `i`; the same state when it is already there (no copies). */
+function replacedAt(state: EncounterState, i: number, figure: FigureState): EncounterState {
+  if (state.figures[i] === figure) return state;
   const next = copyState(state);
   next.figures = withFigureAt(state.figures, i, figure);
   return next;

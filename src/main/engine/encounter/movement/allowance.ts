@@ -6,6 +6,7 @@
 import { movementProfile, type MovementProfile } from '../../movement';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
 import type { MoveAllowance, MovementRules } from '../../options/types';
+import type { MoveMode } from '../../../../shared/schemas';
 import type { FigureState } from '../schema';
 import { carriedLbs } from '../state';
 
@@ -76,4 +77,10 @@ function keyedAllowance(f: FigureState, movement: MovementRules, dropPack: boole
     byInputs.set(key, cached);
   }
   return cached;
+}
+
+/** The rules' way of moving by `mode`, if any (a loop: see docs/design-notes.md on closures in hot code). */
+export function allowanceFor(ways: readonly MoveAllowance[], mode: MoveMode): MoveAllowance | undefined {
+  for (let i = 0; i < ways.length; i++) if (ways[i]!.mode === mode) return ways[i];
+  return undefined;
 }

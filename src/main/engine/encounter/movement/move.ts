@@ -105,15 +105,6 @@ function shiftRefusal(tx: Tx, f: FigureState, path: readonly Hex[], world: PathW
 
 const STRIDE_MODE = /^stride-(\d)$/;
 
-/** The living figure other than `exceptId` standing at `hex`, if any. */
-function livingOccupant(figures: readonly FigureState[], exceptId: string, hex: Hex): FigureState | undefined {
-  for (let i = 0; i < figures.length; i++) {
-    const o = figures[i]!;
-    if (o.id !== exceptId && o.posture !== 'dead' && hexEquals(o.position, hex)) return o;
-  }
-  return undefined;
-}
-
 function reachesHex(reach: Reach, hex: Hex): boolean {
   for (let i = 0; i < reach.hexes.length; i++) if (hexEquals(reach.hexes[i]!.hex, hex)) return true;
   return false;
@@ -169,7 +160,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   const f = tx.fig(command.figureId);
   const mode = command.mode ?? slowestModeTo(tx, f.id, command.to, command.dropPack === true);
   if (mode === null) {
-    const occupant = livingOccupant(tx.state.figures, f.id, command.to);
+    const occupant = standingOn(tx.state.figures, f.id, [command.to]);
     if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
     throw new AppError('rule', `${f.name} cannot reach ${hexKey(command.to)} this turn (RULINGS M1–M7).`);
   }
@@ -213,7 +204,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     const full = pathTo(reach!, c.to);
     if (full === null) {
       if (c.mode === 'shift') throw new AppError('rule', shiftRefusal(tx, f, [c.to], world));
-      const occupant = livingOccupant(tx.state.figures, f.id, c.to);
+      const occupant = standingOn(tx.state.figures, f.id, [c.to]);
       if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
       throw new AppError('rule', `${f.name} cannot reach ${hexKey(c.to)} at ${c.mode} this turn (RULINGS M1–M7).`);
     }

@@ -9,7 +9,7 @@ import type { MoveMode } from '../../../../shared/schemas';
 import { explainSum, line, type Explained } from '../../explain';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
 import type { MoveAllowance } from '../../options/types';
-import { figureAllowance } from './allowance';
+import { allowanceFor, figureAllowance } from './allowance';
 import { engagementField, engagers, isEngagedAt, numKey, type EngagementField } from '../engagement';
 import type { EncounterState, FigureState } from '../schema';
 import { canAct, figureById, figureHexes, isAlive, isDown, mountOf } from '../state';
@@ -99,12 +99,6 @@ export function movementBudget(
     return { ok: false, reason: `${f.name} cannot ${gait.name}: ${gait.reason ?? 'restricted'}.` };
   }
   return { ok: true, budget: gait.hexes, allowance: gait };
-}
-
-/** The rules' way of moving by `mode`, if any (a loop: see docs/design-notes.md on closures in hot code). */
-function allowanceFor(ways: readonly MoveAllowance[], mode: MoveMode): MoveAllowance | undefined {
-  for (let i = 0; i < ways.length; i++) if (ways[i]!.mode === mode) return ways[i];
-  return undefined;
 }
 
 /** Non-open terrain by numeric key, cached per terrain record (states are never mutated). */

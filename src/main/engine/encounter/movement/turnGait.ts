@@ -9,7 +9,7 @@ import { DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
 import type { FigureState } from '../schema';
 import { settlePosture } from '../posture';
 import type { Tx } from '../tx';
-import { figureAllowance } from './reachable';
+import { allowanceFor, figureAllowance } from './allowance';
 
 /** The gaits whose distance is measured in hexes of movement (not shift, crawl or a stride). */
 const GAITS: readonly string[] = ['sprint', 'run', 'jog', 'walk', 'walk-slow', 'stand-still'];
@@ -44,8 +44,7 @@ export function turnGait(f: FigureState, rules: Rules | RuleSet = DEFAULT_RULES)
 export function spendMovementFatigue(tx: Tx, f: FigureState, mode: MoveMode, spent: number, dropPack: boolean): void {
   const ways = figureAllowance(f, tx.rules, dropPack);
   const gait = gaitCovering(ways, mode, spent);
-  let way: MoveAllowance | undefined;
-  for (let i = 0; i < ways.length && way === undefined; i++) if (ways[i]!.mode === gait) way = ways[i];
+  const way = allowanceFor(ways, gait);
   const perTurn = way?.fatiguePerTurn ?? 0;
   if (perTurn <= 0) return;
   const after = spendFatigue(tx, f.id, perTurn);
