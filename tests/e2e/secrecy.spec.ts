@@ -109,16 +109,8 @@ test('a PNG cut short after 3,000 bytes is refused with the reason; the grid sta
   await gmPage.getByTestId('map-image-file').setInputFiles({ name: 'ford.png', mimeType: 'image/png', buffer: whole });
   await expect(playerPage.getByTestId('player-map')).toHaveAttribute('data-map-image', /^[0-9a-f]{64}\.png$/);
   const shown = await playerPage.getByTestId('player-map').getAttribute('data-map-image');
-  const gmAsset = await gmPage.evaluate(async () => {
-    const token = new URLSearchParams(location.search).get('token');
-    const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
-    await new Promise((r) => (ws.onopen = r));
-    const reply = new Promise<any>((r) => (ws.onmessage = (e) => r(JSON.parse(String(e.data)))));
-    ws.send(JSON.stringify({ id: 1, channel: 'getGmView', args: {} }));
-    const view = (await reply).result.value;
-    ws.close();
-    return view.encounter.map.image.asset as string;
-  });
+  // The reply by its id: a push of the new view may come first on a fresh socket.
+  const gmAsset = (await socketCall(gmPage, 'getGmView', {})).value.encounter.map.image.asset as string;
   expect(shown).not.toBe(gmAsset);
   // The player page's token may not fetch the GM's image; it may fetch its own.
   const statuses = await playerPage.evaluate(
