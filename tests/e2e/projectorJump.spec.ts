@@ -9,7 +9,8 @@ import { frameOf, layerDigests, scaleOf, settle } from './mapProbes';
  * its fitted zoom and a bitmap for each token culled out of view, so when the GM presses 0 the
  * frame that shows the whole map draws that tile and those bitmaps instead of painting them (the
  * map image, terrain and grid of every hex, and every token brought into view, inside one frame).
- * Frames are counted, never timed.
+ * The GM page keeps its own whole-map tile so too: zoomed back out after a change to the map, it
+ * draws the tile it repainted at rest. Frames are counted, never timed.
  */
 const SCREENS = 'test-results/screens';
 /** Animation frames the player page sits at rest after loading, for its background work (~1 s at 60 Hz). */
@@ -205,4 +206,33 @@ test('the projector jumps from a close framing to the whole map drawing the kept
   await settle(fresh);
   await fresh.screenshot({ path: `${SCREENS}/projector-jump-fresh-1366x768.png` });
   expect(await layerDigests(fresh), 'the layers of a fresh player page').toEqual(followed);
+});
+
+test('the GM zooms back out to the whole map after a change to the map drawing the kept whole-map tile, painting none in its frames', async ({ gmPage, playerPage }) => {
+  test.setTimeout(40_000);
+  await gmPage.bringToFront();
+  const whole = await scaleOf(gmPage);
+  for (let i = 0; i < 5; i++) await gmPage.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(() => scaleOf(gmPage)).toBeGreaterThan(whole * 2);
+  await settle(gmPage);
+
+  // A change to the map while the GM is zoomed in makes every tile stale, the whole map's included.
+  const before = await painted(gmPage);
+  await mustCall(gmPage, 'sendCommand', { command: { type: 'paintTerrain', hexes: [flatHex(3, 3), flatHex(26, 16)], terrain: 'wall' } });
+  await expect.poll(async () => (await painted(gmPage)).tiles).toBeGreaterThan(before.tiles);
+  await settle(gmPage);
+  await frames(gmPage, SIT_FRAMES);
+  await settle(gmPage);
+
+  // The GM presses 0: the whole map is drawn from the tile kept at the fitted zoom, painted at rest before.
+  await watchJump(gmPage);
+  await gmPage.getByRole('application', { name: 'Battlemap' }).focus();
+  await gmPage.keyboard.press('0');
+  const after = await jumpFrames(gmPage);
+  expect(after.length, 'frames from the zoom-out until the GM page settled').toBeLessThan(MAX_FRAMES);
+  expect(await scaleOf(gmPage), 'the whole map').toBeCloseTo(whole, 6);
+  const log = after.map((f, i) => `${i}: tiles ${f.tiles} map ${f.mapDraws}${f.settled ? ' settled' : ''}`).join('\n');
+  expect(after.findIndex((f) => f.mapDraws > 0), `the map layer drew the whole map:\n${log}`).toBeGreaterThanOrEqual(0);
+  expect(sum(after, 'tiles'), `grid tiles painted from the zoom-out until the page settled:\n${log}`).toBe(0);
+  await gmPage.screenshot({ path: `${SCREENS}/gm-zoom-out-after-change-1366x768.png` });
 });

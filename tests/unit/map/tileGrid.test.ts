@@ -26,8 +26,8 @@ type GridModule = {
   PAD: number;
   WHOLE_MAX: number;
   levelAt: (scale: number, pixelRatio: number) => number;
-  isWhole: (level: number, bounds: WorldRect) => boolean;
-  slotsOver: (r: WorldRect, level: number, bounds: WorldRect) => Generator<Slot>;
+  isWhole: (level: number, bounds: WorldRect, closest?: number) => boolean;
+  slotsOver: (r: WorldRect, level: number, bounds: WorldRect, closest?: number) => Generator<Slot>;
 };
 const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'map', 'tileGrid'].join('/');
 const { TILE, PAD, WHOLE_MAX, levelAt, isWhole, slotsOver } = (await import(/* @vite-ignore */ modulePath)) as GridModule;
@@ -81,6 +81,21 @@ describe('map tiles', () => {
     expect(x0 <= view.x0 && y0 <= view.y0 && x1 >= view.x1 && y1 >= view.y1).toBe(true);
     expect(x0 > view.x0 - side && y0 > view.y0 - side && x1 < view.x1 + side && y1 < view.y1 + side).toBe(true);
     expect(slots).toHaveLength(((x1 - x0) / side) * ((y1 - y0) / side));
+  });
+
+  it('are square tiles at every level closer than the page\'s fitted zoom, even where the whole map would fit in WHOLE_MAX', () => {
+    // The GM's pane: the fitted zoom's level, and the next closer one, where the map is still under WHOLE_MAX.
+    const fit = levelAt(fitted, 1);
+    const closer = fit + 1;
+    expect(isWhole(closer, bounds)).toBe(true);
+    expect(isWhole(fit, bounds, fit)).toBe(true);
+    expect(isWhole(fit - 3, bounds, fit)).toBe(true);
+    expect(isWhole(closer, bounds, fit)).toBe(false);
+    const view = { x0: 0, y0: 0, x1: 6040, y1: 7000 };
+    const slots = [...slotsOver(view, closer, bounds, fit)];
+    expect(slots.length).toBeGreaterThan(1);
+    for (const s of slots) expect([s.width, s.height]).toEqual([TILE + 2 * PAD, TILE + 2 * PAD]);
+    expect([...slotsOver(view, fit, bounds, fit)].map((s) => s.key)).toEqual([`${fit}:whole`]);
   });
 
   it("map each canvas pixel onto the world: its rectangle is its size in pixels, the overlap included", () => {

@@ -25,6 +25,12 @@ const STEPS_PER_OCTAVE = 2;
  * the square tiles the view needs took ~50 ms in all, a few milliseconds each.
  */
 export const WHOLE_MAX = 1536;
+/*
+ * Nor is the map one tile at a level closer than the page's fitted zoom (`closest`, set by
+ * tiledPainter.ts): in the GM's smaller pane the level one closer than its fit is still under
+ * WHOLE_MAX on the bench map (1206 × 1397), and one tile of it took 25–49 ms to paint in one task
+ * at rest mid-gesture, where its square tiles take a few milliseconds each.
+ */
 
 /** One tile's place: its key, the world square it shows and the canvas it is painted on. */
 export interface Slot {
@@ -53,8 +59,9 @@ export function levelAt(scale: number, pixelRatio: number): number {
 
 const kOf = (level: number): number => 2 ** (level / STEPS_PER_OCTAVE);
 
-/** Whether the map is one tile at `level`. */
-export function isWhole(level: number, bounds: WorldRect): boolean {
+/** Whether the map is one tile at `level`, on a page whose fitted zoom is at level `closest`. */
+export function isWhole(level: number, bounds: WorldRect, closest = Infinity): boolean {
+  if (level > closest) return false;
   const k = kOf(level);
   return Math.max(bounds.x1 - bounds.x0, bounds.y1 - bounds.y0) * k <= WHOLE_MAX;
 }
@@ -69,9 +76,9 @@ function slot(key: string, level: number, area: WorldRect): Slot {
   return { key, level, k, area, rect: { x0, y0, x1: x0 + width / k, y1: y0 + height / k }, width, height };
 }
 
-/** The tiles of `level` that `r` meets, the map being `bounds`. */
-export function* slotsOver(r: WorldRect, level: number, bounds: WorldRect): Generator<Slot> {
-  if (isWhole(level, bounds)) {
+/** The tiles of `level` that `r` meets, the map being `bounds` (`closest` as for `isWhole`). */
+export function* slotsOver(r: WorldRect, level: number, bounds: WorldRect, closest = Infinity): Generator<Slot> {
+  if (isWhole(level, bounds, closest)) {
     if (clip(r, bounds)) yield slot(`${level}:whole`, level, bounds);
     return;
   }

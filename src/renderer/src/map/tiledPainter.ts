@@ -76,18 +76,22 @@ export class TiledPainter {
    * when the camera jumps there; null when none is kept.
    */
   private kept: { readonly slot: Slot; readonly pixelRatio: number } | null = null;
+  /** The fitted zoom's level: closer levels are square tiles, never one tile of the whole map (tileGrid.ts). */
+  private closestWhole = Infinity;
 
   constructor(private readonly paint: Paint) {}
 
   /**
-   * Keeps the whole map painted at the level `scale` draws at, when it is one tile there (0: keep
-   * none). The player page keeps its whole-map framing so: its camera follows the GM's framing in
-   * steps, and one step from a close framing to the whole map otherwise paints that tile (the map
-   * image, terrain and grid of every hex, ~20–50 ms) inside the frame that shows it, where it has
-   * no stand-in (issue 18). It is painted between draws like a missing tile, at rest.
+   * Keeps the whole map painted at the level `scale` (the page's fitted zoom) draws at, when it
+   * is one tile there (0: keep none), and tiles every closer level. A camera that jumps to the
+   * whole map (the projector following the GM's Fit, the GM zooming back out) otherwise paints
+   * that tile (the map image, terrain and grid of every hex, ~20–50 ms) inside the frame that
+   * shows it, where it has no stand-in once evicted (issue 18). It is painted between draws like
+   * a missing tile, at rest.
    */
   keepWhole(scale: number, pixelRatio: number, bounds: WorldRect): void {
     const level = scale > 0 ? levelAt(scale, pixelRatio) : null;
+    this.closestWhole = level ?? Infinity;
     const slot = level !== null && isWhole(level, bounds) ? [...slotsOver(bounds, level, bounds)][0] : undefined;
     this.kept = slot ? { slot, pixelRatio } : null;
   }
@@ -136,7 +140,7 @@ export class TiledPainter {
       ctx.imageSmoothingEnabled = false;
       drafting.rough = true;
     }
-    for (const slot of slotsOver(needed, level, bounds)) {
+    for (const slot of slotsOver(needed, level, bounds, this.closestWhole)) {
       let tile: Tile | null = this.tiles.get(slot.key) ?? null;
       if (tile?.blurred && tile.version === this.version) {
         missing++;
@@ -171,7 +175,7 @@ export class TiledPainter {
     if (!need) return true;
     const deadline = performance.now() + budgetMs;
     let painted = 0;
-    for (const slot of slotsOver(need.rect, need.level, need.bounds)) {
+    for (const slot of slotsOver(need.rect, need.level, need.bounds, this.closestWhole)) {
       const tile = this.tiles.get(slot.key);
       if (tile && tile.version === this.version && !tile.blurred) continue;
       if (painted > 0 && performance.now() >= deadline) return false;
@@ -238,7 +242,7 @@ export class TiledPainter {
     for (let level = slot.level - 5; level >= slot.level - COARSER; level--) near.push(level);
     for (const level of near) {
       const found: Tile[] = [];
-      for (const s of slotsOver(slot.area, level, bounds)) {
+      for (const s of slotsOver(slot.area, level, bounds, this.closestWhole)) {
         const t = this.tiles.get(s.key);
         if (t && t.version === this.version) found.push(t);
       }
