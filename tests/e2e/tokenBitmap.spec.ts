@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, hexOnScreen, test } from './fixtures';
+import { expect, hexOnScreen, npcFighter, socketCall, test } from './fixtures';
 import { notchOf, rightDragPan, settle, turnSelected } from './mapProbes';
 
 /**
  * Figure tokens drawn from a bitmap each (issue 18, src/renderer/src/map/tokenBitmap.ts): a pan
  * draws the tokens' bitmaps as they are, a zoom paints them again only for a new octave and finds
  * them again zoomed back, and a turned figure paints its own token's bitmap, not the others'.
+ * Tokens a zoom repaints a budget at a time keep the map unsettled until their layer has drawn
+ * them (73a8be3: `settled` turned true one frame early without it, 3 of 3 runs).
  */
 
 // Sample campaign: Bram stands at axial (9, 5).
@@ -71,4 +73,53 @@ test('a turned figure paints its own token again on each page, and no other', as
   await turnSelected(gmPage, playerPage, 'Bram');
   expect(await paints(gmPage), 'bitmaps painted on the GM page for one turn').toBe(gm + 1);
   expect(await paints(playerPage), 'bitmaps painted on the player page for one turn').toBe(player + 1);
+});
+
+/** One animation frame of the GM map: figure-layer draws and bitmaps painted in it, and whether the map said it had settled. */
+type TokenFrame = { figureDraws: number; bitmaps: number; settled: boolean };
+
+test('tokens repainted a budget at a time keep the map unsettled until their layer has drawn them', async ({ gmPage }) => {
+  test.setTimeout(90_000);
+  // Enough tokens in view that a zoom past an octave repaints them over several frames (tokenBitmap.ts's queue).
+  let added = 0;
+  for (let col = 1; col < 29 && added < 120; col++) {
+    for (let row = 1; row < 19 && added < 120; row += 2) {
+      const position = { q: col, r: row - Math.floor(col / 2) };
+      const result = await socketCall(gmPage, 'sendCommand', { command: { type: 'addFigure', figure: npcFighter(`Crowd ${col}-${row}`, 'foes', { STR: 10, DEX: 10 }, 'club'), position } });
+      if (result.ok) added++;
+    }
+  }
+  expect(added).toBe(120);
+  await gmPage.bringToFront();
+  await settle(gmPage);
+  const before = await paints(gmPage);
+  // Each frame after the zoom: the figure layer's draws, bitmaps painted, and `settled` as the frame began.
+  await gmPage.evaluate(() => {
+    const map = (window as unknown as { __battleMap: any }).__battleMap;
+    const watch = { frames: [] as TokenFrame[], draws: 0 };
+    (window as unknown as { __tokenWatch: typeof watch }).__tokenWatch = watch;
+    map.stage.getLayers()[2].on('draw.tokenWatch', () => watch.draws++);
+    let last = { draws: 0, bitmaps: map.tokens.bitmapPaints as number };
+    const tick = () => {
+      const now = { draws: watch.draws, bitmaps: map.tokens.bitmapPaints as number };
+      watch.frames.push({ figureDraws: now.draws - last.draws, bitmaps: now.bitmaps - last.bitmaps, settled: map.settled as boolean });
+      last = now;
+      if (watch.frames.length < 240) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await zoom(gmPage, 2.5);
+  const frames = await gmPage.evaluate(() => new Promise<TokenFrame[]>((resolve) => {
+    const watch = (window as unknown as { __tokenWatch: { frames: TokenFrame[] } }).__tokenWatch;
+    const check = () => (watch.frames.length >= 240 ? resolve(watch.frames) : requestAnimationFrame(check));
+    check();
+  }));
+  const log = frames.map((f, i) => `${i}: draws ${f.figureDraws} bitmaps ${f.bitmaps}${f.settled ? ' settled' : ''}`).join('\n');
+  expect(await paints(gmPage) - before, `bitmaps painted for the zoom:\n${log}`).toBeGreaterThan(30);
+  expect(frames.filter((f) => f.bitmaps > 0).length, `frames that painted bitmaps (a budget at a time):\n${log}`).toBeGreaterThan(2);
+  // Once the map says it has settled, its figure layer draws nothing more and paints no bitmap.
+  const first = frames.findIndex((f) => f.settled);
+  expect(first, `the map settled within 240 frames:\n${log}`).toBeGreaterThan(0);
+  const later = frames.slice(first + 1);
+  expect(later.every((f) => f.figureDraws === 0 && f.bitmaps === 0 && f.settled), `frames after the map first said it had settled:\n${log}`).toBe(true);
 });
