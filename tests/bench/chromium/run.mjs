@@ -7,7 +7,7 @@
 // them. Prints every row of the issue's table with its budget and PASS/FAIL. Exits 1 when a
 // budgeted row's median misses its budget (diagnostic rows never fail), unless --no-fail.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pageScripts } from './bundle.mjs';
 import { makeDataDir, startHost } from './host.mjs';
@@ -127,7 +127,9 @@ async function nodeRows() {
   const file = resolve(ROOT, 'test-results', 'bench', 'node-rows.json');
   if (!existsSync(file)) return [];
   const measured = JSON.parse(await readFile(file, 'utf8'));
-  return measured.map((m) => row(m.what, m.unit, (r) => m.values[r.index], m.budget, () => m.detail ?? ''));
+  // Run alone, this script reads the file an earlier `npm run bench` wrote: say when that was.
+  const at = `measured in Node at ${(await stat(file)).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return measured.map((m) => row(m.what, m.unit, (r) => m.values[r.index], m.budget, () => (m.detail ? `${m.detail}; ${at}` : at)));
 }
 
 async function main() {
