@@ -22,15 +22,13 @@ const STEPS_PER_OCTAVE = 2;
  * the hexes along its edges again. That is the fitted zoom on a screen up to 1080 pixels high
  * (tile levels are up to √2 sharper than the zoom). One level closer the map is larger than the
  * view, and one tile of all of it (~1700 × 2000 on the bench map) took ~95 ms to paint where
- * the square tiles the view needs took ~50 ms in all, a few milliseconds each.
+ * the square tiles the view needs took ~50 ms in all, a few milliseconds each. Nor is the map one
+ * tile at a level closer than the page's fitted zoom (`closest`, set by tiledPainter.ts): in the
+ * GM's smaller pane the level one closer than its fit is still under WHOLE_MAX on the bench map
+ * (1206 × 1397), and one tile of it took 25–49 ms to paint in one task at a pause mid-gesture,
+ * where its square tiles take a few milliseconds each.
  */
 export const WHOLE_MAX = 1536;
-/*
- * Nor is the map one tile at a level closer than the page's fitted zoom (`closest`, set by
- * tiledPainter.ts): in the GM's smaller pane the level one closer than its fit is still under
- * WHOLE_MAX on the bench map (1206 × 1397), and one tile of it took 25–49 ms to paint in one task
- * at rest mid-gesture, where its square tiles take a few milliseconds each.
- */
 
 /** One tile's place: its key, the world square it shows and the canvas it is painted on. */
 export interface Slot {
