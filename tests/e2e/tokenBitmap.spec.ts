@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, hexOnScreen, npcFighter, socketCall, test } from './fixtures';
 import { notchOf, rightDragPan, settle, turnSelected } from './mapProbes';
@@ -122,4 +123,6 @@ test('tokens repainted a budget at a time keep the map unsettled until their lay
   expect(first, `the map settled within 240 frames:\n${log}`).toBeGreaterThan(0);
   const later = frames.slice(first + 1);
   expect(later.every((f) => f.figureDraws === 0 && f.bitmaps === 0 && f.settled), `frames after the map first said it had settled:\n${log}`).toBe(true);
+  await mkdir('test-results/screens', { recursive: true });
+  await gmPage.screenshot({ path: 'test-results/screens/tokens-crowd-zoomed-1366x768.png' });
 });
