@@ -69,7 +69,7 @@ export class BattleMap {
     });
     const moved = () => (this.frames.moved(), this.options.onCameraChange?.());
     this.camera = new MapCamera(this.stage, () => this.layout, () => this.mapBounds(), moved);
-    const camera = () => ({ view: this.camera.viewRect(), scale: this.camera.scale, bounds: this.bounds, keepScale: this.camera.fitScale });
+    const camera = () => ({ view: this.camera.viewRect(), scale: this.camera.scale, bounds: this.bounds, fitScale: this.camera.fitScale });
     const pending = (layer: Konva.Layer, fill: () => boolean) => this.frames?.want(layer, fill); // none yet while the stage is built
     this.gridPainter = new TiledPainter((ctx, view, scale) => paintGrid(ctx, this.terrain, this.layout, view, scale, this.background, this.contrastGrid));
     this.megahexPainter = new TiledPainter((ctx, view, scale) => paintMegahexes(ctx, this.terrain, this.layout, view, scale));

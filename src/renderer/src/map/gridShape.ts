@@ -125,7 +125,7 @@ export function paintMegahexes(ctx: CanvasRenderingContext2D, model: MapTerrainM
  */
 export function createCachedShape(
   painter: TiledPainter,
-  getView: () => { view: WorldRect; scale: number; bounds: WorldRect; keepScale: number },
+  getView: () => { view: WorldRect; scale: number; bounds: WorldRect; fitScale: number },
   pending: (layer: Konva.Layer, fill: () => boolean) => void,
 ): Konva.Shape {
   let drawnAt: WorldRect | null = null;
@@ -140,12 +140,12 @@ export function createCachedShape(
     listening: false,
     perfectDrawEnabled: false,
     sceneFunc(context) {
-      const { view, scale, bounds, keepScale } = getView();
+      const { view, scale, bounds, fitScale } = getView();
       drawnAt = view;
       const layer = shape.getLayer();
       const pixelRatio = context.canvas.getPixelRatio();
       last = { transform: context._context.getTransform(), view, scale, pixelRatio, bounds };
-      painter.keepWhole(keepScale, pixelRatio, bounds);
+      painter.keepWhole(fitScale, pixelRatio, bounds);
       if (!painter.draw(context._context, view, scale, pixelRatio, bounds) && layer) pending(layer as Konva.Layer, fill);
     },
   });

@@ -115,11 +115,11 @@ export class MapCamera {
 
   /** Frames the whole map in the container. */
   fit(): void {
+    const scale = this.fitScale;
+    if (scale === 0) return;
     const bounds = this.wholeMap();
     const w = this.stage.width();
     const h = this.stage.height();
-    if (w < 2 || h < 2) return;
-    const scale = this.fitScale;
     this.place(scale, {
       x: (w - (bounds.x1 - bounds.x0) * scale) / 2 - bounds.x0 * scale,
       y: (h - (bounds.y1 - bounds.y0) * scale) / 2 - bounds.y0 * scale,
