@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, mustCall, npcFighter, test } from './fixtures';
 import { frameOf, layerDigests, scaleOf, settle } from './mapProbes';
+import { animationFrames, framesUntilSettled, MAX_FRAMES, painted, sumFrames, watchFromCameraMove } from './cameraFrames';
 
 /**
  * The projector's jump from a close framing to the whole map (issue 18; 3ae4a9a, 14a6c04): a
@@ -15,10 +16,6 @@ import { frameOf, layerDigests, scaleOf, settle } from './mapProbes';
 const SCREENS = 'test-results/screens';
 /** Animation frames the player page sits at rest after loading, for its background work (~1 s at 60 Hz). */
 const SIT_FRAMES = 60;
-/** Animation frames after the jump within which the player page must be settled again. */
-const MAX_FRAMES = 600;
-/** Animation frames it must stay settled before the frames are read. */
-const QUIET_FRAMES = 20;
 
 test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
@@ -41,87 +38,6 @@ const tokensShown = (page: Page) =>
     const tokens = map.stage.getLayers()[2].getChildren((n: any) => n.getType() === 'Group' && n.id() !== '');
     return { all: tokens.length as number, inView: tokens.filter((n: any) => n.isVisible()).length as number };
   });
-
-/** What a page's map had painted so far: grid tiles (map image, terrain and grid) and token bitmaps. */
-const painted = (page: Page) =>
-  page.evaluate(() => {
-    const map = (window as unknown as { __battleMap: any }).__battleMap;
-    return { tiles: map.gridRepaints as number, bitmaps: map.tokens.bitmapPaints as number };
-  });
-
-/** Resolves after `n` animation frames of the page. */
-const frames = (page: Page, n: number) =>
-  page.evaluate((count) => new Promise<void>((resolve) => {
-    let left = count;
-    const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
-    requestAnimationFrame(tick);
-  }), n);
-
-/** One animation frame after the jump: what was painted and drawn in it, and whether the map said it had settled. */
-interface JumpFrame {
-  tiles: number;
-  bitmaps: number;
-  mapDraws: number;
-  figureDraws: number;
-  settled: boolean;
-}
-
-/**
- * Starts watching the player page frame by frame: once its camera changes, each frame's grid
- * tiles and token bitmaps painted, the map layer's and the figure layer's draws, and whether the
- * map has settled.
- */
-const watchJump = (page: Page) =>
-  page.evaluate(() => {
-    const map = (window as unknown as { __battleMap: any }).__battleMap;
-    type Watch = { moved: number; frames: JumpFrame[]; mapDraws: number; figureDraws: number };
-    const watch: Watch = { moved: 0, frames: [], mapDraws: 0, figureDraws: 0 };
-    (window as unknown as { __jumpWatch: Watch }).__jumpWatch = watch;
-    const layers = map.stage.getLayers();
-    layers[0].on('draw.jump', () => watch.mapDraws++);
-    layers[2].on('draw.jump', () => watch.figureDraws++);
-    const camera = () => JSON.stringify(map.cameraState);
-    const read = () => ({ camera: camera(), tiles: map.gridRepaints as number, bitmaps: map.tokens.bitmapPaints as number, mapDraws: watch.mapDraws, figureDraws: watch.figureDraws });
-    const from = camera();
-    let last = read();
-    const tick = () => {
-      const now = read();
-      // The frame whose callbacks first see the new camera: this one's draws may run before or after it, so it counts too.
-      if (now.camera !== from) watch.moved++;
-      if (watch.moved > 0) {
-        watch.frames.push({
-          tiles: now.tiles - last.tiles,
-          bitmaps: now.bitmaps - last.bitmaps,
-          mapDraws: now.mapDraws - last.mapDraws,
-          figureDraws: now.figureDraws - last.figureDraws,
-          settled: map.settled as boolean,
-        });
-      }
-      last = now;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-
-/** The frames since the camera jumped, once the map has been settled `quiet` frames in a row, or `max` frames have passed. */
-const jumpFrames = (page: Page) =>
-  page.evaluate(
-    ({ quiet, max }) =>
-      new Promise<JumpFrame[]>((resolve) => {
-        const watch = (window as unknown as { __jumpWatch: { frames: JumpFrame[] } }).__jumpWatch;
-        const check = () => {
-          const f = watch.frames;
-          const still = f.length >= quiet && f.slice(-quiet).every((x) => x.settled);
-          if (still || f.length >= max) resolve(f.slice());
-          else requestAnimationFrame(check);
-        };
-        check();
-      }),
-    { quiet: QUIET_FRAMES, max: MAX_FRAMES },
-  );
-
-
-const sum = (list: readonly JumpFrame[], key: keyof Omit<JumpFrame, 'settled'>) => list.reduce((n, f) => n + f[key], 0);
 
 test('the projector jumps from a close framing to the whole map drawing the kept whole-map tile and every token from its bitmap', async ({
   gmPage,
@@ -157,7 +73,7 @@ test('the projector jumps from a close framing to the whole map drawing the kept
   await expect.poll(async () => (await tokensShown(playerPage)).all).toBe(figures);
   await settle(playerPage);
   const loaded = await painted(playerPage);
-  await frames(playerPage, SIT_FRAMES);
+  await animationFrames(playerPage, SIT_FRAMES);
   await settle(playerPage);
   const close = await tokensShown(playerPage);
   expect(close.inView, 'figures in view at the close framing').toBeGreaterThan(0);
@@ -169,9 +85,9 @@ test('the projector jumps from a close framing to the whole map drawing the kept
 
   // The GM presses 0: the projector follows to the whole map in one step.
   const before = await painted(playerPage);
-  await watchJump(playerPage);
+  await watchFromCameraMove(playerPage);
   await gmPage.keyboard.press('0');
-  const after = await jumpFrames(playerPage);
+  const after = await framesUntilSettled(playerPage);
   expect(after.length, 'frames from the jump until the player page settled').toBeLessThan(MAX_FRAMES);
   expect(await scaleOf(playerPage), 'the whole map').toBeLessThan(following / 2);
 
@@ -183,10 +99,10 @@ test('the projector jumps from a close framing to the whole map drawing the kept
   const log = after.map((f, i) => `${i}: tiles ${f.tiles} bitmaps ${f.bitmaps} map ${f.mapDraws} figures ${f.figureDraws}${f.settled ? ' settled' : ''}`).join('\n');
   test.info().annotations.push({ type: 'jump frames', description: `${jump.length} of ${after.length}; painted before the jump: ${JSON.stringify(before)}\n${log}` });
   expect(jump.every((f) => !f.settled), `the jump's frames come before the map rests:\n${log}`).toBe(true);
-  expect(sum(jump, 'tiles'), `grid tiles painted in the jump's frames (the whole map is drawn from the kept tile):\n${log}`).toBe(0);
+  expect(sumFrames(jump, 'tiles'), `grid tiles painted in the jump's frames (the whole map is drawn from the kept tile):\n${log}`).toBe(0);
   // The kept tile is the one the whole map needs: none is painted after the jump either, as it would be in the frames after a jump that drew the map without it.
-  expect(sum(after, 'tiles'), `grid tiles painted from the jump until the page settled:\n${log}`).toBe(0);
-  expect(sum(jump, 'bitmaps'), `token bitmaps painted in the jump's frames (every token drawn from a bitmap it had):\n${log}`).toBe(0);
+  expect(sumFrames(after, 'tiles'), `grid tiles painted from the jump until the page settled:\n${log}`).toBe(0);
+  expect(sumFrames(jump, 'bitmaps'), `token bitmaps painted in the jump's frames (every token drawn from a bitmap it had):\n${log}`).toBe(0);
 
   // At rest the page shows every figure, and what a freshly loaded player page shows at the whole map.
   expect(await tokensShown(playerPage), 'figures in view at the whole map').toEqual({ all: figures, inView: figures });
@@ -221,18 +137,18 @@ test('the GM zooms back out to the whole map after a change to the map drawing t
   await mustCall(gmPage, 'sendCommand', { command: { type: 'paintTerrain', hexes: [flatHex(3, 3), flatHex(26, 16)], terrain: 'wall' } });
   await expect.poll(async () => (await painted(gmPage)).tiles).toBeGreaterThan(before.tiles);
   await settle(gmPage);
-  await frames(gmPage, SIT_FRAMES);
+  await animationFrames(gmPage, SIT_FRAMES);
   await settle(gmPage);
 
   // The GM presses 0: the whole map is drawn from the tile kept at the fitted zoom, painted at rest before.
-  await watchJump(gmPage);
+  await watchFromCameraMove(gmPage);
   await gmPage.getByRole('application', { name: 'Battlemap' }).focus();
   await gmPage.keyboard.press('0');
-  const after = await jumpFrames(gmPage);
+  const after = await framesUntilSettled(gmPage);
   expect(after.length, 'frames from the zoom-out until the GM page settled').toBeLessThan(MAX_FRAMES);
   expect(await scaleOf(gmPage), 'the whole map').toBeCloseTo(whole, 6);
   const log = after.map((f, i) => `${i}: tiles ${f.tiles} map ${f.mapDraws}${f.settled ? ' settled' : ''}`).join('\n');
   expect(after.findIndex((f) => f.mapDraws > 0), `the map layer drew the whole map:\n${log}`).toBeGreaterThanOrEqual(0);
-  expect(sum(after, 'tiles'), `grid tiles painted from the zoom-out until the page settled:\n${log}`).toBe(0);
+  expect(sumFrames(after, 'tiles'), `grid tiles painted from the zoom-out until the page settled:\n${log}`).toBe(0);
   await gmPage.screenshot({ path: `${SCREENS}/gm-zoom-out-after-change-1366x768.png` });
 });

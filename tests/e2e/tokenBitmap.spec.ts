@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, hexOnScreen, npcFighter, socketCall, test } from './fixtures';
 import { notchOf, rightDragPan, settle, turnSelected } from './mapProbes';
+import { framesUntilSettled, MAX_FRAMES, watchFromCameraMove } from './cameraFrames';
 
 /**
  * Figure tokens drawn from a bitmap each (issue 18, src/renderer/src/map/tokenBitmap.ts): a pan
@@ -76,9 +77,6 @@ test('a turned figure paints its own token again on each page, and no other', as
   expect(await paints(playerPage), 'bitmaps painted on the player page for one turn').toBe(player + 1);
 });
 
-/** One animation frame of the GM map: figure-layer draws and bitmaps painted in it, and whether the map said it had settled. */
-type TokenFrame = { figureDraws: number; bitmaps: number; settled: boolean };
-
 test('tokens repainted a budget at a time keep the map unsettled until their layer has drawn them', async ({ gmPage }) => {
   test.setTimeout(90_000);
   // Enough tokens in view that a zoom past an octave repaints them over several frames (tokenBitmap.ts's queue).
@@ -94,33 +92,15 @@ test('tokens repainted a budget at a time keep the map unsettled until their lay
   await gmPage.bringToFront();
   await settle(gmPage);
   const before = await paints(gmPage);
-  // Each frame after the zoom: the figure layer's draws, bitmaps painted, and `settled` as the frame began.
-  await gmPage.evaluate(() => {
-    const map = (window as unknown as { __battleMap: any }).__battleMap;
-    const watch = { frames: [] as TokenFrame[], draws: 0 };
-    (window as unknown as { __tokenWatch: typeof watch }).__tokenWatch = watch;
-    map.stage.getLayers()[2].on('draw.tokenWatch', () => watch.draws++);
-    let last = { draws: 0, bitmaps: map.tokens.bitmapPaints as number };
-    const tick = () => {
-      const now = { draws: watch.draws, bitmaps: map.tokens.bitmapPaints as number };
-      watch.frames.push({ figureDraws: now.draws - last.draws, bitmaps: now.bitmaps - last.bitmaps, settled: map.settled as boolean });
-      last = now;
-      if (watch.frames.length < 240) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  await watchFromCameraMove(gmPage);
   await zoom(gmPage, 2.5);
-  const frames = await gmPage.evaluate(() => new Promise<TokenFrame[]>((resolve) => {
-    const watch = (window as unknown as { __tokenWatch: { frames: TokenFrame[] } }).__tokenWatch;
-    const check = () => (watch.frames.length >= 240 ? resolve(watch.frames) : requestAnimationFrame(check));
-    check();
-  }));
+  const frames = await framesUntilSettled(gmPage);
   const log = frames.map((f, i) => `${i}: draws ${f.figureDraws} bitmaps ${f.bitmaps}${f.settled ? ' settled' : ''}`).join('\n');
   expect(await paints(gmPage) - before, `bitmaps painted for the zoom:\n${log}`).toBeGreaterThan(30);
   expect(frames.filter((f) => f.bitmaps > 0).length, `frames that painted bitmaps (a budget at a time):\n${log}`).toBeGreaterThan(2);
   // Once the map says it has settled, its figure layer draws nothing more and paints no bitmap.
   const first = frames.findIndex((f) => f.settled);
-  expect(first, `the map settled within 240 frames:\n${log}`).toBeGreaterThan(0);
+  expect(first, `the map settled within ${MAX_FRAMES} frames:\n${log}`).toBeGreaterThan(0);
   const later = frames.slice(first + 1);
   expect(later.every((f) => f.figureDraws === 0 && f.bitmaps === 0 && f.settled), `frames after the map first said it had settled:\n${log}`).toBe(true);
   await mkdir('test-results/screens', { recursive: true });
