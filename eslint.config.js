@@ -1,0 +1,20 @@
+// Lint: the ecosystem's recommended rules for JavaScript, TypeScript and Svelte 5, over the
+// sources, tests, scripts and configs. Prettier owns layout (`npm run format:check`).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['out/', 'dist/', 'test-results/', 'playwright-report/', 'bench-results/', 'node_modules/', 'resources/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { projectService: false, extraFileExtensions: ['.svelte'], parser: tseslint.parser } },
+  },
+);
