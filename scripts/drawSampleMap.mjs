@@ -219,7 +219,8 @@ export async function drawMap(encounter) {
   const wallBottom = Math.max(...walls.map((w) => w.y)) + 0.7;
   const wallX = walls.reduce((s, w) => s + w.x, 0) / Math.max(1, walls.length);
   for (let y = wallTop; y <= wallBottom; y += 0.22) {
-    for (const off of [-0.2, 0.2]) rock(wallX + off + (seedRandom() - 0.5) * 0.12, y + (seedRandom() - 0.5) * 0.1, 0.2 + seedRandom() * 0.08, 132 + seedRandom() * 40);
+    for (const off of [-0.2, 0.2])
+      rock(wallX + off + (seedRandom() - 0.5) * 0.12, y + (seedRandom() - 0.5) * 0.1, 0.2 + seedRandom() * 0.08, 132 + seedRandom() * 40);
   }
   // The raiders' campfire: a ring of stones round the embers.
   blob(fire.x, fire.y, 0.8, [40, 34, 28], { light: 0, alpha: 0.55 });
@@ -230,9 +231,7 @@ export async function drawMap(encounter) {
   // Keep the open ground the figures fight over clear: no tree on a figure, the road, the river or a terrain hex.
   const keepClear = [...encounter.initial.figures.map((f) => hexCentre(f.position.q, f.position.r)), ...ford, ...walls, ...fires];
   const clearOf = (x, y, r) =>
-    keepClear.every((p) => Math.hypot(p.x - x, p.y - y) > r + 1.1) &&
-    roadDistance(x, y) > r + 0.8 &&
-    Math.abs(x - riverX(y)) > riverHalf(y) + r + 0.5;
+    keepClear.every((p) => Math.hypot(p.x - x, p.y - y) > r + 1.1) && roadDistance(x, y) > r + 0.8 && Math.abs(x - riverX(y)) > riverHalf(y) + r + 0.5;
   // Rocks scattered on the banks.
   for (let n = 0; n < 70; n++) {
     const x = seedRandom() * WORLD.width;
@@ -272,7 +271,8 @@ const EMBLEMS = {
     return top || point;
   },
   // Ilsa: a four-pointed star with a small one beside it.
-  star: (x, y) => Math.abs(x) ** (2 / 3) + Math.abs(y) ** (2 / 3) < 0.78 ** (2 / 3) || Math.abs(x - 0.55) ** (2 / 3) + Math.abs(y + 0.55) ** (2 / 3) < 0.25 ** (2 / 3),
+  star: (x, y) =>
+    Math.abs(x) ** (2 / 3) + Math.abs(y) ** (2 / 3) < 0.78 ** (2 / 3) || Math.abs(x - 0.55) ** (2 / 3) + Math.abs(y + 0.55) ** (2 / 3) < 0.25 ** (2 / 3),
   // Grak: a double-bladed battle-axe.
   axe: (x, y) => {
     const handle = Math.abs(x) < 0.07 && y > -0.75 && y < 0.85;
@@ -327,7 +327,9 @@ export async function drawToken(token, size = 128) {
       for (let ch = 0; ch < 3; ch++) out[(j * size + i) * 3 + ch] = Math.max(0, Math.min(255, Math.round(acc[ch] / (S * S))));
     }
   }
-  return sharp(out, { raw: { width: size, height: size, channels: 3 } }).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(out, { raw: { width: size, height: size, channels: 3 } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /* ------------------------------------------------------------ writing */

@@ -34,13 +34,9 @@ const figureCommand = <T extends string, S extends z.ZodRawShape>(type: T, shape
  * GM placement: the GM steps a figure one hex by hand, outside the rules' movement (an override
  * by its nature: the log keeps the command itself). Rules movement is `move`.
  */
-export const MoveFigureCommandSchema = z
-  .object({ type: z.literal('moveFigure'), figureId: IdSchema, to: HexSchema })
-  .strict();
+export const MoveFigureCommandSchema = z.object({ type: z.literal('moveFigure'), figureId: IdSchema, to: HexSchema }).strict();
 
-export const TurnFigureCommandSchema = z
-  .object({ type: z.literal('turnFigure'), figureId: IdSchema, facing: FacingSchema })
-  .strict();
+export const TurnFigureCommandSchema = z.object({ type: z.literal('turnFigure'), figureId: IdSchema, facing: FacingSchema }).strict();
 
 /** GM map editing: the terrain brush paints many hexes in one command (one undo step). */
 export const PaintTerrainCommandSchema = z
@@ -52,9 +48,7 @@ export const SetHexesHiddenCommandSchema = z
   .object({ type: z.literal('setHexesHidden'), hexes: z.array(HexSchema).min(1).max(5000), hidden: z.boolean() })
   .strict();
 
-export const SetFigureHiddenCommandSchema = z
-  .object({ type: z.literal('setFigureHidden'), figureId: IdSchema, hidden: z.boolean() })
-  .strict();
+export const SetFigureHiddenCommandSchema = z.object({ type: z.literal('setFigureHidden'), figureId: IdSchema, hidden: z.boolean() }).strict();
 
 // --- Turn sequence (RULINGS T1–T5) ------------------------------------------------------------
 
@@ -62,17 +56,13 @@ export const SetFigureHiddenCommandSchema = z
 export const RollInitiativeCommandSchema = z.object({ type: z.literal('rollInitiative') }).strict();
 
 /** The initiative winner chooses to move first or second (RULINGS T2). */
-export const ChooseInitiativeCommandSchema = z
-  .object({ type: z.literal('chooseInitiative'), sideId: IdSchema, moveFirst: z.boolean() })
-  .strict();
+export const ChooseInitiativeCommandSchema = z.object({ type: z.literal('chooseInitiative'), sideId: IdSchema, moveFirst: z.boolean() }).strict();
 
 /** Ends the current phase; with `override` even when someone is still pending. */
 export const AdvancePhaseCommandSchema = z.object({ type: z.literal('advancePhase'), ...Override }).strict();
 
 /** RULINGS T4: the GM reorders the movers inside their sides. */
-export const ReorderMovementCommandSchema = z
-  .object({ type: z.literal('reorderMovement'), order: z.array(IdSchema).min(1).max(500) })
-  .strict();
+export const ReorderMovementCommandSchema = z.object({ type: z.literal('reorderMovement'), order: z.array(IdSchema).min(1).max(500) }).strict();
 
 // --- Movement (RULINGS M1–M7) ------------------------------------------------------------------
 
@@ -231,9 +221,7 @@ export const SpellRulingCommandSchema = z
   .object({ type: z.literal('spellRuling'), castingId: z.string().min(1).max(64), text: z.string().min(1).max(2000) })
   .strict();
 /** A night's rest between fights: mana back, Debt paid first (RULINGS S5, S4); all casters when no ids. */
-export const RestCommandSchema = z
-  .object({ type: z.literal('rest'), figureIds: z.array(IdSchema).max(500).optional() })
-  .strict();
+export const RestCommandSchema = z.object({ type: z.literal('rest'), figureIds: z.array(IdSchema).max(500).optional() }).strict();
 /** RULINGS A5: spend the action binding a bleeding wound (own or an adjacent figure's). */
 export const BindWoundCommandSchema = figureCommand('bindWound', { targetId: IdSchema });
 /** The figure takes no action this turn. */
@@ -299,10 +287,7 @@ export const RemoveFigureCommandSchema = z.object({ type: z.literal('removeFigur
 export const SetMapImageCommandSchema = z
   .object({
     type: z.literal('setMapImage'),
-    image: z
-      .object({ asset: MapImageSchema.shape.asset, width: MapImageSchema.shape.width, height: MapImageSchema.shape.height })
-      .strict()
-      .nullable(),
+    image: z.object({ asset: MapImageSchema.shape.asset, width: MapImageSchema.shape.width, height: MapImageSchema.shape.height }).strict().nullable(),
   })
   .strict();
 
@@ -316,7 +301,11 @@ const PointSchema = z.object({ x: z.number().min(-1e6).max(1e6), y: z.number().m
 export const CalibrateMapCommandSchema = z
   .object({
     type: z.literal('calibrateMap'),
-    pins: z.array(z.object({ image: PointSchema, world: PointSchema }).strict()).min(1).max(2).optional(),
+    pins: z
+      .array(z.object({ image: PointSchema, world: PointSchema }).strict())
+      .min(1)
+      .max(2)
+      .optional(),
     placement: z.object({ x: MapImageSchema.shape.x, y: MapImageSchema.shape.y, scale: MapImageSchema.shape.scale }).strict().optional(),
   })
   .strict();

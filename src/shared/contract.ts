@@ -69,15 +69,11 @@ export type ChannelsFor<R extends Role> = AllowedFor<Channels, R>;
 export type EventsFor<R extends Role> = AllowedFor<typeof EVENTS, R>;
 
 export function channelNamesFor(role: Role): ChannelName[] {
-  return (Object.keys(CHANNELS) as ChannelName[]).filter((name) =>
-    (CHANNELS[name].roles as readonly Role[]).includes(role),
-  );
+  return (Object.keys(CHANNELS) as ChannelName[]).filter((name) => (CHANNELS[name].roles as readonly Role[]).includes(role));
 }
 
 export function eventNamesFor(role: Role): EventName[] {
-  return (Object.keys(EVENTS) as EventName[]).filter((name) =>
-    (EVENTS[name].roles as readonly Role[]).includes(role),
-  );
+  return (Object.keys(EVENTS) as EventName[]).filter((name) => (EVENTS[name].roles as readonly Role[]).includes(role));
 }
 
 export function isChannelName(name: unknown): name is ChannelName {
@@ -86,17 +82,7 @@ export function isChannelName(name: unknown): name is ChannelName {
 
 /* ---- The envelope: nothing throws across the bridge. ---- */
 
-export const ERROR_CODES = [
-  'unknown-channel',
-  'forbidden',
-  'invalid-args',
-  'not-found',
-  'rule',
-  'conflict',
-  'io',
-  'corrupt-file',
-  'internal',
-] as const;
+export const ERROR_CODES = ['unknown-channel', 'forbidden', 'invalid-args', 'not-found', 'rule', 'conflict', 'io', 'corrupt-file', 'internal'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface AppErrorShape {
@@ -107,9 +93,7 @@ export interface AppErrorShape {
 
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorShape };
 
-export const EnvelopeErrorSchema = z
-  .object({ ok: z.literal(false), error: z.object({ code: z.enum(ERROR_CODES), message: z.string() }) })
-  .strict();
+export const EnvelopeErrorSchema = z.object({ ok: z.literal(false), error: z.object({ code: z.enum(ERROR_CODES), message: z.string() }) }).strict();
 
 /** A typed client of the contract for one role: one named method per allowed channel. */
 export type ClientApi<R extends Role> = {

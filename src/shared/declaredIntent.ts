@@ -7,5 +7,6 @@ export const DECLARED_MOVEMENTS = ['none', 'walking', 'hustling', 'sprinting'] a
 
 /** The ruling each option setting carries, for the settings screen. */
 export const OPTION_SETTING_SOURCES = {
-  'declaredIntent.stressDie': "the console's choice (003 §1 Movement and RULINGS O4 name a stress die, not its size or how it rolls): d10, a 1 rolls again and doubles",
+  'declaredIntent.stressDie':
+    "the console's choice (003 §1 Movement and RULINGS O4 name a stress die, not its size or how it rolls): d10, a 1 rolls again and doubles",
 } as const;

@@ -56,10 +56,7 @@ export const FigureSheetInputSchema = z
     ]),
     fatigueDice: z.array(z.number().int().min(1).max(6)).length(2).optional(),
     mana: z
-      .discriminatedUnion('method', [
-        z.object({ method: z.literal('roll') }).strict(),
-        z.object({ method: z.literal('set'), pool: z.number().int() }).strict(),
-      ])
+      .discriminatedUnion('method', [z.object({ method: z.literal('roll') }).strict(), z.object({ method: z.literal('set'), pool: z.number().int() }).strict()])
       .nullable(),
     equipment: EquipmentInputSchema,
     /** Spells known: spell id → mastery 1–5 (001 §Spell Mastery). */

@@ -32,9 +32,7 @@ export const SetPoolsCommandSchema = figureCommand('setPools', {
 
 const SideColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 /** RULINGS T2: a third side and more. */
-export const AddSideCommandSchema = z
-  .object({ type: z.literal('addSide'), name: z.string().max(80), color: SideColorSchema })
-  .strict();
+export const AddSideCommandSchema = z.object({ type: z.literal('addSide'), name: z.string().max(80), color: SideColorSchema }).strict();
 export const UpdateSideCommandSchema = z
   .object({ type: z.literal('updateSide'), sideId: IdSchema, name: z.string().max(80).optional(), color: SideColorSchema.optional() })
   .strict();

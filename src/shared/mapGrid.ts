@@ -12,15 +12,11 @@ export interface MapShape {
 }
 
 export function offsetToAxial(shape: MapShape, col: number, row: number): Hex {
-  return shape.orientation === 'flat'
-    ? { q: col, r: row - Math.floor(col / 2) }
-    : { q: col - Math.floor(row / 2), r: row };
+  return shape.orientation === 'flat' ? { q: col, r: row - Math.floor(col / 2) } : { q: col - Math.floor(row / 2), r: row };
 }
 
 export function axialToOffset(shape: MapShape, hex: Hex): { col: number; row: number } {
-  return shape.orientation === 'flat'
-    ? { col: hex.q, row: hex.r + Math.floor(hex.q / 2) }
-    : { col: hex.q + Math.floor(hex.r / 2), row: hex.r };
+  return shape.orientation === 'flat' ? { col: hex.q, row: hex.r + Math.floor(hex.q / 2) } : { col: hex.q + Math.floor(hex.r / 2), row: hex.r };
 }
 
 export function isOnMap(shape: MapShape, hex: Hex): boolean {

@@ -21,14 +21,7 @@ export const IdSchema = z
 
 export const TerrainSchema = z.enum(['open', 'wall', 'shadow', 'fire', 'broken', 'body']);
 
-export const PostureSchema = z.enum([
-  'standing',
-  'kneeling',
-  'prone',
-  'knockedDown',
-  'unconscious',
-  'dead',
-]);
+export const PostureSchema = z.enum(['standing', 'kneeling', 'prone', 'knockedDown', 'unconscious', 'dead']);
 
 /**
  * The phases of a turn: Pillars' six (RULINGS T1), then the ones the options' turns name
@@ -66,9 +59,7 @@ export const MapSchema = z
   })
   .strict();
 
-export const SideSchema = z
-  .object({ id: IdSchema, name: z.string().min(1).max(80), color: z.string().regex(/^#[0-9a-fA-F]{6}$/) })
-  .strict();
+export const SideSchema = z.object({ id: IdSchema, name: z.string().min(1).max(80), color: z.string().regex(/^#[0-9a-fA-F]{6}$/) }).strict();
 
 /**
  * How a figure moved this turn: a gait of 001 §Movement (RULINGS M1, M2), a shift of an engaged
@@ -76,15 +67,50 @@ export const SideSchema = z
  * under stride & momentum a stride of 1–8 hexes per AP (RULINGS O3).
  */
 export const MoveModeSchema = z.enum([
-  'sprint', 'run', 'jog', 'walk', 'walk-slow', 'stand-still', 'shift', 'crawl',
-  'stride-1', 'stride-2', 'stride-3', 'stride-4', 'stride-5', 'stride-6', 'stride-7', 'stride-8',
+  'sprint',
+  'run',
+  'jog',
+  'walk',
+  'walk-slow',
+  'stand-still',
+  'shift',
+  'crawl',
+  'stride-1',
+  'stride-2',
+  'stride-3',
+  'stride-4',
+  'stride-5',
+  'stride-6',
+  'stride-7',
+  'stride-8',
 ]);
 
 /** The action options of 001 §Action Options, by letter (a–v; `crawl` is the unlettered row under g). */
 export const OptionLetterSchema = z.enum([
-  'a', 'b', 'c', 'd', 'e', 'f', 'g', 'crawl', 'h', 'i',
-  'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's',
-  't', 'u', 'v', 'hth-cast',
+  'a',
+  'b',
+  'c',
+  'd',
+  'e',
+  'f',
+  'g',
+  'crawl',
+  'h',
+  'i',
+  'j',
+  'k',
+  'l',
+  'm',
+  'n',
+  'o',
+  'p',
+  'q',
+  'r',
+  's',
+  't',
+  'u',
+  'v',
+  'hth-cast',
 ]);
 
 /**
@@ -152,7 +178,10 @@ export const DeclarationSchema = z
     charging: z.boolean().optional(),
     roomForRunningStart: z.boolean().optional(),
     highGround: z.boolean().optional(),
-    mounted: z.object({ ride: z.number().int().min(-10).max(30) }).strict().optional(),
+    mounted: z
+      .object({ ride: z.number().int().min(-10).max(30) })
+      .strict()
+      .optional(),
     initiativeScore: z.number().int().min(-20).max(40).optional(),
   })
   .strict();

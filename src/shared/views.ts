@@ -35,9 +35,7 @@ export const PublicFigureSchema = z
   })
   .strict();
 
-export const ManaSchema = z
-  .object({ pool: z.number().int(), current: z.number().int(), debt: z.number().int().min(0) })
-  .strict();
+export const ManaSchema = z.object({ pool: z.number().int(), current: z.number().int(), debt: z.number().int().min(0) }).strict();
 
 /**
  * Where a continuing spell cast at a bare hex sits (001 §Facing), for its marker on the map:
@@ -136,7 +134,15 @@ export const TrackerViewSchema = z
     initiative: z
       .object({
         /** `breakdown` when the total is more than a die (RULINGS O4: stress die + score + modifiers). */
-        rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int(), breakdown: z.array(z.object({ label: z.string(), value: z.number(), source: z.string() }).strict()).optional() }).strict()),
+        rolls: z.array(
+          z
+            .object({
+              sideId: IdSchema,
+              total: z.number().int(),
+              breakdown: z.array(z.object({ label: z.string(), value: z.number(), source: z.string() }).strict()).optional(),
+            })
+            .strict(),
+        ),
         order: z.array(IdSchema),
         chosen: z.boolean(),
       })
@@ -146,7 +152,9 @@ export const TrackerViewSchema = z
     actionOrder: z.array(IdSchema),
     /** RULINGS H3: who may push whom, and the free hexes each foe may be pushed into (none: it rolls to stay up). */
     retreatOffers: z.array(
-      z.object({ figureId: IdSchema, targetIds: z.array(IdSchema), hexes: z.array(z.object({ targetId: IdSchema, free: z.array(HexSchema) }).strict()) }).strict(),
+      z
+        .object({ figureId: IdSchema, targetIds: z.array(IdSchema), hexes: z.array(z.object({ targetId: IdSchema, free: z.array(HexSchema) }).strict()) })
+        .strict(),
     ),
     /**
      * RULINGS O3 (002 §Attacks of Opportunity, §Charging): strikes waiting on the GM — a shot of
@@ -174,9 +182,7 @@ export const TrackerViewSchema = z
   })
   .strict();
 
-export const MapItemViewSchema = z
-  .object({ id: IdSchema, kind: z.enum(['weapon', 'shield', 'pack']), itemId: z.string(), position: HexSchema })
-  .strict();
+export const MapItemViewSchema = z.object({ id: IdSchema, kind: z.enum(['weapon', 'shield', 'pack']), itemId: z.string(), position: HexSchema }).strict();
 
 /**
  * A map image under the grid (issue 7 item 1): an asset of the campaign (`assets/<sha256>.<ext>`,
@@ -268,7 +274,10 @@ export const GmViewSchema = z
  */
 export const GmViewDeltaSchema = GmViewSchema.extend({
   base: z.number().int().min(0),
-  encounter: GmEncounterSchema.extend({ map: MapViewSchema.nullable(), figures: z.array(z.union([IdSchema, z.number().int().min(1), GmFigureSchema])) }).strict(),
+  encounter: GmEncounterSchema.extend({
+    map: MapViewSchema.nullable(),
+    figures: z.array(z.union([IdSchema, z.number().int().min(1), GmFigureSchema])),
+  }).strict(),
 }).strict();
 
 /** The GM view push: the whole view, or the change from the one pushed before. */
@@ -303,7 +312,9 @@ export const PlayerViewSchema = z
 /** A player view pushed as the change from the one pushed before, like the GM's (`GmViewDeltaSchema`). */
 export const PlayerViewDeltaSchema = PlayerViewSchema.extend({
   base: z.number().int().min(0),
-  encounter: PlayerViewSchema.shape.encounter.extend({ map: PlayerMapSchema.nullable(), figures: z.array(z.union([IdSchema, z.number().int().min(1), PublicFigureSchema])) }).strict(),
+  encounter: PlayerViewSchema.shape.encounter
+    .extend({ map: PlayerMapSchema.nullable(), figures: z.array(z.union([IdSchema, z.number().int().min(1), PublicFigureSchema])) })
+    .strict(),
 }).strict();
 
 /** The player view push: the whole view, or the change from the one pushed before. */

@@ -19,16 +19,38 @@ function big(): EncounterState {
   for (let i = 0; i < 200; i++) figures.push(figure(`f${i}`, i % 2 ? 'b' : 'a', (i * 37) % 100, (i * 53) % 100, i % 6));
   figures[0] = figure('f0', 'a', 50, 50, 0);
   return EncounterStateSchema.parse({
-    id: 'big', name: 'Big', map: { cols: 100, rows: 100, orientation: 'flat', terrain, hidden: [] },
-    sides: [{ id: 'a', name: 'A', color: '#000000' }, { id: 'b', name: 'B', color: '#ffffff' }],
-    figures, spells: [], turn: 1, phase: 'initialMovement',
+    id: 'big',
+    name: 'Big',
+    map: { cols: 100, rows: 100, orientation: 'flat', terrain, hidden: [] },
+    sides: [
+      { id: 'a', name: 'A', color: '#000000' },
+      { id: 'b', name: 'B', color: '#ffffff' },
+    ],
+    figures,
+    spells: [],
+    turn: 1,
+    phase: 'initialMovement',
   });
 }
 
 const BIG = big();
 const ATTACK_STATE = (() => {
   let s = duel();
-  s = { ...s, phase: 'actions', turnState: { initiative: null, renewOrder: [], renewDone: [], moveOrder: [], moveDone: [], actionOrder: ['a0'], actionDone: [], retreatOffers: [], retreatDone: [] } };
+  s = {
+    ...s,
+    phase: 'actions',
+    turnState: {
+      initiative: null,
+      renewOrder: [],
+      renewDone: [],
+      moveOrder: [],
+      moveDone: [],
+      actionOrder: ['a0'],
+      actionDone: [],
+      retreatOffers: [],
+      retreatDone: [],
+    },
+  };
   return s;
 })();
 const ATTACK: Command = { type: 'attack', figureId: 'a0', targetId: 'b0', weaponId: 'broadsword' };
@@ -44,10 +66,14 @@ describe('encounter engine budgets', () => {
     sink += apply(ATTACK_STATE, ATTACK, createSeededDice(sink & 0xffff)).events.length;
   });
 
-  bench('replay a 5,000-command log (budget 100 ms)', () => {
-    const dice = createSeededDice(11);
-    let s = LOG_START;
-    for (const c of LOG) s = apply(s, c, dice).state;
-    sink += s.turn;
-  }, { iterations: 10 });
+  bench(
+    'replay a 5,000-command log (budget 100 ms)',
+    () => {
+      const dice = createSeededDice(11);
+      let s = LOG_START;
+      for (const c of LOG) s = apply(s, c, dice).state;
+      sink += s.turn;
+    },
+    { iterations: 10 },
+  );
 });

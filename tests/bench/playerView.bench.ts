@@ -10,10 +10,19 @@ function figure(i: number) {
   const col = (i * 37) % 100;
   const row = (i * 53) % 100;
   return FigureStateSchema.parse({
-    id: `goblin-${i + 1}`, name: `Goblin ${i + 1}`, sideId: i % 2 ? 'b' : 'a', position: { q: col, r: row - Math.floor(col / 2) }, facing: i % 6, size: 1,
-    posture: 'standing', hidden: i % 10 === 0, gmNotes: '',
+    id: `goblin-${i + 1}`,
+    name: `Goblin ${i + 1}`,
+    sideId: i % 2 ? 'b' : 'a',
+    position: { q: col, r: row - Math.floor(col / 2) },
+    facing: i % 6,
+    size: 1,
+    posture: 'standing',
+    hidden: i % 10 === 0,
+    gmNotes: '',
     attributes: { STR: 12, DEX: 11 + (i % 4), INT: 10, WIS: 10, CON: 12, CHR: 10 },
-    fatigue: { starting: 60, current: 60 }, body: { starting: 40, current: 40 }, mana: null,
+    fatigue: { starting: 60, current: 60 },
+    body: { starting: 40, current: 40 },
+    mana: null,
     equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword', armorId: null, shieldId: null },
   });
 }
@@ -23,9 +32,24 @@ function table(): EncounterState {
   const hidden: string[] = [];
   for (let col = 60; col < 80; col++) for (let row = 0; row < 15; row++) hidden.push(`${col},${row - Math.floor(col / 2)}`);
   const state = EncounterStateSchema.parse({
-    id: 'table', name: 'Table', map: { cols: 100, rows: 100, orientation: 'flat', terrain: {}, hidden, image: { asset: `${'ab'.repeat(32)}.png`, width: 4000, height: 4000, x: 0, y: 0, scale: 0.04 } },
-    sides: [{ id: 'a', name: 'A', color: '#000000' }, { id: 'b', name: 'B', color: '#ffffff' }],
-    figures, spells: [], turn: 1, phase: 'actions',
+    id: 'table',
+    name: 'Table',
+    map: {
+      cols: 100,
+      rows: 100,
+      orientation: 'flat',
+      terrain: {},
+      hidden,
+      image: { asset: `${'ab'.repeat(32)}.png`, width: 4000, height: 4000, x: 0, y: 0, scale: 0.04 },
+    },
+    sides: [
+      { id: 'a', name: 'A', color: '#000000' },
+      { id: 'b', name: 'B', color: '#ffffff' },
+    ],
+    figures,
+    spells: [],
+    turn: 1,
+    phase: 'actions',
   });
   return { ...state, turnState: { ...turnStateOf(state), actionOrder: figures.map((f) => f.id) } };
 }

@@ -20,11 +20,15 @@ export const painted = (page: Page) =>
 
 /** Resolves after `n` animation frames of the page. */
 export const animationFrames = (page: Page, n: number) =>
-  page.evaluate((count) => new Promise<void>((resolve) => {
-    let left = count;
-    const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
-    requestAnimationFrame(tick);
-  }), n);
+  page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        let left = count;
+        const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    n,
+  );
 
 /** One animation frame after the camera changed: what was painted and drawn in it, and whether the map said it had settled. */
 export interface CameraFrame {
@@ -50,7 +54,13 @@ export const watchFromCameraMove = (page: Page) =>
     layers[0].on('draw.cameraWatch', () => watch.mapDraws++);
     layers[2].on('draw.cameraWatch', () => watch.figureDraws++);
     const camera = () => JSON.stringify(map.cameraState);
-    const read = () => ({ camera: camera(), tiles: map.gridRepaints as number, bitmaps: map.tokens.bitmapPaints as number, mapDraws: watch.mapDraws, figureDraws: watch.figureDraws });
+    const read = () => ({
+      camera: camera(),
+      tiles: map.gridRepaints as number,
+      bitmaps: map.tokens.bitmapPaints as number,
+      mapDraws: watch.mapDraws,
+      figureDraws: watch.figureDraws,
+    });
     const from = camera();
     let last = read();
     const tick = () => {

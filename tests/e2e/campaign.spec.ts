@@ -79,7 +79,10 @@ test('campaigns, encounters and figures: start screen to both pages', async ({ g
   await expect(playerPage.getByTestId('player-status')).toContainText('Crypt Gate');
 
   // A character by the 65-point buy; 66 points are refused with a message (RULINGS C2).
-  await gmPage.getByRole('tab', { name: 'Figure' }).click().catch(() => {});
+  await gmPage
+    .getByRole('tab', { name: 'Figure' })
+    .click()
+    .catch(() => {});
   await gmPage.getByTestId('new-character').click();
   await gmPage.getByTestId('figure-name').fill('Aldric');
   for (const [a, v] of Object.entries({ STR: 14, DEX: 15, INT: 10, WIS: 8, CON: 12, CHR: 7 })) await gmPage.getByTestId(`buy-${a}`).fill(String(v));

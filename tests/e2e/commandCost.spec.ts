@@ -62,7 +62,9 @@ test('a turned figure is drawn on both pages without measuring text again, and t
   await gmPage.bringToFront();
   const at = await hexOnScreen(gmPage, BRAM);
   await gmPage.mouse.click(at.x, at.y);
-  await expect.poll(() => gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.findOne('#bram')?.findOne('.halo').visible())).toBe(true);
+  await expect
+    .poll(() => gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.findOne('#bram')?.findOne('.halo').visible()))
+    .toBe(true);
   await settle(gmPage);
   await settle(playerPage);
   // The dice log is open beside the map, as a GM keeps it.

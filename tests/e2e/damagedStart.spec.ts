@@ -121,7 +121,9 @@ test('a log cut inside its last line: the GM is told and a copy is kept; the pro
 
     // Play goes on from entry 2: the GM's next command is entry 3.
     await gmPage.getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(async () => ((await socketCall(gmPage, 'getGmView', {})) as { value: { history: { logLength: number } } }).value.history.logLength).toBe(1);
+    await expect
+      .poll(async () => ((await socketCall(gmPage, 'getGmView', {})) as { value: { history: { logLength: number } } }).value.history.logLength)
+      .toBe(1);
   } finally {
     await second?.stopProcess();
     problems.splice(0, problems.length, ...problems.filter((p) => !STOPPED_SERVER.test(p)));

@@ -18,8 +18,12 @@ test('the open encounter’s rules change at its start and are refused with the 
   await gmPage.bringToFront();
   await newCampaign(gmPage, playerPage, 'Rules at the start');
   // Setting up the table is not play (the console's choice: figures, sides, terrain, fog).
-  await mustCall(gmPage, 'sendCommand', { command: { type: 'addFigure', figure: npcFighter('Ann', 'party', { STR: 12, DEX: 12 }, 'shortsword'), position: { q: 4, r: 5 } } });
-  await mustCall(gmPage, 'sendCommand', { command: { type: 'addFigure', figure: npcFighter('Grak', 'foes', { STR: 13, DEX: 10 }, 'club'), position: { q: 10, r: 5 } } });
+  await mustCall(gmPage, 'sendCommand', {
+    command: { type: 'addFigure', figure: npcFighter('Ann', 'party', { STR: 12, DEX: 12 }, 'shortsword'), position: { q: 4, r: 5 } },
+  });
+  await mustCall(gmPage, 'sendCommand', {
+    command: { type: 'addFigure', figure: npcFighter('Grak', 'foes', { STR: 13, DEX: 10 }, 'club'), position: { q: 10, r: 5 } },
+  });
   await expect(stepNow(gmPage)).toHaveText(/Initiative/);
 
   await openMenu(gmPage, 'menu-encounter-rules');
@@ -62,9 +66,15 @@ test('a new encounter starts with a side copied from another and a character fro
   await gmPage.bringToFront();
   await newCampaign(gmPage, playerPage, 'Second fight');
   await mustCall(gmPage, 'sendCommand', { command: { type: 'updateSide', sideId: 'foes', name: 'Orcs', color: '#2e8b57' } });
-  await mustCall(gmPage, 'sendCommand', { command: { type: 'addFigure', figure: npcFighter('Grak', 'foes', { STR: 13, DEX: 10 }, 'club'), position: { q: 12, r: 4 }, facing: 3 } });
-  await mustCall(gmPage, 'sendCommand', { command: { type: 'addFigure', figure: npcFighter('Urk', 'foes', { STR: 12, DEX: 11 }, 'club'), position: { q: 13, r: 6 } } });
-  await mustCall(gmPage, 'sendCommand', { command: { type: 'addFigure', figure: { ...npcFighter('Ann', 'party', { STR: 12, DEX: 12 }, 'shortsword'), kind: 'character' }, position: { q: 4, r: 5 } } });
+  await mustCall(gmPage, 'sendCommand', {
+    command: { type: 'addFigure', figure: npcFighter('Grak', 'foes', { STR: 13, DEX: 10 }, 'club'), position: { q: 12, r: 4 }, facing: 3 },
+  });
+  await mustCall(gmPage, 'sendCommand', {
+    command: { type: 'addFigure', figure: npcFighter('Urk', 'foes', { STR: 12, DEX: 11 }, 'club'), position: { q: 13, r: 6 } },
+  });
+  await mustCall(gmPage, 'sendCommand', {
+    command: { type: 'addFigure', figure: { ...npcFighter('Ann', 'party', { STR: 12, DEX: 12 }, 'shortsword'), kind: 'character' }, position: { q: 4, r: 5 } },
+  });
   // Ann goes to the roster from her sheet.
   await gmPage.getByTestId('figure-ann').click();
   await gmPage.getByRole('tab', { name: 'Figure' }).click();

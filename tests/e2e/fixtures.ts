@@ -66,10 +66,13 @@ async function callFrom(page: Page, channel: string, args: unknown, token?: stri
       const t = token ?? new URLSearchParams(location.search).get('token');
       const ws = new WebSocket(`ws://${location.host}/ws?token=${t}`);
       await new Promise((r) => (ws.onopen = r));
-      const reply = new Promise<any>((r) => (ws.onmessage = (e) => {
-        const m = JSON.parse(String(e.data));
-        if (m.id === 1) r(m.result);
-      }));
+      const reply = new Promise<any>(
+        (r) =>
+          (ws.onmessage = (e) => {
+            const m = JSON.parse(String(e.data));
+            if (m.id === 1) r(m.result);
+          }),
+      );
       ws.send(JSON.stringify({ id: 1, channel, args }));
       const result = await reply;
       ws.close();
@@ -227,14 +230,28 @@ export async function placeByClick(page: Page, at?: { q: number; r: number }): P
   else {
     const box = (await page.getByRole('application').boundingBox())!;
     const centre = await page.evaluate((p) => (window as unknown as { __battleMap: any }).__battleMap.screenToHex(p), { x: box.width / 2, y: box.height / 2 });
-    const dirs = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
+    const dirs = [
+      [1, 0],
+      [1, -1],
+      [0, -1],
+      [-1, 0],
+      [-1, 1],
+      [0, 1],
+    ];
     candidates.push(centre);
     for (let radius = 1; radius <= 6; radius++) {
       let h = { q: centre.q - radius, r: centre.r + radius };
       for (const [dq, dr] of dirs) for (let i = 0; i < radius; i++) candidates.push((h = { q: h.q + dq!, r: h.r + dr! }));
     }
   }
-  const before = Number((await page.getByTestId('placing-count').textContent({ timeout: 200 }).catch(() => '0')) ?.split(' ')[0] ?? 0);
+  const before = Number(
+    (
+      await page
+        .getByTestId('placing-count')
+        .textContent({ timeout: 200 })
+        .catch(() => '0')
+    )?.split(' ')[0] ?? 0,
+  );
   for (const hex of candidates) {
     const p = await hexOnScreen(page, hex);
     await page.mouse.move(p.x, p.y, { steps: 2 });

@@ -20,8 +20,12 @@ test('O4: the GM types Vex’s initiative score; the totals show stress die + sc
   await mustCall(gmPage, 'openEncounter', { id: made.id });
   await expect(gmPage.getByTestId('encounter-name')).toHaveText('Typed scores');
   // Aldo DEX 12 (modifier +0), Vex DEX 11 (+0).
-  await mustCall(gmPage, 'sendCommand', { command: { type: 'addFigure', figure: npcFighter('Aldo', 'party', { STR: 15, DEX: 12 }, 'battle-axe'), position: { q: 8, r: 6 }, facing: 0 } });
-  await mustCall(gmPage, 'sendCommand', { command: { type: 'addFigure', figure: npcFighter('Vex', 'foes', { STR: 15, DEX: 11 }, 'battle-axe'), position: { q: 16, r: 2 }, facing: 3 } });
+  await mustCall(gmPage, 'sendCommand', {
+    command: { type: 'addFigure', figure: npcFighter('Aldo', 'party', { STR: 15, DEX: 12 }, 'battle-axe'), position: { q: 8, r: 6 }, facing: 0 },
+  });
+  await mustCall(gmPage, 'sendCommand', {
+    command: { type: 'addFigure', figure: npcFighter('Vex', 'foes', { STR: 15, DEX: 11 }, 'battle-axe'), position: { q: 16, r: 2 }, facing: 3 },
+  });
 
   await gmPage.getByTestId('figure-aldo').click();
   await expect(gmPage.getByTestId('declare-figure')).toHaveText('Aldo');

@@ -29,10 +29,21 @@ async function duelReady(page: Page, name: string): Promise<void> {
   await mustCall(page, 'openEncounter', { id: made.id });
   await expect(page.getByTestId('encounter-name')).toHaveText(name);
   const duelist = npcFighter('Duelist', 'party', { STR: 13, DEX: 13 }, 'broadsword');
-  duelist.equipment = { weaponIds: ['broadsword', 'shortsword'], readyWeaponId: 'broadsword', offHandWeaponId: 'shortsword', armorId: null, shieldId: null } as typeof duelist.equipment;
+  duelist.equipment = {
+    weaponIds: ['broadsword', 'shortsword'],
+    readyWeaponId: 'broadsword',
+    offHandWeaponId: 'shortsword',
+    armorId: null,
+    shieldId: null,
+  } as typeof duelist.equipment;
   await command(page, { type: 'addFigure', figure: duelist, position: { q: 4, r: 6 }, facing: 0 });
-  const foes: [string, { q: number; r: number }, number][] = [['Ash', { q: 5, r: 6 }, 3], ['Birch', { q: 4, r: 7 }, 4], ['Cole', { q: 5, r: 5 }, 2]];
-  for (const [foe, position, facing] of foes) await command(page, { type: 'addFigure', figure: npcFighter(foe, 'foes', { STR: 12, DEX: 9 }, 'broadsword'), position, facing });
+  const foes: [string, { q: number; r: number }, number][] = [
+    ['Ash', { q: 5, r: 6 }, 3],
+    ['Birch', { q: 4, r: 7 }, 4],
+    ['Cole', { q: 5, r: 5 }, 2],
+  ];
+  for (const [foe, position, facing] of foes)
+    await command(page, { type: 'addFigure', figure: npcFighter(foe, 'foes', { STR: 12, DEX: 9 }, 'broadsword'), position, facing });
   await command(page, { type: 'rollInitiative' }, [[6], [1]]);
   await command(page, { type: 'chooseInitiative', sideId: 'party', moveFirst: true });
   let view = await mustCall(page, 'getGmView', {});

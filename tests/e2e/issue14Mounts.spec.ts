@@ -55,7 +55,12 @@ async function toMovement(gmPage: Page): Promise<void> {
 test('a 7-hex giant dragged onto an imp pushes it back 1 hex, on both maps and in the log (004 §Engagement)', async ({ gmPage, playerPage }) => {
   test.setTimeout(90_000);
   await openEncounter(gmPage, playerPage, 'Shove');
-  await command(gmPage, { type: 'addFigure', figure: { ...npcFighter('Giant', 'party', { STR: 20, DEX: 10 }, 'club'), size: 7 }, position: { q: 5, r: 6 }, facing: 0 });
+  await command(gmPage, {
+    type: 'addFigure',
+    figure: { ...npcFighter('Giant', 'party', { STR: 20, DEX: 10 }, 'club'), size: 7 },
+    position: { q: 5, r: 6 },
+    facing: 0,
+  });
   // The imp faces away; one armed one-hex foe does not engage a 7-hex figure (RULINGS M6).
   await command(gmPage, { type: 'addFigure', figure: npcFighter('Imp', 'foes', { STR: 8, DEX: 10 }, 'dagger'), position: { q: 8, r: 6 }, facing: 0 });
   await toMovement(gmPage);
@@ -78,12 +83,17 @@ test('a 7-hex giant dragged onto an imp pushes it back 1 hex, on both maps and i
   await playerPage.screenshot({ path: `${SCREENS}/push-giant-player.png` });
 });
 
-test('a rider mounts its horse from the sheet and rides with the horse\'s gaits; both maps show it on the horse', async ({ gmPage, playerPage }) => {
+test("a rider mounts its horse from the sheet and rides with the horse's gaits; both maps show it on the horse", async ({ gmPage, playerPage }) => {
   test.setTimeout(120_000);
   await openEncounter(gmPage, playerPage, 'Cavalry');
   await command(gmPage, { type: 'addFigure', figure: npcFighter('Ann', 'party', { STR: 13, DEX: 12 }, 'cavalry-lance'), position: { q: 4, r: 6 }, facing: 0 });
   // The horse (3 hexes: 6,6 · 5,6 · 6,5), STR 18: movement modifier +5, Walk 9 (RULINGS M1).
-  await command(gmPage, { type: 'addFigure', figure: { ...npcFighter('Horse', 'party', { STR: 18, DEX: 11 }, 'club'), size: 3 }, position: { q: 6, r: 6 }, facing: 0 });
+  await command(gmPage, {
+    type: 'addFigure',
+    figure: { ...npcFighter('Horse', 'party', { STR: 18, DEX: 11 }, 'club'), size: 3 },
+    position: { q: 6, r: 6 },
+    facing: 0,
+  });
   await command(gmPage, { type: 'addFigure', figure: npcFighter('Orc', 'foes', { STR: 12, DEX: 9 }, 'broadsword'), position: { q: 16, r: 6 }, facing: 3 });
 
   // Select Ann on the map, open her sheet, mount the horse next to her.

@@ -69,8 +69,6 @@ async function gmView(page: Page): Promise<any> {
   });
 }
 
-
-
 test('a wall stroke is one command and shows on both maps; undo takes the whole stroke back', async ({ gmPage, playerPage }) => {
   // Terrain colours are read on the plain grid: the sample's map image (issue 15) goes first.
   expect((await socketCall(gmPage, 'sendCommand', { command: { type: 'setMapImage', image: null } })).ok).toBe(true);
@@ -238,7 +236,10 @@ test('the player display reports its size; physical scale gives 1-inch hexes on 
   const measured = await playerPage.evaluate(() => {
     const dpr = window.devicePixelRatio || 1;
     const map = document.querySelector('[data-testid=player-map]') as HTMLElement;
-    return { screen: { widthPx: Math.round(screen.width * dpr), heightPx: Math.round(screen.height * dpr) }, map: { widthPx: Math.round(map.clientWidth * dpr), heightPx: Math.round(map.clientHeight * dpr) } };
+    return {
+      screen: { widthPx: Math.round(screen.width * dpr), heightPx: Math.round(screen.height * dpr) },
+      map: { widthPx: Math.round(map.clientWidth * dpr), heightPx: Math.round(map.clientHeight * dpr) },
+    };
   });
   await expect.poll(async () => (await socketCall(gmPage, 'getProjector', {})).value.reported).toEqual(measured);
   expect(measured.map.heightPx).toBeLessThan(measured.screen.heightPx);
@@ -256,7 +257,9 @@ test('the player display reports its size; physical scale gives 1-inch hexes on 
 
   // A resized player window reports again, and the GM's outline follows.
   await playerPage.setViewportSize({ width: 1024, height: 700 });
-  await expect.poll(async () => (await socketCall(gmPage, 'getProjector', {})).value.reported.map.widthPx).toBe(Math.round(1024 * (await playerPage.evaluate(() => window.devicePixelRatio || 1))));
+  await expect
+    .poll(async () => (await socketCall(gmPage, 'getProjector', {})).value.reported.map.widthPx)
+    .toBe(Math.round(1024 * (await playerPage.evaluate(() => window.devicePixelRatio || 1))));
 });
 
 test('? opens the shortcut help; Tab selects the next figure', async ({ gmPage }) => {
@@ -287,10 +290,15 @@ test('tokens on the GM map carry condition tags; the player map shows none', asy
   });
   expect(set.ok, JSON.stringify(set.error ?? null)).toBe(true);
   const tagOf = async (page: typeof gmPage, id: string) =>
-    page.evaluate((figureId) => {
-      const map = (window as unknown as { __battleMap: { stage: { findOne(s: string): { findOne(s: string): { text(): string } | undefined } | undefined } } }).__battleMap;
-      return map.stage.findOne(`#${figureId}`)?.findOne('.conditions')?.text() ?? null;
-    }, await figureNodeId(page, id));
+    page.evaluate(
+      (figureId) => {
+        const map = (
+          window as unknown as { __battleMap: { stage: { findOne(s: string): { findOne(s: string): { text(): string } | undefined } | undefined } } }
+        ).__battleMap;
+        return map.stage.findOne(`#${figureId}`)?.findOne('.conditions')?.text() ?? null;
+      },
+      await figureNodeId(page, id),
+    );
   await expect.poll(() => tagOf(gmPage, 'grak')).toBe('BLEED');
   expect(await tagOf(gmPage, 'bram')).toBe('');
   expect(await tagOf(playerPage, 'grak')).toBe('');

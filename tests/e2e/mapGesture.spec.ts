@@ -25,7 +25,6 @@ const map = (page: Page) => page.evaluate(() => (window as unknown as { __battle
 const tokenUpdates = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.tokens.updates);
 const stripsDrawn = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.frames.stripsDrawn);
 
-
 /** Counts, in the page, the animation frames in which a map canvas was shown moved by a CSS transform. */
 const watchTransforms = (page: Page) =>
   page.evaluate(() => {
@@ -75,10 +74,12 @@ test('a wheel-and-drag gesture moves the drawn map; the projector follows withou
 
   // The projector followed: the player page shows the GM's frame, and drew no token anew for it.
   const frame = await gmPage.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.getFrame());
-  await expect.poll(async () => {
-    const player = await playerPage.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.getFrame());
-    return Math.abs(player.x - frame.x) + Math.abs(player.y - frame.y);
-  }).toBeLessThan(0.01);
+  await expect
+    .poll(async () => {
+      const player = await playerPage.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.getFrame());
+      return Math.abs(player.x - frame.x) + Math.abs(player.y - frame.y);
+    })
+    .toBeLessThan(0.01);
   await settle(playerPage);
   expect(await tokenUpdates(playerPage), 'tokens drawn anew on the player page for camera frames').toBe(updatesBefore);
   // At rest the map was drawn filtered strip by strip (layerStrips.ts), which the whole redraw below must match.
@@ -157,7 +158,10 @@ test('a blank overlay or drag layer is hidden from the compositor until it paint
   const seen = await transformValues(gmPage);
   expect(seen.length, 'frames shown with moved canvases').toBeGreaterThan(0);
   for (const t of seen) {
-    const [k, , , , tx, ty] = t.replace(/^matrix\(|\)$/g, '').split(',').map(Number);
+    const [k, , , , tx, ty] = t
+      .replace(/^matrix\(|\)$/g, '')
+      .split(',')
+      .map(Number);
     expect(k, t).toBe(1);
     expect(Number.isInteger(tx) && Number.isInteger(ty), t).toBe(true);
   }

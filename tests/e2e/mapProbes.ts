@@ -54,8 +54,7 @@ export async function rightDragPan(page: Page, from: { x: number; y: number }, s
 /** What the map shows, in world units (1 = a hex's size), centre and size. */
 export type WorldFrame = { x: number; y: number; width: number; height: number };
 
-export const frameOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __battleMap: { getFrame(): WorldFrame } }).__battleMap.getFrame());
+export const frameOf = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: { getFrame(): WorldFrame } }).__battleMap.getFrame());
 
 export const scaleOf = (page: Page) =>
   page.evaluate(() => (window as unknown as { __battleMap: { cameraState: { scale: number } } }).__battleMap.cameraState.scale);

@@ -217,7 +217,9 @@ async function turnRedrawsOneToken(gmPage: Page, playerPage: Page, label: string
   await gmPage.bringToFront();
   const at = await hexOnScreen(gmPage, BRAM);
   await gmPage.mouse.click(at.x, at.y);
-  await expect.poll(() => gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.findOne('#bram')?.findOne('.halo').visible())).toBe(true);
+  await expect
+    .poll(() => gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.findOne('#bram')?.findOne('.halo').visible()))
+    .toBe(true);
   await settle(gmPage);
   await countTokenDraws(gmPage);
   await countTokenDraws(playerPage);

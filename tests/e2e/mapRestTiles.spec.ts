@@ -110,7 +110,10 @@ const sum = (frames: readonly MapFrame[], key: 'draws' | 'tiles' | 'strips') => 
 function expectSettled(frames: readonly MapFrame[], page: string): void {
   const at = frames.findIndex((f) => f.settled);
   const drawn = frames.filter((f) => f.draws > 0).length;
-  expect(at, `${page}: the map settles after the camera stops (the map layer was drawn in ${drawn} of the ${frames.length} frames since)`).toBeGreaterThanOrEqual(0);
+  expect(
+    at,
+    `${page}: the map settles after the camera stops (the map layer was drawn in ${drawn} of the ${frames.length} frames since)`,
+  ).toBeGreaterThanOrEqual(0);
   // The frame it settled in holds the work that settled it (its rAF callbacks run in either order).
   const resting = frames.slice(0, at + 1);
   expect(sum(resting, 'tiles'), `${page}: tiles still missing when the camera stopped, painted at rest`).toBeGreaterThan(0);
@@ -121,8 +124,6 @@ function expectSettled(frames: readonly MapFrame[], page: string): void {
   expect(sum(quiet, 'tiles'), `${page}: tiles painted after it settled`).toBe(0);
   expect(sum(quiet, 'strips'), `${page}: strips drawn after it settled`).toBe(0);
 }
-
-
 
 test('a map that stops with tiles of a 4096² image missing paints them, sharpens once and then draws nothing more, on both pages', async ({
   gmPage,
@@ -158,10 +159,12 @@ test('a map that stops with tiles of a 4096² image missing paints them, sharpen
   // The player page follows the GM's frame; a page not in front is given no frames once it draws nothing, so it is brought forward.
   const frame = await frameOf(gmPage);
   await playerPage.bringToFront();
-  await expect.poll(async () => {
-    const player = await frameOf(playerPage);
-    return Math.abs(player.x - frame.x) + Math.abs(player.y - frame.y);
-  }).toBeLessThan(0.01);
+  await expect
+    .poll(async () => {
+      const player = await frameOf(playerPage);
+      return Math.abs(player.x - frame.x) + Math.abs(player.y - frame.y);
+    })
+    .toBeLessThan(0.01);
   expectSettled(await restOf(playerPage), 'player page');
   await playerPage.screenshot({ path: `${SCREENS}/rest-tiles-player-at-rest-1366x768.png` });
   const player = await layerDigests(playerPage);
@@ -173,10 +176,12 @@ test('a map that stops with tiles of a 4096² image missing paints them, sharpen
   await fresh.goto(`${consoleServer.player}&e2e=1`);
   await expect(fresh.getByTestId('player-map')).toHaveAttribute('data-map-image', /^[0-9a-f]{64}\.jpg$/);
   await fresh.bringToFront();
-  await expect.poll(async () => {
-    const loaded = await frameOf(fresh);
-    return Math.abs(loaded.x - frame.x) + Math.abs(loaded.y - frame.y);
-  }).toBeLessThan(0.01);
+  await expect
+    .poll(async () => {
+      const loaded = await frameOf(fresh);
+      return Math.abs(loaded.x - frame.x) + Math.abs(loaded.y - frame.y);
+    })
+    .toBeLessThan(0.01);
   await settle(fresh);
   await fresh.screenshot({ path: `${SCREENS}/rest-tiles-player-fresh-1366x768.png` });
   expect(await layerDigests(fresh), 'the layers of a fresh player page').toEqual(player);

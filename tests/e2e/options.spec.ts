@@ -56,11 +56,17 @@ async function setUp(page: Page, key: OptionKey, name: string): Promise<void> {
  * saves it at 1366×768 and 1920×1080.
  */
 async function openSheet(page: Page, id: string, name: string, shot: string): Promise<void> {
-  await page.getByRole('tab', { name: 'Figure' }).click().catch(() => {});
+  await page
+    .getByRole('tab', { name: 'Figure' })
+    .click()
+    .catch(() => {});
   await page.getByTestId(`figure-${id}`).click();
   const sheet = page.getByTestId('figure-sheet');
   await expect(sheet.locator('h2')).toHaveText(name);
-  for (const [w, h] of [[1920, 1080], [1366, 768]] as const) {
+  for (const [w, h] of [
+    [1920, 1080],
+    [1366, 768],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.screenshot({ path: `${SCREENS}/${shot}-${w}x${h}.png` });
   }
@@ -93,9 +99,7 @@ async function moveDue(page: Page, mode: string): Promise<string> {
   await drag(page, from, to);
   // The next figure is due, or nobody is when the mover's group was alone in the phase.
   // Read in one step: the element can vanish between a count and a textContent, which then waits.
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector('[data-testid="due-name"]')?.textContent?.trim() ?? null))
-    .not.toBe(who);
+  await expect.poll(() => page.evaluate(() => document.querySelector('[data-testid="due-name"]')?.textContent?.trim() ?? null)).not.toBe(who);
   return who;
 }
 

@@ -33,7 +33,10 @@ const rolledTotals = async (page: Page) =>
 test('a 3d6 character: its dice before placing, a re-roll, then copies placed by clicking with a facing', async ({ gmPage, playerPage }) => {
   test.setTimeout(90_000);
   await gmPage.bringToFront();
-  await gmPage.getByRole('tab', { name: 'Figure' }).click().catch(() => {});
+  await gmPage
+    .getByRole('tab', { name: 'Figure' })
+    .click()
+    .catch(() => {});
   await gmPage.getByTestId('new-character').click();
   await gmPage.getByTestId('figure-name').fill('Rolf');
   await gmPage.getByTestId('method-roll').check();
@@ -85,7 +88,10 @@ test('a 3d6 character: its dice before placing, a re-roll, then copies placed by
   // Main made Rolf with the dice the GM kept: the sheet shows them, facing 2 as set.
   const gm = await mustCall(gmPage, 'getGmView', {});
   const rolfs = gm.encounter.figures.filter((f: any) => f.name.startsWith('Rolf'));
-  expect(rolfs.map((f: any) => [f.position, f.facing])).toEqual([[at, 2], [{ q: 12, r: 8 }, 2]]);
+  expect(rolfs.map((f: any) => [f.position, f.facing])).toEqual([
+    [at, 2],
+    [{ q: 12, r: 8 }, 2],
+  ]);
   await expect(gmPage.getByTestId('attr-STR')).toContainText(String(kept.STR));
   // The copy is told apart by name (Rolf 2) and shown to the players too.
   await expect.poll(() => figureOnMap(playerPage, 'rolf-2')).toMatchObject({ q: 12, r: 8 });

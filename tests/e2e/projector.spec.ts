@@ -18,7 +18,10 @@ test.beforeAll(async () => {
 
 /** Screenshots of both pages at 1366×768 and 1920×1080. */
 async function shoot(gm: Page, player: Page, name: string): Promise<void> {
-  for (const [w, h] of [[1366, 768], [1920, 1080]] as const) {
+  for (const [w, h] of [
+    [1366, 768],
+    [1920, 1080],
+  ] as const) {
     await gm.setViewportSize({ width: w, height: h });
     await player.setViewportSize({ width: w, height: h });
     await gm.screenshot({ path: `${SCREENS}/${name}-gm-${w}x${h}.png` });
@@ -36,13 +39,15 @@ async function portraitPng(): Promise<Buffer> {
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = (y * w + x) * 3;
-      const head = (x - 180) ** 2 + (y - 170) ** 2 < 90 ** 2 || ((x - 180) ** 2) / 150 ** 2 + ((y - 480) ** 2) / 200 ** 2 < 1;
+      const head = (x - 180) ** 2 + (y - 170) ** 2 < 90 ** 2 || (x - 180) ** 2 / 150 ** 2 + (y - 480) ** 2 / 200 ** 2 < 1;
       raw[i] = head ? 40 : 150 + (y * 90) / h;
       raw[i + 1] = head ? 30 : 90 + (x * 60) / w;
       raw[i + 2] = head ? 30 : 60;
     }
   }
-  return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** Every WebSocket frame the page receives from now on (the page is reloaded to catch its socket). */
@@ -83,7 +88,11 @@ test('a handout is kept, previewed, shown over the players’ map and taken down
   await expect.poll(() => frames.length).toBeGreaterThan(0);
   for (const f of frames) expect(f).not.toMatch(/moon is dark|Duke Orlan|smuggler/);
   for (const f of frames) expect(f).not.toContain(asset);
-  expect((await gmPage.request.get(`${new URL(playerPage.url()).origin}/campaign-assets/${asset}?token=${new URL(playerPage.url()).searchParams.get('token')}`)).status()).toBe(403);
+  expect(
+    (
+      await gmPage.request.get(`${new URL(playerPage.url()).origin}/campaign-assets/${asset}?token=${new URL(playerPage.url()).searchParams.get('token')}`)
+    ).status(),
+  ).toBe(403);
 
   await panel.getByTestId('handout-row').filter({ hasText: 'Duke Orlan' }).getByTestId('handout-show').click();
   const shown = playerPage.getByTestId('handout');

@@ -48,7 +48,9 @@ test('the projector jumps from a close framing to the whole map drawing the kept
   test.setTimeout(40_000);
   for (const [i, position] of SPREAD.entries()) {
     const side = i % 2 ? 'foes' : 'party';
-    await mustCall(gmPage, 'sendCommand', { command: { type: 'addFigure', figure: npcFighter(`Scout ${i + 1}`, side, { STR: 11, DEX: 11 }, 'club'), position } });
+    await mustCall(gmPage, 'sendCommand', {
+      command: { type: 'addFigure', figure: npcFighter(`Scout ${i + 1}`, side, { STR: 11, DEX: 11 }, 'club'), position },
+    });
   }
   // The sample's Bram, Ilsa and Grak and the scouts; Sella is hidden from the players.
   const figures = 3 + SPREAD.length;
@@ -68,7 +70,13 @@ test('the projector jumps from a close framing to the whole map drawing the kept
   await playerPage.reload();
   await expect(playerPage.getByTestId('player-status')).toContainText('Ambush at the Ford');
   await playerPage.bringToFront();
-  await expect.poll(() => frameOf(playerPage).then((f) => near(f, framed)).catch(() => Infinity)).toBeLessThan(0.01);
+  await expect
+    .poll(() =>
+      frameOf(playerPage)
+        .then((f) => near(f, framed))
+        .catch(() => Infinity),
+    )
+    .toBeLessThan(0.01);
   expect(await scaleOf(playerPage)).toBeCloseTo(following, 6);
   await expect.poll(async () => (await tokensShown(playerPage)).all).toBe(figures);
   await settle(playerPage);
@@ -96,9 +104,16 @@ test('the projector jumps from a close framing to the whole map drawing the kept
   const jump = after.slice(0, Math.max(drawnBy('mapDraws'), drawnBy('figureDraws')) + 1);
   expect(drawnBy('mapDraws'), 'the map layer drew the whole map').toBeGreaterThanOrEqual(0);
   expect(drawnBy('figureDraws'), 'the figure layer drew the whole map').toBeGreaterThanOrEqual(0);
-  const log = after.map((f, i) => `${i}: tiles ${f.tiles} bitmaps ${f.bitmaps} map ${f.mapDraws} figures ${f.figureDraws}${f.settled ? ' settled' : ''}`).join('\n');
-  test.info().annotations.push({ type: 'jump frames', description: `${jump.length} of ${after.length}; painted before the jump: ${JSON.stringify(before)}\n${log}` });
-  expect(jump.every((f) => !f.settled), `the jump's frames come before the map rests:\n${log}`).toBe(true);
+  const log = after
+    .map((f, i) => `${i}: tiles ${f.tiles} bitmaps ${f.bitmaps} map ${f.mapDraws} figures ${f.figureDraws}${f.settled ? ' settled' : ''}`)
+    .join('\n');
+  test
+    .info()
+    .annotations.push({ type: 'jump frames', description: `${jump.length} of ${after.length}; painted before the jump: ${JSON.stringify(before)}\n${log}` });
+  expect(
+    jump.every((f) => !f.settled),
+    `the jump's frames come before the map rests:\n${log}`,
+  ).toBe(true);
   expect(sumFrames(jump, 'tiles'), `grid tiles painted in the jump's frames (the whole map is drawn from the kept tile):\n${log}`).toBe(0);
   // The kept tile is the one the whole map needs: none is painted after the jump either, as it would be in the frames after a jump that drew the map without it.
   expect(sumFrames(after, 'tiles'), `grid tiles painted from the jump until the page settled:\n${log}`).toBe(0);
@@ -124,7 +139,10 @@ test('the projector jumps from a close framing to the whole map drawing the kept
   expect(await layerDigests(fresh), 'the layers of a fresh player page').toEqual(followed);
 });
 
-test('the GM zooms back out to the whole map after a change to the map drawing the kept whole-map tile, painting none in its frames', async ({ gmPage, playerPage }) => {
+test('the GM zooms back out to the whole map after a change to the map drawing the kept whole-map tile, painting none in its frames', async ({
+  gmPage,
+  playerPage,
+}) => {
   test.setTimeout(40_000);
   await gmPage.bringToFront();
   const whole = await scaleOf(gmPage);
@@ -148,7 +166,10 @@ test('the GM zooms back out to the whole map after a change to the map drawing t
   expect(after.length, 'frames from the zoom-out until the GM page settled').toBeLessThan(MAX_FRAMES);
   expect(await scaleOf(gmPage), 'the whole map').toBeCloseTo(whole, 6);
   const log = after.map((f, i) => `${i}: tiles ${f.tiles} map ${f.mapDraws}${f.settled ? ' settled' : ''}`).join('\n');
-  expect(after.findIndex((f) => f.mapDraws > 0), `the map layer drew the whole map:\n${log}`).toBeGreaterThanOrEqual(0);
+  expect(
+    after.findIndex((f) => f.mapDraws > 0),
+    `the map layer drew the whole map:\n${log}`,
+  ).toBeGreaterThanOrEqual(0);
   expect(sumFrames(after, 'tiles'), `grid tiles painted from the zoom-out until the page settled:\n${log}`).toBe(0);
   await gmPage.screenshot({ path: `${SCREENS}/gm-zoom-out-after-change-1366x768.png` });
 });

@@ -142,10 +142,13 @@ export async function onBothMaps(gmPage: Page, playerPage: Page, id: string, hex
 /** The hex at the centre of a page's battlemap, where the session's figures are set out around. */
 export async function centreHex(page: Page): Promise<{ q: number; r: number }> {
   const box = (await page.getByRole('application').boundingBox())!;
-  return page.evaluate((p) => {
-    const h = (window as unknown as { __battleMap: any }).__battleMap.screenToHex(p);
-    return { q: h.q, r: h.r };
-  }, { x: box.width / 2, y: box.height / 2 });
+  return page.evaluate(
+    (p) => {
+      const h = (window as unknown as { __battleMap: any }).__battleMap.screenToHex(p);
+      return { q: h.q, r: h.r };
+    },
+    { x: box.width / 2, y: box.height / 2 },
+  );
 }
 
 /** The world rectangle a page's battlemap draws its map image over (null without one). */
@@ -192,7 +195,12 @@ export async function calibrateMapImage(gmPage: Page, playerPage: Page, corners:
   // Main's placement is what both pages draw: the same world rectangle, moved from the import's.
   const image = (await mustCall(gmPage, 'getGmView', {})).encounter.map.image;
   const size = 32;
-  const expected = { x0: image.x * size, y0: image.y * size, x1: (image.x + image.width * image.scale) * size, y1: (image.y + image.height * image.scale) * size };
+  const expected = {
+    x0: image.x * size,
+    y0: image.y * size,
+    x1: (image.x + image.width * image.scale) * size,
+    y1: (image.y + image.height * image.scale) * size,
+  };
   const close = (r: typeof expected | null) => r !== null && Object.entries(expected).every(([k, v]) => Math.abs(r[k as keyof typeof expected] - v) < 1e-6);
   await expect.poll(async () => close(await drawnImageRect(gmPage))).toBe(true);
   await expect.poll(async () => close(await drawnImageRect(playerPage))).toBe(true);

@@ -114,7 +114,9 @@ export async function folderDigest(dir: string): Promise<Record<string, string>>
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
-    out[relative(dir, path)] = createHash('sha256').update(await readFile(path)).digest('hex');
+    out[relative(dir, path)] = createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex');
   }
   return out;
 }

@@ -19,8 +19,12 @@ test.describe.configure({ timeout: 120_000 });
 test('the declarations form leaves when Declarations are over; the scores stay until the roll', async ({ gmPage, playerPage }) => {
   await gmPage.bringToFront();
   await newCampaign(gmPage, playerPage, 'Stated aims again');
-  await mustCall(gmPage, 'sendCommand', { command: { type: 'addFigure', figure: npcFighter('Aldo', 'party', { STR: 12, DEX: 12 }, 'shortsword'), position: { q: 5, r: 5 } } });
-  await mustCall(gmPage, 'sendCommand', { command: { type: 'addFigure', figure: npcFighter('Vex', 'foes', { STR: 12, DEX: 11 }, 'shortsword'), position: { q: 9, r: 5 } } });
+  await mustCall(gmPage, 'sendCommand', {
+    command: { type: 'addFigure', figure: npcFighter('Aldo', 'party', { STR: 12, DEX: 12 }, 'shortsword'), position: { q: 5, r: 5 } },
+  });
+  await mustCall(gmPage, 'sendCommand', {
+    command: { type: 'addFigure', figure: npcFighter('Vex', 'foes', { STR: 12, DEX: 11 }, 'shortsword'), position: { q: 9, r: 5 } },
+  });
   await openMenu(gmPage, 'menu-encounter-rules');
   await gmPage.locator('#opt-declaredIntent').check();
   await gmPage.getByTestId('rules-save').click();

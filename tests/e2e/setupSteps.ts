@@ -29,13 +29,15 @@ export const stepNow = (page: Page) => page.getByTestId('phase-stepper').locator
 
 /** The letters on a figure's token, as a page's battlemap draws them. */
 export async function initials(page: Page, id: string): Promise<string | null> {
-  return page.evaluate((key) => {
-    const map = (window as unknown as { __battleMap?: any }).__battleMap;
-    const node =
-      key.name === null
-        ? map?.stage.findOne(`#${key.id}`)
-        : map?.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === key.name);
-    return node ? node.findOne('.initials').text() : null;
-  }, await tokenKey(page, id));
+  return page.evaluate(
+    (key) => {
+      const map = (window as unknown as { __battleMap?: any }).__battleMap;
+      const node =
+        key.name === null
+          ? map?.stage.findOne(`#${key.id}`)
+          : map?.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === key.name);
+      return node ? node.findOne('.initials').text() : null;
+    },
+    await tokenKey(page, id),
+  );
 }
-

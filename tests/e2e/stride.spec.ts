@@ -60,7 +60,10 @@ test('O3: a pass-by charge’s first strike is shown and resolved in the tracker
   await offer.locator('summary').click();
   await expect(offer.locator('table')).toContainText('Meeting a charge');
   await expect(offer.getByTestId('strike-take')).toBeEnabled();
-  for (const [w, h] of [[1366, 768], [1920, 1080]] as const) {
+  for (const [w, h] of [
+    [1366, 768],
+    [1920, 1080],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.getByTestId('strike-offers').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENS}/stride-first-strike-${w}.png` });
@@ -68,7 +71,10 @@ test('O3: a pass-by charge’s first strike is shown and resolved in the tracker
 
   // Letting it go: Aldo's blow goes in (typed faces: 6 hits at adjDEX 14, 2d6 = 7); the offer is gone.
   const before = (view.encounter.figures as { id: string; fatigue: { current: number } }[]).find((f) => f.id === 'vex')!.fatigue.current;
-  const waived = await command(page, { type: 'waiveFirstStrike', figureId: 'vex', attackerId: 'aldo' }, [[2, 2, 2], [3, 4]]);
+  const waived = await command(page, { type: 'waiveFirstStrike', figureId: 'vex', attackerId: 'aldo' }, [
+    [2, 2, 2],
+    [3, 4],
+  ]);
   expect(waived.encounter.tracker.strikeOffers).toBeUndefined();
   expect((waived.encounter.figures as { id: string; fatigue: { current: number } }[]).find((f) => f.id === 'vex')!.fatigue.current).toBe(before - 7);
   await expect(page.getByTestId('strike-offers')).toHaveCount(0);

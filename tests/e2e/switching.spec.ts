@@ -94,9 +94,20 @@ test('switching campaigns and encounters: both pages always show the encounter m
   await playerPage.screenshot({ path: `${SCREENS}/switch-1-new-campaign-player.png` });
 
   // Two figures in the first encounter, then the GM turns one: this view gets ahead (revision 3).
-  await mustCall(gm, 'sendCommand', { command: { type: 'addFigure', figure: npcFighter('Ghoul', 'foes', { STR: 12, DEX: 10 }, 'dagger'), position: { q: 6, r: 4 }, facing: 0 } });
-  await mustCall(gm, 'sendCommand', { command: { type: 'addFigure', figure: npcFighter('Warden', 'party', { STR: 12, DEX: 12 }, 'shortsword'), position: { q: 12, r: 6 }, facing: 3 } });
-  await bothShow(gm, playerPage, { campaign: 'Crypt of Ash', name: 'First encounter', turn: 1, gmFigures: ['ghoul', 'warden'], playerFigures: ['ghoul', 'warden'], absent: [] });
+  await mustCall(gm, 'sendCommand', {
+    command: { type: 'addFigure', figure: npcFighter('Ghoul', 'foes', { STR: 12, DEX: 10 }, 'dagger'), position: { q: 6, r: 4 }, facing: 0 },
+  });
+  await mustCall(gm, 'sendCommand', {
+    command: { type: 'addFigure', figure: npcFighter('Warden', 'party', { STR: 12, DEX: 12 }, 'shortsword'), position: { q: 12, r: 6 }, facing: 3 },
+  });
+  await bothShow(gm, playerPage, {
+    campaign: 'Crypt of Ash',
+    name: 'First encounter',
+    turn: 1,
+    gmFigures: ['ghoul', 'warden'],
+    playerFigures: ['ghoul', 'warden'],
+    absent: [],
+  });
   await selectAndTurn(gm, 'warden', 1);
 
   // 2. A younger encounter of the same campaign, made and opened from the Encounters screen.
@@ -112,13 +123,27 @@ test('switching campaigns and encounters: both pages always show the encounter m
   await openScreen(gm, 'menu-encounters');
   await row(gm, 'First encounter').getByTestId('encounter-open').click();
   await expect(gm.getByTestId('campaign-screen')).toBeHidden();
-  await bothShow(gm, playerPage, { campaign: 'Crypt of Ash', name: 'First encounter', turn: 1, gmFigures: ['ghoul', 'warden'], playerFigures: ['ghoul', 'warden'], absent: [] });
+  await bothShow(gm, playerPage, {
+    campaign: 'Crypt of Ash',
+    name: 'First encounter',
+    turn: 1,
+    gmFigures: ['ghoul', 'warden'],
+    playerFigures: ['ghoul', 'warden'],
+    absent: [],
+  });
 
   // 4. The sample campaign again, from the Campaigns screen: the ambush as it was left.
   await openScreen(gm, 'menu-campaigns');
   await gm.getByTestId('campaign-row').filter({ hasText: 'Sample Campaign' }).getByRole('button', { name: 'Open' }).click();
   await closeScreen(gm);
-  await bothShow(gm, playerPage, { campaign: 'Sample Campaign', name: 'Ambush at the Ford', turn: 1, gmFigures: sampleFigures, playerFigures: sampleForPlayers, absent: ['ghoul', 'warden'] });
+  await bothShow(gm, playerPage, {
+    campaign: 'Sample Campaign',
+    name: 'Ambush at the Ford',
+    turn: 1,
+    gmFigures: sampleFigures,
+    playerFigures: sampleForPlayers,
+    absent: ['ghoul', 'warden'],
+  });
   await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: BRAM.q + 1, r: BRAM.r });
   expect(await figureOnMap(playerPage, 'sella'), 'a hidden figure reached the player page').toBeNull();
 
@@ -139,19 +164,30 @@ test('a command made on the view of an encounter that is no longer open is refus
   await bothShow(gm, playerPage, { campaign: 'Sample Campaign', name: 'Watchtower', turn: 1, gmFigures: [], playerFigures: [], absent: ['bram'] });
   // What a second GM window still showing the ford would send.
   const seen = { encounterId: before.encounter.id, session: before.session, revision: before.revision };
-  const refused = await gm.evaluate(async (args) => {
-    const token = new URLSearchParams(location.search).get('token');
-    const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
-    await new Promise((r) => ws.addEventListener('open', r, { once: true }));
-    const reply = new Promise<any>((r) => ws.addEventListener('message', (e) => { const m = JSON.parse(String(e.data)); if (m.id === 1) r(m); }));
-    ws.send(JSON.stringify({ id: 1, channel: 'sendCommand', args }));
-    const out = await reply;
-    ws.close();
-    return out.result;
-  }, { command: { type: 'turnFigure', figureId: 'bram', facing: 3 }, seen });
+  const refused = await gm.evaluate(
+    async (args) => {
+      const token = new URLSearchParams(location.search).get('token');
+      const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
+      await new Promise((r) => ws.addEventListener('open', r, { once: true }));
+      const reply = new Promise<any>((r) =>
+        ws.addEventListener('message', (e) => {
+          const m = JSON.parse(String(e.data));
+          if (m.id === 1) r(m);
+        }),
+      );
+      ws.send(JSON.stringify({ id: 1, channel: 'sendCommand', args }));
+      const out = await reply;
+      ws.close();
+      return out.result;
+    },
+    { command: { type: 'turnFigure', figureId: 'bram', facing: 3 }, seen },
+  );
   expect(refused).toEqual({
     ok: false,
-    error: { code: 'conflict', message: 'The console now shows "Watchtower" (campaign "Sample Campaign"); this was asked on the encounter shown before, and nothing was changed.' },
+    error: {
+      code: 'conflict',
+      message: 'The console now shows "Watchtower" (campaign "Sample Campaign"); this was asked on the encounter shown before, and nothing was changed.',
+    },
   });
   await expect(gm.getByTestId('encounter-name')).toHaveText('Watchtower');
 });

@@ -24,7 +24,8 @@ const scale = async (page: Page) => (await camera(page)).scale;
 /** Zooms the map by `factor` about its middle in one step (wheel notches would let a busy machine rest between them). */
 const zoom = (page: Page, factor: number) =>
   page.evaluate((k) => {
-    const map = (window as unknown as { __battleMap: { stage: { width(): number; height(): number }; zoomAt(at: { x: number; y: number }, k: number): void } }).__battleMap;
+    const map = (window as unknown as { __battleMap: { stage: { width(): number; height(): number }; zoomAt(at: { x: number; y: number }, k: number): void } })
+      .__battleMap;
     map.zoomAt({ x: map.stage.width() / 2, y: map.stage.height() / 2 }, k);
   }, factor);
 
@@ -67,7 +68,9 @@ test('a turned figure paints its own token again on each page, and no other', as
   await expect.poll(() => notchOf(playerPage, 'Bram')).toContain('[');
   const hex = await hexOnScreen(gmPage, BRAM);
   await gmPage.mouse.click(hex.x, hex.y);
-  await expect.poll(() => gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.findOne('#bram')?.findOne('.halo').visible())).toBe(true);
+  await expect
+    .poll(() => gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.findOne('#bram')?.findOne('.halo').visible()))
+    .toBe(true);
   await settle(gmPage);
   await settle(playerPage);
   const gm = await paints(gmPage);
@@ -84,7 +87,9 @@ test('tokens repainted a budget at a time keep the map unsettled until their lay
   for (let col = 1; col < 29 && added < 120; col++) {
     for (let row = 1; row < 19 && added < 120; row += 2) {
       const position = { q: col, r: row - Math.floor(col / 2) };
-      const result = await socketCall(gmPage, 'sendCommand', { command: { type: 'addFigure', figure: npcFighter(`Crowd ${col}-${row}`, 'foes', { STR: 10, DEX: 10 }, 'club'), position } });
+      const result = await socketCall(gmPage, 'sendCommand', {
+        command: { type: 'addFigure', figure: npcFighter(`Crowd ${col}-${row}`, 'foes', { STR: 10, DEX: 10 }, 'club'), position },
+      });
       if (result.ok) added++;
     }
   }
@@ -96,13 +101,16 @@ test('tokens repainted a budget at a time keep the map unsettled until their lay
   await zoom(gmPage, 2.5);
   const frames = await framesUntilSettled(gmPage);
   const log = frames.map((f, i) => `${i}: draws ${f.figureDraws} bitmaps ${f.bitmaps}${f.settled ? ' settled' : ''}`).join('\n');
-  expect(await paints(gmPage) - before, `bitmaps painted for the zoom:\n${log}`).toBeGreaterThan(30);
+  expect((await paints(gmPage)) - before, `bitmaps painted for the zoom:\n${log}`).toBeGreaterThan(30);
   expect(frames.filter((f) => f.bitmaps > 0).length, `frames that painted bitmaps (a budget at a time):\n${log}`).toBeGreaterThan(2);
   // Once the map says it has settled, its figure layer draws nothing more and paints no bitmap.
   const first = frames.findIndex((f) => f.settled);
   expect(first, `the map settled within ${MAX_FRAMES} frames:\n${log}`).toBeGreaterThan(0);
   const later = frames.slice(first + 1);
-  expect(later.every((f) => f.figureDraws === 0 && f.bitmaps === 0 && f.settled), `frames after the map first said it had settled:\n${log}`).toBe(true);
+  expect(
+    later.every((f) => f.figureDraws === 0 && f.bitmaps === 0 && f.settled),
+    `frames after the map first said it had settled:\n${log}`,
+  ).toBe(true);
   await mkdir('test-results/screens', { recursive: true });
   await gmPage.screenshot({ path: 'test-results/screens/tokens-crowd-zoomed-1366x768.png' });
 });

@@ -57,17 +57,28 @@ async function projectorHexesTo(gmPage: Page, playerPage: Page, target: number):
   return last;
 }
 
-test('a projector that zoomed out past the facing notches and back in shows them as a fresh page does', async ({ gmPage, playerPage, context, consoleServer }) => {
+test('a projector that zoomed out past the facing notches and back in shows them as a fresh page does', async ({
+  gmPage,
+  playerPage,
+  context,
+  consoleServer,
+}) => {
   await settle(gmPage);
   await playerPage.bringToFront();
   await settle(playerPage);
 
   expect(await projectorHexesTo(gmPage, playerPage, 4), 'the projector zoomed out below notch size').toBeLessThan(7);
-  expect((await notches(playerPage)).every((shown) => !shown), 'no notch on hexes under 7 px').toBe(true);
+  expect(
+    (await notches(playerPage)).every((shown) => !shown),
+    'no notch on hexes under 7 px',
+  ).toBe(true);
   expect(await projectorHexesTo(gmPage, playerPage, 8), 'the projector zoomed back in to 8 px hexes').toBeCloseTo(8, 5);
   const shown = await notches(playerPage);
   expect(shown.length).toBeGreaterThan(0);
-  expect(shown.every((s) => s), 'every token shows its notch on 8 px hexes').toBe(true);
+  expect(
+    shown.every((s) => s),
+    'every token shows its notch on 8 px hexes',
+  ).toBe(true);
   const gmHexPx = await hexPx(gmPage);
   const gm = await notches(gmPage);
   expect(gm, `the GM page's notches on ${gmHexPx.toFixed(2)} px hexes`).toEqual(gm.map(() => gmHexPx >= 7));
@@ -77,10 +88,12 @@ test('a projector that zoomed out past the facing notches and back in shows them
   await fresh.goto(`${consoleServer.player}&e2e=1`);
   await expect.poll(() => hook(fresh)).toBe(true);
   await fresh.bringToFront();
-  await expect.poll(async () => {
-    const loaded = await frameOf(fresh);
-    return Math.abs(loaded.x - frame.x) + Math.abs(loaded.y - frame.y) + Math.abs(loaded.width - frame.width);
-  }).toBeLessThan(0.01);
+  await expect
+    .poll(async () => {
+      const loaded = await frameOf(fresh);
+      return Math.abs(loaded.x - frame.x) + Math.abs(loaded.y - frame.y) + Math.abs(loaded.width - frame.width);
+    })
+    .toBeLessThan(0.01);
   await settle(fresh);
   expect(await notches(fresh)).toEqual(shown);
   expect(await figurePixels(fresh), 'the figure layer of a fresh player page').toBe(await figurePixels(playerPage));

@@ -25,17 +25,32 @@ async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchE
 /** One finger from `from` to `to` in `steps` moves. */
 async function swipe(cdp: CDPSession, from: { x: number; y: number }, to: { x: number; y: number }, steps = 8): Promise<void> {
   await touch(cdp, 'touchStart', [{ ...from, id: 1 }]);
-  for (let i = 1; i <= steps; i++) await touch(cdp, 'touchMove', [{ x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps, id: 1 }]);
+  for (let i = 1; i <= steps; i++)
+    await touch(cdp, 'touchMove', [{ x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps, id: 1 }]);
   await touch(cdp, 'touchEnd', []);
 }
 
 /** Two fingers, each from its start to its end together. */
-async function twoFingers(cdp: CDPSession, a: [{ x: number; y: number }, { x: number; y: number }], b: [{ x: number; y: number }, { x: number; y: number }], steps = 8): Promise<void> {
+async function twoFingers(
+  cdp: CDPSession,
+  a: [{ x: number; y: number }, { x: number; y: number }],
+  b: [{ x: number; y: number }, { x: number; y: number }],
+  steps = 8,
+): Promise<void> {
   await touch(cdp, 'touchStart', [{ ...a[0], id: 1 }]);
-  await touch(cdp, 'touchStart', [{ ...a[0], id: 1 }, { ...b[0], id: 2 }]);
+  await touch(cdp, 'touchStart', [
+    { ...a[0], id: 1 },
+    { ...b[0], id: 2 },
+  ]);
   for (let i = 1; i <= steps; i++) {
-    const at = (p: [{ x: number; y: number }, { x: number; y: number }]) => ({ x: p[0].x + ((p[1].x - p[0].x) * i) / steps, y: p[0].y + ((p[1].y - p[0].y) * i) / steps });
-    await touch(cdp, 'touchMove', [{ ...at(a), id: 1 }, { ...at(b), id: 2 }]);
+    const at = (p: [{ x: number; y: number }, { x: number; y: number }]) => ({
+      x: p[0].x + ((p[1].x - p[0].x) * i) / steps,
+      y: p[0].y + ((p[1].y - p[0].y) * i) / steps,
+    });
+    await touch(cdp, 'touchMove', [
+      { ...at(a), id: 1 },
+      { ...at(b), id: 2 },
+    ]);
   }
   await touch(cdp, 'touchEnd', [{ ...a[1], id: 1 }]);
   await touch(cdp, 'touchEnd', []);
@@ -68,11 +83,31 @@ test('tap selects, a one-finger drag moves a figure on both pages, two fingers p
   const before = await camera(gmPage);
   const box = (await gmPage.getByRole('application', { name: 'Battlemap' }).boundingBox())!;
   const mid = { x: box.x + box.width * 0.6, y: box.y + box.height * 0.75 };
-  await twoFingers(cdp, [{ x: mid.x - 40, y: mid.y }, { x: mid.x - 120, y: mid.y }], [{ x: mid.x + 40, y: mid.y }, { x: mid.x + 120, y: mid.y }]);
+  await twoFingers(
+    cdp,
+    [
+      { x: mid.x - 40, y: mid.y },
+      { x: mid.x - 120, y: mid.y },
+    ],
+    [
+      { x: mid.x + 40, y: mid.y },
+      { x: mid.x + 120, y: mid.y },
+    ],
+  );
   await expect.poll(async () => (await camera(gmPage)).scale).toBeCloseTo(before.scale * 3, 1);
   const zoomed = await camera(gmPage);
   // Two fingers moving together pan by their travel, at the same zoom.
-  await twoFingers(cdp, [{ x: mid.x - 60, y: mid.y }, { x: mid.x - 160, y: mid.y - 50 }], [{ x: mid.x + 60, y: mid.y }, { x: mid.x - 40, y: mid.y - 50 }]);
+  await twoFingers(
+    cdp,
+    [
+      { x: mid.x - 60, y: mid.y },
+      { x: mid.x - 160, y: mid.y - 50 },
+    ],
+    [
+      { x: mid.x + 60, y: mid.y },
+      { x: mid.x - 40, y: mid.y - 50 },
+    ],
+  );
   await expect.poll(async () => (await camera(gmPage)).x).toBeCloseTo(zoomed.x - 100, 0);
   const panned = await camera(gmPage);
   expect(panned.y).toBeCloseTo(zoomed.y - 50, 0);

@@ -76,7 +76,8 @@ test('the attack target list follows the GM after a target was clicked on the ma
 
 test('the attack dialog moves off the foe it covers by its header, stays in the map pane and reopens there', async ({ gmPage, playerPage }) => {
   const flow = await openSellasShot(gmPage);
-  const inside = (p: { x: number; y: number }, b: { x: number; y: number; width: number; height: number }) => p.x >= b.x && p.x <= b.x + b.width && p.y >= b.y && p.y <= b.y + b.height;
+  const inside = (p: { x: number; y: number }, b: { x: number; y: number; width: number; height: number }) =>
+    p.x >= b.x && p.x <= b.x + b.width && p.y >= b.y && p.y <= b.y + b.height;
   // With a target chosen the dialog shows the odds and covers Grak, at the right of the ford.
   await flow.getByTestId('attack-target').selectOption('bram');
   await expect(flow.getByTestId('preview-adjdex')).toBeVisible();
@@ -158,7 +159,14 @@ test('forced retreat offers only free hexes, never the pusher’s own, and takes
   test.setTimeout(60_000);
   await gmPage.bringToFront();
   // Set-up by GM placement (before the turn): Grak steps in next to Bram, at 10,4.
-  for (const to of [{ q: 15, r: 2 }, { q: 14, r: 3 }, { q: 13, r: 4 }, { q: 12, r: 4 }, { q: 11, r: 4 }, { q: 10, r: 4 }]) {
+  for (const to of [
+    { q: 15, r: 2 },
+    { q: 14, r: 3 },
+    { q: 13, r: 4 },
+    { q: 12, r: 4 },
+    { q: 11, r: 4 },
+    { q: 10, r: 4 },
+  ]) {
     await mustCall(gmPage, 'sendCommand', { command: { type: 'moveFigure', figureId: 'grak', to } });
   }
   await expect.poll(() => figureOnMap(playerPage, 'grak')).toMatchObject({ q: 10, r: 4 });

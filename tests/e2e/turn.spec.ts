@@ -113,16 +113,18 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
   await expect(gmPage.getByTestId('move-hint')).toContainText('Drag Bram at Walk');
   // The map's reach overlay, from main's queries: a 1-hex walk band, the hexes in Grak's front
   // that would stop him (RULINGS M5), and Bram's own front/side/rear (001 §Facing).
-  await expect.poll(() => reachOnMap(gmPage)).toEqual({
-    figureId: 'bram',
-    chosen: 'walk',
-    // Ilsa stands in (8,6): not a hex Bram can enter (RULINGS M7).
-    bands: { walk: ['10,4', '10,5', '8,5', '9,4', '9,6'] },
-    stops: ['10,4', '10,5'],
-    front: ['10,4', '10,5', '9,6'],
-    side: ['8,6', '9,4'],
-    rear: ['8,5'],
-  });
+  await expect
+    .poll(() => reachOnMap(gmPage))
+    .toEqual({
+      figureId: 'bram',
+      chosen: 'walk',
+      // Ilsa stands in (8,6): not a hex Bram can enter (RULINGS M7).
+      bands: { walk: ['10,4', '10,5', '8,5', '9,4', '9,6'] },
+      stops: ['10,4', '10,5'],
+      front: ['10,4', '10,5', '9,6'],
+      side: ['8,6', '9,4'],
+      rear: ['8,5'],
+    });
   await shoot(gmPage, 'turn-1-reach');
   await drag(gmPage, { q: 9, r: 5 }, { q: 10, r: 5 });
   await expect.poll(() => occupant(gmPage, { q: 10, r: 5 })).toBe('bram');
@@ -174,7 +176,7 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
   await gmPage.getByTestId('attack-entry-input').fill('3 3 2 / 4 5');
   await gmPage.getByTestId('attack-entry-input').press('Enter');
   await expect(gmPage.getByTestId('attack-verdict')).toContainText('Hit: rolled 8 on 3 dice against adjDEX 10');
-  await expect(gmPage.getByTestId('damage-line')).toContainText('Damage 9 − protection 2 = 7 to Grak\'s Fatigue');
+  await expect(gmPage.getByTestId('damage-line')).toContainText("Damage 9 − protection 2 = 7 to Grak's Fatigue");
   await expect(gmPage.getByTestId('pools-after')).toContainText('Grak now Fatigue 46, Body 36');
   await expect(gmPage.getByTestId('result-roll')).toHaveCount(2);
   await shoot(gmPage, 'turn-1-attack-result');

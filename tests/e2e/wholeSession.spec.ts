@@ -86,7 +86,9 @@ async function playTurnOne(gmPage: Page, playerPage: Page, t: { at: (dq: number,
       await expect(box.getByTestId('attack-preview')).toContainText('shots left 0');
       await expect(box.getByTestId('preview-refused')).toHaveCount(0);
       await expect(playerPage.getByTestId('player-acting')).not.toHaveText('Sneak to act');
-      await expect(playerPage.getByTestId('player-latest')).toHaveText(/^Sneak struck at Mira with sling: hit \[3d6: 6 against adjDEX 10\]\..* Mira took 3 \[damage rolled 3, armour stops 0\]\.$/);
+      await expect(playerPage.getByTestId('player-latest')).toHaveText(
+        /^Sneak struck at Mira with sling: hit \[3d6: 6 against adjDEX 10\]\..* Mira took 3 \[damage rolled 3, armour stops 0\]\.$/,
+      );
       await notOnProjector(playerPage, /(Fatigue|Body) \d|protection|Hit: rolled|now Fatigue/);
       await shootBoth(gmPage, playerPage, '14-missile');
       await box.getByTestId('attack-done').click();
@@ -182,7 +184,12 @@ async function playTurnTwo(gmPage: Page, playerPage: Page): Promise<void> {
   await shootBoth(gmPage, playerPage, '22-turn-3');
 }
 
-test('a whole session through the UI: an empty data folder, a new campaign, two full turns of play, a restart, the recap', async ({ consoleServer, gmPage, playerPage, problems }) => {
+test('a whole session through the UI: an empty data folder, a new campaign, two full turns of play, a restart, the recap', async ({
+  consoleServer,
+  gmPage,
+  playerPage,
+  problems,
+}) => {
   test.setTimeout(600_000);
   await gmPage.bringToFront();
 
@@ -241,7 +248,13 @@ test('a whole session through the UI: an empty data folder, a new campaign, two 
   await expect.poll(() => figureOnMap(playerPage, 'tomas')).toMatchObject(tomas.hex);
   const wren = await quickNpc(
     gmPage,
-    { name: 'Wren', side: 'party', weapons: [], spells: { school: 'passage', ids: ['passage-light', 'passage-blur'], mana: 8, mastery: { 'passage-light': 2 } }, at: at(-4, 1) },
+    {
+      name: 'Wren',
+      side: 'party',
+      weapons: [],
+      spells: { school: 'passage', ids: ['passage-light', 'passage-blur'], mana: 8, mastery: { 'passage-light': 2 } },
+      at: at(-4, 1),
+    },
     { DEX: 8, INT: 12, WIS: 12 },
   );
   await expect(gmPage.getByTestId('figure-sheet')).toContainText('mastery 2');
@@ -255,10 +268,22 @@ test('a whole session through the UI: an empty data folder, a new campaign, two 
   const cutter = await quickNpc(gmPage, { name: 'Cutter', side: 'foes', weapons: ['club'], at: at(2, 1), facing: 3 }, { STR: 12, DEX: 10 });
   const sneak = await quickNpc(gmPage, { name: 'Sneak', side: 'foes', weapons: ['sling'], at: at(1, -1), facing: 3 }, { STR: 10, DEX: 10 });
   const crow = await quickNpc(gmPage, { name: 'Crow', side: 'side-3', weapons: [], at: at(0, -3), facing: 3 }, { STR: 4, DEX: 13 });
-  for (const [id, hex] of [['brute', brute], ['cutter', cutter], ['sneak', sneak], ['crow', crow]] as const) await onBothMaps(gmPage, playerPage, id, hex);
+  for (const [id, hex] of [
+    ['brute', brute],
+    ['cutter', cutter],
+    ['sneak', sneak],
+    ['crow', crow],
+  ] as const)
+    await onBothMaps(gmPage, playerPage, id, hex);
   const gm = await mustCall(gmPage, 'getGmView', {});
   expect(gm.encounter.figures.map((f: { name: string; sideId: string; facing: number }) => [f.name, f.sideId, f.facing])).toEqual([
-    ['Mira', 'party', 0], ['Tomas', 'party', 0], ['Wren', 'party', 0], ['Brute', 'foes', 3], ['Cutter', 'foes', 3], ['Sneak', 'foes', 3], ['Crow', 'side-3', 3],
+    ['Mira', 'party', 0],
+    ['Tomas', 'party', 0],
+    ['Wren', 'party', 0],
+    ['Brute', 'foes', 3],
+    ['Cutter', 'foes', 3],
+    ['Sneak', 'foes', 3],
+    ['Crow', 'side-3', 3],
   ]);
   await notOnProjector(playerPage, /mana/i);
   await shootBoth(gmPage, playerPage, '05-placed');

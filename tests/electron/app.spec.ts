@@ -35,9 +35,7 @@ test.describe('the Electron console', () => {
       });
       const player = await app.waitForEvent('window');
       await expect(player.getByTestId('player-status')).toContainText('Ambush at the Ford');
-      expect(await player.evaluate(() => Object.keys((window as unknown as { api: object }).api).sort())).toEqual(
-        ['getPlayerView', 'on'].sort(),
-      );
+      expect(await player.evaluate(() => Object.keys((window as unknown as { api: object }).api).sort())).toEqual(['getPlayerView', 'on'].sort());
 
       // One round trip through the real preload and ipcMain binding.
       const result = await gm.evaluate(() =>
@@ -46,9 +44,7 @@ test.describe('the Electron console', () => {
         }),
       );
       expect(result.ok).toBe(true);
-      const refused = await player.evaluate(() =>
-        (window as unknown as { api: { sendCommand?: unknown } }).api.sendCommand === undefined,
-      );
+      const refused = await player.evaluate(() => (window as unknown as { api: { sendCommand?: unknown } }).api.sendCommand === undefined);
       expect(refused).toBe(true);
     } finally {
       await app.close();

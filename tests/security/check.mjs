@@ -16,10 +16,13 @@ execFileSync(
   process.execPath,
   [
     join(root, 'node_modules/@doyensec/electronegativity/dist/index.js'),
-    '--input', join(root, 'src'),
-    '--electron-version', '45.4.1',
+    '--input',
+    join(root, 'src'),
+    '--electron-version',
+    '45.4.1',
     '--relative',
-    '--output', reportPath,
+    '--output',
+    reportPath,
   ],
   { stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000 },
 );
@@ -30,16 +33,18 @@ function csvFields(line) {
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
-    if (quoted && c === '"' && line[i + 1] === '"') (field += '"'), i++;
+    if (quoted && c === '"' && line[i + 1] === '"') ((field += '"'), i++);
     else if (c === '"') quoted = !quoted;
-    else if (c === ',' && !quoted) fields.push(field), (field = '');
+    else if (c === ',' && !quoted) (fields.push(field), (field = ''));
     else field += c;
   }
   fields.push(field);
   return fields;
 }
 
-const [header, ...rows] = readFileSync(reportPath, 'utf8').split(/\r?\n/).filter((l) => l.trim());
+const [header, ...rows] = readFileSync(reportPath, 'utf8')
+  .split(/\r?\n/)
+  .filter((l) => l.trim());
 if (!header?.startsWith('issue, severity')) problems.push('electronegativity wrote no readable report');
 const BLOCKING = new Set(['MEDIUM', 'HIGH']);
 let lowFindings = 0;
@@ -65,4 +70,6 @@ if (problems.length) {
   console.error(`Security check failed:\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
-console.log(`Security check passed: electronegativity found nothing medium or above in src/ (${lowFindings} low/informational); ${preloads.length} preloads require only electron.`);
+console.log(
+  `Security check passed: electronegativity found nothing medium or above in src/ (${lowFindings} low/informational); ${preloads.length} preloads require only electron.`,
+);

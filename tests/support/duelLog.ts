@@ -13,9 +13,19 @@ import { AppError } from '../../src/shared/errors';
 
 export function figure(id: string, sideId: string, col: number, row: number, facing: number) {
   return FigureStateSchema.parse({
-    id, name: id, sideId, position: { q: col, r: row - Math.floor(col / 2) }, facing, size: 1, posture: 'standing', hidden: false, gmNotes: '',
+    id,
+    name: id,
+    sideId,
+    position: { q: col, r: row - Math.floor(col / 2) },
+    facing,
+    size: 1,
+    posture: 'standing',
+    hidden: false,
+    gmNotes: '',
     attributes: { STR: 12, DEX: 11 + (col % 4), INT: 10, WIS: 10, CON: 12, CHR: 10 },
-    fatigue: { starting: 60, current: 60 }, body: { starting: 40, current: 40 }, mana: null,
+    fatigue: { starting: 60, current: 60 },
+    body: { starting: 40, current: 40 },
+    mana: null,
     equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword', armorId: null, shieldId: null },
   });
 }
@@ -29,9 +39,17 @@ export function duel(): EncounterState {
   }
   for (const f of figures) f.position = { q: f.position.q, r: 10 - Math.floor(2 / 2) };
   return EncounterStateSchema.parse({
-    id: 'duel', name: 'Duel', map: { cols: 30, rows: 30, orientation: 'flat', terrain: {}, hidden: [] },
-    sides: [{ id: 'a', name: 'A', color: '#000000' }, { id: 'b', name: 'B', color: '#ffffff' }],
-    figures, spells: [], turn: 1, phase: 'initiative',
+    id: 'duel',
+    name: 'Duel',
+    map: { cols: 30, rows: 30, orientation: 'flat', terrain: {}, hidden: [] },
+    sides: [
+      { id: 'a', name: 'A', color: '#000000' },
+      { id: 'b', name: 'B', color: '#ffffff' },
+    ],
+    figures,
+    spells: [],
+    turn: 1,
+    phase: 'initiative',
   });
 }
 
@@ -61,11 +79,13 @@ export function makeLog(count: number): { start: EncounterState; log: Command[] 
       else if (!s.turnState.initiative.chosen) tryApply({ type: 'chooseInitiative', sideId: st.due[0]!, moveFirst: true });
       else tryApply({ type: 'advancePhase' });
     } else if (id === undefined) tryApply({ type: 'advancePhase' });
-    else if (s.phase === 'initialMovement' || s.phase === 'finalMovement') tryApply({ type: 'move', figureId: id, mode: 'stand-still', to: s.figures.find((f) => f.id === id)!.position });
+    else if (s.phase === 'initialMovement' || s.phase === 'finalMovement')
+      tryApply({ type: 'move', figureId: id, mode: 'stand-still', to: s.figures.find((f) => f.id === id)!.position });
     else if (s.phase === 'actions') {
       const f = s.figures.find((x) => x.id === id)!;
       const foe = enemiesInFront(s, f).find((x) => x.posture !== 'dead');
-      if (!(foe && f.equipment.readyWeaponId && tryApply({ type: 'attack', figureId: id, targetId: foe.id, weaponId: f.equipment.readyWeaponId }))) tryApply({ type: 'pass', figureId: id });
+      if (!(foe && f.equipment.readyWeaponId && tryApply({ type: 'attack', figureId: id, targetId: foe.id, weaponId: f.equipment.readyWeaponId })))
+        tryApply({ type: 'pass', figureId: id });
     } else tryApply({ type: 'declineRetreat', figureId: id });
   }
   return { start, log };

@@ -9,7 +9,7 @@ if (existsSync('/usr/bin/chromium')) {
 } else if (existsSync(chromium.executablePath())) {
   console.log(`Browser tests use Playwright's Chromium at ${chromium.executablePath()}.`);
 } else {
-  console.log('No Chromium found: installing Playwright\'s Chromium…');
+  console.log("No Chromium found: installing Playwright's Chromium…");
   execFileSync(process.execPath, [new URL('../../node_modules/@playwright/test/cli.js', import.meta.url).pathname, 'install', 'chromium'], {
     stdio: 'inherit',
   });

@@ -33,8 +33,7 @@ export function gmCoreForTests(): GmCoreForTests {
       if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
       return r.value as T;
     },
-    send: <T>(command: unknown, entered?: number[][]) =>
-      api.ok<T>(api.call('sendCommand', entered ? { command, entered } : { command })),
+    send: <T>(command: unknown, entered?: number[][]) => api.ok<T>(api.call('sendCommand', entered ? { command, entered } : { command })),
   };
   return api;
 }

@@ -64,9 +64,7 @@ describe('channels', () => {
     expect(args.safeParse({ command: { type: 'teleport', figureId: 'bram' } }).success).toBe(false);
     expect(args.safeParse({ command: { type: 'moveFigure', figureId: '../x', to: { q: 1, r: 1 } } }).success).toBe(false);
     expect(args.safeParse({}).success).toBe(false);
-    expect(
-      args.safeParse({ command: { type: 'turnFigure', figureId: 'bram', facing: 1 }, extra: true }).success,
-    ).toBe(false);
+    expect(args.safeParse({ command: { type: 'turnFigure', figureId: 'bram', facing: 1 }, extra: true }).success).toBe(false);
   });
 
   it('the player role may call exactly the player view and the projector (and report its own size), and hear only those', () => {
@@ -123,9 +121,7 @@ describe('view schemas against the real sample campaign', () => {
     expect(GmViewSchema.parse(view)).toEqual(view);
     expect(view.encounter.figures.map((f) => f.id)).toEqual(['bram', 'ilsa', 'grak', 'sella']);
     expect(view.encounter.figures.find((f) => f.id === 'ilsa')?.mana).toEqual({ pool: 12, current: 12, debt: 0 });
-    expect(view.encounter.figures.find((f) => f.id === 'ilsa')?.spells).toEqual([
-      { spellId: 'passage-blur', name: 'Blur', targetId: 'bram', renewalCost: 1 },
-    ]);
+    expect(view.encounter.figures.find((f) => f.id === 'ilsa')?.spells).toEqual([{ spellId: 'passage-blur', name: 'Blur', targetId: 'bram', renewalCost: 1 }]);
   });
 
   it('PlayerViewSchema accepts the player view', async () => {

@@ -51,19 +51,66 @@ function fatigue(text: string, perTurnInCombat: number, outOfCombat: GaitFatigue
 
 // 001 §Movement (gait table), fastest first. RULINGS M1 (distances), M2 (Walk (slow) is 2), M3 (Fatigue).
 export const GAIT_TABLE: readonly GaitRow[] = [
-  { gait: 'sprint', name: 'Sprint', distanceText: '18 + modifier', base: 18, fixed: null,
-    fatigue: fatigue('6 per turn', 6), actionsText: 'None', source: `${SRC_MOVEMENT}; RULINGS M1` },
-  { gait: 'run', name: 'Run', distanceText: '12 + modifier', base: 12, fixed: null,
-    fatigue: fatigue('1 per turn', 1), actionsText: 'None', source: `${SRC_MOVEMENT}; RULINGS M1` },
-  { gait: 'jog', name: 'Jog', distanceText: '7 + modifier', base: 7, fixed: null,
+  {
+    gait: 'sprint',
+    name: 'Sprint',
+    distanceText: '18 + modifier',
+    base: 18,
+    fixed: null,
+    fatigue: fatigue('6 per turn', 6),
+    actionsText: 'None',
+    source: `${SRC_MOVEMENT}; RULINGS M1`,
+  },
+  {
+    gait: 'run',
+    name: 'Run',
+    distanceText: '12 + modifier',
+    base: 12,
+    fixed: null,
+    fatigue: fatigue('1 per turn', 1),
+    actionsText: 'None',
+    source: `${SRC_MOVEMENT}; RULINGS M1`,
+  },
+  {
+    gait: 'jog',
+    name: 'Jog',
+    distanceText: '7 + modifier',
+    base: 7,
+    fixed: null,
     fatigue: fatigue('None (combat) / 1 per 10 min', 0, { points: 1, minutes: 10 }),
-    actionsText: 'Charge Attack, Dodge, Drop', source: `${SRC_MOVEMENT}; RULINGS M1` },
-  { gait: 'walk', name: 'Walk', distanceText: '4 + modifier', base: 4, fixed: null,
-    fatigue: fatigue('None', 0), actionsText: 'Ready Weapon', source: `${SRC_MOVEMENT}; RULINGS M1` },
-  { gait: 'walk-slow', name: 'Walk (slow)', distanceText: 'Up to 2 hex', base: null, fixed: 2,
-    fatigue: fatigue('None', 0), actionsText: 'Cast Spell, Missile, Disbelieve', source: `${SRC_MOVEMENT}; RULINGS M2` },
-  { gait: 'stand-still', name: 'Stand Still', distanceText: '0', base: null, fixed: 0,
-    fatigue: fatigue('None', 0), actionsText: 'Stand Up, Pick Up Weapon', source: SRC_MOVEMENT },
+    actionsText: 'Charge Attack, Dodge, Drop',
+    source: `${SRC_MOVEMENT}; RULINGS M1`,
+  },
+  {
+    gait: 'walk',
+    name: 'Walk',
+    distanceText: '4 + modifier',
+    base: 4,
+    fixed: null,
+    fatigue: fatigue('None', 0),
+    actionsText: 'Ready Weapon',
+    source: `${SRC_MOVEMENT}; RULINGS M1`,
+  },
+  {
+    gait: 'walk-slow',
+    name: 'Walk (slow)',
+    distanceText: 'Up to 2 hex',
+    base: null,
+    fixed: 2,
+    fatigue: fatigue('None', 0),
+    actionsText: 'Cast Spell, Missile, Disbelieve',
+    source: `${SRC_MOVEMENT}; RULINGS M2`,
+  },
+  {
+    gait: 'stand-still',
+    name: 'Stand Still',
+    distanceText: '0',
+    base: null,
+    fixed: 0,
+    fatigue: fatigue('None', 0),
+    actionsText: 'Stand Up, Pick Up Weapon',
+    source: SRC_MOVEMENT,
+  },
 ];
 
 export const GAITS: readonly Gait[] = GAIT_TABLE.map((r) => r.gait);
@@ -83,10 +130,7 @@ export function gaitFatigue(gait: Gait): GaitFatigue {
 // Restrictions — armour (001 §Armor and Shields) and encumbrance (001 §Encumbrance); RULINGS M4
 
 /** From least to most strict. */
-export type MovementRestriction =
-  | ArmorRestriction
-  | 'cannot-jog-run-or-sprint'
-  | 'walk-only-1-hex';
+export type MovementRestriction = ArmorRestriction | 'cannot-jog-run-or-sprint' | 'walk-only-1-hex';
 
 export const RESTRICTIONS_BY_STRICTNESS: readonly MovementRestriction[] = [
   'none',
@@ -136,9 +180,7 @@ export interface CombinedRestriction {
 }
 
 /** RULINGS M4: all restrictions apply; the strictest wins. A bare restriction is labelled by its text. */
-export function combinedRestriction(
-  ...items: readonly (MovementRestriction | RestrictionReason)[]
-): CombinedRestriction {
+export function combinedRestriction(...items: readonly (MovementRestriction | RestrictionReason)[]): CombinedRestriction {
   const reasons: RestrictionReason[] = items.map((it) =>
     typeof it === 'string' ? { restriction: it, label: RESTRICTION_TEXT[it], source: 'RULINGS M4' } : it,
   );
@@ -193,16 +235,35 @@ export interface EncumbranceBand {
 // decimals (a dagger is 0.2 lbs), so a band starts just above the previous band's upper limit:
 // more than STR × 1.5 is Medium, whatever the fraction.
 export const ENCUMBRANCE_TABLE: readonly EncumbranceBand[] = [
-  { level: 'unencumbered', name: 'Unencumbered', weightText: 'Up to STR lbs', upToStrTimes: 1,
-    penalty: 0, restriction: 'none', restrictionText: '—' },
-  { level: 'light', name: 'Light', weightText: 'STR+1 to STR×1.5', upToStrTimes: 1.5,
-    penalty: -1, restriction: 'none', restrictionText: '—' },
-  { level: 'medium', name: 'Medium', weightText: 'STR×1.5+1 to STR×2', upToStrTimes: 2,
-    penalty: -2, restriction: 'cannot-run-or-sprint', restrictionText: 'Cannot Run or Sprint' },
-  { level: 'heavy', name: 'Heavy', weightText: 'STR×2+1 to STR×2.5', upToStrTimes: 2.5,
-    penalty: -4, restriction: 'cannot-jog-run-or-sprint', restrictionText: 'Cannot Jog, Run, or Sprint' },
-  { level: 'overloaded', name: 'Overloaded', weightText: 'Over STR×2.5', upToStrTimes: null,
-    penalty: null, restriction: 'walk-only-1-hex', restrictionText: 'Walk only, 1 hex max' },
+  { level: 'unencumbered', name: 'Unencumbered', weightText: 'Up to STR lbs', upToStrTimes: 1, penalty: 0, restriction: 'none', restrictionText: '—' },
+  { level: 'light', name: 'Light', weightText: 'STR+1 to STR×1.5', upToStrTimes: 1.5, penalty: -1, restriction: 'none', restrictionText: '—' },
+  {
+    level: 'medium',
+    name: 'Medium',
+    weightText: 'STR×1.5+1 to STR×2',
+    upToStrTimes: 2,
+    penalty: -2,
+    restriction: 'cannot-run-or-sprint',
+    restrictionText: 'Cannot Run or Sprint',
+  },
+  {
+    level: 'heavy',
+    name: 'Heavy',
+    weightText: 'STR×2+1 to STR×2.5',
+    upToStrTimes: 2.5,
+    penalty: -4,
+    restriction: 'cannot-jog-run-or-sprint',
+    restrictionText: 'Cannot Jog, Run, or Sprint',
+  },
+  {
+    level: 'overloaded',
+    name: 'Overloaded',
+    weightText: 'Over STR×2.5',
+    upToStrTimes: null,
+    penalty: null,
+    restriction: 'walk-only-1-hex',
+    restrictionText: 'Walk only, 1 hex max',
+  },
 ];
 
 export interface Encumbrance {
@@ -224,8 +285,7 @@ export function encumbranceLevel(carriedLbs: number, strength: number): Encumbra
   }
   if (!Number.isFinite(strength)) throw new RangeError(`STR must be a number (got ${strength}).`);
   const band =
-    ENCUMBRANCE_TABLE.find((b) => b.upToStrTimes === null || carriedLbs <= b.upToStrTimes * strength) ??
-    ENCUMBRANCE_TABLE[ENCUMBRANCE_TABLE.length - 1];
+    ENCUMBRANCE_TABLE.find((b) => b.upToStrTimes === null || carriedLbs <= b.upToStrTimes * strength) ?? ENCUMBRANCE_TABLE[ENCUMBRANCE_TABLE.length - 1];
   if (band === undefined) throw new Error('empty encumbrance table');
   const maxLbs = band.upToStrTimes === null ? null : band.upToStrTimes * strength;
   const where = maxLbs === null ? `over ${2.5 * strength} lbs` : `up to ${maxLbs} lbs`;
@@ -258,10 +318,7 @@ export type MovementAttributes = Pick<Attributes, 'CON' | 'STR' | 'DEX'>;
  * RULINGS M1 / 001 §Movement: CON modifier + STR modifier + DEX modifier, plus the encumbrance
  * penalty when one is given (a number, or an explained penalty such as `encumbranceLevel(...).penalty`).
  */
-export function movementModifier(
-  attrs: MovementAttributes,
-  encumbrancePenalty?: number | Explained<number>,
-): Explained<number> {
+export function movementModifier(attrs: MovementAttributes, encumbrancePenalty?: number | Explained<number>): Explained<number> {
   const lines: BreakdownLine[] = (['CON', 'STR', 'DEX'] as const).map((name) =>
     line(`${name} ${attrs[name]} modifier`, attributeModifier(attrs[name]), `${SRC_MOVEMENT} (movement modifier); ${SRC_MODIFIER}`),
   );
@@ -286,9 +343,7 @@ export interface GaitOption {
   readonly actionsText: string;
 }
 
-function asRestriction(
-  r: MovementRestriction | RestrictionReason | CombinedRestriction,
-): { value: MovementRestriction; reason: RestrictionReason | null } {
+function asRestriction(r: MovementRestriction | RestrictionReason | CombinedRestriction): { value: MovementRestriction; reason: RestrictionReason | null } {
   if (typeof r === 'string') {
     return { value: r, reason: r === 'none' ? null : { restriction: r, label: RESTRICTION_TEXT[r], source: 'RULINGS M4' } };
   }
@@ -361,8 +416,7 @@ export interface MovementProfile {
 
 /** Everything above for one figure: modifier (with encumbrance), combined restriction, gaits. */
 export function movementProfile(input: MovementInput): MovementProfile {
-  const encumbrance =
-    input.carriedLbs === undefined ? null : encumbranceLevel(input.carriedLbs, input.attributes.STR);
+  const encumbrance = input.carriedLbs === undefined ? null : encumbranceLevel(input.carriedLbs, input.attributes.STR);
   const modifier = movementModifier(input.attributes, encumbrance?.penalty);
   const reasons: RestrictionReason[] = [armorRestriction(input.armor)];
   if (encumbrance !== null) reasons.push(encumbrance.restriction);

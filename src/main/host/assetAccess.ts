@@ -34,7 +34,12 @@ export class AssetAccess {
    * handout the players see now; null without a campaign, a null map and no art without an encounter.
    */
   constructor(
-    private readonly open: () => { campaignDir: string; map: EncounterState['map'] | null; playerArt: () => readonly string[]; handout?: Handout | null } | null,
+    private readonly open: () => {
+      campaignDir: string;
+      map: EncounterState['map'] | null;
+      playerArt: () => readonly string[];
+      handout?: Handout | null;
+    } | null,
   ) {}
 
   async read(role: Role | null, name: string): Promise<AssetAnswer> {

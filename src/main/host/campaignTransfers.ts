@@ -1,15 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { AppError } from '../../shared/errors';
 import { importImage, fileChunks, fileSize, readAsset } from '../store/assets';
-import {
-  checkBundle,
-  exportCampaign,
-  exportEncounter,
-  bundleFileName,
-  importCampaignBundle,
-  importEncounters,
-  type ImportResult,
-} from '../store/bundle';
+import { checkBundle, exportCampaign, exportEncounter, bundleFileName, importCampaignBundle, importEncounters, type ImportResult } from '../store/bundle';
 import type { CampaignFolder } from '../store/campaignFolder';
 import type { HostChooser, ImportedImageInfo, ImportProgress } from './coreTypes';
 
@@ -57,7 +49,6 @@ export class CampaignTransfers {
     if (!path) return null;
     return this.importBundleText(await readFile(path, 'utf8'));
   }
-
 
   /* ---- assets ---- */
 

@@ -65,7 +65,9 @@ export class Core implements ConsoleCore {
   private readonly assets = new AssetAccess(() => {
     const session = this.current?.session ?? null;
     const handout = projectorForPlayer(this.projector.get()).handout;
-    return this.current ? { campaignDir: this.current.dir, map: session?.map ?? null, playerArt: () => shownArt(this.projector.get(), session?.playerView() ?? null), handout } : null;
+    return this.current
+      ? { campaignDir: this.current.dir, map: session?.map ?? null, playerArt: () => shownArt(this.projector.get(), session?.playerView() ?? null), handout }
+      : null;
   });
 
   private constructor(
@@ -76,7 +78,10 @@ export class Core implements ConsoleCore {
     this.now = options.now ?? (() => new Date());
     this.tactics = new TacticsHost(() => this.current?.session ?? null, options.simulationWorker ?? null);
     // The handlers know the core only as a ConsoleCore (host/coreApi.ts): no import leads back here.
-    this.dispatcher = createDispatcher(createHandlers(() => this), options.log);
+    this.dispatcher = createDispatcher(
+      createHandlers(() => this),
+      options.log,
+    );
     this.transfers = new CampaignTransfers({
       folder: () => this.folder,
       openDir: () => this.openDir,
@@ -288,9 +293,7 @@ export class Core implements ConsoleCore {
   }
 
   createEncounter(name: string, map?: MapShape): Promise<EncounterSummary> {
-    return this.folder.createEncounter(name, randomInt(2 ** 31), (id, encounterName, rules) =>
-      blankEncounter(id, encounterName, rules, map),
-    );
+    return this.folder.createEncounter(name, randomInt(2 ** 31), (id, encounterName, rules) => blankEncounter(id, encounterName, rules, map));
   }
 
   async renameEncounter(id: string, name: string): Promise<EncounterSummary> {

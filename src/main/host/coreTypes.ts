@@ -1,12 +1,6 @@
 /** The shapes the core and its parts speak in (kept apart so no two of them import each other). */
 import type { z } from 'zod';
-import type {
-  CampaignInfoSchema,
-  CampaignListSchema,
-  CampaignRefSchema,
-  ImportedImageSchema,
-  ImportProgressSchema,
-} from '../../shared/channels/campaign';
+import type { CampaignInfoSchema, CampaignListSchema, CampaignRefSchema, ImportedImageSchema, ImportProgressSchema } from '../../shared/channels/campaign';
 
 /** Dialogs of the Electron host: a folder or file the GM picks. The web host has none. */
 export interface HostChooser {

@@ -1,13 +1,5 @@
 import type { z } from 'zod';
-import {
-  CHANNELS,
-  isChannelName,
-  type ChannelArgs,
-  type ChannelDef,
-  type ChannelName,
-  type Envelope,
-  type Role,
-} from '../../shared/contract';
+import { CHANNELS, isChannelName, type ChannelArgs, type ChannelDef, type ChannelName, type Envelope, type Role } from '../../shared/contract';
 import { isAppError } from '../../shared/errors';
 
 /** Handlers for a group of channels: each gets validated arguments and returns its result. */
@@ -22,10 +14,7 @@ export interface Dispatcher {
   dispatch(role: Role, channel: unknown, args: unknown): Promise<Envelope<unknown>>;
 }
 
-function failure(
-  code: 'unknown-channel' | 'forbidden' | 'invalid-args' | 'internal',
-  message: string,
-): Envelope<never> {
+function failure(code: 'unknown-channel' | 'forbidden' | 'invalid-args' | 'internal', message: string): Envelope<never> {
   return { ok: false, error: { code, message } };
 }
 

@@ -26,7 +26,15 @@ const messageOf = (e: unknown): string => (e instanceof Error ? e.message : Stri
 export function encounterRulesState(core: ConsoleCore): { encounterId: string; name: string; rules: Rules; locked: string | null } {
   const session = core.session;
   const state = session.currentState;
-  return { encounterId: state.id, name: state.name, rules: session.rules, locked: rulesChangeRefusal(state, session.entries.map((e) => e.command)) };
+  return {
+    encounterId: state.id,
+    name: state.name,
+    rules: session.rules,
+    locked: rulesChangeRefusal(
+      state,
+      session.entries.map((e) => e.command),
+    ),
+  };
 }
 
 /**
@@ -36,7 +44,10 @@ export function encounterRulesState(core: ConsoleCore): { encounterId: string; n
  */
 export async function setEncounterRules(core: ConsoleCore, rules: Rules): Promise<GmView> {
   const session = core.session;
-  const refusal = rulesChangeRefusal(session.currentState, session.entries.map((e) => e.command));
+  const refusal = rulesChangeRefusal(
+    session.currentState,
+    session.entries.map((e) => e.command),
+  );
   if (refusal) throw new AppError('conflict', refusal);
   const file = session.encounterFile;
   let next;
@@ -111,13 +122,15 @@ export async function createEncounterWith(core: ConsoleCore, name: string, map: 
     const missing = figures.copy.sideIds.filter((id) => !source.sides.some((s) => s.id === id));
     if (missing.length > 0) throw new AppError('not-found', `The encounter “${source.name}” has no side “${missing.join('”, “')}”.`);
     copiedSides = source.sides.filter((s) => wanted.has(s.id));
-    for (const f of source.figures) if (wanted.has(f.sideId) && f.posture !== 'dead') placed.push({ sheet: sheetOfFigure(f), at: f.position, facing: f.facing });
+    for (const f of source.figures)
+      if (wanted.has(f.sideId) && f.posture !== 'dead') placed.push({ sheet: sheetOfFigure(f), at: f.position, facing: f.facing });
   }
   for (const rosterId of figures.rosterIds ?? []) {
     const entry = folder.campaign.roster.find((e) => e.id === rosterId);
     if (!entry) throw new AppError('not-found', `There is no roster entry “${rosterId}”.`);
     const parsed = FigureSheetInputSchema.safeParse(entry.sheet);
-    if (!parsed.success) throw new AppError('invalid-args', `The roster entry “${entry.name}” cannot be placed: ${parsed.error.issues[0]?.message ?? 'its sheet is damaged'}.`);
+    if (!parsed.success)
+      throw new AppError('invalid-args', `The roster entry “${entry.name}” cannot be placed: ${parsed.error.issues[0]?.message ?? 'its sheet is damaged'}.`);
     placed.push({ sheet: parsed.data });
   }
   const rules = folder.rules;
@@ -139,7 +152,9 @@ function startingState(blank: EncounterState, sides: EncounterState['sides'], pl
   // A sheet without its creation 2d6 (an old figure) rolls it here, once (RULINGS C3), with dice of its own.
   const dice = createSeededDice(seed ^ 0x5e7_0f16);
   for (const p of placed) {
-    const sideId = state.sides.some((s) => s.id === p.sheet.sideId) ? p.sheet.sideId : state.sides[p.sheet.kind === 'character' ? 0 : 1]?.id ?? state.sides[0]!.id;
+    const sideId = state.sides.some((s) => s.id === p.sheet.sideId)
+      ? p.sheet.sideId
+      : (state.sides[p.sheet.kind === 'character' ? 0 : 1]?.id ?? state.sides[0]!.id);
     const sheet = { ...p.sheet, sideId };
     const facing = p.facing ?? 0;
     const fits = p.at && canPlace(state, p.at, facing, sheet.size ?? 1) === null;

@@ -18,5 +18,19 @@ import { playerScreenView } from './blackout';
 /** Every channel's handler, bound to the open campaign. Both hosts use exactly these. */
 export function createHandlers(core: () => ConsoleCore): Handlers {
   const session = () => core().session;
-  return { ...encounterHandlers(session), ...campaignHandlers(core), ...playerHandlers(session, (view) => playerScreenView(core().projector.get(), view)), ...mapHandlers(), ...displayHandlers(core), ...handoutHandlers(core), ...figureHandlers(core), ...logHandlers(session), ...magicHandlers(session), ...rulesHandlers(session), ...tacticsHandlers(() => core().tactics, session), ...specialActionHandlers(session), ...placingHandlers(session) };
+  return {
+    ...encounterHandlers(session),
+    ...campaignHandlers(core),
+    ...playerHandlers(session, (view) => playerScreenView(core().projector.get(), view)),
+    ...mapHandlers(),
+    ...displayHandlers(core),
+    ...handoutHandlers(core),
+    ...figureHandlers(core),
+    ...logHandlers(session),
+    ...magicHandlers(session),
+    ...rulesHandlers(session),
+    ...tacticsHandlers(() => core().tactics, session),
+    ...specialActionHandlers(session),
+    ...placingHandlers(session),
+  };
 }

@@ -69,7 +69,11 @@ export function combatLogMarkdown(source: CombatLogSource, exportedAt: Date, aud
   // Names are the GM's typing: escaped; the sentences' own brackets hold the dice.
   const name = (id: string): string => mdEscape(names.get(id) ?? id);
   const title = audience === 'gm' ? 'Combat recap (GM)' : 'Combat recap';
-  const out: string[] = [`# ${title}: ${mdEscape(source.encounterName)}`, '', `${mdEscape(source.campaignName)}, written ${exportedAt.toISOString().slice(0, 10)}.`];
+  const out: string[] = [
+    `# ${title}: ${mdEscape(source.encounterName)}`,
+    '',
+    `${mdEscape(source.campaignName)}, written ${exportedAt.toISOString().slice(0, 10)}.`,
+  ];
   if (audience === 'gm') out.push('', '_The GM’s version: hidden figures, mana and every roll are in it. Hand out the players’ version._');
   let turn: number | null = null;
   let said = 0;
@@ -103,7 +107,14 @@ export function recapFile(
 ): { fileName: string; markdown: string } {
   const file = session.encounterFile;
   const markdown = combatLogMarkdown(
-    { campaignName, encounterName: file.name, initial: file.initial, entries: session.entries, states: statesAfterEach(file, session.entries), turnOf: (i) => session.turnOf(i) },
+    {
+      campaignName,
+      encounterName: file.name,
+      initial: file.initial,
+      entries: session.entries,
+      states: statesAfterEach(file, session.entries),
+      turnOf: (i) => session.turnOf(i),
+    },
     now,
     audience,
   );

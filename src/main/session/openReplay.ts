@@ -26,12 +26,7 @@ export interface OpenedEncounter {
  * The state an encounter's log reaches, from its snapshot when one matches the log (the folder
  * checked its hash chain), else from the encounter's initial state (docs/design-notes.md).
  */
-export function replayForOpen(
-  file: EncounterFile,
-  entries: readonly LogEntry[],
-  snapshot: SnapshotFile | null,
-  engine: EngineApply,
-): OpenedEncounter {
+export function replayForOpen(file: EncounterFile, entries: readonly LogEntry[], snapshot: SnapshotFile | null, engine: EngineApply): OpenedEncounter {
   const complete = entries.every((e) => e.turn !== undefined);
   const checkpoints = new Map<number, Checkpoint>([[0, { state: file.initial, dice: createSeededDice(file.seed).saveState() }]]);
   let from = 0;

@@ -66,7 +66,13 @@ export function sentenceOf(e: Ev, audience: Audience, name: (id: string) => stri
       const to = path[path.length - 1];
       const hexes = Math.max(0, path.length - 1);
       if (hexes === 0) return null;
-      return { text: `${name(f)} moved ${plural(hexes, 'hex').replace('hexs', 'hexes')} ${GAIT_WORDS[str(e.mode)] ?? ''} to ${hex(to)}${e.engaged === true ? ', engaging' : ''}.`.replace('  ', ' '), who: [f] };
+      return {
+        text: `${name(f)} moved ${plural(hexes, 'hex').replace('hexs', 'hexes')} ${GAIT_WORDS[str(e.mode)] ?? ''} to ${hex(to)}${e.engaged === true ? ', engaging' : ''}.`.replace(
+          '  ',
+          ' ',
+        ),
+        who: [f],
+      };
     }
     case 'figureMoved':
       return { text: gm ? `The GM placed ${name(f)} at ${hex(e.to)}.` : `${name(f)} moved to ${hex(e.to)}.`, who: [f] };
@@ -80,7 +86,10 @@ export function sentenceOf(e: Ev, audience: Audience, name: (id: string) => stri
       const weapon = e.weaponId ? (weaponById(str(e.weaponId))?.name ?? str(e.weaponId)) : 'bare hands';
       const result = e.hit === true ? 'hit' : 'missed';
       const note = str(e.result) && !/^(hit|miss(ed)?)$/i.test(str(e.result)) ? ` ${str(e.result)}` : '';
-      return { text: `${name(a)} struck at ${name(t)} with ${weapon.toLowerCase()}: ${result} [${num(e.dice)}d6: ${num(e.roll)} against adjDEX ${num(e.adjDex)}].${note}`, who: [a, t] };
+      return {
+        text: `${name(a)} struck at ${name(t)} with ${weapon.toLowerCase()}: ${result} [${num(e.dice)}d6: ${num(e.roll)} against adjDEX ${num(e.adjDex)}].${note}`,
+        who: [a, t],
+      };
     }
     case 'damageDealt': {
       const t = str(e.targetId);
@@ -94,10 +103,12 @@ export function sentenceOf(e: Ev, audience: Audience, name: (id: string) => stri
       const cause = str(e.cause);
       const fatigue = num(e.fatigueAfter) - num(e.fatigueBefore);
       const body = num(e.bodyAfter) - num(e.bodyBefore);
-      if (!gm) return e.how === 'set' ? null : { text: e.how === 'heal' ? `${name(f)} was healed.` : `${name(f)} was hurt${cause ? ` (${cause})` : ''}.`, who: [f] };
+      if (!gm)
+        return e.how === 'set' ? null : { text: e.how === 'heal' ? `${name(f)} was healed.` : `${name(f)} was hurt${cause ? ` (${cause})` : ''}.`, who: [f] };
       const pools = `(Fatigue ${num(e.fatigueBefore)} → ${num(e.fatigueAfter)}, Body ${num(e.bodyBefore)} → ${num(e.bodyAfter)})`;
       if (e.how === 'set') return { text: `The GM set ${name(f)}’s pools ${pools}.`, who: [f] };
-      const amounts = [fatigue !== 0 ? `${Math.abs(fatigue)} Fatigue` : '', body !== 0 ? `${Math.abs(body)} Body` : ''].filter(Boolean).join(' and ') || 'nothing';
+      const amounts =
+        [fatigue !== 0 ? `${Math.abs(fatigue)} Fatigue` : '', body !== 0 ? `${Math.abs(body)} Body` : ''].filter(Boolean).join(' and ') || 'nothing';
       const stopped = num(e.stopped) > 0 ? `, armour stopped ${num(e.stopped)}` : '';
       const verb = e.how === 'heal' ? 'healed' : 'took';
       return { text: `${name(f)} ${verb} ${amounts}${cause ? ` from ${cause}` : ''}${stopped} ${pools}.`, who: [f] };
@@ -110,7 +121,10 @@ export function sentenceOf(e: Ev, audience: Audience, name: (id: string) => stri
       return { text: `${name(f)} bled ${num(e.amount)} Body${gm ? ` (Body ${num(e.bodyAfter)})` : ''}.`, who: [f] };
     case 'check':
       if (str(e.purpose) !== 'survival save' || !gm) return null;
-      return { text: `${name(f)} made a survival save [3d6: ${num(e.roll)} against ${num(e.target)}]: ${e.success === true ? 'survived' : 'failed'}.`, who: [f] };
+      return {
+        text: `${name(f)} made a survival save [3d6: ${num(e.roll)} against ${num(e.target)}]: ${e.success === true ? 'survived' : 'failed'}.`,
+        who: [f],
+      };
     case 'figureAdded':
       return { text: `${name(f)} joined the fight at ${hex(e.at)}.`, who: [f] };
     case 'figureHidden':
@@ -122,28 +136,61 @@ export function sentenceOf(e: Ev, audience: Audience, name: (id: string) => stri
       const at = t ? ` on ${name(t)}` : e.at ? ` at ${hex(e.at)}` : '';
       const outcome = str(e.outcome);
       if (!gm) {
-        const seen = outcome === 'succeeded' ? `cast ${spellName(e.spellId)}${at}` : outcome === 'missed' ? `cast ${spellName(e.spellId)}${at} and missed` : 'tried to cast a spell and failed';
+        const seen =
+          outcome === 'succeeded'
+            ? `cast ${spellName(e.spellId)}${at}`
+            : outcome === 'missed'
+              ? `cast ${spellName(e.spellId)}${at} and missed`
+              : 'tried to cast a spell and failed';
         return { text: `${name(c)} ${seen}.`, who: t ? [c, t] : [c] };
       }
       return { text: `${name(c)} cast ${spellName(e.spellId)}${at}: ${outcome}.`, who: t ? [c, t] : [c] };
     }
     case 'castingRoll':
-      return gm ? { text: `${name(str(e.casterId))}'s casting roll [3d6: ${num(e.roll)} against ${targetValue(e.target)}]: ${e.success === true ? 'success' : 'failure'}.`, who: [str(e.casterId)] } : null;
+      return gm
+        ? {
+            text: `${name(str(e.casterId))}'s casting roll [3d6: ${num(e.roll)} against ${targetValue(e.target)}]: ${e.success === true ? 'success' : 'failure'}.`,
+            who: [str(e.casterId)],
+          }
+        : null;
     case 'controlRoll':
-      return gm ? { text: `${name(str(e.casterId))}'s ${str(e.kind)} control roll [3d6: ${num(e.roll)} against ${targetValue(e.target)}]: ${str(e.result)}.`, who: [str(e.casterId)] } : null;
+      return gm
+        ? {
+            text: `${name(str(e.casterId))}'s ${str(e.kind)} control roll [3d6: ${num(e.roll)} against ${targetValue(e.target)}]: ${str(e.result)}.`,
+            who: [str(e.casterId)],
+          }
+        : null;
     case 'manaSpent':
-      return gm ? { text: `${name(str(e.casterId))} spent ${num(e.amount)} mana${str(e.reason).startsWith('counterspell') ? ' on a counter' : str(e.reason) ? ` ${str(e.reason)}` : ''}${num(e.borrowed) > 0 ? `, ${num(e.borrowed)} of it borrowed as Debt` : ''}.`, who: [str(e.casterId)] } : null;
+      return gm
+        ? {
+            text: `${name(str(e.casterId))} spent ${num(e.amount)} mana${str(e.reason).startsWith('counterspell') ? ' on a counter' : str(e.reason) ? ` ${str(e.reason)}` : ''}${num(e.borrowed) > 0 ? `, ${num(e.borrowed)} of it borrowed as Debt` : ''}.`,
+            who: [str(e.casterId)],
+          }
+        : null;
     case 'runawayStarted': {
       const r = e.runaway as { casterId: string; spellName: string };
       return gm ? { text: `${name(r.casterId)}'s ${r.spellName} ran away.`, who: [r.casterId] } : null;
     }
     case 'runawayDrain':
-      return gm ? { text: `The runaway drained ${name(str(e.casterId))}: ${num(e.fromMana)} mana${num(e.fromBody) > 0 ? ` and ${num(e.fromBody)} Body` : ''}.`, who: [str(e.casterId)] } : null;
+      return gm
+        ? {
+            text: `The runaway drained ${name(str(e.casterId))}: ${num(e.fromMana)} mana${num(e.fromBody) > 0 ? ` and ${num(e.fromBody)} Body` : ''}.`,
+            who: [str(e.casterId)],
+          }
+        : null;
     case 'anchorRoll':
-      return gm ? { text: `${name(str(e.casterId))}'s anchor roll [3d6: ${num(e.roll)} against ${targetValue(e.target)}]: ${e.success === true ? 'anchored' : 'failed'}.`, who: [str(e.casterId)] } : null;
+      return gm
+        ? {
+            text: `${name(str(e.casterId))}'s anchor roll [3d6: ${num(e.roll)} against ${targetValue(e.target)}]: ${e.success === true ? 'anchored' : 'failed'}.`,
+            who: [str(e.casterId)],
+          }
+        : null;
     case 'interventionRoll':
       return gm
-        ? { text: `${name(str(e.rollerId))} intervened in ${name(str(e.casterId))}'s runaway [3d6: ${num(e.roll)} against ${targetValue(e.target)}]: ${e.success === true ? 'success' : 'failure'}.`, who: [str(e.rollerId), str(e.casterId)] }
+        ? {
+            text: `${name(str(e.rollerId))} intervened in ${name(str(e.casterId))}'s runaway [3d6: ${num(e.roll)} against ${targetValue(e.target)}]: ${e.success === true ? 'success' : 'failure'}.`,
+            who: [str(e.rollerId), str(e.casterId)],
+          }
         : null;
     case 'runawayEnded':
       return gm ? { text: `${name(str(e.casterId))}'s runaway ended (${str(e.reason)}).`, who: [str(e.casterId)] } : null;
@@ -151,7 +198,9 @@ export function sentenceOf(e: Ev, audience: Audience, name: (id: string) => stri
       const c = str(e.casterId);
       const d = str(e.defenderId);
       const won = e.winner === 'defender' ? `${name(d)} countered the spell` : `the spell held`;
-      const dice = gm ? ` [${name(c)} 3d6: ${num(e.casterRoll)}, margin ${num(e.casterMargin)}; ${name(d)} 3d6: ${num(e.defenderRoll)}, margin ${num(e.defenderMargin)}]` : '';
+      const dice = gm
+        ? ` [${name(c)} 3d6: ${num(e.casterRoll)}, margin ${num(e.casterMargin)}; ${name(d)} 3d6: ${num(e.defenderRoll)}, margin ${num(e.defenderMargin)}]`
+        : '';
       return { text: `${name(d)} tried to counter ${name(c)}'s spell${dice}: ${won}.`, who: [c, d] };
     }
     case 'spellEnded':

@@ -173,10 +173,7 @@ export class Session {
       try {
         result = this.engine(this.state, command, enteredDice ?? this.dice, this.file.rules);
         if (enteredDice && enteredDice.remaining() > 0) {
-          throw new AppError(
-            'invalid-args',
-            `${enteredDice.remaining()} of the entered rolls were not needed by this command; nothing was changed.`,
-          );
+          throw new AppError('invalid-args', `${enteredDice.remaining()} of the entered rolls were not needed by this command; nothing was changed.`);
         }
       } catch (e) {
         this.dice = createSeededDice(before);
@@ -334,7 +331,10 @@ export class Session {
   /** A command's views, built while its line is written; null when that failed: they are built again once the state is the session's. */
   private prepare(state: EncounterState, revision: number, said: readonly string[]): { player: { view: PlayerView; changed: boolean }; gm: GmView } | null {
     try {
-      return { player: nextPlayerView(this.player?.view ?? null, state, revision, this.key, said, this.file.rules), gm: this.buildGm(state, revision, this.log.length + 1, false) };
+      return {
+        player: nextPlayerView(this.player?.view ?? null, state, revision, this.key, said, this.file.rules),
+        gm: this.buildGm(state, revision, this.log.length + 1, false),
+      };
     } catch {
       return null;
     }

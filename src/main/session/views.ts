@@ -53,7 +53,11 @@ export function gmView(
         pending: [...status.pending],
         waitingFor,
         initiative: ts.initiative
-          ? { rolls: ts.initiative.rolls.map((r) => ({ ...r })), order: [...(ts.initiative.chosen ? ts.initiative.order : ts.initiative.rollOrder)], chosen: ts.initiative.chosen }
+          ? {
+              rolls: ts.initiative.rolls.map((r) => ({ ...r })),
+              order: [...(ts.initiative.chosen ? ts.initiative.order : ts.initiative.rollOrder)],
+              chosen: ts.initiative.chosen,
+            }
           : null,
         moveOrder: [...ts.moveOrder],
         actionOrder: [...ts.actionOrder],
@@ -193,14 +197,34 @@ function strikeOffersOf(state: EncounterState, rules: Rules): Pick<GmView['encou
     const p = opportunityPreview(state, o.defenderId, o.moverId, rules);
     if (p === null) continue;
     const note = `${name(o.moverId)} came on at speed: ${name(o.defenderId)} may shoot first, at ${o.rangeHexes} hex${o.rangeHexes === 1 ? '' : 'es'} (002 §Attacks of Opportunity).`;
-    out.push({ kind: 'opportunity', defenderId: o.defenderId, moverId: o.moverId, weaponId: o.weaponId, adjDex: p.adjDex.value, breakdown: p.adjDex.breakdown.map(line), dice: p.dice.count, allowed: p.allowed, note: p.allowed ? note : `${note} ${p.reason ?? ''}`.trim() });
+    out.push({
+      kind: 'opportunity',
+      defenderId: o.defenderId,
+      moverId: o.moverId,
+      weaponId: o.weaponId,
+      adjDex: p.adjDex.value,
+      breakdown: p.adjDex.breakdown.map(line),
+      dice: p.dice.count,
+      allowed: p.allowed,
+      note: p.allowed ? note : `${note} ${p.reason ?? ''}`.trim(),
+    });
   }
   for (const o of firsts) {
     if (!ids.has(o.defenderId) || !ids.has(o.attackerId)) continue;
     const p = attackPreview(state, o.defenderId, o.attackerId, o.weaponId, {}, { rules });
     const refusal = firstStrikeRefusal(state, o.defenderId, o.attackerId, rules);
     const note = `${name(o.defenderId)} won the pass-by roll-off: it strikes ${name(o.attackerId)} first; ${name(o.attackerId)}'s blow follows (002 §Charging).`;
-    out.push({ kind: 'firstStrike', defenderId: o.defenderId, moverId: o.attackerId, weaponId: o.weaponId, adjDex: p.adjDex.value, breakdown: p.adjDex.breakdown.map(line), dice: p.dice.count, allowed: refusal === null, note: refusal === null ? note : `${note} ${refusal}` });
+    out.push({
+      kind: 'firstStrike',
+      defenderId: o.defenderId,
+      moverId: o.attackerId,
+      weaponId: o.weaponId,
+      adjDex: p.adjDex.value,
+      breakdown: p.adjDex.breakdown.map(line),
+      dice: p.dice.count,
+      allowed: refusal === null,
+      note: refusal === null ? note : `${note} ${refusal}`,
+    });
   }
   return { strikeOffers: out };
 }
@@ -356,7 +380,12 @@ export function inPlayersSight(state: EncounterState): Set<string> {
  * figures they cannot see were not in the encounter. A hidden figure's turn neither blanks the
  * "to act" slot nor holds it on the figure that went before, so the projector cannot time it.
  */
-function turnAsPlayersSee(state: EncounterState, visible: ReadonlySet<string>, idOf: PlayerIdOf, rules: Rules): Pick<PlayerView['encounter'], 'acting' | 'order' | 'pending'> {
+function turnAsPlayersSee(
+  state: EncounterState,
+  visible: ReadonlySet<string>,
+  idOf: PlayerIdOf,
+  rules: Rules,
+): Pick<PlayerView['encounter'], 'acting' | 'order' | 'pending'> {
   const status = phaseStatusAsPlayersSee(state, visible, rules);
   // The phase's order is of sides in Initiative (side ids are public), of figures otherwise.
   const sides = new Set(state.sides.map((s) => s.id));

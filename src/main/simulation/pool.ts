@@ -75,7 +75,15 @@ export class SimulationPool {
           this.give(worker);
           break;
         }
-        const reply = await this.send(worker, { type: 'fights', batchId: 0, state: request.state, rules: request.rules, seeds: seedsOfBatch, maxTurns: request.maxTurns, settings: request.settings });
+        const reply = await this.send(worker, {
+          type: 'fights',
+          batchId: 0,
+          state: request.state,
+          rules: request.rules,
+          seeds: seedsOfBatch,
+          maxTurns: request.maxTurns,
+          settings: request.settings,
+        });
         if (this.workers.includes(worker)) this.give(worker);
         else this.waiting.shift()?.();
         if (reply.type === 'failed') throw new Error(`A simulated fight failed: ${reply.message}`);

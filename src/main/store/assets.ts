@@ -131,10 +131,7 @@ export async function importImage(
     const size = imageSize(type, Buffer.concat(head));
     if (!size || size.width < 1 || size.height < 1) throw new AppError('invalid-args', `${label}: its header does not give a picture size.`);
     if (size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE) {
-      throw new AppError(
-        'invalid-args',
-        `${label} is ${size.width}×${size.height} pixels; images up to ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE} can be imported.`,
-      );
+      throw new AppError('invalid-args', `${label} is ${size.width}×${size.height} pixels; images up to ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE} can be imported.`);
     }
     checkPixelCount(size, label);
     await handle.sync();

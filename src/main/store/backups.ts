@@ -65,7 +65,10 @@ export async function listBackups(campaignDir: string, file: string): Promise<Ba
     return [];
   }
   const out: BackupInfo[] = [];
-  for (const name of names.filter((n) => !n.startsWith('broken-') && n.endsWith('.bak')).sort().reverse()) {
+  for (const name of names
+    .filter((n) => !n.startsWith('broken-') && n.endsWith('.bak'))
+    .sort()
+    .reverse()) {
     const s = await stat(join(folder, name));
     out.push({ name, bytes: s.size, takenAt: s.mtime.toISOString() });
   }

@@ -89,8 +89,7 @@ export async function exportEncounter(folder: CampaignFolder, id: string, now: D
   };
 }
 
-export const bundleFileName = (bundle: Bundle, name: string) =>
-  `${name.replace(/[^A-Za-z0-9 _-]+/g, '').trim() || 'export'}.${bundle.kind}.pillars.json`;
+export const bundleFileName = (bundle: Bundle, name: string) => `${name.replace(/[^A-Za-z0-9 _-]+/g, '').trim() || 'export'}.${bundle.kind}.pillars.json`;
 
 interface CheckedBundle {
   readonly kind: 'campaign' | 'encounter';
@@ -110,10 +109,7 @@ export function checkBundle(text: string): CheckedBundle {
   const parsed = BundleSchema.safeParse(raw);
   if (!parsed.success) throw new AppError('invalid-args', describeSchemaError('The export file', parsed.error));
   const b = parsed.data;
-  const campaign =
-    b.kind === 'campaign'
-      ? parseVersioned('campaign', b.campaign, CampaignFileSchema, 'The campaign in the export file').data
-      : null;
+  const campaign = b.kind === 'campaign' ? parseVersioned('campaign', b.campaign, CampaignFileSchema, 'The campaign in the export file').data : null;
   const encounters = b.encounters.map((e, i) => {
     const label = `Encounter ${i + 1} in the export file`;
     const file = parseVersioned('encounter', e.file, EncounterFileSchema, label, { rules: campaign?.rules }).data;
@@ -149,7 +145,10 @@ async function checkBundleImages(assets: CheckedBundle['assets']): Promise<void>
     const expected = TYPE_OF_EXTENSION[a.name.slice(a.name.lastIndexOf('.') + 1)];
     const found = sniffImage(a.bytes);
     if (found !== expected) {
-      throw new AppError('invalid-args', `${label} is not the ${expected?.toUpperCase() ?? 'image'} its name says (${found ? `its bytes are ${found.toUpperCase()}` : 'its bytes are not an image'}); nothing was imported.`);
+      throw new AppError(
+        'invalid-args',
+        `${label} is not the ${expected?.toUpperCase() ?? 'image'} its name says (${found ? `its bytes are ${found.toUpperCase()}` : 'its bytes are not an image'}); nothing was imported.`,
+      );
     }
     try {
       await decodeFully(a.bytes, label);
@@ -187,7 +186,11 @@ export async function importCampaignBundle(home: string, bundle: CheckedBundle):
   if (bundle.kind !== 'campaign' || !bundle.campaign) throw new AppError('invalid-args', 'This export holds one encounter, not a campaign.');
   await checkBundleImages(bundle.assets);
   await mkdir(home, { recursive: true });
-  const base = bundle.campaign.name.replace(/[/\\:*?"<>|\u0000-\u001f]+/g, '-').replace(/^\.+/, '').trim() || 'Imported campaign';
+  const base =
+    bundle.campaign.name
+      .replace(/[/\\:*?"<>|\u0000-\u001f]+/g, '-')
+      .replace(/^\.+/, '')
+      .trim() || 'Imported campaign';
   const taken = new Set(await readdir(home));
   let folderName = base;
   for (let n = 2; taken.has(folderName); n++) folderName = `${base} (${n})`;

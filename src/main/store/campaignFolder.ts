@@ -192,7 +192,10 @@ export class CampaignFolder {
       });
       // A log file already there is newer than any v1 file (v1 had none): it wins. This happens
       // after a crash between the two writes below, or when a v1 backup was restored.
-      const hasLog = await stat(this.path(encounterLogName(id))).then(() => true, () => false);
+      const hasLog = await stat(this.path(encounterLogName(id))).then(
+        () => true,
+        () => false,
+      );
       if (!hasLog) {
         await CommandLog.write(this.path(encounterLogName(id)), legacy);
         await backupFile(this.dir, encounterLogName(id), this.now());
@@ -202,11 +205,17 @@ export class CampaignFolder {
     // The snapshot's chain lets the log's covered lines skip their schema check on this path (issue 18 §5).
     const snapshotFile = await this.readSnapshotFile(id);
     const trusted = snapshotFile ? { seq: snapshotFile.seq, chain: snapshotFile.chain } : undefined;
-    const log = await CommandLog.open(this.path(encounterLogName(id)), id, encounterLogName(id), {
-      beforeCut: async (length) => {
-        if (length < (this.#snapshotSeq.get(id) ?? 0)) await this.deleteSnapshot(id);
+    const log = await CommandLog.open(
+      this.path(encounterLogName(id)),
+      id,
+      encounterLogName(id),
+      {
+        beforeCut: async (length) => {
+          if (length < (this.#snapshotSeq.get(id) ?? 0)) await this.deleteSnapshot(id);
+        },
       },
-    }, trusted);
+      trusted,
+    );
     try {
       const snapshot = this.matchSnapshot(id, snapshotFile, log);
       // A torn last line is a crash mid-write or a file cut short: a copy is kept before anything is cut.

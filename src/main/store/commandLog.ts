@@ -65,12 +65,13 @@ export function scanLog(bytes: Buffer, id: string, label: string, trusted?: Trus
     start = nl + 1;
   }
   let badLines = 0;
-  if (problem) for (let at = ends.at(-1)!; at < bytes.length; ) {
-    const nl = bytes.indexOf(10, at);
-    if (nl < 0) break;
-    badLines += 1;
-    at = nl + 1;
-  }
+  if (problem)
+    for (let at = ends.at(-1)!; at < bytes.length;) {
+      const nl = bytes.indexOf(10, at);
+      if (nl < 0) break;
+      badLines += 1;
+      at = nl + 1;
+    }
   if (quick > 0 && chain[quick] !== trusted!.chain) return scanLog(bytes, id, label);
   return { entries, ends, chain, problem, badLines, unchecked: quick };
 }

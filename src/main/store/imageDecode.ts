@@ -29,7 +29,10 @@ export async function decodeFully(path: string | Buffer, label: string): Promise
     // `failOn: 'truncated'` and a full pass over the pixels: a file cut short fails here.
     await sharp(path, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS }).stats();
   } catch (e) {
-    throw new AppError('invalid-args', `${label} is damaged: its pixel data does not decode (${reason(e)}). The file may have been cut short; export it again.`);
+    throw new AppError(
+      'invalid-args',
+      `${label} is damaged: its pixel data does not decode (${reason(e)}). The file may have been cut short; export it again.`,
+    );
   }
   return { width, height };
 }

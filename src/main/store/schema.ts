@@ -74,9 +74,7 @@ export const EncounterFileSchema = z
   })
   .strict();
 
-const DiceStateSchema = z
-  .object({ algorithm: z.literal('xoroshiro128plus'), state: z.array(z.number().int()).length(4) })
-  .strict();
+const DiceStateSchema = z.object({ algorithm: z.literal('xoroshiro128plus'), state: z.array(z.number().int()).length(4) }).strict();
 
 /**
  * `encounters/<id>.snapshot.json`: a cache of the state after `seq` log entries, so that opening

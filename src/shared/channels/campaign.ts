@@ -20,12 +20,12 @@ export const FolderNameSchema = z
   .string()
   .min(1)
   .max(120)
-  .refine((s) => !/[/\\\u0000-\u001f]/.test(s) && !s.startsWith('.') && s.trim() === s, 'a folder name has no "/", "\\" or control characters, and does not start with "." or a space');
+  .refine(
+    (s) => !/[/\\\u0000-\u001f]/.test(s) && !s.startsWith('.') && s.trim() === s,
+    'a folder name has no "/", "\\" or control characters, and does not start with "." or a space',
+  );
 
-export const CampaignRefSchema = z.union([
-  z.object({ folder: FolderNameSchema }).strict(),
-  z.object({ path: z.string().min(1).max(4096) }).strict(),
-]);
+export const CampaignRefSchema = z.union([z.object({ folder: FolderNameSchema }).strict(), z.object({ path: z.string().min(1).max(4096) }).strict()]);
 
 const NameSchema = z.string().trim().min(1).max(120);
 
@@ -40,16 +40,12 @@ export const CampaignInfoSchema = z
   })
   .strict();
 
-export const CampaignFailureSchema = z
-  .object({ dir: z.string(), file: z.string().nullable(), message: z.string() })
-  .strict();
+export const CampaignFailureSchema = z.object({ dir: z.string(), file: z.string().nullable(), message: z.string() }).strict();
 
 export const CampaignListSchema = z
   .object({
     current: CampaignInfoSchema.nullable(),
-    campaigns: z.array(
-      z.object({ folder: z.string(), name: z.string(), dir: z.string(), problem: z.string().nullable() }).strict(),
-    ),
+    campaigns: z.array(z.object({ folder: z.string(), name: z.string(), dir: z.string(), problem: z.string().nullable() }).strict()),
     recent: z.array(z.string()),
     /** The last campaign that could not be opened: the file to blame and why (offer its backups). */
     lastFailure: CampaignFailureSchema.nullable(),
@@ -58,13 +54,9 @@ export const CampaignListSchema = z
   })
   .strict();
 
-export const EncounterSummarySchema = z
-  .object({ id: IdSchema, name: z.string(), createdAt: z.string().nullable(), problem: z.string().nullable() })
-  .strict();
+export const EncounterSummarySchema = z.object({ id: IdSchema, name: z.string(), createdAt: z.string().nullable(), problem: z.string().nullable() }).strict();
 
-export const EncounterListSchema = z
-  .object({ openId: z.string().nullable(), encounters: z.array(EncounterSummarySchema) })
-  .strict();
+export const EncounterListSchema = z.object({ openId: z.string().nullable(), encounters: z.array(EncounterSummarySchema) }).strict();
 
 /** Files of a campaign that keep backups. */
 export const BackupFileSchema = z
@@ -98,9 +90,7 @@ export const ImportedImageSchema = z
   .strict();
 
 /** Pushed while a large file is imported (needs an entry in the contract's EVENTS to reach a page). */
-export const ImportProgressSchema = z
-  .object({ what: z.string(), received: z.number().int().min(0), total: z.number().int().min(0).nullable() })
-  .strict();
+export const ImportProgressSchema = z.object({ what: z.string(), received: z.number().int().min(0), total: z.number().int().min(0).nullable() }).strict();
 
 /** Each setting's ruling id (RULE_SOURCES), and the options' source documents, for the settings screen. */
 export const RulesInfoSchema = z
@@ -173,7 +163,10 @@ export const CAMPAIGN_CHANNELS = {
         /** Figures it starts with (issue 12 §4): sides copied from an encounter of the campaign, roster entries. */
         figures: z
           .object({
-            copy: z.object({ encounterId: IdSchema, sideIds: z.array(IdSchema).min(1).max(20) }).strict().optional(),
+            copy: z
+              .object({ encounterId: IdSchema, sideIds: z.array(IdSchema).min(1).max(20) })
+              .strict()
+              .optional(),
             rosterIds: z.array(z.string().min(1).max(120)).max(200).optional(),
           })
           .strict()
@@ -263,7 +256,17 @@ export const CAMPAIGN_CHANNELS = {
   }),
   importBundle: channel({
     roles: ['gm'],
-    args: z.union([z.object({ text: z.string().min(1).max(256 * 1024 * 1024) }).strict(), Choose]),
+    args: z.union([
+      z
+        .object({
+          text: z
+            .string()
+            .min(1)
+            .max(256 * 1024 * 1024),
+        })
+        .strict(),
+      Choose,
+    ]),
     result: ImportResultSchema.nullable(),
     summary: 'Import an exported campaign (a new folder) or encounter (into the open campaign), renaming on conflicts.',
   }),

@@ -26,9 +26,7 @@ export const ReachResultSchema = z
     allowed: z.boolean(),
     reason: z.string().nullable(),
     budget: ExplainedSchema,
-    hexes: z.array(
-      z.object({ hex: HexSchema, cost: z.number().int(), prev: HexSchema.nullable(), engaged: z.boolean() }).strict(),
-    ),
+    hexes: z.array(z.object({ hex: HexSchema, cost: z.number().int(), prev: HexSchema.nullable(), engaged: z.boolean() }).strict()),
   })
   .strict();
 
@@ -149,6 +147,6 @@ export const ENCOUNTER_CHANNELS = {
     roles: ['gm'],
     args: z.object({ figureId: IdSchema }).strict(),
     result: FigureZonesResultSchema,
-    summary: "The hexes around a figure by facing zone: front, side and rear.",
+    summary: 'The hexes around a figure by facing zone: front, side and rear.',
   }),
 } as const;

@@ -23,7 +23,9 @@ const PoolSheetSchema = z
   })
   .strict();
 
-const StatLineSchema = z.object({ id: z.string(), group: z.enum(['movement', 'combat']), label: z.string(), text: z.string(), value: ExplainedSchema.nullable(), source: z.string() }).strict();
+const StatLineSchema = z
+  .object({ id: z.string(), group: z.enum(['movement', 'combat']), label: z.string(), text: z.string(), value: ExplainedSchema.nullable(), source: z.string() })
+  .strict();
 
 /**
  * The figure's stat block as the encounter's rules read it (issue 8; RULINGS O1): the model and
@@ -91,15 +93,11 @@ export const FigureSheetSchema = z
     posture: z.string(),
     size: z.number().int(),
     position: HexSchema,
-    attributes: z.array(
-      z.object({ name: z.enum(['STR', 'DEX', 'INT', 'WIS', 'CON', 'CHR']), value: z.number().int(), modifier: ExplainedSchema }).strict(),
-    ),
+    attributes: z.array(z.object({ name: z.enum(['STR', 'DEX', 'INT', 'WIS', 'CON', 'CHR']), value: z.number().int(), modifier: ExplainedSchema }).strict()),
     fatigue: PoolSheetSchema,
     body: PoolSheetSchema,
     /** RULINGS C4: the worse pool's penalty to all rolls, and what 0 or less means. */
-    injury: z
-      .object({ penalty: ExplainedSchema, unconscious: z.boolean(), semiConscious: z.boolean(), worsePool: z.enum(['fatigue', 'body']) })
-      .strict(),
+    injury: z.object({ penalty: ExplainedSchema, unconscious: z.boolean(), semiConscious: z.boolean(), worsePool: z.enum(['fatigue', 'body']) }).strict(),
     /** The creation 2d6 kept with the figure (RULINGS C3); null on figures from before it was kept. */
     fatigueDice: z.array(z.number().int()).nullable(),
     adjDex: ExplainedSchema,
@@ -146,18 +144,27 @@ export const FigureSheetSchema = z
         })
         .strict(),
     ),
-    armor: z.object({ id: z.string(), name: z.string(), stops: z.number(), dex: z.number(), restriction: z.string(), weightLbs: z.number() }).strict().nullable(),
-    shield: z
-      .object({ id: z.string(), name: z.string(), stops: z.number(), dex: z.number(), ready: z.boolean(), weightLbs: z.number() })
+    armor: z
+      .object({ id: z.string(), name: z.string(), stops: z.number(), dex: z.number(), restriction: z.string(), weightLbs: z.number() })
       .strict()
       .nullable(),
+    shield: z.object({ id: z.string(), name: z.string(), stops: z.number(), dex: z.number(), ready: z.boolean(), weightLbs: z.number() }).strict().nullable(),
     /** Armour and shield stops (RULINGS A4). */
     protection: ExplainedSchema,
     /** RULINGS C8: secret; this channel is GM-only. */
     mana: z.object({ pool: z.number().int(), current: z.number().int(), debt: z.number().int() }).strict().nullable(),
     spells: z.array(
       z
-        .object({ id: z.string(), name: z.string(), school: z.string(), level: z.number().int(), mastery: z.number().int(), benefits: z.array(z.string()), castingAttribute: z.enum(['INT', 'WIS']), chosen: z.boolean() })
+        .object({
+          id: z.string(),
+          name: z.string(),
+          school: z.string(),
+          level: z.number().int(),
+          mastery: z.number().int(),
+          benefits: z.array(z.string()),
+          castingAttribute: z.enum(['INT', 'WIS']),
+          chosen: z.boolean(),
+        })
         .strict(),
     ),
     conditions: z.array(z.string()),
@@ -183,11 +190,23 @@ export const SheetCheckSchema = z
 export const FigureCatalogueSchema = z
   .object({
     weapons: z.array(
-      z.object({ id: z.string(), name: z.string(), category: z.string(), damage: z.string(), minStr: z.number().int().nullable(), hands: z.number().int(), use: z.string() }).strict(),
+      z
+        .object({
+          id: z.string(),
+          name: z.string(),
+          category: z.string(),
+          damage: z.string(),
+          minStr: z.number().int().nullable(),
+          hands: z.number().int(),
+          use: z.string(),
+        })
+        .strict(),
     ),
     armor: z.array(z.object({ id: z.string(), name: z.string(), stops: z.number(), dex: z.number() }).strict()),
     shields: z.array(z.object({ id: z.string(), name: z.string(), stops: z.number(), dex: z.number() }).strict()),
-    spells: z.array(z.object({ id: z.string(), name: z.string(), school: z.string(), level: z.number().int(), castingAttribute: z.enum(['INT', 'WIS']) }).strict()),
+    spells: z.array(
+      z.object({ id: z.string(), name: z.string(), school: z.string(), level: z.number().int(), castingAttribute: z.enum(['INT', 'WIS']) }).strict(),
+    ),
     /** RULINGS C2. */
     pointBuy: z.object({ total: z.number().int(), min: z.number().int(), max: z.number().int() }).strict(),
     /** RULINGS C8: the campaign's mana-pool dice. */

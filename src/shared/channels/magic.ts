@@ -157,7 +157,10 @@ export const CastPreviewResultSchema = z
     borrow: z.object({ amount: z.number().int(), debtAfter: z.number().int(), control: ExplainedSchema }).strict().nullable(),
     pushControl: z.object({ target: ExplainedSchema, runawayFrom: z.number().int() }).strict().nullable(),
     casting: ExplainedSchema,
-    hit: z.object({ target: ExplainedSchema, dice: z.union([z.literal(3), z.literal(4)]) }).strict().nullable(),
+    hit: z
+      .object({ target: ExplainedSchema, dice: z.union([z.literal(3), z.literal(4)]) })
+      .strict()
+      .nullable(),
     /** The casting option the caster's state gives (h, r, HTH), and whether it is open now. */
     option: z.enum(['h', 'r', 'hth-cast']),
     problems: z.array(z.string()),
@@ -178,7 +181,10 @@ export const CastingsResultSchema = z.array(
       cost: z.number().int(),
       push: z.number().int(),
       outcome: z.enum(['succeeded', 'failed', 'missed', 'lost', 'runaway']),
-      special: z.object({ natural: z.number().int(), kind: z.enum(['low', 'high']), gmRuling: z.string().nullable() }).strict().nullable(),
+      special: z
+        .object({ natural: z.number().int(), kind: z.enum(['low', 'high']), gmRuling: z.string().nullable() })
+        .strict()
+        .nullable(),
       escalationOf: z.string().nullable(),
       counter: z
         .object({

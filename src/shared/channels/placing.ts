@@ -30,9 +30,14 @@ export const DropPreviewSchema = z
 
 export const CreationRollsSchema = z
   .object({
-    attributes: z.array(z.object({ name: z.enum(['STR', 'DEX', 'INT', 'WIS', 'CON', 'CHR']), faces: z.array(z.number().int()), total: z.number().int() }).strict()),
+    attributes: z.array(
+      z.object({ name: z.enum(['STR', 'DEX', 'INT', 'WIS', 'CON', 'CHR']), faces: z.array(z.number().int()), total: z.number().int() }).strict(),
+    ),
     fatigue: z.array(z.number().int()),
-    mana: z.object({ notation: z.string(), faces: z.array(z.number().int()), total: z.number().int() }).strict().nullable(),
+    mana: z
+      .object({ notation: z.string(), faces: z.array(z.number().int()), total: z.number().int() })
+      .strict()
+      .nullable(),
     /** The faces in the order `addFigure` rolls them: send them as the placement's entered dice. */
     entered: z.array(z.array(z.number().int())),
   })

@@ -8,9 +8,7 @@ import { channel, NoArgs } from './define';
  * and under stride & momentum (O3) each figure's stride, momentum and action points left.
  * A query: asked again when the GM view's revision changes, never pushed with the view.
  */
-export const TurnPhaseSchema = z
-  .object({ id: PhaseSchema, label: z.string(), source: z.string(), movement: z.boolean() })
-  .strict();
+export const TurnPhaseSchema = z.object({ id: PhaseSchema, label: z.string(), source: z.string(), movement: z.boolean() }).strict();
 
 export const TurnOptionSchema = z
   .object({

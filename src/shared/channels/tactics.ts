@@ -41,8 +41,15 @@ export const TACTICS_CHANNELS = {
   replaySimulatedFight: channel({
     roles: ['gm'],
     args: z.object({ runId: z.number().int().min(1), seed: z.number().int().min(0), step: z.number().int().min(0).max(1_000_000) }).strict(),
-    result: z.object({ runId: z.number().int(), seed: z.number().int(), step: z.number().int(), total: z.number().int(), reason: z.string(), view: GmViewSchema }).strict(),
+    result: z
+      .object({ runId: z.number().int(), seed: z.number().int(), step: z.number().int(), total: z.number().int(), reason: z.string(), view: GmViewSchema })
+      .strict(),
     summary: 'One step of a simulated fight, read only: the map and tracker as they stood, and why that step was taken.',
   }),
-  listSimulations: channel({ roles: ['gm'], args: NoArgs, result: z.array(SimulationStatusSchema), summary: "The open encounter's simulation runs, newest first." }),
+  listSimulations: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: z.array(SimulationStatusSchema),
+    summary: "The open encounter's simulation runs, newest first.",
+  }),
 } as const;

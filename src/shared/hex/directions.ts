@@ -17,14 +17,7 @@ import type { Hex } from './axial';
  * Corner `k` of a hex (see `hexCorners`) sits between directions `k − 1` and `k`, so the hex
  * edge from corner `d` to corner `d + 1` is the one shared with the neighbour in direction `d`.
  */
-export const DIRECTIONS: readonly Hex[] = [
-  hex(1, 0),
-  hex(0, 1),
-  hex(-1, 1),
-  hex(-1, 0),
-  hex(0, -1),
-  hex(1, -1),
-];
+export const DIRECTIONS: readonly Hex[] = [hex(1, 0), hex(0, 1), hex(-1, 1), hex(-1, 0), hex(0, -1), hex(1, -1)];
 
 /** Maps any integer to a direction 0–5 (so −1 → 5, 7 → 1); throws `RangeError` otherwise. */
 export function normalizeDirection(d: number): number {

@@ -29,4 +29,3 @@ export function footprint(anchor: Hex, facing: number, size: FigureSize): Hex[] 
       throw new RangeError(`figure size must be 1, 3 or 7 hexes, got ${String(size)}`);
   }
 }
-

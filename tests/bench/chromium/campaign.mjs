@@ -72,7 +72,13 @@ export function buildEncounter(sample, { cols, rows, figures, art = false }) {
   const atHexes = [];
   for (let i = 0; template && casters.length > 0 && i < 40; i++) {
     const caster = casters[i % casters.length];
-    atHexes.push({ ...structuredClone(template), id: `spell-h${i + 1}`, casterId: caster.id, targetId: null, at: { q: caster.position.q + 1, r: caster.position.r } });
+    atHexes.push({
+      ...structuredClone(template),
+      id: `spell-h${i + 1}`,
+      casterId: caster.id,
+      targetId: null,
+      at: { q: caster.position.q + 1, r: caster.position.r },
+    });
   }
   return {
     ...sample,

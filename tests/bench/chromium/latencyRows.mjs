@@ -47,9 +47,21 @@ export async function latencyAt1000(browser, root, samples) {
 export const timeouts = (r, page) => (r.timedOut?.[page] ? `; ${r.timedOut[page]} of ${r.sent} never drawn (counted as ${r.waitMs} ms)` : '');
 
 export const LATENCY_ROWS = [
-  row('1,000 figures: GM command → drawn on the player page, p95', ' ms', (r) => p95(r.at1000.toPlayer), 33, (r) =>
-    `p50 ${median(r.at1000.toPlayer).toFixed(1)} ms; message arrives after p50 ${median(r.at1000.arrival).toFixed(1)} ms (n=${r.at1000.toPlayer.length})${timeouts(r.at1000, 'player')}`),
-  row("1,000 figures: GM command → drawn on the GM's own page, p95", ' ms', (r) => p95(r.at1000.toGm), 33, (r) => `p50 ${median(r.at1000.toGm).toFixed(1)} ms (n=${r.at1000.toGm.length})${timeouts(r.at1000, 'gm')}`),
+  row(
+    '1,000 figures: GM command → drawn on the player page, p95',
+    ' ms',
+    (r) => p95(r.at1000.toPlayer),
+    33,
+    (r) =>
+      `p50 ${median(r.at1000.toPlayer).toFixed(1)} ms; message arrives after p50 ${median(r.at1000.arrival).toFixed(1)} ms (n=${r.at1000.toPlayer.length})${timeouts(r.at1000, 'player')}`,
+  ),
+  row(
+    "1,000 figures: GM command → drawn on the GM's own page, p95",
+    ' ms',
+    (r) => p95(r.at1000.toGm),
+    33,
+    (r) => `p50 ${median(r.at1000.toGm).toFixed(1)} ms (n=${r.at1000.toGm.length})${timeouts(r.at1000, 'gm')}`,
+  ),
 ];
 
 async function main() {

@@ -106,7 +106,9 @@ async function profileRound(browser, host, SAVE) {
       ws.close();
       return answer?.value ?? answer;
     });
-    console.log(`at the start: GM ${JSON.stringify(await where(gm))}; player ${JSON.stringify(await where(player))}; projector ${JSON.stringify({ mode: projector?.mode, frame: projector?.frame })}`);
+    console.log(
+      `at the start: GM ${JSON.stringify(await where(gm))}; player ${JSON.stringify(await where(player))}; projector ${JSON.stringify({ mode: projector?.mode, frame: projector?.frame })}`,
+    );
     const sessions = await Promise.all([gm, player].map((p) => p.context().newCDPSession(p)));
     for (const cdp of sessions) {
       await cdp.send('Profiler.enable');
@@ -167,11 +169,16 @@ async function profileRound(browser, host, SAVE) {
       await writeFile(resolve(SAVE, 'player.cpuprofile'), JSON.stringify(profiles[1].profile));
     }
     const events = JSON.parse(String(trace)).traceEvents ?? [];
-    for (const [i, [name, url]] of [['GM', host.gm], ['Player', host.player]].entries()) {
+    for (const [i, [name, url]] of [
+      ['GM', host.gm],
+      ['Player', host.player],
+    ].entries()) {
       const { intervals, longTasks } = recorded[i];
       const sorted = [...intervals].sort((a, b) => a - b);
       const q = (x) => sorted[Math.min(sorted.length - 1, Math.floor(x * sorted.length))]?.toFixed(1);
-      console.log(`\n=== ${name} page: ${intervals.length} frames, interval median ${q(0.5)} p95 ${q(0.95)} ms; long tasks ${longTasks.length} (${longTasks.map((t) => t.toFixed(0)).join(', ')})`);
+      console.log(
+        `\n=== ${name} page: ${intervals.length} frames, interval median ${q(0.5)} p95 ${q(0.95)} ms; long tasks ${longTasks.length} (${longTasks.map((t) => t.toFixed(0)).join(', ')})`,
+      );
       // The player page is in its own browser context, which the trace does not list by URL: it is the other renderer.
       const gmThread = mainThreadOf(events, new URL(host.gm).origin + new URL(host.gm).pathname);
       const thread = i === 0 ? gmThread : otherRenderer(events, gmThread);
@@ -182,9 +189,13 @@ async function profileRound(browser, host, SAVE) {
       }
       const anatomy = longTaskAnatomy(events, thread, 50, 25);
       const cpus = anatomy.map((t) => t.cpu);
-      console.log(`  tasks over 50 ms wall: ${anatomy.filter((t) => t.ms >= 50).length}; over 25 ms CPU: ${cpus.filter((c) => c >= 25).length}, over 40 ms CPU: ${cpus.filter((c) => c >= 40).length}; the longest's CPU ${Math.max(0, ...cpus).toFixed(1)} ms`);
+      console.log(
+        `  tasks over 50 ms wall: ${anatomy.filter((t) => t.ms >= 50).length}; over 25 ms CPU: ${cpus.filter((c) => c >= 25).length}, over 40 ms CPU: ${cpus.filter((c) => c >= 40).length}; the longest's CPU ${Math.max(0, ...cpus).toFixed(1)} ms`,
+      );
       for (const t of anatomy) {
-        console.log(`  task ${t.ms.toFixed(1)} ms (CPU ${t.cpu.toFixed(1)}): marks since the last commit [${t.marks.join(', ')}]; JS [${t.js.join(', ')}]; canvases produced, wall/CPU ms [${t.canvases.join(', ')}]${t.gc.length ? `; GC [${t.gc.join(', ')}]` : ''}`);
+        console.log(
+          `  task ${t.ms.toFixed(1)} ms (CPU ${t.cpu.toFixed(1)}): marks since the last commit [${t.marks.join(', ')}]; JS [${t.js.join(', ')}]; canvases produced, wall/CPU ms [${t.canvases.join(', ')}]${t.gc.length ? `; GC [${t.gc.join(', ')}]` : ''}`,
+        );
       }
       const { tasks, total, byName } = selfTimes(events, thread, TASK_MS);
       console.log(`  tasks over ${TASK_MS} ms: ${tasks.length}, ${total.toFixed(0)} ms in all; self time by event:`);

@@ -38,7 +38,8 @@ try {
   await gm.goto(`${host.gm}&e2e=1`);
   const player = await playerContext.newPage();
   await player.goto(`${host.player}&e2e=1`);
-  for (const p of [gm, player]) await p.waitForFunction((n) => window.__battleMap?.stage.getLayers()[2]?.getChildren().length >= n, figures, { timeout: 120_000 });
+  for (const p of [gm, player])
+    await p.waitForFunction((n) => window.__battleMap?.stage.getLayers()[2]?.getChildren().length >= n, figures, { timeout: 120_000 });
   await Promise.all([settle(gm), settle(player)]);
   const figure = await gm.evaluate(() => {
     const node = window.__battleMap.stage.getLayers()[2].getChildren()[0];
@@ -55,16 +56,50 @@ try {
   const trace = JSON.parse(String(await browser.stopTracing()));
   const [gmProfile, playerProfile] = await Promise.all(sessions.map((s) => s.send('Profiler.stop')));
   // The GM page's main-thread events by name: total duration per command (nested events overlap).
-  const main = trace.traceEvents.filter((e) => e.ph === 'X' && e.dur && ['UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'Commit', 'ParseHTML', 'FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'v8.run', 'HitTest', 'UpdateLayer', 'RasterTask', 'GPUTask', 'ScheduleStyleRecalculation', 'RunTask', 'ThreadControllerImpl::RunTask'].includes(e.name));
+  const main = trace.traceEvents.filter(
+    (e) =>
+      e.ph === 'X' &&
+      e.dur &&
+      [
+        'UpdateLayoutTree',
+        'Layout',
+        'Paint',
+        'PrePaint',
+        'Layerize',
+        'Commit',
+        'ParseHTML',
+        'FunctionCall',
+        'EventDispatch',
+        'TimerFire',
+        'FireAnimationFrame',
+        'RunMicrotasks',
+        'v8.run',
+        'HitTest',
+        'UpdateLayer',
+        'RasterTask',
+        'GPUTask',
+        'ScheduleStyleRecalculation',
+        'RunTask',
+        'ThreadControllerImpl::RunTask',
+      ].includes(e.name),
+  );
   const byName = new Map();
   for (const e of main) byName.set(`${e.name} (tid ${e.tid})`, (byName.get(`${e.name} (tid ${e.tid})`) ?? 0) + e.dur / 1000);
   console.log('GM page trace, ms per command:');
   for (const [k, ms] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${(ms / commands).toFixed(2).padStart(8)}  ${k}`);
   const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(`${figures} figures, ${commands} commands: player p50 ${med(result.toPlayer).toFixed(1)} ms, GM p50 ${med(result.toGm).toFixed(1)} ms, arrival p50 ${med(result.arrival).toFixed(1)} ms`);
-  for (const [name, p] of [['GM page', gmProfile.profile], ['player page', playerProfile.profile]]) {
+  console.log(
+    `${figures} figures, ${commands} commands: player p50 ${med(result.toPlayer).toFixed(1)} ms, GM p50 ${med(result.toGm).toFixed(1)} ms, arrival p50 ${med(result.arrival).toFixed(1)} ms`,
+  );
+  for (const [name, p] of [
+    ['GM page', gmProfile.profile],
+    ['player page', playerProfile.profile],
+  ]) {
     console.log(`\n${name}: self time per command (ms)`);
-    for (const [k, ms] of selfTimes(p).filter(([k]) => !k.startsWith('(idle)')).slice(0, top)) console.log(`${(ms / commands).toFixed(2).padStart(8)}  ${k}`);
+    for (const [k, ms] of selfTimes(p)
+      .filter(([k]) => !k.startsWith('(idle)'))
+      .slice(0, top))
+      console.log(`${(ms / commands).toFixed(2).padStart(8)}  ${k}`);
   }
 } finally {
   await browser.close();

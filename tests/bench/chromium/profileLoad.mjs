@@ -65,9 +65,15 @@ try {
     }
     const load = last && cdp ? await timedExisting(context) : await pageLoad(context, `${host.gm}&e2e=1`, figures);
     const tasks = await load.page.evaluate(() => window.__probe.longTasks.map((t) => [Math.round(t.start), Math.round(t.duration)]));
-    const resources = await load.page.evaluate(() => performance.getEntriesByType('resource').map((r) => `${r.name.split('?')[0].split('/').slice(-2).join('/')} ${Math.round(r.startTime)}→${Math.round(r.responseEnd)}`));
+    const resources = await load.page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => `${r.name.split('?')[0].split('/').slice(-2).join('/')} ${Math.round(r.startTime)}→${Math.round(r.responseEnd)}`),
+    );
     const marks = await load.page.evaluate(() => performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime)}`));
-    console.log(`load ${i + 1}: figures drawn ${load.figuresAt.toFixed(0)} ms, map image drawn ${load.imageAt.toFixed(0)} ms; long tasks [start, ms]: ${JSON.stringify(tasks)}`);
+    console.log(
+      `load ${i + 1}: figures drawn ${load.figuresAt.toFixed(0)} ms, map image drawn ${load.imageAt.toFixed(0)} ms; long tasks [start, ms]: ${JSON.stringify(tasks)}`,
+    );
     console.log(`  marks: ${marks.join('; ')}`);
     if (last) console.log(`  resources: ${resources.join('; ')}`);
     if (cdp) {
@@ -103,4 +109,3 @@ async function timedExisting(context) {
   const { figures: figuresAt, image: imageAt = NaN } = await marks.jsonValue();
   return { page, figuresAt, imageAt };
 }
-

@@ -31,7 +31,9 @@ export function printTable(rows, runs, header) {
   const cpu = cpus();
   const [l1, l5, l15] = loadavg();
   console.log(header);
-  console.log(`Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; load average ${l1.toFixed(2)} ${l5.toFixed(2)} ${l15.toFixed(2)}`);
+  console.log(
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; load average ${l1.toFixed(2)} ${l5.toFixed(2)} ${l15.toFixed(2)}`,
+  );
   console.log(`Repeats: ${runs.length}. Figures: min / median / max over the repeats.\n`);
   const misses = [];
   for (const r of rows) {

@@ -57,7 +57,10 @@ async function oneRepeat(browser, host) {
   // A figure both pages show, by the GM's id and its name (the player page has its own ids); one in
   // view after the gesture: a token culled out of view is, rightly, not drawn when it turns.
   const figure = await gm.evaluate(() => {
-    const node = window.__battleMap.stage.getLayers()[2].getChildren().find((n) => n.isVisible());
+    const node = window.__battleMap.stage
+      .getLayers()[2]
+      .getChildren()
+      .find((n) => n.isVisible());
     return { id: node.id(), name: node.findOne('.name').text().split(' · ')[0] };
   });
   run.command = await commandLatency(gm, player, figure.id, figure.name, SAMPLES);
@@ -97,26 +100,85 @@ function slowest(frames = []) {
 }
 
 const ROWS = [
-  row('GM pan/zoom: main-thread work per drawn frame (trace), median', ' ms', (r) => median(r.pan.work), 8, (r) =>
-    `p95 ${p95(r.pan.work).toFixed(1)} ms (budget ≤ 16.7) over ${r.pan.work.length} frames; Konva's layer draws (JS, diagnostic) median ${median(r.pan.layerWork).toFixed(1)} ms, p95 ${p95(r.pan.layerWork).toFixed(1)} ms`),
+  row(
+    'GM pan/zoom: main-thread work per drawn frame (trace), median',
+    ' ms',
+    (r) => median(r.pan.work),
+    8,
+    (r) =>
+      `p95 ${p95(r.pan.work).toFixed(1)} ms (budget ≤ 16.7) over ${r.pan.work.length} frames; Konva's layer draws (JS, diagnostic) median ${median(r.pan.layerWork).toFixed(1)} ms, p95 ${p95(r.pan.layerWork).toFixed(1)} ms`,
+  ),
   row('GM pan/zoom: main-thread work per drawn frame (trace), p95', ' ms', (r) => p95(r.pan.work), 16.7),
-  row('GM pan/zoom: interval between frames, p95', ' ms', (r) => p95(r.pan.gm.intervals), 16.7, (r) =>
-    `median ${median(r.pan.gm.intervals).toFixed(1)}, p99 ${p99(r.pan.gm.intervals).toFixed(1)} ms, ${over(r.pan.gm.intervals, 20).toFixed(0)} % of ${r.pan.gm.intervals.length} frames over 20 ms`),
-  row(`GM pan/zoom: long tasks over 50 ms in ${SECONDS} s`, '', (r) => r.pan.gm.longTasks.length, 0, (r) =>
-    `longest ${longest(r.pan.gm.longTasks).toFixed(0)} ms${r.pan.gm.longTasks.length ? ` (${msList(r.pan.gm.longTasks)})${slowest(r.pan.gm.slowFrames)}` : ''}`),
-  row('Player page following the GM: interval between frames, p95', ' ms', (r) => p95(r.pan.player.intervals), 16.7, (r) =>
-    `median ${median(r.pan.player.intervals).toFixed(1)}, p99 ${p99(r.pan.player.intervals).toFixed(1)} ms; ${r.pan.player.longTasks.length} long tasks, longest ${longest(r.pan.player.longTasks).toFixed(0)} ms`),
-  row('Player page following the GM: long tasks over 50 ms', '', (r) => r.pan.player.longTasks.length, 0, (r) =>
-    r.pan.player.longTasks.length ? `${msList(r.pan.player.longTasks)} ms${slowest(r.pan.player.slowFrames)}` : ''),
-  row('GM command → drawn on the player page (map image), p95', ' ms', (r) => p95(r.command.toPlayer), 33, (r) =>
-    `p50 ${median(r.command.toPlayer).toFixed(1)} ms; the message arrives after p50 ${median(r.command.arrival).toFixed(1)} ms (n=${r.command.toPlayer.length})${timeouts(r.command, 'player')}`),
-  row("GM command → drawn on the GM's own page, p95", ' ms', (r) => p95(r.command.toGm), 33, (r) => `p50 ${median(r.command.toGm).toFixed(1)} ms (n=${r.command.toGm.length})${timeouts(r.command, 'gm')}`),
-  row(`GM page load → ${FIGURES} figures drawn`, ' ms', (r) => r.load.figuresAt, 800, (r) => `longest task during the load ${r.load.longest.toFixed(0)} ms`),
+  row(
+    'GM pan/zoom: interval between frames, p95',
+    ' ms',
+    (r) => p95(r.pan.gm.intervals),
+    16.7,
+    (r) =>
+      `median ${median(r.pan.gm.intervals).toFixed(1)}, p99 ${p99(r.pan.gm.intervals).toFixed(1)} ms, ${over(r.pan.gm.intervals, 20).toFixed(0)} % of ${r.pan.gm.intervals.length} frames over 20 ms`,
+  ),
+  row(
+    `GM pan/zoom: long tasks over 50 ms in ${SECONDS} s`,
+    '',
+    (r) => r.pan.gm.longTasks.length,
+    0,
+    (r) =>
+      `longest ${longest(r.pan.gm.longTasks).toFixed(0)} ms${r.pan.gm.longTasks.length ? ` (${msList(r.pan.gm.longTasks)})${slowest(r.pan.gm.slowFrames)}` : ''}`,
+  ),
+  row(
+    'Player page following the GM: interval between frames, p95',
+    ' ms',
+    (r) => p95(r.pan.player.intervals),
+    16.7,
+    (r) =>
+      `median ${median(r.pan.player.intervals).toFixed(1)}, p99 ${p99(r.pan.player.intervals).toFixed(1)} ms; ${r.pan.player.longTasks.length} long tasks, longest ${longest(r.pan.player.longTasks).toFixed(0)} ms`,
+  ),
+  row(
+    'Player page following the GM: long tasks over 50 ms',
+    '',
+    (r) => r.pan.player.longTasks.length,
+    0,
+    (r) => (r.pan.player.longTasks.length ? `${msList(r.pan.player.longTasks)} ms${slowest(r.pan.player.slowFrames)}` : ''),
+  ),
+  row(
+    'GM command → drawn on the player page (map image), p95',
+    ' ms',
+    (r) => p95(r.command.toPlayer),
+    33,
+    (r) =>
+      `p50 ${median(r.command.toPlayer).toFixed(1)} ms; the message arrives after p50 ${median(r.command.arrival).toFixed(1)} ms (n=${r.command.toPlayer.length})${timeouts(r.command, 'player')}`,
+  ),
+  row(
+    "GM command → drawn on the GM's own page, p95",
+    ' ms',
+    (r) => p95(r.command.toGm),
+    33,
+    (r) => `p50 ${median(r.command.toGm).toFixed(1)} ms (n=${r.command.toGm.length})${timeouts(r.command, 'gm')}`,
+  ),
+  row(
+    `GM page load → ${FIGURES} figures drawn`,
+    ' ms',
+    (r) => r.load.figuresAt,
+    800,
+    (r) => `longest task during the load ${r.load.longest.toFixed(0)} ms`,
+  ),
   row('GM page load → map image drawn', ' ms', (r) => r.load.imageAt, 1000),
-  row('Renderer JS the GM page loads (gzip)', ' kB', (r) => r.gmBundle.gzipKb, 150, (r) =>
-    `${r.gmBundle.files} files, ${r.gmBundle.rawKb.toFixed(0)} kB raw${r.gmBundle.zod ? ', WITH zod' : ', no zod'}; player page ${r.playerBundle.gzipKb.toFixed(0)} kB gzip${r.playerBundle.zod ? ', WITH zod' : ''}`),
-  row('At 2× pixel density: GM pan/zoom interval between frames, p95', ' ms', (r) => p95(r.hiDpi.gm.intervals), 16.7, (r) =>
-    `median ${median(r.hiDpi.gm.intervals).toFixed(1)} ms, ${r.hiDpi.gm.longTasks.length} long tasks (longest ${longest(r.hiDpi.gm.longTasks).toFixed(0)} ms); player p95 ${p95(r.hiDpi.player.intervals).toFixed(1)} ms`),
+  row(
+    'Renderer JS the GM page loads (gzip)',
+    ' kB',
+    (r) => r.gmBundle.gzipKb,
+    150,
+    (r) =>
+      `${r.gmBundle.files} files, ${r.gmBundle.rawKb.toFixed(0)} kB raw${r.gmBundle.zod ? ', WITH zod' : ', no zod'}; player page ${r.playerBundle.gzipKb.toFixed(0)} kB gzip${r.playerBundle.zod ? ', WITH zod' : ''}`,
+  ),
+  row(
+    'At 2× pixel density: GM pan/zoom interval between frames, p95',
+    ' ms',
+    (r) => p95(r.hiDpi.gm.intervals),
+    16.7,
+    (r) =>
+      `median ${median(r.hiDpi.gm.intervals).toFixed(1)} ms, ${r.hiDpi.gm.longTasks.length} long tasks (longest ${longest(r.hiDpi.gm.longTasks).toFixed(0)} ms); player p95 ${p95(r.hiDpi.player.intervals).toFixed(1)} ms`,
+  ),
 ];
 
 /**
@@ -129,7 +191,15 @@ async function nodeRows() {
   const measured = JSON.parse(await readFile(file, 'utf8'));
   // Run alone, this script reads the file an earlier `npm run bench` wrote: say when that was.
   const at = `measured in Node at ${(await stat(file)).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return measured.map((m) => row(m.what, m.unit, (r) => m.values[r.index], m.budget, () => (m.detail ? `${m.detail}; ${at}` : at)));
+  return measured.map((m) =>
+    row(
+      m.what,
+      m.unit,
+      (r) => m.values[r.index],
+      m.budget,
+      () => (m.detail ? `${m.detail}; ${at}` : at),
+    ),
+  );
 }
 
 async function main() {

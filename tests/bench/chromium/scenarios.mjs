@@ -168,7 +168,13 @@ export async function commandLatency(gm, player, figureId, figureName, samples) 
   const timedOut = { player: 0, gm: 0 };
   // Untimed: face the figure to 0 first, so the first timed turn (to 3) always changes it (a turn
   // to the facing it already has is drawn nowhere and would count as never drawn).
-  await gm.evaluate((id) => window.__benchSocket.send(JSON.stringify({ id: 4999, channel: 'sendCommand', args: { command: { type: 'turnFigure', figureId: id, facing: 0 }, seen: window.__benchSeen } })), figureId);
+  await gm.evaluate(
+    (id) =>
+      window.__benchSocket.send(
+        JSON.stringify({ id: 4999, channel: 'sendCommand', args: { command: { type: 'turnFigure', figureId: id, facing: 0 }, seen: window.__benchSeen } }),
+      ),
+    figureId,
+  );
   await Promise.all([settle(gm), settle(player)]);
   for (let i = 0; i < samples; i++) {
     const facing = i % 2 === 0 ? 3 : 0;
@@ -178,7 +184,13 @@ export async function commandLatency(gm, player, figureId, figureName, samples) 
     const sent = await gm.evaluate(
       ({ id, f, n }) => {
         const at = performance.timeOrigin + performance.now();
-        window.__benchSocket.send(JSON.stringify({ id: 5000 + n, channel: 'sendCommand', args: { command: { type: 'turnFigure', figureId: id, facing: f }, seen: window.__benchSeen } }));
+        window.__benchSocket.send(
+          JSON.stringify({
+            id: 5000 + n,
+            channel: 'sendCommand',
+            args: { command: { type: 'turnFigure', figureId: id, facing: f }, seen: window.__benchSeen },
+          }),
+        );
         return at;
       },
       { id: figureId, f: facing, n: i },

@@ -85,7 +85,11 @@ export async function panWhileSimulating(browser, _benchHost, seconds, root = CH
     const started = await call(gm, 'simulate', { fights: 1000, maxTurns: 30, label: 'bench: pan while simulating' });
     if (!started.ok) throw new Error(`simulate refused: ${started.error.message}`);
     // Running means fights are coming back from the workers, not only that the run was accepted.
-    await gm.waitForFunction((runId) => window.__simulation?.runId === runId && (window.__simulation.done > 0 || window.__simulation.state !== 'running'), started.value.runId, { timeout: 120_000, polling: 50 });
+    await gm.waitForFunction(
+      (runId) => window.__simulation?.runId === runId && (window.__simulation.done > 0 || window.__simulation.state !== 'running'),
+      started.value.runId,
+      { timeout: 120_000, polling: 50 },
+    );
     const before = await simulationNow(gm);
     if (before.state !== 'running') throw new Error(`the simulation ${before.state} before the window began${before.error ? `: ${before.error}` : ''}`);
     const busy = await panZoom(browser, gm, player, host.gm, seconds);
@@ -113,8 +117,14 @@ function simulatingRatio(sim) {
 }
 
 export const TACTICS_ROWS = (seconds) => [
-  row(`GM pan/zoom while simulating 1,000 fights: frame interval p95 ÷ idle p95`, '×', (r) => simulatingRatio(r.sim), 1.2, (r) =>
-    `${r.sim.fightsDuring} fights played during the ${seconds} s window${r.sim.stillRunning ? '' : ' (the run ended inside it)'}${r.sim.fightsDuring > 0 ? '' : ': NOTHING MEASURED'}; simulating p95 ${p95(r.sim.busy).toFixed(1)} ms (median ${median(r.sim.busy).toFixed(1)}), idle p95 ${p95(r.sim.idle).toFixed(1)} ms; ${r.sim.busyLongTasks.length} long tasks`),
+  row(
+    `GM pan/zoom while simulating 1,000 fights: frame interval p95 ÷ idle p95`,
+    '×',
+    (r) => simulatingRatio(r.sim),
+    1.2,
+    (r) =>
+      `${r.sim.fightsDuring} fights played during the ${seconds} s window${r.sim.stillRunning ? '' : ' (the run ended inside it)'}${r.sim.fightsDuring > 0 ? '' : ': NOTHING MEASURED'}; simulating p95 ${p95(r.sim.busy).toFixed(1)} ms (median ${median(r.sim.busy).toFixed(1)}), idle p95 ${p95(r.sim.idle).toFixed(1)} ms; ${r.sim.busyLongTasks.length} long tasks`,
+  ),
 ];
 
 /**
@@ -152,7 +162,13 @@ async function main() {
     await host.stop();
   }
   const loadRows = [
-    row('GM page load → 250 figures drawn', ' ms', (r) => r.load.figuresAt, 800, (r) => `longest task during the load ${r.load.longest.toFixed(0)} ms`),
+    row(
+      'GM page load → 250 figures drawn',
+      ' ms',
+      (r) => r.load.figuresAt,
+      800,
+      (r) => `longest task during the load ${r.load.longest.toFixed(0)} ms`,
+    ),
     row('GM page load → map image drawn', ' ms', (r) => r.load.imageAt, 1000),
   ];
   printTable([...loadRows, ...TACTICS_ROWS(seconds), ...LATENCY_ROWS], runs, `Issues 16/18 rows: ${root}`);

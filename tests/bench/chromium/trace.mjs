@@ -83,7 +83,10 @@ export function selfTimes(events, thread, minMs) {
   let inLong = false;
   const label = (e) => {
     const d = e.args?.data;
-    if (e.name === 'FunctionCall' && d) return `FunctionCall ${d.functionName || '?'} ${String(d.url ?? '').split('/').pop()}:${d.lineNumber ?? ''}`;
+    if (e.name === 'FunctionCall' && d)
+      return `FunctionCall ${d.functionName || '?'} ${String(d.url ?? '')
+        .split('/')
+        .pop()}:${d.lineNumber ?? ''}`;
     if (e.name === 'EventDispatch' && d?.type) return `EventDispatch ${d.type}`;
     return e.name;
   };
@@ -132,7 +135,9 @@ export function longTaskAnatomy(events, thread, minMs, minCpuMs = Infinity) {
     const commit = inside.find((x) => x.name === 'Commit');
     if (e.dur / 1000 >= minMs || (e.tdur ?? 0) / 1000 >= minCpuMs) {
       const marks = on.filter((x) => x.ph !== 'X' && x.cat?.includes('user_timing') && x.ts >= lastCommitEnd && x.ts < end).map((x) => x.name);
-      const js = inside.filter((x) => x.name === 'FunctionCall' || x.name === 'EventDispatch').map((x) => `${x.args?.data?.functionName || x.args?.data?.type || '?'}:${x.args?.data?.lineNumber ?? ''} ${timed(x)}`);
+      const js = inside
+        .filter((x) => x.name === 'FunctionCall' || x.name === 'EventDispatch')
+        .map((x) => `${x.args?.data?.functionName || x.args?.data?.type || '?'}:${x.args?.data?.lineNumber ?? ''} ${timed(x)}`);
       const canvases = inside.filter((x) => x.name.startsWith('Canvas2DResourceProvider') && x.name.endsWith('ProduceCanvasResource')).map(timed);
       const gc = inside.filter((x) => /^(MinorGC|MajorGC|V8\.GC_MC|V8\.GC_SCAVENGER)$/.test(x.name)).map(timed);
       out.push({ ms: e.dur / 1000, cpu: (e.tdur ?? 0) / 1000, marks: [...new Set(marks)], js, canvases, gc });

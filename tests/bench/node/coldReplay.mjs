@@ -36,10 +36,21 @@ try {
     const cpu = runs.map((r) => r.cpu);
     const main = runs.map((r) => r.main).filter((v) => v !== null);
     const wall = runs.map((r) => r.wall);
-    const warmed = prewarm.length === 0 ? '' : `, each after an untimed replay of the first ${prewarm[0]} commands (median ${at(runs.map((r) => r.prewarm ?? 0), 0.5).toFixed(1)} ms main-thread CPU)`;
-    console.log(`cold replay of 5,000 commands, ${processes} fresh processes${warmed}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const warmed =
+      prewarm.length === 0
+        ? ''
+        : `, each after an untimed replay of the first ${prewarm[0]} commands (median ${at(
+            runs.map((r) => r.prewarm ?? 0),
+            0.5,
+          ).toFixed(1)} ms main-thread CPU)`;
+    console.log(
+      `cold replay of 5,000 commands, ${processes} fresh processes${warmed}, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(`  process CPU ms:  ${cpu.map((v) => v.toFixed(1)).join(' ')}  median ${at(cpu, 0.5).toFixed(1)}  p95 ${at(cpu, 0.95).toFixed(1)}`);
-    if (main.length === runs.length) console.log(`  main-thread CPU ms: ${main.map((v) => v.toFixed(1)).join(' ')}  median ${at(main, 0.5).toFixed(1)}  p95 ${at(main, 0.95).toFixed(1)}`);
+    if (main.length === runs.length)
+      console.log(`  main-thread CPU ms: ${main.map((v) => v.toFixed(1)).join(' ')}  median ${at(main, 0.5).toFixed(1)}  p95 ${at(main, 0.95).toFixed(1)}`);
     console.log(`  wall ms: ${wall.map((v) => v.toFixed(1)).join(' ')}  median ${at(wall, 0.5).toFixed(1)}  p95 ${at(wall, 0.95).toFixed(1)}`);
   }
 } finally {

@@ -41,7 +41,9 @@ if (mode === 'make') {
   const used = process.cpuUsage(before);
   const mainAfter = threadNs();
   const main = mainBefore === null || mainAfter === null ? null : (mainAfter - mainBefore) / 1e6;
-  process.stdout.write(`${JSON.stringify({ cpu: (used.user + used.system) / 1000, main, wall, turn: s.turn, ...(countArg === undefined ? {} : { prewarm }) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ cpu: (used.user + used.system) / 1000, main, wall, turn: s.turn, ...(countArg === undefined ? {} : { prewarm }) })}\n`,
+  );
 } else {
   throw new Error('usage: make FILE [COUNT] | replay FILE [COUNT]');
 }

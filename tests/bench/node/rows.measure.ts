@@ -159,6 +159,11 @@ test('issue 18 Node rows', async () => {
 
   await mkdir('test-results/bench', { recursive: true });
   await writeFile('test-results/bench/node-rows.json', JSON.stringify(rows, null, 1));
-  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  for (const row of rows) console.log(`${row.what}: ${row.values.map((v) => v.toFixed(1)).join(' / ')}${row.unit}  (budget ≤ ${row.budget}${row.unit}) ${row.detail ?? ''}`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  for (const row of rows)
+    console.log(`${row.what}: ${row.values.map((v) => v.toFixed(1)).join(' / ')}${row.unit}  (budget ≤ ${row.budget}${row.unit}) ${row.detail ?? ''}`);
 });

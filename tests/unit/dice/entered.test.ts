@@ -10,7 +10,14 @@ describe('createEnteredDice', () => {
     expect(dice.kind).toBe('entered');
     expect(dice.remaining()).toBe(3);
     expect(dice.roll('2d6-1', 'damage: Broadsword')).toEqual({
-      notation: '2d6-1', count: 2, sides: 6, modifier: -1, faces: [3, 5], total: 7, kind: 'entered', label: 'damage: Broadsword',
+      notation: '2d6-1',
+      count: 2,
+      sides: 6,
+      modifier: -1,
+      faces: [3, 5],
+      total: 7,
+      kind: 'entered',
+      label: 'damage: Broadsword',
     });
     expect(dice.roll('d6', 'initiative').total).toBe(6);
     expect(dice.roll('3d6', 'attack').total).toBe(3);
@@ -37,9 +44,7 @@ describe('createEnteredDice', () => {
   it('running out: "needs N more dice for <label>"', () => {
     const dice = createEnteredDice([[4]]);
     dice.roll('1d6', 'first');
-    expect(() => dice.roll('3d6', 'survival save')).toThrow(
-      'needs 3 more dice for survival save (3d6): all 1 entered rolls have been used.',
-    );
+    expect(() => dice.roll('3d6', 'survival save')).toThrow('needs 3 more dice for survival save (3d6): all 1 entered rolls have been used.');
     expect(() => createEnteredDice([]).roll('2d6', 'x')).toThrow('needs 2 more dice for x');
   });
 
@@ -61,9 +66,9 @@ describe('createEnteredDice', () => {
     fc.assert(
       fc.property(
         fc.array(
-          fc.integer({ min: 2, max: 20 }).chain((sides) =>
-            fc.tuple(fc.constant(sides), fc.array(fc.integer({ min: 1, max: sides }), { minLength: 1, maxLength: 5 })),
-          ),
+          fc
+            .integer({ min: 2, max: 20 })
+            .chain((sides) => fc.tuple(fc.constant(sides), fc.array(fc.integer({ min: 1, max: sides }), { minLength: 1, maxLength: 5 }))),
           { maxLength: 10 },
         ),
         (rolls) => {

@@ -46,7 +46,9 @@ describe('parseDice rejects with a clear DiceError', () => {
   for (const input of bad) {
     it(JSON.stringify(input), () => {
       expect(() => parseDice(input)).toThrow(DiceError);
-      expect(() => parseDice(input)).toThrow(`Cannot read dice "${input}". Accepted forms: NdM, NdM+K, NdM-K, dM, Nd (d6), d%, "N dice", "1 die", or the damage shorthand N, N+K, N-K (N d6).`);
+      expect(() => parseDice(input)).toThrow(
+        `Cannot read dice "${input}". Accepted forms: NdM, NdM+K, NdM-K, dM, Nd (d6), d%, "N dice", "1 die", or the damage shorthand N, N+K, N-K (N d6).`,
+      );
     });
   }
 

@@ -23,10 +23,17 @@ describe('rollOff', () => {
     const result = rollOff(['A', 'B', 'C', 'D', 'E'], dice);
     expect(result.order).toEqual(['D', 'B', 'C', 'A', 'E']);
     expect(result.rolls.map((r) => `${r.round}:${r.participant}=${r.roll.total}`)).toEqual([
-      '1:A=3', '1:B=6', '1:C=3', '1:D=6', '1:E=1',
-      '2:B=2', '2:D=5',
-      '2:A=4', '2:C=4',
-      '3:A=1', '3:C=6',
+      '1:A=3',
+      '1:B=6',
+      '1:C=3',
+      '1:D=6',
+      '1:E=1',
+      '2:B=2',
+      '2:D=5',
+      '2:A=4',
+      '2:C=4',
+      '3:A=1',
+      '3:C=6',
     ]);
     expect(result.rolls[5]?.roll.label).toBe('roll-off: B (re-roll 1)');
     expect(dice.remaining()).toBe(0);

@@ -56,8 +56,7 @@ const expr = fc.record({
   sides: fc.integer({ min: 2, max: 1000 }),
   modifier: fc.integer({ min: -50, max: 50 }),
 });
-const notation = ({ count, sides, modifier }: { count: number; sides: number; modifier: number }) =>
-  `${count}d${sides}${modifier >= 0 ? '+' : ''}${modifier}`;
+const notation = ({ count, sides, modifier }: { count: number; sides: number; modifier: number }) => `${count}d${sides}${modifier >= 0 ? '+' : ''}${modifier}`;
 
 describe('seeded dice properties', () => {
   it('totals lie in [count+mod, count*sides+mod] and faces in 1..sides', () => {

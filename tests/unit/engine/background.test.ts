@@ -28,8 +28,7 @@ import {
 } from '../../../src/main/engine/background';
 import type { LocationChoice, SocialClassChoice, WealthChoice } from '../../../src/main/engine/background';
 
-const rows = <T>(table: readonly { min: number; max: number; value: T }[]) =>
-  table.map((r) => [r.min, r.max, r.value] as const);
+const rows = <T>(table: readonly { min: number; max: number; value: T }[]) => table.map((r) => [r.min, r.max, r.value] as const);
 
 describe('tables transcribed from 001 §Character Background', () => {
   it('001 §Provenance class rows, as printed (overlap at 30 kept)', () => {
@@ -170,11 +169,16 @@ describe('lookups — RULINGS C6: the first listed row containing the roll wins'
   });
 
   it('001 §Location and §Wealth boundaries', () => {
-    expect([1, 20, 21, 70, 71, 99, 100].map(lookupLocation)).toEqual([
-      'City', 'City', 'Village', 'Village', 'Rural', 'Rural', 'Consult GM',
-    ]);
+    expect([1, 20, 21, 70, 71, 99, 100].map(lookupLocation)).toEqual(['City', 'City', 'Village', 'Village', 'Rural', 'Rural', 'Consult GM']);
     expect([0, 15, 16, 70, 71, 95, 96, 100].map((r) => lookupWealth(r).level)).toEqual([
-      'Subsistence', 'Subsistence', 'Moderate', 'Moderate', 'Merchant', 'Merchant', 'Rich', 'Rich',
+      'Subsistence',
+      'Subsistence',
+      'Moderate',
+      'Moderate',
+      'Merchant',
+      'Merchant',
+      'Rich',
+      'Rich',
     ]);
   });
 
@@ -207,10 +211,7 @@ describe('choose or roll — 001 §Provenance, §Location, §Wealth', () => {
     const result = determineProvenance({ socialClass: 'roll' }, dice);
     expect(result.value).toEqual({ socialClass: 'Nobility', subClass: 'Duke' });
     expect(result.steps.map((s) => s.description)).toEqual(['Provenance roll 5: Nobility', 'Nobility roll 12: Duke']);
-    expect(result.steps.map((s) => s.rolls.map((r) => [r.notation, r.total, r.kind]))).toEqual([
-      [['1d100', 5, 'entered']],
-      [['1d100', 12, 'entered']],
-    ]);
+    expect(result.steps.map((s) => s.rolls.map((r) => [r.notation, r.total, r.kind]))).toEqual([[['1d100', 5, 'entered']], [['1d100', 12, 'entered']]]);
     expect(dice.remaining()).toBe(0);
   });
 
@@ -305,10 +306,7 @@ describe('rollBackground', () => {
   });
 
   it('mixes choices and rolls', () => {
-    const bg = determineBackground(
-      { provenance: { socialClass: 'Merchant', subClass: 'Retail' }, location: 'City', wealth: 'roll' },
-      createEnteredDice([[3]]),
-    );
+    const bg = determineBackground({ provenance: { socialClass: 'Merchant', subClass: 'Retail' }, location: 'City', wealth: 'roll' }, createEnteredDice([[3]]));
     expect(bg.provenance).toEqual({ socialClass: 'Merchant', subClass: 'Retail' });
     expect(bg.location.location).toBe('City');
     expect(bg.wealth).toEqual({ level: 'Subsistence', startingCoin: 10 });

@@ -31,9 +31,22 @@ import type { Attributes } from '../../../src/main/engine/characters';
 describe('attribute modifier (001 §Determining Core Attributes; RULINGS C1)', () => {
   // 001's table, row by row.
   const table: [number, number][] = [
-    [3, -5], [4, -4], [5, -3], [6, -2], [7, -1],
-    [8, 0], [9, 0], [10, 0], [11, 0], [12, 0], [13, 0],
-    [14, 1], [15, 2], [16, 3], [17, 4], [18, 5],
+    [3, -5],
+    [4, -4],
+    [5, -3],
+    [6, -2],
+    [7, -1],
+    [8, 0],
+    [9, 0],
+    [10, 0],
+    [11, 0],
+    [12, 0],
+    [13, 0],
+    [14, 1],
+    [15, 2],
+    [16, 3],
+    [17, 4],
+    [18, 5],
   ];
   for (const [value, mod] of table) {
     it(`${value} → ${mod}`, () => {
@@ -71,7 +84,14 @@ describe('attribute modifier (001 §Determining Core Attributes; RULINGS C1)', (
 
 describe('rolling core attributes (001 §Determining Core Attributes)', () => {
   it('3d6 each in the order STR DEX INT WIS CON CHR, with entered dice', () => {
-    const dice = createEnteredDice([[1, 1, 1], [6, 6, 6], [2, 3, 4], [5, 5, 5], [1, 2, 3], [4, 4, 6]]);
+    const dice = createEnteredDice([
+      [1, 1, 1],
+      [6, 6, 6],
+      [2, 3, 4],
+      [5, 5, 5],
+      [1, 2, 3],
+      [4, 4, 6],
+    ]);
     const result = rollAttributes(dice);
     expect(result.attributes).toEqual({ STR: 3, DEX: 18, INT: 9, WIS: 15, CON: 6, CHR: 14 });
     expect(result.rolls.INT.faces).toEqual([2, 3, 4]);
@@ -94,7 +114,10 @@ describe('point-buy (RULINGS C2: 65 points, each 3..18)', () => {
   });
   it('too few points', () => {
     expect(validatePointBuy({ ...valid, CHR: 8 })).toEqual({
-      ok: false, total: 63, remaining: 2, problems: ['63 of 65 points spent: 2 still to place.'],
+      ok: false,
+      total: 63,
+      remaining: 2,
+      problems: ['63 of 65 points spent: 2 still to place.'],
     });
   });
   it('too many points', () => {
@@ -109,11 +132,7 @@ describe('point-buy (RULINGS C2: 65 points, each 3..18)', () => {
   });
   it('missing and non-whole values', () => {
     const check = validatePointBuy({ STR: 12, DEX: 12.5, INT: 11, WIS: 10, CON: 10 });
-    expect(check.problems).toEqual([
-      'DEX must be a whole number (got 12.5).',
-      'CHR is missing.',
-      '43 of 65 points spent: 22 still to place.',
-    ]);
+    expect(check.problems).toEqual(['DEX must be a whole number (got 12.5).', 'CHR is missing.', '43 of 65 points spent: 22 still to place.']);
   });
 });
 
@@ -126,7 +145,12 @@ describe('secondary attributes (001 §Secondary Attributes)', () => {
 
   it('Height table transcribed (hands and imperial)', () => {
     expect(HEIGHT_TABLE.map((r) => [r.d6, r.hands, r.imperial])).toEqual([
-      [1, 14, `4'8"`], [2, 15, `5'0"`], [3, 16, `5'4"`], [4, 17, `5'8"`], [5, 18, `6'0"`], [6, 19, `6'4"`],
+      [1, 14, `4'8"`],
+      [2, 15, `5'0"`],
+      [3, 16, `5'4"`],
+      [4, 17, `5'8"`],
+      [5, 18, `6'0"`],
+      [6, 19, `6'4"`],
     ]);
     for (const r of HEIGHT_TABLE) expect(heightFor(r.d6).imperial).toBe(r.imperial);
   });
@@ -162,7 +186,12 @@ describe('secondary attributes (001 §Secondary Attributes)', () => {
 
   it('Weight table transcribed; lbs = stones × 14', () => {
     expect(WEIGHT_TABLE.map((r) => [r.d6, r.stones, r.lbs])).toEqual([
-      [1, 8, 112], [2, 9, 126], [3, 10, 140], [4, 11, 154], [5, 12, 168], [6, 13, 182],
+      [1, 8, 112],
+      [2, 9, 126],
+      [3, 10, 140],
+      [4, 11, 154],
+      [5, 12, 168],
+      [6, 13, 182],
     ]);
     for (const r of WEIGHT_TABLE) expect(r.stones * POUNDS_PER_STONE).toBe(r.lbs);
   });
@@ -193,7 +222,11 @@ describe('derived pools (001 §Derived Pools; RULINGS C3)', () => {
     expect(pools.body.value).toBe(36);
     expect(pools.roll).toMatchObject({ notation: '2d6', faces: [3, 4], total: 7, kind: 'entered', label: 'creation: Fatigue 2d6' });
     expect(pools.fatigue.breakdown.map((l) => [l.label, l.value])).toEqual([
-      ['CON', 13], ['WIS', 9], ['INT', 10], ['STR (higher of DEX and STR)', 14], ['2d6 at creation [3, 4]', 7],
+      ['CON', 13],
+      ['WIS', 9],
+      ['INT', 10],
+      ['STR (higher of DEX and STR)', 14],
+      ['2d6 at creation [3, 4]', 7],
     ]);
     expect(pools.body.breakdown).toEqual([{ label: '2/3 of Fatigue 53, rounded up', value: 36, source: '001 §Derived Pools; RULINGS C3' }]);
   });
@@ -218,7 +251,10 @@ describe('derived pools (001 §Derived Pools; RULINGS C3)', () => {
   });
 
   it('mana pool (RULINGS C8): 3d6 by default, another notation if set, or typed by the GM', () => {
-    expect(manaPool({ kind: 'roll', dice: createEnteredDice([[4, 5, 6]]) })).toMatchObject({ value: 15, roll: { notation: '3d6', label: 'creation: mana pool' } });
+    expect(manaPool({ kind: 'roll', dice: createEnteredDice([[4, 5, 6]]) })).toMatchObject({
+      value: 15,
+      roll: { notation: '3d6', label: 'creation: mana pool' },
+    });
     expect(manaPool({ kind: 'roll', dice: createEnteredDice([[4, 5]]), notation: '2d6' }).value).toBe(9);
     expect(manaPool({ kind: 'gm', value: 17 })).toEqual({ value: 17, breakdown: [{ label: 'set by the GM', value: 17, source: 'RULINGS C8' }], roll: null });
     expect(() => manaPool({ kind: 'gm', value: -1 })).toThrow('Mana pool must be a whole number 0 or more (got -1).');
@@ -263,7 +299,11 @@ describe('injury penalty (001 §Injury Thresholds & Death; RULINGS C4)', () => {
     expect(s.explained).toEqual({
       value: -2,
       breakdown: [
-        { label: 'Fatigue 15/30 (at or below half, above 5), not counted: the worse pool applies', value: 0, source: '001 §Injury Thresholds & Death; RULINGS C4' },
+        {
+          label: 'Fatigue 15/30 (at or below half, above 5), not counted: the worse pool applies',
+          value: 0,
+          source: '001 §Injury Thresholds & Death; RULINGS C4',
+        },
         { label: 'Body 5/20 (1 to 5)', value: -2, source: '001 §Injury Thresholds & Death; RULINGS C4' },
       ],
     });
@@ -281,12 +321,16 @@ describe('injury penalty (001 §Injury Thresholds & Death; RULINGS C4)', () => {
   });
 
   it('rejects nonsense pools', () => {
-    expect(() => injuryPenalty({ fatigue: { current: 1, starting: 0 }, body: full })).toThrow('Fatigue starting value must be a whole number 1 or more (got 0).');
+    expect(() => injuryPenalty({ fatigue: { current: 1, starting: 0 }, body: full })).toThrow(
+      'Fatigue starting value must be a whole number 1 or more (got 0).',
+    );
     expect(() => injuryPenalty({ fatigue: full, body: { current: 1.5, starting: 20 } })).toThrow('Body current value must be a whole number (got 1.5).');
   });
 
   it('property: explained sum equals the penalty, never better than either pool alone', () => {
-    const pool = fc.integer({ min: 1, max: 80 }).chain((starting) => fc.record({ starting: fc.constant(starting), current: fc.integer({ min: -2 * starting, max: starting }) }));
+    const pool = fc
+      .integer({ min: 1, max: 80 })
+      .chain((starting) => fc.record({ starting: fc.constant(starting), current: fc.integer({ min: -2 * starting, max: starting }) }));
     fc.assert(
       fc.property(pool, pool, (fatigue, body) => {
         const s = injuryPenalty({ fatigue, body });
@@ -350,10 +394,17 @@ describe('survival saves (001 §Injury Thresholds & Death; RULINGS C5)', () => {
 
   it('the end-of-turn question "is a save due?" answers as the full check does, and refuses the same pools', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: 18 }), fc.integer({ min: 1, max: 80 }), fc.integer({ min: -200, max: 80 }), fc.integer({ min: 1, max: 80 }), fc.integer({ min: -200, max: 80 }), (CON, fs, fc_, bs, bc) => {
-        const pools = { fatigue: { current: fc_, starting: fs }, body: { current: bc, starting: bs } };
-        expect(survivalSaveDue(CON, pools)).toBe(survivalCheck(CON, pools).due);
-      }),
+      fc.property(
+        fc.integer({ min: 3, max: 18 }),
+        fc.integer({ min: 1, max: 80 }),
+        fc.integer({ min: -200, max: 80 }),
+        fc.integer({ min: 1, max: 80 }),
+        fc.integer({ min: -200, max: 80 }),
+        (CON, fs, fc_, bs, bc) => {
+          const pools = { fatigue: { current: fc_, starting: fs }, body: { current: bc, starting: bs } };
+          expect(survivalSaveDue(CON, pools)).toBe(survivalCheck(CON, pools).due);
+        },
+      ),
     );
     const refusal = (f: () => unknown): string => {
       try {

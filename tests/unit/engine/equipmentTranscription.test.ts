@@ -3,13 +3,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  ARMOR,
-  GEAR,
-  SHIELDS,
-  WEAPONS,
-  type WeaponCategory,
-} from '../../../src/main/engine/equipment';
+import { ARMOR, GEAR, SHIELDS, WEAPONS, type WeaponCategory } from '../../../src/main/engine/equipment';
 
 // ---------------------------------------------------------------------------------------------
 // Cross-check against the rulebook itself, when it is on this machine (it lives outside the repo).
@@ -29,7 +23,12 @@ function tableRows(doc: string, heading: string): string[][] {
       continue;
     }
     seenTable = true;
-    rows.push(l.split('|').slice(1, -1).map((c) => c.trim()));
+    rows.push(
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
   }
   return rows.slice(2).filter((r) => !(r[0] ?? '').startsWith('**')); // header, rule line, legend
 }
@@ -47,9 +46,7 @@ describe.skipIf(!existsSync(RULEBOOK))('transcription against the rulebook file'
     ];
     for (const [heading, category] of sections) {
       const docRows = tableRows(doc, heading).map((r) => [r[0], r[1], r[2], r[3], r[4], r[5] ?? '']);
-      const ours = WEAPONS.filter((w) => w.category === category).map((w) => [
-        w.name + w.marks, w.damage.text, w.strText, w.cost.text, w.weight.text, w.notes,
-      ]);
+      const ours = WEAPONS.filter((w) => w.category === category).map((w) => [w.name + w.marks, w.damage.text, w.strText, w.cost.text, w.weight.text, w.notes]);
       expect(ours, heading).toEqual(docRows);
     }
   });
@@ -62,9 +59,13 @@ describe.skipIf(!existsSync(RULEBOOK))('transcription against the rulebook file'
 
   it('gear tables, cell by cell', () => {
     const sections: [string, string][] = [
-      ['#### Basics', 'basics'], ['#### Containers', 'containers'], ['#### Tools', 'tools'],
-      ['#### Writing & Knowledge', 'writing-and-knowledge'], ['#### Special Items', 'special-items'],
-      ['#### Clothing', 'clothing'], ['#### Mounts & Vehicles', 'mounts-and-vehicles'],
+      ['#### Basics', 'basics'],
+      ['#### Containers', 'containers'],
+      ['#### Tools', 'tools'],
+      ['#### Writing & Knowledge', 'writing-and-knowledge'],
+      ['#### Special Items', 'special-items'],
+      ['#### Clothing', 'clothing'],
+      ['#### Mounts & Vehicles', 'mounts-and-vehicles'],
       ['#### Lodging & Services (per day)', 'lodging-and-services'],
     ];
     for (const [heading, section] of sections) {

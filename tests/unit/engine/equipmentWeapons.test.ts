@@ -2,15 +2,7 @@
  * Weapon data against the five weapon tables of 001 §Equipment, row by row, and the STR minimum.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  WEAPONS,
-  fireRateAt,
-  meetsMinimumStrength,
-  parseWeaponDamage,
-  weaponById,
-  type Weapon,
-  type WeaponCategory,
-} from '../../../src/main/engine/equipment';
+import { WEAPONS, fireRateAt, meetsMinimumStrength, parseWeaponDamage, weaponById, type Weapon, type WeaponCategory } from '../../../src/main/engine/equipment';
 
 function weapon(id: string): Weapon {
   const w = weaponById(id);
@@ -88,9 +80,7 @@ const EXPECTED_WEAPONS: Readonly<Record<WeaponCategory, readonly WeaponRowExpect
 
 describe('weapons (001 §Equipment weapon tables)', () => {
   it('has every row of every table, in order (9 + 9 + 9 + 8 + 9 = 44)', () => {
-    const counts = Object.fromEntries(
-      Object.keys(EXPECTED_WEAPONS).map((c) => [c, WEAPONS.filter((w) => w.category === c).length]),
-    );
+    const counts = Object.fromEntries(Object.keys(EXPECTED_WEAPONS).map((c) => [c, WEAPONS.filter((w) => w.category === c).length]));
     expect(counts).toEqual({
       'knives-and-swords': 9,
       'axes-hammers-maces': 9,
@@ -99,7 +89,11 @@ describe('weapons (001 §Equipment weapon tables)', () => {
       'unusual-weapons': 9,
     });
     expect(WEAPONS).toHaveLength(44);
-    expect(WEAPONS.map((w) => w.id)).toEqual(Object.values(EXPECTED_WEAPONS).flat().map((r) => r[0]));
+    expect(WEAPONS.map((w) => w.id)).toEqual(
+      Object.values(EXPECTED_WEAPONS)
+        .flat()
+        .map((r) => r[0]),
+    );
   });
 
   for (const [category, rows] of Object.entries(EXPECTED_WEAPONS)) {
@@ -133,14 +127,38 @@ describe('weapons (001 §Equipment weapon tables)', () => {
   it('marks: †† = may be thrown, † = two-handed (001 legend)', () => {
     const thrown = WEAPONS.filter((w) => w.thrown).map((w) => w.id);
     expect(thrown).toEqual([
-      'dagger', 'club', 'hatchet', 'hammer', 'mace', 'thrown-rock', 'javelin', 'spear', 'spear-two-hands',
-      'net', 'lasso', 'boomerang', 'bola',
+      'dagger',
+      'club',
+      'hatchet',
+      'hammer',
+      'mace',
+      'thrown-rock',
+      'javelin',
+      'spear',
+      'spear-two-hands',
+      'net',
+      'lasso',
+      'boomerang',
+      'bola',
     ]);
     const twoHanded = WEAPONS.filter((w) => w.hands === 2).map((w) => w.id);
     expect(twoHanded).toEqual([
-      'bastard-sword-two-hands', '2-handed-sword', 'great-sword', 'great-hammer', 'battle-axe',
-      'sling', 'small-bow', 'horse-bow', 'longbow', 'light-crossbow', 'heavy-crossbow',
-      'spear-two-hands', 'halberd', 'pike-axe', 'pike', 'quarterstaff',
+      'bastard-sword-two-hands',
+      '2-handed-sword',
+      'great-sword',
+      'great-hammer',
+      'battle-axe',
+      'sling',
+      'small-bow',
+      'horse-bow',
+      'longbow',
+      'light-crossbow',
+      'heavy-crossbow',
+      'spear-two-hands',
+      'halberd',
+      'pike-axe',
+      'pike',
+      'quarterstaff',
     ]);
     expect(weapon('spear-two-hands')).toMatchObject({ thrown: true, hands: 2 });
     expect(weapon('dagger')).toMatchObject({ thrown: true, hands: 1 });
@@ -149,7 +167,10 @@ describe('weapons (001 §Equipment weapon tables)', () => {
 
   it('parses damage into d6 dice', () => {
     expect(weapon('great-sword').damage).toEqual({
-      kind: 'dice', text: '3d6+1', dice: { count: 3, sides: 6, modifier: 1, notation: '3d6+1' }, fire: false,
+      kind: 'dice',
+      text: '3d6+1',
+      dice: { count: 3, sides: 6, modifier: 1, notation: '3d6+1' },
+      fire: false,
     });
     expect(weapon('thrown-rock').damage).toMatchObject({ kind: 'dice', dice: { count: 1, sides: 6, modifier: -4 } });
     expect(weapon('torch').damage).toMatchObject({ kind: 'dice', fire: true, dice: { count: 1, modifier: 0 } });
@@ -183,10 +204,12 @@ describe('weapons (001 §Equipment weapon tables)', () => {
     expect(weapon('small-bow').rateOfFire?.improved?.minAdjDex).toBe(15);
     expect(weapon('horse-bow').rateOfFire?.improved?.minAdjDex).toBe(16);
     expect(weapon('light-crossbow').rateOfFire).toMatchObject({
-      base: { shots: 1, everyTurns: 2 }, improved: { minAdjDex: 14, rate: { shots: 1, everyTurns: 1 } },
+      base: { shots: 1, everyTurns: 2 },
+      improved: { minAdjDex: 14, rate: { shots: 1, everyTurns: 1 } },
     });
     expect(weapon('heavy-crossbow').rateOfFire).toMatchObject({
-      base: { shots: 1, everyTurns: 3 }, improved: { minAdjDex: 16, rate: { shots: 1, everyTurns: 2 } },
+      base: { shots: 1, everyTurns: 3 },
+      improved: { minAdjDex: 16, rate: { shots: 1, everyTurns: 2 } },
     });
     expect(weapon('sling').rateOfFire).toMatchObject({ base: { shots: 1, everyTurns: 1 }, improved: null });
 

@@ -3,26 +3,9 @@
 // them; their footprint and tie rule are the console's choice, documented in facing.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  adjacentZones,
-  footprint,
-  frontHexes,
-  rearHexes,
-  sideHexes,
-  zoneOf,
-  zoneOfDirection,
-} from '../../../src/main/engine/facing';
+import { adjacentZones, footprint, frontHexes, rearHexes, sideHexes, zoneOf, zoneOfDirection } from '../../../src/main/engine/facing';
 import type { FacingFigure, FigureSize, Zone } from '../../../src/main/engine/facing';
-import {
-  hex,
-  hexDistance,
-  hexEquals,
-  hexKey,
-  hexNeighbor,
-  hexNeighbors,
-  hexRotate,
-  hexToPixel,
-} from '../../../src/shared/hex';
+import { hex, hexDistance, hexEquals, hexKey, hexNeighbor, hexNeighbors, hexRotate, hexToPixel } from '../../../src/shared/hex';
 import type { Hex } from '../../../src/shared/hex';
 import { angleDiff, arbDirection, arbHex, coord, keys, POINTY, screenAngle } from '../hex/arbitraries';
 
@@ -32,9 +15,16 @@ const O = hex(0, 0);
 describe('zoneOfDirection (001 §Facing)', () => {
   it('0 and ±1 are front, ±2 side, 3 rear', () => {
     const table: [number, Zone][] = [
-      [0, 'front'], [1, 'front'], [-1, 'front'], [5, 'front'],
-      [2, 'side'], [-2, 'side'], [4, 'side'],
-      [3, 'rear'], [-3, 'rear'], [9, 'rear'],
+      [0, 'front'],
+      [1, 'front'],
+      [-1, 'front'],
+      [5, 'front'],
+      [2, 'side'],
+      [-2, 'side'],
+      [4, 'side'],
+      [3, 'rear'],
+      [-3, 'rear'],
+      [9, 'rear'],
     ];
     for (const [d, zone] of table) expect(zoneOfDirection(d), String(d)).toBe(zone);
   });
@@ -144,7 +134,7 @@ describe('zoneOf, one-hex figure (001 §Facing)', () => {
     expect(zoneOf({ position: O, facing: 0, prone: false }, hex(1, 0))).toBe('front');
   });
 
-  it('refuses the defender\'s own hex (hand-to-hand is its own rule)', () => {
+  it("refuses the defender's own hex (hand-to-hand is its own rule)", () => {
     expect(() => zoneOf(eastward, O)).toThrow(RangeError);
     expect(() => zoneOf({ position: O, facing: 0, size: 7 }, hex(0, 1))).toThrow(RangeError);
   });

@@ -111,7 +111,11 @@ describe('gait distances (RULINGS M1, M2)', () => {
     expect(walk?.hexes.breakdown.at(-1)).toEqual({ label: 'Never below 1 hex', value: 17, source: 'RULINGS M1' });
     for (const o of g) expect(sums(o.hexes) && cited(o.hexes)).toBe(true);
     // exactly at the floor: no floor line
-    expect(gaitDistances(-3).find((o) => o.gait === 'walk')?.hexes.breakdown.some((l) => l.label === 'Never below 1 hex')).toBe(false);
+    expect(
+      gaitDistances(-3)
+        .find((o) => o.gait === 'walk')
+        ?.hexes.breakdown.some((l) => l.label === 'Never below 1 hex'),
+    ).toBe(false);
   });
 
   it('fatigue per gait (RULINGS M3, 001 table)', () => {
@@ -180,9 +184,7 @@ describe('encumbrance (001 §Encumbrance)', () => {
 
   it('explains itself with its source', () => {
     const e = encumbranceLevel(18, 10);
-    expect(e.penalty.breakdown).toEqual([
-      { label: 'Encumbrance: Medium (18 lbs at STR 10, up to 20 lbs)', value: -2, source: '001 §Encumbrance; RULINGS M1' },
-    ]);
+    expect(e.penalty.breakdown).toEqual([{ label: 'Encumbrance: Medium (18 lbs at STR 10, up to 20 lbs)', value: -2, source: '001 §Encumbrance; RULINGS M1' }]);
     expect(e.restriction).toEqual({ restriction: 'cannot-run-or-sprint', label: 'Encumbrance: Medium', source: '001 §Encumbrance (Restrictions); RULINGS M4' });
     expect(cited(encumbranceLevel(30, 10).penalty)).toBe(true);
   });
@@ -197,7 +199,9 @@ describe('restrictions (RULINGS M4)', () => {
   it('armour restriction from the armour table', () => {
     expect(armorRestriction('cloth-armor').restriction).toBe('none');
     expect(armorRestriction('leather-armor')).toEqual({
-      restriction: 'cannot-sprint', label: 'Leather Armor: Cannot Sprint', source: '001 §Armor and Shields (Movement Restriction); RULINGS M4',
+      restriction: 'cannot-sprint',
+      label: 'Leather Armor: Cannot Sprint',
+      source: '001 §Armor and Shields (Movement Restriction); RULINGS M4',
     });
     expect(armorRestriction('chainmail').restriction).toBe('cannot-run-or-sprint');
     expect(armorRestriction('fine-plate').restriction).toBe('cannot-run-or-sprint');

@@ -53,15 +53,58 @@ describe('tables transcribed from 001 §Prior Experience', () => {
   it('001 §Prior Experience Skills Table: all 96 cells as printed', () => {
     const printed: Record<TrackName, string[]> = {
       Army: ['Sword', 'Archery', 'Morale', 'Running', 'Literacy', 'Medic', 'Climbing', 'STR', 'DEX', 'Medic', 'Ranger Skill', 'Field Promotion'],
-      Rangers: ['Sword', 'Archery', 'Archery', 'Tracking', 'Course / Path', 'Wood lore', 'Medic & Herb Lore', 'STR', 'DEX', 'INT', 'Stealth, weather, wood lore', 'Talent'],
+      Rangers: [
+        'Sword',
+        'Archery',
+        'Archery',
+        'Tracking',
+        'Course / Path',
+        'Wood lore',
+        'Medic & Herb Lore',
+        'STR',
+        'DEX',
+        'INT',
+        'Stealth, weather, wood lore',
+        'Talent',
+      ],
       Navy: ['Cutlass', 'Sailing', 'Ropes & climbing', 'Swimming', 'Medic', 'Weather', 'Literacy', 'STR', 'DEX', 'INT', 'Officer Skill', 'Field Promotion'],
       Officer: ['Morale', 'Morale', 'Tactics', 'Tactics', 'Logistics', 'Medic', 'Persuade', 'STR', 'DEX', 'INT', 'Promotion', 'Random'],
-      Random: ['Climbing & Running', 'Medic', 'Stealth', '−1 STR', '−1 DEX', 'Persuade', 'Potions/Herbs', 'STR', 'DEX', 'Crafts Skill', 'Jack of All Trades', 'Random'],
+      Random: [
+        'Climbing & Running',
+        'Medic',
+        'Stealth',
+        '−1 STR',
+        '−1 DEX',
+        'Persuade',
+        'Potions/Herbs',
+        'STR',
+        'DEX',
+        'Crafts Skill',
+        'Jack of All Trades',
+        'Random',
+      ],
       Worker: ['Laborer (STR, DEX)', 'Morale', 'Growing', 'Wood Lore', 'Portage', 'Builder', 'Mining', 'STR', 'DEX', 'INT', 'Random', 'Crafts skill'],
       Crafts: ['Smith', 'Smith', 'Builder', 'Arts & Crafts', 'Potions/Herbs', 'Medic', 'Literacy', 'STR', 'DEX', 'INT', 'Merchant Skill', 'Jack of All Trades'],
-      Merchant: ['Coins', 'Literacy', 'Persuade', 'Persuade', 'Weather, Course/Path', 'Ken', 'Ken', '−1 STR', '−1 DEX', 'Talent', 'Random', 'Jack of All Trades'],
+      Merchant: [
+        'Coins',
+        'Literacy',
+        'Persuade',
+        'Persuade',
+        'Weather, Course/Path',
+        'Ken',
+        'Ken',
+        '−1 STR',
+        '−1 DEX',
+        'Talent',
+        'Random',
+        'Jack of All Trades',
+      ],
     };
-    for (const t of TRACKS) expect(SKILLS_TABLE[t].map((c) => c.text), t).toEqual(printed[t]);
+    for (const t of TRACKS)
+      expect(
+        SKILLS_TABLE[t].map((c) => c.text),
+        t,
+      ).toEqual(printed[t]);
   });
 
   it('skills-table effects: attributes, redirects, promotions, talents, multi-skill cells', () => {
@@ -103,7 +146,12 @@ describe('tables transcribed from 001 §Prior Experience', () => {
 
   it('001 §Skill Tracks: craft types 1–6', () => {
     expect(CRAFT_TYPES.map((c) => [c.roll, c.name])).toEqual([
-      [1, 'Smith'], [2, 'Agriculture'], [3, 'Tailor'], [4, 'Science'], [5, 'Medical'], [6, 'Magic'],
+      [1, 'Smith'],
+      [2, 'Agriculture'],
+      [3, 'Tailor'],
+      [4, 'Science'],
+      [5, 'Medical'],
+      [6, 'Magic'],
     ]);
   });
 });
@@ -117,7 +165,10 @@ describe('startPriorExperience', () => {
 
   it('standing for the Merchant entry roll comes from wealth unless given', () => {
     expect(['Subsistence', 'Moderate', 'Merchant', 'Rich'].map((w) => standingFromWealth(w as 'Rich'))).toEqual([
-      'poor', 'working', 'aboveWorking', 'aboveWorking',
+      'poor',
+      'working',
+      'aboveWorking',
+      'aboveWorking',
     ]);
     expect(start({ standing: 'poor' }).standing).toBe('poor');
   });

@@ -5,16 +5,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createEnteredDice, createSeededDice } from '../../../src/main/engine/dice';
 import type { Attributes } from '../../../src/main/engine/characters/attributes';
-import {
-  BackgroundError,
-  advanceYear,
-  canEnter,
-} from '../../../src/main/engine/background';
-import type {
-  PriorExperienceState,
-  TrackName,
-  YearChoice,
-} from '../../../src/main/engine/background';
+import { BackgroundError, advanceYear, canEnter } from '../../../src/main/engine/background';
+import type { PriorExperienceState, TrackName, YearChoice } from '../../../src/main/engine/background';
 import { avg, start } from './priorExperienceSample';
 
 describe('advanceYear: survival (001 §Survivability)', () => {
@@ -36,7 +28,14 @@ describe('advanceYear: survival (001 §Survivability)', () => {
 
   it('a dead state keeps the attributes and skills it had', () => {
     const s = start({ skills: { Survival: { level: 1, towardNext: 0 } } });
-    const r = advanceYear(s, { track: 'Army' }, createEnteredDice([[6, 6], [1, 1, 1]]));
+    const r = advanceYear(
+      s,
+      { track: 'Army' },
+      createEnteredDice([
+        [6, 6],
+        [1, 1, 1],
+      ]),
+    );
     expect(r.outcome).toBe('died');
     expect(r.state.attributes).toEqual(avg);
     expect(r.state.skills).toEqual({ Survival: { level: 1, towardNext: 0 } });
@@ -118,14 +117,25 @@ describe('aging (001 §Aging; RULINGS C7)', () => {
     // Cumulative changes by age, summed by hand from 001 §Aging.
     const expectedAt = (age: number): Attributes => {
       const cols = [
-        [34, 0, 0, 0, 0, 0], [38, -1, -1, 0, 0, 0], [42, -1, -1, 0, 0, -1], [46, -1, -1, 0, 0, -1],
-        [50, -1, -1, 0, 0, -1], [54, -1, -1, 0, 0, -1], [58, -1, -1, 0, 0, -1], [62, -1, -1, 0, 0, -1],
-        [66, -1, -1, 0, 0, -1], [70, -2, -2, -1, -1, -2],
+        [34, 0, 0, 0, 0, 0],
+        [38, -1, -1, 0, 0, 0],
+        [42, -1, -1, 0, 0, -1],
+        [46, -1, -1, 0, 0, -1],
+        [50, -1, -1, 0, 0, -1],
+        [54, -1, -1, 0, 0, -1],
+        [58, -1, -1, 0, 0, -1],
+        [62, -1, -1, 0, 0, -1],
+        [66, -1, -1, 0, 0, -1],
+        [70, -2, -2, -1, -1, -2],
       ] as const;
       const a = { ...avg };
       for (const [at, str, dex, int, wis, con] of cols) {
         if (age >= at) {
-          a.STR += str; a.DEX += dex; a.INT += int; a.WIS += wis; a.CON += con;
+          a.STR += str;
+          a.DEX += dex;
+          a.INT += int;
+          a.WIS += wis;
+          a.CON += con;
         }
       }
       return a;
@@ -179,12 +189,7 @@ describe('purity and determinism', () => {
   });
 
   it('the same seed and choices give the same years, rolls and state', () => {
-    const tracks: YearChoice[] = [
-      { track: 'Worker', skillLevelsUsed: 1 },
-      { track: 'Crafts' },
-      { track: 'Random', gmReward: 10 },
-      { track: 'Worker' },
-    ];
+    const tracks: YearChoice[] = [{ track: 'Worker', skillLevelsUsed: 1 }, { track: 'Crafts' }, { track: 'Random', gmReward: 10 }, { track: 'Worker' }];
     const runAll = (seed: number) => {
       const dice = createSeededDice(seed);
       let s = start();

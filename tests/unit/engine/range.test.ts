@@ -14,11 +14,19 @@ import { hex } from '../../../src/shared/hex';
 describe('missileRangeModifier (RULINGS A2, 001 §Range (Missile Weapons))', () => {
   it('follows the table: 0–2 MH 0, 3–4 −1, 5–6 −2, 7–8 −3, then −1 per 2 MH', () => {
     const table: [number, number][] = [
-      [0, 0], [1, 0], [2, 0],
-      [3, -1], [4, -1],
-      [5, -2], [6, -2],
-      [7, -3], [8, -3],
-      [9, -4], [10, -4], [20, -9], [21, -10],
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [3, -1],
+      [4, -1],
+      [5, -2],
+      [6, -2],
+      [7, -3],
+      [8, -3],
+      [9, -4],
+      [10, -4],
+      [20, -9],
+      [21, -10],
     ];
     for (const [mh, adj] of table) expect(missileRangeModifier(mh), `${mh} MH`).toBe(adj);
   });
@@ -77,9 +85,7 @@ describe('thrownRangeModifier (RULINGS A2, 001 §Range (Thrown Weapons))', () =>
   });
 
   it('explains itself, measured in hex steps between the two hexes', () => {
-    expect(explainThrownRangeModifier(1).breakdown).toEqual([
-      { label: 'Thrown range 1 hex', value: -1, source: 'RULINGS A2; 001 §Range (Thrown Weapons)' },
-    ]);
+    expect(explainThrownRangeModifier(1).breakdown).toEqual([{ label: 'Thrown range 1 hex', value: -1, source: 'RULINGS A2; 001 §Range (Thrown Weapons)' }]);
     expect(explainThrownRange(hex(0, 0), hex(3, -2)).value).toBe(-3);
     expect(explainThrownRange(hex(0, 0), hex(3, -2)).breakdown[0]?.label).toBe('Thrown range 3 hexes');
   });

@@ -5,8 +5,7 @@ import type { Hex, HexLayout } from '../../../src/shared/hex';
 
 export const coord = (limit = 1000): fc.Arbitrary<number> => fc.integer({ min: -limit, max: limit });
 
-export const arbHex = (limit = 1000): fc.Arbitrary<Hex> =>
-  fc.tuple(coord(limit), coord(limit)).map(([q, r]) => hex(q, r));
+export const arbHex = (limit = 1000): fc.Arbitrary<Hex> => fc.tuple(coord(limit), coord(limit)).map(([q, r]) => hex(q, r));
 
 export const arbDirection: fc.Arbitrary<number> = fc.integer({ min: 0, max: 5 });
 

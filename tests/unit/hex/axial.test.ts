@@ -1,18 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  hex,
-  hexAdd,
-  hexDistance,
-  hexEquals,
-  hexKey,
-  hexLength,
-  hexNeighbors,
-  hexS,
-  hexScale,
-  hexSubtract,
-  parseHexKey,
-} from '../../../src/shared/hex';
+import { hex, hexAdd, hexDistance, hexEquals, hexKey, hexLength, hexNeighbors, hexS, hexScale, hexSubtract, parseHexKey } from '../../../src/shared/hex';
 import type { Hex } from '../../../src/shared/hex';
 import { arbHex, coord } from './arbitraries';
 
@@ -29,9 +17,11 @@ describe('hex keys', () => {
   });
 
   it('parses what it writes', () => {
-    fc.assert(fc.property(arbHex(), (h) => {
-      expect(parseHexKey(hexKey(h))).toEqual(h);
-    }));
+    fc.assert(
+      fc.property(arbHex(), (h) => {
+        expect(parseHexKey(hexKey(h))).toEqual(h);
+      }),
+    );
   });
 
   it('rejects anything that is not two integers', () => {
@@ -44,18 +34,22 @@ describe('hex keys', () => {
 
 describe('hex arithmetic', () => {
   it('keeps q + r + s = 0', () => {
-    fc.assert(fc.property(arbHex(), (h) => {
-      expect(h.q + h.r + hexS(h)).toBe(0);
-    }));
+    fc.assert(
+      fc.property(arbHex(), (h) => {
+        expect(h.q + h.r + hexS(h)).toBe(0);
+      }),
+    );
   });
 
   it('adds and subtracts componentwise', () => {
     expect(hexAdd(hex(1, -2), hex(3, 5))).toEqual(hex(4, 3));
     expect(hexSubtract(hex(1, -2), hex(3, 5))).toEqual(hex(-2, -7));
     expect(hexScale(hex(2, -1), 3)).toEqual(hex(6, -3));
-    fc.assert(fc.property(arbHex(), arbHex(), (a, b) => {
-      expect(hexSubtract(hexAdd(a, b), b)).toEqual(a);
-    }));
+    fc.assert(
+      fc.property(arbHex(), arbHex(), (a, b) => {
+        expect(hexSubtract(hexAdd(a, b), b)).toEqual(a);
+      }),
+    );
   });
 
   it('compares by value', () => {

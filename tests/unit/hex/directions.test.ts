@@ -82,16 +82,20 @@ describe('hexRotate', () => {
 
   it('turns pixel positions by 60° clockwise per step on screen', () => {
     fc.assert(
-      fc.property(arbHex(50).filter((h) => h.q !== 0 || h.r !== 0), coord(12), (h, k) => {
-        for (const layout of [POINTY, FLAT]) {
-          const a = hexToPixel(layout, h);
-          const b = hexToPixel(layout, hexRotate(h, k));
-          expect(Math.hypot(b.x, b.y)).toBeCloseTo(Math.hypot(a.x, a.y), 6);
-          const expected = angleDiff(60 * k, 0);
-          const turned = angleDiff(screenAngle(b.x, b.y), screenAngle(a.x, a.y));
-          expect(Math.abs(angleDiff(turned, expected))).toBeLessThan(1e-6);
-        }
-      }),
+      fc.property(
+        arbHex(50).filter((h) => h.q !== 0 || h.r !== 0),
+        coord(12),
+        (h, k) => {
+          for (const layout of [POINTY, FLAT]) {
+            const a = hexToPixel(layout, h);
+            const b = hexToPixel(layout, hexRotate(h, k));
+            expect(Math.hypot(b.x, b.y)).toBeCloseTo(Math.hypot(a.x, a.y), 6);
+            const expected = angleDiff(60 * k, 0);
+            const turned = angleDiff(screenAngle(b.x, b.y), screenAngle(a.x, a.y));
+            expect(Math.abs(angleDiff(turned, expected))).toBeLessThan(1e-6);
+          }
+        },
+      ),
     );
   });
 

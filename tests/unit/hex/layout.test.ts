@@ -35,9 +35,11 @@ describe('hexToPixel', () => {
 
 describe('pixelToHex', () => {
   it('inverts hexToPixel in both layouts', () => {
-    fc.assert(fc.property(arbLayout, arbHex(), (layout, h) => {
-      expect(pixelToHex(layout, hexToPixel(layout, h))).toEqual(h);
-    }));
+    fc.assert(
+      fc.property(arbLayout, arbHex(), (layout, h) => {
+        expect(pixelToHex(layout, hexToPixel(layout, h))).toEqual(h);
+      }),
+    );
   });
 
   it('finds the hex for any point inside its inscribed circle', () => {

@@ -35,9 +35,11 @@ describe('hexLine', () => {
   });
 
   it('is the same line read backwards', () => {
-    fc.assert(fc.property(arbHex(300), arbHex(300), (a, b) => {
-      expect(hexLine(b, a)).toEqual(hexLine(a, b).reverse());
-    }));
+    fc.assert(
+      fc.property(arbHex(300), arbHex(300), (a, b) => {
+        expect(hexLine(b, a)).toEqual(hexLine(a, b).reverse());
+      }),
+    );
   });
 
   it('stays within half a hex of the true straight line', () => {

@@ -84,7 +84,7 @@ describe('megahexOf', () => {
     );
   });
 
-  it('maps all 7 hexes of a centre\'s flower to that centre', () => {
+  it("maps all 7 hexes of a centre's flower to that centre", () => {
     fc.assert(
       fc.property(coord(5000), coord(5000), (i, j) => {
         const c = lattice(i, j);

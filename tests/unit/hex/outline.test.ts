@@ -1,15 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  hex,
-  hexCorners,
-  hexOutline,
-  hexRing,
-  hexSpiral,
-  hexToPixel,
-  megahexHexes,
-  megahexOutline,
-} from '../../../src/shared/hex';
+import { hex, hexCorners, hexOutline, hexRing, hexSpiral, hexToPixel, megahexHexes, megahexOutline } from '../../../src/shared/hex';
 import type { Hex, HexLayout, Point } from '../../../src/shared/hex';
 import { arbHex, arbLayout, FLAT, POINTY } from './arbitraries';
 

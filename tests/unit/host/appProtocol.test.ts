@@ -39,9 +39,7 @@ afterAll(() => dirs.cleanup());
 describe('registerAppScheme', () => {
   it('registers app:// as a standard, secure scheme', () => {
     registerAppScheme();
-    expect(electron.privileged).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
-    ]);
+    expect(electron.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
   });
 });
 

@@ -28,13 +28,24 @@ const logged: string[] = [];
 beforeEach(async () => {
   const root = await dirs.make();
   core = await Core.start({ dataDir: join(root, 'data'), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
-  serveRenderer(join(root, 'renderer'), (name, role) => core.readAsset(name, role), () => core, (m) => logged.push(m));
+  serveRenderer(
+    join(root, 'renderer'),
+    (name, role) => core.readAsset(name, role),
+    () => core,
+    (m) => logged.push(m),
+  );
   handler = electron.handlers.get('app') as Handler;
 });
 afterEach(() => dirs.cleanup());
 
 const post = (route: string, body: Uint8Array, token: string | null) =>
-  handler(new Request(`app://console${route}${token === null ? '' : `?token=${token}`}`, { method: 'POST', body, headers: { 'content-length': String(body.length) } }));
+  handler(
+    new Request(`app://console${route}${token === null ? '' : `?token=${token}`}`, {
+      method: 'POST',
+      body,
+      headers: { 'content-length': String(body.length) },
+    }),
+  );
 const assets = () => readdir(join(core.campaignDir, 'assets'));
 
 describe('uploads over app://console', () => {
@@ -45,7 +56,9 @@ describe('uploads over app://console', () => {
     const answer = (await res.json()) as { ok: true; value: { asset: string } };
     expect(answer.value.asset).toMatch(/^[0-9a-f]{64}\.png$/);
     expect(await assets()).toContain(answer.value.asset);
-    const r = await core.dispatcher.dispatch('gm', 'sendCommand', { command: { type: 'updateFigure', figureId: 'grak', changes: { art: answer.value.asset } } });
+    const r = await core.dispatcher.dispatch('gm', 'sendCommand', {
+      command: { type: 'updateFigure', figureId: 'grak', changes: { art: answer.value.asset } },
+    });
     expect(r.ok).toBe(true);
   });
 

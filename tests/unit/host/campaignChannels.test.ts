@@ -60,7 +60,10 @@ describe('encounters', () => {
     expect(view.encounter.name).toBe('Bridge at Dusk');
     expect(await call('deleteEncounter', { id: 'bridge-fight' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
     const left = await ok<{ openId: string; encounters: { id: string }[] }>(call('deleteEncounter', { id: 'bridge-at-dusk' }));
-    expect(left).toEqual({ openId: 'bridge-fight', encounters: [expect.objectContaining({ id: 'bridge-fight' }), expect.objectContaining({ id: 'ford-ambush' })] });
+    expect(left).toEqual({
+      openId: 'bridge-fight',
+      encounters: [expect.objectContaining({ id: 'bridge-fight' }), expect.objectContaining({ id: 'ford-ambush' })],
+    });
     expect(JSON.parse(await readFile(join(gm.core.campaignDir, 'campaign.json'), 'utf8')).activeEncounterId).toBe('bridge-fight');
     await ok(call('openEncounter', { id: 'ford-ambush' }));
   });
@@ -68,19 +71,13 @@ describe('encounters', () => {
 
 describe('a new encounter’s battlemap', () => {
   it('takes its size and hex layout at creation (flat or pointy), and refuses sizes off the range', async () => {
-    const created = await ok<{ id: string }>(
-      call('createEncounter', { name: 'Tower stair', map: { cols: 12, rows: 40, orientation: 'pointy' } }),
-    );
-    const view = await ok<{ encounter: { map: { cols: number; rows: number; orientation: string } } }>(
-      call('openEncounter', { id: created.id }),
-    );
+    const created = await ok<{ id: string }>(call('createEncounter', { name: 'Tower stair', map: { cols: 12, rows: 40, orientation: 'pointy' } }));
+    const view = await ok<{ encounter: { map: { cols: number; rows: number; orientation: string } } }>(call('openEncounter', { id: created.id }));
     expect(view.encounter.map).toMatchObject({ cols: 12, rows: 40, orientation: 'pointy' });
     const tooSmall = await call('createEncounter', { name: 'Cupboard', map: { cols: 2, rows: 40, orientation: 'flat' } });
     expect(tooSmall).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
     const fallback = await ok<{ id: string }>(call('createEncounter', { name: 'Plain field' }));
-    const plain = await ok<{ encounter: { map: { cols: number; rows: number; orientation: string } } }>(
-      call('openEncounter', { id: fallback.id }),
-    );
+    const plain = await ok<{ encounter: { map: { cols: number; rows: number; orientation: string } } }>(call('openEncounter', { id: fallback.id }));
     expect(plain.encounter.map).toMatchObject({ cols: 30, rows: 20, orientation: 'flat' });
     await ok(call('openEncounter', { id: 'ford-ambush' }));
   });
@@ -110,7 +107,14 @@ describe('rules settings', () => {
     // The open encounter still rolls Pillars side initiative (RULINGS T2): two dice, one per side.
     type Tracker = { encounter: { tracker: { initiative: { rolls: { sideId: string; total: number }[]; order: string[]; chosen: boolean } | null } } };
     const rolled = await gm.send<Tracker>({ type: 'rollInitiative' }, [[5], [2]]);
-    expect(rolled.encounter.tracker.initiative).toEqual({ rolls: [{ sideId: 'party', total: 5 }, { sideId: 'foes', total: 2 }], order: ['party', 'foes'], chosen: false });
+    expect(rolled.encounter.tracker.initiative).toEqual({
+      rolls: [
+        { sideId: 'party', total: 5 },
+        { sideId: 'foes', total: 2 },
+      ],
+      order: ['party', 'foes'],
+      chosen: false,
+    });
 
     await ok(call('createEncounter', { name: 'After the change' }));
     const fresh = JSON.parse(await readFile(join(gm.core.campaignDir, 'encounters', 'after-the-change.json'), 'utf8'));
@@ -121,7 +125,14 @@ describe('rules settings', () => {
     // Back to the old encounter: its own rules, its log replayed under them.
     const again = await ok<Tracker>(call('openEncounter', { id: 'ford-ambush' }));
     expect(gm.core.session.rules).toEqual(DEFAULT_RULES);
-    expect(again.encounter.tracker.initiative).toEqual({ rolls: [{ sideId: 'party', total: 5 }, { sideId: 'foes', total: 2 }], order: ['party', 'foes'], chosen: false });
+    expect(again.encounter.tracker.initiative).toEqual({
+      rolls: [
+        { sideId: 'party', total: 5 },
+        { sideId: 'foes', total: 2 },
+      ],
+      order: ['party', 'foes'],
+      chosen: false,
+    });
     const chosen = await gm.send<Tracker>({ type: 'chooseInitiative', sideId: 'party', moveFirst: true });
     expect(chosen.encounter.tracker.initiative?.chosen).toBe(true);
     const file = JSON.parse(await readFile(join(gm.core.campaignDir, 'encounters', 'ford-ambush.json'), 'utf8'));

@@ -87,16 +87,18 @@ describe('createDispatcher', () => {
     expect(handlers.calls).toEqual([]);
   });
 
-  it.each([['a string', 'hello'], ['a number', 7], ['an array', []], ['true', true]])(
-    'refuses %s as arguments with invalid-args',
-    async (_what, args) => {
-      const handlers = fakeHandlers();
-      const err = errorOf(await createDispatcher(handlers).dispatch('gm', 'getGmView', args));
-      expect(err.code).toBe('invalid-args');
-      expect(err.message).toContain('(arguments)');
-      expect(handlers.calls).toEqual([]);
-    },
-  );
+  it.each([
+    ['a string', 'hello'],
+    ['a number', 7],
+    ['an array', []],
+    ['true', true],
+  ])('refuses %s as arguments with invalid-args', async (_what, args) => {
+    const handlers = fakeHandlers();
+    const err = errorOf(await createDispatcher(handlers).dispatch('gm', 'getGmView', args));
+    expect(err.code).toBe('invalid-args');
+    expect(err.message).toContain('(arguments)');
+    expect(handlers.calls).toEqual([]);
+  });
 
   it('refuses extra keys on a channel without arguments', async () => {
     const err = errorOf(await createDispatcher(fakeHandlers()).dispatch('gm', 'undo', { steps: 5 }));

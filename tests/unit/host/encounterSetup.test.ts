@@ -11,7 +11,15 @@ import { gmCoreForTests } from '../../support/gmCore';
 const gm = gmCoreForTests();
 const { call, ok, send } = gm;
 
-type View = { encounter: { id: string; phase: string; turn: number; sides: { id: string; name: string; color: string }[]; figures: { id: string; name: string; sideId: string; position: { q: number; r: number }; facing: number; fatigue: { starting: number } }[] } };
+type View = {
+  encounter: {
+    id: string;
+    phase: string;
+    turn: number;
+    sides: { id: string; name: string; color: string }[];
+    figures: { id: string; name: string; sideId: string; position: { q: number; r: number }; facing: number; fatigue: { starting: number } }[];
+  };
+};
 type RulesState = { encounterId: string; rules: Rules; locked: string | null };
 
 const fighter = (name: string, sideId: string, mana: number | null = null) => ({
@@ -71,7 +79,9 @@ describe('a new encounter with the figures of another', () => {
       ['foes', 'Orcs', ['Grak', 'Urk']],
     ]);
 
-    const made = await ok<{ id: string }>(call('createEncounter', { name: 'Round two', figures: { copy: { encounterId: first.encounter.id, sideIds: ['foes'] }, rosterIds: ['pc-ann'] } }));
+    const made = await ok<{ id: string }>(
+      call('createEncounter', { name: 'Round two', figures: { copy: { encounterId: first.encounter.id, sideIds: ['foes'] }, rosterIds: ['pc-ann'] } }),
+    );
     const view = await ok<View>(call('openEncounter', { id: made.id }));
     const figures = view.encounter.figures.map((f) => [f.name, f.sideId, f.position.q, f.position.r, f.facing, f.fatigue.starting]);
     // Fatigue = CON 12 + WIS 10 + INT 10 + max(DEX, STR) 12 + the kept 2d6 6 = 50 (RULINGS C3).
@@ -85,7 +95,10 @@ describe('a new encounter with the figures of another', () => {
     expect(gm.core.session.entries).toHaveLength(0);
     expect(gm.core.session.currentState.figures.find((f) => f.name === 'Grak')?.mana).toEqual({ pool: 9, current: 9, debt: 0 });
 
-    expect(await call('createEncounter', { name: 'Bad', figures: { copy: { encounterId: first.encounter.id, sideIds: ['nobody'] } } })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await call('createEncounter', { name: 'Bad', figures: { copy: { encounterId: first.encounter.id, sideIds: ['nobody'] } } })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
     expect(await call('createEncounter', { name: 'Bad', figures: { rosterIds: ['pc-nobody'] } })).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 });

@@ -69,9 +69,7 @@ describe('figure channels', () => {
     ]);
     expect(s.encumbrance).toMatchObject({ level: 'light', carriedLbs: 20, maxLbs: 21, penalty: -1 });
     expect(s.movement.gaits[0]!.forbiddenBy).toBe('Leather Armor: Cannot Sprint (RULINGS M4)');
-    expect(s.weapons).toEqual([
-      expect.objectContaining({ id: 'shortsword', damage: '2d6−1', ready: true, strength: expect.objectContaining({ ok: true }) }),
-    ]);
+    expect(s.weapons).toEqual([expect.objectContaining({ id: 'shortsword', damage: '2d6−1', ready: true, strength: expect.objectContaining({ ok: true }) })]);
     expect(s.mana).toBeNull();
   });
 
@@ -96,7 +94,12 @@ describe('figure channels', () => {
     const before = gm.core.session.entries.length;
     const view = await send({ type: 'addFigure', figure: entry.sheet!, position: { q: 4, r: 6 } });
     expect(gm.core.session.entries[before]!.rolls).toEqual([]);
-    expect(view.encounter.figures.find((f) => f.id === 'aldric-2')).toMatchObject({ name: 'Aldric 2', fatigue: { starting: 52, current: 52 }, body: { starting: 35, current: 35 }, pools: { text: '52/35', title: 'Fatigue 52/52 · Body 35/35' } });
+    expect(view.encounter.figures.find((f) => f.id === 'aldric-2')).toMatchObject({
+      name: 'Aldric 2',
+      fatigue: { starting: 52, current: 52 },
+      body: { starting: 35, current: 35 },
+      pools: { text: '52/35', title: 'Fatigue 52/52 · Body 35/35' },
+    });
     // Saving again replaces the entry of the same name and kind.
     expect((await ok<RosterItem[]>(call('saveToRoster', { figureId: 'aldric', kind: 'character' }))).filter((e) => e.name === 'Aldric')).toHaveLength(1);
     expect(await ok<RosterItem[]>(call('removeFromRoster', { id: 'pc-aldric' }))).toEqual(roster.filter((e) => e.id !== 'pc-aldric'));

@@ -36,7 +36,14 @@ describe('figureSheetOf: the stat block follows the rules', () => {
   it('Pillars: STR…CHR with modifiers, Fatigue and Body, adjDEX as the encounter computes it', () => {
     const sheet = figureSheetOf(s, 'bo');
     expect(sheet.stats.model.caption).toBe('Pillars (001)');
-    expect(sheet.stats.attributes.map((a) => `${a.id} ${a.value} ${a.modifier?.value}`)).toEqual(['STR 12 0', 'DEX 13 0', 'INT 10 0', 'WIS 10 0', 'CON 10 0', 'CHR 10 0']);
+    expect(sheet.stats.attributes.map((a) => `${a.id} ${a.value} ${a.modifier?.value}`)).toEqual([
+      'STR 12 0',
+      'DEX 13 0',
+      'INT 10 0',
+      'WIS 10 0',
+      'CON 10 0',
+      'CHR 10 0',
+    ]);
     expect(sheet.stats.pools.map((p) => `${p.id} ${p.valueText} ${p.band}`)).toEqual(['fatigue 40/50 none', 'body 24/34 none']);
     // RULINGS A1: DEX 13, Chainmail −3, Large Shield −1; heavy blows are off under Pillars (A8).
     expect(sheet.stats.adjDex).toEqual(sheet.adjDex);
@@ -66,7 +73,13 @@ describe('figureSheetOf: the stat block follows the rules', () => {
   it('Classic, 000 §Movement Example: MA 6 and no running with the pack; MA 8 without it', () => {
     const sheet = figureSheetOf(s, 'ann', CLASSIC);
     expect(sheet.stats.movement.text).toBe('6');
-    expect(sheet.movement.gaits.map((g) => `${g.gait} ${g.allowed ? g.hexes.value : '-'}`)).toEqual(['run -', 'jog 3', 'walk 2', 'walk-slow 1', 'stand-still 0']);
+    expect(sheet.movement.gaits.map((g) => `${g.gait} ${g.allowed ? g.hexes.value : '-'}`)).toEqual([
+      'run -',
+      'jog 3',
+      'walk 2',
+      'walk-slow 1',
+      'stand-still 0',
+    ]);
     expect(sheet.stats.lines.find((l) => l.id === 'pack')?.text).toBe('0 lbs · Unencumbered · MA 8, may run');
     expect(sheet.stats.lines.find((l) => l.id === 'pack')?.value?.value).toBe(8);
   });
@@ -92,7 +105,14 @@ describe('figureSheetOf: the stat block follows the rules', () => {
         fc.constantFrom(null, 'small-shield', 'large-shield'),
         fc.boolean(),
         (dex, fatigue, body, armorId, shieldId, shieldReady) => {
-          const one = encounter([fig('x', 'a', 0, 0, { attributes: { DEX: dex }, fatigue: { starting: 50, current: fatigue }, body: { starting: 34, current: body }, equipment: { armorId, shieldId, shieldReady } })]);
+          const one = encounter([
+            fig('x', 'a', 0, 0, {
+              attributes: { DEX: dex },
+              fatigue: { starting: 50, current: fatigue },
+              body: { starting: 34, current: body },
+              equipment: { armorId, shieldId, shieldReady },
+            }),
+          ]);
           const f = one.figures[0]!;
           expect(rulesFor(DEFAULT_RULES).stats.statBlock(statFigureOf(f)).adjDex).toEqual(baseAdjDex(f));
         },

@@ -88,7 +88,9 @@ describe('handouts on the player display (issue 15 §2)', () => {
     expect(dark.payload.handout).toBeNull();
     expect((await fetchAsset(portrait.asset, 'player')).status).toBe(403);
     valueOf(await gm.call('setProjector', { blackout: false }));
-    await player.waitFor((m) => m.event === 'projector' && (m.payload as ProjectorState).blackout === false && (m.payload as ProjectorState).handout?.id === hidden.id);
+    await player.waitFor(
+      (m) => m.event === 'projector' && (m.payload as ProjectorState).blackout === false && (m.payload as ProjectorState).handout?.id === hidden.id,
+    );
 
     valueOf(await gm.call('showHandout', { id: null }));
     await player.waitFor((m) => m.event === 'projector' && (m.payload as ProjectorState).handout === null && (m.payload as ProjectorState).blackout === false);
@@ -110,7 +112,11 @@ describe('handouts on the player display (issue 15 §2)', () => {
 
   it('a player page may not list, add or show handouts', async () => {
     const player = await client('player');
-    for (const [channel, args] of [['listHandouts', {}], ['addHandout', { title: 'x', text: 'y', image: null }], ['showHandout', { id: null }]] as const) {
+    for (const [channel, args] of [
+      ['listHandouts', {}],
+      ['addHandout', { title: 'x', text: 'y', image: null }],
+      ['showHandout', { id: null }],
+    ] as const) {
       const r = await player.call(channel, args);
       expect(r.ok, channel).toBe(false);
     }

@@ -123,7 +123,12 @@ describe('the projector', () => {
     expect(valueOf<ProjectorState>(await c.dispatcher.dispatch('player', 'reportPlayerDisplay', display)).revision).toBe(1);
     expect(seen).toEqual([1]);
     expect(await c.dispatcher.dispatch('gm', 'reportPlayerDisplay', display)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    for (const bad of [{ screen: display.screen }, { ...display, map: { widthPx: 0, heightPx: 704 } }, { ...display, map: { widthPx: 1024.5, heightPx: 704 } }, { ...display, dpr: 2 }]) {
+    for (const bad of [
+      { screen: display.screen },
+      { ...display, map: { widthPx: 0, heightPx: 704 } },
+      { ...display, map: { widthPx: 1024.5, heightPx: 704 } },
+      { ...display, dpr: 2 },
+    ]) {
       expect(await c.dispatcher.dispatch('player', 'reportPlayerDisplay', bad)).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
     }
     expect(valueOf<ProjectorState>(await c.dispatcher.dispatch('gm', 'setProjector', { blackout: true })).reported).toEqual(display);

@@ -55,12 +55,7 @@ describe('menuTemplate', () => {
 
   it('File: New, Open, Recent Campaigns, Save a Copy, Quit', () => {
     const file = top(menuTemplate(actions(), state), 'File');
-    expect(file.filter((i) => i.label).map((i) => i.label)).toEqual([
-      'New Campaign…',
-      'Open Campaign…',
-      'Recent Campaigns',
-      'Save a Copy…',
-    ]);
+    expect(file.filter((i) => i.label).map((i) => i.label)).toEqual(['New Campaign…', 'Open Campaign…', 'Recent Campaigns', 'Save a Copy…']);
     expect(item(file, 'New Campaign…').accelerator).toBe('CmdOrCtrl+N');
     expect(item(file, 'Open Campaign…').accelerator).toBe('CmdOrCtrl+O');
     expect(item(file, 'Save a Copy…').accelerator).toBe('CmdOrCtrl+Shift+S');
@@ -138,10 +133,7 @@ describe('menuTemplate', () => {
   });
 
   it('disables the display choice with one display and unchecks Player Window when it is closed', () => {
-    const view = top(
-      menuTemplate(actions(), { recent: [], displays: [{ id: 1, label: 'Built-in' }], playerDisplayId: null, playerWindowOpen: false }),
-      'View',
-    );
+    const view = top(menuTemplate(actions(), { recent: [], displays: [{ id: 1, label: 'Built-in' }], playerDisplayId: null, playerWindowOpen: false }), 'View');
     expect(item(view, 'Player Display').enabled).toBe(false);
     expect(item(view, 'Player Window').checked).toBe(false);
   });

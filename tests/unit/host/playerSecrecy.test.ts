@@ -70,7 +70,9 @@ describe('opaque figure ids at the player boundary (issue 13 §5)', () => {
     expect(duke.id).toBe('duke-orlan-traitor'); // inside the console the id keeps its name: the log names it so
     view = await command(gm, { type: 'updateFigure', figureId: duke.id, changes: { name: 'Hooded Stranger' } });
     await command(gm, { type: 'updateFigure', figureId: duke.id, changes: { hidden: false } });
-    const shown = await player.waitFor<{ payload: PlayerView }>((m) => m.event === 'playerView' && m.payload.encounter.figures.some((f: { name: string }) => f.name === 'Hooded Stranger'));
+    const shown = await player.waitFor<{ payload: PlayerView }>(
+      (m) => m.event === 'playerView' && m.payload.encounter.figures.some((f: { name: string }) => f.name === 'Hooded Stranger'),
+    );
     const stranger = shown.payload.encounter.figures.find((f) => f.name === 'Hooded Stranger')!;
     expect(stranger.id).toMatch(/^f[0-9a-f]{24}$/);
     await latestView(player);
@@ -121,13 +123,18 @@ describe('blackout sends nothing of the map (issue 13 §5)', () => {
     await command(gm, { type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } });
     const asked = await latestView(player);
     expect(asked.encounter.figures).toEqual([]);
-    expect(valueOf<ProjectorState>(await player.call('reportPlayerDisplay', { screen: { widthPx: 1920, heightPx: 1080 }, map: { widthPx: 1920, heightPx: 1000 } })).frame).toBeNull();
+    expect(
+      valueOf<ProjectorState>(await player.call('reportPlayerDisplay', { screen: { widthPx: 1920, heightPx: 1080 }, map: { widthPx: 1920, heightPx: 1000 } }))
+        .frame,
+    ).toBeNull();
     const during = player.frames.slice(start).join('\n');
     expect(during).not.toMatch(/"frame":\{/);
     expect(during).not.toMatch(/Bram|"q":10/);
 
     valueOf(await gm.call('setProjector', { blackout: false }));
-    const back = await player.waitFor<{ payload: PlayerView }>((m) => m.event === 'playerView' && m.payload.encounter.figures.some((f: { name: string }) => f.name === 'Bram'));
+    const back = await player.waitFor<{ payload: PlayerView }>(
+      (m) => m.event === 'playerView' && m.payload.encounter.figures.some((f: { name: string }) => f.name === 'Bram'),
+    );
     expect(back.payload.encounter.figures.find((f) => f.name === 'Bram')?.position).toEqual({ q: 10, r: 5 });
     const lit = await player.waitFor<{ payload: ProjectorState }>((m) => m.event === 'projector' && m.payload.blackout === false && m.payload.frame?.x === 3);
     expect(lit.payload.frame).toEqual({ x: 3, y: 4, width: 5, height: 6 });

@@ -92,7 +92,9 @@ describe('token art and the players', () => {
   });
 
   it('refuses art that is not an asset name, and loses nothing', async () => {
-    const r = await core.dispatcher.dispatch('gm', 'sendCommand', { command: { type: 'updateFigure', figureId: 'bram', changes: { art: '../campaign.json' } } });
+    const r = await core.dispatcher.dispatch('gm', 'sendCommand', {
+      command: { type: 'updateFigure', figureId: 'bram', changes: { art: '../campaign.json' } },
+    });
     expect(r.ok).toBe(false);
     expect(core.session.gmView().encounter.figures.find((f) => f.id === 'bram')!.art).toBe(bramArt);
   });

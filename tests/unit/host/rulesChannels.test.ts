@@ -38,7 +38,6 @@ describe('turnRules', () => {
     expect(r.strides).toEqual([]);
     expect(r.strideModes).toEqual([]);
   });
-
 });
 
 describe('turnRulesOf', () => {
@@ -73,7 +72,14 @@ describe('turnRulesOf', () => {
     const f = s.figures[0]!;
     const moved = { ...s, figures: [{ ...f, momentum: 6, turn: { ...f.turn, mode: 'stride-7' as const, stride: 7, apSpent: 3 } }, ...s.figures.slice(1)] };
     const r = turnRulesOf(moved, withOption('strideMomentum'));
-    expect(r.strides[0]).toEqual({ figureId: f.id, stride: 7, band: 'sprinting', momentum: 6, apLeft: 2, text: 'stride-7 (sprinting) · momentum 6 · 2 AP left' });
+    expect(r.strides[0]).toEqual({
+      figureId: f.id,
+      stride: 7,
+      band: 'sprinting',
+      momentum: 6,
+      apLeft: 2,
+      text: 'stride-7 (sprinting) · momentum 6 · 2 AP left',
+    });
   });
 });
 

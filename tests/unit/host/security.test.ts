@@ -3,14 +3,7 @@
  * call, and the web preferences of every window.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  APP_ORIGIN,
-  CONTENT_SECURITY_POLICY,
-  PAGE_FOR_ROLE,
-  checkSender,
-  isAllowedAppUrl,
-  secureWebPreferences,
-} from '../../../src/main/host/security';
+import { APP_ORIGIN, CONTENT_SECURITY_POLICY, PAGE_FOR_ROLE, checkSender, isAllowedAppUrl, secureWebPreferences } from '../../../src/main/host/security';
 
 function directives(csp: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
@@ -46,9 +39,8 @@ describe('CONTENT_SECURITY_POLICY', () => {
 });
 
 describe('isAllowedAppUrl', () => {
-  it.each(['app://console/index.html', 'app://console/player.html', 'app://console/index.html?x=1#top'])(
-    'accepts %s',
-    (url) => expect(isAllowedAppUrl(url)).toBe(true),
+  it.each(['app://console/index.html', 'app://console/player.html', 'app://console/index.html?x=1#top'])('accepts %s', (url) =>
+    expect(isAllowedAppUrl(url)).toBe(true),
   );
 
   it.each([
@@ -95,14 +87,11 @@ describe('checkSender', () => {
     expect(v).toEqual({ ok: false, reason: 'the call came from a sub-frame' });
   });
 
-  it.each(['https://evil.example/index.html', 'file:///index.html', 'app://other/index.html'])(
-    'refuses a window showing %s',
-    (frameUrl) => {
-      const v = checkSender({ windowRole: 'gm', isMainFrame: true, frameUrl });
-      expect(v.ok).toBe(false);
-      expect(!v.ok && v.reason).toMatch(/is not the app/);
-    },
-  );
+  it.each(['https://evil.example/index.html', 'file:///index.html', 'app://other/index.html'])('refuses a window showing %s', (frameUrl) => {
+    const v = checkSender({ windowRole: 'gm', isMainFrame: true, frameUrl });
+    expect(v.ok).toBe(false);
+    expect(!v.ok && v.reason).toMatch(/is not the app/);
+  });
 
   it('refuses a sender without a valid URL', () => {
     expect(checkSender({ windowRole: 'gm', isMainFrame: true, frameUrl: '' })).toEqual({

@@ -15,7 +15,10 @@ const simulations: SimulationStatus[] = [];
 const autopilots: AutopilotStatus[] = [];
 
 beforeAll(async () => {
-  core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, simulationWorker: await buildSimulationWorker() }, recordingSink());
+  core = await Core.start(
+    { dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, simulationWorker: await buildSimulationWorker() },
+    recordingSink(),
+  );
   core.tactics.onSimulation((s) => simulations.push(s));
   core.tactics.onAutopilot((s) => autopilots.push(s));
 }, 120_000);
@@ -68,7 +71,10 @@ describe('tactics channels', () => {
         await ok('sendCommand', { command: { type: 'move', figureId: f.id, mode: 'stand-still', to: f.position } });
       }
     }
-    const made = core.session.entries.slice(before).filter((e) => e.command.type === 'move').map((e) => (e.command as { figureId: string }).figureId);
+    const made = core.session.entries
+      .slice(before)
+      .filter((e) => e.command.type === 'move')
+      .map((e) => (e.command as { figureId: string }).figureId);
     expect(made.filter((id) => foes.includes(id)).sort()).toEqual([...foes].sort());
     expect(autopilots.some((a) => a.sides.includes('foes') && a.last !== null)).toBe(true);
     await ok('setAutopilot', { sideId: 'foes', on: false });
@@ -102,7 +108,11 @@ describe('tactics channels', () => {
     const first = await ok<{ step: number; total: number; reason: string }>('replaySimulatedFight', { runId: started.runId, seed: ending.seed, step: 0 });
     expect(first.step).toBe(0);
     expect(first.total).toBeGreaterThan(5);
-    const end = await ok<{ step: number; reason: string; view: { encounter: { figures: { name: string; posture: string }[] } } }>('replaySimulatedFight', { runId: started.runId, seed: ending.seed, step: first.total });
+    const end = await ok<{ step: number; reason: string; view: { encounter: { figures: { name: string; posture: string }[] } } }>('replaySimulatedFight', {
+      runId: started.runId,
+      seed: ending.seed,
+      step: first.total,
+    });
     expect(end.reason.length).toBeGreaterThan(5);
     const down = end.view.encounter.figures.filter((f) => f.posture === 'unconscious' || f.posture === 'dead').map((f) => f.name);
     for (const fallen of ending.text.matchAll(/(\w+) (?:down|dead)/g)) expect(down).toContain(fallen[1]);

@@ -89,7 +89,12 @@ describe('issue 13 §5: players get a new view only when what they see changed',
     const sella = view.encounter.figures.find((f) => f.id === 'sella')!;
     expect(sella.hidden).toBe(true);
 
-    value(await gm.call('sendCommand', { command: { type: 'moveFigure', figureId: 'sella', to: { q: sella.position.q + 1, r: sella.position.r } }, seen: seenOf(view) }));
+    value(
+      await gm.call('sendCommand', {
+        command: { type: 'moveFigure', figureId: 'sella', to: { q: sella.position.q + 1, r: sella.position.r } },
+        seen: seenOf(view),
+      }),
+    );
     await settle(player);
     expect(player.pushes('playerView')).toEqual([]);
     expect(PlayerViewSchema.parse(value(await player.call('getPlayerView', {})))).toEqual(before);
@@ -112,7 +117,9 @@ describe('issue 18 §3: the GM view is sent once per command', () => {
     const gm = await Page.open(host.urls.gm);
     const view = GmViewSchema.parse(value(await gm.call('getGmView', {})));
     const before = gm.gmViewsReceived();
-    const ack = CommandAckSchema.parse(value(await gm.call('sendCommand', { command: { type: 'turnFigure', figureId: 'bram', facing: 2 }, seen: seenOf(view) })));
+    const ack = CommandAckSchema.parse(
+      value(await gm.call('sendCommand', { command: { type: 'turnFigure', figureId: 'bram', facing: 2 }, seen: seenOf(view) })),
+    );
     expect(gm.gmViewsReceived() - before).toBe(1);
     const pushed = GmViewSchema.parse(gm.pushes('gmView').at(-1));
     expect(ack).toEqual({ encounterId: view.encounter.id, session: view.session, revision: pushed.revision });
@@ -146,7 +153,10 @@ describe('issue 12 §1: one encounter, one truth', () => {
     const stale = await gm.call('sendCommand', { command: { type: 'turnFigure', figureId: 'bram', facing: 3 }, seen: seenOf(ford) });
     expect(stale).toEqual({
       ok: false,
-      error: { code: 'conflict', message: 'The console now shows "Bridge" (campaign "Sample Campaign"); this was asked on the encounter shown before, and nothing was changed.' },
+      error: {
+        code: 'conflict',
+        message: 'The console now shows "Bridge" (campaign "Sample Campaign"); this was asked on the encounter shown before, and nothing was changed.',
+      },
     });
     for (const channel of ['undo', 'redo', 'undoToTurnStart']) {
       expect(await gm.call(channel, { seen: seenOf(ford) })).toMatchObject({ ok: false, error: { code: 'conflict' } });

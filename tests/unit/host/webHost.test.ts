@@ -45,8 +45,7 @@ afterEach(async () => {
 });
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('token') ?? '';
-const wsUrl = (token: string | null, path = '/ws') =>
-  `ws://127.0.0.1:${host.port}${path}${token === null ? '' : `?token=${encodeURIComponent(token)}`}`;
+const wsUrl = (token: string | null, path = '/ws') => `ws://127.0.0.1:${host.port}${path}${token === null ? '' : `?token=${encodeURIComponent(token)}`}`;
 
 /** A client socket that keeps every message it receives and can wait for the next match. */
 class Client {
@@ -123,8 +122,7 @@ function httpGet(path: string): Promise<{ status: number; headers: Record<string
 
 const gmClient = () => connect(wsUrl(tokenOf(host.urls.gm)));
 const playerClient = () => connect(wsUrl(tokenOf(host.urls.player)));
-const bramAt = (figures: readonly { id: string; position: { q: number; r: number } }[]) =>
-  figures.find((f) => f.id === 'bram')?.position;
+const bramAt = (figures: readonly { id: string; position: { q: number; r: number } }[]) => figures.find((f) => f.id === 'bram')?.position;
 
 describe('web host: listening', () => {
   it('listens on 127.0.0.1 only, and its URLs carry two different random tokens', () => {
@@ -176,9 +174,7 @@ describe('web host: the contract over the socket', () => {
     expect(bramAt(GmViewSchema.parse(gmPush.payload).encounter.figures)).toEqual({ q: 10, r: 5 });
     expect(gm.pushes('playerView')).toEqual([]);
 
-    expect((await readEncounterFile(core.campaignDir)).log.map((e) => e.command)).toEqual([
-      { type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } },
-    ]);
+    expect((await readEncounterFile(core.campaignDir)).log.map((e) => e.command)).toEqual([{ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } }]);
   });
 
   it('a player socket may read the player view but not send a command; nothing changes', async () => {
@@ -347,4 +343,3 @@ describe('web host: close', () => {
     host = { ...host, close: async () => {} };
   });
 });
-

@@ -1,10 +1,6 @@
 /** Where the player window goes (issue 2): fullscreen on an external display, else beside the GM. */
 import { describe, expect, it } from 'vitest';
-import {
-  placePlayerWindow,
-  shouldAutoOpenPlayer,
-  type DisplayInfo,
-} from '../../../src/main/host/electron/windowPlacement';
+import { placePlayerWindow, shouldAutoOpenPlayer, type DisplayInfo } from '../../../src/main/host/electron/windowPlacement';
 
 const laptop: DisplayInfo = {
   id: 1,

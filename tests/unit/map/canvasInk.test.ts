@@ -29,7 +29,8 @@ describe('the ink on a layer canvas', () => {
   it('is none after clearing and building a path, and some after any painting call', () => {
     for (const name of PAINTING) {
       const ctx = new RecordingContext();
-      const call = (method: string, ...args: unknown[]) => ((ctx as unknown as Record<string, (...a: unknown[]) => unknown>)[method] as (...a: unknown[]) => unknown)(...args);
+      const call = (method: string, ...args: unknown[]) =>
+        ((ctx as unknown as Record<string, (...a: unknown[]) => unknown>)[method] as (...a: unknown[]) => unknown)(...args);
       const ink = watchInk(ctx);
       call('clearRect', 0, 0, 10, 10);
       call('beginPath');

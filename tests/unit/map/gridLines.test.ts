@@ -71,7 +71,10 @@ const part: Range = { c0: 3, c1: 8, r0: 2, r1: 6 };
 
 describe('the grid lines', () => {
   for (const orientation of ['flat', 'pointy'] as const) {
-    for (const [name, range] of [['the whole map', whole], ['a part of it', part]] as const) {
+    for (const [name, range] of [
+      ['the whole map', whole],
+      ['a part of it', part],
+    ] as const) {
       it(`cover the same edges as every hex's outline, ${orientation}-top, over ${name}`, () => {
         const m = model(orientation);
         const lines = traced(m, range, 'lines');

@@ -21,7 +21,13 @@ type DriftModule = {
   drift: (drawn: CameraState, live: CameraState) => Drift;
   cssTransform: (d: Drift, pixelRatio?: number) => string;
   uncoveredShare: (d: Drift, width: number, height: number) => number;
-  planRedraw: (layers: { drawn: CameraState; empty: boolean; blank?: boolean; rough?: boolean }[], live: CameraState, viewport: { width: number; height: number }, stillForMs: number, limits?: Limits) => number;
+  planRedraw: (
+    layers: { drawn: CameraState; empty: boolean; blank?: boolean; rough?: boolean }[],
+    live: CameraState,
+    viewport: { width: number; height: number },
+    stillForMs: number,
+    limits?: Limits,
+  ) => number;
   DRIFT_LIMITS: Limits;
   settleTime: (moveGapMs: number, limits?: Limits) => number;
 };
@@ -37,7 +43,11 @@ describe('a layer drawn at one camera, shown at another', () => {
     const drawn = at(0.5, 120, -40);
     const live = at(1.35, -300, 80);
     const d = drift(drawn, live);
-    for (const world of [{ x: 0, y: 0 }, { x: 410, y: -77 }, { x: -1200, y: 900 }]) {
+    for (const world of [
+      { x: 0, y: 0 },
+      { x: 410, y: -77 },
+      { x: -1200, y: 900 },
+    ]) {
       const old = screen(drawn, world);
       const moved = { x: old.x * d.k + d.tx, y: old.y * d.k + d.ty };
       const want = screen(live, world);
@@ -75,7 +85,10 @@ describe('which layer is drawn again in a frame', () => {
   const live = at(1, 0, 0);
 
   it('draws nothing while every layer shows the live camera; an empty layer only once the camera is still', () => {
-    const layers = [{ drawn: live, empty: false }, { drawn: at(3, 70, 9), empty: true }];
+    const layers = [
+      { drawn: live, empty: false },
+      { drawn: at(3, 70, 9), empty: true },
+    ];
     expect(planRedraw(layers, live, viewport, 0)).toBe(-1);
     expect(planRedraw(layers, live, viewport, DRIFT_LIMITS.settleMs)).toBe(1);
     expect(planRedraw([{ drawn: live, empty: false }], live, viewport, 10_000)).toBe(-1);

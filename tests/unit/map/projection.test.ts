@@ -12,16 +12,30 @@ import { hexKey } from '../../../src/shared/hex';
 type ProjectionModule = {
   brushHexes: (centre: { q: number; r: number }, radius: 0 | 1 | 2) => { q: number; r: number }[];
   containScale: (frame: { x: number; y: number; width: number; height: number }, viewport: { width: number; height: number }) => number;
-  extendStroke: (into: Map<string, { q: number; r: number }>, from: { q: number; r: number } | null, to: { q: number; r: number }, radius: 0 | 1 | 2) => Map<string, { q: number; r: number }>;
+  extendStroke: (
+    into: Map<string, { q: number; r: number }>,
+    from: { q: number; r: number } | null,
+    to: { q: number; r: number },
+    radius: 0 | 1 | 2,
+  ) => Map<string, { q: number; r: number }>;
   physicalPxPerUnit: (p: Pick<ProjectorState, 'hexInches' | 'screen' | 'reported'>, devicePixelRatio?: number) => number;
   projectorScreen: (p: Pick<ProjectorState, 'screen' | 'reported'>) => ProjectorState['screen'];
   pixelsPerInch: (screen: ProjectorState['screen']) => number;
-  projectorCamera: (p: ProjectorState, viewport: { width: number; height: number }, wholeMap: { x: number; y: number; width: number; height: number }, dpr?: number) => { centre: { x: number; y: number }; pxPerUnit: number };
-  projectorOutline: (p: ProjectorState, wholeMap: { x: number; y: number; width: number; height: number }) => { x: number; y: number; width: number; height: number };
+  projectorCamera: (
+    p: ProjectorState,
+    viewport: { width: number; height: number },
+    wholeMap: { x: number; y: number; width: number; height: number },
+    dpr?: number,
+  ) => { centre: { x: number; y: number }; pxPerUnit: number };
+  projectorOutline: (
+    p: ProjectorState,
+    wholeMap: { x: number; y: number; width: number; height: number },
+  ) => { x: number; y: number; width: number; height: number };
 };
 const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'map', 'projection'].join('/');
-const { brushHexes, containScale, extendStroke, physicalPxPerUnit, pixelsPerInch, projectorCamera, projectorOutline, projectorScreen } =
-  (await import(/* @vite-ignore */ modulePath)) as ProjectionModule;
+const { brushHexes, containScale, extendStroke, physicalPxPerUnit, pixelsPerInch, projectorCamera, projectorOutline, projectorScreen } = (await import(
+  /* @vite-ignore */ modulePath
+)) as ProjectionModule;
 
 const base: ProjectorState = {
   mode: 'follow',
@@ -78,7 +92,11 @@ describe('projector camera', () => {
 
   it('a reported display wins: its map area shapes the outline, its screen the pixels per inch', () => {
     // A 4:3 projector, 1024×768, whose status bar leaves the map 1024×704.
-    const p: ProjectorState = { ...base, frame: { x: 10, y: 5, width: 32, height: 9 }, reported: { screen: { widthPx: 1024, heightPx: 768 }, map: { widthPx: 1024, heightPx: 704 } } };
+    const p: ProjectorState = {
+      ...base,
+      frame: { x: 10, y: 5, width: 32, height: 9 },
+      reported: { screen: { widthPx: 1024, heightPx: 768 }, map: { widthPx: 1024, heightPx: 704 } },
+    };
     // 1024/32 = 32 px per unit vs 704/9 = 78.2: width limits; 704/32 = 22 units tall.
     expect(projectorOutline(p, wholeMap)).toEqual({ x: 10, y: 5, width: 32, height: 22 });
     // The typed diagonal stays: hypot(1024, 768) = 1280 px over 55 inches.
@@ -86,8 +104,8 @@ describe('projector camera', () => {
     expect(physicalPxPerUnit(p) * Math.sqrt(3)).toBeCloseTo(1280 / 55, 10);
     // Physical scale: the outline is the map area at that scale, wherever the frame is.
     const physical = projectorOutline({ ...p, scale: 'physical' }, wholeMap);
-    expect(physical.width).toBeCloseTo(1024 / ((1280 / 55) / Math.sqrt(3)), 10);
-    expect(physical.height).toBeCloseTo(704 / ((1280 / 55) / Math.sqrt(3)), 10);
+    expect(physical.width).toBeCloseTo(1024 / (1280 / 55 / Math.sqrt(3)), 10);
+    expect(physical.height).toBeCloseTo(704 / (1280 / 55 / Math.sqrt(3)), 10);
   });
 });
 

@@ -83,7 +83,7 @@ describe('map tiles', () => {
     expect(slots).toHaveLength(((x1 - x0) / side) * ((y1 - y0) / side));
   });
 
-  it('are square tiles at every level closer than the page\'s fitted zoom, even where the whole map would fit in WHOLE_MAX', () => {
+  it("are square tiles at every level closer than the page's fitted zoom, even where the whole map would fit in WHOLE_MAX", () => {
     // The GM's pane: the fitted zoom's level, and the next closer one, where the map is still under WHOLE_MAX.
     const fit = levelAt(fitted, 1);
     const closer = fit + 1;
@@ -98,7 +98,7 @@ describe('map tiles', () => {
     expect([...slotsOver(view, fit, bounds, fit)].map((s) => s.key)).toEqual([`${fit}:whole`]);
   });
 
-  it("map each canvas pixel onto the world: its rectangle is its size in pixels, the overlap included", () => {
+  it('map each canvas pixel onto the world: its rectangle is its size in pixels, the overlap included', () => {
     for (const level of [levelAt(fitted, 1), levelAt(0.4, 2), levelAt(1.7, 1)]) {
       for (const s of slotsOver({ x0: 3000, y0: 3000, x1: 3300, y1: 3200 }, level, bounds)) {
         expect((s.rect.x1 - s.rect.x0) * s.k).toBeCloseTo(s.width, 6);

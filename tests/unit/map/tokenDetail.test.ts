@@ -21,7 +21,18 @@ const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'map', 'figureNo
 const { createFigureNode, updateFigureNode, setFigureDetail, detailBand } = (await import(/* @vite-ignore */ modulePath)) as FigureNodeModule;
 
 const layout = { orientation: 'flat', size: 32, origin: { x: 32, y: 32 } };
-const figure = { id: 'a', name: 'Bram Ashford', position: { q: 2, r: 3 }, facing: 1, size: 1, posture: 'standing', hidden: false, fogged: false, color: '#5577aa', conditions: ['bleeding'] };
+const figure = {
+  id: 'a',
+  name: 'Bram Ashford',
+  position: { q: 2, r: 3 },
+  facing: 1,
+  size: 1,
+  posture: 'standing',
+  hidden: false,
+  fogged: false,
+  color: '#5577aa',
+  conditions: ['bleeding'],
+};
 
 /** Which of a token's parts show at `hexPx`. */
 function looks(token: Token, hexPx: number, selected: boolean): string {

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 // Renderer code is outside tsconfig.node.json's file list: imported by a computed path.
 const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'gm', 'mapFigures'].join('/');
 const { gmFigureModels } = (await import(/* @vite-ignore */ modulePath)) as {
-  gmFigureModels: () => (view: unknown, strideOf: (id: string) => number | null) => { id: string; color: string; fogged?: boolean; stride?: number | null; position: { q: number; r: number } }[];
+  gmFigureModels: () => (
+    view: unknown,
+    strideOf: (id: string) => number | null,
+  ) => { id: string; color: string; fogged?: boolean; stride?: number | null; position: { q: number; r: number } }[];
 };
 
 const figure = (id: string, q: number, extra: Record<string, unknown> = {}) => ({

@@ -10,7 +10,16 @@ const { playerFigureModels } = (await import(/* @vite-ignore */ modulePath)) as 
   playerFigureModels: () => (view: unknown) => { id: string; color: string; hidden: boolean; conditions?: string[]; position: { q: number; r: number } }[];
 };
 
-const figure = (id: string, q: number, extra: Record<string, unknown> = {}) => ({ id, name: id, sideId: 'a', position: { q, r: 0 }, facing: 0, size: 1, posture: 'standing', ...extra });
+const figure = (id: string, q: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: id,
+  sideId: 'a',
+  position: { q, r: 0 },
+  facing: 0,
+  size: 1,
+  posture: 'standing',
+  ...extra,
+});
 const viewOf = (figures: unknown[], sides = [{ id: 'a', name: 'A', color: '#112233' }]) => ({ encounter: { figures, sides } });
 
 describe('the projector’s figure models', () => {

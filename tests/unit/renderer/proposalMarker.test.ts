@@ -27,26 +27,49 @@ const at = (proposal: ProposalView, revision = 7) => proposalMarker({ proposal, 
 
 describe('proposalMarker (the suggestion on the GM map, issue 16)', () => {
   it('draws a move along the path the tactics found', () => {
-    const path = [{ q: 2, r: 3 }, { q: 3, r: 3 }, { q: 3, r: 4 }];
+    const path = [
+      { q: 2, r: 3 },
+      { q: 3, r: 3 },
+      { q: 3, r: 4 },
+    ];
     const m = at({ command: { type: 'move', figureId: 'grak', to: { q: 3, r: 4 } }, actorId: 'grak', reason: '', path });
     expect(m).toEqual({ actor: { q: 2, r: 3 }, path, targets: [] });
   });
 
   it('rings the target of an attack, and of each blow of a two-weapon attack', () => {
-    expect(at({ command: { type: 'attack', figureId: 'grak', targetId: 'bram', weaponId: null }, actorId: 'grak', reason: '' })?.targets).toEqual([{ q: 4, r: 3 }]);
+    expect(at({ command: { type: 'attack', figureId: 'grak', targetId: 'bram', weaponId: null }, actorId: 'grak', reason: '' })?.targets).toEqual([
+      { q: 4, r: 3 },
+    ]);
     const both = at({
-      command: { type: 'twoWeaponAttack', figureId: 'grak', attacks: [{ targetId: 'bram', weaponId: 'a' }, { targetId: 'ilsa', weaponId: 'b' }] },
+      command: {
+        type: 'twoWeaponAttack',
+        figureId: 'grak',
+        attacks: [
+          { targetId: 'bram', weaponId: 'a' },
+          { targetId: 'ilsa', weaponId: 'b' },
+        ],
+      },
       actorId: 'grak',
       reason: '',
     } as unknown as ProposalView);
-    expect(both?.targets).toEqual([{ q: 4, r: 3 }, { q: 5, r: 1 }]);
+    expect(both?.targets).toEqual([
+      { q: 4, r: 3 },
+      { q: 5, r: 1 },
+    ]);
   });
 
   it('rings a spell cast at a bare hex, and draws a one-hex step from the figure', () => {
-    const cast = at({ command: { type: 'castSpell', figureId: 'ilsa', spellId: 'fire', targetHex: { q: 0, r: 0 }, push: 0 }, actorId: 'ilsa', reason: '' } as unknown as ProposalView);
+    const cast = at({
+      command: { type: 'castSpell', figureId: 'ilsa', spellId: 'fire', targetHex: { q: 0, r: 0 }, push: 0 },
+      actorId: 'ilsa',
+      reason: '',
+    } as unknown as ProposalView);
     expect(cast?.targets).toEqual([{ q: 0, r: 0 }]);
     const step = at({ command: { type: 'disengage', figureId: 'grak', to: { q: 1, r: 3 } }, actorId: 'grak', reason: '' });
-    expect(step?.path).toEqual([{ q: 2, r: 3 }, { q: 1, r: 3 }]);
+    expect(step?.path).toEqual([
+      { q: 2, r: 3 },
+      { q: 1, r: 3 },
+    ]);
   });
 
   it('shows nothing for a step with no place on the map, a self-target, or a stale revision', () => {

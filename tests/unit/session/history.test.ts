@@ -107,7 +107,12 @@ describe('undo and redo', () => {
     expect(backups).toHaveLength(2); // one before the undo, one (empty) when the v1 file's log was moved out
     const beforeUndo = backups.find((b) => b.bytes > 0)!;
     const text = await readFile(join(dir, 'backups', 'encounters--ford-ambush.log.jsonl', beforeUndo.name), 'utf8');
-    expect(text.trim().split('\n').map((l) => (JSON.parse(l) as { seq: number }).seq)).toEqual([1, 2]);
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { seq: number }).seq),
+    ).toEqual([1, 2]);
   });
 
   it('a new command clears redo', async () => {

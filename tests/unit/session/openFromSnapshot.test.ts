@@ -35,7 +35,9 @@ async function playedDuel(count: number) {
     const phase = state.phase;
     const r = apply(state, command, dice);
     state = r.state;
-    entries.push(JSON.parse(JSON.stringify({ seq: i + 1, at: '2026-01-01T00:00:00.000Z', turn, phase, command, events: r.events, rolls: r.rolls })) as LogEntry);
+    entries.push(
+      JSON.parse(JSON.stringify({ seq: i + 1, at: '2026-01-01T00:00:00.000Z', turn, phase, command, events: r.events, rolls: r.rolls })) as LogEntry,
+    );
   }
   await CommandLog.write(join(dir, 'encounters', `${made.id}.log.jsonl`), entries);
   await folder.setActiveEncounter(made.id);
@@ -88,7 +90,10 @@ describe('opening a long log', () => {
     const session = await Session.open(await CampaignFolder.open(game.dir), recordingSink());
     expect(session.gmView().history.logLength).toBe(300);
     expect(session.currentState).toEqual(game.state);
-    await expect(session.execute({ type: 'turnFigure', figureId: 'a0', facing: 2 })).rejects.toMatchObject({ code: 'corrupt-file', message: expect.stringMatching(/line 7/) });
+    await expect(session.execute({ type: 'turnFigure', figureId: 'a0', facing: 2 })).rejects.toMatchObject({
+      code: 'corrupt-file',
+      message: expect.stringMatching(/line 7/),
+    });
     await expect(session.undo()).rejects.toMatchObject({ code: 'corrupt-file' });
     await session.close();
     expect(await readFile(logPath, 'utf8')).toBe(damaged);

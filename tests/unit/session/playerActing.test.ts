@@ -42,7 +42,11 @@ describe('"to act" as the players can know it', () => {
     expect(seen(afterBram).acting).toEqual([asPlayer('grak')]);
     expect(seen(done(s, 'moveDone', ['bram', 'lurker']))).toEqual(seen(afterBram));
 
-    const fogged = { ...afterBram, figures: afterBram.figures.map((f) => (f.id === 'lurker' ? { ...f, hidden: false } : f)), map: { ...afterBram.map, hidden: ['8,8'] } };
+    const fogged = {
+      ...afterBram,
+      figures: afterBram.figures.map((f) => (f.id === 'lurker' ? { ...f, hidden: false } : f)),
+      map: { ...afterBram.map, hidden: ['8,8'] },
+    };
     expect(seen(fogged).acting).toEqual([asPlayer('grak')]);
   });
 

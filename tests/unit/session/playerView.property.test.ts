@@ -17,34 +17,38 @@ const ROWS = 10;
 const hexArb = fc.record({ q: fc.integer({ min: 0, max: COLS - 1 }), r: fc.integer({ min: 0, max: ROWS - 1 }) });
 
 const figureArb = (i: number) =>
-  fc.record({
-    hidden: fc.boolean(),
-    position: hexArb,
-    facing: fc.integer({ min: 0, max: 5 }),
-    mana: fc.option(fc.record({ pool: fc.integer({ min: 0, max: 30 }), current: fc.integer({ min: -10, max: 30 }), debt: fc.integer({ min: 0, max: 20 }) }), { nil: null }),
-    note: fc.string({ maxLength: 20 }),
-    runaway: fc.boolean(),
-    spellOn: fc.integer({ min: 0, max: 11 }),
-    posture: fc.constantFrom('standing', 'kneeling', 'prone', 'knockedDown', 'unconscious', 'dead' as const),
-  }).map((f) => ({
-    id: `fig${i}`,
-    name: `Figure${i}`,
-    sideId: i % 2 ? 'foes' : 'party',
-    position: f.position,
-    facing: f.facing,
-    size: 1 as const,
-    posture: f.posture,
-    hidden: f.hidden,
-    gmNotes: `GMNOTE-${i}-${f.note}`,
-    attributes: { STR: 10, DEX: 10, INT: 10, WIS: 10, CON: 10, CHR: 10 },
-    fatigue: { starting: 10, current: 10 },
-    body: { starting: 10, current: 10 },
-    mana: f.mana,
-    equipment: { weaponIds: [], armorId: null, shieldId: null },
-    mastery: f.mana ? { 'passage-blur': 2, 'passage-light': 1 } : {},
-    runaway: f.runaway,
-    spellOn: f.spellOn,
-  }));
+  fc
+    .record({
+      hidden: fc.boolean(),
+      position: hexArb,
+      facing: fc.integer({ min: 0, max: 5 }),
+      mana: fc.option(fc.record({ pool: fc.integer({ min: 0, max: 30 }), current: fc.integer({ min: -10, max: 30 }), debt: fc.integer({ min: 0, max: 20 }) }), {
+        nil: null,
+      }),
+      note: fc.string({ maxLength: 20 }),
+      runaway: fc.boolean(),
+      spellOn: fc.integer({ min: 0, max: 11 }),
+      posture: fc.constantFrom('standing', 'kneeling', 'prone', 'knockedDown', 'unconscious', 'dead' as const),
+    })
+    .map((f) => ({
+      id: `fig${i}`,
+      name: `Figure${i}`,
+      sideId: i % 2 ? 'foes' : 'party',
+      position: f.position,
+      facing: f.facing,
+      size: 1 as const,
+      posture: f.posture,
+      hidden: f.hidden,
+      gmNotes: `GMNOTE-${i}-${f.note}`,
+      attributes: { STR: 10, DEX: 10, INT: 10, WIS: 10, CON: 10, CHR: 10 },
+      fatigue: { starting: 10, current: 10 },
+      body: { starting: 10, current: 10 },
+      mana: f.mana,
+      equipment: { weaponIds: [], armorId: null, shieldId: null },
+      mastery: f.mana ? { 'passage-blur': 2, 'passage-light': 1 } : {},
+      runaway: f.runaway,
+      spellOn: f.spellOn,
+    }));
 
 const stateArb = fc
   .record({
@@ -72,7 +76,16 @@ const stateArb = fc
         // Continuing spells on random figures (RULINGS S2): shown only as stripSecrets allows.
         spells: figures
           .filter((f) => f.mana)
-          .map((f, k) => ({ id: `sp${k}`, spellId: `SECRETSPELL-${k}`, name: `SpellName${k}`, casterId: f.id, targetId: figures[f.spellOn % figures.length]?.id ?? f.id, level: 2, renewalCost: 1, turnsActive: 0 })),
+          .map((f, k) => ({
+            id: `sp${k}`,
+            spellId: `SECRETSPELL-${k}`,
+            name: `SpellName${k}`,
+            casterId: f.id,
+            targetId: figures[f.spellOn % figures.length]?.id ?? f.id,
+            level: 2,
+            renewalCost: 1,
+            turnsActive: 0,
+          })),
         turn: 3,
         phase: 'initiative',
         // Runaways, castings with the GM's rulings and counters: GM-only (RULINGS C8, S1, S6, S8).
@@ -80,12 +93,33 @@ const stateArb = fc
           seq: 9,
           runaways: figures
             .filter((f) => f.mana && f.runaway)
-            .map((f) => ({ casterId: f.id, spellId: 'SECRETSPELL-RUN', spellName: 'RunawaySpellName', level: 4, push: 3, cause: 'push', startedTurn: 1, turnsElapsed: 2, lastAnchorTurn: null })),
+            .map((f) => ({
+              casterId: f.id,
+              spellId: 'SECRETSPELL-RUN',
+              spellName: 'RunawaySpellName',
+              level: 4,
+              push: 3,
+              cause: 'push',
+              startedTurn: 1,
+              turnsElapsed: 2,
+              lastAnchorTurn: null,
+            })),
           castings: figures
             .filter((f) => f.mana)
             .map((f, k) => ({
-              id: `cast-${k + 1}`, casterId: f.id, spellId: `SECRETSPELL-C${k}`, variant: null, targetId: null, turn: 3, level: 2, cost: 2, push: 1,
-              outcome: 'succeeded', special: { natural: 4, kind: 'low', gmRuling: `GMRULING-${k}` }, escalationOf: null, counter: null,
+              id: `cast-${k + 1}`,
+              casterId: f.id,
+              spellId: `SECRETSPELL-C${k}`,
+              variant: null,
+              targetId: null,
+              turn: 3,
+              level: 2,
+              cost: 2,
+              push: 1,
+              outcome: 'succeeded',
+              special: { natural: 4, kind: 'low', gmRuling: `GMRULING-${k}` },
+              escalationOf: null,
+              counter: null,
             })),
           renewal: null,
         },
@@ -102,7 +136,31 @@ describe('playerView over random states', () => {
         PlayerViewSchema.parse(view);
         const text = JSON.stringify(view);
         const keys = allKeys(view);
-        for (const k of ['mana', 'debt', 'pool', 'gmNotes', 'hidden', 'spells', 'spellId', 'renewalCost', 'attributes', 'fatigue', 'body', 'equipment', 'mastery', 'level', 'push', 'cost', 'drain', 'castings', 'runaways', 'special', 'gmRuling', 'turnsActive', 'renewal']) {
+        for (const k of [
+          'mana',
+          'debt',
+          'pool',
+          'gmNotes',
+          'hidden',
+          'spells',
+          'spellId',
+          'renewalCost',
+          'attributes',
+          'fatigue',
+          'body',
+          'equipment',
+          'mastery',
+          'level',
+          'push',
+          'cost',
+          'drain',
+          'castings',
+          'runaways',
+          'special',
+          'gmRuling',
+          'turnsActive',
+          'renewal',
+        ]) {
           expect(keys.has(k), k).toBe(false);
         }
         expect(text).not.toContain('GMNOTE-');
@@ -120,7 +178,12 @@ describe('playerView over random states', () => {
           expect(text.includes(`"${sp.name}"`), sp.id).toBe(shows);
         }
         const running = new Set(state.magic?.runaways.map((r) => r.casterId) ?? []);
-        expect([...view.encounter.magic.inRunaway].sort()).toEqual(state.figures.filter((f) => running.has(f.id) && seen(f.id)).map((f) => asPlayer(f.id)).sort());
+        expect([...view.encounter.magic.inRunaway].sort()).toEqual(
+          state.figures
+            .filter((f) => running.has(f.id) && seen(f.id))
+            .map((f) => asPlayer(f.id))
+            .sort(),
+        );
         const shown = new Set(view.encounter.figures.map((f) => f.id));
         for (const f of state.figures) {
           const visible = !f.hidden && !fogged.has(hexKey(f.position));

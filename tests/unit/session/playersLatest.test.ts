@@ -14,7 +14,10 @@ const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
 
 async function toActions(): Promise<Core> {
-  const core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, now: () => new Date('2026-03-01T12:00:00.000Z') }, recordingSink());
+  const core = await Core.start(
+    { dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, now: () => new Date('2026-03-01T12:00:00.000Z') },
+    recordingSink(),
+  );
   const s = core.session;
   await s.execute({ type: 'rollInitiative' }, [[5], [2]]);
   await s.execute({ type: 'chooseInitiative', sideId: 'party', moveFirst: true });
@@ -35,7 +38,10 @@ describe('the projector’s line on the latest command', () => {
 
   it('a pushed spell is told without its mana or control roll (RULINGS C8)', async () => {
     const core = await toActions();
-    await core.session.execute({ type: 'castSpell', figureId: 'ilsa', spellId: 'passage-detect-magic', push: 1, override: true }, [[3, 3, 3], [4, 4, 4]]);
+    await core.session.execute({ type: 'castSpell', figureId: 'ilsa', spellId: 'passage-detect-magic', push: 1, override: true }, [
+      [3, 3, 3],
+      [4, 4, 4],
+    ]);
     const latest = core.session.playerView().encounter.latest!;
     expect(latest).toEqual(['Ilsa cast Detect Magic.']);
     expect(latest.join(' ')).not.toMatch(/mana|control|push|roll/i);
@@ -72,7 +78,14 @@ describe('the projector’s line on the latest command', () => {
   });
 
   it('keeps a sentence only when every figure it names is in sight now', () => {
-    const state = { sides: [], figures: [{ id: 'a', name: 'Ash', hidden: false, position: { q: 0, r: 0 } }, { id: 'b', name: 'Birch', hidden: true, position: { q: 1, r: 0 } }], map: { hidden: [] } };
+    const state = {
+      sides: [],
+      figures: [
+        { id: 'a', name: 'Ash', hidden: false, position: { q: 0, r: 0 } },
+        { id: 'b', name: 'Birch', hidden: true, position: { q: 1, r: 0 } },
+      ],
+      map: { hidden: [] },
+    };
     const events = [
       { type: 'passed', figureId: 'a' },
       { type: 'passed', figureId: 'b' },

@@ -12,7 +12,10 @@ const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
 
 async function played(fogIlsa = false): Promise<Core> {
-  const core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, now: () => new Date('2026-03-01T12:00:00.000Z') }, recordingSink());
+  const core = await Core.start(
+    { dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, now: () => new Date('2026-03-01T12:00:00.000Z') },
+    recordingSink(),
+  );
   const s = core.session;
   // Turn 1, before initiative: Grak is hidden from the players (a GM secret).
   await s.execute({ type: 'setFigureHidden', figureId: 'grak', hidden: true });
@@ -27,7 +30,10 @@ async function played(fogIlsa = false): Promise<Core> {
   await s.execute({ type: 'advancePhase', override: true });
   if (fogIlsa) await s.execute({ type: 'setHexesHidden', hexes: [{ q: 8, r: 6 }], hidden: true });
   // Actions: Ilsa casts Detect Magic pushed 1 (control 3d6 ≤ 14: 9; casting 3d6 ≤ 15: 12).
-  await s.execute({ type: 'castSpell', figureId: 'ilsa', spellId: 'passage-detect-magic', push: 1, override: true }, [[3, 3, 3], [4, 4, 4]]);
+  await s.execute({ type: 'castSpell', figureId: 'ilsa', spellId: 'passage-detect-magic', push: 1, override: true }, [
+    [3, 3, 3],
+    [4, 4, 4],
+  ]);
   // Sella (hidden in the sample) shoots Bram: 3d6 5, an automatic hit; the bow's 1d6 − 1 rolls 4 − 1 = 3.
   await s.execute({ type: 'attack', figureId: 'sella', targetId: 'bram', weaponId: 'small-bow', override: true }, [[1, 2, 2], [4]]);
   return core;
@@ -43,9 +49,13 @@ describe('the combat recap (issue 12 §6)', () => {
     expect(markdown).toContain('Grak was hidden from the players.');
     expect(markdown).toContain('Initiative: The Party 5, Ford Raiders 2.\n\nThe Party chose to move first.');
     expect(markdown).toContain('Ilsa spent 1 mana renewing Blur.');
-    expect(markdown).toMatch(/Ilsa spent 2 mana casting Detect Magic\. Ilsa's push control roll \[3d6: 9 against 14\]: controlled\. Ilsa's casting roll \[3d6: 12 against 15\]: success\. Ilsa cast Detect Magic: succeeded\./);
+    expect(markdown).toMatch(
+      /Ilsa spent 2 mana casting Detect Magic\. Ilsa's push control roll \[3d6: 9 against 14\]: controlled\. Ilsa's casting roll \[3d6: 12 against 15\]: success\. Ilsa cast Detect Magic: succeeded\./,
+    );
     // Sella is hidden in the sample: the GM reads her shot in full.
-    expect(markdown).toContain('Sella struck at Bram with small bow: hit [3d6: 5 against adjDEX 6]. Rolled 5: an automatic hit, Fatigue only. Bram took 0 [damage rolled 3, armour stops 3] (Fatigue 53, Body 36).');
+    expect(markdown).toContain(
+      'Sella struck at Bram with small bow: hit [3d6: 5 against adjDEX 6]. Rolled 5: an automatic hit, Fatigue only. Bram took 0 [damage rolled 3, armour stops 3] (Fatigue 53, Body 36).',
+    );
     expect(markdown).not.toMatch(/ticks|\{"|waitingTurns|from mana/);
   });
 

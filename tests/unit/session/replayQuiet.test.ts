@@ -21,7 +21,14 @@ import { duel } from '../../support/duelLog';
 const fullApply: EngineApply = (state, command, dice, rules) => apply(state, command, dice, rules);
 
 const entry = (seq: number, state: EncounterState, command: Command, entered?: number[][]): LogEntry => ({
-  seq, at: '2026-01-01T00:00:00.000Z', turn: state.turn, phase: state.phase, command, ...(entered ? { entered } : {}), events: [], rolls: [],
+  seq,
+  at: '2026-01-01T00:00:00.000Z',
+  turn: state.turn,
+  phase: state.phase,
+  command,
+  ...(entered ? { entered } : {}),
+  events: [],
+  rolls: [],
 });
 
 /**
@@ -40,7 +47,14 @@ function duelWithEnteredDice(count: number): { start: EncounterState; entries: L
     try {
       // The faces a player rolls at the table, as many as the command asks for.
       const typed: number[][] = [];
-      const atTable: Dice = { kind: 'entered', roll: (notation, label) => { const r = table.roll(notation, label); typed.push(r.faces.slice()); return r; } };
+      const atTable: Dice = {
+        kind: 'entered',
+        roll: (notation, label) => {
+          const r = table.roll(notation, label);
+          typed.push(r.faces.slice());
+          return r;
+        },
+      };
       const rolls = apply(s, command, createSeededDice(seeded.saveState())).rolls.length;
       const entered = rolls > 0 && rolling++ % 5 === 0 ? (apply(s, command, atTable), typed) : undefined;
       const before = s;
@@ -60,7 +74,8 @@ function duelWithEnteredDice(count: number): { start: EncounterState; entries: L
       else if (!initiative.chosen) tryApply({ type: 'chooseInitiative', sideId: id!, moveFirst: true });
       else tryApply({ type: 'advancePhase' });
     } else if (id === undefined) tryApply({ type: 'advancePhase' });
-    else if (s.phase === 'initialMovement' || s.phase === 'finalMovement') tryApply({ type: 'move', figureId: id, mode: 'stand-still', to: figureById(s, id).position });
+    else if (s.phase === 'initialMovement' || s.phase === 'finalMovement')
+      tryApply({ type: 'move', figureId: id, mode: 'stand-still', to: figureById(s, id).position });
     else if (s.phase === 'actions') {
       const f = figureById(s, id);
       const foe = enemiesInFront(s, f).find((x) => x.posture !== 'dead');

@@ -140,12 +140,7 @@ describe('Session: commands, the log and the file', () => {
 });
 
 describe('Session: illegal commands change nothing', () => {
-  async function expectRefused(
-    setup: { dir: string; session: Session; sink: RecordingSink },
-    command: Command,
-    code: string,
-    message: RegExp,
-  ): Promise<void> {
+  async function expectRefused(setup: { dir: string; session: Session; sink: RecordingSink }, command: Command, code: string, message: RegExp): Promise<void> {
     const { dir, session, sink } = setup;
     const bytes = await readFile(encounterFilePath(dir));
     const before = session.gmView();
@@ -203,10 +198,7 @@ describe('Session: illegal commands change nothing', () => {
   it('a write that fails leaves the state, the log and the views as they were (and the dispatcher says internal)', async () => {
     const logs: string[] = [];
     const sink = recordingSink();
-    const core = await Core.start(
-      { dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) },
-      sink,
-    );
+    const core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) }, sink);
     const path = encounterLogPath(core.campaignDir);
     await rm(path, { force: true });
     await mkdir(path); // the log cannot be opened for appending
@@ -241,8 +233,16 @@ describe('Session: broadcasts', () => {
     await session.redo();
     expect(sink.gmViews.map((v) => v.revision)).toEqual([1, 2, 3]);
     expect(sink.playerViews.map((v) => v.revision)).toEqual([1, 2, 3]);
-    expect(sink.gmViews.map((v) => pos(v, 'bram'))).toEqual([{ q: 10, r: 5 }, { q: 9, r: 5 }, { q: 10, r: 5 }]);
-    expect(sink.playerViews.map((v) => pos(v, 'bram'))).toEqual([{ q: 10, r: 5 }, { q: 9, r: 5 }, { q: 10, r: 5 }]);
+    expect(sink.gmViews.map((v) => pos(v, 'bram'))).toEqual([
+      { q: 10, r: 5 },
+      { q: 9, r: 5 },
+      { q: 10, r: 5 },
+    ]);
+    expect(sink.playerViews.map((v) => pos(v, 'bram'))).toEqual([
+      { q: 10, r: 5 },
+      { q: 9, r: 5 },
+      { q: 10, r: 5 },
+    ]);
     for (const v of sink.gmViews) GmViewSchema.parse(v);
     for (const v of sink.playerViews) PlayerViewSchema.parse(v);
     expect(sink.gmViews.at(-1)).toEqual(session.gmView());

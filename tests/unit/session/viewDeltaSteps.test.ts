@@ -11,7 +11,11 @@ import type { PlayerView } from '../../../src/shared/views';
 
 type Fig = PlayerView['encounter']['figures'][number];
 const fig = (id: string, facing = 0): Fig => ({ id, name: id, sideId: 'a', position: { q: 0, r: 0 }, facing, size: 1, posture: 'standing' });
-const view = (figures: Fig[], revision: number, map: PlayerView['encounter']['map'] = { cols: 2, rows: 2, orientation: 'flat', terrain: {}, fogged: [] }): PlayerView => ({
+const view = (
+  figures: Fig[],
+  revision: number,
+  map: PlayerView['encounter']['map'] = { cols: 2, rows: 2, orientation: 'flat', terrain: {}, fogged: [] },
+): PlayerView => ({
   encounter: { name: 'E', map, sides: [], figures, turn: 1, phase: 'initiative', acting: [], order: [], pending: [], magic: { active: [], inRunaway: [] } },
   session: 's',
   revision,

@@ -42,24 +42,28 @@ describe('simulation pool', () => {
     expect(results.length).toBeLessThan(400);
   }, 120_000);
 
-  it.runIf(process.platform === 'linux')('plays its fights on threads niced below the console, which keeps its own priority', async () => {
-    const nice = () =>
-      readdirSync('/proc/self/task').map((task) => {
-        // /proc/<pid>/task/<tid>/stat: the nice value is the 19th field (after the command in parentheses).
-        const fields = readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        return Number(fields[16]);
-      });
-    const before = nice().filter((n) => n === 10).length;
-    const fresh = new SimulationPool(await buildSimulationWorker(), 2);
-    try {
-      await fresh.run({ state: sample, rules: DEFAULT_RULES, fights: 40, maxTurns: 1, settings: {}, firstSeed: 1 }, () => undefined).done; // several batches: two workers
-      const after = nice();
-      expect(after.filter((n) => n === 10).length - before).toBe(2);
-      expect(after[0]).toBe(0); // the main thread
-    } finally {
-      await fresh.close();
-    }
-  }, 120_000);
+  it.runIf(process.platform === 'linux')(
+    'plays its fights on threads niced below the console, which keeps its own priority',
+    async () => {
+      const nice = () =>
+        readdirSync('/proc/self/task').map((task) => {
+          // /proc/<pid>/task/<tid>/stat: the nice value is the 19th field (after the command in parentheses).
+          const fields = readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ');
+          return Number(fields[16]);
+        });
+      const before = nice().filter((n) => n === 10).length;
+      const fresh = new SimulationPool(await buildSimulationWorker(), 2);
+      try {
+        await fresh.run({ state: sample, rules: DEFAULT_RULES, fights: 40, maxTurns: 1, settings: {}, firstSeed: 1 }, () => undefined).done; // several batches: two workers
+        const after = nice();
+        expect(after.filter((n) => n === 10).length - before).toBe(2);
+        expect(after[0]).toBe(0); // the main thread
+      } finally {
+        await fresh.close();
+      }
+    },
+    120_000,
+  );
 });
 
 describe('batch sizes', () => {
@@ -68,7 +72,12 @@ describe('batch sizes', () => {
     expect(nextBatchSize(80, 2)).toBe(10);
     expect(nextBatchSize(7, 2)).toBe(1);
     expect(nextBatchSize(1, 4)).toBe(1);
-    for (const [fights, workers] of [[1000, 2], [200, 2], [37, 3], [1, 1]] as const) {
+    for (const [fights, workers] of [
+      [1000, 2],
+      [200, 2],
+      [37, 3],
+      [1, 1],
+    ] as const) {
       const sizes: number[] = [];
       for (let left = fights; left > 0; left -= sizes.at(-1)!) sizes.push(Math.min(left, nextBatchSize(left, workers)));
       expect(sizes.reduce((a, b) => a + b, 0)).toBe(fights);

@@ -78,7 +78,10 @@ describe('importImage', () => {
     ['a JPEG without a frame header', Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0, 0, 0, 0, 0, 0, 0, 0, 0]), /does not give a picture size/],
   ])('refuses %s and leaves nothing behind', async (_k, bytes, why) => {
     const dir = await dirs.make();
-    await expect(importImage(dir, chunksOf(bytes, 5), { label: 'The map image' })).rejects.toMatchObject({ code: 'invalid-args', message: expect.stringMatching(why) });
+    await expect(importImage(dir, chunksOf(bytes, 5), { label: 'The map image' })).rejects.toMatchObject({
+      code: 'invalid-args',
+      message: expect.stringMatching(why),
+    });
     expect(await readdir(join(dir, 'assets'))).toEqual([]);
   });
 

@@ -11,7 +11,8 @@ import { SAMPLE_CAMPAIGN_DIR, readLogFile, recordingSink, tempDirs } from '../..
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
 
-const start = async () => Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, now: () => new Date('2026-03-01T12:00:00.000Z') }, recordingSink());
+const start = async () =>
+  Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, now: () => new Date('2026-03-01T12:00:00.000Z') }, recordingSink());
 
 describe('export and import', () => {
   it('a campaign exported on one machine imports on another with its log and assets; a second import is renamed', async () => {
@@ -42,7 +43,11 @@ describe('export and import', () => {
     await a.session.execute({ type: 'turnFigure', figureId: 'bram', facing: 3 });
     const exported = await a.transfers.exportEncounter('ford-ambush');
     const result = await a.importBundleText(exported.text);
-    expect(result).toMatchObject({ kind: 'encounter', renamed: true, encounters: [{ from: 'ford-ambush', id: 'ambush-at-the-ford-imported', name: 'Ambush at the Ford (imported)' }] });
+    expect(result).toMatchObject({
+      kind: 'encounter',
+      renamed: true,
+      encounters: [{ from: 'ford-ambush', id: 'ambush-at-the-ford-imported', name: 'Ambush at the Ford (imported)' }],
+    });
     const list = await a.listEncounters();
     expect(list.encounters.map((e) => e.id)).toEqual(['ambush-at-the-ford-imported', 'ford-ambush']);
     const view = await a.openEncounter(result.encounters[0]!.id);

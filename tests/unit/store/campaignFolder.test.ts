@@ -11,14 +11,7 @@ import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { CampaignFileSchema, EncounterFileSchema } from '../../../src/main/store/schema';
 import { Core } from '../../../src/main/host/core';
 import { AppError, isAppError } from '../../../src/shared/errors';
-import {
-  SAMPLE_CAMPAIGN_DIR,
-  copySample,
-  encounterFilePath,
-  readEncounterFile,
-  recordingSink,
-  tempDirs,
-} from '../../support/tempCampaign';
+import { SAMPLE_CAMPAIGN_DIR, copySample, encounterFilePath, readEncounterFile, recordingSink, tempDirs } from '../../support/tempCampaign';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
@@ -61,7 +54,7 @@ describe('ensureFirstCampaign', () => {
     await writeFile(encounterFilePath(first), JSON.stringify(file));
     const second = await ensureFirstCampaign(home, SAMPLE_CAMPAIGN_DIR);
     expect(second).toBe(first);
-    expect((await readdir(home))).toEqual(['Sample Campaign']);
+    expect(await readdir(home)).toEqual(['Sample Campaign']);
     expect((await readEncounterFile(second)).initial.name).toBe('Edited by the GM');
   });
 
@@ -161,9 +154,7 @@ describe('damaged encounter files', () => {
     const v = await damaged('a wrong schemaVersion');
     expect((await appErrorOf((await openCampaignFolder(v.dir)).readEncounter('ford-ambush'))).message).toMatch(/schemaVersion/);
     const f = await damaged('an invalid figure');
-    expect((await appErrorOf((await openCampaignFolder(f.dir)).readEncounter('ford-ambush'))).message).toMatch(
-      /initial\.figures\.0\.facing/,
-    );
+    expect((await appErrorOf((await openCampaignFolder(f.dir)).readEncounter('ford-ambush'))).message).toMatch(/initial\.figures\.0\.facing/);
   });
 
   it('a Core that meets a corrupt encounter starts anyway, names the file, and does not rewrite it', async () => {

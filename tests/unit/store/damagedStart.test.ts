@@ -71,7 +71,14 @@ const documentCases = (file: string, reasonOfFuture: RegExp): DamageCase[] => [
 
 const CASES: DamageCase[] = [
   ...documentCases(CAMPAIGN, /newer|999/),
-  { file: CAMPAIGN, what: 'a field of the wrong type', damage: (g) => JSON.stringify({ ...(JSON.parse(g) as object), name: 42 }), reason: /name/, repair: 'restore', bramAt: 14 },
+  {
+    file: CAMPAIGN,
+    what: 'a field of the wrong type',
+    damage: (g) => JSON.stringify({ ...(JSON.parse(g) as object), name: 42 }),
+    reason: /name/,
+    repair: 'restore',
+    bramAt: 14,
+  },
   ...documentCases(ENCOUNTER, /newer|999/),
   {
     file: ENCOUNTER,
@@ -82,15 +89,50 @@ const CASES: DamageCase[] = [
     bramAt: 14,
   },
   // The log: five entries, a snapshot at 4 (the log's backup at the snapshot holds four).
-  { file: LOG, what: 'truncated inside line 2 (snapshot ahead)', damage: (g) => g.slice(0, lines(g)[0]!.length + 10), reason: /cut short: it holds 1 entries.*at least 4/, repair: 'restore', bramAt: 13 },
-  { file: LOG, what: 'truncated after line 2 (snapshot ahead)', damage: (g) => lines(g).slice(0, 2).join('\n') + '\n', reason: /cut short: it holds 2 entries/, repair: 'restore', bramAt: 13 },
+  {
+    file: LOG,
+    what: 'truncated inside line 2 (snapshot ahead)',
+    damage: (g) => g.slice(0, lines(g)[0]!.length + 10),
+    reason: /cut short: it holds 1 entries.*at least 4/,
+    repair: 'restore',
+    bramAt: 13,
+  },
+  {
+    file: LOG,
+    what: 'truncated after line 2 (snapshot ahead)',
+    damage: (g) => lines(g).slice(0, 2).join('\n') + '\n',
+    reason: /cut short: it holds 2 entries/,
+    repair: 'restore',
+    bramAt: 13,
+  },
   { file: LOG, what: 'empty (snapshot ahead)', damage: () => '', reason: /cut short: it holds 0 entries/, repair: 'restore', bramAt: 13 },
   { file: LOG, what: 'garbage', damage: () => 'garbage\n', reason: /line 1 is not valid JSON/, repair: 'salvage', bramAt: 9 },
   { file: LOG, what: 'a line holding {}', damage: (g) => withLine(g, 0, '{}'), reason: /line 1/, repair: 'salvage', bramAt: 9 },
   { file: LOG, what: 'a line holding null', damage: (g) => withLine(g, 0, 'null'), reason: /line 1/, repair: 'salvage', bramAt: 9 },
-  { file: LOG, what: 'an entry of a future shape', damage: (g) => withLine(g, 4, '{"seq":5,"schemaVersion":999}'), reason: /line 5/, repair: 'salvage', bramAt: 13 },
-  { file: LOG, what: 'a bad middle line', damage: (g) => withLine(g, 2, '{"seq":3,"command":'), reason: /line 3 is not valid JSON/, repair: 'salvage', bramAt: 11 },
-  { file: LOG, what: 'a gap in seq', damage: (g) => withLine(g, 3, lines(g)[3]!.replace('"seq":4', '"seq":7')), reason: /line 4 is entry 7, expected 4/, repair: 'salvage', bramAt: 12 },
+  {
+    file: LOG,
+    what: 'an entry of a future shape',
+    damage: (g) => withLine(g, 4, '{"seq":5,"schemaVersion":999}'),
+    reason: /line 5/,
+    repair: 'salvage',
+    bramAt: 13,
+  },
+  {
+    file: LOG,
+    what: 'a bad middle line',
+    damage: (g) => withLine(g, 2, '{"seq":3,"command":'),
+    reason: /line 3 is not valid JSON/,
+    repair: 'salvage',
+    bramAt: 11,
+  },
+  {
+    file: LOG,
+    what: 'a gap in seq',
+    damage: (g) => withLine(g, 3, lines(g)[3]!.replace('"seq":4', '"seq":7')),
+    reason: /line 4 is entry 7, expected 4/,
+    repair: 'salvage',
+    bramAt: 12,
+  },
 ];
 
 const value = <T>(r: Envelope<unknown>): T => {

@@ -25,9 +25,7 @@ const FIXTURE_V2 = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'v2
 describe('the migration steps', () => {
   it('are an unbroken chain from 0 to the current version for every kind of file', () => {
     for (const kind of ['campaign', 'encounter'] as const) {
-      expect(MIGRATIONS[kind].map((s) => [s.from, s.to])).toEqual(
-        Array.from({ length: CURRENT_VERSION[kind] }, (_, i) => [i, i + 1]),
-      );
+      expect(MIGRATIONS[kind].map((s) => [s.from, s.to])).toEqual(Array.from({ length: CURRENT_VERSION[kind] }, (_, i) => [i, i + 1]));
     }
     expect(CURRENT_VERSION).toEqual({ campaign: 4, encounter: 3 });
   });
@@ -75,7 +73,15 @@ describe('the migration steps', () => {
     const rules = { ...DEFAULT_RULES, brokenGroundCost: 3, spellEdits: { 'mending-heal': { continuing: true } } };
     const raw = JSON.parse(JSON.stringify({ schemaVersion: 1, id: 'e', seed: 5, initial: { name: 'Bridge' }, log: [{ seq: 1 }] }));
     const out = migrate('encounter', raw, 'encounters/e.json', { rules });
-    expect(out.data).toEqual({ schemaVersion: 3, id: 'e', seed: 5, initial: { name: 'Bridge' }, name: 'Bridge', createdAt: null, rules: { ...rules, spellEdits: {} } });
+    expect(out.data).toEqual({
+      schemaVersion: 3,
+      id: 'e',
+      seed: 5,
+      initial: { name: 'Bridge' },
+      name: 'Bridge',
+      createdAt: null,
+      rules: { ...rules, spellEdits: {} },
+    });
     expect(out.extracted.log).toEqual([{ seq: 1 }]);
     // The input is not changed.
     expect(raw.log).toEqual([{ seq: 1 }]);
@@ -152,10 +158,20 @@ describe('opening old campaigns', () => {
     // The encounter's own rules: O2 as it was written, no spell edits (it started with 001's catalogue).
     expect(settingsOf(session.rules)).toEqual({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, perCharacterInitiative: true } });
     const doc = JSON.parse(await readFile(join(dir, 'encounters', 'skirmish.json'), 'utf8')) as Record<string, unknown>;
-    expect(EncounterFileSchema.parse(doc)).toMatchObject({ schemaVersion: 3, rules: { spellEdits: {}, optionSettings: { declaredIntent: { stressDie: { sides: 10, explodeOn: 1 } } } } });
+    expect(EncounterFileSchema.parse(doc)).toMatchObject({
+      schemaVersion: 3,
+      rules: { spellEdits: {}, optionSettings: { declaredIntent: { stressDie: { sides: 10, explodeOn: 1 } } } },
+    });
     // RULINGS O2 drives the migrated encounter: one 1d20 per figure (ann 4, bo 17).
     await session.execute({ type: 'rollInitiative' }, [[4], [17]]);
-    expect(session.gmView().encounter.tracker.initiative).toEqual({ rolls: [{ sideId: 'ann', total: 4 }, { sideId: 'bo', total: 17 }], order: ['bo', 'ann'], chosen: true });
+    expect(session.gmView().encounter.tracker.initiative).toEqual({
+      rolls: [
+        { sideId: 'ann', total: 4 },
+        { sideId: 'bo', total: 17 },
+      ],
+      order: ['bo', 'ann'],
+      chosen: true,
+    });
     await session.close();
   });
 });

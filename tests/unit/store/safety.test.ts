@@ -111,7 +111,9 @@ describe('a broken encounters/<id>.json', () => {
     const backups = await core.dispatcher.dispatch('gm', 'listBackups', { campaign: { path: other }, file: 'encounters/ford-ambush.json' });
     expect(backups.ok && (backups.value as unknown[]).length).toBe(1);
     const name = backups.ok ? (backups.value as { name: string }[])[0]!.name : '';
-    expect(await core.dispatcher.dispatch('gm', 'restoreBackup', { campaign: { path: other }, file: 'encounters/ford-ambush.json', backup: name })).toMatchObject({ ok: true });
+    expect(
+      await core.dispatcher.dispatch('gm', 'restoreBackup', { campaign: { path: other }, file: 'encounters/ford-ambush.json', backup: name }),
+    ).toMatchObject({ ok: true });
     expect(await core.dispatcher.dispatch('gm', 'openCampaign', { path: other })).toMatchObject({ ok: true, value: { dir: other, open: true } });
   });
 });

@@ -27,7 +27,8 @@ async function mapPixel(q: number, r: number): Promise<[number, number, number]>
   const { data, info } = await sharp(assetPath(image.asset)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   // The average of a 5×5 patch: one pixel may be a stone's highlight.
   const sum = [0, 0, 0];
-  for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) for (let c = 0; c < 3; c++) sum[c] = sum[c]! + data[((y + dy) * info.width + x + dx) * 3 + c]!;
+  for (let dy = -2; dy <= 2; dy++)
+    for (let dx = -2; dx <= 2; dx++) for (let c = 0; c < 3; c++) sum[c] = sum[c]! + data[((y + dy) * info.width + x + dx) * 3 + c]!;
   return sum.map((v) => v / 25) as [number, number, number];
 }
 
@@ -65,7 +66,10 @@ describe('the sample campaign’s art', () => {
       expect(grey(await mapPixel(q, r)), `wall at ${key}: ${await mapPixel(q, r)}`).toBe(true);
     }
     // The campfire burns on the fire hex.
-    const [fq, fr] = terrain.find(([, k]) => k === 'fire')![0].split(',').map(Number) as [number, number];
+    const [fq, fr] = terrain
+      .find(([, k]) => k === 'fire')![0]
+      .split(',')
+      .map(Number) as [number, number];
     const fire = await mapPixel(fq, fr);
     expect(fire[0]).toBeGreaterThan(200);
     expect(fire[0]).toBeGreaterThan(fire[2] + 80);

@@ -14,7 +14,11 @@ import { SAMPLE_CAMPAIGN_DIR, encounterLogPath, recordingSink, tempDirs } from '
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 describe('a kill during the first start (issue 13 §3)', () => {
   it('a half-copied first campaign left by a kill is a hidden temp folder: the next start copies afresh and removes it', async () => {

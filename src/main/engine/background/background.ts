@@ -52,12 +52,7 @@ export interface Step {
   readonly breakdown: readonly BreakdownLine[];
 }
 
-export function step(
-  description: string,
-  rolls: readonly Roll[],
-  source: string,
-  breakdown: readonly BreakdownLine[] = [],
-): Step {
+export function step(description: string, rolls: readonly Roll[], source: string, breakdown: readonly BreakdownLine[] = []): Step {
   return { description, rolls, source, breakdown };
 }
 
@@ -176,11 +171,7 @@ export function determineSocialClass(choice: SocialClassChoice, dice: Dice): Det
   return { value: choice, steps: [step(`Provenance chosen: ${choice}`, [], '001 §Provenance')] };
 }
 
-export function determineSubClass(
-  socialClass: SocialClass,
-  choice: SubClassChoice,
-  dice: Dice,
-): Determined<SubClass> {
+export function determineSubClass(socialClass: SocialClass, choice: SubClassChoice, dice: Dice): Determined<SubClass> {
   if (choice === 'roll') {
     const roll = rollPercentile(dice, `provenance: ${socialClass} class`);
     const value = lookupSubClass(socialClass, roll.total);
@@ -206,9 +197,7 @@ export function determineSubClass(
 export function determineProvenance(choice: ProvenanceChoice, dice: Dice): Determined<Provenance> {
   const subChoice = choice.subClass ?? 'roll';
   if (choice.socialClass === 'roll' && subChoice !== 'roll') {
-    throw new BackgroundError(
-      'Provenance: with a rolled class, choose the sub-class with determineSubClass once the class is known',
-    );
+    throw new BackgroundError('Provenance: with a rolled class, choose the sub-class with determineSubClass once the class is known');
   }
   if (choice.socialClass !== 'roll' && subChoice !== 'roll') {
     // Validate the pairing before anything is recorded.
@@ -258,11 +247,7 @@ export interface LiteracyCheck {
  * attribute check, 3d6 ≤ INT + the location's modifier (as saves: 001 §Injury Thresholds).
  * Throws for "Consult GM", where the GM decides.
  */
-export function rollLiteracyCheck(
-  location: Location,
-  intelligence: number,
-  dice: Dice,
-): Determined<LiteracyCheck> {
+export function rollLiteracyCheck(location: Location, intelligence: number, dice: Dice): Determined<LiteracyCheck> {
   const modifier = LOCATION_FEATURES[location].literacyCheckModifier;
   if (modifier === null) {
     throw new BackgroundError('Literacy: location "Consult GM" — the GM decides (001 §Location)');
@@ -273,14 +258,7 @@ export function rollLiteracyCheck(
   const literate = roll.total <= target;
   return {
     value: { literate, target },
-    steps: [
-      step(
-        `Literacy check 3d6 = ${roll.total} vs ${target}: ${literate ? 'literate' : 'not literate'}`,
-        [roll],
-        '001 §Location',
-        breakdown,
-      ),
-    ],
+    steps: [step(`Literacy check 3d6 = ${roll.total} vs ${target}: ${literate ? 'literate' : 'not literate'}`, [roll], '001 §Location', breakdown)],
   };
 }
 

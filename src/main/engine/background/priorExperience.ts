@@ -96,9 +96,7 @@ export function canEnter(state: PriorExperienceState, track: TrackName): Eligibi
   const entry = TRACK_INFO[track].entry;
   switch (entry.kind) {
     case 'promotedOrRich':
-      return state.rank > 0 || state.wealth === 'Rich'
-        ? { ok: true }
-        : { ok: false, reason: 'Officer: must be promoted or Rich (001 §Skill Tracks)' };
+      return state.rank > 0 || state.wealth === 'Rich' ? { ok: true } : { ok: false, reason: 'Officer: must be promoted or Rich (001 §Skill Tracks)' };
     case 'roll':
       if (entry.needsBonusIn.length > 0 && !entry.needsBonusIn.some((k) => attributeModifier(state.attributes[k]) > 0)) {
         return {
@@ -206,12 +204,7 @@ export function advanceYear(state: PriorExperienceState, choice: YearChoice, dic
     const total = sumLines(breakdown);
     const survived = total > target;
     steps.push(
-      step(
-        `Survival ${SURVIVAL_DICE} = ${roll.total}, total ${total} vs higher than ${target}: ${survived ? 'survives' : 'dies'}`,
-        rolls,
-        source,
-        breakdown,
-      ),
+      step(`Survival ${SURVIVAL_DICE} = ${roll.total}, total ${total} vs higher than ${target}: ${survived ? 'survives' : 'dies'}`, rolls, source, breakdown),
     );
     if (!survived) {
       return {

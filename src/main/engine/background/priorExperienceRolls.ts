@@ -41,11 +41,7 @@ export function checkCount(value: number | undefined, name: string): number {
 }
 
 /** Entry for a track being entered. Returns the steps and whether the character got in. */
-export function rollEntry(
-  state: PriorExperienceState,
-  track: TrackName,
-  dice: Dice,
-): { readonly entered: boolean; readonly steps: Step[] } {
+export function rollEntry(state: PriorExperienceState, track: TrackName, dice: Dice): { readonly entered: boolean; readonly steps: Step[] } {
   const entry = TRACK_INFO[track].entry;
   const source = '001 §Skill Tracks';
   switch (entry.kind) {
@@ -66,20 +62,13 @@ export function rollEntry(
       return {
         entered,
         steps: [
-          step(
-            `${track} entry ${entry.expression} = ${roll.total}, needs ${target}+ (${state.standing}): ${entered ? 'enters' : 'fails'}`,
-            [roll],
-            source,
-          ),
+          step(`${track} entry ${entry.expression} = ${roll.total}, needs ${target}+ (${state.standing}): ${entered ? 'enters' : 'fails'}`, [roll], source),
         ],
       };
     }
     case 'roll': {
       const roll = dice.roll(entry.expression, `prior experience: ${track} entry`);
-      const breakdown = [
-        line(entry.expression, roll.total, source),
-        ...modifierLines(state.attributes, entry.modifiers, source),
-      ];
+      const breakdown = [line(entry.expression, roll.total, source), ...modifierLines(state.attributes, entry.modifiers, source)];
       const total = sumLines(breakdown);
       const entered = total >= entry.target;
       return {
@@ -130,14 +119,7 @@ export function rollSkills(draft: Draft, track: TrackName, dice: Dice): Step[] {
       case 'attribute': {
         const before = draft.attributes[effect.attribute];
         draft.attributes[effect.attribute] = before + effect.delta;
-        steps.push(
-          step(
-            `${head} — ${effect.attribute} ${before} → ${before + effect.delta}`,
-            [roll],
-            source,
-            [line(effect.attribute, effect.delta, source)],
-          ),
-        );
+        steps.push(step(`${head} — ${effect.attribute} ${before} → ${before + effect.delta}`, [roll], source, [line(effect.attribute, effect.delta, source)]));
         return steps;
       }
       case 'promotion':
@@ -157,11 +139,7 @@ export function rollSkills(draft: Draft, track: TrackName, dice: Dice): Step[] {
   throw new BackgroundError(`Skills table: more than ${MAX_SKILL_REDIRECTS} rolls on other columns in one year`);
 }
 
-export function rollReward(
-  rank: number,
-  choice: YearChoice,
-  dice: Dice,
-): { readonly coins: number; readonly step: Step } {
+export function rollReward(rank: number, choice: YearChoice, dice: Dice): { readonly coins: number; readonly step: Step } {
   const info = TRACK_INFO[choice.track];
   const reward = info.reward;
   const source = '001 §Skill Tracks';
@@ -189,10 +167,7 @@ export function rollReward(
     }
     case 'perSkillLevelUsed': {
       const used = checkCount(choice.skillLevelsUsed, 'skillLevelsUsed');
-      const breakdown = [
-        line('base', reward.base, source),
-        line(`${used} skill/level used × ${reward.perLevel}`, used * reward.perLevel, source),
-      ];
+      const breakdown = [line('base', reward.base, source), line(`${used} skill/level used × ${reward.perLevel}`, used * reward.perLevel, source)];
       const coins = sumLines(breakdown);
       return { coins, step: step(`${track} reward ${coins} MU`, [], source, breakdown) };
     }

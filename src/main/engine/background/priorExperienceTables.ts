@@ -44,9 +44,7 @@ export const AGING_TABLE: readonly AgingColumn[] = [
 // ---------------------------------------------------------------------------------------------
 // Survivability — 001 §Survivability: 3d6 must beat the target; STR, DEX, INT, WIS modifiers apply
 
-export type SurvivalTarget =
-  | { readonly kind: 'fixed'; readonly target: number }
-  | { readonly kind: 'rolled'; readonly expression: string };
+export type SurvivalTarget = { readonly kind: 'fixed'; readonly target: number } | { readonly kind: 'rolled'; readonly expression: string };
 
 /** 001 §Survivability "Target" row. Random's target is "roll d8". */
 export const SURVIVAL_TARGETS: Readonly<Record<TrackName, SurvivalTarget>> = {

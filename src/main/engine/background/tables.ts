@@ -152,9 +152,7 @@ export type ChoosableWealthLevel = (typeof CHOOSABLE_WEALTH_LEVELS)[number];
 
 /** Starting coin in MU (001 §Currency System). */
 export type StartingCoin =
-  | { readonly kind: 'fixed'; readonly amount: number }
-  | { readonly kind: 'basePlusPercentile'; readonly base: number }
-  | { readonly kind: 'consultGM' };
+  { readonly kind: 'fixed'; readonly amount: number } | { readonly kind: 'basePlusPercentile'; readonly base: number } | { readonly kind: 'consultGM' };
 
 export interface WealthRow {
   readonly level: WealthLevel;

@@ -58,8 +58,6 @@ export function explainAttributeModifier(value: number, name?: AttributeName): E
   const modifier = attributeModifier(value);
   const inTable = ATTRIBUTE_MODIFIER_TABLE.has(value);
   const label = `${name === undefined ? 'attribute' : name} ${value} modifier`;
-  const source = inTable
-    ? '001 §Determining Core Attributes'
-    : `RULINGS C1 (${value >= 14 ? 'value − 13' : 'value − 8'})`;
+  const source = inTable ? '001 §Determining Core Attributes' : `RULINGS C1 (${value >= 14 ? 'value − 13' : 'value − 8'})`;
   return { value: modifier, breakdown: [line(label, modifier, source)] };
 }

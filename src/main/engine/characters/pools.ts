@@ -50,9 +50,7 @@ export function derivePools(attrs: Attributes, dice: Dice): DerivedPools {
 /** RULINGS C8: the default mana-pool roll (a campaign setting). */
 export const MANA_POOL_DEFAULT_DICE = '3d6';
 
-export type ManaPoolSource =
-  | { readonly kind: 'roll'; readonly dice: Dice; readonly notation?: string }
-  | { readonly kind: 'gm'; readonly value: number };
+export type ManaPoolSource = { readonly kind: 'roll'; readonly dice: Dice; readonly notation?: string } | { readonly kind: 'gm'; readonly value: number };
 
 export interface ManaPool extends Explained<number> {
   /** The roll, or null when the GM typed the value. */

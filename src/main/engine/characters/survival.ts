@@ -79,11 +79,7 @@ export function survivalCheck(CON: number, pools: PoolsNow): SurvivalCheck {
     const level = pool === 'body' ? pools.body : pools.fatigue;
     const name = pool === 'body' ? 'Body' : 'Fatigue';
     breakdown.push(
-      line(
-        `${name} at ${level.current} is ${-penalty} past -${level.starting}`,
-        penalty,
-        '001 §Injury Thresholds & Death, Survival Save Penalty; RULINGS C5',
-      ),
+      line(`${name} at ${level.current} is ${-penalty} past -${level.starting}`, penalty, '001 §Injury Thresholds & Death, Survival Save Penalty; RULINGS C5'),
     );
   }
   return { due: pool !== null, pool, penalty, target: explainSum(breakdown), fatigue, body };

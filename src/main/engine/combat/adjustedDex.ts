@@ -11,13 +11,7 @@ import type { Zone } from '../facing';
 import { missileRangeModifier, thrownRangeModifier } from '../range';
 import { asRuleSet, DEFAULT_RULES } from '../rules';
 import type { Rules, RuleSet } from '../rules';
-import {
-  CLASSIC_YOUR_CONDITIONS,
-  DEX_ROW_FOR_PROTECTION,
-  MISSILE_RANGE_SOURCE,
-  THROWN_RANGE_ROW,
-  dexRow,
-} from './dexTables';
+import { CLASSIC_YOUR_CONDITIONS, DEX_ROW_FOR_PROTECTION, MISSILE_RANGE_SOURCE, THROWN_RANGE_ROW, dexRow } from './dexTables';
 import type { DexRowId } from './dexTables';
 import { checkWhole } from './check';
 import type { AttackKind } from './kinds';

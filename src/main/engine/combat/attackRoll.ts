@@ -36,9 +36,7 @@ export function attackDice(defence: DefenceChoice, kind: AttackKind): AttackDice
     };
   }
   const why =
-    defence === 'none'
-      ? 'The target neither defends nor dodges'
-      : `${defence === 'defend' ? 'Defending' : 'Dodging'} does not hinder a ${kind} attack`;
+    defence === 'none' ? 'The target neither defends nor dodges' : `${defence === 'defend' ? 'Defending' : 'Dodging'} does not hinder a ${kind} attack`;
   return { count: 3, reason: `${why}: 3 dice.`, source: '001 §Attack Rolls; RULINGS A6' };
 }
 
@@ -67,14 +65,7 @@ const AUTO_3 = '001 §Attack Rolls: Automatic Results (3d6); RULINGS A3';
 const AUTO_4 = '001 §Attack Rolls: 4-Dice Results (vs Defending/Dodging); RULINGS A3';
 const ORDINARY = '001 §Attack Rolls; 001 §Fatigue Points (normal hits reduce Fatigue only)';
 
-function outcome(
-  total: number,
-  adjDex: number,
-  critical: AttackCritical | null,
-  hit: boolean,
-  reason: string,
-  source: string,
-): AttackOutcome {
+function outcome(total: number, adjDex: number, critical: AttackCritical | null, hit: boolean, reason: string, source: string): AttackOutcome {
   const multiplier = !hit ? 0 : critical === 'triple' ? 3 : critical === 'double-bleed' ? 2 : 1;
   return {
     hit,
@@ -120,14 +111,7 @@ export function attackOutcome(roll: Roll, adjDex: number): AttackOutcome {
     if (t === 23 || t === 24) return outcome(t, adjDex, 'break', false, `Rolled ${t} on 4 dice: an automatic miss, and the weapon breaks.`, AUTO_4);
   }
   const hit = t <= adjDex;
-  return outcome(
-    t,
-    adjDex,
-    null,
-    hit,
-    hit ? `Rolled ${t} ≤ adjDEX ${adjDex}: a hit, Fatigue only.` : `Rolled ${t} > adjDEX ${adjDex}: a miss.`,
-    ORDINARY,
-  );
+  return outcome(t, adjDex, null, hit, hit ? `Rolled ${t} ≤ adjDEX ${adjDex}: a hit, Fatigue only.` : `Rolled ${t} > adjDEX ${adjDex}: a miss.`, ORDINARY);
 }
 
 export interface AttackRollResult {

@@ -104,16 +104,8 @@ export function resolveDamage(input: DamageInput): DamageResult {
   const stopped = Math.min(protection, hits);
   if (protection > 0) {
     const what =
-      typeof input.protection === 'number'
-        ? 'Protection'
-        : input.protection.breakdown.map((l) => `${l.label} ${l.value}`).join(' + ') || 'Protection';
-    lines.push(
-      line(
-        protection > hits ? `${what} (${protection}; only ${hits} to stop)` : `${what}`,
-        -stopped + 0,
-        PROTECTION_SOURCE,
-      ),
-    );
+      typeof input.protection === 'number' ? 'Protection' : input.protection.breakdown.map((l) => `${l.label} ${l.value}`).join(' + ') || 'Protection';
+    lines.push(line(protection > hits ? `${what} (${protection}; only ${hits} to stop)` : `${what}`, -stopped + 0, PROTECTION_SOURCE));
   }
   const afterProtection = hits - stopped;
   return {

@@ -133,12 +133,7 @@ export const ARMOR_AND_SHIELD: readonly DexAdjustmentRow[] = [
 ];
 
 /** Every row of 001's four situation tables, in the document's order. */
-export const DEX_ADJUSTMENT_ROWS: readonly DexAdjustmentRow[] = [
-  ...POSITIONAL_ADVANTAGE,
-  ...TARGET_CONDITIONS,
-  ...YOUR_CONDITIONS,
-  ...ARMOR_AND_SHIELD,
-];
+export const DEX_ADJUSTMENT_ROWS: readonly DexAdjustmentRow[] = [...POSITIONAL_ADVANTAGE, ...TARGET_CONDITIONS, ...YOUR_CONDITIONS, ...ARMOR_AND_SHIELD];
 
 const BY_ID: ReadonlyMap<DexRowId, DexAdjustmentRow> = new Map(DEX_ADJUSTMENT_ROWS.map((r) => [r.id, r]));
 

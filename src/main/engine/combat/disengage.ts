@@ -40,19 +40,33 @@ export function disengageStrikes(disengaging: DisengageFigure, enemies: readonly
     checkWhole(e.adjDex, `adjDEX of ${e.id}`);
     if (e.adjDex > disengaging.adjDex) {
       return {
-        enemy: e.id, mayStrike: true, timing: 'before', penalty: 0, line: null, source: SOURCE,
+        enemy: e.id,
+        mayStrike: true,
+        timing: 'before',
+        penalty: 0,
+        line: null,
+        source: SOURCE,
         reason: `${e.id} (adjDEX ${e.adjDex}) is faster than ${disengaging.id} (adjDEX ${disengaging.adjDex}): it strikes as usual.`,
       } as const;
     }
     if (e.adjDex === disengaging.adjDex) {
       return {
-        enemy: e.id, mayStrike: true, timing: 'tied', penalty: 0, line: null, source: `${SOURCE}; RULINGS G4, T5`,
+        enemy: e.id,
+        mayStrike: true,
+        timing: 'tied',
+        penalty: 0,
+        line: null,
+        source: `${SOURCE}; RULINGS G4, T5`,
         reason: `${e.id} and ${disengaging.id} share adjDEX ${e.adjDex}: the roll-off sets who acts first; the difference is 0, so no penalty.`,
       } as const;
     }
     const penalty = e.adjDex - disengaging.adjDex;
     return {
-      enemy: e.id, mayStrike: true, timing: 'after', penalty, source: SOURCE,
+      enemy: e.id,
+      mayStrike: true,
+      timing: 'after',
+      penalty,
+      source: SOURCE,
       line: line(`${disengaging.id} disengaged first (adjDEX ${disengaging.adjDex} vs ${e.adjDex})`, penalty, SOURCE),
       reason: `${e.id} (adjDEX ${e.adjDex}) is slower than ${disengaging.id} (adjDEX ${disengaging.adjDex}): it may strike at ${penalty}.`,
     } as const;

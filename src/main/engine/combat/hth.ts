@@ -53,10 +53,7 @@ export function canStartHth(input: HthStartInput): HthStartCheck {
   const lower = input.enemyMovementModifier < input.attackerMovementModifier;
   const met: Record<HthStartCondition, [boolean, string]> = {
     'back-to-wall': [input.enemyBackToWall === true, input.enemyBackToWall ? 'its back is to a wall' : 'its back is not to a wall'],
-    'enemy-down': [
-      input.enemyDownProneOrKneeling === true,
-      input.enemyDownProneOrKneeling ? 'it is down, prone or kneeling' : 'it is standing',
-    ],
+    'enemy-down': [input.enemyDownProneOrKneeling === true, input.enemyDownProneOrKneeling ? 'it is down, prone or kneeling' : 'it is standing'],
     'lower-movement-modifier': [
       lower,
       `movement modifier ${input.enemyMovementModifier} ${lower ? '<' : '≥'} the attacker's ${input.attackerMovementModifier}`,
@@ -94,23 +91,43 @@ const DEFENCE_SOURCE = '004 §Hand-to-Hand Combat (Defense Against HTH Attack); 
 /** 004's table, one row per result, in our words. */
 export const HTH_DEFENCE_TABLE: readonly HthDefenceRow[] = [
   {
-    result: 'fights-bare-handed', faces: [1, 2], defenderDropsWeapon: true, defenderMayReadyDagger: false,
-    hthBegins: true, attackerRetreats: false, defenderHitsAttacker: false,
+    result: 'fights-bare-handed',
+    faces: [1, 2],
+    defenderDropsWeapon: true,
+    defenderMayReadyDagger: false,
+    hthBegins: true,
+    attackerRetreats: false,
+    defenderHitsAttacker: false,
     summary: 'The defender lets go of its ready weapon and shield (a dagger stays in hand) and fights bare-handed; both go down into HTH.',
   },
   {
-    result: 'readies-dagger', faces: [3, 4], defenderDropsWeapon: true, defenderMayReadyDagger: true,
-    hthBegins: true, attackerRetreats: false, defenderHitsAttacker: false,
+    result: 'readies-dagger',
+    faces: [3, 4],
+    defenderDropsWeapon: true,
+    defenderMayReadyDagger: true,
+    hthBegins: true,
+    attackerRetreats: false,
+    defenderHitsAttacker: false,
     summary: 'The defender lets go of its ready weapon and shield but gets a carried dagger out; both go down into HTH.',
   },
   {
-    result: 'attacker-backs-off', faces: [5], defenderDropsWeapon: false, defenderMayReadyDagger: false,
-    hthBegins: false, attackerRetreats: true, defenderHitsAttacker: false,
+    result: 'attacker-backs-off',
+    faces: [5],
+    defenderDropsWeapon: false,
+    defenderMayReadyDagger: false,
+    hthBegins: false,
+    attackerRetreats: true,
+    defenderHitsAttacker: false,
     summary: 'The defender keeps its weapon; the attacker goes back to the hex it came from. No HTH.',
   },
   {
-    result: 'defender-hits', faces: [6], defenderDropsWeapon: false, defenderMayReadyDagger: false,
-    hthBegins: false, attackerRetreats: true, defenderHitsAttacker: true,
+    result: 'defender-hits',
+    faces: [6],
+    defenderDropsWeapon: false,
+    defenderMayReadyDagger: false,
+    hthBegins: false,
+    attackerRetreats: true,
+    defenderHitsAttacker: true,
     summary: 'The defender keeps its weapon and hits the attacker automatically; the attacker falls back one hex. No HTH.',
   },
 ];
@@ -148,9 +165,7 @@ export function hthDefence(dice: Dice, input: HthDefenceInput = {}): HthDefence 
     if (roll.total === 6 && ignoreSix) continue;
     const row = HTH_DEFENCE_TABLE.find((r) => r.faces.includes(roll.total));
     if (row === undefined) throw new RangeError(`HTH defence roll must be 1 to 6 (got ${roll.total}).`);
-    const why = ignoreSix
-      ? ` (${input.attackerFromRear ? 'the attacker came from the rear' : 'the defender is unarmed'}: a 6 is rolled again)`
-      : '';
+    const why = ignoreSix ? ` (${input.attackerFromRear ? 'the attacker came from the rear' : 'the defender is unarmed'}: a 6 is rolled again)` : '';
     return { row, rolls, reason: `Rolled ${roll.total}${why}: ${row.summary}`, source: DEFENCE_SOURCE };
   }
   throw new RangeError(`HTH defence: still rolling 6 after ${MAX_HTH_DEFENCE_REROLLS} re-rolls.`);

@@ -36,11 +36,55 @@ export function rollToMissFriend(dice: Dice, adjDex: number, label = 'roll to mi
   const roll = dice.roll('3d6', label);
   const t = roll.total;
   const base = { roll, source: MISS_SOURCE };
-  if (t >= 17) return { ...base, missed: false, hitsFriend: true, multiplier: 3, toBody: true, bleeding: false, reason: `Rolled ${t}: the friend takes a triple-damage hit.` };
-  if (t >= 15) return { ...base, missed: false, hitsFriend: true, multiplier: 2, toBody: true, bleeding: true, reason: `Rolled ${t}: the friend takes a double-damage hit.` };
-  if (t === 14) return { ...base, missed: false, hitsFriend: true, multiplier: 1, toBody: false, bleeding: false, reason: 'Rolled 14: the friend is hit whatever the adjDEX.' };
-  if (t <= adjDex) return { ...base, missed: true, hitsFriend: false, multiplier: 0, toBody: false, bleeding: false, reason: `Rolled ${t} ≤ adjDEX ${adjDex}: the missile passes the friend.` };
-  return { ...base, missed: false, hitsFriend: true, multiplier: 1, toBody: false, bleeding: false, reason: `Rolled ${t} > adjDEX ${adjDex}: the friend is hit.` };
+  if (t >= 17)
+    return {
+      ...base,
+      missed: false,
+      hitsFriend: true,
+      multiplier: 3,
+      toBody: true,
+      bleeding: false,
+      reason: `Rolled ${t}: the friend takes a triple-damage hit.`,
+    };
+  if (t >= 15)
+    return {
+      ...base,
+      missed: false,
+      hitsFriend: true,
+      multiplier: 2,
+      toBody: true,
+      bleeding: true,
+      reason: `Rolled ${t}: the friend takes a double-damage hit.`,
+    };
+  if (t === 14)
+    return {
+      ...base,
+      missed: false,
+      hitsFriend: true,
+      multiplier: 1,
+      toBody: false,
+      bleeding: false,
+      reason: 'Rolled 14: the friend is hit whatever the adjDEX.',
+    };
+  if (t <= adjDex)
+    return {
+      ...base,
+      missed: true,
+      hitsFriend: false,
+      multiplier: 0,
+      toBody: false,
+      bleeding: false,
+      reason: `Rolled ${t} ≤ adjDEX ${adjDex}: the missile passes the friend.`,
+    };
+  return {
+    ...base,
+    missed: false,
+    hitsFriend: true,
+    multiplier: 1,
+    toBody: false,
+    bleeding: false,
+    reason: `Rolled ${t} > adjDEX ${adjDex}: the friend is hit.`,
+  };
 }
 
 export type CoverPosture = 'prone' | 'kneeling';

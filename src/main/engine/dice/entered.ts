@@ -23,9 +23,7 @@ export function createEnteredDice(entries: readonly (readonly number[])[]): Ente
       const spec = toDiceSpec(expression);
       const entry = queue[next];
       if (entry === undefined) {
-        throw new DiceError(
-          `needs ${spec.count} more dice for ${label} (${spec.notation}): all ${queue.length} entered rolls have been used.`,
-        );
+        throw new DiceError(`needs ${spec.count} more dice for ${label} (${spec.notation}): all ${queue.length} entered rolls have been used.`);
       }
       if (entry.length !== spec.count) {
         throw new DiceError(

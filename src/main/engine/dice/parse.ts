@@ -26,8 +26,7 @@ export const DICE_LIMITS = {
   maxModifier: 1000,
 } as const;
 
-export const ACCEPTED_DICE_FORMS =
-  'NdM, NdM+K, NdM-K, dM, Nd (d6), d%, "N dice", "1 die", or the damage shorthand N, N+K, N-K (N d6)';
+export const ACCEPTED_DICE_FORMS = 'NdM, NdM+K, NdM-K, dM, Nd (d6), d%, "N dice", "1 die", or the damage shorthand N, N+K, N-K (N d6)';
 
 /** Canonical notation: `3d6`, `2d6-1`, `1d6+2` (ASCII minus). */
 export function formatDice(count: number, sides: number, modifier: number): string {

@@ -65,7 +65,7 @@ export function rollOff(participants: readonly string[], dice: Dice, purpose = '
       totals[i] = roll.total;
     }
     sortHighFirst(group, totals, from, to);
-    for (let i = from; i < to; ) {
+    for (let i = from; i < to;) {
       let end = i + 1;
       while (end < to && totals[end] === totals[i]) end++;
       settle(i, end, round + 1);

@@ -25,9 +25,7 @@ function generatorFrom(seedOrState: number | SeededDiceState): RandomGenerator {
   if (typeof seedOrState === 'number') {
     // pure-rand seeds from 32 bits; larger seeds would silently collide, so they are refused.
     if (!Number.isInteger(seedOrState) || seedOrState < INT32_MIN || seedOrState > UINT32_MAX) {
-      throw new DiceError(
-        `Dice seed must be a whole number from ${INT32_MIN} to ${UINT32_MAX} (got ${seedOrState}).`,
-      );
+      throw new DiceError(`Dice seed must be a whole number from ${INT32_MIN} to ${UINT32_MAX} (got ${seedOrState}).`);
     }
     return xoroshiro128plus(seedOrState | 0);
   }

@@ -52,8 +52,10 @@ function actAs(
   return { f, option };
 }
 
-const whenEngaged = (tx: Tx, disengaged: OptionLetter, engaged: OptionLetter) => (f: FigureState): OptionLetter =>
-  engagementState(tx.state, f) === 'engaged' ? engaged : disengaged;
+const whenEngaged =
+  (tx: Tx, disengaged: OptionLetter, engaged: OptionLetter) =>
+  (f: FigureState): OptionLetter =>
+    engagementState(tx.state, f) === 'engaged' ? engaged : disengaged;
 
 const freeHex = (tx: Tx, h: Hex, except: readonly string[] = []): boolean => isFreeHex(tx.state, h, except);
 
@@ -108,7 +110,8 @@ export function applyStandUp(tx: Tx, c: CommandOf<'standUp'>): void {
 function pickUp(tx: Tx, f: FigureState, itemId: string): string {
   const item = itemsOf(tx.state).find((i) => i.id === itemId);
   if (!item || item.kind === 'pack') throw new AppError('not-found', `There is no weapon or shield "${itemId}" on the map.`);
-  if (hexDistance(item.position, f.position) > 1) throw new AppError('rule', `${item.itemId} lies too far: pick up from your hex or the next one (001 §Action Options e, q).`);
+  if (hexDistance(item.position, f.position) > 1)
+    throw new AppError('rule', `${item.itemId} lies too far: pick up from your hex or the next one (001 §Action Options e, q).`);
   tx.state = { ...tx.state, items: itemsOf(tx.state).filter((i) => i.id !== itemId) };
   if (item.kind === 'weapon') {
     tx.update(f.id, (x) => ({ ...x, equipment: inMainHand({ ...x.equipment, weaponIds: [...x.equipment.weaponIds, item.itemId] }, item.itemId) }));
@@ -132,7 +135,13 @@ export function applyReadyWeapon(tx: Tx, c: CommandOf<'readyWeapon'>): void {
     tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, shieldReady: c.shieldReady === true } }));
   }
   const now = tx.fig(f.id);
-  tx.emit?.({ type: 'weaponReadied', figureId: f.id, weaponId: now.equipment.readyWeaponId, shieldReady: now.equipment.shieldReady, source: '001 §Action Options e' });
+  tx.emit?.({
+    type: 'weaponReadied',
+    figureId: f.id,
+    weaponId: now.equipment.readyWeaponId,
+    shieldReady: now.equipment.shieldReady,
+    source: '001 §Action Options e',
+  });
   markActed(tx, f.id, 'e');
 }
 
@@ -153,7 +162,13 @@ export function applyPickUpWeapon(tx: Tx, c: CommandOf<'pickUpWeapon'>): void {
   const f = act(tx, c, 'q');
   if (f.equipment.readyWeaponId !== null) dropItem(tx, f.id, 'weapon', f.equipment.readyWeaponId, f.position, '001 §Action Options q');
   const what = pickUp(tx, tx.fig(f.id), c.itemId);
-  tx.emit?.({ type: 'weaponReadied', figureId: f.id, weaponId: tx.fig(f.id).equipment.readyWeaponId, shieldReady: tx.fig(f.id).equipment.shieldReady, source: `001 §Action Options q (${what})` });
+  tx.emit?.({
+    type: 'weaponReadied',
+    figureId: f.id,
+    weaponId: tx.fig(f.id).equipment.readyWeaponId,
+    shieldReady: tx.fig(f.id).equipment.shieldReady,
+    source: `001 §Action Options q (${what})`,
+  });
   markActed(tx, f.id, 'q');
 }
 
@@ -180,7 +195,15 @@ export function applyHthDisengage(tx: Tx, c: CommandOf<'hthDisengage'>): void {
   const f = act(tx, c, 'v');
   const r = hthDisengage(tx.dice, { dex: f.attributes.DEX, injury: tx.rules.stats.wounds(f).penalty });
   tx.rolls.push(r.roll);
-  tx.emit?.({ type: 'check', figureId: f.id, purpose: 'HTH disengage (4d6 ≤ DEX)', target: r.target.value, roll: r.roll.total, success: r.success, source: r.source });
+  tx.emit?.({
+    type: 'check',
+    figureId: f.id,
+    purpose: 'HTH disengage (4d6 ≤ DEX)',
+    target: r.target.value,
+    roll: r.roll.total,
+    success: r.success,
+    source: r.source,
+  });
   if (r.success) {
     // RULINGS H2: stand up and step to an adjacent empty hex.
     if (!freeHex(tx, c.to, [f.id]) || hexDistance(f.position, c.to) !== 1) throw new AppError('rule', `${hexKey(c.to)} is not an adjacent empty hex.`);
@@ -222,7 +245,12 @@ export function applyAttemptHth(tx: Tx, c: CommandOf<'attemptHth'>): void {
     tx.update(a.id, (x) => ({ ...x, position: t.position, hthWith: [...x.hthWith, t.id] }));
     tx.emit?.({ type: 'figureMoved', figureId: a.id, from: a.position, to: t.position, source: '001 §Hand-to-Hand Combat; RULINGS H1' });
     tx.update(t.id, (x) => ({ ...x, hthWith: [...x.hthWith, a.id] }));
-    tx.emit?.({ type: 'hthChanged', figureIds: [a.id, t.id], inHth: true, source: '001 §Hand-to-Hand Combat; RULINGS H1 (an unconscious defender makes no defence roll)' });
+    tx.emit?.({
+      type: 'hthChanged',
+      figureIds: [a.id, t.id],
+      inHth: true,
+      source: '001 §Hand-to-Hand Combat; RULINGS H1 (an unconscious defender makes no defence roll)',
+    });
     setPosture(tx, a.id, 'prone', '004 §Hand-to-Hand Combat; RULINGS H1');
     markActed(tx, a.id, option);
     return;
@@ -270,7 +298,15 @@ export function applyDrawDagger(tx: Tx, c: CommandOf<'drawDagger'>): void {
   const f = act(tx, c, 'u');
   const r = drawDagger(tx.dice, { dex: f.attributes.DEX, injury: tx.rules.stats.wounds(f).penalty });
   tx.rolls.push(r.roll);
-  tx.emit?.({ type: 'check', figureId: f.id, purpose: 'draw dagger (3d6 ≤ DEX)', target: r.target.value, roll: r.roll.total, success: r.success, source: r.source });
+  tx.emit?.({
+    type: 'check',
+    figureId: f.id,
+    purpose: 'draw dagger (3d6 ≤ DEX)',
+    target: r.target.value,
+    roll: r.roll.total,
+    success: r.success,
+    source: r.source,
+  });
   if (r.success) {
     tx.update(f.id, (x) => ({ ...x, equipment: inMainHand(x.equipment, 'dagger') }));
     tx.emit?.({ type: 'weaponReadied', figureId: f.id, weaponId: 'dagger', shieldReady: tx.fig(f.id).equipment.shieldReady, source: r.source });
@@ -290,7 +326,15 @@ export function applyDisbelieve(tx: Tx, c: CommandOf<'disbelieve'>): void {
   const target = tx.fig(c.targetId);
   const r = dexRoll(tx.dice, 3, { dex: f.attributes.INT, injury: tx.rules.stats.wounds(f).penalty }, `disbelieve ${target.name} (3d6 ≤ INT)`);
   tx.rolls.push(r.roll);
-  tx.emit?.({ type: 'check', figureId: f.id, purpose: `disbelieve ${target.name} (3d6 ≤ INT)`, target: r.target.value, roll: r.roll.total, success: r.success, source: `001 §Action Options ${option}; 001 §Attribute Descriptions (INT: perception)` });
+  tx.emit?.({
+    type: 'check',
+    figureId: f.id,
+    purpose: `disbelieve ${target.name} (3d6 ≤ INT)`,
+    target: r.target.value,
+    roll: r.roll.total,
+    success: r.success,
+    source: `001 §Action Options ${option}; 001 §Attribute Descriptions (INT: perception)`,
+  });
   markActed(tx, f.id, option);
 }
 
@@ -309,7 +353,11 @@ export function applyBindWound(tx: Tx, c: CommandOf<'bindWound'>): void {
   requireTurn(tx, c, ['actions']);
   const f = tx.fig(c.figureId);
   const t = tx.fig(c.targetId);
-  if (optionRefusal(tx.state, f, 'a', undefined, tx.rules) !== null && optionRefusal(tx.state, f, 'j', undefined, tx.rules) !== null && f.hthWith.length === 0) {
+  if (
+    optionRefusal(tx.state, f, 'a', undefined, tx.rules) !== null &&
+    optionRefusal(tx.state, f, 'j', undefined, tx.rules) !== null &&
+    f.hthWith.length === 0
+  ) {
     throw new AppError('rule', `${f.name} has already acted this turn.`);
   }
   if (f.hthWith.length > 0) throw new AppError('rule', `${f.name} is in hand-to-hand combat.`);
@@ -347,7 +395,15 @@ export function applyForcedRetreat(tx: Tx, c: CommandOf<'forcedRetreat'>): void 
     if (free.length > 0) throw new AppError('rule', `${t.name} has room to retreat (${free.map(hexKey).join(', ')}): choose a hex (RULINGS H3).`);
     const fall = forcedRetreatFall(tx.dice, { dex: t.attributes.DEX, injury: tx.rules.stats.wounds(t).penalty });
     tx.rolls.push(fall.roll);
-    tx.emit?.({ type: 'check', figureId: t.id, purpose: 'stay standing with no hex to retreat to (3d6 ≤ DEX)', target: fall.target.value, roll: fall.roll.total, success: fall.success, source: fall.source });
+    tx.emit?.({
+      type: 'check',
+      figureId: t.id,
+      purpose: 'stay standing with no hex to retreat to (3d6 ≤ DEX)',
+      target: fall.target.value,
+      roll: fall.roll.total,
+      success: fall.success,
+      source: fall.source,
+    });
     if (fall.fallsProne) setPosture(tx, t.id, 'prone', fall.source);
   } else {
     if (!free.some((h) => hexEquals(h, c.to as Hex))) throw new AppError('rule', `${t.name} can only be pushed into a free hex next to it (RULINGS H3).`);
@@ -382,4 +438,3 @@ export function applySetCondition(tx: Tx, c: CommandOf<'setCondition'>): void {
 export function applySetPosture(tx: Tx, c: CommandOf<'setPosture'>): void {
   setPosture(tx, c.figureId, c.posture, 'GM');
 }
-

@@ -52,12 +52,7 @@ import { Tx } from './tx';
  * The engine's one entry point: the next state and what happened. Pure: the same state, command
  * and dice give the same result. `rules` are the campaign's settings (default: RULINGS.md).
  */
-export function apply(
-  state: EncounterState,
-  command: Command,
-  dice: Dice,
-  rules: Rules | RuleSet = DEFAULT_RULES,
-): ApplyResult<EncounterState> {
+export function apply(state: EncounterState, command: Command, dice: Dice, rules: Rules | RuleSet = DEFAULT_RULES): ApplyResult<EncounterState> {
   // The stored settings become the one `Rules` value with the options' strategies (RULINGS O1–O4).
   const tx = new Tx(state, dice, asRuleSet(rules));
   const done = runCommand(tx, state, command) ?? tx.result();
@@ -90,9 +85,7 @@ function runCommand(tx: Tx, state: EncounterState, command: Command): ApplyResul
       // RULINGS M7: walls block movement.
       if (state.map.terrain[hexKey(to)] === 'wall') throw new AppError('rule', `A wall blocks that hex.`);
       // RULINGS M7: a hex with a living figure cannot be entered (HTH is its own action, H1).
-      const occupant = state.figures.find(
-        (f) => f.id !== figure.id && hexKey(f.position) === hexKey(to) && f.posture !== 'dead',
-      );
+      const occupant = state.figures.find((f) => f.id !== figure.id && hexKey(f.position) === hexKey(to) && f.posture !== 'dead');
       if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
       if (figure.hthWith.length > 0) throw new AppError('rule', `${figure.name} is in hand-to-hand combat: disengage first (option v).`);
       return {
@@ -105,9 +98,7 @@ function runCommand(tx: Tx, state: EncounterState, command: Command): ApplyResul
       const figure = figureById(state, command.figureId);
       return {
         state: replaceFigure(state, { ...figure, facing: command.facing }),
-        events: [
-          { type: 'figureTurned', figureId: figure.id, from: figure.facing, to: command.facing, source: '001 §Facing' },
-        ],
+        events: [{ type: 'figureTurned', figureId: figure.id, from: figure.facing, to: command.facing, source: '001 §Facing' }],
         rolls: [],
       };
     }

@@ -74,7 +74,9 @@ export function friendsInPath(state: EncounterState, attacker: FigureState, targ
 }
 
 function damageText(attacker: FigureState, weapon: Weapon | null, kind: AttackKind): string {
-  if (kind === 'hth') return hthDamage({ STR: attacker.attributes.STR, weapon: weapon?.id === 'dagger' ? 'dagger' : weapon?.id === 'cestus' ? 'cestus' : 'bare-hands' }).dice.notation;
+  if (kind === 'hth')
+    return hthDamage({ STR: attacker.attributes.STR, weapon: weapon?.id === 'dagger' ? 'dagger' : weapon?.id === 'cestus' ? 'cestus' : 'bare-hands' }).dice
+      .notation;
   if (weapon === null || weapon.damage.kind === 'by-str') return bareHandedDamage(attacker.attributes.STR).dice.notation;
   return weapon.damage.kind === 'dice' ? weapon.damage.dice.notation : weapon.damage.text;
 }
@@ -94,7 +96,8 @@ function geometryRefusal(state: EncounterState, a: FigureState, t: FigureState, 
   if (onFoot !== null) return onFoot;
   if (t.posture === 'dead') return `${t.name} is dead.`;
   if (kind === 'hth') return null;
-  if (t.hthWith.length > 0 && kind === 'melee') return `${t.name} is in hand-to-hand combat: only a figure in that hex can strike it (001 §Hand-to-Hand Combat).`;
+  if (t.hthWith.length > 0 && kind === 'melee')
+    return `${t.name} is in hand-to-hand combat: only a figure in that hex can strike it (001 §Hand-to-Hand Combat).`;
   const cellsA = figureHexes(a);
   const cellsT = figureHexes(t);
   const dist = Math.min(...cellsA.flatMap((x) => cellsT.map((y) => hexDistance(x, y))));
@@ -112,7 +115,15 @@ function geometryRefusal(state: EncounterState, a: FigureState, t: FigureState, 
   return null;
 }
 
-function situation(state: EncounterState, a: FigureState, t: FigureState, weapon: Weapon | null, kind: AttackKind, ticks: GmTicks, rules: RuleSet): { s: AttackSituation; zone: Zone | null } {
+function situation(
+  state: EncounterState,
+  a: FigureState,
+  t: FigureState,
+  weapon: Weapon | null,
+  kind: AttackKind,
+  ticks: GmTicks,
+  rules: RuleSet,
+): { s: AttackSituation; zone: Zone | null } {
   const terrainAt = (h: Hex): string | undefined => state.map.terrain[hexKey(h)];
   let zone: Zone | null = null;
   if (kind !== 'hth' && !figureHexes(t).some((h) => hexKey(h) === hexKey(a.position))) {
@@ -187,9 +198,21 @@ export function attackPreview(
  * The previews without ticks asked of the last state: the tactics weigh every foe's, then apply
  * the chosen attack to that same state, which asks for it again. States are never mutated.
  */
-const previewsOf: { state: EncounterState | null; rules: RuleSet | null; readonly byKey: Map<string, AttackPreview> } = { state: null, rules: null, byKey: new Map() };
+const previewsOf: { state: EncounterState | null; rules: RuleSet | null; readonly byKey: Map<string, AttackPreview> } = {
+  state: null,
+  rules: null,
+  byKey: new Map(),
+};
 
-function computePreview(state: EncounterState, attackerId: string, targetId: string, weaponId: string | null, ticks: Partial<GmTicks>, rules: RuleSet, throwIt: boolean): AttackPreview {
+function computePreview(
+  state: EncounterState,
+  attackerId: string,
+  targetId: string,
+  weaponId: string | null,
+  ticks: Partial<GmTicks>,
+  rules: RuleSet,
+  throwIt: boolean,
+): AttackPreview {
   const a = figureById(state, attackerId);
   const t = figureById(state, targetId);
   const weapon = weaponId === null ? null : (weaponById(weaponId) ?? null);
@@ -203,10 +226,12 @@ function computePreview(state: EncounterState, attackerId: string, targetId: str
   if (weaponId !== null && weapon === null) throw new AppError('not-found', `There is no weapon "${weaponId}".`);
   let reason: string | null = null;
   if (weaponId !== null && !a.equipment.weaponIds.includes(weaponId)) reason = `${a.name} does not carry ${weapon?.name ?? weaponId}.`;
-  else if (weaponId !== null && a.equipment.readyWeaponId !== weaponId && a.equipment.offHandWeaponId !== weaponId) reason = `${weapon?.name ?? weaponId} is not ready: ready it first (001 §Action Options e, m).`;
+  else if (weaponId !== null && a.equipment.readyWeaponId !== weaponId && a.equipment.offHandWeaponId !== weaponId)
+    reason = `${weapon?.name ?? weaponId} is not ready: ready it first (001 §Action Options e, m).`;
   if (throwIt && weapon !== null && !weapon.thrown) reason = `${weapon.name} cannot be thrown (001 §Equipment: †† marks thrown weapons).`;
   const kind = attackKind(a, t, weapon, throwIt);
-  if (kind === 'hth' && weapon !== null && weapon.id !== 'dagger' && weapon.id !== 'cestus') reason ??= `In HTH only bare hands or a dagger strike (001 §Action Options t).`;
+  if (kind === 'hth' && weapon !== null && weapon.id !== 'dagger' && weapon.id !== 'cestus')
+    reason ??= `In HTH only bare hands or a dagger strike (001 §Action Options t).`;
   reason ??= geometryRefusal(state, a, t, weapon, kind);
   const { s, zone } = situation(state, a, t, weapon, kind, { ...NO_TICKS, ...ticks }, rules);
   const adj = adjustedDex(s, rules);
@@ -282,4 +307,3 @@ export function damageSpec(attacker: FigureState, weapon: Weapon | null, kind: A
   if (weapon.damage.kind === 'dice') return { dice: weapon.damage.dice, bonus: undefined };
   throw new AppError('rule', `${weapon.name} does ${weapon.damage.text} damage: the GM judges it; the console cannot roll it.`);
 }
-

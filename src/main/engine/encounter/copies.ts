@@ -28,16 +28,52 @@ const STATE_MAGIC_ITEMS = [...STATE, 'magic', 'nextId', 'items'] as const;
 /** `{ ...s }` (see the file's comment). */
 export function copyState(s: EncounterState): EncounterState {
   if (hasKeysInOrder(s, STATE_ITEMS)) {
-    return { id: s.id, name: s.name, map: s.map, sides: s.sides, figures: s.figures, spells: s.spells, turn: s.turn, phase: s.phase, turnState: s.turnState, nextId: s.nextId, items: s.items };
+    return {
+      id: s.id,
+      name: s.name,
+      map: s.map,
+      sides: s.sides,
+      figures: s.figures,
+      spells: s.spells,
+      turn: s.turn,
+      phase: s.phase,
+      turnState: s.turnState,
+      nextId: s.nextId,
+      items: s.items,
+    };
   }
   if (hasKeysInOrder(s, STATE_MAGIC_ITEMS)) {
-    return { id: s.id, name: s.name, map: s.map, sides: s.sides, figures: s.figures, spells: s.spells, turn: s.turn, phase: s.phase, turnState: s.turnState, magic: s.magic, nextId: s.nextId, items: s.items };
+    return {
+      id: s.id,
+      name: s.name,
+      map: s.map,
+      sides: s.sides,
+      figures: s.figures,
+      spells: s.spells,
+      turn: s.turn,
+      phase: s.phase,
+      turnState: s.turnState,
+      magic: s.magic,
+      nextId: s.nextId,
+      items: s.items,
+    };
   }
   if (hasKeysInOrder(s, STATE)) {
     return { id: s.id, name: s.name, map: s.map, sides: s.sides, figures: s.figures, spells: s.spells, turn: s.turn, phase: s.phase, turnState: s.turnState };
   }
   if (hasKeysInOrder(s, STATE_MAGIC)) {
-    return { id: s.id, name: s.name, map: s.map, sides: s.sides, figures: s.figures, spells: s.spells, turn: s.turn, phase: s.phase, turnState: s.turnState, magic: s.magic };
+    return {
+      id: s.id,
+      name: s.name,
+      map: s.map,
+      sides: s.sides,
+      figures: s.figures,
+      spells: s.spells,
+      turn: s.turn,
+      phase: s.phase,
+      turnState: s.turnState,
+      magic: s.magic,
+    };
   }
   return { ...s };
 }
@@ -49,21 +85,50 @@ const TURN_STATE_GROUPS = [...TURN_STATE, 'moveGroups'] as const;
 export function copyTurnState(t: TurnState): TurnState {
   if (hasKeysInOrder(t, TURN_STATE_GROUPS)) {
     return {
-      initiative: t.initiative, renewOrder: t.renewOrder, renewDone: t.renewDone, moveOrder: t.moveOrder, moveDone: t.moveDone,
-      actionOrder: t.actionOrder, actionDone: t.actionDone, retreatOffers: t.retreatOffers, retreatDone: t.retreatDone, moveGroups: t.moveGroups,
+      initiative: t.initiative,
+      renewOrder: t.renewOrder,
+      renewDone: t.renewDone,
+      moveOrder: t.moveOrder,
+      moveDone: t.moveDone,
+      actionOrder: t.actionOrder,
+      actionDone: t.actionDone,
+      retreatOffers: t.retreatOffers,
+      retreatDone: t.retreatDone,
+      moveGroups: t.moveGroups,
     };
   }
   if (hasKeysInOrder(t, TURN_STATE)) {
     return {
-      initiative: t.initiative, renewOrder: t.renewOrder, renewDone: t.renewDone, moveOrder: t.moveOrder, moveDone: t.moveDone,
-      actionOrder: t.actionOrder, actionDone: t.actionDone, retreatOffers: t.retreatOffers, retreatDone: t.retreatDone,
+      initiative: t.initiative,
+      renewOrder: t.renewOrder,
+      renewDone: t.renewDone,
+      moveOrder: t.moveOrder,
+      moveDone: t.moveDone,
+      actionOrder: t.actionOrder,
+      actionDone: t.actionDone,
+      retreatOffers: t.retreatOffers,
+      retreatDone: t.retreatDone,
     };
   }
   return { ...t };
 }
 
 const FIGURE_HEAD = ['id', 'name', 'sideId', 'position', 'facing', 'size', 'posture', 'hidden', 'gmNotes'] as const;
-const FIGURE_TAIL = ['attributes', 'fatigue', 'body', 'mana', 'mastery', 'kind', 'equipment', 'conditions', 'hthWith', 'lastShotTurn', 'momentum', 'hitsLastTurn', 'turn'] as const;
+const FIGURE_TAIL = [
+  'attributes',
+  'fatigue',
+  'body',
+  'mana',
+  'mastery',
+  'kind',
+  'equipment',
+  'conditions',
+  'hthWith',
+  'lastShotTurn',
+  'momentum',
+  'hitsLastTurn',
+  'turn',
+] as const;
 const FIGURE = [...FIGURE_HEAD, ...FIGURE_TAIL] as const;
 const FIGURE_ART = [...FIGURE_HEAD, 'art', ...FIGURE_TAIL] as const;
 
@@ -71,30 +136,91 @@ const FIGURE_ART = [...FIGURE_HEAD, 'art', ...FIGURE_TAIL] as const;
 export function copyFigure(f: FigureState): FigureState {
   if (hasKeysInOrder(f, FIGURE)) {
     return {
-      id: f.id, name: f.name, sideId: f.sideId, position: f.position, facing: f.facing, size: f.size, posture: f.posture, hidden: f.hidden, gmNotes: f.gmNotes,
-      attributes: f.attributes, fatigue: f.fatigue, body: f.body, mana: f.mana, mastery: f.mastery, kind: f.kind, equipment: f.equipment,
-      conditions: f.conditions, hthWith: f.hthWith, lastShotTurn: f.lastShotTurn, momentum: f.momentum, hitsLastTurn: f.hitsLastTurn, turn: f.turn,
+      id: f.id,
+      name: f.name,
+      sideId: f.sideId,
+      position: f.position,
+      facing: f.facing,
+      size: f.size,
+      posture: f.posture,
+      hidden: f.hidden,
+      gmNotes: f.gmNotes,
+      attributes: f.attributes,
+      fatigue: f.fatigue,
+      body: f.body,
+      mana: f.mana,
+      mastery: f.mastery,
+      kind: f.kind,
+      equipment: f.equipment,
+      conditions: f.conditions,
+      hthWith: f.hthWith,
+      lastShotTurn: f.lastShotTurn,
+      momentum: f.momentum,
+      hitsLastTurn: f.hitsLastTurn,
+      turn: f.turn,
     };
   }
   if (hasKeysInOrder(f, FIGURE_ART)) {
     return {
-      id: f.id, name: f.name, sideId: f.sideId, position: f.position, facing: f.facing, size: f.size, posture: f.posture, hidden: f.hidden, gmNotes: f.gmNotes,
+      id: f.id,
+      name: f.name,
+      sideId: f.sideId,
+      position: f.position,
+      facing: f.facing,
+      size: f.size,
+      posture: f.posture,
+      hidden: f.hidden,
+      gmNotes: f.gmNotes,
       art: f.art,
-      attributes: f.attributes, fatigue: f.fatigue, body: f.body, mana: f.mana, mastery: f.mastery, kind: f.kind, equipment: f.equipment,
-      conditions: f.conditions, hthWith: f.hthWith, lastShotTurn: f.lastShotTurn, momentum: f.momentum, hitsLastTurn: f.hitsLastTurn, turn: f.turn,
+      attributes: f.attributes,
+      fatigue: f.fatigue,
+      body: f.body,
+      mana: f.mana,
+      mastery: f.mastery,
+      kind: f.kind,
+      equipment: f.equipment,
+      conditions: f.conditions,
+      hthWith: f.hthWith,
+      lastShotTurn: f.lastShotTurn,
+      momentum: f.momentum,
+      hitsLastTurn: f.hitsLastTurn,
+      turn: f.turn,
     };
   }
   return { ...f };
 }
 
-const TURN = ['mode', 'spent', 'yielded', 'option', 'defence', 'engagedAtStart', 'charged', 'brokenGround', 'hitsDealtTo', 'hitsTaken', 'shots', 'lastShot'] as const;
+const TURN = [
+  'mode',
+  'spent',
+  'yielded',
+  'option',
+  'defence',
+  'engagedAtStart',
+  'charged',
+  'brokenGround',
+  'hitsDealtTo',
+  'hitsTaken',
+  'shots',
+  'lastShot',
+] as const;
 
 /** `{ ...t }` (see the file's comment). */
 export function copyTurn(t: FigureTurn): FigureTurn {
   if (hasKeysInOrder(t, TURN)) {
     return {
-      mode: t.mode, spent: t.spent, yielded: t.yielded, option: t.option, defence: t.defence, engagedAtStart: t.engagedAtStart,
-      charged: t.charged, brokenGround: t.brokenGround, hitsDealtTo: t.hitsDealtTo, hitsTaken: t.hitsTaken, shots: t.shots, lastShot: t.lastShot,
+      mode: t.mode,
+      spent: t.spent,
+      yielded: t.yielded,
+      option: t.option,
+      defence: t.defence,
+      engagedAtStart: t.engagedAtStart,
+      charged: t.charged,
+      brokenGround: t.brokenGround,
+      hitsDealtTo: t.hitsDealtTo,
+      hitsTaken: t.hitsTaken,
+      shots: t.shots,
+      lastShot: t.lastShot,
     };
   }
   return { ...t };

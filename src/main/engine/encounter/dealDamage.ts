@@ -86,7 +86,14 @@ function heavyBlows(tx: Tx, figureId: string, before: number, after: number): vo
 }
 
 /** Puts an item down in a hex (RULINGS A3 drop; 001 §Action Options m, q). */
-export function dropItem(tx: Tx, figureId: string, kind: 'weapon' | 'shield', itemId: string, at = tx.fig(figureId).position, source = '001 §Attack Rolls; RULINGS A3'): void {
+export function dropItem(
+  tx: Tx,
+  figureId: string,
+  kind: 'weapon' | 'shield',
+  itemId: string,
+  at = tx.fig(figureId).position,
+  source = '001 §Attack Rolls; RULINGS A3',
+): void {
   const id = `item-${tx.state.nextId ?? 1}`;
   const lbs = kind === 'weapon' ? (weaponById(itemId)?.weight.lbs ?? 0) : 0;
   tx.state = {
@@ -95,9 +102,7 @@ export function dropItem(tx: Tx, figureId: string, kind: 'weapon' | 'shield', it
     items: [...(tx.state.items ?? []), { id, kind, itemId, lbs, position: at, ownerId: figureId }],
   };
   tx.update(figureId, (x) =>
-    kind === 'weapon'
-      ? { ...x, equipment: withoutWeapon(x.equipment, itemId) }
-      : { ...x, equipment: { ...x.equipment, shieldId: null, shieldReady: false } },
+    kind === 'weapon' ? { ...x, equipment: withoutWeapon(x.equipment, itemId) } : { ...x, equipment: { ...x.equipment, shieldId: null, shieldReady: false } },
   );
   tx.emit?.({ type: 'itemDropped', figureId, itemId: id, kind, what: itemId, at, source });
 }

@@ -37,7 +37,15 @@ export function endOfTurnEffects(tx: Tx): void {
     const save = makeSurvivalSave(f.attributes.CON, { fatigue: f.fatigue, body: f.body }, tx.dice, `survival save: ${f.name}`);
     if (!save.due) continue;
     tx.rolls.push(save.roll);
-    tx.emit?.({ type: 'check', figureId: f.id, purpose: 'survival save', target: save.check.target.value, roll: save.roll.total, success: save.outcome === 'survived', source: '001 §Injury Thresholds & Death; RULINGS C5' });
+    tx.emit?.({
+      type: 'check',
+      figureId: f.id,
+      purpose: 'survival save',
+      target: save.check.target.value,
+      roll: save.roll.total,
+      success: save.outcome === 'survived',
+      source: '001 §Injury Thresholds & Death; RULINGS C5',
+    });
     if (save.outcome === 'died') setPosture(tx, f.id, 'dead', 'RULINGS C5');
   }
   // RULINGS T1, S6: then the runaway drain (the saves above are everyone's, casters' too).

@@ -51,7 +51,14 @@ export type TurnEvent =
 export type OptionEvent =
   | HeavyBlowEvent
   | CleanupEvent
-  | ({ readonly type: 'strideMoved'; readonly figureId: string; readonly strides: readonly number[]; readonly apSpent: number; readonly endStride: number; readonly momentumNext: number } & Src)
+  | ({
+      readonly type: 'strideMoved';
+      readonly figureId: string;
+      readonly strides: readonly number[];
+      readonly apSpent: number;
+      readonly endStride: number;
+      readonly momentumNext: number;
+    } & Src)
   | ({ readonly type: 'tumbled'; readonly figureId: string; readonly damage: number; readonly fatigueAfter: number } & Src)
   | ({ readonly type: 'momentumCarried'; readonly figureId: string; readonly momentum: number } & Src)
   /** RULINGS O3 (002 §Attacks of Opportunity): the defender may shoot first; the GM resolves it with `opportunityAttack`. */
@@ -67,19 +74,53 @@ export type OptionEvent =
       readonly bonus?: { readonly label: string; readonly value: number; readonly source: string };
     } & Src)
   /** RULINGS O3, G4 (002 §Charging): the pass-by charge's roll-off; `firstId` strikes first. */
-  | ({ readonly type: 'passByRolled'; readonly attackerId: string; readonly defenderId: string; readonly rolls: readonly { figureId: string; total: number }[]; readonly firstId: string; readonly reason: string } & Src)
+  | ({
+      readonly type: 'passByRolled';
+      readonly attackerId: string;
+      readonly defenderId: string;
+      readonly rolls: readonly { figureId: string; total: number }[];
+      readonly firstId: string;
+      readonly reason: string;
+    } & Src)
   /** RULINGS O3 (002 §Charging): the defender won and may strike first; the GM resolves it with `firstStrike` or `waiveFirstStrike`. */
-  | ({ readonly type: 'firstStrikeOffered'; readonly figureId: string; readonly attackerId: string; readonly weaponId: string | null; readonly reason: string } & Src)
+  | ({
+      readonly type: 'firstStrikeOffered';
+      readonly figureId: string;
+      readonly attackerId: string;
+      readonly weaponId: string | null;
+      readonly reason: string;
+    } & Src)
   /** RULINGS O3 (002 §Charging): the defender let its first strike go. */
   | ({ readonly type: 'firstStrikeWaived'; readonly figureId: string; readonly attackerId: string } & Src)
   /** RULINGS O3 (002 §Charging): the charger's waiting blow was not struck (down, tumbled, or no longer possible). */
   | ({ readonly type: 'chargeBlowLost'; readonly figureId: string; readonly targetId: string; readonly reason: string } & Src)
   /** RULINGS O3 (002 §Sprinting): a tumble mid-path stopped the figure short, at `at`, having used `apSpent` AP and `spent` hexes. */
-  | ({ readonly type: 'strideCutShort'; readonly figureId: string; readonly ap: number; readonly at: Hex; readonly spent: number; readonly apSpent: number; readonly reason: string } & Src)
+  | ({
+      readonly type: 'strideCutShort';
+      readonly figureId: string;
+      readonly ap: number;
+      readonly at: Hex;
+      readonly spent: number;
+      readonly apSpent: number;
+      readonly reason: string;
+    } & Src)
   /** RULINGS O3 (002 §Sprinting): a mover that could not stop ran into a wall (or the map's edge). */
-  | ({ readonly type: 'crashed'; readonly figureId: string; readonly stride: number; readonly dice: string; readonly damage: number; readonly fatigueAfter: number; readonly into: Hex } & Src)
+  | ({
+      readonly type: 'crashed';
+      readonly figureId: string;
+      readonly stride: number;
+      readonly dice: string;
+      readonly damage: number;
+      readonly fatigueAfter: number;
+      readonly into: Hex;
+    } & Src)
   /** RULINGS O3 (002 §Charging): a mover ran into a figure: damage to both. */
-  | ({ readonly type: 'collided'; readonly figureId: string; readonly struckId: string; readonly damage: readonly { figureId: string; damage: number; fatigueAfter: number }[] } & Src)
+  | ({
+      readonly type: 'collided';
+      readonly figureId: string;
+      readonly struckId: string;
+      readonly damage: readonly { figureId: string; damage: number; fatigueAfter: number }[];
+    } & Src)
   /** RULINGS O3 (002 §Assigning Movement): AP spent on an attack. */
   | ({ readonly type: 'actionPointsSpent'; readonly figureId: string; readonly ap: number; readonly apLeft: number; readonly on: string } & Src);
 

@@ -12,7 +12,6 @@ import type { FigureState } from './schema';
 import { settlePosture } from './turn';
 import type { Tx } from './tx';
 
-
 const MANUAL_SOURCE = '001 §Fatigue Points, §Body Points; RULINGS C4, C5';
 
 function living(tx: Tx, id: string): FigureState {
@@ -48,7 +47,13 @@ function wakeOrSettle(tx: Tx, id: string): void {
   const f = tx.fig(id);
   if (f.posture === 'unconscious' && tx.rules.stats.wounds(f).condition === 'fighting') {
     tx.update(id, (x) => ({ ...x, posture: 'prone' }));
-    tx.emit?.({ type: 'postureChanged', figureId: id, from: 'unconscious', to: 'prone', source: '001 §Fatigue Points; the console’s choice: comes to lying down' });
+    tx.emit?.({
+      type: 'postureChanged',
+      figureId: id,
+      from: 'unconscious',
+      to: 'prone',
+      source: '001 §Fatigue Points; the console’s choice: comes to lying down',
+    });
   }
   settlePosture(tx, id);
 }

@@ -23,7 +23,7 @@ export function orderByScore(tx: Tx, ids: readonly string[], score: (id: string)
   sortHighFirst(order, scores, 0, order.length);
   let out: string[] | null = null;
   let tie: string | null = null;
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let end = i + 1;
     while (end < order.length && scores[end] === scores[i]) end++;
     if (end - i > 1) {
@@ -38,7 +38,10 @@ export function orderByScore(tx: Tx, ids: readonly string[], score: (id: string)
 }
 
 /** Figures as the initiative rules see them: those that can act, as listed (RULINGS O2, O4). */
-function initiativeFigures(state: EncounterState, rules: RuleSet): { id: string; sideId: string; adjDex: number; dex: number; declaration?: Declaration; initiativeScore?: number }[] {
+function initiativeFigures(
+  state: EncounterState,
+  rules: RuleSet,
+): { id: string; sideId: string; adjDex: number; dex: number; declaration?: Declaration; initiativeScore?: number }[] {
   return state.figures.filter(canAct).map((f) => {
     const d = f.turn.declaration;
     const { initiativeScore: declared, ...rest } = d ?? {};
@@ -69,7 +72,12 @@ export function rollInitiative(tx: Tx): void {
   // The figures are worked out only for rules that roll per figure (O2, O4): side rolls never read them.
   const state = tx.state;
   let figures: ReturnType<typeof initiativeFigures> | undefined;
-  const input = { sides, get figures() { return (figures ??= initiativeFigures(state, tx.rules)); } };
+  const input = {
+    sides,
+    get figures() {
+      return (figures ??= initiativeFigures(state, tx.rules));
+    },
+  };
   const result = tx.rules.initiative.roll(input, tx.dice);
   tx.rolls.push(...result.rolls);
   // A total made of more than its die (O4: stress die + score + modifiers) keeps its breakdown for the tracker.
@@ -89,13 +97,22 @@ export function rollInitiative(tx: Tx): void {
 export function chooseInitiative(tx: Tx, c: CommandOf<'chooseInitiative'>): void {
   const ini = turnStateOf(tx.state).initiative;
   if (tx.state.phase !== 'initiative' || ini === null) throw new AppError('rule', 'Roll initiative first (RULINGS T2).');
-  if (ini.chosen) throw new AppError('conflict', ini.by === 'figure' ? `Nobody chooses under ${tx.rules.initiative.name}: the order stands (${tx.rules.initiative.source}).` : 'The initiative winner has chosen already.');
+  if (ini.chosen)
+    throw new AppError(
+      'conflict',
+      ini.by === 'figure'
+        ? `Nobody chooses under ${tx.rules.initiative.name}: the order stands (${tx.rules.initiative.source}).`
+        : 'The initiative winner has chosen already.',
+    );
   const winner = ini.rollOrder[0];
   if (c.sideId !== winner) {
     throw new AppError('rule', `${sideName(tx.state, c.sideId)} did not win the initiative; ${sideName(tx.state, winner ?? '')} chooses (RULINGS T2).`);
   }
   // RULINGS T2, O1: move first keeps the roll order; move second swaps the first two.
-  const order = tx.rules.initiative.settle({ by: 'side', order: ini.rollOrder, scores: [], rolls: [], winnerChooses: true, source: tx.rules.initiative.source }, c.moveFirst);
+  const order = tx.rules.initiative.settle(
+    { by: 'side', order: ini.rollOrder, scores: [], rolls: [], winnerChooses: true, source: tx.rules.initiative.source },
+    c.moveFirst,
+  );
   tx.state = setTurnState(tx.state, { initiative: { ...ini, order: [...order], chosen: true } });
   tx.emit?.({ type: 'initiativeChosen', sideId: c.sideId, moveFirst: c.moveFirst, order, source: 'RULINGS T2' });
 }
@@ -142,7 +159,14 @@ export function declare(tx: Tx, c: CommandOf<'declare'>): void {
   if (problems.length > 0) throw new AppError('rule', `${f.name}: ${problems.join(' ')} (003 §1 Movement; RULINGS O4)`);
   for (const t of d.targetIds ?? []) tx.fig(t);
   tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, declaration: d } }));
-  tx.emit?.({ type: 'declared', figureId: f.id, action: d.action, movement: d.movement, targetIds: [...(d.targetIds ?? [])], source: '003 §1 Movement; RULINGS O4' });
+  tx.emit?.({
+    type: 'declared',
+    figureId: f.id,
+    action: d.action,
+    movement: d.movement,
+    targetIds: [...(d.targetIds ?? [])],
+    source: '003 §1 Movement; RULINGS O4',
+  });
 }
 
 /** Overridden without a settled initiative: the sides move in the order they are listed. */
@@ -150,6 +174,14 @@ export function settleUnchosenInitiative(tx: Tx): void {
   const ts = turnStateOf(tx.state);
   if (ts.initiative === null || !ts.initiative.chosen) {
     const order = tx.state.sides.map((s) => s.id);
-    tx.state = setTurnState(tx.state, { initiative: { rolls: ts.initiative?.rolls ?? [], rollOrder: ts.initiative?.rollOrder ?? order, order: ts.initiative?.rollOrder.length ? [...ts.initiative.rollOrder] : order, chosen: true, ...(ts.initiative?.by === 'figure' ? { by: 'figure' as const } : {}) } });
+    tx.state = setTurnState(tx.state, {
+      initiative: {
+        rolls: ts.initiative?.rolls ?? [],
+        rollOrder: ts.initiative?.rollOrder ?? order,
+        order: ts.initiative?.rollOrder.length ? [...ts.initiative.rollOrder] : order,
+        chosen: true,
+        ...(ts.initiative?.by === 'figure' ? { by: 'figure' as const } : {}),
+      },
+    });
   }
 }

@@ -38,17 +38,20 @@ export function checkInvariants(state: EncounterState, rules: Rules | RuleSet = 
     if (f.ridingId !== undefined) {
       const m = state.figures.find((x) => x.id === f.ridingId);
       if (!m || hexKey(m.position) !== hexKey(f.position)) out.push(`${f.id} rides ${f.ridingId} but is not in its hex.`);
-      if (m && (m.ridingId !== undefined || state.figures.filter((x) => x.ridingId === m.id).length > 1)) out.push(`${m.id} is ridden by more than one figure, or rides itself.`);
+      if (m && (m.ridingId !== undefined || state.figures.filter((x) => x.ridingId === m.id).length > 1))
+        out.push(`${m.id} is ridden by more than one figure, or rides itself.`);
     }
     if (f.fatigue.current > f.fatigue.starting) out.push(`${f.id} has Fatigue ${f.fatigue.current} above its starting ${f.fatigue.starting}.`);
     if (f.body.current > f.body.starting) out.push(`${f.id} has Body ${f.body.current} above its starting ${f.body.starting}.`);
-    if (f.fatigue.current <= 0 && (f.posture === 'standing' || f.posture === 'kneeling')) out.push(`${f.id} has Fatigue ${f.fatigue.current} but is ${f.posture}.`);
+    if (f.fatigue.current <= 0 && (f.posture === 'standing' || f.posture === 'kneeling'))
+      out.push(`${f.id} has Fatigue ${f.fatigue.current} but is ${f.posture}.`);
     if (f.mana && (f.mana.current > f.mana.pool || f.mana.debt < 0)) out.push(`${f.id} has inconsistent mana.`);
     const r = f.equipment.readyWeaponId;
     if (r !== null && !f.equipment.weaponIds.includes(r)) out.push(`${f.id} readies ${r} that it does not carry.`);
     const off = f.equipment.offHandWeaponId ?? null;
     // RULINGS H7: the weapon in the other hand is carried and is not the one in the main hand.
-    if (off !== null && (!f.equipment.weaponIds.includes(off) || off === r)) out.push(`${f.id} holds ${off} in its other hand, which is not a second carried weapon.`);
+    if (off !== null && (!f.equipment.weaponIds.includes(off) || off === r))
+      out.push(`${f.id} holds ${off} in its other hand, which is not a second carried weapon.`);
     for (const w of f.equipment.weaponIds) if (!weaponById(w)) out.push(`${f.id} carries unknown weapon ${w}.`);
     if (f.equipment.armorId && !armorById(f.equipment.armorId)) out.push(`${f.id} wears unknown armour ${f.equipment.armorId}.`);
     if (f.equipment.shieldId && !shieldById(f.equipment.shieldId)) out.push(`${f.id} carries unknown shield ${f.equipment.shieldId}.`);
@@ -99,7 +102,8 @@ export function checkInvariants(state: EncounterState, rules: Rules | RuleSet = 
     if ((f.turn.stride ?? 0) > 0 && f.turn.mode !== null && !f.turn.mode.startsWith('stride-')) out.push(`${f.id} has a stride but moved at ${f.turn.mode}.`);
     if (f.momentum > 0 && f.momentum < 6) out.push(`${f.id} carries momentum ${f.momentum}; only a sprint (6–8) carries (002).`);
   }
-  if (state.phase === 'initiative' && (ts.moveDone.length > 0 || ts.actionDone.length > 0)) out.push('Bookkeeping from an earlier phase survives into Initiative.');
+  if (state.phase === 'initiative' && (ts.moveDone.length > 0 || ts.actionDone.length > 0))
+    out.push('Bookkeeping from an earlier phase survives into Initiative.');
   const itemIds = new Set<string>();
   for (const i of itemsOf(state)) {
     if (itemIds.has(i.id)) out.push(`Item id ${i.id} appears twice.`);

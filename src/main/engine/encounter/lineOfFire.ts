@@ -19,11 +19,25 @@ export function friendTakesMissile(tx: Tx, a: FigureState, t: FigureState, adj: 
   for (const friend of friendsInPath(tx.state, a, t)) {
     const miss = tx.rules.criticals.rollToMiss(tx.dice, adj, `roll to miss ${friend.name}`);
     tx.rolls.push(miss.roll);
-    tx.emit?.({ type: 'check', figureId: a.id, purpose: `miss ${friend.name} in the line of fire`, target: adj, roll: miss.roll.total, success: miss.missed, source: miss.source });
+    tx.emit?.({
+      type: 'check',
+      figureId: a.id,
+      purpose: `miss ${friend.name} in the line of fire`,
+      target: adj,
+      roll: miss.roll.total,
+      success: miss.missed,
+      source: miss.source,
+    });
     if (!miss.missed) {
       tx.emit?.({ type: 'missileRedirected', attackerId: a.id, intendedId: t.id, hitId: friend.id, reason: miss.reason, source: miss.source });
       const dmg = rollDamage(tx, a.id, weapon, kind, `${a.name} → ${friend.name}`);
-      dealDamage(tx, a.id, friend.id, { damageRoll: dmg.roll, bonus: dmg.bonus, multiplier: miss.multiplier as 1 | 2 | 3, toBody: miss.toBody, bleeding: miss.bleeding }, true);
+      dealDamage(
+        tx,
+        a.id,
+        friend.id,
+        { damageRoll: dmg.roll, bonus: dmg.bonus, multiplier: miss.multiplier as 1 | 2 | 3, toBody: miss.toBody, bleeding: miss.bleeding },
+        true,
+      );
       return true;
     }
   }
@@ -40,7 +54,15 @@ export function bodyTakesMissile(tx: Tx, a: FigureState, t: FigureState): boolea
   if (before !== undefined && hexKey(before) !== hexKey(a.position) && (t.posture === 'prone' || t.posture === 'kneeling') && hasBody(tx.state, before)) {
     const cover = proneBehindBody(tx.dice, t.posture, `missile at ${t.name} behind a body`);
     tx.rolls.push(cover.roll);
-    tx.emit?.({ type: 'check', figureId: t.id, purpose: 'cover behind a body', target: t.posture === 'prone' ? 3 : 4, roll: cover.roll.total, success: cover.hitsBody, source: cover.source });
+    tx.emit?.({
+      type: 'check',
+      figureId: t.id,
+      purpose: 'cover behind a body',
+      target: t.posture === 'prone' ? 3 : 4,
+      roll: cover.roll.total,
+      success: cover.hitsBody,
+      source: cover.source,
+    });
     if (cover.hitsBody) return true;
   }
   return false;

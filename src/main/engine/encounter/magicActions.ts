@@ -71,7 +71,13 @@ export function applyRest(tx: Tx, c: CommandOf<'rest'>): void {
   if (ending.length > 0) {
     tx.state = { ...tx.state, spells: tx.state.spells.filter((s) => !ids.includes(s.casterId)) };
     for (const s of ending) {
-      tx.emit?.({ type: 'spellEnded', activeId: s.id, casterId: s.casterId, reason: 'not renewed', source: 'RULINGS S2; RULINGS S5: a night passes unrenewed' });
+      tx.emit?.({
+        type: 'spellEnded',
+        activeId: s.id,
+        casterId: s.casterId,
+        reason: 'not renewed',
+        source: 'RULINGS S2; RULINGS S5: a night passes unrenewed',
+      });
     }
   }
   runMagic(tx, (snapshot, ctx) => rest(snapshot, ids, ctx.rules));

@@ -129,9 +129,10 @@ export function commitMagic(tx: Tx, result: MagicStepResult): void {
     const f = tx.state.figures.find((x) => x.id === c.id);
     if (f === undefined) continue;
     const before = casterOfFigure(f);
-    const manaChanged = f.mana === null
-      ? c.mana.pool !== 0 || c.mana.current !== 0 || c.mana.debt !== 0
-      : c.mana.pool !== f.mana.pool || c.mana.current !== f.mana.current || c.mana.debt !== f.mana.debt;
+    const manaChanged =
+      f.mana === null
+        ? c.mana.pool !== 0 || c.mana.current !== 0 || c.mana.debt !== 0
+        : c.mana.pool !== f.mana.pool || c.mana.current !== f.mana.current || c.mana.debt !== f.mana.debt;
     const bodyChanged = c.body.current !== f.body.current;
     if (manaChanged || bodyChanged) {
       tx.update(f.id, (x) => ({

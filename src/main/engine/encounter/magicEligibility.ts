@@ -86,7 +86,10 @@ export function counterRefusal(state: EncounterState, f: FigureState, c: Casting
 }
 
 /** Who could counter each casting now, and the other casters with the reason they cannot. */
-export function counterCandidates(state: EncounterState, c: CastingRecordState): { defenders: { figureId: string; name: string; mana: number }[]; leftOut: LeftOut[] } {
+export function counterCandidates(
+  state: EncounterState,
+  c: CastingRecordState,
+): { defenders: { figureId: string; name: string; mana: number }[]; leftOut: LeftOut[] } {
   const defenders: { figureId: string; name: string; mana: number }[] = [];
   const leftOut: LeftOut[] = [];
   for (const f of state.figures) {

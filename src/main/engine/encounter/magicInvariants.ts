@@ -58,7 +58,8 @@ export function magicInvariants(state: EncounterState): string[] {
   }
   const renewal = magic.renewal;
   if (renewal !== null) {
-    if (state.phase !== 'renewSpells' || renewal.turn !== state.turn) out.push(`A renewal phase of turn ${renewal.turn} is open in ${state.phase} of turn ${state.turn}.`);
+    if (state.phase !== 'renewSpells' || renewal.turn !== state.turn)
+      out.push(`A renewal phase of turn ${renewal.turn} is open in ${state.phase} of turn ${state.turn}.`);
     for (const id of renewal.order) if (!byId.has(id)) out.push(`The renewal order names unknown figure ${id}.`);
     for (const id of Object.keys(renewal.decided)) {
       if (renewal.decided[id] === 'renewed' && !spellIds.has(id)) out.push(`Spell ${id} was renewed but is no longer in effect.`);
@@ -79,7 +80,8 @@ export function magicInvariants(state: EncounterState): string[] {
     if (r.turnsElapsed !== drains) {
       out.push(`${r.casterId}'s runaway has drained ${r.turnsElapsed} times, but ${drains} end-of-turn drains have come since it began (RULINGS S6, T1).`);
     }
-    if (r.lastAnchorTurn !== null && (r.lastAnchorTurn > state.turn || r.lastAnchorTurn < r.startedTurn)) out.push(`${r.casterId}'s last anchor roll is outside its runaway.`);
+    if (r.lastAnchorTurn !== null && (r.lastAnchorTurn > state.turn || r.lastAnchorTurn < r.startedTurn))
+      out.push(`${r.casterId}'s last anchor roll is outside its runaway.`);
   }
   const castingIds = new Set<string>();
   for (const c of magic.castings) {

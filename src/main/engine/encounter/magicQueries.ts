@@ -3,17 +3,7 @@
  * are GM-only: they carry mana, Debt and spell internals (RULINGS C8).
  */
 import { AppError } from '../../../shared/errors';
-import {
-  castPreview,
-  interventionTarget,
-  manaView,
-  renewalQueue,
-  runawayOf,
-  runawayView,
-  spellById,
-  type CastPreview,
-  type RunawayView,
-} from '../magic';
+import { castPreview, interventionTarget, manaView, renewalQueue, runawayOf, runawayView, spellById, type CastPreview, type RunawayView } from '../magic';
 import type { Explained } from '../explain';
 import type { Rules } from '../rules';
 import { spellHitInput, spellTargetRefusal, type CastingOption } from './castSpell';
@@ -65,18 +55,20 @@ export function encounterManaView(state: EncounterState, figureId?: string) {
             const s = ENCOUNTER_CATALOGUE.byId.get(id);
             return s === undefined
               ? []
-              : [{
-                  spellId: s.id,
-                  name: s.name,
-                  school: s.school,
-                  level: s.level,
-                  mastery,
-                  continuing: s.continuing,
-                  mustHit: s.mustHit,
-                  castingAttribute: f.castingAttributes?.[s.id] ?? s.castingAttribute,
-                  variants: [...s.variants],
-                  openVariants: s.openVariants,
-                }];
+              : [
+                  {
+                    spellId: s.id,
+                    name: s.name,
+                    school: s.school,
+                    level: s.level,
+                    mastery,
+                    continuing: s.continuing,
+                    mustHit: s.mustHit,
+                    castingAttribute: f.castingAttributes?.[s.id] ?? s.castingAttribute,
+                    variants: [...s.variants],
+                    openVariants: s.openVariants,
+                  },
+                ];
           })
           .sort((a, b) => a.level - b.level || a.name.localeCompare(b.name)),
         source: v.source,
@@ -115,7 +107,19 @@ export function encounterRenewalQueue(state: EncounterState) {
             debt = debtAfter;
           }
           return {
-            spell: stateSpell !== undefined ? spellInfo(stateSpell) : { id: s.spell.id, spellId: s.spell.spellId, name: s.spell.name, variant: s.spell.variant, targetId: s.spell.targetId, level: s.spell.level, renewalCost: s.spell.renewalCost, turnsActive: s.spell.turnsActive },
+            spell:
+              stateSpell !== undefined
+                ? spellInfo(stateSpell)
+                : {
+                    id: s.spell.id,
+                    spellId: s.spell.spellId,
+                    name: s.spell.name,
+                    variant: s.spell.variant,
+                    targetId: s.spell.targetId,
+                    level: s.spell.level,
+                    renewalCost: s.spell.renewalCost,
+                    turnsActive: s.spell.turnsActive,
+                  },
             status: s.status,
             fromMana: s.fromMana,
             wouldBorrow: s.wouldBorrow,

@@ -59,9 +59,7 @@ export const RunawaySchema = z
   })
   .strict();
 
-const SpecialEffectSchema = z
-  .object({ natural: z.number().int(), kind: z.enum(['low', 'high']), gmRuling: z.string().max(2000).nullable() })
-  .strict();
+const SpecialEffectSchema = z.object({ natural: z.number().int(), kind: z.enum(['low', 'high']), gmRuling: z.string().max(2000).nullable() }).strict();
 
 const CounterAttemptSchema = z
   .object({

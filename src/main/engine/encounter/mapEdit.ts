@@ -81,10 +81,7 @@ const round = (v: number) => Math.round(v * 1e6) / 1e6;
  * Puts an imported image under the grid, first fitted inside the hexes' bounding box and centred
  * (the GM calibrates it next), or takes it away (`null`).
  */
-export function setMapImage(
-  state: EncounterState,
-  image: { asset: string; width: number; height: number } | null,
-): ApplyResult<EncounterState> {
+export function setMapImage(state: EncounterState, image: { asset: string; width: number; height: number } | null): ApplyResult<EncounterState> {
   const { image: _old, ...rest } = state.map;
   void _old;
   if (image === null) {
@@ -130,7 +127,10 @@ export function calibrateMap(
   if (placement) {
     next = { ...image, ...placement };
   } else {
-    const [a, b] = pins as readonly [{ image: { x: number; y: number }; world: { x: number; y: number } }, ...{ image: { x: number; y: number }; world: { x: number; y: number } }[]];
+    const [a, b] = pins as readonly [
+      { image: { x: number; y: number }; world: { x: number; y: number } },
+      ...{ image: { x: number; y: number }; world: { x: number; y: number } }[],
+    ];
     let scale = image.scale;
     if (b) {
       const pixels = Math.hypot(b.image.x - a.image.x, b.image.y - a.image.y);

@@ -26,7 +26,7 @@ export function offHandProblem(e: Hands): string | null {
     if (w.hands === 2) return `${w.name} takes both hands: no second weapon with it (${TWO_WEAPONS_SOURCE}).`;
     if (w.use === 'missile' || w.use === 'ammunition') return `${w.name} is not a weapon to fight with in one hand (${TWO_WEAPONS_SOURCE}).`;
   }
-  if (e.shieldId !== null) return 'A shield holds the other hand: drop it before readying a second weapon (the console\'s choice).';
+  if (e.shieldId !== null) return "A shield holds the other hand: drop it before readying a second weapon (the console's choice).";
   return null;
 }
 

@@ -17,7 +17,13 @@ import type { Tx } from './tx';
  * at `moverId` as it stands: attackPreview with the mover where it then was (`at`) and the offer's
  * line from the mover's pace (an ambling monster: +1). Null when no such offer is waiting.
  */
-export function opportunityPreview(state: EncounterState, defenderId: string, moverId: string, rules: Rules | RuleSet = DEFAULT_RULES, ticks: Partial<GmTicks> = {}): AttackPreview | null {
+export function opportunityPreview(
+  state: EncounterState,
+  defenderId: string,
+  moverId: string,
+  rules: Rules | RuleSet = DEFAULT_RULES,
+  ticks: Partial<GmTicks> = {},
+): AttackPreview | null {
   const offer = (turnStateOf(state).opportunities ?? []).find((o) => o.defenderId === defenderId && o.moverId === moverId);
   if (offer === undefined) return null;
   const weapon = weaponById(offer.weaponId);
@@ -51,7 +57,8 @@ export function applyOpportunityAttack(tx: Tx, c: CommandOf<'opportunityAttack'>
   let preview = attackPreview(tx.state, d.id, m.id, offer.weaponId, c.ticks ?? {}, { rules: tx.rules, throw: throwIt });
   if (!preview.allowed) throw new AppError('rule', preview.reason ?? 'That shot cannot be taken.');
   // 002 §Assigning Movement: an ambling monster gives the shot +1 (the offer keeps the line).
-  if (offer.bonus !== undefined) preview = { ...preview, adjDex: { value: preview.adjDex.value + offer.bonus.value, breakdown: [...preview.adjDex.breakdown, offer.bonus] } };
+  if (offer.bonus !== undefined)
+    preview = { ...preview, adjDex: { value: preview.adjDex.value + offer.bonus.value, breakdown: [...preview.adjDex.breakdown, offer.bonus] } };
   spendAttackAp(tx, d.id, `attack of opportunity on ${m.name}`);
   strike(tx, d.id, m.id, weapon, offer.weaponId, kind, 'f', preview);
   tx.update(m.id, (x) => ({ ...x, position: realPosition }));

@@ -248,7 +248,9 @@ export function optionRefusal(
       // Console's choice (001 is silent): hand-to-hand can end with allies down in one hex; only
       // one of them may stand there, the others crawl out first (no two standing share a hex).
       const here = figureHexes(f).map(hexKey);
-      const standing = state.figures.find((o) => o.id !== f.id && o.posture === 'standing' && !f.hthWith.includes(o.id) && figureHexes(o).some((h) => here.includes(hexKey(h))));
+      const standing = state.figures.find(
+        (o) => o.id !== f.id && o.posture === 'standing' && !f.hthWith.includes(o.id) && figureHexes(o).some((h) => here.includes(hexKey(h))),
+      );
       return standing ? `${standing.name} stands in ${f.name}'s hex: crawl to a free hex before standing up.` : null;
     }
     case 'h':

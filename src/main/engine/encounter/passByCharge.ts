@@ -23,7 +23,13 @@ type FirstStrikeOffer = NonNullable<TurnState['firstStrikes']>[number];
  * standing or kneeling, not in HTH, a ready melee weapon, the charger in its front hexes and
  * within the weapon's reach, an AP left — attackPreview's own checks.
  */
-export function firstStrikeRefusal(state: EncounterState, defenderId: string, attackerId: string, rules: Rules | RuleSet = DEFAULT_RULES, ticks: Partial<GmTicks> = {}): string | null {
+export function firstStrikeRefusal(
+  state: EncounterState,
+  defenderId: string,
+  attackerId: string,
+  rules: Rules | RuleSet = DEFAULT_RULES,
+  ticks: Partial<GmTicks> = {},
+): string | null {
   const d = state.figures.find((f) => f.id === defenderId);
   if (d === undefined) return `There is no figure "${defenderId}".`;
   if (d.posture !== 'standing' && d.posture !== 'kneeling') return `${d.name} is ${d.posture}.`;
@@ -97,7 +103,8 @@ export function applyFirstStrike(tx: Tx, c: CommandOf<'firstStrike'>): void {
   const d = tx.fig(c.figureId);
   const a = tx.fig(c.attackerId);
   const pending = (turnStateOf(tx.state).firstStrikes ?? []).find((o) => o.defenderId === d.id && o.attackerId === a.id);
-  if (pending !== undefined && d.equipment.readyWeaponId !== pending.weaponId) throw new AppError('rule', `${d.name} no longer holds the weapon it was to strike with.`);
+  if (pending !== undefined && d.equipment.readyWeaponId !== pending.weaponId)
+    throw new AppError('rule', `${d.name} no longer holds the weapon it was to strike with.`);
   const offer = takeFirstStrikeOffer(tx, d.id, a.id);
   const refusal = firstStrikeRefusal(tx.state, d.id, a.id, tx.rules, c.ticks ?? {});
   if (refusal !== null) throw new AppError('rule', `${refusal} Waive the first strike instead.`);
@@ -134,7 +141,15 @@ function chargerBlow(tx: Tx, offer: FirstStrikeOffer, hurt: boolean): void {
   if (hurt) {
     const check = tumbleCheck(tx.dice, a.attributes.DEX, `keep footing: ${a.name} stunned in a pass-by charge`);
     tx.rolls.push(check.roll);
-    tx.emit?.({ type: 'check', figureId: a.id, purpose: 'keep footing after the first strike (stunned in a pass-by charge)', target: check.target.value, roll: check.roll.total, success: check.kept, source: `${check.source}; 002 §Charging` });
+    tx.emit?.({
+      type: 'check',
+      figureId: a.id,
+      purpose: 'keep footing after the first strike (stunned in a pass-by charge)',
+      target: check.target.value,
+      roll: check.roll.total,
+      success: check.kept,
+      source: `${check.source}; 002 §Charging`,
+    });
     if (check.tumble !== null) {
       tx.rolls.push(check.tumble.roll);
       const damage = check.tumble.damage;

@@ -148,7 +148,11 @@ function sameActors(before: readonly FigureState[], now: readonly FigureState[])
 function waitingFor(phase: Phase, pending: number): string {
   if (phase === 'actions') return pending > 0 ? 'Figures act by adjDEX.' : 'Every figure has acted.';
   if (pending === 0) return phaseOver(phase);
-  return phase === 'finalMovement' ? 'Figures that yielded move now.' : phase === 'initialMovement' ? 'Figures move or yield in order.' : 'Figures move in order.';
+  return phase === 'finalMovement'
+    ? 'Figures that yielded move now.'
+    : phase === 'initialMovement'
+      ? 'Figures move or yield in order.'
+      : 'Figures move in order.';
 }
 
 function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus {
@@ -171,7 +175,13 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
     case 'renewSpells': {
       // RULINGS T3, S2: the magic state's renewal decides who still has spells to renew.
       const pending = stillToAct(state, renewalPending(state), []);
-      return status(state, ts.renewOrder, pending.slice(0, 1), pending, pending.length ? 'Casters renew their continuing spells.' : 'No spell is waiting for renewal.');
+      return status(
+        state,
+        ts.renewOrder,
+        pending.slice(0, 1),
+        pending,
+        pending.length ? 'Casters renew their continuing spells.' : 'No spell is waiting for renewal.',
+      );
     }
     case 'initialMovement':
     case 'finalMovement':
@@ -186,7 +196,13 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
       // RULINGS O4 (003 §1 Movement): every figure declares before anyone moves.
       const order = state.figures.filter(canAct).map((f) => f.id);
       const pending = undeclared(state, order);
-      return status(state, order, pending.slice(0, 1), pending, pending.length ? 'Figures declare action, movement, target, range and weapon.' : 'Every figure has declared: roll initiative.');
+      return status(
+        state,
+        order,
+        pending.slice(0, 1),
+        pending,
+        pending.length ? 'Figures declare action, movement, target, range and weapon.' : 'Every figure has declared: roll initiative.',
+      );
     }
     case 'cleanup':
       return status(state, [], [], [], 'Dropped weapons are placed and the fallen flipped: end the turn.');
@@ -206,7 +222,13 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
     case 'forcedRetreat': {
       const order = ts.retreatOffers.map((o) => o.figureId);
       const pending = stillToAct(state, order, ts.retreatDone);
-      return status(state, order, pending, pending, pending.length ? 'Figures that hit and took no hits may push a foe back.' : 'Nothing to push: end the turn.');
+      return status(
+        state,
+        order,
+        pending,
+        pending,
+        pending.length ? 'Figures that hit and took no hits may push a foe back.' : 'Nothing to push: end the turn.',
+      );
     }
   }
 }
@@ -302,7 +324,10 @@ export function requireTurn(
   const status = phaseStatus(tx.state, tx.rules);
   if (!phases.includes(tx.state.phase)) {
     if (!override) {
-      throw new AppError('rule', `${f.name} cannot do that in ${PHASE_NAMES[tx.state.phase]}: it belongs to ${phases.map((p) => PHASE_NAMES[p]).join(' or ')} (RULINGS T1).`);
+      throw new AppError(
+        'rule',
+        `${f.name} cannot do that in ${PHASE_NAMES[tx.state.phase]}: it belongs to ${phases.map((p) => PHASE_NAMES[p]).join(' or ')} (RULINGS T1).`,
+      );
     }
   } else {
     const waiting = opts?.anyOrder === true ? status.pending : status.due;

@@ -108,8 +108,8 @@ export function endOfTurnMagic(tx: Tx): void {
 
 /** Conscious casters in runaway that have not made this turn's anchor roll (RULINGS S6). */
 export function anchorsDue(state: EncounterState): string[] {
-  return encounterMagicOf(state).runaways
-    .filter((r) => r.lastAnchorTurn !== state.turn)
+  return encounterMagicOf(state)
+    .runaways.filter((r) => r.lastAnchorTurn !== state.turn)
     .map((r) => r.casterId)
     .filter((id) => {
       const f = state.figures.find((x) => x.id === id);

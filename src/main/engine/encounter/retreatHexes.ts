@@ -15,7 +15,11 @@ export function isFreeHex(state: EncounterState, h: Hex, except: readonly string
 }
 
 /** The free hexes next to `target` it may be pushed into by `pusher`, by direction 0–5 (a multi-hex target's whole body must fit). */
-export function retreatHexes(state: EncounterState, pusher: { position: Hex }, target: { id: string; position: Hex; facing?: number; size?: 1 | 3 | 7 }): Hex[] {
+export function retreatHexes(
+  state: EncounterState,
+  pusher: { position: Hex },
+  target: { id: string; position: Hex; facing?: number; size?: 1 | 3 | 7 },
+): Hex[] {
   const riders = state.figures.filter((o) => o.ridingId === target.id).map((o) => o.id);
   return [0, 1, 2, 3, 4, 5]
     .map((d) => hexNeighbor(target.position, d))

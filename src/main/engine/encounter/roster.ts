@@ -86,7 +86,8 @@ export function checkMastery(mastery: Readonly<Record<string, number>>, problems
 /** A casting attribute chosen for a spell the figure knows (issue 12 §2). */
 export function checkCastingAttributes(chosen: Readonly<Record<string, string>>, mastery: Readonly<Record<string, number>>, problems: string[]): void {
   for (const id of Object.keys(chosen)) {
-    if (mastery[id] === undefined) problems.push(`A casting attribute is chosen for ${DEFAULT_CATALOGUE.byId.get(id)?.name ?? id}, a spell the figure does not know.`);
+    if (mastery[id] === undefined)
+      problems.push(`A casting attribute is chosen for ${DEFAULT_CATALOGUE.byId.get(id)?.name ?? id}, a spell the figure does not know.`);
   }
 }
 
@@ -137,7 +138,16 @@ function recording(tx: Tx): Dice {
 
 /** The creation 2d6 a figure already has, as the pools function takes it (not rolled again, RULINGS C3). */
 function keptRoll(faces: readonly number[]): Roll {
-  return { notation: '2d6', count: 2, sides: 6, modifier: 0, faces, total: faces.reduce((s, f) => s + f, 0), kind: 'entered', label: 'creation: Fatigue 2d6 (kept)' };
+  return {
+    notation: '2d6',
+    count: 2,
+    sides: 6,
+    modifier: 0,
+    faces,
+    total: faces.reduce((s, f) => s + f, 0),
+    kind: 'entered',
+    label: 'creation: Fatigue 2d6 (kept)',
+  };
 }
 
 function equipmentOf(input: EquipmentInput): FigureState['equipment'] {
@@ -170,8 +180,7 @@ export function applyAddFigure(tx: Tx, command: CommandOf<'addFigure'>): void {
   }
   const dice = recording(tx);
   // 001 §Determining Core Attributes: 3d6 each in order, or a point-buy (RULINGS C2), or typed.
-  const attributes: Attributes =
-    input.attributes.method === 'roll' ? rollAttributes(dice).attributes : { ...input.attributes.values };
+  const attributes: Attributes = input.attributes.method === 'roll' ? rollAttributes(dice).attributes : { ...input.attributes.values };
   // A rolled STR too low for the weapon in hand leaves it slung, not in hand: refusing would
   // make the GM roll again, and the same seed would roll the same faces.
   const equipment = equipmentOf(input.equipment);
@@ -263,7 +272,10 @@ export function applyUpdateFigure(tx: Tx, command: CommandOf<'updateFigure'>): v
   }
   if (c.equipment !== undefined) {
     checkEquipment(c.equipment, next.attributes.STR, problems);
-    next.equipment = { ...equipmentOf(c.equipment), shieldReady: c.equipment.shieldId === null ? false : figure.equipment.shieldId === c.equipment.shieldId ? figure.equipment.shieldReady : true };
+    next.equipment = {
+      ...equipmentOf(c.equipment),
+      shieldReady: c.equipment.shieldId === null ? false : figure.equipment.shieldId === c.equipment.shieldId ? figure.equipment.shieldReady : true,
+    };
   } else if (c.attributes !== undefined) {
     checkEquipment({ ...figure.equipment }, next.attributes.STR, problems);
   }
@@ -273,7 +285,11 @@ export function applyUpdateFigure(tx: Tx, command: CommandOf<'updateFigure'>): v
   }
   if (c.castingAttributes !== undefined || c.mastery !== undefined) {
     // A spell forgotten takes its chosen attribute with it.
-    const chosen = Object.fromEntries(Object.entries(c.castingAttributes ?? figure.castingAttributes ?? {}).filter(([id]) => c.castingAttributes !== undefined || next.mastery[id] !== undefined));
+    const chosen = Object.fromEntries(
+      Object.entries(c.castingAttributes ?? figure.castingAttributes ?? {}).filter(
+        ([id]) => c.castingAttributes !== undefined || next.mastery[id] !== undefined,
+      ),
+    );
     checkCastingAttributes(chosen, next.mastery, problems);
     const { castingAttributes: _, ...rest } = next;
     next = Object.keys(chosen).length > 0 ? { ...rest, castingAttributes: chosen } : rest;

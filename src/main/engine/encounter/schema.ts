@@ -17,7 +17,6 @@ import {
 import { ActiveSpellSchema, EncounterMagicSchema, MasterySchema } from './magicSchema';
 import { MapImageSchema } from '../../../shared/views';
 
-
 const AttributesSchema = z
   .object({
     STR: z.number().int().min(1).max(40),
@@ -32,9 +31,7 @@ const AttributesSchema = z
 const PoolSchema = z.object({ starting: z.number().int().min(1), current: z.number().int() }).strict();
 
 /** RULINGS C8: the mana pool is secret; only GM views carry it. */
-const ManaStateSchema = z
-  .object({ pool: z.number().int().min(0), current: z.number().int(), debt: z.number().int().min(0) })
-  .strict();
+const ManaStateSchema = z.object({ pool: z.number().int().min(0), current: z.number().int(), debt: z.number().int().min(0) }).strict();
 
 /** What a figure has done this turn (RULINGS T1–T5, H3). */
 export const FigureTurnSchema = z
@@ -64,7 +61,10 @@ export const FigureTurnSchema = z
     /** Whether it took its one last shot while engaged (001 §Action Options l). */
     lastShot: z.boolean(),
     /** RULINGS H2 (amended): where it disengaged from (option n) and the slower enemies that then engaged it. */
-    disengagedFrom: z.object({ at: HexSchema, engagers: z.array(IdSchema) }).strict().optional(),
+    disengagedFrom: z
+      .object({ at: HexSchema, engagers: z.array(IdSchema) })
+      .strict()
+      .optional(),
     /** RULINGS O3: the stride it ended its movement on (absent or 0 = stopped or has not moved). */
     stride: z.number().int().min(0).max(8).optional(),
     /** RULINGS O3: action points spent on movement this turn. */
@@ -188,7 +188,15 @@ export const TurnStateSchema = z
          */
         by: z.enum(['side', 'figure']).optional(),
         /** Each roll's total; `breakdown` when the total is more than a die (O4: stress die + score + modifiers). */
-        rolls: z.array(z.object({ sideId: IdSchema, total: z.number().int(), breakdown: z.array(z.object({ label: z.string(), value: z.number(), source: z.string() }).strict()).optional() }).strict()),
+        rolls: z.array(
+          z
+            .object({
+              sideId: IdSchema,
+              total: z.number().int(),
+              breakdown: z.array(z.object({ label: z.string(), value: z.number(), source: z.string() }).strict()).optional(),
+            })
+            .strict(),
+        ),
         /** Sides in roll order, the winner first (before the winner's choice). */
         rollOrder: z.array(IdSchema),
         /** Sides in moving order, once the winner chose. */

@@ -13,14 +13,25 @@ export interface SpecialActions {
   readonly figureId: string;
   readonly packs: readonly { readonly itemId: string; readonly lbs: number; readonly at: { q: number; r: number }; readonly reason: string | null }[];
   /** Null for a figure that cannot fly. */
-  readonly flight: { readonly flying: boolean; readonly hexes: number; readonly takeOff: string | null; readonly land: string | null; readonly engagesGround: boolean } | null;
+  readonly flight: {
+    readonly flying: boolean;
+    readonly hexes: number;
+    readonly takeOff: string | null;
+    readonly land: string | null;
+    readonly engagesGround: boolean;
+  } | null;
 }
 
 export function specialActions(state: EncounterState, figureId: string): SpecialActions {
   const f = figureById(state, figureId);
   return {
     figureId: f.id,
-    packs: packsWithinReach(state, f).map((p) => ({ itemId: p.id, lbs: p.lbs, at: { q: p.position.q, r: p.position.r }, reason: packPickUpRefusal(state, f.id, p.id) })),
+    packs: packsWithinReach(state, f).map((p) => ({
+      itemId: p.id,
+      lbs: p.lbs,
+      at: { q: p.position.q, r: p.position.r },
+      reason: packPickUpRefusal(state, f.id, p.id),
+    })),
     flight: isFlier(f)
       ? {
           flying: hasCondition(f, 'flying'),

@@ -71,11 +71,7 @@ export function anyRider(figures: readonly FigureState[]): boolean {
   return false;
 }
 
-export function updateFigure(
-  state: EncounterState,
-  id: string,
-  change: (f: FigureState) => FigureState,
-): EncounterState {
+export function updateFigure(state: EncounterState, id: string, change: (f: FigureState) => FigureState): EncounterState {
   const i = indexOf(state.figures).get(id);
   if (i === undefined) return state;
   return replacedAt(state, i, change(state.figures[i] as FigureState));
@@ -167,7 +163,8 @@ const adjDexCache = new WeakMap<
  */
 export function baseAdjDex(f: FigureState, stats: StatRules = PILLARS_STATS): Explained<number> {
   const cached = adjDexCache.get(f.attributes);
-  if (cached !== undefined && cached.stats === stats && cached.f.equipment === f.equipment && cached.f.fatigue === f.fatigue && cached.f.body === f.body) return cached.value;
+  if (cached !== undefined && cached.stats === stats && cached.f.equipment === f.equipment && cached.f.fatigue === f.fatigue && cached.f.body === f.body)
+    return cached.value;
   const value = computeBaseAdjDex(f, stats);
   adjDexCache.set(f.attributes, { f: { equipment: f.equipment, fatigue: f.fatigue, body: f.body }, stats, value });
   return value;
@@ -180,7 +177,8 @@ function computeBaseAdjDex(f: FigureState, stats: StatRules): Explained<number> 
   const shield = f.equipment.shieldId && f.equipment.shieldReady ? shieldById(f.equipment.shieldId) : undefined;
   if (shield && shield.dex !== 0) lines.push(line(shield.name, shield.dex, '001 §DEX Adjustments (Armor and Shield); RULINGS A1'));
   const wounds = stats.wounds(f);
-  if (wounds.penalty.value !== 0) lines.push(line('Injury', wounds.penalty.value, wounds.penalty.breakdown.find((l) => l.value !== 0)?.source ?? wounds.source));
+  if (wounds.penalty.value !== 0)
+    lines.push(line('Injury', wounds.penalty.value, wounds.penalty.breakdown.find((l) => l.value !== 0)?.source ?? wounds.source));
   return explainSum(lines);
 }
 

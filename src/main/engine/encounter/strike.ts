@@ -28,7 +28,16 @@ export function spendAttackAp(tx: Tx, figureId: string, on: string): void {
  * lies behind (after a hit, RULINGS H5), the damage, a dropped or broken weapon, a thrown weapon landing, the missile
  * shots counted. Returns whether the weapon has more shots this turn (RULINGS A7).
  */
-export function strike(tx: Tx, attackerId: string, targetId: string, weapon: Weapon | null, weaponId: string | null, kind: AttackKind, option: OptionLetter, preview: AttackPreview): boolean {
+export function strike(
+  tx: Tx,
+  attackerId: string,
+  targetId: string,
+  weapon: Weapon | null,
+  weaponId: string | null,
+  kind: AttackKind,
+  option: OptionLetter,
+  preview: AttackPreview,
+): boolean {
   const a = tx.fig(attackerId);
   const t = tx.fig(targetId);
   const c = { weaponId };
@@ -60,7 +69,13 @@ export function strike(tx: Tx, attackerId: string, targetId: string, weapon: Wea
     // RULINGS H5: the body cover is rolled only once the missile has hit; a miss or fumble stands.
     if (out.hit && !(isMissile && bodyTakesMissile(tx, a, target))) {
       const dmg = rollDamage(tx, a.id, weapon, kind, what);
-      dealDamage(tx, a.id, target.id, { damageRoll: dmg.roll, bonus: dmg.bonus, multiplier: out.multiplier as 1 | 2 | 3, toBody: out.toBody, bleeding: out.bleeding }, true);
+      dealDamage(
+        tx,
+        a.id,
+        target.id,
+        { damageRoll: dmg.roll, bonus: dmg.bonus, multiplier: out.multiplier as 1 | 2 | 3, toBody: out.toBody, bleeding: out.bleeding },
+        true,
+      );
     }
     if (weapon !== null && (out.dropWeapon || out.breakWeapon)) {
       if (out.dropWeapon) dropItem(tx, a.id, 'weapon', weapon.id);

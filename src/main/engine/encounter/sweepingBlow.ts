@@ -67,7 +67,9 @@ export function sweepPreview(state: EncounterState, attackerId: string, ticks: P
   const hexes = sweptHexes(a);
   const weapon = readyWeapon(a);
   const list = sweepTargets(state, a);
-  const targets = list.map((t) => attackPreview(state, a.id, t.id, a.equipment.readyWeaponId, { ...ticks, sweepingBlow: true, twoWeapons: false }, { rules: rs }));
+  const targets = list.map((t) =>
+    attackPreview(state, a.id, t.id, a.equipment.readyWeaponId, { ...ticks, sweepingBlow: true, twoWeapons: false }, { rules: rs }),
+  );
   let reason: string | null = null;
   if (a.hthWith.length > 0) reason = `${a.name} is in hand-to-hand combat: it strikes with option t.`;
   else if (weapon === null) reason = `${a.name} sweeps with a ready weapon, not bare hands (the console's choice; ${SWEEP_SOURCE}).`;
@@ -117,7 +119,13 @@ export function applySweepingBlow(tx: Tx, c: CommandOf<'sweepingBlow'>): void {
     });
     if (out.hit) {
       const dmg = rollDamage(tx, a.id, weapon, 'melee', `${a.name} → ${t.name} (sweep)`);
-      dealDamage(tx, a.id, t.id, { damageRoll: dmg.roll, bonus: dmg.bonus, multiplier: out.multiplier as 1 | 2 | 3, toBody: out.toBody, bleeding: out.bleeding }, true);
+      dealDamage(
+        tx,
+        a.id,
+        t.id,
+        { damageRoll: dmg.roll, bonus: dmg.bonus, multiplier: out.multiplier as 1 | 2 | 3, toBody: out.toBody, bleeding: out.bleeding },
+        true,
+      );
     }
     lost ??= out.dropWeapon ? 'drop' : out.breakWeapon ? 'break' : null;
   }

@@ -18,7 +18,18 @@ import { endOfTurnEffects, startCleanup, startNextTurn } from './endOfTurn';
 import type { Tx } from './tx';
 
 // Names that lived here before the split, so existing imports of './turn' still resolve.
-export { initiativeBy, isMovementPhase, movementSequence, PHASE_NAMES, PHASES, phaseStatus, requireTurn, turnPhases, type Phase, type PhaseStatus } from './phaseStatus';
+export {
+  initiativeBy,
+  isMovementPhase,
+  movementSequence,
+  PHASE_NAMES,
+  PHASES,
+  phaseStatus,
+  requireTurn,
+  turnPhases,
+  type Phase,
+  type PhaseStatus,
+} from './phaseStatus';
 export { chooseInitiative, declare, orderByScore, rollInitiative } from './initiative';
 export { setPosture, settlePosture } from './posture';
 
@@ -43,11 +54,21 @@ export function advancePhase(tx: Tx, c: CommandOf<'advancePhase'>): void {
   if (blocking.length > 0 && tx.state.phase !== 'initiative') {
     if (c.override !== true) {
       const names = blocking.map((id) => tx.state.figures.find((f) => f.id === id)?.name ?? id);
-      throw new AppError('rule', `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} still to act in ${PHASE_NAMES[tx.state.phase]}. Use override to move on.`);
+      throw new AppError(
+        'rule',
+        `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} still to act in ${PHASE_NAMES[tx.state.phase]}. Use override to move on.`,
+      );
     }
   }
   if (c.override === true && (blocking.length > 0 || (tx.state.phase === 'initiative' && !ts.initiative?.chosen))) {
-    tx.emit?.({ type: 'override', command: 'advancePhase', figureId: null, due: status.pending, reason: `GM override: ${PHASE_NAMES[tx.state.phase]} ended with ${status.pending.length} pending`, source: 'RULINGS T1 (GM override)' });
+    tx.emit?.({
+      type: 'override',
+      command: 'advancePhase',
+      figureId: null,
+      due: status.pending,
+      reason: `GM override: ${PHASE_NAMES[tx.state.phase]} ended with ${status.pending.length} pending`,
+      source: 'RULINGS T1 (GM override)',
+    });
   }
   // RULINGS T1, O1, O2, O4: the next phase is the next of the rules' phases; after the last, the turn ends.
   const phases = turnPhases(tx.rules);
@@ -137,7 +158,13 @@ function startMovement(tx: Tx, phase: Phase): void {
   // The source of the first movement group (Pillars: RULINGS T4; O1: 004 §Turn Sequence (3); …),
   // which each rule set names whoever moves.
   const source = groups[0]?.source ?? 'RULINGS T4';
-  tx.emit?.({ type: 'orderSet', phase, order, scores: order.map((id) => ({ figureId: id, value: baseAdjDex(figureById(tx.state, id), tx.rules.stats).value })), source });
+  tx.emit?.({
+    type: 'orderSet',
+    phase,
+    order,
+    scores: order.map((id) => ({ figureId: id, value: baseAdjDex(figureById(tx.state, id), tx.rules.stats).value })),
+    source,
+  });
 }
 
 export function reorderMovement(tx: Tx, c: CommandOf<'reorderMovement'>): void {
@@ -171,7 +198,13 @@ function startActions(tx: Tx): void {
   // Dodge and Defend declared during movement have used the figure's action (RULINGS A6).
   const declared = order.filter((id) => figureById(tx.state, id).turn.option !== null);
   tx.state = setTurnState(tx.state, { actionOrder: order, actionDone: declared });
-  tx.emit?.({ type: 'orderSet', phase: 'actions', order, scores: order.map((id) => ({ figureId: id, value: score(id) })), source: '001 §Turn Sequence; RULINGS T5, G4' });
+  tx.emit?.({
+    type: 'orderSet',
+    phase: 'actions',
+    order,
+    scores: order.map((id) => ({ figureId: id, value: score(id) })),
+    source: '001 §Turn Sequence; RULINGS T5, G4',
+  });
 }
 
 /** Marks a figure as having acted (and its option) in the action bookkeeping. */

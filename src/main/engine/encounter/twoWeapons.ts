@@ -55,10 +55,26 @@ export function twoWeaponPreview(
 ): TwoWeaponPreview {
   const rs = asRuleSet(rules);
   const a = figureById(state, attackerId);
-  const attacks = blows.map((b) => attackPreview(state, attackerId, b.targetId, b.weaponId, { ...ticks, twoWeapons: true, sweepingBlow: false }, { rules: rs, throw: weaponById(b.weaponId)?.use === 'thrown' }));
+  const attacks = blows.map((b) =>
+    attackPreview(
+      state,
+      attackerId,
+      b.targetId,
+      b.weaponId,
+      { ...ticks, twoWeapons: true, sweepingBlow: false },
+      { rules: rs, throw: weaponById(b.weaponId)?.use === 'thrown' },
+    ),
+  );
   let reason = twoWeaponRefusal(state, attackerId);
   const hands = [a.equipment.readyWeaponId, a.equipment.offHandWeaponId ?? null].sort().join('|');
-  if (reason === null && (blows.length !== 2 || blows.map((b) => b.weaponId).sort().join('|') !== hands)) {
+  if (
+    reason === null &&
+    (blows.length !== 2 ||
+      blows
+        .map((b) => b.weaponId)
+        .sort()
+        .join('|') !== hands)
+  ) {
     reason = `Two-weapon fighting is one attack with each ready weapon (${TWO_WEAPONS_SOURCE}).`;
   }
   if (reason === null) {
@@ -82,9 +98,25 @@ export function applyTwoWeaponAttack(tx: Tx, c: CommandOf<'twoWeaponAttack'>): v
     const weapon = weaponById(blow.weaponId) ?? null;
     const target = tx.fig(blow.targetId);
     // The second attack is judged as the first left the map (its target may have fallen).
-    const now = i === 0 ? first : attackPreview(tx.state, a.id, target.id, blow.weaponId, { ...(c.ticks ?? {}), twoWeapons: true, sweepingBlow: false }, { rules: tx.rules, throw: weapon?.use === 'thrown' });
+    const now =
+      i === 0
+        ? first
+        : attackPreview(
+            tx.state,
+            a.id,
+            target.id,
+            blow.weaponId,
+            { ...(c.ticks ?? {}), twoWeapons: true, sweepingBlow: false },
+            { rules: tx.rules, throw: weapon?.use === 'thrown' },
+          );
     if (!now.allowed) {
-      tx.emit?.({ type: 'attackLost', figureId: a.id, targetId: target.id, reason: now.reason ?? 'The attack can no longer be made.', source: TWO_WEAPONS_SOURCE });
+      tx.emit?.({
+        type: 'attackLost',
+        figureId: a.id,
+        targetId: target.id,
+        reason: now.reason ?? 'The attack can no longer be made.',
+        source: TWO_WEAPONS_SOURCE,
+      });
       return;
     }
     spendAttackAp(tx, a.id, `attack on ${target.name} (${weapon?.name ?? blow.weaponId})`);

@@ -54,16 +54,7 @@ function signed(text: string): number {
   return n;
 }
 
-function item(
-  kind: ProtectionKind,
-  id: string,
-  name: string,
-  stops: string,
-  dex: string,
-  cost: string,
-  weight: string,
-  restriction: string,
-): ProtectionItem {
+function item(kind: ProtectionKind, id: string, name: string, stops: string, dex: string, cost: string, weight: string, restriction: string): ProtectionItem {
   const lbs = Number(weight);
   if (!Number.isFinite(lbs)) throw new ArmorDataError(`Cannot read the weight "${weight}"`);
   return {

@@ -91,8 +91,7 @@ export function formatCost(cost: Cost): string {
       const hi = cpToPrice(cost.maxCp);
       // Same single coin at both ends (the tables' only form): `10-50 gp`.
       for (const coin of ['gp', 'sp', 'cp'] as const) {
-        const onlyCoin = (p: Price): boolean =>
-          (['gp', 'sp', 'cp'] as const).every((c) => c === coin || p[c] === 0);
+        const onlyCoin = (p: Price): boolean => (['gp', 'sp', 'cp'] as const).every((c) => c === coin || p[c] === 0);
         if (onlyCoin(lo) && onlyCoin(hi) && lo[coin] !== 0 && hi[coin] !== 0) {
           return `${groupThousands(lo[coin])}-${groupThousands(hi[coin])} ${coin}`;
         }

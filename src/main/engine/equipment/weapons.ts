@@ -11,12 +11,7 @@
 import type { DiceSpec } from '../dice/types';
 import { parseCost, type Cost } from './currency';
 
-export type WeaponCategory =
-  | 'knives-and-swords'
-  | 'axes-hammers-maces'
-  | 'missile-weapons'
-  | 'pole-weapons'
-  | 'unusual-weapons';
+export type WeaponCategory = 'knives-and-swords' | 'axes-hammers-maces' | 'missile-weapons' | 'pole-weapons' | 'unusual-weapons';
 
 export const WEAPON_CATEGORY_SOURCE: Readonly<Record<WeaponCategory, string>> = {
   'knives-and-swords': '001 §Knives and Swords',
@@ -176,8 +171,7 @@ function parsePole(notes: string): PoleProperties {
   const tooShort = /too short for 2-hex/i.test(notes);
   const mountedOnly = /mounted only/i.test(notes);
   const range = /^(\d+½?)(?:\s*-\s*(\d+½?))?\s*yards?$/i.exec(notes.trim());
-  const lengthYards =
-    range === null ? null : { min: half(range[1] ?? ''), max: half(range[2] ?? range[1] ?? '') };
+  const lengthYards = range === null ? null : { min: half(range[1] ?? ''), max: half(range[2] ?? range[1] ?? '') };
   const twoHexReach = tooShort ? false : lengthYards !== null && lengthYards.min >= 2 ? true : null;
   return { lengthYards, tooShortForTwoHex: tooShort, mountedOnly, twoHexReach };
 }
@@ -193,24 +187,12 @@ interface RowExtras {
 }
 
 /** Builds a weapon from the cells of one table row, as written. */
-function row(
-  category: WeaponCategory,
-  extras: RowExtras,
-  nameCell: string,
-  damage: string,
-  str: string,
-  cost: string,
-  weight: string,
-  notes = '',
-): Weapon {
+function row(category: WeaponCategory, extras: RowExtras, nameCell: string, damage: string, str: string, cost: string, weight: string, notes = ''): Weapon {
   const { name, marks, thrown, twoHanded } = splitMarks(nameCell);
   const source = WEAPON_CATEGORY_SOURCE[category];
-  const use: WeaponUse =
-    extras.use ?? (category === 'missile-weapons' ? 'missile' : 'melee');
+  const use: WeaponUse = extras.use ?? (category === 'missile-weapons' ? 'missile' : 'melee');
   const rateOfFire: RateOfFire | null =
-    use === 'missile'
-      ? { ...(extras.rateOfFire ?? { base: ONE_PER_TURN, improved: null }), source: `${source} (Notes); RULINGS A7` }
-      : null;
+    use === 'missile' ? { ...(extras.rateOfFire ?? { base: ONE_PER_TURN, improved: null }), source: `${source} (Notes); RULINGS A7` } : null;
   return {
     id: extras.id,
     name,
@@ -272,16 +254,56 @@ export const MISSILE_WEAPONS: readonly Weapon[] = [
   // No mark, but its name and its place in the table say it is thrown: thrown range applies.
   row(MW, { id: 'thrown-rock', use: 'thrown', thrown: true }, 'Thrown Rock', '1d6−4', '—', '—', '0.5'),
   row(MW, { id: 'sling' }, 'Sling†', '1d6−2', '—', '2', '1.0', 'Including rocks'),
-  row(MW, { id: 'small-bow', rateOfFire: { base: ONE_PER_TURN, improved: { minAdjDex: 15, rate: { shots: 2, everyTurns: 1 } } } },
-    'Small Bow†', '1d6−1', '9', '20', '4.0', '2 shots/turn if adjDEX 15+'),
-  row(MW, { id: 'horse-bow', rateOfFire: { base: ONE_PER_TURN, improved: { minAdjDex: 16, rate: { shots: 2, everyTurns: 1 } } } },
-    'Horse Bow†', '1d6', '10', '30', '4.0', '2 shots/turn if adjDEX 16+'),
-  row(MW, { id: 'longbow', rateOfFire: { base: ONE_PER_TURN, improved: { minAdjDex: 18, rate: { shots: 2, everyTurns: 1 } } } },
-    'Longbow†', '1d6+2', '11', '40', '4.0', '2 shots/turn if adjDEX 18+'),
-  row(MW, { id: 'light-crossbow', rateOfFire: { base: { shots: 1, everyTurns: 2 }, improved: { minAdjDex: 14, rate: ONE_PER_TURN } } },
-    'Light Crossbow†', '2d6', '12', '50', '6.0', 'Every other turn; every if 14+'),
-  row(MW, { id: 'heavy-crossbow', rateOfFire: { base: { shots: 1, everyTurns: 3 }, improved: { minAdjDex: 16, rate: { shots: 1, everyTurns: 2 } } } },
-    'Heavy Crossbow†', '3d6', '15', '80', '10.0', 'Every 3rd turn; every other 16+'),
+  row(
+    MW,
+    { id: 'small-bow', rateOfFire: { base: ONE_PER_TURN, improved: { minAdjDex: 15, rate: { shots: 2, everyTurns: 1 } } } },
+    'Small Bow†',
+    '1d6−1',
+    '9',
+    '20',
+    '4.0',
+    '2 shots/turn if adjDEX 15+',
+  ),
+  row(
+    MW,
+    { id: 'horse-bow', rateOfFire: { base: ONE_PER_TURN, improved: { minAdjDex: 16, rate: { shots: 2, everyTurns: 1 } } } },
+    'Horse Bow†',
+    '1d6',
+    '10',
+    '30',
+    '4.0',
+    '2 shots/turn if adjDEX 16+',
+  ),
+  row(
+    MW,
+    { id: 'longbow', rateOfFire: { base: ONE_PER_TURN, improved: { minAdjDex: 18, rate: { shots: 2, everyTurns: 1 } } } },
+    'Longbow†',
+    '1d6+2',
+    '11',
+    '40',
+    '4.0',
+    '2 shots/turn if adjDEX 18+',
+  ),
+  row(
+    MW,
+    { id: 'light-crossbow', rateOfFire: { base: { shots: 1, everyTurns: 2 }, improved: { minAdjDex: 14, rate: ONE_PER_TURN } } },
+    'Light Crossbow†',
+    '2d6',
+    '12',
+    '50',
+    '6.0',
+    'Every other turn; every if 14+',
+  ),
+  row(
+    MW,
+    { id: 'heavy-crossbow', rateOfFire: { base: { shots: 1, everyTurns: 3 }, improved: { minAdjDex: 16, rate: { shots: 1, everyTurns: 2 } } } },
+    'Heavy Crossbow†',
+    '3d6',
+    '15',
+    '80',
+    '10.0',
+    'Every 3rd turn; every other 16+',
+  ),
   row(MW, { id: 'arrows-20', use: 'ammunition', bundle: 20 }, 'Arrows (20)', '—', '—', '20', '1.0'),
   row(MW, { id: 'quarrels-20', use: 'ammunition', bundle: 20 }, 'Quarrels (20)', '—', '—', '20', '1.0'),
 ];
@@ -312,13 +334,7 @@ export const UNUSUAL_WEAPONS: readonly Weapon[] = [
 ];
 
 /** Every weapon row, in the document's order. */
-export const WEAPONS: readonly Weapon[] = [
-  ...KNIVES_AND_SWORDS,
-  ...AXES_HAMMERS_MACES,
-  ...MISSILE_WEAPONS,
-  ...POLE_WEAPONS,
-  ...UNUSUAL_WEAPONS,
-];
+export const WEAPONS: readonly Weapon[] = [...KNIVES_AND_SWORDS, ...AXES_HAMMERS_MACES, ...MISSILE_WEAPONS, ...POLE_WEAPONS, ...UNUSUAL_WEAPONS];
 
 export interface FireRateAt extends FireRate {
   /** True when the adjusted DEX reached the note's better rate. */
@@ -334,8 +350,7 @@ export interface FireRateAt extends FireRate {
 export function fireRateAt(weapon: Weapon, adjDex: number): FireRateAt | null {
   const rof = weapon.rateOfFire;
   if (rof === null) return null;
-  const describe = (r: FireRate): string =>
-    `${r.shots} shot${r.shots === 1 ? '' : 's'} ${r.everyTurns === 1 ? 'every turn' : `every ${r.everyTurns} turns`}`;
+  const describe = (r: FireRate): string => `${r.shots} shot${r.shots === 1 ? '' : 's'} ${r.everyTurns === 1 ? 'every turn' : `every ${r.everyTurns} turns`}`;
   if (rof.improved !== null && adjDex >= rof.improved.minAdjDex) {
     return {
       ...rof.improved.rate,
@@ -344,7 +359,6 @@ export function fireRateAt(weapon: Weapon, adjDex: number): FireRateAt | null {
       source: rof.source,
     };
   }
-  const why =
-    rof.improved === null ? '' : ` (adjDEX ${adjDex} < ${rof.improved.minAdjDex})`;
+  const why = rof.improved === null ? '' : ` (adjDEX ${adjDex} < ${rof.improved.minAdjDex})`;
   return { ...rof.base, improved: false, reason: `${weapon.name}: ${describe(rof.base)}${why}`, source: rof.source };
 }

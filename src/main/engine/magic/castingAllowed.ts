@@ -58,7 +58,11 @@ export function castingAllowed(option: string, context: CastingAllowedContext): 
     const noGestures = context.mastery !== undefined && masteryBenefits(Math.max(0, Math.min(5, context.mastery))).noGestures;
     add(
       context.handsFree === true || noGestures,
-      noGestures ? 'no gestures needed at mastery 2+' : context.handsFree === true ? 'hands are free' : 'hands must be free, or the spell known at mastery 2+ (no gestures)',
+      noGestures
+        ? 'no gestures needed at mastery 2+'
+        : context.handsFree === true
+          ? 'hands are free'
+          : 'hands must be free, or the spell known at mastery 2+ (no gestures)',
       '001 §Action Options, Hand-to-Hand Combat; 001 §Spell Mastery',
     );
   } else {

@@ -172,12 +172,7 @@ export const SPELLS: readonly SpellDefinition[] = [
     [{ name: 'Counter 4' }, { name: 'Major Protection from Element', continuing: true, ...EL }],
     [{ name: 'Counter 5' }, { name: 'Encase', continuing: true }],
   ]),
-  ...spellsOf('mending', [
-    [{ name: 'Heal' }],
-    [{ name: 'Cure' }],
-    [{ name: 'Web/Joining' }, { name: 'Breaking' }],
-    [{ name: 'Shaping' }],
-  ]),
+  ...spellsOf('mending', [[{ name: 'Heal' }], [{ name: 'Cure' }], [{ name: 'Web/Joining' }, { name: 'Breaking' }], [{ name: 'Shaping' }]]),
   ...spellsOf('weather', [
     [{ name: 'Detect Weather' }],
     [{ name: 'Wind', continuing: true }, { name: 'Wind Counter' }],
@@ -186,7 +181,10 @@ export const SPELLS: readonly SpellDefinition[] = [
   ]),
   ...spellsOf('control', [
     [{ name: 'Persuade Minor' }, { name: 'Calm', continuing: true }, { name: 'Enrage', continuing: true }],
-    [{ name: 'Minor Illusion', continuing: true, note: 'includes Blur' }, { name: 'Fatigue', hit: 'thrown' }],
+    [
+      { name: 'Minor Illusion', continuing: true, note: 'includes Blur' },
+      { name: 'Fatigue', hit: 'thrown' },
+    ],
     [
       { name: 'Wound', hit: 'thrown' },
       {
@@ -313,10 +311,7 @@ export function catalogueWithEdits(edits: unknown): Catalogue {
     const edit = parsed.data[s.id];
     if (edit === undefined) return s;
     const next: SpellDefinition = { ...s };
-    return Object.assign(
-      next,
-      Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined)),
-    ) as SpellDefinition;
+    return Object.assign(next, Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined))) as SpellDefinition;
   });
   return build(spells);
 }

@@ -22,11 +22,7 @@ export function pushControlTarget(caster: Caster, push: number, rules: Rules): E
 
 /** 3d6 ≤ INT − total Debt (RULINGS S4), the Debt counted after this borrowing. */
 export function borrowControlTarget(caster: Caster, totalDebt: number): Explained {
-  return target([
-    line('INT', caster.attributes.INT, '001 §Borrowing'),
-    line(`total Debt ${totalDebt}`, -totalDebt + 0, 'RULINGS S4'),
-    ...injuryLines(caster),
-  ]);
+  return target([line('INT', caster.attributes.INT, '001 §Borrowing'), line(`total Debt ${totalDebt}`, -totalDebt + 0, 'RULINGS S4'), ...injuryLines(caster)]);
 }
 
 export interface ControlOutcome {
@@ -44,11 +40,7 @@ export function pushControl(caster: Caster, push: number, rules: Rules, dice: Di
   const goal = pushControlTarget(caster, push, rules);
   const check = rollUnder(dice, `push control: ${caster.name}`, goal);
   const natural18 = check.roll.total === 18;
-  const result = natural18 || (!check.success && -check.margin >= rules.runawayFailureMargin)
-    ? 'runaway'
-    : check.success
-      ? 'controlled'
-      : 'lost';
+  const result = natural18 || (!check.success && -check.margin >= rules.runawayFailureMargin) ? 'runaway' : check.success ? 'controlled' : 'lost';
   return {
     result,
     roll: check.roll,

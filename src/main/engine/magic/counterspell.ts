@@ -23,11 +23,7 @@ import type { Caster, CastingRecord, CounterAttempt, MagicContext, MagicEvent, M
 const COUNTER = '001 §Counterspell; RULINGS S8';
 
 export function counterTarget(who: Caster, manaInContest: number, label: string): Explained {
-  return target([
-    line(`${who.name} INT`, who.attributes.INT, COUNTER),
-    line(label, manaInContest, COUNTER),
-    ...injuryLines(who),
-  ]);
+  return target([line(`${who.name} INT`, who.attributes.INT, COUNTER), line(label, manaInContest, COUNTER), ...injuryLines(who)]);
 }
 
 export interface CounterIntent {
@@ -43,9 +39,11 @@ export function counterspell(snapshot: MagicSnapshot, intent: CounterIntent, dic
   let defender = casterOf(snapshot, intent.defenderId);
   const caster = casterOf(snapshot, record.casterId);
   if (defender.id === caster.id) throw new AppError('rule', `${caster.name} cannot counter its own spell.`);
-  if (record.turn !== ctx.turn) throw new AppError('rule', `A counterspell answers a casting in the turn it is cast (casting ${record.id} was turn ${record.turn}).`);
+  if (record.turn !== ctx.turn)
+    throw new AppError('rule', `A counterspell answers a casting in the turn it is cast (casting ${record.id} was turn ${record.turn}).`);
   if (record.outcome !== 'succeeded') throw new AppError('rule', `Casting ${record.id} did not take effect (${record.outcome}); there is nothing to counter.`);
-  if (record.counter !== null) throw new AppError('rule', `Casting ${record.id} has already been countered once; the defender gets one try per casting (RULINGS S8).`);
+  if (record.counter !== null)
+    throw new AppError('rule', `Casting ${record.id} has already been countered once; the defender gets one try per casting (RULINGS S8).`);
   if (!isMage(defender)) throw new AppError('rule', `${defender.name} knows no spells and cannot counter (001 §Counterspell).`);
   requireConscious(defender, 'counter a spell');
   if (runawayOf(snapshot.magic, defender.id) !== null) throw new AppError('rule', `${defender.name} is in runaway and cannot counter.`);

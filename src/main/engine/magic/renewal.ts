@@ -27,11 +27,7 @@ const RENEW = '001 §Renewing Spells; RULINGS S2';
 /** DEX + INT + WIS, the renewal order's score (001 §Turn Sequence; RULINGS T3). */
 export function renewalScore(caster: Caster): Explained {
   const source = '001 §Turn Sequence; RULINGS T3';
-  return explainSum([
-    line('DEX', caster.attributes.DEX, source),
-    line('INT', caster.attributes.INT, source),
-    line('WIS', caster.attributes.WIS, source),
-  ]);
+  return explainSum([line('DEX', caster.attributes.DEX, source), line('INT', caster.attributes.INT, source), line('WIS', caster.attributes.WIS, source)]);
 }
 
 function endSpell(magic: MagicState, activeId: string): MagicState {

@@ -5,16 +5,7 @@ import { explainSum, line } from '../explain';
 import type { BreakdownLine, Explained } from '../explain';
 import type { Rules } from '../rules';
 import { casterOf, injuryLines, requireConscious, rollUnder, target, withCaster, withMagic } from './internal';
-import type {
-  Caster,
-  MagicContext,
-  MagicEvent,
-  MagicSnapshot,
-  MagicState,
-  MagicStepResult,
-  RunawayCause,
-  RunawayState,
-} from './types';
+import type { Caster, MagicContext, MagicEvent, MagicSnapshot, MagicState, MagicStepResult, RunawayCause, RunawayState } from './types';
 
 /**
  * Runaway (001 §Runaway, RULINGS S6) and Intervention (001 §Intervention, RULINGS S7).
@@ -97,12 +88,7 @@ export interface EndOfTurnOptions {
  * End of turn for every runaway (RULINGS T1, S6, C5): the survival save if one is due, then the
  * drain from mana and, once mana is empty, from Body with the caster unconscious.
  */
-export function endOfTurnRunaway(
-  snapshot: MagicSnapshot,
-  dice: Dice,
-  ctx: MagicContext,
-  options: EndOfTurnOptions = {},
-): MagicStepResult {
+export function endOfTurnRunaway(snapshot: MagicSnapshot, dice: Dice, ctx: MagicContext, options: EndOfTurnOptions = {}): MagicStepResult {
   const saves = options.survivalSaves ?? true;
   let next = snapshot;
   const events: MagicEvent[] = [];
@@ -222,13 +208,7 @@ export function intervene(
     magic = endRunaway(snapshot.magic, caster.id);
     events.push({ type: 'runawayEnded', casterId: caster.id, reason: 'intervention', source: INTERVENTION });
   } else {
-    const started = startRunaway(
-      snapshot.magic,
-      mage,
-      { spellId: r.spellId, spellName: r.spellName, level: r.level, push: r.push },
-      'intervention',
-      ctx.turn,
-    );
+    const started = startRunaway(snapshot.magic, mage, { spellId: r.spellId, spellName: r.spellName, level: r.level, push: r.push }, 'intervention', ctx.turn);
     magic = started.magic;
     events.push(started.event);
   }

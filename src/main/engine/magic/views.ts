@@ -139,7 +139,9 @@ export function castPreview(
   const at = options.at ?? null;
   if (at !== null && (targetId ?? null) !== null) problems.push(`${spell.name} is aimed at a figure or at a hex, not both.`);
   if (spell.mustHit && options.hit === undefined) {
-    problems.push(at !== null ? `${spell.name} must hit: choose the figure it is aimed at, not a hex (RULINGS S1).` : `${spell.name} must hit: choose the target's hex.`);
+    problems.push(
+      at !== null ? `${spell.name} must hit: choose the figure it is aimed at, not a hex (RULINGS S1).` : `${spell.name} must hit: choose the target's hex.`,
+    );
   }
   const cost = spellCost(spell.level, mastery, push, ctx.rules);
   const fromMana = Math.min(caster.mana.current, cost.value);

@@ -18,4 +18,3 @@ export const HEAVY_BLOWS_ON: HeavyBlowRules = {
   effect: (hits, strength) => heavyBlowEffect(hits, strength),
   step: (figureId, strength, before, after, hasActed) => heavyBlowStep(figureId, strength, before, after, hasActed),
 };
-

@@ -13,7 +13,19 @@ import { movementProfile } from '../movement';
 import { HEAVY_BLOWS_OFF } from './heavyBlows';
 import { rollSideInitiative, sideMoveOrder } from './classic/turn';
 import { sidesThenAdjDex, type MoverRef } from './order';
-import type { CriticalRules, InitiativeRules, MovementRules, PhaseInfo, RuleBehaviour, StatBlock, StatFigure, StatLine, StatPool, StatRules, Wounds } from './types';
+import type {
+  CriticalRules,
+  InitiativeRules,
+  MovementRules,
+  PhaseInfo,
+  RuleBehaviour,
+  StatBlock,
+  StatFigure,
+  StatLine,
+  StatPool,
+  StatRules,
+  Wounds,
+} from './types';
 import { NO_HAZARDS } from './types';
 
 /** RULINGS T1 — the ids are the encounter's `phase` values (src/main/engine/encounter/turn.ts PHASES). */
@@ -118,7 +130,9 @@ export const PILLARS_BAND_TEXT: Readonly<Record<InjuryBand, string>> = {
 };
 
 /** Starting Fatigue explained from the attributes and the kept creation 2d6 (001 §Derived Pools, RULINGS C3). */
-export function pillarsStartingFatigue(f: Pick<StatFigure, 'attributes' | 'fatigue'> & { readonly fatigueDice?: readonly number[] | null | undefined }): Explained<number> {
+export function pillarsStartingFatigue(
+  f: Pick<StatFigure, 'attributes' | 'fatigue'> & { readonly fatigueDice?: readonly number[] | null | undefined },
+): Explained<number> {
   const a = f.attributes;
   const higher = a.DEX >= a.STR ? 'DEX' : 'STR';
   const lines: BreakdownLine[] = [
@@ -264,12 +278,19 @@ export const PILLARS_STATS: StatRules = {
     // RULINGS C4: the worse pool's band costs DEX; Fatigue at 0 or less is unconscious. Death comes
     // from the survival saves (RULINGS C5), not from the pools alone.
     const injury = injuryPenalty({ fatigue: f.fatigue, body: f.body });
-    const wounds: Wounds = { penalty: injury.explained, condition: f.fatigue.current <= 0 ? 'unconscious' : 'fighting', source: '001 §Fatigue Points; RULINGS C4' };
+    const wounds: Wounds = {
+      penalty: injury.explained,
+      condition: f.fatigue.current <= 0 ? 'unconscious' : 'fighting',
+      source: '001 §Fatigue Points; RULINGS C4',
+    };
     woundsByFatigue.set(f.fatigue, { body: f.body, wounds });
     return wounds;
   },
   survivalSaves: true,
-  poolSummary: (f) => ({ text: `${f.fatigue.current}/${f.body.current}`, title: `Fatigue ${f.fatigue.current}/${f.fatigue.starting} · Body ${f.body.current}/${f.body.starting}` }),
+  poolSummary: (f) => ({
+    text: `${f.fatigue.current}/${f.body.current}`,
+    title: `Fatigue ${f.fatigue.current}/${f.fatigue.starting} · Body ${f.body.current}/${f.body.starting}`,
+  }),
 };
 
 export const PILLARS_BEHAVIOUR: RuleBehaviour = {

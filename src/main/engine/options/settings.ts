@@ -31,7 +31,8 @@ export const OPTION_INFO: readonly OptionInfo[] = [
     document: '004_48d5a15eb5ab9657.txt',
     documentTitle: 'Combat and Movement Guide',
     changes: ['initiative', 'movement', 'criticals', 'heavyBlowRules', 'stats'],
-    summary: 'ST/DX/IQ/WIS; ST is hit points and fatigue; MA = DX − 2 (min 4); side initiative with first and second movement; exhaustion; heavy blows; 3-dice automatic results.',
+    summary:
+      'ST/DX/IQ/WIS; ST is hit points and fatigue; MA = DX − 2 (min 4); side initiative with first and second movement; exhaustion; heavy blows; 3-dice automatic results.',
   },
   {
     key: 'perCharacterInitiative',
@@ -49,7 +50,8 @@ export const OPTION_INFO: readonly OptionInfo[] = [
     document: '002_bc0590f0eac730f5.txt',
     documentTitle: 'Movement (stride)',
     changes: ['movement'],
-    summary: '5 action points; 1–8 hexes per AP; speed up at most +6 per AP, slow more than 4 and risk a tumble; crashes, collisions, pass-by charges, attacks of opportunity.',
+    summary:
+      '5 action points; 1–8 hexes per AP; speed up at most +6 per AP, slow more than 4 and risk a tumble; crashes, collisions, pass-by charges, attacks of opportunity.',
   },
   {
     key: 'declaredIntent',

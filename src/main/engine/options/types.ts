@@ -152,7 +152,13 @@ export interface MovementHazards {
     readonly defenderWeapon: OpportunityWeapon;
     readonly startDistance: number;
     readonly mover?: { readonly attacks?: number | undefined };
-  }): { readonly allowed: boolean; readonly reason: string; readonly rangeHexes: number | null; readonly bonus: BreakdownLine | null; readonly source: string } | null;
+  }): {
+    readonly allowed: boolean;
+    readonly reason: string;
+    readonly rangeHexes: number | null;
+    readonly bonus: BreakdownLine | null;
+    readonly source: string;
+  } | null;
   /** The adjDEX lines of a pass-by charge at `stride`, or null (too slow, or no such rule). */
   passBy(stride: number): { readonly attacker: BreakdownLine; readonly defender: BreakdownLine } | null;
   /**

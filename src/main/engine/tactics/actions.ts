@@ -27,10 +27,20 @@ export function actionCandidates(state: EncounterState, rules: RuleSet, f: Figur
   const fleeing = breaking(f, settings);
 
   if (f.hthWith.length > 0) {
-    if (fleeing && open.has('v')) out.push(...stepsAway(state, f, foes).map((to) => ({ command: { type: 'hthDisengage', figureId: f.id, to } as Command, reason: `${f.name} tries to break out of hand-to-hand: badly hurt (${percent(hurt(f))} of Body lost).` })));
+    if (fleeing && open.has('v'))
+      out.push(
+        ...stepsAway(state, f, foes).map((to) => ({
+          command: { type: 'hthDisengage', figureId: f.id, to } as Command,
+          reason: `${f.name} tries to break out of hand-to-hand: badly hurt (${percent(hurt(f))} of Body lost).`,
+        })),
+      );
     if (open.has('t')) {
-      const target = [...f.hthWith].map((id) => state.figures.find((o) => o.id === id)).filter((o): o is FigureState => o !== undefined).sort((a, b) => hurt(b) - hurt(a))[0];
-      if (target) out.push({ command: { type: 'hthAttack', figureId: f.id, targetId: target.id }, reason: `${f.name} strikes ${target.name} in hand-to-hand.` });
+      const target = [...f.hthWith]
+        .map((id) => state.figures.find((o) => o.id === id))
+        .filter((o): o is FigureState => o !== undefined)
+        .sort((a, b) => hurt(b) - hurt(a))[0];
+      if (target)
+        out.push({ command: { type: 'hthAttack', figureId: f.id, targetId: target.id }, reason: `${f.name} strikes ${target.name} in hand-to-hand.` });
     }
     if (open.has('u')) out.push({ command: { type: 'drawDagger', figureId: f.id }, reason: `${f.name} tries to draw a dagger in hand-to-hand.` });
     return [...out, pass(f, 'nothing better in hand-to-hand')];
@@ -42,7 +52,12 @@ export function actionCandidates(state: EncounterState, rules: RuleSet, f: Figur
 
   const engagedFoes = enemiesInFront(state, f);
   if (fleeing && open.has('n')) {
-    out.push(...stepsAway(state, f, foes).map((to) => ({ command: { type: 'disengage', figureId: f.id, to } as Command, reason: `${f.name} disengages: badly hurt (${percent(hurt(f))} of Body lost), past its side's morale.` })));
+    out.push(
+      ...stepsAway(state, f, foes).map((to) => ({
+        command: { type: 'disengage', figureId: f.id, to } as Command,
+        reason: `${f.name} disengages: badly hurt (${percent(hurt(f))} of Body lost), past its side's morale.`,
+      })),
+    );
   }
 
   const strikes = attackChoices(state, rules, f, foes, open, exhaustive);
@@ -53,18 +68,26 @@ export function actionCandidates(state: EncounterState, rules: RuleSet, f: Figur
 
   const weapon = readyWeapon(f);
   if (weapon?.use === 'missile' && engagedFoes.length > 0 && open.has('m')) {
-    for (const w of f.equipment.weaponIds.filter((id) => id !== weapon.id)) out.push({ command: { type: 'changeWeapon', figureId: f.id, weaponId: w }, reason: `${f.name} is engaged: it puts away its ${weapon.name} for a weapon to fight with.` });
+    for (const w of f.equipment.weaponIds.filter((id) => id !== weapon.id))
+      out.push({
+        command: { type: 'changeWeapon', figureId: f.id, weaponId: w },
+        reason: `${f.name} is engaged: it puts away its ${weapon.name} for a weapon to fight with.`,
+      });
   }
   // Outmatched in melee: defending makes every melee attacker roll 4 dice (001 §Defending; RULINGS A6).
   if (open.has('k') && engagedFoes.length > 0 && (fleeing || outmatched(state, rules, f, engagedFoes, best?.chance ?? 0, exhaustive))) {
-    out.push({ command: { type: 'defend', figureId: f.id }, reason: `${f.name} defends: ${best === undefined ? 'no blow it can land' : `its best blow has ${percent(best.chance)} to hit`} against ${engagedFoes.map((e) => e.name).join(', ')}.` });
+    out.push({
+      command: { type: 'defend', figureId: f.id },
+      reason: `${f.name} defends: ${best === undefined ? 'no blow it can land' : `its best blow has ${percent(best.chance)} to hit`} against ${engagedFoes.map((e) => e.name).join(', ')}.`,
+    });
   }
   out.push(...rearmCandidates(state, rules, f, foes, engagedFoes, open));
   out.push(...ranked);
   if (open.has('c') && engagedFoes.length === 0 && ranked.length === 0 && foes.some((o) => readyWeapon(o)?.use === 'missile')) {
     out.push({ command: { type: 'dodge', figureId: f.id }, reason: `${f.name} dodges: nothing to strike, and the enemy has missiles (RULINGS A6).` });
   }
-  if (f.conditions.includes('bleeding')) out.push({ command: { type: 'bindWound', figureId: f.id, targetId: f.id }, reason: `${f.name} binds its own bleeding wound (RULINGS A5).` });
+  if (f.conditions.includes('bleeding'))
+    out.push({ command: { type: 'bindWound', figureId: f.id, targetId: f.id }, reason: `${f.name} binds its own bleeding wound (RULINGS A5).` });
   out.push(pass(f, ranked.length === 0 ? 'nothing in reach' : 'no better choice'));
   return out;
 }

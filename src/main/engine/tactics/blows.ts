@@ -110,7 +110,12 @@ export function damageOf(attacker: FigureState, weapon: Weapon | null, kind: Att
 const GM_SET_DAMAGE: DiceSpec = { count: 1, sides: 6, modifier: 0, notation: '1d6' };
 
 /** The worth of the blow an attack preview describes, struck with `weapon`. */
-export function previewWorth(rules: RuleSet, attacker: FigureState, weapon: Weapon | null, preview: Pick<AttackPreview, 'kind' | 'dice' | 'adjDex' | 'protection'>): BlowWorth {
+export function previewWorth(
+  rules: RuleSet,
+  attacker: FigureState,
+  weapon: Weapon | null,
+  preview: Pick<AttackPreview, 'kind' | 'dice' | 'adjDex' | 'protection'>,
+): BlowWorth {
   const damage = damageOf(attacker, weapon, preview.kind) ?? { dice: GM_SET_DAMAGE, bonus: 0 };
   return blowWorth(rules, preview.dice.count, preview.adjDex.value, damage.dice, damage.bonus, preview.protection.value);
 }

@@ -31,7 +31,13 @@ const GAP_SLACK = 6;
  * tests). Yielded one by one: the first the engine accepts is usually the first, and the rest
  * (a gait's search each) are worked out only if it is refused.
  */
-export function* movementCandidates(state: EncounterState, rules: RuleSet, f: FigureState, settings: TacticsSettings, exhaustive = false): Generator<Candidate> {
+export function* movementCandidates(
+  state: EncounterState,
+  rules: RuleSet,
+  f: FigureState,
+  settings: TacticsSettings,
+  exhaustive = false,
+): Generator<Candidate> {
   const foes = foesOf(state, f);
   const hold = (why: string, facing = f.facing): Candidate => ({
     command: { type: 'move', figureId: f.id, mode: 'stand-still', to: f.position, facing },
@@ -72,7 +78,13 @@ export function* movementCandidates(state: EncounterState, rules: RuleSet, f: Fi
 }
 
 /** A shot worth holding still for: a missile weapon or missile spell with a fair chance from here (the console's choice: 25 %). */
-function shotFromHere(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[], exhaustive: boolean): { target: FigureState; chance: number } | null {
+function shotFromHere(
+  state: EncounterState,
+  rules: RuleSet,
+  f: FigureState,
+  foes: readonly FigureState[],
+  exhaustive: boolean,
+): { target: FigureState; chance: number } | null {
   const weapon = readyWeapon(f);
   const ranged = weapon?.use === 'missile' || weapon?.use === 'thrown';
   let best: { target: FigureState; chance: number } | null = null;
@@ -190,7 +202,13 @@ function closeIn(state: EncounterState, f: FigureState, target: FigureState, rea
   if (fastest !== null) {
     let within = 0;
     for (const h of fastest.hexes) within = Math.max(within, hexDistance(h.hex, target.position));
-    const gapOf = stepsBeside(state, f, target, fastest.hexes.map((h) => h.hex), within + GAP_SLACK);
+    const gapOf = stepsBeside(
+      state,
+      f,
+      target,
+      fastest.hexes.map((h) => h.hex),
+      within + GAP_SLACK,
+    );
     const start = gapOf(f.position);
     let best: ReachableHex | undefined;
     let bestGap = Infinity;
@@ -231,7 +249,14 @@ function fleeMove(f: FigureState, reaches: LazyReaches, foes: readonly FigureSta
  * or go beside it at a gait that leaves the taking open (001 §Action Options e: a walk, then ready
  * it; engaged, only a shift, and q the next turn from standing still).
  */
-function fetchWeapon(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[], target: FigureState, reaches: LazyReaches): Candidate | null {
+function fetchWeapon(
+  state: EncounterState,
+  rules: RuleSet,
+  f: FigureState,
+  foes: readonly FigureState[],
+  target: FigureState,
+  reaches: LazyReaches,
+): Candidate | null {
   const item = weaponsWorthFetching(state, rules, f, foes)[0];
   if (item === undefined) return null;
   const name = weaponById(item.itemId)?.name ?? item.itemId;

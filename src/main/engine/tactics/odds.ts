@@ -75,7 +75,10 @@ export function oddsOf(results: readonly FightResult[], sides: readonly { id: st
       figures.set(f.id, row);
     }
   }
-  const decided = results.filter((r) => !r.stalemate).map((r) => r.turns).sort((a, b) => a - b);
+  const decided = results
+    .filter((r) => !r.stalemate)
+    .map((r) => r.turns)
+    .sort((a, b) => a - b);
   const counts = new Map<number, number>();
   for (const t of decided) counts.set(t, (counts.get(t) ?? 0) + 1);
   const endings = new Map<string, { count: number; seed: number }>();
@@ -90,7 +93,10 @@ export function oddsOf(results: readonly FightResult[], sides: readonly { id: st
     stalemates: results.filter((r) => r.stalemate).length,
     sides: sideOdds,
     figures: [...figures.values()].map((f) => ({ ...f, down: n === 0 ? 0 : f.down / n, dead: n === 0 ? 0 : f.dead / n })),
-    turns: decided.length === 0 ? null : { median: quantile(decided, 0.5), p10: quantile(decided, 0.1), p90: quantile(decided, 0.9), min: decided[0]!, max: decided[decided.length - 1]! },
+    turns:
+      decided.length === 0
+        ? null
+        : { median: quantile(decided, 0.5), p10: quantile(decided, 0.1), p90: quantile(decided, 0.9), min: decided[0]!, max: decided[decided.length - 1]! },
     turnCounts: [...counts.entries()].sort((a, b) => a[0] - b[0]).map(([turns, count]) => ({ turns, count })),
     endings: [...endings.entries()]
       .sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]))

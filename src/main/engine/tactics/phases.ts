@@ -21,7 +21,10 @@ export function initiativeCandidates(state: EncounterState, status: PhaseStatus)
   if (!init.chosen && due !== undefined) {
     // The console's choice: moving second lets a side see where the enemy went before closing in.
     return [
-      { command: { type: 'chooseInitiative', sideId: due, moveFirst: false }, reason: `${sideName(state, due)} won initiative and moves second, to see where the enemy goes first.` },
+      {
+        command: { type: 'chooseInitiative', sideId: due, moveFirst: false },
+        reason: `${sideName(state, due)} won initiative and moves second, to see where the enemy goes first.`,
+      },
       { command: { type: 'chooseInitiative', sideId: due, moveFirst: true }, reason: `${sideName(state, due)} won initiative and moves first.` },
     ];
   }
@@ -38,12 +41,24 @@ export function declarationCandidates(state: EncounterState, rules: RuleSet, f: 
       command: {
         type: 'declare',
         figureId: f.id,
-        declaration: { action: 'attack', movement: distance <= 1 ? 'none' : 'walking', destination: target.position, targetIds: [target.id], rangeHexes: Math.max(1, distance), ...(weapon !== null ? { weaponId: weapon.id } : {}), charging: false, roomForRunningStart: false },
+        declaration: {
+          action: 'attack',
+          movement: distance <= 1 ? 'none' : 'walking',
+          destination: target.position,
+          targetIds: [target.id],
+          rangeHexes: Math.max(1, distance),
+          ...(weapon !== null ? { weaponId: weapon.id } : {}),
+          charging: false,
+          roomForRunningStart: false,
+        },
       },
       reason: `${f.name} declares an attack on ${target.name} (RULINGS O4).`,
     });
   }
-  out.push({ command: { type: 'declare', figureId: f.id, declaration: { action: 'defend', movement: 'none' } }, reason: `${f.name} declares it defends (RULINGS O4).` });
+  out.push({
+    command: { type: 'declare', figureId: f.id, declaration: { action: 'defend', movement: 'none' } },
+    reason: `${f.name} declares it defends (RULINGS O4).`,
+  });
   return out;
 }
 
@@ -53,9 +68,15 @@ export function renewalCandidates(state: EncounterState, f: FigureState): Candid
   const out: Candidate[] = [];
   for (const spell of state.spells.filter((s) => s.casterId === f.id && decided[s.id] === undefined)) {
     if ((f.mana?.current ?? 0) >= spell.renewalCost) {
-      out.push({ command: { type: 'renewSpell', figureId: f.id, activeId: spell.id }, reason: `${f.name} renews ${spell.name} for ${spell.renewalCost} mana (RULINGS S2).` });
+      out.push({
+        command: { type: 'renewSpell', figureId: f.id, activeId: spell.id },
+        reason: `${f.name} renews ${spell.name} for ${spell.renewalCost} mana (RULINGS S2).`,
+      });
     }
-    out.push({ command: { type: 'letSpellLapse', figureId: f.id, activeId: spell.id }, reason: `${f.name} lets ${spell.name} lapse: not enough mana to keep it without borrowing.` });
+    out.push({
+      command: { type: 'letSpellLapse', figureId: f.id, activeId: spell.id },
+      reason: `${f.name} lets ${spell.name} lapse: not enough mana to keep it without borrowing.`,
+    });
   }
   return out;
 }
@@ -83,7 +104,10 @@ export function retreatCandidates(state: EncounterState, f: FigureState): Candid
       continue;
     }
     for (const { h, friend } of hexes) {
-      out.push({ command: { type: 'forcedRetreat', figureId: f.id, targetId, to: h, advance: true }, reason: `${f.name} drives ${target.name} back a hex${friend ? ' toward a friend' : ''} and follows (RULINGS H3).` });
+      out.push({
+        command: { type: 'forcedRetreat', figureId: f.id, targetId, to: h, advance: true },
+        reason: `${f.name} drives ${target.name} back a hex${friend ? ' toward a friend' : ''} and follows (RULINGS H3).`,
+      });
     }
   }
   out.push(decline);
@@ -102,16 +126,21 @@ export function offerCandidates(state: EncounterState, sides: ReadonlySet<string
   const out: Candidate[] = [];
   for (const r of magicOf(state).runaways) {
     const f = mine(r.casterId);
-    if (f !== undefined && r.lastAnchorTurn !== state.turn) out.push({ command: { type: 'anchorRoll', figureId: f.id }, reason: `${f.name} tries to anchor the runaway ${r.spellName} (RULINGS S6).` });
+    if (f !== undefined && r.lastAnchorTurn !== state.turn)
+      out.push({ command: { type: 'anchorRoll', figureId: f.id }, reason: `${f.name} tries to anchor the runaway ${r.spellName} (RULINGS S6).` });
   }
   for (const o of state.turnState?.opportunities ?? []) {
     const f = mine(o.defenderId);
-    if (f !== undefined) out.push({ command: { type: 'opportunityAttack', figureId: f.id, moverId: o.moverId }, reason: `${f.name} takes its shot of opportunity (RULINGS O3).` });
+    if (f !== undefined)
+      out.push({ command: { type: 'opportunityAttack', figureId: f.id, moverId: o.moverId }, reason: `${f.name} takes its shot of opportunity (RULINGS O3).` });
   }
   for (const o of state.turnState?.firstStrikes ?? []) {
     const f = mine(o.defenderId);
-    if (f !== undefined) out.push({ command: { type: 'firstStrike', figureId: f.id, attackerId: o.attackerId }, reason: `${f.name} strikes first at the charging foe (RULINGS O3).` });
+    if (f !== undefined)
+      out.push({
+        command: { type: 'firstStrike', figureId: f.id, attackerId: o.attackerId },
+        reason: `${f.name} strikes first at the charging foe (RULINGS O3).`,
+      });
   }
   return out;
 }
-

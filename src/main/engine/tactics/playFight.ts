@@ -109,7 +109,12 @@ export function playFight(start: EncounterState, rules: Rules | RuleSet, options
  * a refused one gives its dice back, so the kept commands replay the fight exactly. Nothing
  * accepted: the GM's override ends the phase, as at the table.
  */
-function firstAccepted(state: EncounterState, rules: RuleSet, dice: RewindableDice, settings: TacticsSettings): { state: EncounterState; command: Command; reason: string } {
+function firstAccepted(
+  state: EncounterState,
+  rules: RuleSet,
+  dice: RewindableDice,
+  settings: TacticsSettings,
+): { state: EncounterState; command: Command; reason: string } {
   for (const c of proposalCandidates(state, rules, { settings })) {
     const saved = dice.saveState();
     try {

@@ -57,7 +57,13 @@ function accepted(state: EncounterState, c: Candidate, rules: RuleSet): boolean 
   }
 }
 
-function* candidates(state: EncounterState, rules: RuleSet, settings: TacticsSettings, sides: ReadonlySet<string> | null, exhaustive: boolean): Generator<Candidate> {
+function* candidates(
+  state: EncounterState,
+  rules: RuleSet,
+  settings: TacticsSettings,
+  sides: ReadonlySet<string> | null,
+  exhaustive: boolean,
+): Generator<Candidate> {
   yield* offerCandidates(state, sides);
   const status = phaseStatus(state, rules);
   const mine = (id: string | undefined): boolean => {
@@ -78,5 +84,6 @@ function* candidates(state: EncounterState, rules: RuleSet, settings: TacticsSet
     else if (state.phase === 'actions') yield* actionCandidates(state, rules, figure, settings, exhaustive);
     else if (state.phase === 'forcedRetreat') yield* retreatCandidates(state, figure);
   }
-  if (status.due.length === 0 && sides === null) yield { command: { type: 'advancePhase' }, reason: `Nobody is left to act in this phase: on to the next (${status.waitingFor}).` };
+  if (status.due.length === 0 && sides === null)
+    yield { command: { type: 'advancePhase' }, reason: `Nobody is left to act in this phase: on to the next (${status.waitingFor}).` };
 }

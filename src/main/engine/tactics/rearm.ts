@@ -123,7 +123,9 @@ function armings(state: EncounterState, f: FigureState, engaged: boolean, open: 
       if (w === undefined || !forBlows(w)) continue;
       out.push({
         weapon: w,
-        command: engaged ? { type: 'pickUpWeapon', figureId: f.id, itemId: item.id } : { type: 'readyWeapon', figureId: f.id, weaponId: item.itemId, itemId: item.id },
+        command: engaged
+          ? { type: 'pickUpWeapon', figureId: f.id, itemId: item.id }
+          : { type: 'readyWeapon', figureId: f.id, weaponId: item.itemId, itemId: item.id },
         how: 'takes up the',
       });
     }

@@ -45,7 +45,14 @@ export function bestSpellChance(state: EncounterState, rules: RuleSet, f: Figure
 export function spellChoices(state: EncounterState, rules: RuleSet, f: FigureState, foes: readonly FigureState[]): Scored[] {
   return foes.flatMap((t) =>
     spellShots(state, rules, f, t).map((s) => ({
-      command: { type: 'castSpell' as const, figureId: f.id, spellId: s.spellId, targetId: t.id, push: 0, ...(s.variant !== undefined ? { variant: s.variant } : {}) },
+      command: {
+        type: 'castSpell' as const,
+        figureId: f.id,
+        spellId: s.spellId,
+        targetId: t.id,
+        push: 0,
+        ...(s.variant !== undefined ? { variant: s.variant } : {}),
+      },
       reason: `${f.name} casts ${s.name} at ${t.name}: ${percent(s.chance)} to cast and hit, ${s.cost} mana of ${s.manaNow}.`,
       // The engine rolls only whether a spell hits; its effect is the GM's (RULINGS S1). The
       // console's choice: a hit counts as a 1d6 blow that armour does not stop, and as mana spent

@@ -7,9 +7,7 @@ import { declaredLength, isUploadRoute, runUpload, type UploadTarget } from '../
 
 /** Must run before `app` is ready: the app scheme behaves like a secure, standard origin. */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-  ]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 }
 
 /** Where campaign assets are served: `app://console/campaign-assets/<hash>.<ext>` (same origin, CSP 'self'). */
@@ -53,7 +51,8 @@ export function serveRenderer(rendererDir: string, assets?: AssetReader, uploads
 
 /** A GM upload over the app scheme: the same routes and envelope as the web host's (host/uploads.ts). */
 export async function uploadResponse(request: Request, url: URL, target: UploadTarget | undefined, log: (m: string) => void): Promise<Response> {
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
   if (roleOfPageToken(url.searchParams.get('token')) !== 'gm' || !isUploadRoute(url.pathname)) {
     return json(403, { ok: false, error: { code: 'forbidden', message: 'Only the GM page may upload to the campaign.' } });
   }

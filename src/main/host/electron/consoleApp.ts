@@ -36,7 +36,12 @@ export async function runConsole(paths: Paths): Promise<void> {
   denyAllPermissions();
   let assets: AssetReader | undefined;
   let uploads: UploadTarget | undefined;
-  serveRenderer(paths.rendererDir, (name, role) => assets?.(name, role) ?? Promise.resolve(null), () => uploads, log);
+  serveRenderer(
+    paths.rendererDir,
+    (name, role) => assets?.(name, role) ?? Promise.resolve(null),
+    () => uploads,
+    log,
+  );
   const pick = async (options: Electron.OpenDialogOptions) => {
     const choice = await dialog.showOpenDialog(options);
     return choice.canceled ? null : (choice.filePaths[0] ?? null);

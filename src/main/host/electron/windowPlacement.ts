@@ -17,14 +17,9 @@ export interface PlayerPlacement {
  * Chooses where the player window goes: the display the GM chose if it is still connected,
  * else the first display that is not the primary one, else a normal window on the primary.
  */
-export function placePlayerWindow(
-  displays: readonly DisplayInfo[],
-  primaryId: number,
-  preferredId: number | null,
-): PlayerPlacement {
+export function placePlayerWindow(displays: readonly DisplayInfo[], primaryId: number, preferredId: number | null): PlayerPlacement {
   const external = displays.filter((d) => d.id !== primaryId);
-  const chosen =
-    (preferredId !== null ? external.find((d) => d.id === preferredId) : undefined) ?? external[0] ?? null;
+  const chosen = (preferredId !== null ? external.find((d) => d.id === preferredId) : undefined) ?? external[0] ?? null;
   if (chosen) return { displayId: chosen.id, bounds: chosen.bounds, fullscreen: true };
   const primary = displays.find((d) => d.id === primaryId) ?? displays[0];
   if (!primary) return { displayId: primaryId, bounds: { x: 0, y: 0, width: 1280, height: 720 }, fullscreen: false };

@@ -23,7 +23,8 @@ export function campaignHandlers(core: () => ConsoleCore): HandlersFor<typeof CA
     duplicateCampaign: ({ name }) => core().duplicateCampaign(name),
     deleteCampaign: ({ folder }) => core().deleteCampaign(folder),
     listEncounters: () => core().listEncounters(),
-    createEncounter: ({ name, map, figures }) => (figures && (figures.copy || (figures.rosterIds?.length ?? 0) > 0) ? createEncounterWith(core(), name, map, figures) : core().createEncounter(name, map)),
+    createEncounter: ({ name, map, figures }) =>
+      figures && (figures.copy || (figures.rosterIds?.length ?? 0) > 0) ? createEncounterWith(core(), name, map, figures) : core().createEncounter(name, map),
     encounterSides: ({ id }) => encounterSides(core(), id),
     describeEncounterRules: () => ({ ...encounterRulesState(core()), defaults: DEFAULT_RULES, sources: { ...RULE_SOURCES, ...OPTION_SOURCES } }),
     setEncounterRules: ({ rules }) => setEncounterRules(core(), rules),

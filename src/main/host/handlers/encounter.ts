@@ -29,9 +29,7 @@ export function encounterHandlers(session: () => Session): HandlersFor<typeof EN
     redo: ({ seen }) => answer(session(), seen, (s) => s.redo(seen)),
     // Queries are pure (DESIGN §One picture) and use the rules the encounter started with (issue 8).
     reachable: ({ figureId, gait, dropPack }) =>
-      ReachResultSchema.parse(
-        reachable(session().currentState, figureId, gait, { rules: session().rules, dropPack: dropPack === true }),
-      ),
+      ReachResultSchema.parse(reachable(session().currentState, figureId, gait, { rules: session().rules, dropPack: dropPack === true })),
     legalOptions: ({ figureId }) => LegalOptionsResultSchema.parse(legalOptions(session().currentState, figureId, session().rules)),
     attackPreview: ({ attackerId, targetId, weaponId, ticks, throw: throwIt }) =>
       AttackPreviewResultSchema.parse(

@@ -53,7 +53,15 @@ function plainBlock(b: StatBlock): FigureSheet['stats'] {
   const maybe = (e: Explained | null) => (e === null ? null : plain(e));
   return {
     model: { ...b.model },
-    attributes: b.attributes.map((a) => ({ id: a.id, name: a.name, keptAs: a.keptAs, value: a.value, modifier: maybe(a.modifier), note: a.note, source: a.source })),
+    attributes: b.attributes.map((a) => ({
+      id: a.id,
+      name: a.name,
+      keptAs: a.keptAs,
+      value: a.value,
+      modifier: maybe(a.modifier),
+      note: a.note,
+      source: a.source,
+    })),
     pools: b.pools.map((p) => ({
       id: p.id,
       name: p.name,
@@ -67,7 +75,14 @@ function plainBlock(b: StatBlock): FigureSheet['stats'] {
     })),
     adjDexLabel: b.adjDexLabel,
     adjDex: plain(b.adjDex),
-    condition: { label: b.condition.label, text: b.condition.text, tone: b.condition.tone, value: maybe(b.condition.value), tags: [...b.condition.tags], source: b.condition.source },
+    condition: {
+      label: b.condition.label,
+      text: b.condition.text,
+      tone: b.condition.tone,
+      value: maybe(b.condition.value),
+      tags: [...b.condition.tags],
+      source: b.condition.source,
+    },
     movement: { label: b.movement.label, text: b.movement.text, value: plain(b.movement.value), source: b.movement.source },
     lines: b.lines.map((l) => ({ id: l.id, group: l.group, label: l.label, text: l.text, value: maybe(l.value), source: l.source })),
   };
@@ -126,7 +141,12 @@ export function figureSheetOf(state: EncounterState, figureId: string, rules: Ru
     size: f.size,
     position: { q: f.position.q, r: f.position.r },
     attributes: ATTRIBUTE_NAMES.map((name) => ({ name, value: f.attributes[name], modifier: plain(explainAttributeModifier(f.attributes[name], name)) })),
-    fatigue: { starting: plain(pillarsStartingFatigue(f)), current: f.fatigue.current, band: injuryBand(f.fatigue), bandText: PILLARS_BAND_TEXT[injuryBand(f.fatigue)] },
+    fatigue: {
+      starting: plain(pillarsStartingFatigue(f)),
+      current: f.fatigue.current,
+      band: injuryBand(f.fatigue),
+      bandText: PILLARS_BAND_TEXT[injuryBand(f.fatigue)],
+    },
     body: { starting: plain(pillarsStartingBody(f)), current: f.body.current, band: injuryBand(f.body), bandText: PILLARS_BAND_TEXT[injuryBand(f.body)] },
     injury: { penalty: plain(injury.explained), unconscious: injury.unconscious, semiConscious: injury.semiConscious, worsePool: injury.worsePool },
     fatigueDice: f.fatigueDice ? [...f.fatigueDice] : null,
@@ -137,7 +157,14 @@ export function figureSheetOf(state: EncounterState, figureId: string, rules: Ru
       gaits: sheetGaits(f, ruleSet),
     },
     encumbrance: enc
-      ? { level: enc.level, name: enc.band.name, carriedLbs: enc.carriedLbs, maxLbs: enc.maxLbs, penalty: enc.penalty.value, restriction: enc.band.restrictionText }
+      ? {
+          level: enc.level,
+          name: enc.band.name,
+          carriedLbs: enc.carriedLbs,
+          maxLbs: enc.maxLbs,
+          penalty: enc.penalty.value,
+          restriction: enc.band.restrictionText,
+        }
       : { level: 'unencumbered', name: 'Unencumbered', carriedLbs: carriedLbs(f), maxLbs: null, penalty: 0, restriction: '—' },
     weapons: f.equipment.weaponIds.flatMap((id) => {
       const w = weaponById(id);
@@ -160,7 +187,9 @@ export function figureSheetOf(state: EncounterState, figureId: string, rules: Ru
     armor: armor
       ? { id: armor.id, name: armor.name, stops: armor.stops, dex: armor.dex, restriction: armor.restrictionText, weightLbs: armor.weightLbs }
       : null,
-    shield: shield ? { id: shield.id, name: shield.name, stops: shield.stops, dex: shield.dex, ready: f.equipment.shieldReady, weightLbs: shield.weightLbs } : null,
+    shield: shield
+      ? { id: shield.id, name: shield.name, stops: shield.stops, dex: shield.dex, ready: f.equipment.shieldReady, weightLbs: shield.weightLbs }
+      : null,
     protection: plain(explainSum(protectionLines)),
     mana: f.mana ? { pool: f.mana.pool, current: f.mana.current, debt: f.mana.debt } : null,
     spells: Object.entries(f.mastery ?? {})
@@ -174,7 +203,18 @@ export function figureSheetOf(state: EncounterState, figureId: string, rules: Ru
           ...(b.reducedCost ? ['reduced cost (RULINGS S1)'] : []),
           ...b.unlockedSkills.map((s) => `may learn ${s}`),
         ];
-        return [{ id, name: spell.name, school: SCHOOLS.find((s) => s.id === spell.school)?.name ?? spell.school, level: spell.level, mastery: level, benefits, castingAttribute: f.castingAttributes?.[id] ?? spell.castingAttribute, chosen: f.castingAttributes?.[id] !== undefined }];
+        return [
+          {
+            id,
+            name: spell.name,
+            school: SCHOOLS.find((s) => s.id === spell.school)?.name ?? spell.school,
+            level: spell.level,
+            mastery: level,
+            benefits,
+            castingAttribute: f.castingAttributes?.[id] ?? spell.castingAttribute,
+            chosen: f.castingAttributes?.[id] !== undefined,
+          },
+        ];
       })
       .sort((a, b) => a.name.localeCompare(b.name)),
     conditions: [...f.conditions],
@@ -236,13 +276,21 @@ function rosterItems(entries: readonly RosterEntry[]): RosterItem[] {
       name: e.name,
       kind: e.kind,
       sheet: parsed.success ? parsed.data : null,
-      problem: parsed.success ? null : `This entry cannot be placed: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim(),
+      problem: parsed.success
+        ? null
+        : `This entry cannot be placed: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim(),
     };
   });
 }
 
 function rosterId(entries: readonly RosterEntry[], name: string, kind: string): string {
-  const base = `${kind === 'character' ? 'pc' : 'npc'}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'figure'}`;
+  const base = `${kind === 'character' ? 'pc' : 'npc'}-${
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'figure'
+  }`;
   const taken = new Set(entries.map((e) => e.id));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;

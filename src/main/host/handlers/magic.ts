@@ -6,13 +6,7 @@ import {
   RunawayViewResultSchema,
   type MAGIC_CHANNELS,
 } from '../../../shared/channels/magic';
-import {
-  encounterCastPreview,
-  encounterCastings,
-  encounterManaView,
-  encounterRenewalQueue,
-  encounterRunawayView,
-} from '../../engine/encounter/magicQueries';
+import { encounterCastPreview, encounterCastings, encounterManaView, encounterRenewalQueue, encounterRunawayView } from '../../engine/encounter/magicQueries';
 import { withHexAim } from '../../engine/encounter/castSpell';
 import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';

@@ -21,7 +21,12 @@ export function turnRulesOf(state: EncounterState, settings: Rules): TurnRules {
   const strides: FigureStride[] = stride
     ? state.figures.map((f) => {
         // RULINGS O3: the stride it ended on, the momentum it carried in, the AP it has spent out of its own (002 §Assigning Movement).
-        const s = strideStatus({ stride: f.turn.stride ?? 0, momentum: f.momentum, apSpent: f.turn.apSpent ?? 0, actionPoints: rules.movement.hazards?.actionPoints({ attacks: f.attacks }) ?? STRIDE.humanoidActionPoints });
+        const s = strideStatus({
+          stride: f.turn.stride ?? 0,
+          momentum: f.momentum,
+          apSpent: f.turn.apSpent ?? 0,
+          actionPoints: rules.movement.hazards?.actionPoints({ attacks: f.attacks }) ?? STRIDE.humanoidActionPoints,
+        });
         return { figureId: f.id, stride: s.stride, band: s.band, momentum: s.momentum, apLeft: s.apLeft, text: s.text };
       })
     : [];

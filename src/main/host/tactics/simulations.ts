@@ -60,7 +60,11 @@ export class Simulations {
 
   start(session: Session, args: SimulateArgs): SimulationStatus {
     if (this.workerPath === null) throw new AppError('rule', 'Simulation is not available in this build of the console (no simulation worker).');
-    if (this.active !== null) throw new AppError('rule', `A simulation is already running (${this.active.status.done} of ${this.active.status.total} fights): cancel it or wait for it first.`);
+    if (this.active !== null)
+      throw new AppError(
+        'rule',
+        `A simulation is already running (${this.active.status.done} of ${this.active.status.total} fights): cancel it or wait for it first.`,
+      );
     const state = session.currentState;
     const sides = state.sides.map((s) => ({ id: s.id, name: s.name }));
     const started = this.now();

@@ -32,7 +32,6 @@ export function onReconnect(listener: () => void): () => void {
 
 export const NOT_SENT_MESSAGE = 'Not sent: the connection to the console is lost. Reconnecting… try again once it is back.';
 
-
 /** The channels a page may call and the events it may listen to (contract.ts: channelNamesFor, eventNamesFor). */
 export interface ContractNames {
   readonly channels: readonly string[];

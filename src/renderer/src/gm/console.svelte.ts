@@ -99,10 +99,7 @@ export class GmConsole {
    * entry the command made, or to main's refusal. Refusals are toasted only for rolled dice;
    * a flow that took entered faces shows the reason beside them.
    */
-  async sendForResult(
-    command: Command,
-    entered?: number[][],
-  ): Promise<{ ok: true; entry: LogEntryView | null } | { ok: false; message: string }> {
+  async sendForResult(command: Command, entered?: number[][]): Promise<{ ok: true; entry: LogEntryView | null } | { ok: false; message: string }> {
     const before = this.view?.history.logLength ?? 0;
     const r = await this.command(command, entered);
     if (!r.ok) {

@@ -9,8 +9,7 @@ import type { LazyComponent } from './lazy';
  * the odds and their replays) are their own chunks, loaded when first shown (issue 18 item 4).
  */
 export type RightTab = { readonly id: string; readonly label: string } & (
-  | { readonly component: Component; readonly load?: undefined }
-  | { readonly load: LazyComponent; readonly component?: undefined }
+  { readonly component: Component; readonly load?: undefined } | { readonly load: LazyComponent; readonly component?: undefined }
 );
 
 export const RIGHT_TABS: readonly RightTab[] = [

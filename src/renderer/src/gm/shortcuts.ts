@@ -8,7 +8,7 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
       ['Q / E', 'Turn the selected figure left / right (placing: turn the figure to place)'],
       ['H', 'Hide the selected figure from the players, or reveal it (none selected: projector holds)'],
       ['Right click', 'A figure’s menu: hide / reveal, turn'],
-      ['Tab / N', 'Select the next figure (in the tracker: on a figure\'s row)'],
+      ['Tab / N', "Select the next figure (in the tracker: on a figure's row)"],
       ['Shift+Tab', 'Select the previous figure'],
       ['Esc', 'Close this, stop placing, leave a tool, then clear the selection'],
     ],

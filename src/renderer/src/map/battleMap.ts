@@ -43,7 +43,10 @@ export class BattleMap {
   private readonly megahexShape: Konva.Shape;
   private readonly reach = new ReachOverlay(() => this.layout);
   private readonly proposal = new ProposalOverlay(() => this.layout);
-  private readonly spells = new SpellOverlay(() => this.layout, () => this.camera.viewRect());
+  private readonly spells = new SpellOverlay(
+    () => this.layout,
+    () => this.camera.viewRect(),
+  );
   private readonly hand = new HandOverlay(() => this.layout);
   /** A click picks a hex (the cast flow's hex target) instead of selecting or dragging. */
   private hexPick = false;
@@ -68,7 +71,12 @@ export class BattleMap {
       height: Math.max(1, container.clientHeight),
     });
     const moved = () => (this.frames.moved(), this.options.onCameraChange?.());
-    this.camera = new MapCamera(this.stage, () => this.layout, () => this.mapBounds(), moved);
+    this.camera = new MapCamera(
+      this.stage,
+      () => this.layout,
+      () => this.mapBounds(),
+      moved,
+    );
     const camera = () => ({ view: this.camera.viewRect(), scale: this.camera.scale, bounds: this.bounds, fitScale: this.camera.fitScale });
     const pending = (layer: Konva.Layer, fill: () => boolean) => this.frames?.want(layer, fill); // none yet while the stage is built
     this.gridPainter = new TiledPainter((ctx, view, scale) => paintGrid(ctx, this.terrain, this.layout, view, scale, this.background, this.contrastGrid));
@@ -76,11 +84,30 @@ export class BattleMap {
     this.gridLayer.add(createCachedShape(this.gridPainter, camera, pending));
     this.megahexShape = createCachedShape(this.megahexPainter, camera, pending);
     this.megahexShape.visible(false);
-    this.overlays = new ToolOverlays(() => this.layout, () => this.camera.scale, () => this.brushState());
+    this.overlays = new ToolOverlays(
+      () => this.layout,
+      () => this.camera.scale,
+      () => this.brushState(),
+    );
     const o = this.overlays;
-    this.overlayLayer.add(this.reach.shape, this.proposal.shape, this.spells.shape, this.megahexShape, o.projectorFrame, o.brushShape, o.ruler, o.calibrateLine, this.hand.shape);
+    this.overlayLayer.add(
+      this.reach.shape,
+      this.proposal.shape,
+      this.spells.shape,
+      this.megahexShape,
+      o.projectorFrame,
+      o.brushShape,
+      o.ruler,
+      o.calibrateLine,
+      this.hand.shape,
+    );
     this.stage.add(this.gridLayer, this.overlayLayer, this.tokens.layer, this.dragLayer);
-    const layers = [{ layer: this.gridLayer }, { layer: this.overlayLayer, hideWhenBlank: true }, { layer: this.tokens.layer, slack: FIGURES_SLACK }, { layer: this.dragLayer, hideWhenBlank: true }];
+    const layers = [
+      { layer: this.gridLayer },
+      { layer: this.overlayLayer, hideWhenBlank: true },
+      { layer: this.tokens.layer, slack: FIGURES_SLACK },
+      { layer: this.dragLayer, hideWhenBlank: true },
+    ];
     this.frames = new CameraLayers(this.stage, this.camera, layers, { synced: () => this.cameraSynced() });
     // The player display is read from across the table: its spell labels never go below 16 px.
     if (!options.interactive) this.spells.minFontPx = 16;
@@ -94,8 +121,7 @@ export class BattleMap {
   setTerrain(model: MapTerrainModel): void {
     // Every view push brings a new model; most commands leave the map as it was.
     if (sameTerrain(this.terrain, model)) return;
-    const reshaped =
-      model.orientation !== this.terrain.orientation || model.cols !== this.terrain.cols || model.rows !== this.terrain.rows;
+    const reshaped = model.orientation !== this.terrain.orientation || model.cols !== this.terrain.cols || model.rows !== this.terrain.rows;
     this.terrain = model;
     if (model.orientation !== this.layout.orientation) {
       this.layout = { ...this.layout, orientation: model.orientation };

@@ -140,14 +140,12 @@ export class CameraLayers {
       if (!draft && t.strips && t.rough && sameCamera(t.drawn, live)) this.refine(t, t.strips);
       // At rest a layer drawn in strips is first drawn whole unfiltered at the live camera, then sharpened strip by strip.
       else t.rough = draftTiles(draft || t.strips !== null, () => drawTokens(draft, () => t.layer.draw()));
-    }
-    else if (incomplete?.wanted === 'draw') {
+    } else if (incomplete?.wanted === 'draw') {
       incomplete.rough = draftTiles(draft || incomplete.strips !== null, () => {
         incomplete.layer.draw();
         return false;
       });
-    }
-    else if (incomplete?.wanted && incomplete.wanted()) incomplete.wanted = 'draw';
+    } else if (incomplete?.wanted && incomplete.wanted()) incomplete.wanted = 'draw';
     if (this.busy) this.schedule();
   }
 

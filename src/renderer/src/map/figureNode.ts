@@ -131,7 +131,14 @@ function parts(group: TokenGroup): TokenParts {
 }
 
 /** Short tags for a figure's conditions on the GM map (001 §DEX Adjustments; RULINGS A5, H1). */
-const CONDITION_TAG: Readonly<Record<string, string>> = { flying: 'FLY', invisible: 'INV', bleeding: 'BLEED', hth: 'HTH', giantSnake: 'SNAKE', mounted: 'MOUNTED' };
+const CONDITION_TAG: Readonly<Record<string, string>> = {
+  flying: 'FLY',
+  invisible: 'INV',
+  bleeding: 'BLEED',
+  hth: 'HTH',
+  giantSnake: 'SNAKE',
+  mounted: 'MOUNTED',
+};
 
 /** Where the disc sits relative to the anchor: the middle of the footprint. */
 function discCentre(figure: MapFigureModel, layout: HexLayout): Point {
@@ -210,7 +217,15 @@ export function updateFigureNode(group: TokenGroup, figure: MapFigureModel, layo
   const label = stride !== undefined && stride !== null ? `${figure.name} · ${stride === 0 ? 'stopped' : `s${stride}`}` : figure.name;
   const k = look.labelScale;
   // A name already written in the disc is not written again under it, unless the label says more.
-  name.setAttrs({ text: label, fontSize: s * 0.34 * k, width: s * 4 * k, x: centre.x - s * 2 * k, y: centre.y + r + s * 0.12, needless: whole && !figure.art && label === figure.name, labelScale: k });
+  name.setAttrs({
+    text: label,
+    fontSize: s * 0.34 * k,
+    width: s * 4 * k,
+    x: centre.x - s * 2 * k,
+    y: centre.y + r + s * 0.12,
+    needless: whole && !figure.art && label === figure.name,
+    labelScale: k,
+  });
 
   const badge = part.badge;
   const letter = POSTURE_BADGE[figure.posture] ?? '';
@@ -310,7 +325,8 @@ function showArt(group: TokenGroup, part: TokenParts, hexPx: number): boolean {
   const cutArt = art && shape ? artCut(art.asset, shape, artTextureSize(artWidth(shape), screen)) : null;
   const multi = shape?.kind === 'outline';
   node.visible(cutArt !== null);
-  if (art && cutArt) node.setAttrs({ image: cutArt.canvas, x: art.at.x + cutArt.box.x, y: art.at.y + cutArt.box.y, width: cutArt.box.width, height: cutArt.box.height });
+  if (art && cutArt)
+    node.setAttrs({ image: cutArt.canvas, x: art.at.x + cutArt.box.x, y: art.at.y + cutArt.box.y, width: cutArt.box.width, height: cutArt.box.height });
   part.disc.fillEnabled(cutArt === null);
   part.disc.visible(cutArt === null || !multi);
   part.edge.visible(cutArt !== null && multi);

@@ -35,7 +35,10 @@ export class FigureTokens {
   /** How many times a token was drawn anew from its figure (a camera move or an equal push should cost none). */
   updates = 0;
   /** A push redraws only the tokens it changed (issue 18 §3); how far a token reaches, in hex sizes, bounds the search. */
-  private readonly redraw = new PartialDraw(this.layer, () => this.layer.getAbsoluteScale().x * this.hexSize * (4 * Math.max(this.look.tokenScale, this.look.labelScale) + 3));
+  private readonly redraw = new PartialDraw(
+    this.layer,
+    () => this.layer.getAbsoluteScale().x * this.hexSize * (4 * Math.max(this.look.tokenScale, this.look.labelScale) + 3),
+  );
   private hexSize = 32;
 
   /** Draws every token anew with `look` on the next `set` (issue 15 §4: the player display's sizes); false when it is the same. */

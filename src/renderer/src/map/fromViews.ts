@@ -2,8 +2,7 @@ import type { GmView, PlayerView } from '../../../shared/views';
 import type { MapFigureModel, MapTerrainModel } from './mapModel';
 import type { SpellMarker } from './spellOverlay';
 
-const colorOf = (sides: readonly { id: string; color: string }[], sideId: string) =>
-  sides.find((s) => s.id === sideId)?.color ?? '#888888';
+const colorOf = (sides: readonly { id: string; color: string }[], sideId: string) => sides.find((s) => s.id === sideId)?.color ?? '#888888';
 
 export function gmTerrain(view: GmView): MapTerrainModel {
   const { map } = view.encounter;
@@ -36,7 +35,14 @@ export function playerFigures(view: PlayerView): MapFigureModel[] {
   // RULINGS H6: a flier in the air is tagged on the projector too (everyone at the table sees it).
   // Who rides whom is seen by everyone at the table too.
   const tags = (f: PlayerView['encounter']['figures'][number]): string[] => [...(f.flying ? ['flying'] : []), ...(f.ridingId ? ['mounted'] : [])];
-  return ridersLast(view.encounter.figures.map((f) => ({ ...f, hidden: false, color: colorOf(view.encounter.sides, f.sideId), ...(tags(f).length > 0 ? { conditions: tags(f) } : {}) })));
+  return ridersLast(
+    view.encounter.figures.map((f) => ({
+      ...f,
+      hidden: false,
+      color: colorOf(view.encounter.sides, f.sideId),
+      ...(tags(f).length > 0 ? { conditions: tags(f) } : {}),
+    })),
+  );
 }
 
 /** Continuing spells cast at bare hexes, every one (the GM sees all): each caster's list in the GM view. */

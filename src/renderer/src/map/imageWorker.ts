@@ -21,7 +21,9 @@ addEventListener('message', async (event: MessageEvent<DecodeRequest>) => {
     const response = await fetch(url);
     if (!response.ok) throw new Error(response.statusText);
     const blob = await response.blob();
-    const bitmap = await (size ? createImageBitmap(blob, { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'high' }) : createImageBitmap(blob));
+    const bitmap = await (size
+      ? createImageBitmap(blob, { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'high' })
+      : createImageBitmap(blob));
     postMessage({ id, bitmap, blob } satisfies DecodeReply, { transfer: [bitmap] });
   } catch {
     postMessage({ id, failed: true } satisfies DecodeReply);

@@ -147,5 +147,4 @@ export function imagePointAt(image: MapImage, world: { x: number; y: number }): 
 }
 
 /** A stable key of the image placement, to reload only when it changed. */
-export const imageKey = (image: MapImage | undefined | null): string =>
-  image ? `${image.asset}:${image.x}:${image.y}:${image.scale}` : '';
+export const imageKey = (image: MapImage | undefined | null): string => (image ? `${image.asset}:${image.x}:${image.y}:${image.scale}` : '');

@@ -42,7 +42,13 @@ export class PartialDraw {
     if (this.boxes.length >= MAX_BOXES) return this.all();
     const b = node.getClientRect();
     const pad = PAD + PAD_PER_SCALE * this.layer.getAbsoluteScale().x;
-    if (b.width > 0 && b.height > 0) this.boxes.push({ x: Math.floor(b.x - pad), y: Math.floor(b.y - pad), width: Math.ceil(b.width + 2 * pad + 1), height: Math.ceil(b.height + 2 * pad + 1) });
+    if (b.width > 0 && b.height > 0)
+      this.boxes.push({
+        x: Math.floor(b.x - pad),
+        y: Math.floor(b.y - pad),
+        width: Math.ceil(b.width + 2 * pad + 1),
+        height: Math.ceil(b.height + 2 * pad + 1),
+      });
   }
 
   /** Something the boxes cannot describe changed: the whole layer is drawn on the next frame. */
@@ -90,11 +96,18 @@ export class PartialDraw {
     // draw and no clip, then copied pixel for pixel over the layer's: every pixel is what a full
     // draw gives (a clip, or drawing at an offset, would antialias edges a little differently).
     const scratch = this.scratchLike(canvas.getWidth(), canvas.getHeight(), ratio);
-    const device = boxes.map((b) => {
-      const x = Math.max(0, Math.floor(b.x * ratio));
-      const y = Math.max(0, Math.floor(b.y * ratio));
-      return { x, y, width: Math.min(canvas.getWidth(), Math.ceil((b.x + b.width) * ratio)) - x, height: Math.min(canvas.getHeight(), Math.ceil((b.y + b.height) * ratio)) - y };
-    }).filter((d) => d.width > 0 && d.height > 0);
+    const device = boxes
+      .map((b) => {
+        const x = Math.max(0, Math.floor(b.x * ratio));
+        const y = Math.max(0, Math.floor(b.y * ratio));
+        return {
+          x,
+          y,
+          width: Math.min(canvas.getWidth(), Math.ceil((b.x + b.width) * ratio)) - x,
+          height: Math.min(canvas.getHeight(), Math.ceil((b.y + b.height) * ratio)) - y,
+        };
+      })
+      .filter((d) => d.width > 0 && d.height > 0);
     const scratchContext = scratch.getContext()._context;
     scratchContext.save();
     scratchContext.setTransform(1, 0, 0, 1, 0, 0);

@@ -86,7 +86,12 @@ export class ProposalOverlay {
       const r = layout.size * 0.55;
       ctx.beginPath();
       ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
-      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
         ctx.moveTo(c.x + dx * r * 0.6, c.y + dy * r * 0.6);
         ctx.lineTo(c.x + dx * r * 1.25, c.y + dy * r * 1.25);
       }

@@ -144,7 +144,7 @@ export class SpellOverlay {
       // any terrain or map image.
       const lineH = (fontPx * 1.35) / scale;
       const y = c.y + size * 0.86;
-      const w = ctx.measureText(text).width + (8 / scale);
+      const w = ctx.measureText(text).width + 8 / scale;
       ctx.fillStyle = 'rgba(10, 12, 16, 0.82)';
       ctx.beginPath();
       ctx.roundRect(c.x - w / 2, y - lineH / 2, w, lineH, 4 / scale);

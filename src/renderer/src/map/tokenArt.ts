@@ -48,7 +48,11 @@ export function artTextureSize(worldSize: number, pixelsPerUnit: number): number
 }
 
 /** The art cut to `shape`, `texture` px across its bounding box, or null until it is decoded. */
-export function artCut(asset: string, shape: ArtShape, texture: number): { canvas: HTMLCanvasElement; box: { x: number; y: number; width: number; height: number } } | null {
+export function artCut(
+  asset: string,
+  shape: ArtShape,
+  texture: number,
+): { canvas: HTMLCanvasElement; box: { x: number; y: number; width: number; height: number } } | null {
   const source = ready.get(asset);
   if (!source) return null;
   const box = boxOf(shape);
@@ -71,7 +75,12 @@ function boxOf(shape: ArtShape): { x: number; y: number; width: number; height: 
   return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
-function drawCut(source: ImageBitmap | HTMLImageElement, shape: ArtShape, box: { x: number; y: number; width: number; height: number }, texture: number): HTMLCanvasElement {
+function drawCut(
+  source: ImageBitmap | HTMLImageElement,
+  shape: ArtShape,
+  box: { x: number; y: number; width: number; height: number },
+  texture: number,
+): HTMLCanvasElement {
   const k = texture / Math.max(box.width, box.height);
   const canvas = document.createElement('canvas');
   canvas.width = Math.max(1, Math.round(box.width * k));

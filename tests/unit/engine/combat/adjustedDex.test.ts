@@ -145,7 +145,13 @@ describe('adjustedDex', () => {
         fc.boolean(),
         (kind, dex, zone, injury, range, invisible, fire) => {
           const s: AttackSituation = {
-            kind, dex, zone, injury, armor: chain, targetInvisible: invisible, standingInFire: fire,
+            kind,
+            dex,
+            zone,
+            injury,
+            armor: chain,
+            targetInvisible: invisible,
+            standingInFire: fire,
             ...(kind === 'thrown' ? { rangeHexes: range } : {}),
             ...(kind === 'missile' || kind === 'missile-spell' ? { rangeMegahexes: range } : {}),
           };

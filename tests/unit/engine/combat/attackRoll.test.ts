@@ -24,9 +24,21 @@ const roll4 = (total: number) => {
 
 describe('attackDice (RULINGS A6)', () => {
   const table: [DefenceChoice, AttackKind, 3 | 4][] = [
-    ['none', 'melee', 3], ['none', 'thrown', 3], ['none', 'missile', 3], ['none', 'missile-spell', 3], ['none', 'hth', 3],
-    ['defend', 'melee', 4], ['defend', 'thrown', 4], ['defend', 'missile', 3], ['defend', 'missile-spell', 3], ['defend', 'hth', 4],
-    ['dodge', 'melee', 3], ['dodge', 'thrown', 4], ['dodge', 'missile', 4], ['dodge', 'missile-spell', 4], ['dodge', 'hth', 3],
+    ['none', 'melee', 3],
+    ['none', 'thrown', 3],
+    ['none', 'missile', 3],
+    ['none', 'missile-spell', 3],
+    ['none', 'hth', 3],
+    ['defend', 'melee', 4],
+    ['defend', 'thrown', 4],
+    ['defend', 'missile', 3],
+    ['defend', 'missile-spell', 3],
+    ['defend', 'hth', 4],
+    ['dodge', 'melee', 3],
+    ['dodge', 'thrown', 4],
+    ['dodge', 'missile', 4],
+    ['dodge', 'missile-spell', 4],
+    ['dodge', 'hth', 3],
   ];
   it.each(table)('%s vs %s → %i dice', (defence, kind, count) => {
     const d = attackDice(defence, kind);

@@ -76,19 +76,22 @@ describe('001 §DEX Adjustments tables, transcribed', () => {
   });
 
   it('marks the GM-ticked rows of RULINGS A1: waiting, two weapons, sweeping blow', () => {
-    expect(DEX_ADJUSTMENT_ROWS.filter((r) => r.gm).map((r) => r.id)).toEqual([
-      'waiting-1-turn',
-      'waiting-2-turns',
-      'two-weapons',
-      'sweeping-blow',
-    ]);
+    expect(DEX_ADJUSTMENT_ROWS.filter((r) => r.gm).map((r) => r.id)).toEqual(['waiting-1-turn', 'waiting-2-turns', 'two-weapons', 'sweeping-blow']);
   });
 
   it('agrees with the DEX column of 001 §Armor and Shields wherever both name an item', () => {
     const named = [...ARMOR, ...SHIELDS].filter((i) => DEX_ROW_FOR_PROTECTION[i.id] !== undefined);
-    expect(named.map((i) => i.id).sort()).toEqual(
-      ['chainmail', 'cloth-armor', 'half-plate', 'large-shield', 'leather-armor', 'plate-armor', 'small-shield', 'spike-shield', 'tower-shield'],
-    );
+    expect(named.map((i) => i.id).sort()).toEqual([
+      'chainmail',
+      'cloth-armor',
+      'half-plate',
+      'large-shield',
+      'leather-armor',
+      'plate-armor',
+      'small-shield',
+      'spike-shield',
+      'tower-shield',
+    ]);
     for (const i of named) expect(dexRow(DEX_ROW_FOR_PROTECTION[i.id]!).value, i.id).toBe(i.dex);
   });
 
@@ -105,9 +108,11 @@ describe('001 §DEX Adjustments tables, transcribed', () => {
       for (let mh = r.fromMH; mh <= r.toMH; mh++) expect(missileRangeModifier(mh), `${mh} MH`).toBe(r.value);
     }
     expect(THROWN_RANGE_ROW.perHex).toBe(-1);
-    fc.assert(fc.property(fc.nat(200), (h) => {
-      expect(thrownRangeModifier(h)).toBe(h * THROWN_RANGE_ROW.perHex + 0);
-    }));
+    fc.assert(
+      fc.property(fc.nat(200), (h) => {
+        expect(thrownRangeModifier(h)).toBe(h * THROWN_RANGE_ROW.perHex + 0);
+      }),
+    );
   });
 
   it('keeps 004-only rows apart, each naming the ruling that switches it on', () => {
@@ -119,8 +124,15 @@ describe('001 §DEX Adjustments tables, transcribed', () => {
 
   it('lists the rows that can concern each kind of attack', () => {
     expect(dexRowsFor('missile-spell').map((r) => r.id)).toEqual([
-      'target-invisible', 'target-in-shadow', 'target-one-hex-flying', 'target-giant-snake', 'target-multi-hex-flying',
-      'in-shadow', 'standing-in-fire', 'standing-on-body', 'broken-ground',
+      'target-invisible',
+      'target-in-shadow',
+      'target-one-hex-flying',
+      'target-giant-snake',
+      'target-multi-hex-flying',
+      'in-shadow',
+      'standing-in-fire',
+      'standing-on-body',
+      'broken-ground',
     ]);
     expect(dexRowsFor('hth').map((r) => r.id)).toContain('hth');
     expect(dexRowsFor('melee').map((r) => r.id)).not.toContain('hth');

@@ -4,7 +4,10 @@ import * as engine from '../../../../src/main/engine';
 
 describe('an attack through the engine surface', () => {
   it('side-hex broadsword blow on a defending, armoured target: 4 dice, a 4-dice auto-hit, armour stops', () => {
-    const dice = engine.createEnteredDice([[1, 1, 1, 1], [6, 5]]);
+    const dice = engine.createEnteredDice([
+      [1, 1, 1, 1],
+      [6, 5],
+    ]);
     const adj = engine.adjustedDex({
       kind: 'melee',
       dex: 13,

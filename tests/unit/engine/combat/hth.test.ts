@@ -59,7 +59,9 @@ describe('hthDefence (004 §Hand-to-Hand Combat, Defense Against HTH Attack; RUL
     }
   });
   it('1–4 start HTH with both down; 5 and 6 do not', () => {
-    expect(HTH_DEFENCE_TABLE.map((r) => [r.faces, r.hthBegins, r.defenderDropsWeapon, r.defenderMayReadyDagger, r.attackerRetreats, r.defenderHitsAttacker])).toEqual([
+    expect(
+      HTH_DEFENCE_TABLE.map((r) => [r.faces, r.hthBegins, r.defenderDropsWeapon, r.defenderMayReadyDagger, r.attackerRetreats, r.defenderHitsAttacker]),
+    ).toEqual([
       [[1, 2], true, true, false, false, false],
       [[3, 4], true, true, true, false, false],
       [[5], false, false, false, true, false],
@@ -93,9 +95,26 @@ describe('bareHandedDamage (001 §Hand-to-Hand Combat, Bare-Handed Damage by STR
   });
   it('looks up every STR at the row boundaries', () => {
     const cases: [number, string][] = [
-      [3, '1d6-4'], [8, '1d6-4'], [9, '1d6-3'], [10, '1d6-3'], [11, '1d6-2'], [12, '1d6-2'], [13, '1d6-1'], [14, '1d6-1'],
-      [15, '1d6'], [16, '1d6'], [17, '1d6+1'], [20, '1d6+1'], [21, '1d6+2'], [24, '1d6+2'], [25, '1d6+3'], [30, '1d6+3'],
-      [31, '2d6+1'], [40, '2d6+1'], [41, '3d6+1'], [50, '3d6+1'],
+      [3, '1d6-4'],
+      [8, '1d6-4'],
+      [9, '1d6-3'],
+      [10, '1d6-3'],
+      [11, '1d6-2'],
+      [12, '1d6-2'],
+      [13, '1d6-1'],
+      [14, '1d6-1'],
+      [15, '1d6'],
+      [16, '1d6'],
+      [17, '1d6+1'],
+      [20, '1d6+1'],
+      [21, '1d6+2'],
+      [24, '1d6+2'],
+      [25, '1d6+3'],
+      [30, '1d6+3'],
+      [31, '2d6+1'],
+      [40, '2d6+1'],
+      [41, '3d6+1'],
+      [50, '3d6+1'],
     ];
     for (const [str, notation] of cases) {
       const b = bareHandedDamage(str);

@@ -9,7 +9,10 @@ import { turnStateOf, type EncounterState } from '../../../../src/main/engine/en
 import { encounter, fig, figOf, refusal, step, withActionOrder } from './fixtures';
 
 function acting(figures: Parameters<typeof encounter>[0], terrain: Record<string, string> = {}): EncounterState {
-  return withActionOrder(encounter(figures, { terrain, phase: 'actions' }), figures.map((f) => f.id));
+  return withActionOrder(
+    encounter(figures, { terrain, phase: 'actions' }),
+    figures.map((f) => f.id),
+  );
 }
 const sword = { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' };
 const lines = (s: EncounterState, a: string, t: string, w: string | null, ticks = {}, throwIt = false) =>
@@ -19,7 +22,11 @@ describe('attackPreview: adjDEX from the map (RULINGS A1)', () => {
   it('armour, shield, injury, rear hex, shadow, invisible, flight, fire and the GM ticks', () => {
     const s = acting(
       [
-        fig('atk', 'a', 5, 5, { attributes: { DEX: 12 }, fatigue: { starting: 50, current: 20 }, equipment: { ...sword, armorId: 'chainmail', shieldId: 'large-shield' } }),
+        fig('atk', 'a', 5, 5, {
+          attributes: { DEX: 12 },
+          fatigue: { starting: 50, current: 20 },
+          equipment: { ...sword, armorId: 'chainmail', shieldId: 'large-shield' },
+        }),
         fig('tgt', 'b', 6, 5, { facing: 0, conditions: ['invisible', 'flying'] }),
       ],
       { '5,5': 'fire', '6,5': 'shadow' },
@@ -49,18 +56,42 @@ describe('attackPreview: adjDEX from the map (RULINGS A1)', () => {
     expect(lines(side, 'atk', 'tgt', 'broadsword')).toEqual(['DEX 10', "Striking from enemy's side hex 2"]);
     const prone = acting([fig('atk', 'a', 5, 5, { equipment: sword }), fig('tgt', 'b', 6, 5, { facing: 3, posture: 'prone' })], { '5,5': 'body' });
     const withBroken = { ...prone, figures: prone.figures.map((f) => (f.id === 'atk' ? { ...f, turn: { ...f.turn, brokenGround: true } } : f)) };
-    expect(lines(withBroken, 'atk', 'tgt', 'broadsword')).toEqual(['DEX 10', "Striking from enemy's rear hex 4", 'Standing on a body -2', 'Moving over broken ground -2']);
+    expect(lines(withBroken, 'atk', 'tgt', 'broadsword')).toEqual([
+      'DEX 10',
+      "Striking from enemy's rear hex 4",
+      'Standing on a body -2',
+      'Moving over broken ground -2',
+    ]);
   });
 
   it('thrown: −1 per hex; missile: megahex range; crossbow from prone +1; Dodge makes them roll 4 dice', () => {
     const s = acting([
       fig('atk', 'a', 2, 5, { equipment: { weaponIds: ['dagger', 'light-crossbow'], readyWeaponId: 'dagger' } }),
-      fig('tgt', 'b', 5, 5, { facing: 3, turn: { mode: 'stand-still', spent: 0, yielded: false, option: 'c', defence: 'dodge', engagedAtStart: false, charged: false, brokenGround: false, hitsDealtTo: [], hitsTaken: 0, shots: 0, lastShot: false } }),
+      fig('tgt', 'b', 5, 5, {
+        facing: 3,
+        turn: {
+          mode: 'stand-still',
+          spent: 0,
+          yielded: false,
+          option: 'c',
+          defence: 'dodge',
+          engagedAtStart: false,
+          charged: false,
+          brokenGround: false,
+          hitsDealtTo: [],
+          hitsTaken: 0,
+          shots: 0,
+          lastShot: false,
+        },
+      }),
     ]);
     const thrown = attackPreview(s, 'atk', 'tgt', 'dagger', {}, { throw: true });
     expect(thrown).toMatchObject({ kind: 'thrown', dice: { count: 4 }, damage: '1d6-1' });
     expect(thrown.adjDex.breakdown.map((l) => `${l.label} ${l.value}`)).toEqual(['DEX 10', 'Thrown range 3 hexes -3']);
-    const prone = { ...s, figures: s.figures.map((f) => (f.id === 'atk' ? { ...f, posture: 'prone' as const, equipment: { ...f.equipment, readyWeaponId: 'light-crossbow' } } : f)) };
+    const prone = {
+      ...s,
+      figures: s.figures.map((f) => (f.id === 'atk' ? { ...f, posture: 'prone' as const, equipment: { ...f.equipment, readyWeaponId: 'light-crossbow' } } : f)),
+    };
     const bolt = attackPreview(prone, 'atk', 'tgt', 'light-crossbow');
     expect(bolt.kind).toBe('missile');
     expect(bolt.adjDex.breakdown.map((l) => l.label)).toEqual(['DEX', 'Crossbow fired from prone', expect.stringMatching(/^Missile range \d+ MH$/)]);
@@ -71,14 +102,22 @@ describe('attackPreview: adjDEX from the map (RULINGS A1)', () => {
     const s = acting([fig('atk', 'a', 5, 5, { facing: 3, equipment: { ...sword, weaponIds: ['broadsword', 'spear'] } }), fig('tgt', 'b', 6, 5)]);
     expect(attackPreview(s, 'atk', 'tgt', 'broadsword').reason).toBe('Tgt is not in front of Atk: physical attacks go into front hexes (001 §Facing).');
     expect(attackPreview(s, 'atk', 'tgt', 'spear').reason).toBe('Spear is not ready: ready it first (001 §Action Options e, m).');
-    expect(refusal(s, { type: 'attack', figureId: 'atk', targetId: 'tgt', weaponId: 'broadsword' })).toBe('No enemy stands in Atk\'s front hexes (001 §Facing).');
+    expect(refusal(s, { type: 'attack', figureId: 'atk', targetId: 'tgt', weaponId: 'broadsword' })).toBe(
+      "No enemy stands in Atk's front hexes (001 §Facing).",
+    );
   });
 });
 
 describe('resolving attacks (RULINGS A3–A5, H2)', () => {
   it('a hit on 5 against armour: damage minus stops to Fatigue only; a 17 drops the weapon into the hex', () => {
-    let s = acting([fig('atk', 'a', 5, 5, { equipment: sword }), fig('tgt', 'b', 6, 5, { facing: 3, equipment: { weaponIds: ['mace'], readyWeaponId: 'mace', armorId: 'half-plate' } })]);
-    let r = step(s, { type: 'attack', figureId: 'atk', targetId: 'tgt', weaponId: 'broadsword' }, [[1, 2, 2], [6, 1]]);
+    let s = acting([
+      fig('atk', 'a', 5, 5, { equipment: sword }),
+      fig('tgt', 'b', 6, 5, { facing: 3, equipment: { weaponIds: ['mace'], readyWeaponId: 'mace', armorId: 'half-plate' } }),
+    ]);
+    let r = step(s, { type: 'attack', figureId: 'atk', targetId: 'tgt', weaponId: 'broadsword' }, [
+      [1, 2, 2],
+      [6, 1],
+    ]);
     expect(r.events.find((e) => e.type === 'damageDealt')).toMatchObject({ rolled: 7, protection: 4, taken: 3, body: false, fatigueAfter: 47, bodyAfter: 34 });
     s = r.state;
     r = step(s, { type: 'attack', figureId: 'tgt', targetId: 'atk', weaponId: 'mace' }, [[6, 6, 5]]);
@@ -95,7 +134,11 @@ describe('resolving attacks (RULINGS A3–A5, H2)', () => {
       fig('slow', 'b', 6, 5, { facing: 3, attributes: { DEX: 11 }, equipment: { weaponIds: ['spear'], readyWeaponId: 'spear' } }),
     ]);
     s = { ...s, figures: s.figures.map((f) => ({ ...f, turn: { ...f.turn, mode: 'stand-still' as const, engagedAtStart: true } })) };
-    expect(legalOptions(s, 'quick').options.filter((o) => o.available).map((o) => o.option)).toEqual(['j', 'k', 'n', 'o', 's']);
+    expect(
+      legalOptions(s, 'quick')
+        .options.filter((o) => o.available)
+        .map((o) => o.option),
+    ).toEqual(['j', 'k', 'n', 'o', 's']);
     s = step(s, { type: 'disengage', figureId: 'quick', to: { q: 5, r: 6 } }).state;
     expect(figOf(s, 'quick').position).toEqual({ q: 5, r: 6 });
     // (5,6) is still in Slow's front: Slow strikes at 11 − 14 = −3.
@@ -129,7 +172,11 @@ describe('hand-to-hand (RULINGS H1, H2)', () => {
     expect(figOf(s, 'grap')).toMatchObject({ position: { q: 6, r: 5 }, posture: 'prone', hthWith: ['vic'] });
     expect(figOf(s, 'vic')).toMatchObject({ posture: 'prone', hthWith: ['grap'], equipment: { weaponIds: ['dagger'], readyWeaponId: null, shieldId: null } });
     expect(s.items?.map((i) => i.itemId)).toEqual(['broadsword', 'small-shield']);
-    expect(legalOptions(s, 'vic').options.filter((o) => o.available).map((o) => o.option)).toEqual(['t', 'u', 'v']);
+    expect(
+      legalOptions(s, 'vic')
+        .options.filter((o) => o.available)
+        .map((o) => o.option),
+    ).toEqual(['t', 'u', 'v']);
     // Vic draws the dagger: 3d6 ≤ DEX 10.
     r = step(s, { type: 'drawDagger', figureId: 'vic' }, [[2, 3, 4]]);
     s = r.state;
@@ -137,7 +184,10 @@ describe('hand-to-hand (RULINGS H1, H2)', () => {
     expect(lines(s, 'vic', 'grap', 'dagger')).toEqual(['DEX 10', 'HTH combat 4']);
     expect(attackPreview(s, 'grap', 'vic', null).damage).toBe('1d6');
     // Next turn, Grap strikes bare-handed (STR 15: 1d6) and Vic tries to leave: 4d6 ≤ 10.
-    s = withActionOrder({ ...s, turnState: { ...turnStateOf(s), actionDone: [] }, figures: s.figures.map((f) => ({ ...f, turn: { ...f.turn, option: null } })) }, ['grap', 'vic']);
+    s = withActionOrder(
+      { ...s, turnState: { ...turnStateOf(s), actionDone: [] }, figures: s.figures.map((f) => ({ ...f, turn: { ...f.turn, option: null } })) },
+      ['grap', 'vic'],
+    );
     r = step(s, { type: 'hthAttack', figureId: 'grap', targetId: 'vic' }, [[3, 3, 3], [4]]);
     expect(r.events.find((e) => e.type === 'attackRolled')).toMatchObject({ kind: 'hth', adjDex: 16, hit: true });
     expect(r.events.find((e) => e.type === 'damageDealt')).toMatchObject({ rolled: 4, taken: 4 });
@@ -154,7 +204,7 @@ describe('hand-to-hand (RULINGS H1, H2)', () => {
     expect(figOf(r.state, 'out')).toMatchObject({ posture: 'unconscious', hthWith: ['grap'], equipment: { readyWeaponId: 'broadsword' } });
   });
 
-  it('refuses HTH when none of 001\'s conditions holds', () => {
+  it("refuses HTH when none of 001's conditions holds", () => {
     const s = acting([fig('grap', 'a', 5, 5), fig('vic', 'b', 6, 5, { facing: 3, equipment: sword })]);
     expect(refusal(s, { type: 'attemptHth', figureId: 'grap', targetId: 'vic' })).toBe(
       "Grap cannot enter Vic's hex: its back is not to a wall; it is standing; movement modifier 0 ≥ the attacker's 0; the attacker does not come from its rear; it does not agree (001 §Hand-to-Hand Combat).",
@@ -170,12 +220,19 @@ describe('options and forced retreat', () => {
     expect(o.options.find((x) => x.option === 'f')?.reason).toBe('Bow moved at jog; Missile attack (f) allows at most walk-slow (001 §Action Options).');
     expect(o.options.filter((x) => x.available).map((x) => x.option)).toEqual(['a', 'c', 'd']);
     const down = acting([fig('me', 'a', 2, 5, { posture: 'prone' })]);
-    expect(legalOptions(down, 'me').options.filter((x) => x.available).map((x) => x.option)).toEqual(['a', 'c', 'g', 'crawl', 'i']);
+    expect(
+      legalOptions(down, 'me')
+        .options.filter((x) => x.available)
+        .map((x) => x.option),
+    ).toEqual(['a', 'c', 'g', 'crawl', 'i']);
   });
 
   it('casting (h, r, HTH) is open only to a figure that knows a spell (001 §Spell Mastery; issue 12 §5)', () => {
     const s = acting([fig('plain', 'a', 2, 5), fig('mage', 'a', 4, 5, { mastery: { 'magic-missile': 2 } }), fig('foe', 'b', 12, 5)]);
-    expect(legalOptions(s, 'plain').options.find((x) => x.option === 'h')).toMatchObject({ available: false, reason: 'Plain knows no spell (001 §Spell Mastery).' });
+    expect(legalOptions(s, 'plain').options.find((x) => x.option === 'h')).toMatchObject({
+      available: false,
+      reason: 'Plain knows no spell (001 §Spell Mastery).',
+    });
     expect(legalOptions(s, 'mage').options.find((x) => x.option === 'h')).toMatchObject({ available: true, reason: null });
   });
 
@@ -190,12 +247,14 @@ describe('options and forced retreat', () => {
   });
 
   it('a pushed foe with no free hex rolls 3d6 ≤ DEX or falls prone (H3)', () => {
-    let s = encounter(
-      [fig('pusher', 'a', 5, 5, { equipment: sword }), fig('pinned', 'b', 6, 5, { facing: 3 })],
-      { terrain: { '7,5': 'wall', '7,4': 'wall', '6,4': 'wall', '6,6': 'wall', '5,6': 'wall' }, phase: 'forcedRetreat' },
-    );
+    let s = encounter([fig('pusher', 'a', 5, 5, { equipment: sword }), fig('pinned', 'b', 6, 5, { facing: 3 })], {
+      terrain: { '7,5': 'wall', '7,4': 'wall', '6,4': 'wall', '6,6': 'wall', '5,6': 'wall' },
+      phase: 'forcedRetreat',
+    });
     s = { ...s, turnState: { ...turnStateOf(s), retreatOffers: [{ figureId: 'pusher', targetIds: ['pinned'] }] } };
-    expect(refusal(s, { type: 'forcedRetreat', figureId: 'pusher', targetId: 'pinned', to: { q: 7, r: 5 }, advance: false })).toBe('Pinned can only be pushed into a free hex next to it (RULINGS H3).');
+    expect(refusal(s, { type: 'forcedRetreat', figureId: 'pusher', targetId: 'pinned', to: { q: 7, r: 5 }, advance: false })).toBe(
+      'Pinned can only be pushed into a free hex next to it (RULINGS H3).',
+    );
     const r = step(s, { type: 'forcedRetreat', figureId: 'pusher', targetId: 'pinned', to: null, advance: false }, [[5, 5, 6]]);
     expect(r.events[0]).toMatchObject({ type: 'check', target: 10, roll: 16, success: false });
     expect(figOf(r.state, 'pinned').posture).toBe('prone');

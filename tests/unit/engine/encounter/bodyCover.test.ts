@@ -8,7 +8,10 @@ import { encounter, fig, figOf, step, withActionOrder } from './fixtures';
 
 /** Archer (DEX 10, longbow) at (2,5); Foe lying at (5,5) behind a body at (4,5). adjDEX 14 (rear +4, 1 MH). */
 function behindBody(posture: FigureState['posture']): EncounterState {
-  const figures = [fig('archer', 'a', 2, 5, { equipment: { weaponIds: ['longbow'], readyWeaponId: 'longbow' } }), fig('foe', 'b', 5, 5, { facing: 3, posture })];
+  const figures = [
+    fig('archer', 'a', 2, 5, { equipment: { weaponIds: ['longbow'], readyWeaponId: 'longbow' } }),
+    fig('foe', 'b', 5, 5, { facing: 3, posture }),
+  ];
   return withActionOrder(encounter(figures, { phase: 'actions', terrain: { '4,5': 'body' } }), ['archer', 'foe']);
 }
 const shoot = { type: 'attack', figureId: 'archer', targetId: 'foe', weaponId: 'longbow' } as const;
@@ -30,7 +33,15 @@ describe('body cover is rolled after the attack roll (RULINGS H5)', () => {
   it('a hit (10) on a prone target: cover 1d6 = 3 (1–3) and the body takes the missile', () => {
     const r = step(behindBody('prone'), shoot, [[4, 3, 3], [3]]);
     expect(r.events.map((e) => e.type)).toEqual(['attackRolled', 'check', 'optionTaken']);
-    expect(r.events[1]).toMatchObject({ type: 'check', figureId: 'foe', purpose: 'cover behind a body', target: 3, roll: 3, success: true, source: '004 §Crawling and Prone; RULINGS H5, G1' });
+    expect(r.events[1]).toMatchObject({
+      type: 'check',
+      figureId: 'foe',
+      purpose: 'cover behind a body',
+      target: 3,
+      roll: 3,
+      success: true,
+      source: '004 §Crawling and Prone; RULINGS H5, G1',
+    });
     expect(figOf(r.state, 'foe').fatigue.current).toBe(50);
   });
 

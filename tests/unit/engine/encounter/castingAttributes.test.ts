@@ -45,7 +45,9 @@ describe('casting attributes chosen per figure', () => {
     const placed = step(encounter([fig('x', 'b', 9, 9)]), add(mage({ castingAttributes: { [SPELL]: 'WIS' } })), []).state;
     const forgot = step(placed, { type: 'updateFigure', figureId: 'wren', changes: { mastery: {} } }, []).state;
     expect(figOf(forgot, 'wren').castingAttributes).toBeUndefined();
-    expect(refusal(placed, { type: 'updateFigure', figureId: 'wren', changes: { castingAttributes: { 'passage-teleport': 'WIS' } } }, [])).toMatch(/does not know/);
+    expect(refusal(placed, { type: 'updateFigure', figureId: 'wren', changes: { castingAttributes: { 'passage-teleport': 'WIS' } } }, [])).toMatch(
+      /does not know/,
+    );
     const back = step(placed, { type: 'updateFigure', figureId: 'wren', changes: { castingAttributes: {} } }, []).state;
     expect(castingTarget(casterOfFigure(figOf(back, 'wren')), spell).value).toBe(12);
   });

@@ -10,7 +10,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSeededDice } from '../../../../src/main/engine/dice/seeded';
 import { apply } from '../../../../src/main/engine/encounter/apply';
-import { copyFigure, copyState, copyTurn, copyTurnState, hasKeysInOrder, setTurnState, withTurn, withTurnChange } from '../../../../src/main/engine/encounter/copies';
+import {
+  copyFigure,
+  copyState,
+  copyTurn,
+  copyTurnState,
+  hasKeysInOrder,
+  setTurnState,
+  withTurn,
+  withTurnChange,
+} from '../../../../src/main/engine/encounter/copies';
 import { EncounterStateSchema, turnStateOf, type EncounterState, type TurnState } from '../../../../src/main/engine/encounter/schema';
 import { updateFigure } from '../../../../src/main/engine/encounter/state';
 import { DEFAULT_RULES, rulesFor } from '../../../../src/main/engine/rules';
@@ -20,7 +29,10 @@ import { makeLog } from '../../../support/duelLog';
 /** The same object as the spread gives: equal values, the same keys in the same order, a new object. */
 function expectSpreadCopy(copy: object, original: object, spread: object, newValues: readonly string[] = []): void {
   const keys = Object.keys(spread);
-  const same = copy !== original && Object.keys(copy).join() === keys.join() && JSON.stringify(copy) === JSON.stringify(spread) &&
+  const same =
+    copy !== original &&
+    Object.keys(copy).join() === keys.join() &&
+    JSON.stringify(copy) === JSON.stringify(spread) &&
     keys.every((k) => newValues.includes(k) || (copy as Record<string, unknown>)[k] === (spread as Record<string, unknown>)[k]);
   checked++;
   if (same) return;
@@ -69,7 +81,13 @@ describe('shallow copies of the encounter objects', () => {
   }, 60_000);
 
   it('change the turn state as the spread of the change over it does, new keys last', () => {
-    const changes: Partial<TurnState>[] = [{ actionDone: ['x'] }, { moveGroups: [] }, { opportunities: [], moveDone: [] }, { retreatOffers: [], retreatDone: ['y'] }, {}];
+    const changes: Partial<TurnState>[] = [
+      { actionDone: ['x'] },
+      { moveGroups: [] },
+      { opportunities: [], moveDone: [] },
+      { retreatOffers: [], retreatDone: ['y'] },
+      {},
+    ];
     for (const s of states.filter((_, i) => i % 7 === 0)) {
       for (const change of changes) {
         const general = { ...s, turnState: { ...turnStateOf(s), ...change } };
@@ -93,12 +111,17 @@ describe('shallow copies of the encounter objects', () => {
     for (const [original, copy] of cases) {
       const keys = Object.keys(original);
       fc.assert(
-        fc.property(fc.shuffledSubarray(keys), fc.array(fc.constantFrom('art', 'magic', 'extra', 'nextId', 'moveGroups', 'stride'), { maxLength: 3 }), fc.boolean(), (kept, added, undefinedValue) => {
-          const o: Record<string, unknown> = {};
-          for (const k of kept) o[k] = undefinedValue && k === kept[0] ? undefined : (original as Record<string, unknown>)[k];
-          for (const k of added) o[k] = k.length;
-          expectSpreadCopy(copy(o as never), o, { ...o });
-        }),
+        fc.property(
+          fc.shuffledSubarray(keys),
+          fc.array(fc.constantFrom('art', 'magic', 'extra', 'nextId', 'moveGroups', 'stride'), { maxLength: 3 }),
+          fc.boolean(),
+          (kept, added, undefinedValue) => {
+            const o: Record<string, unknown> = {};
+            for (const k of kept) o[k] = undefinedValue && k === kept[0] ? undefined : (original as Record<string, unknown>)[k];
+            for (const k of added) o[k] = k.length;
+            expectSpreadCopy(copy(o as never), o, { ...o });
+          },
+        ),
       );
     }
   });

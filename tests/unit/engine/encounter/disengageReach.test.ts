@@ -45,7 +45,10 @@ describe('a slower enemy still strikes a figure that disengaged out of reach (RU
   });
 
   it('the strike is rolled at adjDEX 8: 3d6 = 7 hits, broadsword 2d6 = 5 off Quick’s Fatigue', () => {
-    const r = step(afterDisengaging(), { type: 'attack', figureId: 'slow', targetId: 'quick', weaponId: 'broadsword' }, [[2, 2, 3], [2, 3]]);
+    const r = step(afterDisengaging(), { type: 'attack', figureId: 'slow', targetId: 'quick', weaponId: 'broadsword' }, [
+      [2, 2, 3],
+      [2, 3],
+    ]);
     expect(r.events.find((e) => e.type === 'attackRolled')).toMatchObject({ adjDex: 8, roll: 7, hit: true });
     expect(figOf(r.state, 'quick').fatigue.current).toBe(45);
     expect(figOf(r.state, 'quick').position).toEqual({ q: 4, r: 5 });
@@ -54,12 +57,21 @@ describe('a slower enemy still strikes a figure that disengaged out of reach (RU
   it('a figure that was not engaging it gains nothing: its reach counts from where Quick stands now', () => {
     const s = afterDisengaging();
     const other = { ...s, figures: [...s.figures, fig('brute', 'b', 6, 4, { facing: 3, attributes: { DEX: 8 }, equipment: sword })] };
-    expect(attackPreview(other, 'brute', 'quick', 'broadsword')).toMatchObject({ allowed: false, reason: 'Quick is 2 hexes away; Broadsword reaches 1 (001 §Pole Weapons).' });
+    expect(attackPreview(other, 'brute', 'quick', 'broadsword')).toMatchObject({
+      allowed: false,
+      reason: 'Quick is 2 hexes away; Broadsword reaches 1 (001 §Pole Weapons).',
+    });
   });
 
   it('a faster enemy is not in the list: it struck before Quick moved (H2: faster ones strike as usual)', () => {
     let s = withActionOrder(
-      encounter([fig('quick', 'a', 5, 5, { attributes: { DEX: 11 }, equipment: sword }), fig('fast', 'b', 6, 5, { facing: 3, attributes: { DEX: 14 }, equipment: sword })], { phase: 'actions' }),
+      encounter(
+        [
+          fig('quick', 'a', 5, 5, { attributes: { DEX: 11 }, equipment: sword }),
+          fig('fast', 'b', 6, 5, { facing: 3, attributes: { DEX: 14 }, equipment: sword }),
+        ],
+        { phase: 'actions' },
+      ),
       ['quick', 'fast'],
     );
     s = { ...s, figures: s.figures.map((f) => ({ ...f, turn: { ...f.turn, mode: 'stand-still' as const, engagedAtStart: true } })) };

@@ -60,7 +60,12 @@ function generalRollOff(participants: readonly string[], dice: Dice, purpose: st
       return { participant, total: roll.total };
     });
     const totals = [...new Set(results.map((r) => r.total))].sort((a, b) => b - a);
-    return totals.flatMap((t) => settle(results.filter((r) => r.total === t).map((r) => r.participant), round + 1));
+    return totals.flatMap((t) =>
+      settle(
+        results.filter((r) => r.total === t).map((r) => r.participant),
+        round + 1,
+      ),
+    );
   };
   return { order: settle(participants, 1), rolls };
 }
@@ -69,13 +74,15 @@ function generalRollOff(participants: readonly string[], dice: Dice, purpose: st
 function generalOrderByScore(tx: Tx, ids: readonly string[], score: (id: string) => number, purpose: string): string[] {
   const groups = new Map<number, string[]>();
   for (const id of ids) groups.set(score(id), [...(groups.get(score(id)) ?? []), id]);
-  return [...groups.keys()].sort((a, b) => b - a).flatMap((s) => {
-    const group = groups.get(s)!;
-    if (group.length === 1) return group;
-    const off = rollOff(group, tx.dice, `${purpose} tie`);
-    tx.rolls.push(...off.rolls.map((r) => r.roll));
-    return [...off.order];
-  });
+  return [...groups.keys()]
+    .sort((a, b) => b - a)
+    .flatMap((s) => {
+      const group = groups.get(s)!;
+      if (group.length === 1) return group;
+      const off = rollOff(group, tx.dice, `${purpose} tie`);
+      tx.rolls.push(...off.rolls.map((r) => r.roll));
+      return [...off.order];
+    });
 }
 
 const hex = fc.record({ q: fc.integer({ min: -3, max: 12 }), r: fc.integer({ min: -3, max: 12 }) });
@@ -134,11 +141,20 @@ describe('fast paths answer as the general code does', () => {
 
   it('the movement order is sides in order, then adjDEX high to low, ties as listed, as a stable sort gives (RULINGS T4)', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c'), fc.integer({ min: 5, max: 14 })), { maxLength: 24 }), fc.shuffledSubarray(['a', 'b', 'c']), (placed, sides) => {
-        const figures = placed.map(([sideId, adjDex], i) => ({ id: `f${i}`, sideId, adjDex }));
-        const general = sides.flatMap((side) => figures.filter((f) => f.sideId === side).sort((x, y) => y.adjDex - x.adjDex).map((f) => f.id));
-        expect(sidesThenAdjDex(sides, figures)).toEqual(general);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c'), fc.integer({ min: 5, max: 14 })), { maxLength: 24 }),
+        fc.shuffledSubarray(['a', 'b', 'c']),
+        (placed, sides) => {
+          const figures = placed.map(([sideId, adjDex], i) => ({ id: `f${i}`, sideId, adjDex }));
+          const general = sides.flatMap((side) =>
+            figures
+              .filter((f) => f.sideId === side)
+              .sort((x, y) => y.adjDex - x.adjDex)
+              .map((f) => f.id),
+          );
+          expect(sidesThenAdjDex(sides, figures)).toEqual(general);
+        },
+      ),
     );
   });
 
@@ -153,13 +169,23 @@ describe('fast paths answer as the general code does', () => {
   it('enemies in front and the engagers of a one-hex figure are those the general code finds (001 §Facing; RULINGS M6)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(hex, fc.integer({ min: 0, max: 5 }), fc.constantFrom('a', 'b'), fc.constantFrom(1, 3, 7), fc.boolean()), { minLength: 2, maxLength: 8 }),
+        fc.array(fc.tuple(hex, fc.integer({ min: 0, max: 5 }), fc.constantFrom('a', 'b'), fc.constantFrom(1, 3, 7), fc.boolean()), {
+          minLength: 2,
+          maxLength: 8,
+        }),
         (placed) => {
           const taken = new Set<string>();
           const figures = placed.flatMap(([at, facing, side, size, dead], i) => {
             if (taken.has(hexKey(at))) return [];
             taken.add(hexKey(at));
-            return [fig(`f${i}`, side, at.q, at.r, { facing, size: size as 1 | 3 | 7, posture: dead ? 'dead' : 'standing', equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' } })];
+            return [
+              fig(`f${i}`, side, at.q, at.r, {
+                facing,
+                size: size as 1 | 3 | 7,
+                posture: dead ? 'dead' : 'standing',
+                equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' },
+              }),
+            ];
           });
           const state = encounter(figures);
           for (const f of state.figures) {
@@ -234,7 +260,9 @@ describe('previews and reaches remembered for the last state', () => {
           expect(again).toEqual(first);
           expect(attackPreview(copy, a.id, t.id, weapon, {}, { rules })).toEqual(first);
           // Ticks are never remembered: the GM's ticks change the preview.
-          expect(attackPreview(s, a.id, t.id, weapon, { waitingTurns: 1 }, { rules })).toEqual(attackPreview(copy, a.id, t.id, weapon, { waitingTurns: 1 }, { rules }));
+          expect(attackPreview(s, a.id, t.id, weapon, { waitingTurns: 1 }, { rules })).toEqual(
+            attackPreview(copy, a.id, t.id, weapon, { waitingTurns: 1 }, { rules }),
+          );
         }
         for (const mode of modes) {
           const reach = reachable(s, a.id, mode, { rules });
@@ -249,7 +277,11 @@ describe('previews and reaches remembered for the last state', () => {
 
 describe('the ways a figure may move, remembered by the objects they were read from', () => {
   it('follow its load, armour, Fatigue and momentum through updates, under every movement rule (RULINGS M1–M4, O1, O3)', () => {
-    const ruleSets = [rulesFor(DEFAULT_RULES), rulesFor({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, classic: true } }), rulesFor({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, strideMomentum: true } })];
+    const ruleSets = [
+      rulesFor(DEFAULT_RULES),
+      rulesFor({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, classic: true } }),
+      rulesFor({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, strideMomentum: true } }),
+    ];
     const changes: ((f: ReturnType<typeof fig>) => ReturnType<typeof fig>)[] = [
       (f) => ({ ...f, fatigue: { ...f.fatigue, current: f.fatigue.current - 7 } }),
       (f) => ({ ...f, equipment: { ...f.equipment, armorId: f.equipment.armorId === null ? 'chainmail' : null } }),
@@ -258,14 +290,17 @@ describe('the ways a figure may move, remembered by the objects they were read f
       (f) => ({ ...f, facing: (f.facing + 1) % 6 }),
     ];
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: changes.length - 1 }), fc.integer({ min: 0, max: 2 }), fc.boolean()), { minLength: 1, maxLength: 12 }), (steps) => {
-        let f = fig('hero', 'a', 2, 2, { attributes: { STR: 11, DEX: 12 } });
-        for (const [change, rules, dropPack] of steps) {
-          figureAllowance(f, ruleSets[rules], dropPack); // the memo holds the figure as it was
-          f = changes[change]!(f);
-          expect(figureAllowance(f, ruleSets[rules], dropPack)).toEqual(figureAllowance(structuredClone(f), ruleSets[rules], dropPack));
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: changes.length - 1 }), fc.integer({ min: 0, max: 2 }), fc.boolean()), { minLength: 1, maxLength: 12 }),
+        (steps) => {
+          let f = fig('hero', 'a', 2, 2, { attributes: { STR: 11, DEX: 12 } });
+          for (const [change, rules, dropPack] of steps) {
+            figureAllowance(f, ruleSets[rules], dropPack); // the memo holds the figure as it was
+            f = changes[change]!(f);
+            expect(figureAllowance(f, ruleSets[rules], dropPack)).toEqual(figureAllowance(structuredClone(f), ruleSets[rules], dropPack));
+          }
+        },
+      ),
     );
   });
 });

@@ -5,13 +5,7 @@
 import { expect } from 'vitest';
 import { apply } from '../../../../src/main/engine/encounter/apply';
 import { checkInvariants } from '../../../../src/main/engine/encounter/invariants';
-import {
-  EncounterStateSchema,
-  FigureStateSchema,
-  turnStateOf,
-  type EncounterState,
-  type FigureState,
-} from '../../../../src/main/engine/encounter/schema';
+import { EncounterStateSchema, FigureStateSchema, turnStateOf, type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import type { ApplyResult } from '../../../../src/main/engine/encounter/events';
 import type { Command } from '../../../../src/shared/commands';

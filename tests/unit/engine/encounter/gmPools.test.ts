@@ -19,7 +19,17 @@ describe('takeDamage (001 §Fatigue Points, §Body Points, §Protection)', () =>
     expect(figOf(r.state, 'bram').fatigue.current).toBe(45);
     expect(figOf(r.state, 'bram').body.current).toBe(34);
     expect(r.events).toEqual([
-      expect.objectContaining({ type: 'poolsChanged', figureId: 'bram', how: 'damage', cause: 'fall', stopped: 0, fatigueBefore: 50, fatigueAfter: 45, bodyBefore: 34, bodyAfter: 34 }),
+      expect.objectContaining({
+        type: 'poolsChanged',
+        figureId: 'bram',
+        how: 'damage',
+        cause: 'fall',
+        stopped: 0,
+        fatigueBefore: 50,
+        fatigueAfter: 45,
+        bodyBefore: 34,
+        bodyAfter: 34,
+      }),
     ]);
     s = r.state;
     s = step(s, { type: 'takeDamage', figureId: 'bram', amount: 4, to: 'body', armour: false }).state;
@@ -51,7 +61,10 @@ describe('takeDamage (001 §Fatigue Points, §Body Points, §Protection)', () =>
 
   it('damage to −½ Body makes the end of the turn roll a survival save (RULINGS C5)', () => {
     // Body 34: saves from −17. Manual damage takes Body from 0 to −17.
-    let s = encounter([fig('hurt', 'a', 2, 2, { body: { starting: 34, current: 0 }, fatigue: { starting: 50, current: -1 }, posture: 'unconscious' }), fig('foe', 'b', 10, 2)]);
+    let s = encounter([
+      fig('hurt', 'a', 2, 2, { body: { starting: 34, current: 0 }, fatigue: { starting: 50, current: -1 }, posture: 'unconscious' }),
+      fig('foe', 'b', 10, 2),
+    ]);
     s = step(s, { type: 'takeDamage', figureId: 'hurt', amount: 17, to: 'body', armour: false, cause: 'poison' }).state;
     s = step(s, { type: 'rollInitiative' }, [[6], [3]]).state;
     s = step(s, { type: 'chooseInitiative', sideId: 'a', moveFirst: true }).state;

@@ -12,11 +12,16 @@ import { isEngaged } from '../../../../src/main/engine/encounter/engagement';
 import { encounter, fig, figOf, refusal, step, withActionOrder, withMoveOrder } from './fixtures';
 
 function acting(figures: Parameters<typeof encounter>[0]): EncounterState {
-  return withActionOrder(encounter(figures, { phase: 'actions' }), figures.map((f) => f.id));
+  return withActionOrder(
+    encounter(figures, { phase: 'actions' }),
+    figures.map((f) => f.id),
+  );
 }
 const twoBlades = { weaponIds: ['broadsword', 'shortsword'], readyWeaponId: 'broadsword', offHandWeaponId: 'shortsword' };
 const damageTaken = (events: readonly { type: string }[]) =>
-  events.filter((e): e is { type: 'damageDealt'; targetId: string; taken: number } & typeof e => e.type === 'damageDealt').map((e) => `${e.targetId} ${e.taken}`);
+  events
+    .filter((e): e is { type: 'damageDealt'; targetId: string; taken: number } & typeof e => e.type === 'damageDealt')
+    .map((e) => `${e.targetId} ${e.taken}`);
 
 describe('two-weapon fighting (RULINGS H7: two attacks, each at −4)', () => {
   // Atk at 5,5 faces direction 0: its front hexes are 6,4 · 6,5 · 5,6 (001 §Facing).
@@ -34,15 +39,45 @@ describe('two-weapon fighting (RULINGS H7: two attacks, each at −4)', () => {
     expect(p.allowed).toBe(true);
     expect(p.attacks.map((a) => a.adjDex.value)).toEqual([9, 9]);
     expect(p.attacks[0]!.adjDex.breakdown.map((l) => `${l.label} ${l.value}`)).toEqual(['DEX 13', 'Two-weapon fighting -4']);
-    const one = acting([fig('atk', 'a', 5, 5, { equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' } }), fig('orc', 'b', 6, 5, { facing: 3 })]);
-    expect(refusal(one, { type: 'twoWeaponAttack', figureId: 'atk', attacks: [{ targetId: 'orc', weaponId: 'broadsword' }, { targetId: 'orc', weaponId: 'broadsword' }] })).toMatch(/ready weapon in each hand/);
+    const one = acting([
+      fig('atk', 'a', 5, 5, { equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' } }),
+      fig('orc', 'b', 6, 5, { facing: 3 }),
+    ]);
+    expect(
+      refusal(one, {
+        type: 'twoWeaponAttack',
+        figureId: 'atk',
+        attacks: [
+          { targetId: 'orc', weaponId: 'broadsword' },
+          { targetId: 'orc', weaponId: 'broadsword' },
+        ],
+      }),
+    ).toMatch(/ready weapon in each hand/);
   });
 
   it('strikes twice, one roll and damage per weapon, at different targets: one action', () => {
     // Broadsword 3d6 [2,3,3] = 8 ≤ 9 hits the orc, 2d6 [4,5] = 9; shortsword [6,5,4] = 15 > 9 misses the goblin.
-    const r = step(s, { type: 'twoWeaponAttack', figureId: 'atk', attacks: [{ targetId: 'orc', weaponId: 'broadsword' }, { targetId: 'gob', weaponId: 'shortsword' }] }, [[2, 3, 3], [4, 5], [6, 5, 4]]);
+    const r = step(
+      s,
+      {
+        type: 'twoWeaponAttack',
+        figureId: 'atk',
+        attacks: [
+          { targetId: 'orc', weaponId: 'broadsword' },
+          { targetId: 'gob', weaponId: 'shortsword' },
+        ],
+      },
+      [
+        [2, 3, 3],
+        [4, 5],
+        [6, 5, 4],
+      ],
+    );
     const rolls = r.events.filter((e) => e.type === 'attackRolled');
-    expect(rolls.map((e) => e.type === 'attackRolled' && `${e.targetId} ${e.weaponId} ${e.roll}/${e.adjDex} ${e.hit}`)).toEqual(['orc broadsword 8/9 true', 'gob shortsword 15/9 false']);
+    expect(rolls.map((e) => e.type === 'attackRolled' && `${e.targetId} ${e.weaponId} ${e.roll}/${e.adjDex} ${e.hit}`)).toEqual([
+      'orc broadsword 8/9 true',
+      'gob shortsword 15/9 false',
+    ]);
     expect(damageTaken(r.events)).toEqual(['orc 9']);
     expect(figOf(r.state, 'orc').fatigue.current).toBe(41);
     expect(turnStateOf(r.state).actionDone).toEqual(['atk']);
@@ -50,17 +85,52 @@ describe('two-weapon fighting (RULINGS H7: two attacks, each at −4)', () => {
   });
 
   it('both attacks may go at the same enemy; each weapon once', () => {
-    const r = step(s, { type: 'twoWeaponAttack', figureId: 'atk', attacks: [{ targetId: 'orc', weaponId: 'shortsword' }, { targetId: 'orc', weaponId: 'broadsword' }] }, [[1, 2, 3], [2, 2], [2, 2, 2], [1, 1]]);
+    const r = step(
+      s,
+      {
+        type: 'twoWeaponAttack',
+        figureId: 'atk',
+        attacks: [
+          { targetId: 'orc', weaponId: 'shortsword' },
+          { targetId: 'orc', weaponId: 'broadsword' },
+        ],
+      },
+      [
+        [1, 2, 3],
+        [2, 2],
+        [2, 2, 2],
+        [1, 1],
+      ],
+    );
     // Shortsword 2d6−1 [2,2] = 3; broadsword 2d6 [1,1] = 2 (001 §Knives and Swords).
     expect(damageTaken(r.events)).toEqual(['orc 3', 'orc 2']);
-    expect(refusal(s, { type: 'twoWeaponAttack', figureId: 'atk', attacks: [{ targetId: 'orc', weaponId: 'broadsword' }, { targetId: 'gob', weaponId: 'broadsword' }] })).toMatch(/one attack with each ready weapon/);
+    expect(
+      refusal(s, {
+        type: 'twoWeaponAttack',
+        figureId: 'atk',
+        attacks: [
+          { targetId: 'orc', weaponId: 'broadsword' },
+          { targetId: 'gob', weaponId: 'broadsword' },
+        ],
+      }),
+    ).toMatch(/one attack with each ready weapon/);
   });
 
-  it('the sheet refuses a second weapon beside a two-handed one or a shield (the console\'s choice)', () => {
+  it("the sheet refuses a second weapon beside a two-handed one or a shield (the console's choice)", () => {
     const bad = acting([fig('atk', 'a', 5, 5), fig('orc', 'b', 6, 5)]);
-    const update = (equipment: object) => refusal({ ...bad, figures: bad.figures.map((f) => (f.id === 'atk' ? { ...f, attributes: { ...f.attributes, STR: 14 } } : f)) }, { type: 'updateFigure', figureId: 'atk', changes: { equipment: { weaponIds: ['broadsword', 'shortsword'], readyWeaponId: 'broadsword', armorId: null, shieldId: null, ...equipment } } });
+    const update = (equipment: object) =>
+      refusal(
+        { ...bad, figures: bad.figures.map((f) => (f.id === 'atk' ? { ...f, attributes: { ...f.attributes, STR: 14 } } : f)) },
+        {
+          type: 'updateFigure',
+          figureId: 'atk',
+          changes: { equipment: { weaponIds: ['broadsword', 'shortsword'], readyWeaponId: 'broadsword', armorId: null, shieldId: null, ...equipment } },
+        },
+      );
     expect(update({ offHandWeaponId: 'shortsword', shieldId: 'small-shield' })).toMatch(/shield holds the other hand/);
-    expect(update({ weaponIds: ['bastard-sword-two-hands', 'dagger'], readyWeaponId: 'bastard-sword-two-hands', offHandWeaponId: 'dagger' })).toMatch(/takes both hands/);
+    expect(update({ weaponIds: ['bastard-sword-two-hands', 'dagger'], readyWeaponId: 'bastard-sword-two-hands', offHandWeaponId: 'dagger' })).toMatch(
+      /takes both hands/,
+    );
   });
 });
 
@@ -82,21 +152,36 @@ describe('sweeping blow (RULINGS H7: one roll at −4 against every enemy in the
   });
 
   it('one roll of 6 hits the two it reaches (adjDEX 8) and misses the invisible one (2); damage per target', () => {
-    const r = step(s, { type: 'sweepingBlow', figureId: 'atk' }, [[3, 2, 1], [3, 3], [2, 2]]);
+    const r = step(s, { type: 'sweepingBlow', figureId: 'atk' }, [
+      [3, 2, 1],
+      [3, 3],
+      [2, 2],
+    ]);
     const rolls = r.events.filter((e) => e.type === 'attackRolled');
-    expect(rolls.map((e) => e.type === 'attackRolled' && `${e.targetId} ${e.roll}/${e.adjDex} ${e.hit}`)).toEqual(['north 6/8 true', 'ahead 6/8 true', 'ghost 6/2 false']);
+    expect(rolls.map((e) => e.type === 'attackRolled' && `${e.targetId} ${e.roll}/${e.adjDex} ${e.hit}`)).toEqual([
+      'north 6/8 true',
+      'ahead 6/8 true',
+      'ghost 6/2 false',
+    ]);
     expect(r.rolls.map((x) => x.label)).toEqual(["attack: Atk's sweeping blow", 'damage: Atk → North (sweep)', 'damage: Atk → Ahead (sweep)']);
     expect(damageTaken(r.events)).toEqual(['north 6', 'ahead 4']);
     expect(figOf(r.state, 'friend').fatigue.current).toBe(50);
     expect(turnStateOf(r.state).actionDone).toEqual(['atk']);
   });
 
-  it('a defending target makes it a 4-dice roll; the others read its first three dice (the console\'s choice)', () => {
+  it("a defending target makes it a 4-dice roll; the others read its first three dice (the console's choice)", () => {
     const defending = { ...s, figures: s.figures.map((f) => (f.id === 'ahead' ? { ...f, turn: { ...f.turn, defence: 'defend' as const } } : f)) };
     expect(sweepPreview(defending, 'atk').diceCount).toBe(4);
     // 4d6 [2,2,2,6]: north reads 2+2+2 = 6 ≤ 8 (hit), ahead reads 12 > 8 (miss), ghost 6 > 2.
-    const r = step(defending, { type: 'sweepingBlow', figureId: 'atk' }, [[2, 2, 2, 6], [1, 2]]);
-    expect(r.events.filter((e) => e.type === 'attackRolled').map((e) => e.type === 'attackRolled' && `${e.targetId} ${e.dice}d ${e.roll}`)).toEqual(['north 3d 6', 'ahead 4d 12', 'ghost 3d 6']);
+    const r = step(defending, { type: 'sweepingBlow', figureId: 'atk' }, [
+      [2, 2, 2, 6],
+      [1, 2],
+    ]);
+    expect(r.events.filter((e) => e.type === 'attackRolled').map((e) => e.type === 'attackRolled' && `${e.targetId} ${e.dice}d ${e.roll}`)).toEqual([
+      'north 3d 6',
+      'ahead 4d 12',
+      'ghost 3d 6',
+    ]);
     expect(damageTaken(r.events)).toEqual(['north 3']);
   });
 
@@ -113,7 +198,10 @@ describe('sweeping blow (RULINGS H7: one roll at −4 against every enemy in the
 
 describe('giant snake (001 §DEX Adjustments: Target Conditions, −3)', () => {
   it('the flag set with setCondition puts the −3 row into the attack', () => {
-    const s = acting([fig('atk', 'a', 5, 5, { equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' } }), fig('snake', 'b', 6, 5, { facing: 3 })]);
+    const s = acting([
+      fig('atk', 'a', 5, 5, { equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' } }),
+      fig('snake', 'b', 6, 5, { facing: 3 }),
+    ]);
     const flagged = step({ ...s, phase: 'actions' }, { type: 'setCondition', figureId: 'snake', condition: 'giantSnake', on: true }).state;
     const p = attackPreview(flagged, 'atk', 'snake', 'broadsword');
     expect(p.adjDex.breakdown.map((l) => `${l.label} ${l.value}`)).toEqual(['DEX 10', 'Target is a giant snake -3']);
@@ -144,14 +232,22 @@ describe('picking a dropped pack back up (001 §Encumbrance: one full turn)', ()
   });
 
   it('a figure that moved this turn cannot: it takes the whole turn', () => {
-    expect(refusal(withPack(true), { type: 'pickUpPack', figureId: 'porter', itemId: 'item-1' })).toMatch(/moved this turn: picking up a pack takes the whole turn/);
+    expect(refusal(withPack(true), { type: 'pickUpPack', figureId: 'porter', itemId: 'item-1' })).toMatch(
+      /moved this turn: picking up a pack takes the whole turn/,
+    );
   });
 });
 
 describe('flight (004 §Flight; RULINGS H6)', () => {
   const moving = (extra: Parameters<typeof fig>[4] = {}): EncounterState =>
     withMoveOrder(
-      encounter([fig('hawk', 'a', 3, 3, { flyingMa: 12, ...extra }), fig('orc', 'b', 9, 3, { facing: 3, equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' } })], { phase: 'initialMovement' }),
+      encounter(
+        [
+          fig('hawk', 'a', 3, 3, { flyingMa: 12, ...extra }),
+          fig('orc', 'b', 9, 3, { facing: 3, equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' } }),
+        ],
+        { phase: 'initialMovement' },
+      ),
       ['hawk', 'orc'],
     );
 
@@ -191,7 +287,11 @@ describe('flight (004 §Flight; RULINGS H6)', () => {
 
   it('two fliers pass at different heights only when both agree (passFliers)', () => {
     const s = withMoveOrder(
-      encounter([fig('hawk', 'a', 3, 3, { flyingMa: 2, conditions: ['flying'] }), fig('kite', 'a', 4, 3, { flyingMa: 6, conditions: ['flying'] })], { phase: 'initialMovement', rows: 7, cols: 12 }),
+      encounter([fig('hawk', 'a', 3, 3, { flyingMa: 2, conditions: ['flying'] }), fig('kite', 'a', 4, 3, { flyingMa: 6, conditions: ['flying'] })], {
+        phase: 'initialMovement',
+        rows: 7,
+        cols: 12,
+      }),
       ['hawk', 'kite'],
     );
     // Two hexes of flight: straight through Kite's hex to 5,3, or not at all.

@@ -49,7 +49,12 @@ describe('phaseStatus follows the rules’ initiative (RULINGS T2, O1, O2, O4)',
   it('Pillars and O1 wait on the sides; O2 and O4 on the figures that can act', () => {
     expect(phaseStatus(s)).toMatchObject({ order: ['a', 'b'], due: [], pending: ['a', 'b'], waitingFor: 'Roll initiative (1d6 per side).' });
     expect(phaseStatus(s, O1)).toMatchObject({ order: ['a', 'b'], pending: ['a', 'b'], waitingFor: 'Roll initiative (1 die per side).' });
-    expect(phaseStatus(s, O2)).toMatchObject({ order: ['ann', 'ben', 'cat'], due: [], pending: ['ann', 'ben', 'cat'], waitingFor: 'Roll initiative (1d20 per figure).' });
+    expect(phaseStatus(s, O2)).toMatchObject({
+      order: ['ann', 'ben', 'cat'],
+      due: [],
+      pending: ['ann', 'ben', 'cat'],
+      waitingFor: 'Roll initiative (1d20 per figure).',
+    });
     expect(phaseStatus(s, O4)).toMatchObject({
       pending: ['ann', 'ben', 'cat'],
       waitingFor: `Roll initiative (stress d${DEFAULT_RULES.optionSettings.declaredIntent.stressDie.sides} + initiative score per figure).`,
@@ -72,7 +77,10 @@ describe('a pass-by charge at stride 4+ may swing (002 §Charging; RULINGS O3)',
   const charged = (stride: number): EncounterState =>
     encounter(
       [
-        fig('ann', 'a', 2, 2, { equipment: { weaponIds: ['shortsword'], readyWeaponId: 'shortsword' }, turn: { ...fig('x', 'a', 0, 0).turn, mode: `stride-${stride}` as 'stride-4', stride, engagedAtStart: false } }),
+        fig('ann', 'a', 2, 2, {
+          equipment: { weaponIds: ['shortsword'], readyWeaponId: 'shortsword' },
+          turn: { ...fig('x', 'a', 0, 0).turn, mode: `stride-${stride}` as 'stride-4', stride, engagedAtStart: false },
+        }),
         fig('ben', 'b', 3, 2, { facing: 3 }),
       ],
       { phase: 'actions' },
@@ -90,7 +98,16 @@ describe('a pass-by charge at stride 4+ may swing (002 §Charging; RULINGS O3)',
 
   it('strides map onto the gait limits: 1 Walk (slow), 2 Walk, 3 Jog, 4–5 Run, 6–8 Sprint', () => {
     // Ready weapon (e) allows Walk: stride-2 fits, stride-3 (Jog) does not — under any rules.
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => moveAllowsOption('e', `stride-${n}` as 'stride-1', O3))).toEqual([true, true, false, false, false, false, false, false]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => moveAllowsOption('e', `stride-${n}` as 'stride-1', O3))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     // Missile attack (f) allows Walk (slow): stride-1 only.
     expect([1, 2].map((n) => moveAllowsOption('f', `stride-${n}` as 'stride-1', O3))).toEqual([true, false]);
     // Charge attack (b): up to Jog (stride-3) by the table; O3's pass-by opens 4–8.
@@ -105,7 +122,9 @@ describe('a pass-by charge at stride 4+ may swing (002 §Charging; RULINGS O3)',
 
 describe('the AP invariant reads the figure’s own AP (002 §Assigning Movement; RULINGS O3)', () => {
   const spent = (attacks: number | undefined, apSpent: number, apAttacks = 0): EncounterState =>
-    encounter([fig('wolf', 'a', 2, 2, { ...(attacks === undefined ? {} : { attacks }), turn: { ...fig('x', 'a', 0, 0).turn, apSpent, apAttacks } })], { phase: 'actions' });
+    encounter([fig('wolf', 'a', 2, 2, { ...(attacks === undefined ? {} : { attacks }), turn: { ...fig('x', 'a', 0, 0).turn, apSpent, apAttacks } })], {
+      phase: 'actions',
+    });
 
   it('a humanoid has 5; a 3-attack monster 3; an 8-attack monster 8', () => {
     expect(checkInvariants(spent(undefined, 5), O3)).toEqual([]);
@@ -137,7 +156,9 @@ describe('the figure commands carry a monster’s attacks (002 §Assigning Movem
     const wolf = step(s, { type: 'addFigure', figure: WOLF, position: { q: 5, r: 5 } }, [[2, 3]]).state.figures.find((f) => f.id === 'wolf');
     expect(wolf?.attacks).toBe(3);
     const { attacks: _, ...man } = WOLF;
-    const person = step(s, { type: 'addFigure', figure: { ...man, name: 'Man' }, position: { q: 5, r: 5 } }, [[2, 3]]).state.figures.find((f) => f.id === 'man');
+    const person = step(s, { type: 'addFigure', figure: { ...man, name: 'Man' }, position: { q: 5, r: 5 } }, [[2, 3]]).state.figures.find(
+      (f) => f.id === 'man',
+    );
     expect(person).toBeDefined();
     expect(person && 'attacks' in person).toBe(false);
   });
@@ -148,7 +169,9 @@ describe('the figure commands carry a monster’s attacks (002 §Assigning Movem
     expect(CommandSchema.safeParse({ type: 'updateFigure', figureId: 'ann', changes: { attacks: 0 } }).success).toBe(false);
     expect(CommandSchema.safeParse({ type: 'updateFigure', figureId: 'ann', changes: { attacks: null } }).success).toBe(true);
     expect(checkFigureSheet(s, { ...WOLF, attacks: 0 })).toEqual(['A monster has 1 to 10 attacks (its AP, 002 §Assigning Movement); got 0.']);
-    expect(refusal(s, { type: 'updateFigure', figureId: 'ann', changes: { attacks: 11 } })).toBe('A monster has 1 to 10 attacks (its AP, 002 §Assigning Movement); got 11.');
+    expect(refusal(s, { type: 'updateFigure', figureId: 'ann', changes: { attacks: 11 } })).toBe(
+      'A monster has 1 to 10 attacks (its AP, 002 §Assigning Movement); got 11.',
+    );
   });
 
   it('updateFigure sets them, and null makes the figure a humanoid again', () => {

@@ -70,7 +70,10 @@ describe('memoised engine reads stay true to the state', () => {
           const copy = unseen(s);
           for (const f of s.figures) {
             const seen = engagers(s, f).map((e) => e.id);
-            const truth = engagers(copy, copy.figures.find((x) => x.id === f.id)!).map((e) => e.id);
+            const truth = engagers(
+              copy,
+              copy.figures.find((x) => x.id === f.id)!,
+            ).map((e) => e.id);
             expect(seen).toEqual(truth);
             // The engagers are the state's own figures, not ones from an earlier state.
             for (const e of engagers(s, f)) expect(s.figures).toContain(e);
@@ -83,22 +86,25 @@ describe('memoised engine reads stay true to the state', () => {
 
   it('whether anyone rides follows every figure update, a rider mounting or dismounting included', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.constantFrom('mounts', 'dismounts', ...Object.keys(CHANGES))), { minLength: 1, maxLength: 10 }), (steps) => {
-        let s = ring();
-        anyRider(s.figures);
-        for (const [who, how] of steps) {
-          const id = s.figures[who]!.id;
-          s = updateFigure(s, id, (f) => {
-            if (how === 'mounts') return { ...f, ridingId: 'wolf' };
-            if (how === 'dismounts') {
-              const { ridingId: _, ...rest } = f;
-              return rest;
-            }
-            return CHANGES[how]!(f);
-          });
-          expect(anyRider(s.figures)).toBe(fresh(s.figures).some((f) => f.ridingId !== undefined));
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.constantFrom('mounts', 'dismounts', ...Object.keys(CHANGES))), { minLength: 1, maxLength: 10 }),
+        (steps) => {
+          let s = ring();
+          anyRider(s.figures);
+          for (const [who, how] of steps) {
+            const id = s.figures[who]!.id;
+            s = updateFigure(s, id, (f) => {
+              if (how === 'mounts') return { ...f, ridingId: 'wolf' };
+              if (how === 'dismounts') {
+                const { ridingId: _, ...rest } = f;
+                return rest;
+              }
+              return CHANGES[how]!(f);
+            });
+            expect(anyRider(s.figures)).toBe(fresh(s.figures).some((f) => f.ridingId !== undefined));
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -125,7 +131,21 @@ describe('memoised engine reads stay true to the state', () => {
   });
 
   it('phase status follows yields and moves of a figure that keeps its place in the roster (RULINGS T4)', () => {
-    let s: EncounterState = { ...ring(), phase: 'initialMovement', turnState: { initiative: null, renewOrder: [], renewDone: [], moveOrder: ['hero', 'orc', 'gob', 'wolf'], moveDone: [], actionOrder: [], actionDone: [], retreatOffers: [], retreatDone: [] } };
+    let s: EncounterState = {
+      ...ring(),
+      phase: 'initialMovement',
+      turnState: {
+        initiative: null,
+        renewOrder: [],
+        renewDone: [],
+        moveOrder: ['hero', 'orc', 'gob', 'wolf'],
+        moveDone: [],
+        actionOrder: [],
+        actionDone: [],
+        retreatOffers: [],
+        retreatDone: [],
+      },
+    };
     expect(phaseStatus(s).due).toEqual(['hero']);
     s = { ...s, turnState: { ...s.turnState!, moveDone: ['hero'] } };
     expect(phaseStatus(s).due).toEqual(['orc']);
@@ -134,7 +154,7 @@ describe('memoised engine reads stay true to the state', () => {
     expect(phaseStatus(s)).toEqual(phaseStatus(fresh(s)));
   });
 
-  it('phase status carried from each state to the next is a never-seen copy\'s, over whole fights under every rule set (RULINGS T1–T5)', () => {
+  it("phase status carried from each state to the next is a never-seen copy's, over whole fights under every rule set (RULINGS T1–T5)", () => {
     /** Replays `commands`, asking each state's status as the next command will, against a copy's under a rule set no memo has seen. */
     const compareAlong = (start: EncounterState, commands: readonly Command[], rules: RuleSet, seed: number): number => {
       const unseenRules: RuleSet = { ...rules };
@@ -157,4 +177,3 @@ describe('memoised engine reads stay true to the state', () => {
     }
   }, 60_000);
 });
-

@@ -37,8 +37,16 @@ describe('reachable', () => {
     const r = reachable(s, 'me', 'jog');
     expect(r.hexes.find((h) => key(h.hex) === '5,5')).toMatchObject({ cost: 3, engaged: true });
     // Beyond the front hexes only by going round them.
-    expect(pathTo(r, { q: 5, r: 5 })).toEqual([{ q: 2, r: 5 }, { q: 3, r: 5 }, { q: 4, r: 5 }, { q: 5, r: 5 }]);
-    for (const foe of [fig('foe', 'b', 6, 5, { facing: 3 }), fig('foe', 'b', 6, 5, { facing: 3, posture: 'prone', equipment: { weaponIds: ['spear'], readyWeaponId: 'spear' } })]) {
+    expect(pathTo(r, { q: 5, r: 5 })).toEqual([
+      { q: 2, r: 5 },
+      { q: 3, r: 5 },
+      { q: 4, r: 5 },
+      { q: 5, r: 5 },
+    ]);
+    for (const foe of [
+      fig('foe', 'b', 6, 5, { facing: 3 }),
+      fig('foe', 'b', 6, 5, { facing: 3, posture: 'prone', equipment: { weaponIds: ['spear'], readyWeaponId: 'spear' } }),
+    ]) {
       expect(reachable(moving([fig('me', 'a', 2, 5), foe]), 'me', 'jog').hexes.find((h) => key(h.hex) === '5,5')?.engaged).toBe(false);
     }
   });
@@ -47,7 +55,11 @@ describe('reachable', () => {
     const s = moving([fig('me', 'a', 5, 5), fig('foe', 'b', 6, 5, { facing: 3, equipment: { weaponIds: ['spear'], readyWeaponId: 'spear' } })]);
     expect(reachable(s, 'me', 'jog')).toMatchObject({ allowed: false, reason: 'Me is engaged: it may only shift 1 hex or stand still (RULINGS M5).' });
     // The start, and the two free neighbours that touch the foe's hex (6,5).
-    expect(reachable(s, 'me', 'shift').hexes.map((h) => key(h.hex)).sort()).toEqual(['5,5', '5,6', '6,4']);
+    expect(
+      reachable(s, 'me', 'shift')
+        .hexes.map((h) => key(h.hex))
+        .sort(),
+    ).toEqual(['5,5', '5,6', '6,4']);
   });
 
   it('a figure on the ground crawls 2 hexes and nothing else; crawling makes a kneeler prone', () => {
@@ -76,8 +88,22 @@ describe('reachable', () => {
     let s = moving([fig('me', 'a', 1, 5), fig('pal', 'a', 3, 5)]);
     s = withMoveOrder(s, ['me', 'pal']);
     expect(refusal(s, { type: 'move', figureId: 'me', mode: 'walk', to: { q: 3, r: 5 } })).toBe('Pal is already in that hex.');
-    expect(refusal(s, { type: 'move', figureId: 'me', mode: 'walk', to: { q: 3, r: 4 }, path: [{ q: 3, r: 4 }] })).toBe('The path jumps from 1,5 to 3,4; each step must be to a neighbouring hex.');
-    expect(refusal(s, { type: 'move', figureId: 'me', mode: 'walk-slow', to: { q: 4, r: 4 }, path: [{ q: 2, r: 4 }, { q: 3, r: 4 }, { q: 4, r: 4 }] })).toBe('That path costs 3 hexes of movement; Me has 2 (RULINGS M1, M7).');
+    expect(refusal(s, { type: 'move', figureId: 'me', mode: 'walk', to: { q: 3, r: 4 }, path: [{ q: 3, r: 4 }] })).toBe(
+      'The path jumps from 1,5 to 3,4; each step must be to a neighbouring hex.',
+    );
+    expect(
+      refusal(s, {
+        type: 'move',
+        figureId: 'me',
+        mode: 'walk-slow',
+        to: { q: 4, r: 4 },
+        path: [
+          { q: 2, r: 4 },
+          { q: 3, r: 4 },
+          { q: 4, r: 4 },
+        ],
+      }),
+    ).toBe('That path costs 3 hexes of movement; Me has 2 (RULINGS M1, M7).');
     // 13 hexes: past Run's 12, so the turn's gait is a Sprint (RULINGS T5).
     const r = step(s, { type: 'move', figureId: 'me', mode: 'sprint', to: { q: 14, r: 4 } });
     expect(r.events[1]).toMatchObject({ type: 'fatigueSpent', amount: 6, fatigue: 44 });

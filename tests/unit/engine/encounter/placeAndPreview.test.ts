@@ -47,7 +47,9 @@ describe('placing a new figure where the GM clicks', () => {
   it('in a foe’s front hex it is placed, engaged, and the GM was told so (001 §Engagement; RULINGS M6; the console’s choice)', () => {
     const at = { q: 9, r: 5 };
     expect(placementRefusal(s(), { at, facing: 0, size: 1, sideId: 'a' })).toBeNull();
-    expect(placementEngagement(s(), { at, facing: 0, size: 1, sideId: 'a' })).toBe('Foe would engage it there: it starts engaged (001 §Engagement; RULINGS M6).');
+    expect(placementEngagement(s(), { at, facing: 0, size: 1, sideId: 'a' })).toBe(
+      'Foe would engage it there: it starts engaged (001 §Engagement; RULINGS M6).',
+    );
     expect(figOf(step(s(), add({ position: at }), [[1, 1]]).state, 'aldric').position).toEqual(at);
     // Behind the foe is no front hex; a friend of the foe is never engaged by it.
     expect(placementEngagement(s(), { at: { q: 11, r: 5 }, facing: 0, size: 1, sideId: 'a' })).toBeNull();
@@ -63,7 +65,8 @@ describe('placing a new figure where the GM clicks', () => {
 });
 
 describe('the drag preview is the drop (RULINGS M1–M7)', () => {
-  const moving = () => withMoveOrder(encounter([fig('me', 'a', 2, 5), fig('pal', 'a', 4, 5)], { terrain: { '3,4': 'broken' }, phase: 'initialMovement' }), ['me', 'pal']);
+  const moving = () =>
+    withMoveOrder(encounter([fig('me', 'a', 2, 5), fig('pal', 'a', 4, 5)], { terrain: { '3,4': 'broken' }, phase: 'initialMovement' }), ['me', 'pal']);
 
   it('gives the path the move takes, its cost, the gait and the Fatigue', () => {
     const command: Command = { type: 'move', figureId: 'me', to: { q: 5, r: 5 } };
@@ -97,8 +100,18 @@ describe('the drag preview is the drop (RULINGS M1–M7)', () => {
 
   it('outside movement the drop is the GM’s one-step placement', () => {
     const s = encounter([fig('me', 'a', 2, 5)]);
-    expect(previewDrop(s, { type: 'moveFigure', figureId: 'me', to: { q: 3, r: 5 } })).toMatchObject({ ok: true, cost: 1, path: [{ q: 2, r: 5 }, { q: 3, r: 5 }] });
-    expect(previewDrop(s, { type: 'moveFigure', figureId: 'me', to: { q: 5, r: 5 } })).toMatchObject({ ok: false, reason: 'Me can only step to an adjacent hex here.' });
+    expect(previewDrop(s, { type: 'moveFigure', figureId: 'me', to: { q: 3, r: 5 } })).toMatchObject({
+      ok: true,
+      cost: 1,
+      path: [
+        { q: 2, r: 5 },
+        { q: 3, r: 5 },
+      ],
+    });
+    expect(previewDrop(s, { type: 'moveFigure', figureId: 'me', to: { q: 5, r: 5 } })).toMatchObject({
+      ok: false,
+      reason: 'Me can only step to an adjacent hex here.',
+    });
   });
 });
 

@@ -69,9 +69,7 @@ describe('moveFigure', () => {
     const s = state();
     const result = apply(s, move('hero', 4, 1), dice());
     expect(result.state.figures.find((f) => f.id === 'hero')?.position).toEqual({ q: 4, r: 1 });
-    expect(result.events).toEqual([
-      { type: 'figureMoved', figureId: 'hero', from: { q: 4, r: 2 }, to: { q: 4, r: 1 }, source: 'RULINGS M7' },
-    ]);
+    expect(result.events).toEqual([{ type: 'figureMoved', figureId: 'hero', from: { q: 4, r: 2 }, to: { q: 4, r: 1 }, source: 'RULINGS M7' }]);
     expect(result.rolls).toEqual([]);
     // Everything else is unchanged, and the input state is not mutated.
     expect(result.state.figures.filter((f) => f.id !== 'hero')).toEqual(s.figures.filter((f) => f.id !== 'hero'));
@@ -126,30 +124,25 @@ describe('moveFigure', () => {
   it('property: a move succeeds exactly when the target is adjacent, on the map, not a wall and free of the living', () => {
     const s = state();
     fc.assert(
-      fc.property(
-        fc.constantFrom('hero', 'friend', 'edge', 'corpse'),
-        fc.integer({ min: -2, max: 11 }),
-        fc.integer({ min: -7, max: 11 }),
-        (id, q, r) => {
-          const me = s.figures.find((f) => f.id === id)!;
-          const to = { q, r };
-          const legal =
-            hexDistance(me.position, to) === 1 &&
-            isOnMap(s.map, to) &&
-            s.map.terrain[hexKey(to)] !== 'wall' &&
-            !s.figures.some((f) => f.id !== id && f.posture !== 'dead' && hexKey(f.position) === hexKey(to));
-          let ok = true;
-          try {
-            const r2 = apply(s, move(id, q, r), dice());
-            expect(r2.state.figures.find((f) => f.id === id)?.position).toEqual(to);
-          } catch (e) {
-            expect(e).toBeInstanceOf(AppError);
-            expect((e as AppError).code).toBe('rule');
-            ok = false;
-          }
-          expect(ok).toBe(legal);
-        },
-      ),
+      fc.property(fc.constantFrom('hero', 'friend', 'edge', 'corpse'), fc.integer({ min: -2, max: 11 }), fc.integer({ min: -7, max: 11 }), (id, q, r) => {
+        const me = s.figures.find((f) => f.id === id)!;
+        const to = { q, r };
+        const legal =
+          hexDistance(me.position, to) === 1 &&
+          isOnMap(s.map, to) &&
+          s.map.terrain[hexKey(to)] !== 'wall' &&
+          !s.figures.some((f) => f.id !== id && f.posture !== 'dead' && hexKey(f.position) === hexKey(to));
+        let ok = true;
+        try {
+          const r2 = apply(s, move(id, q, r), dice());
+          expect(r2.state.figures.find((f) => f.id === id)?.position).toEqual(to);
+        } catch (e) {
+          expect(e).toBeInstanceOf(AppError);
+          expect((e as AppError).code).toBe('rule');
+          ok = false;
+        }
+        expect(ok).toBe(legal);
+      }),
     );
   });
 

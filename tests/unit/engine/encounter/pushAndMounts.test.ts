@@ -17,7 +17,10 @@ import { encounter, fig, figOf, refusal, step, withActionOrder, withMoveOrder } 
 
 const armed = { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' };
 const moving = (figures: Parameters<typeof encounter>[0], terrain: Record<string, string> = {}): EncounterState =>
-  withMoveOrder(encounter(figures, { phase: 'initialMovement', terrain }), figures.map((f) => f.id));
+  withMoveOrder(
+    encounter(figures, { phase: 'initialMovement', terrain }),
+    figures.map((f) => f.id),
+  );
 const at = (s: EncounterState, id: string) => `${figOf(s, id).position.q},${figOf(s, id).position.r}`;
 
 describe('multi-hex figures push smaller figures back (004 §Engagement)', () => {
@@ -30,7 +33,15 @@ describe('multi-hex figures push smaller figures back (004 §Engagement)', () =>
     expect(at(r.state, 'giant')).toBe('7,5');
     expect(at(r.state, 'imp')).toBe('9,5');
     const pushed = r.events.find((e) => e.type === 'pushed');
-    expect(pushed).toEqual({ type: 'pushed', figureId: 'giant', targetId: 'imp', from: { q: 8, r: 5 }, to: { q: 9, r: 5 }, advanced: false, source: '004 §Engagement' });
+    expect(pushed).toEqual({
+      type: 'pushed',
+      figureId: 'giant',
+      targetId: 'imp',
+      from: { q: 8, r: 5 },
+      to: { q: 9, r: 5 },
+      advanced: false,
+      source: '004 §Engagement',
+    });
     // The GM's recap says where it went.
     expect(sentenceOf(pushed as never, 'gm', (id) => figOf(r.state, id).name)?.text).toBe('Giant pushed Imp back to (9, 5).');
     // The giant's own move: 2 hexes, the slowest gait that covers them (RULINGS T5).
@@ -39,7 +50,8 @@ describe('multi-hex figures push smaller figures back (004 §Engagement)', () =>
   });
 
   it('the smaller figures pushed together must have less combined ST than the pusher: 9 + 10 < 20 pushes, 10 + 10 = 20 does not', () => {
-    const two = (a: number, b: number) => moving([giant(), fig('imp', 'b', 8, 5, { attributes: { STR: a } }), fig('elf', 'a', 8, 4, { attributes: { STR: b } })]);
+    const two = (a: number, b: number) =>
+      moving([giant(), fig('imp', 'b', 8, 5, { attributes: { STR: a } }), fig('elf', 'a', 8, 4, { attributes: { STR: b } })]);
     const r = step(two(9, 10), { type: 'move', figureId: 'giant', to: { q: 7, r: 5 } });
     expect([at(r.state, 'imp'), at(r.state, 'elf')]).toEqual(['9,5', '9,4']);
     expect(refusal(two(10, 10), { type: 'move', figureId: 'giant', to: { q: 7, r: 5 } })).toBe(
@@ -51,14 +63,22 @@ describe('multi-hex figures push smaller figures back (004 §Engagement)', () =>
     const s = moving([giant(), fig('imp', 'b', 8, 5, { attributes: { STR: 8 } })], { '9,5': 'wall', '8,6': 'wall', '9,4': 'wall' });
     expect(refusal(s, { type: 'move', figureId: 'giant', to: { q: 7, r: 5 } })).toMatch(/^Imp has no free hex to be pushed back into/);
     // With only straight on walled, it goes to the side (direction 1: 8,6).
-    const side = step(moving([giant(), fig('imp', 'b', 8, 5, { attributes: { STR: 8 } })], { '9,5': 'wall' }), { type: 'move', figureId: 'giant', to: { q: 7, r: 5 } });
+    const side = step(moving([giant(), fig('imp', 'b', 8, 5, { attributes: { STR: 8 } })], { '9,5': 'wall' }), {
+      type: 'move',
+      figureId: 'giant',
+      to: { q: 7, r: 5 },
+    });
     expect(at(side.state, 'imp')).toBe('8,6');
   });
 
   it('only smaller figures are pushed: a one-hex figure or an equal-sized one is not', () => {
-    expect(refusal(moving([fig('man', 'a', 5, 5, { attributes: { STR: 18 } }), fig('imp', 'b', 6, 5, { attributes: { STR: 3 } })]), { type: 'move', figureId: 'man', to: { q: 6, r: 5 } })).toBe(
-      'Imp is already in that hex.',
-    );
+    expect(
+      refusal(moving([fig('man', 'a', 5, 5, { attributes: { STR: 18 } }), fig('imp', 'b', 6, 5, { attributes: { STR: 3 } })]), {
+        type: 'move',
+        figureId: 'man',
+        to: { q: 6, r: 5 },
+      }),
+    ).toBe('Imp is already in that hex.');
     const ogres = moving([fig('ogre', 'a', 5, 5, { size: 3, attributes: { STR: 30 } }), fig('troll', 'b', 7, 5, { size: 3, attributes: { STR: 3 } })]);
     expect(refusal(ogres, { type: 'move', figureId: 'ogre', to: { q: 7, r: 5 } })).toMatch(/cannot reach 7,5 this turn, even pushing smaller figures back/);
   });
@@ -85,17 +105,21 @@ describe('multi-hex figures push smaller figures back (004 §Engagement)', () =>
   });
 });
 
-describe('riders and mounts (linked figures: the console\'s choice)', () => {
+describe("riders and mounts (linked figures: the console's choice)", () => {
   // A horse (3 hexes; STR 18, CON 16, DEX 12: movement modifier +8, RULINGS M1: Walk 12) and a rider
   // on foot (modifier 0: Walk 4) next to it.
   const horse = () => fig('horse', 'a', 5, 5, { size: 3, attributes: { STR: 18, CON: 16, DEX: 12 } });
   const rider = (extra: Parameters<typeof fig>[4] = {}) => fig('ann', 'a', 6, 5, extra);
-  const mounted = (phase: EncounterState['phase'] = 'initiative', extra: Parameters<typeof fig>[4] = {}, others: Parameters<typeof encounter>[0] = []): EncounterState => ({
+  const mounted = (
+    phase: EncounterState['phase'] = 'initiative',
+    extra: Parameters<typeof fig>[4] = {},
+    others: Parameters<typeof encounter>[0] = [],
+  ): EncounterState => ({
     ...step(encounter([rider(extra), horse(), ...others]), { type: 'mount', figureId: 'ann', mountId: 'horse' }).state,
     phase,
   });
 
-  it('mounts a figure next to it: the rider sits in the mount\'s front hex; refused when not next to it', () => {
+  it("mounts a figure next to it: the rider sits in the mount's front hex; refused when not next to it", () => {
     const s = mounted();
     expect(figOf(s, 'ann').ridingId).toBe('horse');
     expect(at(s, 'ann')).toBe('5,5');
@@ -104,7 +128,7 @@ describe('riders and mounts (linked figures: the console\'s choice)', () => {
     expect(refusal(s, { type: 'mount', figureId: 'ann', mountId: 'horse' })).toBe('Ann is riding already: it dismounts first.');
   });
 
-  it('the pair moves with the mount\'s gaits: a drag of the rider 10 hexes is the horse\'s walk (12), beyond the rider\'s own Walk 4', () => {
+  it("the pair moves with the mount's gaits: a drag of the rider 10 hexes is the horse's walk (12), beyond the rider's own Walk 4", () => {
     const s = withMoveOrder(mounted('initialMovement'), ['ann', 'horse']);
     const r = step(s, { type: 'move', figureId: 'ann', to: { q: 15, r: 5 } });
     expect(at(r.state, 'horse')).toBe('15,5');
@@ -117,7 +141,7 @@ describe('riders and mounts (linked figures: the console\'s choice)', () => {
     expect(figOf(step(onFoot, { type: 'move', figureId: 'ann', to: { q: 15, r: 5 } }).state, 'ann').turn.mode).toBe('run');
   });
 
-  it('dismounts into a free hex next to the mount; in a movement phase that is the rider\'s move', () => {
+  it("dismounts into a free hex next to the mount; in a movement phase that is the rider's move", () => {
     const s = withMoveOrder(mounted('initialMovement'), ['ann', 'horse']);
     const r = step(s, { type: 'dismount', figureId: 'ann', to: { q: 6, r: 5 } });
     expect(figOf(r.state, 'ann').ridingId).toBeUndefined();
@@ -137,13 +161,15 @@ describe('riders and mounts (linked figures: the console\'s choice)', () => {
     const lance = { equipment: { weaponIds: ['cavalry-lance'], readyWeaponId: 'cavalry-lance' }, attributes: { STR: 13 } };
     const orc = fig('orc', 'b', 7, 5, { facing: 3 });
     const onFoot = withActionOrder(encounter([fig('ann', 'a', 6, 5, lance), orc], { phase: 'actions' }), ['ann', 'orc']);
-    expect(attackPreview(onFoot, 'ann', 'orc', 'cavalry-lance').reason).toBe('Ann is on foot: the Cavalry Lance is used mounted only (001 §Pole Weapons (Cavalry Lance: "Mounted only")).');
+    expect(attackPreview(onFoot, 'ann', 'orc', 'cavalry-lance').reason).toBe(
+      'Ann is on foot: the Cavalry Lance is used mounted only (001 §Pole Weapons (Cavalry Lance: "Mounted only")).',
+    );
     expect(refusal(onFoot, { type: 'attack', figureId: 'ann', targetId: 'orc', weaponId: 'cavalry-lance' } as never)).toMatch(/mounted only/);
     const riding = withActionOrder({ ...mounted('initiative', lance, [fig('orc', 'b', 6, 5, { facing: 3 })]), phase: 'actions' }, ['ann', 'orc']);
     expect(attackPreview(riding, 'ann', 'orc', 'cavalry-lance').allowed).toBe(true);
   });
 
-  it('RULINGS O4: a rider on its mount adds its Ride (and 003\'s high ground) to its initiative total', () => {
+  it("RULINGS O4: a rider on its mount adds its Ride (and 003's high ground) to its initiative total", () => {
     const O4: RuleSet = rulesFor({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, declaredIntent: true } });
     const { run } = underRules(O4);
     let s = encounter([fig('ann', 'a', 6, 5), horse(), fig('ben', 'b', 12, 5)], { phase: 'declarations' });
@@ -175,8 +201,12 @@ describe('forced retreat around multi-hex figures (RULINGS H3, M7; found by the 
 });
 
 describe('what the tracker shows a rider (movement/mounts.ts)', () => {
-  it('the rider\'s reachable hexes are its mount\'s: the horse\'s Walk 12, not the rider\'s 4', () => {
-    const s = step(encounter([fig('ann', 'a', 6, 5), fig('horse', 'a', 5, 5, { size: 3, attributes: { STR: 18, CON: 16, DEX: 12 } })]), { type: 'mount', figureId: 'ann', mountId: 'horse' }).state;
+  it("the rider's reachable hexes are its mount's: the horse's Walk 12, not the rider's 4", () => {
+    const s = step(encounter([fig('ann', 'a', 6, 5), fig('horse', 'a', 5, 5, { size: 3, attributes: { STR: 18, CON: 16, DEX: 12 } })]), {
+      type: 'mount',
+      figureId: 'ann',
+      mountId: 'horse',
+    }).state;
     const moving = withMoveOrder({ ...s, phase: 'initialMovement' }, ['ann', 'horse']);
     const reach = reachable(moving, 'ann', 'walk');
     expect(reach.figureId).toBe('ann');

@@ -45,10 +45,27 @@ describe('addFigure (001 §Determining Core Attributes; RULINGS C2, C3, C8)', ()
     expect(f.facing).toBe(2);
     expect(f.kind).toBe('character');
     expect(f.mana).toBeNull();
-    expect(f.equipment).toEqual({ weaponIds: ['shortsword'], readyWeaponId: 'shortsword', armorId: 'leather-armor', shieldId: null, shieldReady: false, packLbs: 0 });
+    expect(f.equipment).toEqual({
+      weaponIds: ['shortsword'],
+      readyWeaponId: 'shortsword',
+      armorId: 'leather-armor',
+      shieldId: null,
+      shieldReady: false,
+      packLbs: 0,
+    });
     expect(result.rolls.map((r) => [r.label, r.total])).toEqual([['creation: Fatigue 2d6', 7]]);
     expect(result.events).toEqual([
-      { type: 'figureAdded', figureId: 'aldric', name: 'Aldric', sideId: 'a', at: { q: 3, r: 4 }, method: 'pointBuy', fatigue: 52, body: 35, source: '001 §Determining Core Attributes; RULINGS C2, C3' },
+      {
+        type: 'figureAdded',
+        figureId: 'aldric',
+        name: 'Aldric',
+        sideId: 'a',
+        at: { q: 3, r: 4 },
+        method: 'pointBuy',
+        fatigue: 52,
+        body: 35,
+        source: '001 §Determining Core Attributes; RULINGS C2, C3',
+      },
     ]);
   });
 
@@ -73,7 +90,16 @@ describe('addFigure (001 §Determining Core Attributes; RULINGS C2, C3, C8)', ()
   it('rolls 3d6 per attribute in 001 order, then the 2d6 and the mana pool with the campaign dice', () => {
     const state = encounter([]);
     const rolled = sheet({ attributes: { method: 'roll' }, mana: { method: 'roll' } });
-    const faces = [[6, 5, 4], [3, 3, 3], [4, 4, 4], [2, 2, 2], [5, 5, 1], [1, 1, 1], [6, 6], [2, 3, 4]];
+    const faces = [
+      [6, 5, 4],
+      [3, 3, 3],
+      [4, 4, 4],
+      [2, 2, 2],
+      [5, 5, 1],
+      [1, 1, 1],
+      [6, 6],
+      [2, 3, 4],
+    ];
     const result = step(state, add(rolled), faces);
     const f = figOf(result.state, 'aldric');
     expect(f.attributes).toEqual({ STR: 15, DEX: 9, INT: 12, WIS: 6, CON: 11, CHR: 3 });
@@ -82,8 +108,14 @@ describe('addFigure (001 §Determining Core Attributes; RULINGS C2, C3, C8)', ()
     expect(f.body.starting).toBe(38);
     expect(f.mana).toEqual({ pool: 9, current: 9, debt: 0 });
     expect(result.rolls.map((r) => r.label)).toEqual([
-      'creation: STR', 'creation: DEX', 'creation: INT', 'creation: WIS', 'creation: CON', 'creation: CHR',
-      'creation: Fatigue 2d6', 'creation: mana pool',
+      'creation: STR',
+      'creation: DEX',
+      'creation: INT',
+      'creation: WIS',
+      'creation: CON',
+      'creation: CHR',
+      'creation: Fatigue 2d6',
+      'creation: mana pool',
     ]);
     // No position given: the free hex nearest the map's centre (offset 10,10 → axial 10,5).
     expect(f.position).toEqual({ q: 10, r: 5 });
@@ -91,8 +123,19 @@ describe('addFigure (001 §Determining Core Attributes; RULINGS C2, C3, C8)', ()
 
   it('leaves a weapon slung when the rolled STR is below its STR column', () => {
     const state = encounter([]);
-    const rolled = sheet({ attributes: { method: 'roll' }, equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword', armorId: null, shieldId: null } });
-    const result = step(state, add(rolled), [[3, 3, 3], [3, 3, 3], [3, 3, 3], [3, 3, 3], [3, 3, 3], [3, 3, 3], [1, 1]]);
+    const rolled = sheet({
+      attributes: { method: 'roll' },
+      equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword', armorId: null, shieldId: null },
+    });
+    const result = step(state, add(rolled), [
+      [3, 3, 3],
+      [3, 3, 3],
+      [3, 3, 3],
+      [3, 3, 3],
+      [3, 3, 3],
+      [3, 3, 3],
+      [1, 1],
+    ]);
     const f = figOf(result.state, 'aldric');
     expect(f.attributes.STR).toBe(9);
     expect(f.equipment.weaponIds).toEqual(['broadsword']);
@@ -101,7 +144,16 @@ describe('addFigure (001 §Determining Core Attributes; RULINGS C2, C3, C8)', ()
 
   it('types a quick NPC with a mana pool; a roster figure keeps its 2d6 and rolls nothing', () => {
     const state = encounter([fig('x', 'b', 10, 5)]);
-    const npc = sheet({ name: 'Raider', sideId: 'b', kind: 'npc', attributes: { method: 'set', values: { STR: 22, DEX: 9, INT: 7, WIS: 7, CON: 20, CHR: 5 } }, fatigueDice: [6, 2], mana: { method: 'set', pool: 11 }, hidden: true, equipment: { weaponIds: [], readyWeaponId: null, armorId: null, shieldId: null } });
+    const npc = sheet({
+      name: 'Raider',
+      sideId: 'b',
+      kind: 'npc',
+      attributes: { method: 'set', values: { STR: 22, DEX: 9, INT: 7, WIS: 7, CON: 20, CHR: 5 } },
+      fatigueDice: [6, 2],
+      mana: { method: 'set', pool: 11 },
+      hidden: true,
+      equipment: { weaponIds: [], readyWeaponId: null, armorId: null, shieldId: null },
+    });
     const result = step(state, add(npc), []);
     expect(result.rolls).toEqual([]);
     const f = figOf(result.state, 'raider');
@@ -118,7 +170,14 @@ describe('addFigure (001 §Determining Core Attributes; RULINGS C2, C3, C8)', ()
   });
 
   it('a second figure of a name already in the encounter gets the next number, and the kept 2d6 again (issue 12 §5; RULINGS C3)', () => {
-    const raider = sheet({ name: 'Raider', sideId: 'b', kind: 'npc', attributes: { method: 'set', values: { STR: 12, DEX: 11, INT: 9, WIS: 9, CON: 10, CHR: 8 } }, fatigueDice: [6, 2], equipment: { weaponIds: [], readyWeaponId: null, armorId: null, shieldId: null } });
+    const raider = sheet({
+      name: 'Raider',
+      sideId: 'b',
+      kind: 'npc',
+      attributes: { method: 'set', values: { STR: 12, DEX: 11, INT: 9, WIS: 9, CON: 10, CHR: 8 } },
+      fatigueDice: [6, 2],
+      equipment: { weaponIds: [], readyWeaponId: null, armorId: null, shieldId: null },
+    });
     let state = encounter([fig('x', 'b', 10, 5)]);
     const names: string[] = [];
     for (const name of ['Raider', 'raider', 'Raider 2', 'Grak']) {
@@ -133,19 +192,34 @@ describe('addFigure (001 §Determining Core Attributes; RULINGS C2, C3, C8)', ()
     // A visible figure is numbered only against what the players see: a hidden Orc tells no count.
     const hidden = step(state, add({ ...raider, name: 'Orc', hidden: true }), []).state;
     const visible = step(hidden, add({ ...raider, name: 'Orc' }), []).state;
-    expect(visible.figures.filter((f) => f.name === 'Orc').map((f) => [f.id, f.hidden])).toEqual([['orc', true], ['orc-2', false]]);
+    expect(visible.figures.filter((f) => f.name === 'Orc').map((f) => [f.id, f.hidden])).toEqual([
+      ['orc', true],
+      ['orc-2', false],
+    ]);
     const another = step(visible, add({ ...raider, name: 'Orc', hidden: true }), []).state;
     expect(another.figures.at(-1)!.name).toBe('Orc 2');
   });
 
   it('a visible figure is never numbered because of a hidden one: the number would tell the players it exists (issue 13 §5)', () => {
-    const goblin = sheet({ name: 'Goblin', sideId: 'b', kind: 'npc', attributes: { method: 'set', values: { STR: 10, DEX: 10, INT: 8, WIS: 8, CON: 10, CHR: 6 } }, fatigueDice: [3, 3], equipment: { weaponIds: [], readyWeaponId: null, armorId: null, shieldId: null } });
+    const goblin = sheet({
+      name: 'Goblin',
+      sideId: 'b',
+      kind: 'npc',
+      attributes: { method: 'set', values: { STR: 10, DEX: 10, INT: 8, WIS: 8, CON: 10, CHR: 6 } },
+      fatigueDice: [3, 3],
+      equipment: { weaponIds: [], readyWeaponId: null, armorId: null, shieldId: null },
+    });
     let state = encounter([fig('x', 'b', 10, 5)]);
     state = step(state, add({ ...goblin, hidden: true }), []).state;
     state = step(state, add(goblin), []).state;
     state = step(state, add(goblin), []).state;
     state = step(state, add({ ...goblin, hidden: true }), []).state;
-    expect(state.figures.slice(1).map((f) => `${f.name}${f.hidden ? ' (hidden)' : ''}`)).toEqual(['Goblin (hidden)', 'Goblin', 'Goblin 2', 'Goblin 3 (hidden)']);
+    expect(state.figures.slice(1).map((f) => `${f.name}${f.hidden ? ' (hidden)' : ''}`)).toEqual([
+      'Goblin (hidden)',
+      'Goblin',
+      'Goblin 2',
+      'Goblin 3 (hidden)',
+    ]);
   });
 
   it('refuses a wall, an occupied hex, an unknown weapon and a ready weapon not carried', () => {
@@ -161,7 +235,10 @@ describe('addFigure (001 §Determining Core Attributes; RULINGS C2, C3, C8)', ()
 
   it('refuses a ready weapon the bought STR is too weak for (001 STR column)', () => {
     const state = encounter([]);
-    const weak = sheet({ attributes: { method: 'pointBuy', values: { STR: 10, DEX: 15, INT: 10, WIS: 8, CON: 12, CHR: 10 } }, equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword', armorId: null, shieldId: null } });
+    const weak = sheet({
+      attributes: { method: 'pointBuy', values: { STR: 10, DEX: 15, INT: 10, WIS: 8, CON: 12, CHR: 10 } },
+      equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword', armorId: null, shieldId: null },
+    });
     const problems = checkFigureSheet(state, weak);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^Broadsword needs STR 12/);
@@ -173,14 +250,19 @@ describe('updateFigure and removeFigure', () => {
 
   it('recomputes the pools from the kept 2d6 and keeps damage taken (RULINGS C3)', () => {
     let state = placed();
-    state = { ...state, figures: state.figures.map((f) => (f.id === 'aldric' ? { ...f, fatigue: { starting: 52, current: 40 }, body: { starting: 35, current: 30 } } : f)) };
+    state = {
+      ...state,
+      figures: state.figures.map((f) => (f.id === 'aldric' ? { ...f, fatigue: { starting: 52, current: 40 }, body: { starting: 35, current: 30 } } : f)),
+    };
     const result = step(state, { type: 'updateFigure', figureId: 'aldric', changes: { attributes: { ...BOUGHT, CON: 14 }, gmNotes: 'Owes the ferryman.' } });
     const f = figOf(result.state, 'aldric');
     // 14 + 8 + 10 + 15 + 7 = 54; Body ceil(108/3) = 36.
     expect(f.fatigue).toEqual({ starting: 54, current: 42 });
     expect(f.body).toEqual({ starting: 36, current: 31 });
     expect(f.gmNotes).toBe('Owes the ferryman.');
-    expect(result.events).toEqual([{ type: 'figureUpdated', figureId: 'aldric', changed: ['attributes', 'gmNotes'], source: '001 §Determining Core Attributes; RULINGS C3' }]);
+    expect(result.events).toEqual([
+      { type: 'figureUpdated', figureId: 'aldric', changed: ['attributes', 'gmNotes'], source: '001 §Determining Core Attributes; RULINGS C3' },
+    ]);
   });
 
   it('checks names, equipment and mana typed by the GM (RULINGS C8)', () => {
@@ -196,7 +278,11 @@ describe('updateFigure and removeFigure', () => {
     const withMana = step(state, { type: 'updateFigure', figureId: 'aldric', changes: { manaPool: 12, hidden: true, name: ' Aldric the Grey ' } }).state;
     expect(figOf(withMana, 'aldric')).toMatchObject({ name: 'Aldric the Grey', hidden: true, mana: { pool: 12, current: 12, debt: 0 } });
     const spent = { ...withMana, figures: withMana.figures.map((f) => (f.id === 'aldric' ? { ...f, mana: { pool: 12, current: 5, debt: 0 } } : f)) };
-    expect(figOf(step(spent, { type: 'updateFigure', figureId: 'aldric', changes: { manaPool: 10 } }).state, 'aldric').mana).toEqual({ pool: 10, current: 3, debt: 0 });
+    expect(figOf(step(spent, { type: 'updateFigure', figureId: 'aldric', changes: { manaPool: 10 } }).state, 'aldric').mana).toEqual({
+      pool: 10,
+      current: 3,
+      debt: 0,
+    });
   });
 
   it('removes a figure from hand-to-hand, the turn orders and spells', () => {
@@ -216,14 +302,24 @@ describe('updateFigure and removeFigure', () => {
         actionDone: [],
         retreatOffers: [{ figureId: 'foe', targetIds: ['aldric'] }],
         retreatDone: [],
-        moveGroups: [{ phase: 'initialMovement', ids: ['aldric', 'foe'] }, { phase: 'finalMovement', ids: [] }],
+        moveGroups: [
+          { phase: 'initialMovement', ids: ['aldric', 'foe'] },
+          { phase: 'finalMovement', ids: [] },
+        ],
         opportunities: [{ defenderId: 'foe', moverId: 'aldric', weaponId: 'dagger', rangeHexes: 2, at: { q: 5, r: 5 } }],
         firstStrikes: [{ defenderId: 'foe', attackerId: 'aldric', weaponId: null, stride: 4, blow: { targetId: 'foe', weaponId: null } }],
       },
     };
     const result = step(state, { type: 'removeFigure', figureId: 'aldric' });
     // RULINGS T4, O3: its movement group and the offers made to or against it go too.
-    expect(result.state.turnState).toMatchObject({ moveGroups: [{ phase: 'initialMovement', ids: ['foe'] }, { phase: 'finalMovement', ids: [] }], opportunities: [], firstStrikes: [] });
+    expect(result.state.turnState).toMatchObject({
+      moveGroups: [
+        { phase: 'initialMovement', ids: ['foe'] },
+        { phase: 'finalMovement', ids: [] },
+      ],
+      opportunities: [],
+      firstStrikes: [],
+    });
     expect(result.state.figures.map((f) => f.id)).toEqual(['foe']);
     expect(figOf(result.state, 'foe').hthWith).toEqual([]);
     expect(result.state.turnState).toMatchObject({ moveOrder: ['foe'], moveDone: [], actionOrder: ['foe'], retreatOffers: [] });
@@ -275,10 +371,22 @@ describe('the map image (issue 7 item 1)', () => {
   it('refuses pins on one spot and calibration without an image', () => {
     const state = step(encounter([]), { type: 'setMapImage', image: { asset: ASSET, width: 400, height: 300 } }).state;
     expect(
-      refusal(state, { type: 'calibrateMap', pins: [{ image: { x: 5, y: 5 }, world: { x: 1, y: 1 } }, { image: { x: 6, y: 6 }, world: { x: 4, y: 4 } }] }),
+      refusal(state, {
+        type: 'calibrateMap',
+        pins: [
+          { image: { x: 5, y: 5 }, world: { x: 1, y: 1 } },
+          { image: { x: 6, y: 6 }, world: { x: 4, y: 4 } },
+        ],
+      }),
     ).toBe('The two pins are on the same spot of the image: put them further apart.');
     expect(
-      refusal(state, { type: 'calibrateMap', pins: [{ image: { x: 5, y: 5 }, world: { x: 1, y: 1 } }, { image: { x: 90, y: 6 }, world: { x: 1, y: 1 } }] }),
+      refusal(state, {
+        type: 'calibrateMap',
+        pins: [
+          { image: { x: 5, y: 5 }, world: { x: 1, y: 1 } },
+          { image: { x: 90, y: 6 }, world: { x: 1, y: 1 } },
+        ],
+      }),
     ).toBe('The two pins are on the same spot of the grid: put them on different corners.');
     expect(refusal(encounter([]), { type: 'calibrateMap', placement: { x: 0, y: 0, scale: 1 } })).toBe('Import a map image before calibrating it.');
     // Deterministic: the same command on the same state gives the same image.

@@ -41,7 +41,11 @@ describe('the sample encounter (ford-ambush)', () => {
     s = apply(s, { type: 'advancePhase' }, createEnteredDice([])).state;
     s = apply(s, { type: 'advancePhase' }, createEnteredDice([])).state;
     const gm = GmViewSchema.parse(gmView({ id: 'c', name: 'C' }, s, { canUndo: true, canRedo: false, logLength: 4 }, 4));
-    expect(gm.encounter.tracker).toMatchObject({ due: ['ilsa'], moveOrder: ['ilsa', 'bram', 'sella', 'grak'], initiative: { order: ['party', 'foes'], chosen: true } });
+    expect(gm.encounter.tracker).toMatchObject({
+      due: ['ilsa'],
+      moveOrder: ['ilsa', 'bram', 'sella', 'grak'],
+      initiative: { order: ['party', 'foes'], chosen: true },
+    });
     // Bram: STR 14 carrying 31 lbs (broadsword 5, leather 16, small shield 10) is Heavy: no Jog,
     // Walk 4 + 1 − 4 = 1, and Walk (slow) is never longer than Walk (RULINGS M1, M2 amended).
     expect(gm.encounter.figures.find((f) => f.id === 'bram')?.movementLeft).toEqual({ hexes: 1, how: 'walk' });

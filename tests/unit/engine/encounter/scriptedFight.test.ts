@@ -24,9 +24,26 @@ function start(): EncounterState {
   return encounter(
     [
       fig('aldo', 'party', 2, 5, { attributes: { STR: 12, DEX: 13, CON: 12 }, equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' } }),
-      fig('bea', 'party', 2, 6, { attributes: { DEX: 14 }, fatigue: { starting: 48, current: 48 }, body: { starting: 32, current: 32 }, equipment: { weaponIds: ['small-bow', 'dagger'], readyWeaponId: 'small-bow' } }),
-      fig('cort', 'foes', 8, 5, { facing: 3, attributes: { STR: 14, DEX: 12, CON: 13 }, fatigue: { starting: 52, current: 52 }, body: { starting: 35, current: 35 }, equipment: { weaponIds: ['shortsword'], readyWeaponId: 'shortsword', armorId: 'leather-armor' } }),
-      fig('dara', 'foes', 8, 4, { facing: 3, attributes: { STR: 11, DEX: 11, CON: 11 }, fatigue: { starting: 46, current: 46 }, body: { starting: 31, current: 31 }, equipment: { weaponIds: ['spear'], readyWeaponId: 'spear' } }),
+      fig('bea', 'party', 2, 6, {
+        attributes: { DEX: 14 },
+        fatigue: { starting: 48, current: 48 },
+        body: { starting: 32, current: 32 },
+        equipment: { weaponIds: ['small-bow', 'dagger'], readyWeaponId: 'small-bow' },
+      }),
+      fig('cort', 'foes', 8, 5, {
+        facing: 3,
+        attributes: { STR: 14, DEX: 12, CON: 13 },
+        fatigue: { starting: 52, current: 52 },
+        body: { starting: 35, current: 35 },
+        equipment: { weaponIds: ['shortsword'], readyWeaponId: 'shortsword', armorId: 'leather-armor' },
+      }),
+      fig('dara', 'foes', 8, 4, {
+        facing: 3,
+        attributes: { STR: 11, DEX: 11, CON: 11 },
+        fatigue: { starting: 46, current: 46 },
+        body: { starting: 31, current: 31 },
+        equipment: { weaponIds: ['spear'], readyWeaponId: 'spear' },
+      }),
     ],
     { sides: ['party', 'foes'] },
   );
@@ -45,7 +62,14 @@ describe('a scripted three-turn fight', () => {
 
     // ---------------- Turn 1 ----------------
     let r = go({ type: 'rollInitiative' }, [[4], [2]]);
-    expect(r.events[0]).toMatchObject({ type: 'initiativeRolled', rolls: [{ sideId: 'party', total: 4 }, { sideId: 'foes', total: 2 }], rollOrder: ['party', 'foes'] });
+    expect(r.events[0]).toMatchObject({
+      type: 'initiativeRolled',
+      rolls: [
+        { sideId: 'party', total: 4 },
+        { sideId: 'foes', total: 2 },
+      ],
+      rollOrder: ['party', 'foes'],
+    });
     expect(phaseStatus(s).due).toEqual(['party']);
     go({ type: 'chooseInitiative', sideId: 'party', moveFirst: true });
     go({ type: 'advancePhase' });
@@ -69,7 +93,18 @@ describe('a scripted three-turn fight', () => {
     expect(reachable(s, 'cort', 'run').budget.value).toBe(12); // 12 + (1 + 0 + 0 − 1 light load)
 
     r = go({ type: 'move', figureId: 'aldo', mode: 'jog', to: { q: 6, r: 5 } });
-    expect(r.events[0]).toMatchObject({ type: 'moved', cost: 4, engaged: false, path: [{ q: 2, r: 5 }, { q: 3, r: 5 }, { q: 4, r: 5 }, { q: 5, r: 5 }, { q: 6, r: 5 }] });
+    expect(r.events[0]).toMatchObject({
+      type: 'moved',
+      cost: 4,
+      engaged: false,
+      path: [
+        { q: 2, r: 5 },
+        { q: 3, r: 5 },
+        { q: 4, r: 5 },
+        { q: 5, r: 5 },
+        { q: 6, r: 5 },
+      ],
+    });
     r = go({ type: 'move', figureId: 'dara', mode: 'walk', to: { q: 7, r: 4 }, facing: 2 });
     expect(r.events[0]).toMatchObject({ type: 'moved', cost: 1, engaged: true });
     go({ type: 'move', figureId: 'cort', mode: 'walk', to: { q: 7, r: 5 } });
@@ -88,14 +123,26 @@ describe('a scripted three-turn fight', () => {
     r = go({ type: 'attack', figureId: 'bea', targetId: 'dara', weaponId: 'small-bow' }, [[3, 4, 2], [3, 4, 2], [5]]);
     expect(r.events[0]).toMatchObject({ type: 'check', purpose: 'miss Aldo in the line of fire', target: 14, roll: 9, success: true });
     expect(r.events.find((e) => e.type === 'attackRolled')).toMatchObject({ roll: 9, hit: true, adjDex: 14, dice: 3 });
-    expect(r.events.find((e) => e.type === 'damageDealt')).toMatchObject({ rolled: 4, multiplier: 1, protection: 0, taken: 4, fatigueAfter: 42, bodyAfter: 31 });
+    expect(r.events.find((e) => e.type === 'damageDealt')).toMatchObject({
+      rolled: 4,
+      multiplier: 1,
+      protection: 0,
+      taken: 4,
+      fatigueAfter: 42,
+      bodyAfter: 31,
+    });
 
     // Aldo charged into engagement: the engaged table, plus b; j needs shift/still.
     const aldoOpts = legalOptions(s, 'aldo');
     expect(aldoOpts.state).toBe('engaged');
     expect(aldoOpts.options.find((o) => o.option === 'b')?.available).toBe(true);
-    expect(aldoOpts.options.find((o) => o.option === 'j')?.reason).toBe('Aldo moved 4 hexes, a walk (RULINGS T5); Attack (j) allows at most shift (001 §Action Options).');
-    r = go({ type: 'attack', figureId: 'aldo', targetId: 'cort', weaponId: 'broadsword' }, [[4, 4, 4], [6, 3]]);
+    expect(aldoOpts.options.find((o) => o.option === 'j')?.reason).toBe(
+      'Aldo moved 4 hexes, a walk (RULINGS T5); Attack (j) allows at most shift (001 §Action Options).',
+    );
+    r = go({ type: 'attack', figureId: 'aldo', targetId: 'cort', weaponId: 'broadsword' }, [
+      [4, 4, 4],
+      [6, 3],
+    ]);
     expect(r.events.find((e) => e.type === 'optionTaken')).toMatchObject({ option: 'b' });
     expect(r.events.find((e) => e.type === 'attackRolled')).toMatchObject({ roll: 12, hit: true, adjDex: 13 });
     // 2d6 = 9, leather stops 2: 7 off Fatigue.
@@ -109,7 +156,10 @@ describe('a scripted three-turn fight', () => {
       ['DEX', 12],
       ['Leather Armor', -2],
     ]);
-    r = go({ type: 'attack', figureId: 'cort', targetId: 'aldo', weaponId: 'shortsword' }, [[1, 1, 2], [3, 4]]);
+    r = go({ type: 'attack', figureId: 'cort', targetId: 'aldo', weaponId: 'shortsword' }, [
+      [1, 1, 2],
+      [3, 4],
+    ]);
     expect(r.events.find((e) => e.type === 'damageDealt')).toMatchObject({ rolled: 6, multiplier: 2, taken: 12, body: true, fatigueAfter: 38, bodyAfter: 22 });
     expect(figOf(s, 'aldo').conditions).toEqual(['bleeding']);
 
@@ -128,7 +178,13 @@ describe('a scripted three-turn fight', () => {
     // A 3–3 tie is rolled again (G4): 5 against 2. The Party chooses to move second.
     r = go({ type: 'rollInitiative' }, [[3], [3], [5], [2]]);
     expect(r.rolls.map((x) => x.total)).toEqual([3, 3, 5, 2]);
-    expect(r.events[0]).toMatchObject({ rolls: [{ sideId: 'party', total: 3 }, { sideId: 'foes', total: 3 }], rollOrder: ['party', 'foes'] });
+    expect(r.events[0]).toMatchObject({
+      rolls: [
+        { sideId: 'party', total: 3 },
+        { sideId: 'foes', total: 3 },
+      ],
+      rollOrder: ['party', 'foes'],
+    });
     go({ type: 'chooseInitiative', sideId: 'party', moveFirst: false });
     go({ type: 'advancePhase' });
     go({ type: 'advancePhase' });
@@ -150,8 +206,14 @@ describe('a scripted three-turn fight', () => {
     expect(r.events.find((e) => e.type === 'attackRolled')).toMatchObject({ roll: 5, hit: true });
     expect(r.events.find((e) => e.type === 'damageDealt')).toMatchObject({ rolled: 5, taken: 5, fatigueAfter: 37 });
     // Aldo's melee against the defending Dara rolls 4 dice (A6).
-    expect(attackPreview(s, 'aldo', 'dara', 'broadsword')).toMatchObject({ dice: { count: 4 }, criticalTable: [{ roll: '4–5' }, { roll: '20+' }, { roll: '21–22' }, { roll: '23–24' }] });
-    r = go({ type: 'attack', figureId: 'aldo', targetId: 'dara', weaponId: 'broadsword' }, [[3, 3, 3, 3], [5, 5]]);
+    expect(attackPreview(s, 'aldo', 'dara', 'broadsword')).toMatchObject({
+      dice: { count: 4 },
+      criticalTable: [{ roll: '4–5' }, { roll: '20+' }, { roll: '21–22' }, { roll: '23–24' }],
+    });
+    r = go({ type: 'attack', figureId: 'aldo', targetId: 'dara', weaponId: 'broadsword' }, [
+      [3, 3, 3, 3],
+      [5, 5],
+    ]);
     expect(r.events.find((e) => e.type === 'optionTaken')).toMatchObject({ option: 'j' });
     expect(r.events.find((e) => e.type === 'damageDealt')).toMatchObject({ rolled: 10, taken: 10, fatigueAfter: 27 });
     r = go({ type: 'attack', figureId: 'cort', targetId: 'aldo', weaponId: 'shortsword' }, [[5, 5, 6]]);
@@ -186,8 +248,19 @@ describe('a scripted three-turn fight', () => {
     expect(r.events.find((e) => e.type === 'weaponBroken')).toMatchObject({ figureId: 'bea', weaponId: 'small-bow' });
     expect(figOf(s, 'bea').equipment).toMatchObject({ weaponIds: ['dagger'], readyWeaponId: null });
     // Aldo rolls 3: triple damage to Fatigue and Body. 2d6 = 5, × 3 = 15, leather stops 2: 13.
-    r = go({ type: 'attack', figureId: 'aldo', targetId: 'cort', weaponId: 'broadsword' }, [[1, 1, 1], [2, 3]]);
-    expect(r.events.find((e) => e.type === 'damageDealt')).toMatchObject({ rolled: 5, multiplier: 3, protection: 2, taken: 13, body: true, fatigueAfter: 32, bodyAfter: 22 });
+    r = go({ type: 'attack', figureId: 'aldo', targetId: 'cort', weaponId: 'broadsword' }, [
+      [1, 1, 1],
+      [2, 3],
+    ]);
+    expect(r.events.find((e) => e.type === 'damageDealt')).toMatchObject({
+      rolled: 5,
+      multiplier: 3,
+      protection: 2,
+      taken: 13,
+      body: true,
+      fatigueAfter: 32,
+      bodyAfter: 22,
+    });
     // Dara shifted: option j. 1d6 = 4.
     r = go({ type: 'attack', figureId: 'dara', targetId: 'aldo', weaponId: 'spear' }, [[2, 3, 4], [4]]);
     expect(r.events.find((e) => e.type === 'damageDealt')).toMatchObject({ taken: 4, fatigueAfter: 34, bodyAfter: 20 });

@@ -53,7 +53,14 @@ function chooser(seed: number): { int(n: number): number; pick<T>(xs: readonly T
 
 function arena(flier = false): EncounterState {
   const terrain: Record<string, string> = { '5,3': 'wall', '5,4': 'wall', '6,6': 'broken', '7,6': 'broken', '4,8': 'shadow', '9,2': 'fire', '8,8': 'body' };
-  const weapons: [string, string][] = [['broadsword', 'broadsword'], ['spear', 'spear'], ['small-bow', 'small-bow'], ['dagger', 'dagger'], ['light-crossbow', 'light-crossbow'], ['war-ax', 'war-ax']];
+  const weapons: [string, string][] = [
+    ['broadsword', 'broadsword'],
+    ['spear', 'spear'],
+    ['small-bow', 'small-bow'],
+    ['dagger', 'dagger'],
+    ['light-crossbow', 'light-crossbow'],
+    ['war-ax', 'war-ax'],
+  ];
   const figures = [];
   for (let i = 0; i < 6; i++) {
     const [w, ready] = weapons[i]!;
@@ -63,14 +70,33 @@ function arena(flier = false): EncounterState {
         attributes: { STR: 12 + (i % 3), DEX: 10 + i, CON: 11 },
         fatigue: { starting: 30, current: 30 },
         body: { starting: 20, current: 20 },
-        equipment: { weaponIds: [w, 'dagger'].filter((x, k, all) => all.indexOf(x) === k), readyWeaponId: ready, armorId: i === 1 ? 'leather-armor' : null, shieldId: i === 2 ? 'small-shield' : null, shieldReady: i === 2, packLbs: i === 4 ? 6 : 0 },
+        equipment: {
+          weaponIds: [w, 'dagger'].filter((x, k, all) => all.indexOf(x) === k),
+          readyWeaponId: ready,
+          armorId: i === 1 ? 'leather-armor' : null,
+          shieldId: i === 2 ? 'small-shield' : null,
+          shieldReady: i === 2,
+          packLbs: i === 4 ? 6 : 0,
+        },
         // Casters (001 §Magic): one mage a side, small pools so that borrowing and runaways come.
         ...(MAGES[i] ? { mana: { pool: 8, current: 8, debt: 0 }, mastery: MAGES[i], attributes: { STR: 12, DEX: 10 + i, CON: 11, INT: 14, WIS: 13 } } : {}),
       }),
     );
   }
   // A continuing spell in effect from before the fight, to be renewed from turn 1 (RULINGS S2).
-  const light = { id: 'light-0', spellId: 'passage-light', name: 'Light', casterId: 'f0', targetId: null, level: 1, renewalCost: 1, turnsActive: 1, variant: null, castTurn: 0, renewedTurn: null };
+  const light = {
+    id: 'light-0',
+    spellId: 'passage-light',
+    name: 'Light',
+    casterId: 'f0',
+    targetId: null,
+    level: 1,
+    renewalCost: 1,
+    turnsActive: 1,
+    variant: null,
+    castTurn: 0,
+    renewedTurn: null,
+  };
   return withIssue14Traits({ ...encounter(figures, { cols: 14, rows: 12, terrain, sides: ['a', 'b'] }), spells: [light] }, flier);
 }
 
@@ -96,9 +122,15 @@ function magicAnyTime(s: EncounterState, rnd: ReturnType<typeof chooser>): Comma
 /** RULINGS O3 (002 §Attacks of Opportunity): most offered shots are taken, whenever they come. */
 function opportunityShots(s: EncounterState, rnd: ReturnType<typeof chooser>): Command[] {
   return [
-    ...(s.turnState?.opportunities ?? []).filter(() => rnd.int(4) !== 0).map((o): Command => ({ type: 'opportunityAttack', figureId: o.defenderId, moverId: o.moverId })),
+    ...(s.turnState?.opportunities ?? [])
+      .filter(() => rnd.int(4) !== 0)
+      .map((o): Command => ({ type: 'opportunityAttack', figureId: o.defenderId, moverId: o.moverId })),
     // RULINGS O3 (002 §Charging): a pass-by's defender that won the roll-off strikes first, or lets it go.
-    ...(s.turnState?.firstStrikes ?? []).map((o): Command => (rnd.int(3) === 0 ? { type: 'waiveFirstStrike', figureId: o.defenderId, attackerId: o.attackerId } : { type: 'firstStrike', figureId: o.defenderId, attackerId: o.attackerId })),
+    ...(s.turnState?.firstStrikes ?? []).map((o): Command =>
+      rnd.int(3) === 0
+        ? { type: 'waiveFirstStrike', figureId: o.defenderId, attackerId: o.attackerId }
+        : { type: 'firstStrike', figureId: o.defenderId, attackerId: o.attackerId },
+    ),
   ];
 }
 
@@ -119,9 +151,11 @@ function hazardInvariants(s: EncounterState, rules: RuleSet): string[] {
   for (const o of s.turnState?.opportunities ?? []) {
     const d = s.figures.find((f) => f.id === o.defenderId);
     const m = s.figures.find((f) => f.id === o.moverId);
-    if (hz?.opportunity === undefined || hz.opportunity({ stride: 3, engages: true, defenderWeapon: 'loaded-missile', startDistance: 2 }) === null) out.push('an opportunity offered under rules without them.');
+    if (hz?.opportunity === undefined || hz.opportunity({ stride: 3, engages: true, defenderWeapon: 'loaded-missile', startDistance: 2 }) === null)
+      out.push('an opportunity offered under rules without them.');
     if (d === undefined || m === undefined || d.sideId === m.sideId) out.push(`opportunity ${o.defenderId} → ${o.moverId} is not between two enemies.`);
-    else if (hexDistance(d.position, o.at) !== o.rangeHexes && o.rangeHexes >= 1) out.push(`opportunity ${o.defenderId} → ${o.moverId} is at ${hexDistance(d.position, o.at)} hexes, offered at ${o.rangeHexes}.`);
+    else if (hexDistance(d.position, o.at) !== o.rangeHexes && o.rangeHexes >= 1)
+      out.push(`opportunity ${o.defenderId} → ${o.moverId} is at ${hexDistance(d.position, o.at)} hexes, offered at ${o.rangeHexes}.`);
   }
   for (const o of s.turnState?.firstStrikes ?? []) {
     const d = s.figures.find((f) => f.id === o.defenderId);
@@ -146,9 +180,19 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
     if (id === undefined || rnd.int(6) === 0) return [{ type: 'advancePhase' }];
     const f = s.figures.find((x) => x.id === id)!;
     const foe = s.figures.find((o) => o.sideId !== f.sideId && o.posture !== 'dead');
-    const declaration = foe && rnd.int(2) === 0
-      ? { action: 'attack' as const, movement: 'walking' as const, destination: foe.position, targetIds: [foe.id], rangeHexes: 1, weaponId: f.equipment.readyWeaponId ?? 'dagger', charging: rnd.int(2) === 0, roomForRunningStart: true }
-      : { action: rnd.pick(['defend', 'other', 'rout'] as const), movement: 'none' as const, highGround: rnd.int(3) === 0 };
+    const declaration =
+      foe && rnd.int(2) === 0
+        ? {
+            action: 'attack' as const,
+            movement: 'walking' as const,
+            destination: foe.position,
+            targetIds: [foe.id],
+            rangeHexes: 1,
+            weaponId: f.equipment.readyWeaponId ?? 'dagger',
+            charging: rnd.int(2) === 0,
+            roomForRunningStart: true,
+          }
+        : { action: rnd.pick(['defend', 'other', 'rout'] as const), movement: 'none' as const, highGround: rnd.int(3) === 0 };
     // RULINGS O4 (amended): now and then the GM types the figure's initiative score, or clears it.
     const score: Command = { type: 'setInitiativeScore', figureId: id, score: rnd.pick([null, -2, 0, 3, 7]) };
     return [{ type: 'declare', figureId: id, declaration }, score, { type: 'advancePhase' }];
@@ -184,8 +228,17 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
       if (!reach.allowed) continue;
       // Mostly close in on a foe, so that the fight happens; sometimes wander.
       const foe = rnd.pick(s.figures.filter((o) => o.sideId !== f.sideId && o.posture !== 'dead').concat(f));
-      const h = rnd.int(10) < 7 ? [...reach.hexes].sort((x, y) => hexDistance(x.hex, foe.position) - hexDistance(y.hex, foe.position))[0]! : rnd.pick(reach.hexes);
-      out.push({ type: 'move', figureId: id, mode, to: h.hex, facing: rnd.int(6), ...(f.equipment.packLbs > 0 && rnd.int(2) === 0 ? { dropPack: true } : {}), ...(mode.startsWith('stride-') && rnd.int(2) === 0 ? { keepGoing: true } : {}) });
+      const h =
+        rnd.int(10) < 7 ? [...reach.hexes].sort((x, y) => hexDistance(x.hex, foe.position) - hexDistance(y.hex, foe.position))[0]! : rnd.pick(reach.hexes);
+      out.push({
+        type: 'move',
+        figureId: id,
+        mode,
+        to: h.hex,
+        facing: rnd.int(6),
+        ...(f.equipment.packLbs > 0 && rnd.int(2) === 0 ? { dropPack: true } : {}),
+        ...(mode.startsWith('stride-') && rnd.int(2) === 0 ? { keepGoing: true } : {}),
+      });
       // RULINGS O3 (002 §Sprinting): now and then a sprint that brakes hard in its second AP (a mid-path check).
       const top = Math.min(Number(/^stride-(\d)$/.exec(mode)?.[1] ?? 0), f.momentum + 6);
       const braked = top >= 6 ? reach.hexes.filter((x) => x.cost > top && x.cost <= top + 1) : [];
@@ -195,7 +248,9 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
     return out;
   }
   if (s.phase === 'actions') {
-    const opts = legalOptions(s, id, rules).options.filter((o) => o.available).map((o) => o.option);
+    const opts = legalOptions(s, id, rules)
+      .options.filter((o) => o.available)
+      .map((o) => o.option);
     const foes = s.figures.filter((o) => o.sideId !== f.sideId && o.posture !== 'dead');
     const near = enemiesInFront(s, f);
     const free = [0, 1, 2, 3, 4, 5].map((d) => hexNeighbor(f.position, d));
@@ -203,8 +258,22 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
     if (rnd.int(2) === 0) out.push(...issue14Actions(s, f, rnd));
     for (const o of opts) {
       if ((o === 'b' || o === 'j') && near.length) out.push({ type: 'attack', figureId: id, targetId: rnd.pick(near).id, weaponId: f.equipment.readyWeaponId });
-      if ((o === 'f' || o === 'l') && foes.length) out.push({ type: 'attack', figureId: id, targetId: rnd.pick(foes).id, weaponId: f.equipment.readyWeaponId, throw: f.equipment.readyWeaponId === 'dagger' });
-      if (o === 'o' || (o === 'b' && near.length && rnd.int(3) === 0)) if (near.length) out.push({ type: 'attemptHth', figureId: id, targetId: rnd.pick(near).id, ticks: { waitingTurns: 0, twoWeapons: false, sweepingBlow: false, targetAgreesToHth: rnd.int(2) === 0 } });
+      if ((o === 'f' || o === 'l') && foes.length)
+        out.push({
+          type: 'attack',
+          figureId: id,
+          targetId: rnd.pick(foes).id,
+          weaponId: f.equipment.readyWeaponId,
+          throw: f.equipment.readyWeaponId === 'dagger',
+        });
+      if (o === 'o' || (o === 'b' && near.length && rnd.int(3) === 0))
+        if (near.length)
+          out.push({
+            type: 'attemptHth',
+            figureId: id,
+            targetId: rnd.pick(near).id,
+            ticks: { waitingTurns: 0, twoWeapons: false, sweepingBlow: false, targetAgreesToHth: rnd.int(2) === 0 },
+          });
       if (o === 't' && f.hthWith.length) out.push({ type: 'hthAttack', figureId: id, targetId: rnd.pick(f.hthWith) });
       if (o === 'u') out.push({ type: 'drawDagger', figureId: id });
       if (o === 'v') out.push({ type: 'hthDisengage', figureId: id, to: rnd.pick(free) });
@@ -213,7 +282,10 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
       if (o === 'd') out.push({ type: 'dropDown', figureId: id, posture: rnd.int(2) ? 'prone' : 'kneeling' });
       if (o === 'c' || o === 'k') out.push({ type: o === 'c' ? 'dodge' : 'defend', figureId: id });
       if (o === 'e') out.push({ type: 'readyWeapon', figureId: id, weaponId: rnd.pick(f.equipment.weaponIds.length ? f.equipment.weaponIds : [null]) });
-      if (o === 'q' || o === 'e') for (const i of itemsOf(s)) if (i.kind !== 'pack' && hexDistance(i.position, f.position) <= 1) out.push({ type: o === 'q' ? 'pickUpWeapon' : 'readyWeapon', figureId: id, itemId: i.id, ...(o === 'e' ? { weaponId: null } : {}) } as Command);
+      if (o === 'q' || o === 'e')
+        for (const i of itemsOf(s))
+          if (i.kind !== 'pack' && hexDistance(i.position, f.position) <= 1)
+            out.push({ type: o === 'q' ? 'pickUpWeapon' : 'readyWeapon', figureId: id, itemId: i.id, ...(o === 'e' ? { weaponId: null } : {}) } as Command);
       if (o === 'm') for (const w of f.equipment.weaponIds) out.push({ type: 'changeWeapon', figureId: id, weaponId: w });
       if (o === 'i' || o === 's') out.push({ type: 'disbelieve', figureId: id, targetId: rnd.pick(s.figures).id });
     }
@@ -224,7 +296,15 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
       for (let k = 0; k < 3; k++) {
         const spellId = rnd.pick(Object.keys(f.mastery));
         const target = rnd.pick([f, ...foes]);
-        out.push({ type: 'castSpell', figureId: id, spellId, targetId: target.id, push: rnd.pick([0, 0, 1, 2, 4]), borrow: rnd.int(2) === 0, ...(spellId === 'elemental-missile' ? { variant: 'fire' } : {}) });
+        out.push({
+          type: 'castSpell',
+          figureId: id,
+          spellId,
+          targetId: target.id,
+          push: rnd.pick([0, 0, 1, 2, 4]),
+          borrow: rnd.int(2) === 0,
+          ...(spellId === 'elemental-missile' ? { variant: 'fire' } : {}),
+        });
       }
       for (const r of magicOf(s).runaways) if (r.casterId !== id) out.push({ type: 'intervene', figureId: id, casterId: r.casterId });
     }
@@ -242,7 +322,20 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
   return out;
 }
 
-function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules, flier = false): { applied: number; turns: number; refused: number; kinds: Record<string, number>; events: Record<string, number>; dead: number; phases: Record<string, number> } {
+function soak(
+  seed: number,
+  steps: number,
+  rules: RuleSet = RULE_SETS[0]!.rules,
+  flier = false,
+): {
+  applied: number;
+  turns: number;
+  refused: number;
+  kinds: Record<string, number>;
+  events: Record<string, number>;
+  dead: number;
+  phases: Record<string, number>;
+} {
   const phases: Record<string, number> = {};
   const kinds: Record<string, number> = {};
   const events: Record<string, number> = {};
@@ -256,7 +349,18 @@ function soak(seed: number, steps: number, rules: RuleSet = RULE_SETS[0]!.rules,
     const cands = candidates(s, rnd, rules);
     let done = false;
     // Attacks first most of the time, then the rest in a random rotation.
-    const fights = cands.filter((c) => c.type === 'attack' || c.type === 'twoWeaponAttack' || c.type === 'sweepingBlow' || c.type === 'opportunityAttack' || c.type === 'firstStrike' || c.type === 'waiveFirstStrike' || c.type === 'attemptHth' || c.type === 'hthAttack' || c.type === 'forcedRetreat');
+    const fights = cands.filter(
+      (c) =>
+        c.type === 'attack' ||
+        c.type === 'twoWeaponAttack' ||
+        c.type === 'sweepingBlow' ||
+        c.type === 'opportunityAttack' ||
+        c.type === 'firstStrike' ||
+        c.type === 'waiveFirstStrike' ||
+        c.type === 'attemptHth' ||
+        c.type === 'hthAttack' ||
+        c.type === 'forcedRetreat',
+    );
     const offset = rnd.int(cands.length);
     const order = [...(rnd.int(10) < 8 ? fights : []), ...cands.map((_, k) => cands[(k + offset) % cands.length]!)];
     for (let k = 0; k < order.length && !done; k++) {
@@ -303,7 +407,8 @@ describe('soak', () => {
     for (const seed of [1, 7, 42]) {
       const r = soak(seed, 1500);
       expect(r.kinds.castSpell ?? 0, `seed ${seed} casts`).toBeGreaterThan(0);
-      for (const [k, v] of Object.entries({ ...r.kinds, ...Object.fromEntries(Object.entries(r.events).map(([e, n]) => [`event:${e}`, n])) })) total[k] = (total[k] ?? 0) + v;
+      for (const [k, v] of Object.entries({ ...r.kinds, ...Object.fromEntries(Object.entries(r.events).map(([e, n]) => [`event:${e}`, n])) }))
+        total[k] = (total[k] ?? 0) + v;
     }
     expect(total.castSpell ?? 0).toBeGreaterThan(10);
     expect(total['event:controlRoll'] ?? 0).toBeGreaterThan(0);
@@ -325,9 +430,15 @@ describe('soak', () => {
     expect(total.sweepingBlow ?? 0).toBeGreaterThan(0);
     expect(total.pickUpPack ?? 0).toBeGreaterThan(0);
     // 004 §Flight; RULINGS H6: the flier takes off, flies and lands.
-    expect([total.takeOff ?? 0, total.fly ?? 0, total.land ?? 0].every((n) => n > 0), JSON.stringify([total.takeOff, total.fly, total.land])).toBe(true);
+    expect(
+      [total.takeOff ?? 0, total.fly ?? 0, total.land ?? 0].every((n) => n > 0),
+      JSON.stringify([total.takeOff, total.fly, total.land]),
+    ).toBe(true);
     // Items 13, 14, in the flier's arena: riders get on and off, and the 3-hex f5 pushes (both kept by the same invariants).
-    expect([total.mount ?? 0, total.dismount ?? 0].every((n) => n > 0), JSON.stringify([total.mount, total.dismount])).toBe(true);
+    expect(
+      [total.mount ?? 0, total.dismount ?? 0].every((n) => n > 0),
+      JSON.stringify([total.mount, total.dismount]),
+    ).toBe(true);
   }, 120_000); // five 1,500-step fights: past 30 s on a loaded machine
 
   it('is deterministic: the same seed gives the same run', () => {
@@ -367,7 +478,8 @@ describe('soak under each rule option (RULINGS O1–O4, one Rules seam)', () => 
     const total: Record<string, number> = {};
     for (const seed of [3, 2027, 11]) {
       const r = soak(seed, 1200, RULE_SETS[3]!.rules);
-      for (const [k, v] of Object.entries({ ...r.events, ...Object.fromEntries(Object.entries(r.kinds).map(([c, n]) => [`command:${c}`, n])) })) total[k] = (total[k] ?? 0) + v;
+      for (const [k, v] of Object.entries({ ...r.events, ...Object.fromEntries(Object.entries(r.kinds).map(([c, n]) => [`command:${c}`, n])) }))
+        total[k] = (total[k] ?? 0) + v;
     }
     expect(total.opportunityOffered ?? 0).toBeGreaterThan(0);
     expect(total['command:opportunityAttack'] ?? 0).toBeGreaterThan(0);
@@ -378,7 +490,14 @@ describe('soak under each rule option (RULINGS O1–O4, one Rules seam)', () => 
     expect(total.strideCutShort ?? 0).toBeGreaterThan(0);
     // Pillars has none of them.
     const pillars = soak(3, 1200, RULE_SETS[0]!.rules).events;
-    expect([pillars.opportunityOffered, pillars.crashed, pillars.collided, pillars.actionPointsSpent, pillars.passByRolled, pillars.strideCutShort]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect([pillars.opportunityOffered, pillars.crashed, pillars.collided, pillars.actionPointsSpent, pillars.passByRolled, pillars.strideCutShort]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('O1: heavy blows and 004 automatic results come through the seam; O2: cleanup runs', () => {

@@ -35,7 +35,14 @@ export function issue14Actions(s: EncounterState, f: FigureState, rnd: Chooser):
   const near = enemiesInFront(s, f);
   const off = f.equipment.offHandWeaponId ?? null;
   if (near.length > 0 && off !== null && f.equipment.readyWeaponId !== null) {
-    out.push({ type: 'twoWeaponAttack', figureId: f.id, attacks: [{ targetId: rnd.pick(near).id, weaponId: f.equipment.readyWeaponId }, { targetId: rnd.pick(near).id, weaponId: off }] });
+    out.push({
+      type: 'twoWeaponAttack',
+      figureId: f.id,
+      attacks: [
+        { targetId: rnd.pick(near).id, weaponId: f.equipment.readyWeaponId },
+        { targetId: rnd.pick(near).id, weaponId: off },
+      ],
+    });
   }
   if (near.length > 0 && rnd.int(3) === 0) out.push({ type: 'sweepingBlow', figureId: f.id });
   for (const i of itemsOf(s)) if (i.kind === 'pack' && hexDistance(i.position, f.position) <= 1) out.push({ type: 'pickUpPack', figureId: f.id, itemId: i.id });
@@ -54,7 +61,8 @@ function pushesAndMounts(s: EncounterState, f: FigureState, rnd: Chooser): Comma
     out.push({ type: 'dismount', figureId: f.id }, { type: 'dismount', figureId: f.id });
   } else {
     const steeds = alive.filter((o) => o.sideId === f.sideId && footprint(o.position, o.facing, o.size).some((h) => hexDistance(h, f.position) <= 1));
-    if (steeds.length > 0) out.push({ type: 'mount', figureId: f.id, mountId: rnd.pick(steeds).id }, { type: 'mount', figureId: f.id, mountId: rnd.pick(steeds).id });
+    if (steeds.length > 0)
+      out.push({ type: 'mount', figureId: f.id, mountId: rnd.pick(steeds).id }, { type: 'mount', figureId: f.id, mountId: rnd.pick(steeds).id });
   }
   return out;
 }

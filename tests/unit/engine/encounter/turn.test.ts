@@ -20,7 +20,14 @@ describe('initiative (RULINGS T2, G4)', () => {
     // a 5, b 2, c 5: a and c tie and roll again: a 1, c 4.
     const r = step(s, { type: 'rollInitiative' }, [[5], [2], [5], [1], [4]]);
     s = r.state;
-    expect(r.events[0]).toMatchObject({ rollOrder: ['c', 'a', 'b'], rolls: [{ sideId: 'a', total: 5 }, { sideId: 'b', total: 2 }, { sideId: 'c', total: 5 }] });
+    expect(r.events[0]).toMatchObject({
+      rollOrder: ['c', 'a', 'b'],
+      rolls: [
+        { sideId: 'a', total: 5 },
+        { sideId: 'b', total: 2 },
+        { sideId: 'c', total: 5 },
+      ],
+    });
     expect(r.rolls.map((x) => x.label)).toEqual(['initiative: a', 'initiative: b', 'initiative: c', 'initiative: a (re-roll 1)', 'initiative: c (re-roll 1)']);
     expect(refusal(s, { type: 'chooseInitiative', sideId: 'a', moveFirst: true })).toBe('Side A did not win the initiative; Side C chooses (RULINGS T2).');
     s = step(s, { type: 'chooseInitiative', sideId: 'c', moveFirst: false }).state;
@@ -51,11 +58,15 @@ describe('orders (RULINGS T3, T4, T5)', () => {
     let s = toMovement();
     expect(s.turnState?.moveOrder).toEqual(['ben', 'ann', 'cat', 'dan']);
     expect(phaseStatus(s)).toMatchObject({ due: ['ben'], pending: ['ben', 'ann', 'cat', 'dan'] });
-    expect(refusal(s, { type: 'reorderMovement', order: ['cat', 'ann', 'ben', 'dan'] })).toBe('Figures are reordered inside their side only; sides keep the initiative order (RULINGS T4).');
+    expect(refusal(s, { type: 'reorderMovement', order: ['cat', 'ann', 'ben', 'dan'] })).toBe(
+      'Figures are reordered inside their side only; sides keep the initiative order (RULINGS T4).',
+    );
     s = step(s, { type: 'reorderMovement', order: ['ann', 'ben', 'cat', 'dan'] }).state;
     expect(phaseStatus(s).due).toEqual(['ann']);
     // Out of turn: refused, or done with an override that names who was due.
-    expect(refusal(s, { type: 'move', figureId: 'cat', mode: 'walk', to: { q: 9, r: 2 } })).toBe("It is Ann's turn, not Cat's (RULINGS T4, T5). Use override to act out of order.");
+    expect(refusal(s, { type: 'move', figureId: 'cat', mode: 'walk', to: { q: 9, r: 2 } })).toBe(
+      "It is Ann's turn, not Cat's (RULINGS T4, T5). Use override to act out of order.",
+    );
     const r = step(s, { type: 'move', figureId: 'cat', mode: 'walk', to: { q: 9, r: 2 }, override: true });
     expect(r.events[0]).toMatchObject({ type: 'override', command: 'move', figureId: 'cat', due: ['ann'] });
     expect(r.events[1]).toMatchObject({ type: 'moved', figureId: 'cat', cost: 1 });
@@ -76,7 +87,13 @@ describe('orders (RULINGS T3, T4, T5)', () => {
     // Ann, Cat and Dan share adjDEX 12: roll-off 3, 3, 1, then Ann 2, Cat 5.
     const r = step(s, { type: 'advancePhase' }, [[3], [3], [1], [2], [5]]);
     expect(r.state.turnState?.actionOrder).toEqual(['ben', 'cat', 'ann', 'dan']);
-    expect(r.rolls.map((x) => x.label)).toEqual(['action order tie: ann', 'action order tie: cat', 'action order tie: dan', 'action order tie: ann (re-roll 1)', 'action order tie: cat (re-roll 1)']);
+    expect(r.rolls.map((x) => x.label)).toEqual([
+      'action order tie: ann',
+      'action order tie: cat',
+      'action order tie: dan',
+      'action order tie: ann (re-roll 1)',
+      'action order tie: cat (re-roll 1)',
+    ]);
   });
 });
 

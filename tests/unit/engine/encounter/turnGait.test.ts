@@ -12,7 +12,11 @@ import { encounter, fig, figOf, step, withActionOrder, withMoveOrder } from './f
 
 /** The figure after moving `spent` hexes having set out at `mode`. */
 const moved = (f: FigureState, mode: MoveMode, spent: number): FigureState => ({ ...f, turn: { ...f.turn, mode, spent } });
-const acting = (figures: FigureState[]): EncounterState => withActionOrder(encounter(figures, { phase: 'actions' }), figures.map((f) => f.id));
+const acting = (figures: FigureState[]): EncounterState =>
+  withActionOrder(
+    encounter(figures, { phase: 'actions' }),
+    figures.map((f) => f.id),
+  );
 
 describe('options follow the hexes moved, not the gait label (RULINGS T5 amended)', () => {
   // DEX, STR, CON 10: modifier 0 — Walk (slow) 2, Walk 4, Jog 7, Run 12, Sprint 18.
@@ -30,7 +34,9 @@ describe('options follow the hexes moved, not the gait label (RULINGS T5 amended
     expect(turnGait(figOf(s, 'bow'))).toBe('walk');
     expect(optionRefusal(s, figOf(s, 'bow'), 'f')).toBe('Bow moved at walk; Missile attack (f) allows at most walk-slow (001 §Action Options).');
     const far = acting([moved(archer, 'run', 3), foe]);
-    expect(optionRefusal(far, figOf(far, 'bow'), 'f')).toBe('Bow moved 3 hexes, a walk (RULINGS T5); Missile attack (f) allows at most walk-slow (001 §Action Options).');
+    expect(optionRefusal(far, figOf(far, 'bow'), 'f')).toBe(
+      'Bow moved 3 hexes, a walk (RULINGS T5); Missile attack (f) allows at most walk-slow (001 §Action Options).',
+    );
   });
 
   it('five hexes "at run" with a Jog of 8 (CON 14: modifier +1) is a Walk (5): the charge attack (b, at most Jog) stays open', () => {

@@ -13,7 +13,10 @@ import {
 import type { HitInput, MagicEvent } from '../../../../src/main/engine/magic';
 import { caster, casterIn, ctx, d4, dice, snapshot } from './fixtures';
 
-const mage = caster({ id: 'ada', mastery: { 'passage-light': 1, 'elemental-missile': 2, 'control-wound': 1, 'control-force': 1, 'passage-flying': 4, 'control-calm': 1, 'elemental-bolt': 1 } });
+const mage = caster({
+  id: 'ada',
+  mastery: { 'passage-light': 1, 'elemental-missile': 2, 'control-wound': 1, 'control-force': 1, 'passage-flying': 4, 'control-calm': 1, 'elemental-bolt': 1 },
+});
 
 function ofType<T extends MagicEvent['type']>(events: readonly MagicEvent[], type: T): Extract<MagicEvent, { type: T }>[] {
   return events.filter((e): e is Extract<MagicEvent, { type: T }> => e.type === type);
@@ -26,7 +29,13 @@ describe('spell cost (001 §Casting Spells, §Spell Mastery; RULINGS S1)', () =>
     expect(spellCost(3, 4, 0, DEFAULT_RULES).value).toBe(2);
     expect(spellCost(3, 5, 0, DEFAULT_RULES).value).toBe(1);
     expect(spellCost(2, 5, 0, DEFAULT_RULES).value).toBe(1);
-    expect(spellCost(1, 5, 0, DEFAULT_RULES)).toEqual({ value: 1, breakdown: [{ label: 'level 1', value: 1, source: '001 §Casting Spells' }, { label: 'mastery 5 (cost stays at least 1)', value: 0, source: '001 §Spell Mastery; RULINGS S1 (setting)' }] });
+    expect(spellCost(1, 5, 0, DEFAULT_RULES)).toEqual({
+      value: 1,
+      breakdown: [
+        { label: 'level 1', value: 1, source: '001 §Casting Spells' },
+        { label: 'mastery 5 (cost stays at least 1)', value: 0, source: '001 §Spell Mastery; RULINGS S1 (setting)' },
+      ],
+    });
     const pushed = spellCost(3, 4, 2, DEFAULT_RULES);
     expect(pushed.value).toBe(4);
     expect(pushed.breakdown.map((l) => l.value)).toEqual([3, -1, 2]);
@@ -47,7 +56,20 @@ describe('casting roll (RULINGS S1)', () => {
     expect(roll).toMatchObject({ roll: 14, success: true, special: null });
     expect(roll?.target).toEqual({ value: 14, breakdown: [{ label: 'INT', value: 14, source: '001 §Casting Spells; RULINGS S1 (Light uses INT)' }] });
     expect(r.next.magic.active).toEqual([
-      { id: 'spell-2', castingId: 'cast-1', spellId: 'passage-light', name: 'Light', variant: null, casterId: 'ada', targetId: 'ada', at: null, level: 1, renewalCost: 1, turnsActive: 0, castTurn: 3 },
+      {
+        id: 'spell-2',
+        castingId: 'cast-1',
+        spellId: 'passage-light',
+        name: 'Light',
+        variant: null,
+        casterId: 'ada',
+        targetId: 'ada',
+        at: null,
+        level: 1,
+        renewalCost: 1,
+        turnsActive: 0,
+        castTurn: 3,
+      },
     ]);
     expect(r.next.magic.castings[0]).toMatchObject({ id: 'cast-1', outcome: 'succeeded', cost: 1, push: 0, turn: 3 });
   });
@@ -124,7 +146,12 @@ describe('must-hit spells: the extra adjDEX roll (001 §Casting Spells; RULINGS 
   });
 
   it('a thrown spell takes −1 per hex: Wound at 3 hexes with adjDEX 13 needs 10; 11 misses', () => {
-    const r = cast(snapshot(mage), { casterId: 'ada', spellId: 'control-wound', hit: { adjDex, from: { q: 0, r: 0 }, to: { q: 3, r: 0 } } }, dice(9, 11), ctx());
+    const r = cast(
+      snapshot(mage),
+      { casterId: 'ada', spellId: 'control-wound', hit: { adjDex, from: { q: 0, r: 0 }, to: { q: 3, r: 0 } } },
+      dice(9, 11),
+      ctx(),
+    );
     const hit = ofType(r.events, 'hitRoll')[0];
     expect(hit?.target.value).toBe(10);
     expect(hit?.target.breakdown[1]).toMatchObject({ label: 'Thrown range 3 hexes', value: -3 });
@@ -141,10 +168,24 @@ describe('must-hit spells: the extra adjDEX roll (001 §Casting Spells; RULINGS 
 
   it('takes an adjDEX that already has its range as it is, and refuses a missing range', () => {
     const withRange = { value: 11, breakdown: [...adjDex.breakdown, { label: 'Missile range 5 MH', value: -2, source: 'RULINGS A2' }] };
-    const r = cast(snapshot(mage), { casterId: 'ada', spellId: 'elemental-missile', variant: 'fire', hit: { adjDex: withRange, rangeIncluded: true } }, dice(10, 12), ctx());
+    const r = cast(
+      snapshot(mage),
+      { casterId: 'ada', spellId: 'elemental-missile', variant: 'fire', hit: { adjDex: withRange, rangeIncluded: true } },
+      dice(10, 12),
+      ctx(),
+    );
     expect(ofType(r.events, 'hitRoll')[0]).toMatchObject({ target: withRange, hit: false });
-    expect(() => cast(snapshot(mage), { casterId: 'ada', spellId: 'elemental-missile', variant: 'fire', hit: { adjDex } }, dice(10, 12), ctx())).toThrow(/already has its range/);
-    expect(() => cast(snapshot(mage), { casterId: 'ada', spellId: 'elemental-missile', variant: 'fire', hit: { adjDex, rangeIncluded: true, from: { q: 0, r: 0 }, to: { q: 1, r: 0 } } }, dice(10, 12), ctx())).toThrow(/not both/);
+    expect(() => cast(snapshot(mage), { casterId: 'ada', spellId: 'elemental-missile', variant: 'fire', hit: { adjDex } }, dice(10, 12), ctx())).toThrow(
+      /already has its range/,
+    );
+    expect(() =>
+      cast(
+        snapshot(mage),
+        { casterId: 'ada', spellId: 'elemental-missile', variant: 'fire', hit: { adjDex, rangeIncluded: true, from: { q: 0, r: 0 }, to: { q: 1, r: 0 } } },
+        dice(10, 12),
+        ctx(),
+      ),
+    ).toThrow(/not both/);
   });
 
   it('3–5 always hit, 16–18 always miss on 3 dice (RULINGS A3)', () => {
@@ -157,7 +198,12 @@ describe('must-hit spells: the extra adjDEX roll (001 §Casting Spells; RULINGS 
   });
 
   it('Force takes a variant the GM types ("etc.")', () => {
-    const r = cast(snapshot(mage), { casterId: 'ada', spellId: 'control-force', variant: 'Kneel', hit: { adjDex, from: { q: 0, r: 0 }, to: { q: 1, r: 0 } } }, dice(9, 9), ctx());
+    const r = cast(
+      snapshot(mage),
+      { casterId: 'ada', spellId: 'control-force', variant: 'Kneel', hit: { adjDex, from: { q: 0, r: 0 }, to: { q: 1, r: 0 } } },
+      dice(9, 9),
+      ctx(),
+    );
     expect(r.next.magic.active[0]?.variant).toBe('Kneel');
   });
 });
@@ -191,7 +237,17 @@ describe('push (001 §Push (Boosting); RULINGS S3)', () => {
     const r = cast(snapshot(mage), { casterId: 'ada', spellId: 'passage-light', push: 2 }, dice(17), ctx(4));
     expect(ofType(r.events, 'controlRoll')[0]?.result).toBe('runaway');
     expect(r.next.magic.runaways).toEqual([
-      { casterId: 'ada', spellId: 'passage-light', spellName: 'Light', level: 1, push: 2, cause: 'push', startedTurn: 4, turnsElapsed: 0, lastAnchorTurn: null },
+      {
+        casterId: 'ada',
+        spellId: 'passage-light',
+        spellName: 'Light',
+        level: 1,
+        push: 2,
+        cause: 'push',
+        startedTurn: 4,
+        turnsElapsed: 0,
+        lastAnchorTurn: null,
+      },
     ]);
     expect(r.next.magic.castings[0]?.outcome).toBe('runaway');
   });
@@ -216,7 +272,17 @@ describe('push (001 §Push (Boosting); RULINGS S3)', () => {
 describe('borrowing (001 §Borrowing; RULINGS S4)', () => {
   const poor = { ...mage, mana: { pool: 12, current: 1, debt: 0 } };
   it('the shortfall becomes Debt; control 3d6 ≤ INT − total Debt', () => {
-    const r = cast(snapshot({ ...poor, mastery: { 'elemental-bolt': 1 } }), { casterId: 'ada', spellId: 'elemental-bolt', variant: 'lightning', hit: { adjDex: { value: 12, breakdown: [] }, from: { q: 0, r: 0 }, to: { q: 1, r: 0 } } }, dice(12, 10, 9), ctx());
+    const r = cast(
+      snapshot({ ...poor, mastery: { 'elemental-bolt': 1 } }),
+      {
+        casterId: 'ada',
+        spellId: 'elemental-bolt',
+        variant: 'lightning',
+        hit: { adjDex: { value: 12, breakdown: [] }, from: { q: 0, r: 0 }, to: { q: 1, r: 0 } },
+      },
+      dice(12, 10, 9),
+      ctx(),
+    );
     expect(casterIn(r.next, 'ada').mana).toEqual({ pool: 12, current: 0, debt: 2 });
     expect(ofType(r.events, 'manaSpent')[0]).toMatchObject({ amount: 3, fromMana: 1, borrowed: 2 });
     const control = ofType(r.events, 'controlRoll')[0];

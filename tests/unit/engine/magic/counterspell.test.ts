@@ -57,12 +57,19 @@ describe('counterspell (001 §Counterspell; RULINGS S8)', () => {
     expect(casterIn(s, 'ada').mana.current).toBe(11);
     // Escalation must come next turn, push harder than before, and answer a countered casting.
     expect(() => cast(s, { casterId: 'ada', spellId: 'control-calm', targetId: 'orc', push: 2, escalationOf: 'cast-1' }, dice(9, 9), ctx(3))).toThrow(/turn 2/);
-    expect(() => cast(s, { casterId: 'ada', spellId: 'control-calm', targetId: 'orc', push: 0, escalationOf: 'cast-1' }, dice(9), ctx(2))).toThrow(/more than 0/);
-    expect(() => cast(s, { casterId: 'ada', spellId: 'control-calm', targetId: 'dan', push: 2, escalationOf: 'cast-1' }, dice(9), ctx(2))).toThrow(/same target/);
+    expect(() => cast(s, { casterId: 'ada', spellId: 'control-calm', targetId: 'orc', push: 0, escalationOf: 'cast-1' }, dice(9), ctx(2))).toThrow(
+      /more than 0/,
+    );
+    expect(() => cast(s, { casterId: 'ada', spellId: 'control-calm', targetId: 'dan', push: 2, escalationOf: 'cast-1' }, dice(9), ctx(2))).toThrow(
+      /same target/,
+    );
     // Turn 2: Ada pushes 2: cost 1 + 2, control 3d6 ≤ 14 − 2 = 12 (rolls 10), casting roll 9.
     const esc = cast(s, { casterId: 'ada', spellId: 'control-calm', targetId: 'orc', push: 2, escalationOf: 'cast-1' }, dice(10, 9), ctx(2));
     expect(esc.events.map((e) => e.type)).toEqual(['manaSpent', 'controlRoll', 'castingRoll', 'spellActive', 'spellCast']);
-    expect(esc.events[0]?.type === 'manaSpent' && esc.events[0].cost.breakdown.map((l) => [l.label, l.value])).toEqual([['level 1', 1], ['push', 2]]);
+    expect(esc.events[0]?.type === 'manaSpent' && esc.events[0].cost.breakdown.map((l) => [l.label, l.value])).toEqual([
+      ['level 1', 1],
+      ['push', 2],
+    ]);
     const rec = esc.next.magic.castings[1];
     expect(rec).toMatchObject({ escalationOf: 'cast-1', push: 2, cost: 1, outcome: 'succeeded', turn: 2 });
     s = esc.next;

@@ -42,7 +42,12 @@ function inActions(figures: FigureState[], order = figures.map((f) => f.id)): En
   return withActionOrder(encounter(figures, { phase: 'actions' }), order);
 }
 
-const cast = (spellId: string, extra: Partial<Extract<Command, { type: 'castSpell' }>> = {}): Command => ({ type: 'castSpell', figureId: 'ilsa', spellId, ...extra });
+const cast = (spellId: string, extra: Partial<Extract<Command, { type: 'castSpell' }>> = {}): Command => ({
+  type: 'castSpell',
+  figureId: 'ilsa',
+  spellId,
+  ...extra,
+});
 const types = (events: readonly { type: string }[]): string[] => events.map((e) => e.type);
 const manaOf = (s: EncounterState, id = 'ilsa') => s.figures.find((f) => f.id === id)?.mana;
 
@@ -68,7 +73,16 @@ describe('casting in the action phase (001 §Casting Spells; RULINGS S1)', () =>
   it('a continuing spell goes into the state’s one list of spells, cast this turn (RULINGS S2)', () => {
     const r = step(inActions([ilsa(), foe()]), cast('passage-light'), [[2, 3, 4]]);
     expect(r.state.spells).toEqual([
-      expect.objectContaining({ id: 'spell-2', castingId: 'cast-1', spellId: 'passage-light', casterId: 'ilsa', targetId: null, castTurn: 1, turnsActive: 0, renewedTurn: null }),
+      expect.objectContaining({
+        id: 'spell-2',
+        castingId: 'cast-1',
+        spellId: 'passage-light',
+        casterId: 'ilsa',
+        targetId: null,
+        castTurn: 1,
+        turnsActive: 0,
+        renewedTurn: null,
+      }),
     ]);
     expect(magicOf(r.state).active.map((a) => a.id)).toEqual(['spell-2']);
     expect(r.state.magic?.seq).toBe(2);
@@ -114,11 +128,17 @@ describe('casting in the action phase (001 §Casting Spells; RULINGS S1)', () =>
   });
 
   it('a must-hit missile spell rolls 3d6 ≤ adjDEX after casting; a dodging target makes it 4 dice (RULINGS S1, A6)', () => {
-    const miss = step(inActions([ilsa(), foe(6, 5)]), cast('elemental-missile', { targetId: 'foe', variant: 'fire' }), [[3, 3, 4], [4, 4, 4]]);
+    const miss = step(inActions([ilsa(), foe(6, 5)]), cast('elemental-missile', { targetId: 'foe', variant: 'fire' }), [
+      [3, 3, 4],
+      [4, 4, 4],
+    ]);
     expect(miss.events.find((e) => e.type === 'hitRoll')).toMatchObject({ dice: 3, roll: 12, hit: false, target: { value: 11 } });
     expect(miss.events.find((e) => e.type === 'spellCast')).toMatchObject({ outcome: 'missed' });
     const dodging = foe(6, 5, { turn: { ...FRESH_FIGURE_TURN, defence: 'dodge', option: 'c' } });
-    const hit = step(inActions([ilsa(), dodging], ['ilsa']), cast('elemental-missile', { targetId: 'foe', variant: 'fire' }), [[3, 3, 4], [2, 2, 2, 3]]);
+    const hit = step(inActions([ilsa(), dodging], ['ilsa']), cast('elemental-missile', { targetId: 'foe', variant: 'fire' }), [
+      [3, 3, 4],
+      [2, 2, 2, 3],
+    ]);
     expect(hit.events.find((e) => e.type === 'hitRoll')).toMatchObject({ dice: 4, roll: 9, hit: true });
     expect(refusal(inActions([ilsa(), foe(6, 5)]), cast('elemental-missile', { variant: 'fire' }))).toMatch(/must hit: choose the figure/);
   });
@@ -126,7 +146,10 @@ describe('casting in the action phase (001 §Casting Spells; RULINGS S1)', () =>
 
 describe('push and borrowing (RULINGS S3, S4)', () => {
   it('push 1: cost 3, control 3d6 ≤ INT − 1 = 14, then the casting roll', () => {
-    const r = step(inActions([ilsa(), foe()]), cast('passage-blur', { targetId: 'ilsa', push: 1 }), [[4, 4, 4], [3, 3, 4]]);
+    const r = step(inActions([ilsa(), foe()]), cast('passage-blur', { targetId: 'ilsa', push: 1 }), [
+      [4, 4, 4],
+      [3, 3, 4],
+    ]);
     expect(manaOf(r.state)?.current).toBe(9);
     expect(r.events.find((e) => e.type === 'controlRoll')).toMatchObject({ kind: 'push', roll: 12, result: 'controlled', target: { value: 14 } });
     expect(r.events.find((e) => e.type === 'spellCast')).toMatchObject({ outcome: 'succeeded' });
@@ -156,7 +179,10 @@ describe('push and borrowing (RULINGS S3, S4)', () => {
     expect(refusal(poor(), cast('passage-blur', { targetId: 'ilsa' }))).toBe(
       'Ilsa has 1 mana and Blur costs 2: borrow the 1 short as Debt, with its control roll, or cast something smaller (RULINGS S4).',
     );
-    const r = step(poor(), cast('passage-blur', { targetId: 'ilsa', borrow: true }), [[4, 4, 4], [3, 3, 3]]);
+    const r = step(poor(), cast('passage-blur', { targetId: 'ilsa', borrow: true }), [
+      [4, 4, 4],
+      [3, 3, 3],
+    ]);
     expect(manaOf(r.state)).toEqual({ pool: 12, current: 0, debt: 1 });
     expect(r.events.find((e) => e.type === 'controlRoll')).toMatchObject({ kind: 'borrow', roll: 12, result: 'controlled', target: { value: 14 } });
     const bad = step(poor(), cast('passage-blur', { targetId: 'ilsa', borrow: true }), [[6, 5, 4]]);
@@ -165,13 +191,21 @@ describe('push and borrowing (RULINGS S3, S4)', () => {
 
   it('a caster in runaway cannot cast (RULINGS S6)', () => {
     const r = step(inActions([ilsa(), foe()], ['ilsa', 'foe']), cast('passage-blur', { targetId: 'ilsa', push: 2 }), [[6, 6, 6]]);
-    const again = { ...r.state, turnState: { ...turnStateOf(r.state), actionDone: [] }, figures: r.state.figures.map((f) => ({ ...f, turn: { ...f.turn, option: null } })) };
+    const again = {
+      ...r.state,
+      turnState: { ...turnStateOf(r.state), actionDone: [] },
+      figures: r.state.figures.map((f) => ({ ...f, turn: { ...f.turn, option: null } })),
+    };
     expect(refusal(again, cast('passage-light'))).toMatch(/a caster in runaway fights for control and cannot cast/);
   });
 });
 
 /** Turn 1 up to Renew Spells with the given casters' spells in effect from before the encounter. */
-function toRenew(figures: FigureState[], spells: { id: string; casterId: string; spellId?: string; name?: string }[], faces: number[][] = [[5], [2]]): EncounterState {
+function toRenew(
+  figures: FigureState[],
+  spells: { id: string; casterId: string; spellId?: string; name?: string }[],
+  faces: number[][] = [[5], [2]],
+): EncounterState {
   const base = EncounterStateSchema.parse({
     ...encounter(figures),
     spells: spells.map((s) => ({ spellId: 'passage-blur', name: 'Blur', targetId: null, level: 2, renewalCost: 1, turnsActive: 1, ...s })),
@@ -198,7 +232,10 @@ describe('phase 2: Renew Spells (001 §Renewing Spells; RULINGS T3, S2, S4)', ()
   });
 
   it('the order event carries DEX + INT + WIS = 11 + 15 + 14 = 40', () => {
-    const base = EncounterStateSchema.parse({ ...encounter([ilsa(), foe()]), spells: [{ id: 'blur', spellId: 'passage-blur', name: 'Blur', casterId: 'ilsa', targetId: null, level: 2, renewalCost: 1, turnsActive: 1 }] });
+    const base = EncounterStateSchema.parse({
+      ...encounter([ilsa(), foe()]),
+      spells: [{ id: 'blur', spellId: 'passage-blur', name: 'Blur', casterId: 'ilsa', targetId: null, level: 2, renewalCost: 1, turnsActive: 1 }],
+    });
     let s = step(base, { type: 'rollInitiative' }, [[5], [2]]).state;
     s = step(s, { type: 'chooseInitiative', sideId: 'a', moveFirst: true }).state;
     const r = step(s, { type: 'advancePhase' });
@@ -207,7 +244,14 @@ describe('phase 2: Renew Spells (001 §Renewing Spells; RULINGS T3, S2, S4)', ()
 
   it('ties are rolled off (RULINGS G4) and the order is kept', () => {
     const twin = mira({ attributes: { ...MAGE }, mastery: { 'passage-blur': 1 } });
-    const s = toRenew([ilsa(), twin], [{ id: 'b1', casterId: 'ilsa' }, { id: 'b2', casterId: 'mira' }], [[5], [2], [2], [5]]);
+    const s = toRenew(
+      [ilsa(), twin],
+      [
+        { id: 'b1', casterId: 'ilsa' },
+        { id: 'b2', casterId: 'mira' },
+      ],
+      [[5], [2], [2], [5]],
+    );
     expect(magicOf(s).renewal?.order).toEqual(['mira', 'ilsa']);
     expect(refusal(s, { type: 'renewSpell', figureId: 'ilsa', activeId: 'b1' })).toMatch(/It is Mira's turn to renew/);
     const r = step(s, { type: 'letSpellLapse', figureId: 'mira', activeId: 'b2' });
@@ -262,14 +306,31 @@ describe('phase 2: Renew Spells (001 §Renewing Spells; RULINGS T3, S2, S4)', ()
 });
 
 /** A state in Forced Retreat of turn 1 with Ilsa in a runaway of Blur pushed 2 since turn 1. */
-function inRunaway(ilsaExtra: Parameters<typeof fig>[4], others: FigureState[] = [foe()], phase: EncounterState['phase'] = 'forcedRetreat', turn = 1): EncounterState {
+function inRunaway(
+  ilsaExtra: Parameters<typeof fig>[4],
+  others: FigureState[] = [foe()],
+  phase: EncounterState['phase'] = 'forcedRetreat',
+  turn = 1,
+): EncounterState {
   const s = encounter([ilsa(ilsaExtra), ...others], { phase });
   return {
     ...s,
     turn,
     magic: {
       seq: 1,
-      runaways: [{ casterId: 'ilsa', spellId: 'passage-blur', spellName: 'Blur', level: 2, push: 2, cause: 'push', startedTurn: 1, turnsElapsed: turn - 1, lastAnchorTurn: null }],
+      runaways: [
+        {
+          casterId: 'ilsa',
+          spellId: 'passage-blur',
+          spellName: 'Blur',
+          level: 2,
+          push: 2,
+          cause: 'push',
+          startedTurn: 1,
+          turnsElapsed: turn - 1,
+          lastAnchorTurn: null,
+        },
+      ],
       castings: [],
       renewal: null,
     },
@@ -313,14 +374,19 @@ describe('anchor, intervention, counterspell, rest (RULINGS S5–S8)', () => {
     expect(refusal(failed.state, { type: 'anchorRoll', figureId: 'ilsa' }, [[1, 1, 1]])).toMatch(/already made this turn's anchor roll/);
     const ok = step(s, { type: 'anchorRoll', figureId: 'ilsa' }, [[4, 4, 5]]);
     expect(magicOf(ok.state).runaways).toEqual([]);
-    expect(refusal(inRunaway({ posture: 'unconscious', fatigue: { starting: 50, current: 0 } }, [foe()], 'initiative', 2), { type: 'anchorRoll', figureId: 'ilsa' })).toMatch(/unconscious/);
+    expect(
+      refusal(inRunaway({ posture: 'unconscious', fatigue: { starting: 50, current: 0 } }, [foe()], 'initiative', 2), { type: 'anchorRoll', figureId: 'ilsa' }),
+    ).toMatch(/unconscious/);
   });
 
   it('intervention: Mira rolls ≤ WIS 12 − 1 = 11 as her action; failing, she runs away too', () => {
     const s = withActionOrder(inRunaway({}, [mira()], 'actions', 2), ['mira', 'ilsa']);
     const failed = step(s, { type: 'intervene', figureId: 'mira', casterId: 'ilsa' }, [[6, 6, 5]]);
     expect(failed.events[0]).toMatchObject({ type: 'interventionRoll', rollerId: 'mira', target: { value: 11 }, roll: 17, success: false });
-    expect(magicOf(failed.state).runaways.map((r) => [r.casterId, r.cause, r.startedTurn])).toEqual([['ilsa', 'push', 1], ['mira', 'intervention', 2]]);
+    expect(magicOf(failed.state).runaways.map((r) => [r.casterId, r.cause, r.startedTurn])).toEqual([
+      ['ilsa', 'push', 1],
+      ['mira', 'intervention', 2],
+    ]);
     expect(turnStateOf(failed.state).actionDone).toEqual(['mira']);
     const ok = step(s, { type: 'intervene', figureId: 'mira', casterId: 'ilsa' }, [[3, 3, 5]]);
     expect(magicOf(ok.state).runaways).toEqual([]);
@@ -328,11 +394,23 @@ describe('anchor, intervention, counterspell, rest (RULINGS S5–S8)', () => {
 
   it('counterspell: margins INT + mana − roll; a tie goes to the defender and ends the spell', () => {
     const cast1 = step(inActions([ilsa(), mira()]), cast('passage-light'), [[2, 3, 4]]);
-    const tie = step(cast1.state, { type: 'counterspell', figureId: 'mira', castingId: 'cast-1', mana: 2 }, [[4, 4, 4], [3, 3, 4]]);
-    expect(tie.events.find((e) => e.type === 'counterspell')).toMatchObject({ casterMargin: 4, defenderMargin: 4, winner: 'defender', casterTarget: { value: 16 }, defenderTarget: { value: 14 } });
+    const tie = step(cast1.state, { type: 'counterspell', figureId: 'mira', castingId: 'cast-1', mana: 2 }, [
+      [4, 4, 4],
+      [3, 3, 4],
+    ]);
+    expect(tie.events.find((e) => e.type === 'counterspell')).toMatchObject({
+      casterMargin: 4,
+      defenderMargin: 4,
+      winner: 'defender',
+      casterTarget: { value: 16 },
+      defenderTarget: { value: 14 },
+    });
     expect(tie.state.spells).toEqual([]);
     expect(manaOf(tie.state, 'mira')?.current).toBe(8);
-    const lose = step(cast1.state, { type: 'counterspell', figureId: 'mira', castingId: 'cast-1', mana: 2 }, [[3, 3, 3], [5, 5, 5]]);
+    const lose = step(cast1.state, { type: 'counterspell', figureId: 'mira', castingId: 'cast-1', mana: 2 }, [
+      [3, 3, 3],
+      [5, 5, 5],
+    ]);
     expect(lose.events.find((e) => e.type === 'counterspell')).toMatchObject({ casterMargin: 7, defenderMargin: -1, winner: 'caster' });
     expect(lose.state.spells).toHaveLength(1);
     expect(refusal(lose.state, { type: 'counterspell', figureId: 'mira', castingId: 'cast-1', mana: 1 })).toMatch(/one try per casting/);
@@ -349,7 +427,8 @@ describe('anchor, intervention, counterspell, rest (RULINGS S5–S8)', () => {
 
   it('replays the same with the same seed (deterministic)', () => {
     const run = (): unknown => {
-      const dice = (seed: number) => createEnteredDice(Array.from({ length: 10 }, (_, i) => [((seed + i) % 6) + 1, ((seed * 3 + i) % 6) + 1, ((seed * 5 + i) % 6) + 1]));
+      const dice = (seed: number) =>
+        createEnteredDice(Array.from({ length: 10 }, (_, i) => [((seed + i) % 6) + 1, ((seed * 3 + i) % 6) + 1, ((seed * 5 + i) % 6) + 1]));
       const r = apply(inActions([ilsa(), mira()]), cast('passage-blur', { targetId: 'ilsa', push: 1 }), dice(4));
       return [r.state, r.events, r.rolls.map((x) => x.total)];
     };

@@ -33,7 +33,10 @@ function ilsa(extra: Parameters<typeof fig>[4] = {}): FigureState {
 const foe = (q = 12, r = 5, extra: Parameters<typeof fig>[4] = {}): FigureState => fig('foe', 'b', q, r, { facing: 3, ...extra });
 
 function inActions(figures: FigureState[], opts: Parameters<typeof encounter>[1] = {}): EncounterState {
-  return withActionOrder(encounter(figures, { phase: 'actions', ...opts }), figures.map((f) => f.id));
+  return withActionOrder(
+    encounter(figures, { phase: 'actions', ...opts }),
+    figures.map((f) => f.id),
+  );
 }
 
 const light = (at: { q: number; r: number }, extra: Partial<Extract<Command, { type: 'castSpell' }>> = {}): Command => ({
@@ -143,7 +146,21 @@ describe('files and logs from before `at` (no migration)', () => {
   it('an old state (a spell with no `at`) loads, and writes back byte for byte', () => {
     const old = {
       ...encounter([ilsa(), foe()]),
-      spells: [{ id: 'blur-old', spellId: 'passage-blur', name: 'Blur', variant: null, casterId: 'ilsa', targetId: 'foe', level: 2, renewalCost: 1, turnsActive: 1, castTurn: 0, renewedTurn: null }],
+      spells: [
+        {
+          id: 'blur-old',
+          spellId: 'passage-blur',
+          name: 'Blur',
+          variant: null,
+          casterId: 'ilsa',
+          targetId: 'foe',
+          level: 2,
+          renewalCost: 1,
+          turnsActive: 1,
+          castTurn: 0,
+          renewedTurn: null,
+        },
+      ],
     };
     const text = JSON.stringify(old);
     const loaded = EncounterStateSchema.parse(JSON.parse(text));
@@ -153,9 +170,22 @@ describe('files and logs from before `at` (no migration)', () => {
 
   it('an old log line (no targetHex, no `at` in its events) replays to the same state as before', () => {
     const initial = inActions([ilsa(), foe()]);
-    const oldLine = entry(1, { type: 'castSpell', figureId: 'ilsa', spellId: 'passage-blur', targetId: 'ilsa' }, [[3, 3, 3]], [
-      { type: 'spellCast', castingId: 'cast-1', casterId: 'ilsa', spellId: 'passage-blur', targetId: 'ilsa', outcome: 'succeeded', source: '001 §Casting Spells; RULINGS S1' },
-    ]);
+    const oldLine = entry(
+      1,
+      { type: 'castSpell', figureId: 'ilsa', spellId: 'passage-blur', targetId: 'ilsa' },
+      [[3, 3, 3]],
+      [
+        {
+          type: 'spellCast',
+          castingId: 'cast-1',
+          casterId: 'ilsa',
+          spellId: 'passage-blur',
+          targetId: 'ilsa',
+          outcome: 'succeeded',
+          source: '001 §Casting Spells; RULINGS S1',
+        },
+      ],
+    );
     const file = { initial, seed: 7, rules: DEFAULT_RULES };
     const a = replay(file, [oldLine]).state;
     expect(JSON.stringify(a.spells)).toBe(
@@ -196,7 +226,15 @@ describe('the views carry the hex (DESIGN §Secrets never cross to the player)',
     const asPlayer = playerIdsFor(s.id);
     const v = PlayerViewSchema.parse(playerView(s, 1));
     expect(v.encounter.magic.active).toEqual([
-      { id: asPlayer('spell', 'spell-2'), name: 'Light', variant: null, casterId: asPlayer('figure', 'ilsa'), targetId: null, at: { q: 7, r: 5 }, school: 'passage' },
+      {
+        id: asPlayer('spell', 'spell-2'),
+        name: 'Light',
+        variant: null,
+        casterId: asPlayer('figure', 'ilsa'),
+        targetId: null,
+        at: { q: 7, r: 5 },
+        school: 'passage',
+      },
     ]);
   });
 
@@ -236,15 +274,29 @@ describe('the cast preview with a hex (castPreview query)', () => {
     expect(preview(s, 'passage-light', { q: 5, r: 5 }).aim).toBe('caster');
     expect(preview(s, 'passage-light', { q: 4, r: 5 }).aim).toBe('adjacent');
     const side = preview(s, 'passage-light', { q: 5, r: 3 });
-    expect([side.aim, side.problems]).toEqual(['side', ["5,3 is in Ilsa's side hexes: a spell goes to the caster's hex, an adjacent hex or a hex in front (001 §Facing)."]]);
+    expect([side.aim, side.problems]).toEqual([
+      'side',
+      ["5,3 is in Ilsa's side hexes: a spell goes to the caster's hex, an adjacent hex or a hex in front (001 §Facing)."],
+    ]);
     const rear = preview(s, 'passage-light', { q: 3, r: 5 });
-    expect([rear.aim, rear.problems]).toEqual(['rear', ["3,5 is in Ilsa's rear hexes: a spell goes to the caster's hex, an adjacent hex or a hex in front (001 §Facing)."]]);
+    expect([rear.aim, rear.problems]).toEqual([
+      'rear',
+      ["3,5 is in Ilsa's rear hexes: a spell goes to the caster's hex, an adjacent hex or a hex in front (001 §Facing)."],
+    ]);
   });
 
   it('a must-hit spell at a hex, and no hex at all', () => {
     const s = inActions([ilsa(), foe()]);
     expect(preview(s, 'elemental-missile', { q: 7, r: 5 }).problems).toEqual(['Missile must hit: choose the figure it is aimed at (RULINGS S1).']);
-    const none = withHexAim(encounterCastPreview(s, DEFAULT_RULES, 'ilsa', 'passage-light', 0), s, DEFAULT_RULES, 'ilsa', 'passage-light', undefined, undefined);
+    const none = withHexAim(
+      encounterCastPreview(s, DEFAULT_RULES, 'ilsa', 'passage-light', 0),
+      s,
+      DEFAULT_RULES,
+      'ilsa',
+      'passage-light',
+      undefined,
+      undefined,
+    );
     expect([none.targetHex, none.aim, none.problems]).toEqual([null, null, []]);
   });
 });

@@ -37,7 +37,19 @@ function inRunaway(figures: FigureState[], phase: EncounterState['phase'], turn 
     turn,
     magic: {
       seq: 1,
-      runaways: [{ casterId: 'ilsa', spellId: 'passage-blur', spellName: 'Blur', level: 2, push: 2, cause: 'push', startedTurn: 1, turnsElapsed: turn - 1, lastAnchorTurn: null }],
+      runaways: [
+        {
+          casterId: 'ilsa',
+          spellId: 'passage-blur',
+          spellName: 'Blur',
+          level: 2,
+          push: 2,
+          cause: 'push',
+          startedTurn: 1,
+          turnsElapsed: turn - 1,
+          lastAnchorTurn: null,
+        },
+      ],
       castings: [],
       renewal: null,
     },
@@ -77,7 +89,11 @@ describe('the anchor roll comes before the drain (RULINGS S6)', () => {
   it('the GM may end the turn without it: the log records an override naming the caster', () => {
     const s = inRunaway([ilsa(), mira()], 'forcedRetreat');
     const r = step(s, { type: 'advancePhase', override: true });
-    expect(r.events.find((e) => e.type === 'override')).toMatchObject({ due: ['ilsa'], reason: "GM override: the turn ended without Ilsa's anchor roll", source: 'RULINGS S6 (GM override)' });
+    expect(r.events.find((e) => e.type === 'override')).toMatchObject({
+      due: ['ilsa'],
+      reason: "GM override: the turn ended without Ilsa's anchor roll",
+      source: 'RULINGS S6 (GM override)',
+    });
     expect(r.events.find((e) => e.type === 'runawayDrain')).toMatchObject({ fromMana: 4 });
   });
 
@@ -121,14 +137,26 @@ describe('intervention is offered when main accepts it (RULINGS S7)', () => {
 
 describe('counter defenders and the ones left out (RULINGS S8)', () => {
   it('Mira may counter Ilsa’s Light; Bran (no spells) is not listed; a drained mage is left out', () => {
-    const s0 = withActionOrder(encounter([ilsa(), mira(), fig('oren', 'b', 9, 6, { mana: { pool: 6, current: 0, debt: 0 }, mastery: { 'passage-light': 1 } }), bran()], { phase: 'actions' }), ['ilsa', 'mira', 'oren', 'bran']);
+    const s0 = withActionOrder(
+      encounter([ilsa(), mira(), fig('oren', 'b', 9, 6, { mana: { pool: 6, current: 0, debt: 0 }, mastery: { 'passage-light': 1 } }), bran()], {
+        phase: 'actions',
+      }),
+      ['ilsa', 'mira', 'oren', 'bran'],
+    );
     const cast = step(s0, { type: 'castSpell', figureId: 'ilsa', spellId: 'passage-light' }, [[2, 3, 4]]);
     const [c] = encounterCastings(cast.state);
     expect(c).toMatchObject({ counterable: true, notCounterable: null, defenders: [{ figureId: 'mira', name: 'Mira', mana: 10 }] });
     expect(c?.leftOut).toEqual([{ figureId: 'oren', name: 'Oren', reason: 'has no mana to commit (a counter cannot borrow: RULINGS S4, S8)' }]);
     // Mira wins the duel (a tie goes to the defender): the casting shows who won.
-    const duel = step(cast.state, { type: 'counterspell', figureId: 'mira', castingId: c!.id, mana: 2 }, [[4, 4, 4], [3, 3, 4]]);
+    const duel = step(cast.state, { type: 'counterspell', figureId: 'mira', castingId: c!.id, mana: 2 }, [
+      [4, 4, 4],
+      [3, 3, 4],
+    ]);
     const [after] = encounterCastings(duel.state);
-    expect(after).toMatchObject({ counterable: false, notCounterable: 'countered once already: one try per casting (RULINGS S8)', counter: { winner: 'defender' } });
+    expect(after).toMatchObject({
+      counterable: false,
+      notCounterable: 'countered once already: one try per casting (RULINGS S8)',
+      counter: { winner: 'defender' },
+    });
   });
 });

@@ -24,7 +24,7 @@ describe('mana (001 §Mana Pool; RULINGS C8, S4, S5)', () => {
     expect(payMana({ pool: 10, current: 4, debt: 1 }, 3)).toEqual({ mana: { pool: 10, current: 1, debt: 1 }, fromMana: 3, borrowed: 0 });
     expect(payMana({ pool: 10, current: 2, debt: 1 }, 5)).toEqual({ mana: { pool: 10, current: 0, debt: 4 }, fromMana: 2, borrowed: 3 });
   });
-  it('a night\'s rest refills the pool, Debt paid first', () => {
+  it("a night's rest refills the pool, Debt paid first", () => {
     expect(regainOnRest({ pool: 10, current: 0, debt: 3 }, DEFAULT_RULES).mana).toEqual({ pool: 10, current: 7, debt: 0 });
     const deep = regainOnRest({ pool: 10, current: 0, debt: 14 }, DEFAULT_RULES);
     expect(deep.mana).toEqual({ pool: 10, current: 0, debt: 4 });
@@ -46,7 +46,12 @@ describe('mana (001 §Mana Pool; RULINGS C8, S4, S5)', () => {
 function withSpells(): MagicSnapshot {
   const ada = caster({ id: 'ada', attributes: { INT: 14, WIS: 12, DEX: 11, CON: 12 }, mastery: { 'passage-light': 1, 'passage-blur': 1 } }); // 37
   const bea = caster({ id: 'bea', attributes: { INT: 13, WIS: 13, DEX: 11, CON: 12 }, mastery: { 'passage-light': 1 } }); // 37
-  const cid = caster({ id: 'cid', attributes: { INT: 15, WIS: 13, DEX: 12, CON: 12 }, mastery: { 'passage-light': 1 }, mana: { pool: 8, current: 1, debt: 0 } }); // 40
+  const cid = caster({
+    id: 'cid',
+    attributes: { INT: 15, WIS: 13, DEX: 12, CON: 12 },
+    mastery: { 'passage-light': 1 },
+    mana: { pool: 8, current: 1, debt: 0 },
+  }); // 40
   let s = snapshot(ada, bea, cid);
   s = cast(s, { casterId: 'ada', spellId: 'passage-light' }, dice(9), ctx(1)).next;
   s = cast(s, { casterId: 'ada', spellId: 'passage-blur', targetId: 'ada' }, dice(9), ctx(1)).next;
@@ -76,7 +81,13 @@ describe('renewal in phase 2 (001 §Renewing Spells; RULINGS S2, T3, G4)', () =>
     expect(q.current).toBe('cid');
     expect(q.entries.map((e) => [e.casterId, e.spells.map((x) => [x.spell.name, x.status, x.fromMana, x.wouldBorrow])])).toEqual([
       ['cid', [['Light', 'pending', 0, 1]]],
-      ['ada', [['Light', 'pending', 1, 0], ['Blur', 'pending', 1, 0]]],
+      [
+        'ada',
+        [
+          ['Light', 'pending', 1, 0],
+          ['Blur', 'pending', 1, 0],
+        ],
+      ],
       ['bea', [['Light', 'pending', 1, 0]]],
     ]);
     const adaLight = s.magic.active.find((a) => a.casterId === 'ada' && a.name === 'Light');
@@ -96,7 +107,9 @@ describe('renewal in phase 2 (001 §Renewing Spells; RULINGS S2, T3, G4)', () =>
     const adaBlur = s.magic.active.find((a) => a.name === 'Blur');
     if (adaBlur === undefined) throw new Error('setup');
     const lapsed = letLapse(s, adaBlur.id, ctx(2));
-    expect(lapsed.events).toEqual([{ type: 'spellEnded', activeId: adaBlur.id, casterId: 'ada', reason: 'lapsed', source: '001 §Renewing Spells; RULINGS S2' }]);
+    expect(lapsed.events).toEqual([
+      { type: 'spellEnded', activeId: adaBlur.id, casterId: 'ada', reason: 'lapsed', source: '001 §Renewing Spells; RULINGS S2' },
+    ]);
     s = lapsed.next;
     expect(renewalQueue(s).current).toBe('bea');
     const end = endRenewPhase(s, ctx(2));
@@ -112,7 +125,17 @@ describe('renewal in phase 2 (001 §Renewing Spells; RULINGS S2, T3, G4)', () =>
     if (cidLight === undefined) throw new Error('setup');
     const r = renew(s, cidLight.id, dice(15), ctx(2));
     expect(r.next.magic.runaways).toEqual([
-      { casterId: 'cid', spellId: 'passage-light', spellName: 'Light', level: 1, push: 0, cause: 'borrow', startedTurn: 2, turnsElapsed: 0, lastAnchorTurn: null },
+      {
+        casterId: 'cid',
+        spellId: 'passage-light',
+        spellName: 'Light',
+        level: 1,
+        push: 0,
+        cause: 'borrow',
+        startedTurn: 2,
+        turnsElapsed: 0,
+        lastAnchorTurn: null,
+      },
     ]);
     expect(r.next.magic.active.some((a) => a.id === cidLight.id)).toBe(false);
     expect(casterIn(r.next, 'cid').mana.debt).toBe(1);
@@ -122,7 +145,10 @@ describe('renewal in phase 2 (001 §Renewing Spells; RULINGS S2, T3, G4)', () =>
     const s0 = withSpells();
     const s: MagicSnapshot = { ...s0, casters: s0.casters.map((c) => (c.id === 'ada' ? { ...c, conscious: false } : c)) };
     const r = beginRenewPhase(s, dice(), ctx(2));
-    expect(r.events.filter((e) => e.type === 'spellEnded').map((e) => e.type === 'spellEnded' && e.reason)).toEqual(['caster unconscious', 'caster unconscious']);
+    expect(r.events.filter((e) => e.type === 'spellEnded').map((e) => e.type === 'spellEnded' && e.reason)).toEqual([
+      'caster unconscious',
+      'caster unconscious',
+    ]);
     expect(r.next.magic.renewal?.order).toEqual(['cid', 'bea']);
     expect(r.rolls).toEqual([]);
   });

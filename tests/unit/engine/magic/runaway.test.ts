@@ -86,7 +86,7 @@ describe('runaway drain (001 §Runaway; RULINGS S6)', () => {
     expect(s.magic.runaways).toEqual([]);
   });
 
-  it('the survival save can be left to the encounter\'s own pass (RULINGS T1)', () => {
+  it("the survival save can be left to the encounter's own pass (RULINGS T1)", () => {
     let s = runawayStart();
     s = { ...s, casters: s.casters.map((c) => (c.id === 'ada' ? { ...c, body: { current: -8, starting: 12 } } : c)) };
     const end = endOfTurnRunaway(s, dice(), ctx(1), { survivalSaves: false });

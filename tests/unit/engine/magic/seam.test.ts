@@ -5,8 +5,23 @@ import { caster, ctx } from './fixtures';
 describe('the magic seam through the engine surface (issue 5)', () => {
   it('exports the step functions and queries', () => {
     for (const name of [
-      'cast', 'renew', 'letLapse', 'beginRenewPhase', 'endRenewPhase', 'endOfTurnRunaway', 'anchor', 'intervene', 'counterspell',
-      'manaView', 'renewalQueue', 'runawayView', 'castPreview', 'stripSecrets', 'castingAllowed', 'catalogueWithEdits', 'DEFAULT_CATALOGUE',
+      'cast',
+      'renew',
+      'letLapse',
+      'beginRenewPhase',
+      'endRenewPhase',
+      'endOfTurnRunaway',
+      'anchor',
+      'intervene',
+      'counterspell',
+      'manaView',
+      'renewalQueue',
+      'runawayView',
+      'castPreview',
+      'stripSecrets',
+      'castingAllowed',
+      'catalogueWithEdits',
+      'DEFAULT_CATALOGUE',
     ]) {
       expect((engine as Record<string, unknown>)[name], name).toBeTypeOf(name === 'DEFAULT_CATALOGUE' ? 'object' : 'function');
     }

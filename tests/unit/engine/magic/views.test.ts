@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  DEFAULT_CATALOGUE,
-  SPELLS,
-  cast,
-  castPreview,
-  gmMagicView,
-  manaView,
-  stripSecrets,
-} from '../../../../src/main/engine/magic';
+import { DEFAULT_CATALOGUE, SPELLS, cast, castPreview, gmMagicView, manaView, stripSecrets } from '../../../../src/main/engine/magic';
 import type { ActiveSpell, Caster, CastingRecord, MagicSnapshot, RunawayState } from '../../../../src/main/engine/magic';
 import { caster, ctx, dice, snapshot } from './fixtures';
 
@@ -30,7 +22,13 @@ describe('castPreview', () => {
     expect(p.borrow).toEqual({
       amount: 1,
       debtAfter: 2,
-      control: { value: 12, breakdown: [{ label: 'INT', value: 14, source: '001 §Borrowing' }, { label: 'total Debt 2', value: -2, source: 'RULINGS S4' }] },
+      control: {
+        value: 12,
+        breakdown: [
+          { label: 'INT', value: 14, source: '001 §Borrowing' },
+          { label: 'total Debt 2', value: -2, source: 'RULINGS S4' },
+        ],
+      },
     });
     expect(p.pushControl?.target.value).toBe(13);
     expect(p.pushControl?.runawayFrom).toBe(18);
@@ -44,18 +42,14 @@ describe('castPreview', () => {
       option: 'r',
       context: { engagement: 'disengaged' },
     });
-    expect(p.problems).toEqual([
-      'ada is unconscious.',
-      'ada does not know Knock.',
-      'Cannot cast now: option r is for engaged figures.',
-    ]);
+    expect(p.problems).toEqual(['ada is unconscious.', 'ada does not know Knock.', 'Cannot cast now: option r is for engaged figures.']);
     expect(p.borrow).toBeNull();
     expect(p.pushControl).toBeNull();
   });
 });
 
 describe('manaView (GM only; RULINGS C8)', () => {
-  it('shows pool, current, Debt and the caster\'s continuing spells', () => {
+  it("shows pool, current, Debt and the caster's continuing spells", () => {
     const s = cast(snapshot(ada), { casterId: 'ada', spellId: 'passage-light' }, dice(9), ctx()).next;
     const v = manaView(s, 'ada');
     expect([v.pool, v.current, v.debt, v.activeSpells.map((a) => a.name), v.runaway]).toEqual([12, 1, 1, ['Light'], null]);
@@ -66,19 +60,50 @@ describe('manaView (GM only; RULINGS C8)', () => {
 
 const IDS = ['c1', 'c2', 'c3', 'c4'] as const;
 const SECRET_KEYS = new Set([
-  'pool', 'current', 'debt', 'mana', 'manaLeft', 'level', 'push', 'cost', 'renewalCost', 'turnsActive', 'turnsElapsed',
-  'turnsInRunaway', 'drain', 'anchorTarget', 'lastAnchorTurn', 'cause', 'castings', 'special', 'gmRuling', 'counter',
-  'body', 'spellId', 'castTurn', 'startedTurn', 'spellName',
+  'pool',
+  'current',
+  'debt',
+  'mana',
+  'manaLeft',
+  'level',
+  'push',
+  'cost',
+  'renewalCost',
+  'turnsActive',
+  'turnsElapsed',
+  'turnsInRunaway',
+  'drain',
+  'anchorTarget',
+  'lastAnchorTurn',
+  'cause',
+  'castings',
+  'special',
+  'gmRuling',
+  'counter',
+  'body',
+  'spellId',
+  'castTurn',
+  'startedTurn',
+  'spellName',
 ]);
 
 const manaArb = fc.record({ pool: fc.nat(40), current: fc.nat(40), debt: fc.nat(40) });
 const casterArb = (id: string): fc.Arbitrary<Caster> =>
-  fc.record({ mana: manaArb, conscious: fc.boolean(), body: fc.integer({ min: -40, max: 30 }) }).map((x) =>
-    caster({ id, mana: x.mana, conscious: x.conscious, body: { current: x.body, starting: 30 } }),
-  );
+  fc
+    .record({ mana: manaArb, conscious: fc.boolean(), body: fc.integer({ min: -40, max: 30 }) })
+    .map((x) => caster({ id, mana: x.mana, conscious: x.conscious, body: { current: x.body, starting: 30 } }));
 const spellArb = fc.constantFrom(...SPELLS);
 const activeArb: fc.Arbitrary<ActiveSpell> = fc
-  .record({ n: fc.nat(999), spell: spellArb, casterId: fc.constantFrom(...IDS), targetId: fc.option(fc.constantFrom(...IDS)), at: fc.option(fc.record({ q: fc.integer({ min: -20, max: 40 }), r: fc.integer({ min: -20, max: 40 }) })), renewalCost: fc.nat(5), turnsActive: fc.nat(20), castTurn: fc.nat(20) })
+  .record({
+    n: fc.nat(999),
+    spell: spellArb,
+    casterId: fc.constantFrom(...IDS),
+    targetId: fc.option(fc.constantFrom(...IDS)),
+    at: fc.option(fc.record({ q: fc.integer({ min: -20, max: 40 }), r: fc.integer({ min: -20, max: 40 }) })),
+    renewalCost: fc.nat(5),
+    turnsActive: fc.nat(20),
+    castTurn: fc.nat(20),
+  })
   .map((x) => ({
     id: `spell-${x.n}`,
     castingId: `cast-${x.n}`,
@@ -94,17 +119,25 @@ const activeArb: fc.Arbitrary<ActiveSpell> = fc
     castTurn: x.castTurn,
   }));
 const runawayArb = (casterId: string): fc.Arbitrary<RunawayState> =>
-  fc.record({ spell: spellArb, push: fc.nat(6), turnsElapsed: fc.nat(10), last: fc.option(fc.nat(10)), cause: fc.constantFrom('push' as const, 'borrow' as const, 'intervention' as const) }).map((x) => ({
-    casterId,
-    spellId: x.spell.id,
-    spellName: x.spell.name,
-    level: x.spell.level,
-    push: x.push,
-    cause: x.cause,
-    startedTurn: 1,
-    turnsElapsed: x.turnsElapsed,
-    lastAnchorTurn: x.last,
-  }));
+  fc
+    .record({
+      spell: spellArb,
+      push: fc.nat(6),
+      turnsElapsed: fc.nat(10),
+      last: fc.option(fc.nat(10)),
+      cause: fc.constantFrom('push' as const, 'borrow' as const, 'intervention' as const),
+    })
+    .map((x) => ({
+      casterId,
+      spellId: x.spell.id,
+      spellName: x.spell.name,
+      level: x.spell.level,
+      push: x.push,
+      cause: x.cause,
+      startedTurn: 1,
+      turnsElapsed: x.turnsElapsed,
+      lastAnchorTurn: x.last,
+    }));
 const castingArb: fc.Arbitrary<CastingRecord> = fc.record({ n: fc.nat(99), spell: spellArb, push: fc.nat(5) }).map((x) => ({
   id: `cast-${x.n}`,
   casterId: 'c1',
@@ -143,8 +176,21 @@ const perturbArb = (s: MagicSnapshot): fc.Arbitrary<MagicSnapshot> =>
     magic: {
       ...s.magic,
       seq: s.magic.seq + k,
-      active: s.magic.active.map((a) => ({ ...a, level: a.level + k, renewalCost: a.renewalCost + k, turnsActive: a.turnsActive + k, castTurn: a.castTurn + k })),
-      runaways: s.magic.runaways.map((r) => ({ ...r, level: r.level + k, push: r.push + k, turnsElapsed: r.turnsElapsed + k, spellName: `${r.spellName}?`, spellId: 'x' })),
+      active: s.magic.active.map((a) => ({
+        ...a,
+        level: a.level + k,
+        renewalCost: a.renewalCost + k,
+        turnsActive: a.turnsActive + k,
+        castTurn: a.castTurn + k,
+      })),
+      runaways: s.magic.runaways.map((r) => ({
+        ...r,
+        level: r.level + k,
+        push: r.push + k,
+        turnsElapsed: r.turnsElapsed + k,
+        spellName: `${r.spellName}?`,
+        spellId: 'x',
+      })),
       castings: [],
     },
   }));
@@ -175,9 +221,12 @@ describe('stripSecrets (RULINGS C8; DESIGN §Secrets never cross to the player)'
 
   it('changing only secrets never changes what a player sees', () => {
     fc.assert(
-      fc.property(snapshotArb.chain((s) => fc.tuple(fc.constant(s), perturbArb(s))), ([a, b]) => {
-        expect(stripSecrets(gmMagicView(b, ctx(3)))).toEqual(stripSecrets(gmMagicView(a, ctx(3))));
-      }),
+      fc.property(
+        snapshotArb.chain((s) => fc.tuple(fc.constant(s), perturbArb(s))),
+        ([a, b]) => {
+          expect(stripSecrets(gmMagicView(b, ctx(3)))).toEqual(stripSecrets(gmMagicView(a, ctx(3))));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -188,10 +237,48 @@ describe('stripSecrets (RULINGS C8; DESIGN §Secrets never cross to the player)'
       magic: {
         seq: 2,
         active: [
-          { id: 'spell-1', castingId: 'cast-1', spellId: 'passage-light', name: 'Light', variant: null, casterId: 'c1', targetId: null, at: { q: 4, r: 2 }, level: 1, renewalCost: 1, turnsActive: 2, castTurn: 1 },
-          { id: 'spell-2', castingId: 'cast-2', spellId: 'control-illusion', name: 'Illusion', variant: null, casterId: 'c1', targetId: null, at: null, level: 4, renewalCost: 1, turnsActive: 0, castTurn: 3 },
+          {
+            id: 'spell-1',
+            castingId: 'cast-1',
+            spellId: 'passage-light',
+            name: 'Light',
+            variant: null,
+            casterId: 'c1',
+            targetId: null,
+            at: { q: 4, r: 2 },
+            level: 1,
+            renewalCost: 1,
+            turnsActive: 2,
+            castTurn: 1,
+          },
+          {
+            id: 'spell-2',
+            castingId: 'cast-2',
+            spellId: 'control-illusion',
+            name: 'Illusion',
+            variant: null,
+            casterId: 'c1',
+            targetId: null,
+            at: null,
+            level: 4,
+            renewalCost: 1,
+            turnsActive: 0,
+            castTurn: 3,
+          },
         ],
-        runaways: [{ casterId: 'c2', spellId: 'passage-hold', spellName: 'Hold', level: 2, push: 3, cause: 'push', startedTurn: 1, turnsElapsed: 1, lastAnchorTurn: null }],
+        runaways: [
+          {
+            casterId: 'c2',
+            spellId: 'passage-hold',
+            spellName: 'Hold',
+            level: 2,
+            push: 3,
+            cause: 'push',
+            startedTurn: 1,
+            turnsElapsed: 1,
+            lastAnchorTurn: null,
+          },
+        ],
         castings: [],
         renewal: null,
       },

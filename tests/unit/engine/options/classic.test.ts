@@ -84,7 +84,15 @@ describe('004 §Encumbrance and §Movement Speeds', () => {
   it('bands at ST 10 (whole-pound steps read as "more than")', () => {
     const lv = (lbs: number) => classicEncumbrance(lbs, 10).band.level;
     expect([0, 10, 10.5, 15, 15.1, 20, 21, 25, 25.5].map(lv)).toEqual([
-      'unencumbered', 'unencumbered', 'light', 'light', 'medium', 'medium', 'heavy', 'heavy', 'overloaded',
+      'unencumbered',
+      'unencumbered',
+      'light',
+      'light',
+      'medium',
+      'medium',
+      'heavy',
+      'heavy',
+      'overloaded',
     ]);
     expect([10, 15, 20, 25, 30].map((l) => classicEncumbrance(l, 10).modifier.value)).toEqual([0, -1, -2, -4, 0]);
   });
@@ -92,14 +100,18 @@ describe('004 §Encumbrance and §Movement Speeds', () => {
     const m = classicMovement({ st: 10, dx: 12, carriedLbs: 22 });
     expect(m.ma.value).toBe(6);
     expect(m.gaits.filter((g) => g.allowed).map((g) => [g.gait, g.hexes.value])).toEqual([
-      ['walk', 2], ['walk-slow', 1], ['stand-still', 0],
+      ['walk', 2],
+      ['walk-slow', 1],
+      ['stand-still', 0],
     ]);
   });
   it('overloaded: walk only, 1 hex', () => {
     const m = classicMovement({ st: 10, dx: 12, carriedLbs: 26 });
     expect(m.restriction.value).toBe('walk-only-1-hex');
     expect(m.gaits.filter((g) => g.allowed).map((g) => [g.gait, g.hexes.value])).toEqual([
-      ['walk', 1], ['walk-slow', 1], ['stand-still', 0],
+      ['walk', 1],
+      ['walk-slow', 1],
+      ['stand-still', 0],
     ]);
   });
   it('chainmail forbids running (001 armour restriction, RULINGS G1, M4); leather restricts nothing', () => {
@@ -178,19 +190,36 @@ describe('004 §Injury Effects: heavy blows (RULINGS A8) and ST left', () => {
     return [e.dxPenaltyNextTurn?.value ?? 0, e.fallsDown];
   };
   it('ST under 30: 5+ hits −2 DX, 8+ fall down', () => {
-    expect([4, 5, 7, 8].map((h) => eff(h, 10))).toEqual([[0, false], [-2, false], [-2, false], [-2, true]]);
+    expect([4, 5, 7, 8].map((h) => eff(h, 10))).toEqual([
+      [0, false],
+      [-2, false],
+      [-2, false],
+      [-2, true],
+    ]);
   });
   it('ST 30–49: 9+ and 16+', () => {
-    expect([8, 9, 15, 16].map((h) => eff(h, 30))).toEqual([[0, false], [-2, false], [-2, false], [-2, true]]);
+    expect([8, 9, 15, 16].map((h) => eff(h, 30))).toEqual([
+      [0, false],
+      [-2, false],
+      [-2, false],
+      [-2, true],
+    ]);
     expect(eff(16, 49)).toEqual([-2, true]);
     expect(eff(8, 29)).toEqual([-2, true]);
   });
   it('ST 50+: 15+ and 25+', () => {
-    expect([14, 15, 24, 25].map((h) => eff(h, 50))).toEqual([[0, false], [-2, false], [-2, false], [-2, true]]);
+    expect([14, 15, 24, 25].map((h) => eff(h, 50))).toEqual([
+      [0, false],
+      [-2, false],
+      [-2, false],
+      [-2, true],
+    ]);
   });
   it('a step fires each threshold once, when crossed', () => {
     expect(heavyBlowStep('x', 10, 3, 6, false).map((e) => e.type)).toEqual(['heavyBlowDxPenalty']);
-    expect(heavyBlowStep('x', 10, 6, 9, false)).toEqual([{ type: 'heavyBlowFallsDown', figureId: 'x', hits: 9, losesAction: true, source: '004 §Injury Effects; RULINGS A8' }]);
+    expect(heavyBlowStep('x', 10, 6, 9, false)).toEqual([
+      { type: 'heavyBlowFallsDown', figureId: 'x', hits: 9, losesAction: true, source: '004 §Injury Effects; RULINGS A8' },
+    ]);
     expect(heavyBlowStep('x', 10, 0, 9, true).map((e) => e.type)).toEqual(['heavyBlowDxPenalty', 'heavyBlowFallsDown']);
     expect(heavyBlowStep('x', 10, 9, 12, false)).toEqual([]);
   });
@@ -200,7 +229,12 @@ describe('004 §Injury Effects: heavy blows (RULINGS A8) and ST left', () => {
       return [i.stLeft, i.condition, i.dxPenalty];
     };
     expect([8, 9, 10, 11, 12, 13].map(r)).toEqual([
-      [4, 'fighting', 0], [3, 'fighting', -3], [2, 'fighting', -3], [1, 'unconscious', -3], [0, 'dead', -3], [-1, 'dead', -3],
+      [4, 'fighting', 0],
+      [3, 'fighting', -3],
+      [2, 'fighting', -3],
+      [1, 'unconscious', -3],
+      [0, 'dead', -3],
+      [-1, 'dead', -3],
     ]);
   });
 });
@@ -209,8 +243,15 @@ describe('Classic adjusted DX and sheet', () => {
   it('004 §Armor and Shield Adjustments equal the DEX column the engine has', () => {
     const dx = Object.fromEntries([...ARMOR, ...SHIELDS].map((i) => [i.id, i.dex]));
     expect(dx).toMatchObject({
-      'small-shield': 0, 'spike-shield': 0, 'large-shield': -1, 'tower-shield': -2,
-      'cloth-armor': -1, 'leather-armor': -2, chainmail: -3, 'half-plate': -4, 'plate-armor': -5,
+      'small-shield': 0,
+      'spike-shield': 0,
+      'large-shield': -1,
+      'tower-shield': -2,
+      'cloth-armor': -1,
+      'leather-armor': -2,
+      chainmail: -3,
+      'half-plate': -4,
+      'plate-armor': -5,
     });
   });
   it('DX 12, leather, large shield, ST down to 3, exhausted, 5 hits last turn → 2', () => {
@@ -229,7 +270,12 @@ describe('Classic adjusted DX and sheet', () => {
     expect(s.condition).toBe('fighting');
   });
   it('attributes and where each is kept', () => {
-    expect(CLASSIC_ATTRIBUTES.map((a) => [a.id, a.keptAs])).toEqual([['ST', 'STR'], ['DX', 'DEX'], ['IQ', 'INT'], ['WIS', 'WIS']]);
+    expect(CLASSIC_ATTRIBUTES.map((a) => [a.id, a.keptAs])).toEqual([
+      ['ST', 'STR'],
+      ['DX', 'DEX'],
+      ['IQ', 'INT'],
+      ['WIS', 'WIS'],
+    ]);
   });
 });
 
@@ -237,7 +283,10 @@ describe('004 §Turn Sequence: side initiative, first and second movement', () =
   it('one die per side; ties rolled again (RULINGS G4)', () => {
     const r = rollSideInitiative(['a', 'b'], createEnteredDice([[3], [3], [2], [5]]));
     expect(r.rollOrder).toEqual(['b', 'a']);
-    expect(r.rolls).toEqual([{ sideId: 'a', total: 3 }, { sideId: 'b', total: 3 }]);
+    expect(r.rolls).toEqual([
+      { sideId: 'a', total: 3 },
+      { sideId: 'b', total: 3 },
+    ]);
     expect(r.allRolls.map((x) => x.total)).toEqual([3, 3, 2, 5]);
   });
   it('the winner may move second', () => {

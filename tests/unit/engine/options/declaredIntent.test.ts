@@ -33,7 +33,17 @@ describe("the stress die (the console's choice, a setting: d10, a 1 rolls again 
 describe('003 §1 Movement: declarations', () => {
   it('a fighter names target, range and weapon; a mover names where it ends', () => {
     expect(checkDeclaration({ figureId: 'a', action: 'attack', movement: 'none' })).toHaveLength(3);
-    expect(checkDeclaration({ figureId: 'a', action: 'attack', movement: 'hustling', targetIds: ['b'], rangeHexes: 1, weaponId: 'broadsword', destination: { q: 1, r: 0 } })).toEqual([]);
+    expect(
+      checkDeclaration({
+        figureId: 'a',
+        action: 'attack',
+        movement: 'hustling',
+        targetIds: ['b'],
+        rangeHexes: 1,
+        weaponId: 'broadsword',
+        destination: { q: 1, r: 0 },
+      }),
+    ).toEqual([]);
     expect(checkDeclaration({ figureId: 'a', action: 'move', movement: 'walking' })).toEqual(['A figure that moves names where it ends.']);
   });
   it('modifiers: charging +3 only with room; high ground +3; routing +6; mounted Ride + high ground', () => {

@@ -27,10 +27,18 @@ import {
 import { DEFAULT_RULES, RulesSchema, type Rules } from '../../../../src/main/engine/rules';
 import { encounter, fig, step } from '../encounter/fixtures';
 
-const withOptions = (o: Partial<Rules['options']>, extra: Partial<Rules> = {}): Rules => ({ ...DEFAULT_RULES, ...extra, options: { ...DEFAULT_RULES.options, ...o } });
+const withOptions = (o: Partial<Rules['options']>, extra: Partial<Rules> = {}): Rules => ({
+  ...DEFAULT_RULES,
+  ...extra,
+  options: { ...DEFAULT_RULES.options, ...o },
+});
 const initFigures = (s: EncounterState): InitiativeFigure[] =>
   s.figures.map((f) => ({ id: f.id, sideId: f.sideId, adjDex: baseAdjDex(f).value, dex: f.attributes.DEX }));
-const mover = (f: FigureState, dropPack = false): MoverInput => ({ attributes: f.attributes, carriedLbs: carriedLbs(f, dropPack), armorId: f.equipment.armorId });
+const mover = (f: FigureState, dropPack = false): MoverInput => ({
+  attributes: f.attributes,
+  carriedLbs: carriedLbs(f, dropPack),
+  armorId: f.equipment.armorId,
+});
 const allowance = (r: RuleSet, m: MoverInput) => Object.fromEntries(r.movement.allowance(m).map((a) => [a.mode, a.allowed ? a.hexes.value : 'no']));
 
 const party = () =>
@@ -141,7 +149,13 @@ describe('the Pillars strategies reproduce the encounter engine', () => {
     }
   });
   it('roll to miss is combat rollToMissFriend', () => {
-    for (const faces of [[3, 3, 3], [5, 5, 4], [6, 5, 4], [6, 6, 6], [4, 4, 4]]) {
+    for (const faces of [
+      [3, 3, 3],
+      [5, 5, 4],
+      [6, 5, 4],
+      [6, 6, 6],
+      [4, 4, 4],
+    ]) {
       const a = r.criticals.rollToMiss(createEnteredDice([faces]), 10);
       const b = rollToMissFriend(createEnteredDice([faces]), 10);
       expect([a.missed, a.multiplier, a.toBody, a.bleeding]).toEqual([b.missed, b.multiplier, b.toBody, b.bleeding]);
@@ -154,8 +168,8 @@ describe('the Pillars strategies reproduce the encounter engine', () => {
   });
 });
 
-describe('each option through the seam gives its document\'s numbers', () => {
-  it('O1 Classic: 000\'s example figure, 004\'s turn, criticals and heavy blows', () => {
+describe("each option through the seam gives its document's numbers", () => {
+  it("O1 Classic: 000's example figure, 004's turn, criticals and heavy blows", () => {
     const r = rulesFor(withOptions({ classic: true }));
     expect([r.initiative.id, r.movement.id, r.criticals.id, r.stats.id, r.heavyBlowRules.enabled]).toEqual(['classic', 'classic', 'classic', 'classic', true]);
     const human = fig('h', 'a', 0, 0, { attributes: { STR: 10, DEX: 10 }, equipment: { packLbs: 18 } });
@@ -179,7 +193,9 @@ describe('each option through the seam gives its document\'s numbers', () => {
     const s = party();
     const res = r.initiative.roll({ sides: ['a', 'b', 'c'], figures: initFigures(s) }, createEnteredDice([[4], [19], [11], [2], [15]]));
     expect([res.by, res.order, res.winnerChooses]).toEqual(['figure', ['ben', 'dan', 'cal', 'ann', 'cat'], false]);
-    expect(r.initiative.movementGroups(r.initiative.settle(res, true), initFigures(s), ['ben']).map((g) => g.ids)).toEqual([['dan', 'cal', 'ann', 'cat', 'ben']]);
+    expect(r.initiative.movementGroups(r.initiative.settle(res, true), initFigures(s), ['ben']).map((g) => g.ids)).toEqual([
+      ['dan', 'cal', 'ann', 'cat', 'ben'],
+    ]);
     expect(r.initiative.phases.at(-1)?.id).toBe('cleanup');
     expect(r.movement.id).toBe('pillars');
   });
@@ -191,15 +207,24 @@ describe('each option through the seam gives its document\'s numbers', () => {
     expect(allowance(r, { attributes: f.attributes, momentum: 8 })['stride-8']).toBe(40);
     expect(allowance(r, { attributes: f.attributes, actionPoints: 3 })['stride-4']).toBe(12); // Ute's 12 hexes
   });
-  it('O4 declared intent: stress die + score + modifiers, with the campaign\'s stress die', () => {
+  it("O4 declared intent: stress die + score + modifiers, with the campaign's stress die", () => {
     const r = rulesFor(withOptions({ declaredIntent: true }));
     const figs: InitiativeFigure[] = [
-      { id: 'p', sideId: 'a', adjDex: 10, dex: 14, declaration: { figureId: 'p', action: 'attack', movement: 'none', highGround: true, targetIds: ['q'], rangeHexes: 1, weaponId: 'spear' } },
+      {
+        id: 'p',
+        sideId: 'a',
+        adjDex: 10,
+        dex: 14,
+        declaration: { figureId: 'p', action: 'attack', movement: 'none', highGround: true, targetIds: ['q'], rangeHexes: 1, weaponId: 'spear' },
+      },
       { id: 'q', sideId: 'b', adjDex: 10, dex: 10, initiativeScore: 5 },
     ];
     const res = r.initiative.roll({ sides: ['a', 'b'], figures: figs }, createEnteredDice([[1], [6], [9]]));
     // p: (1 → 6) × 2 = 12 + DEX 14 modifier 1 + high ground 3 = 16; q: 9 + 5 = 14.
-    expect(res.scores.map((x) => [x.id, x.value.value])).toEqual([['p', 16], ['q', 14]]);
+    expect(res.scores.map((x) => [x.id, x.value.value])).toEqual([
+      ['p', 16],
+      ['q', 14],
+    ]);
     expect(res.order).toEqual(['p', 'q']);
     const d6 = rulesFor(withOptions({ declaredIntent: true }), { declaredIntent: { stressDie: { sides: 6, explodeOn: null } } });
     const r6 = d6.initiative.roll({ sides: ['a', 'b'], figures: figs }, createEnteredDice([[1], [6]]));
@@ -248,7 +273,9 @@ describe('rulesFor reads the stored settings once, without a compiled reader', (
 
 describe('movement rules that say their allowances ignore pools and momentum', () => {
   it('give the same allowances whatever Fatigue was spent and whatever momentum was carried (the memo keys on neither)', () => {
-    const sets = [DEFAULT_RULES, withOptions({ classic: true }), withOptions({ strideMomentum: true }), withOptions({ perCharacterInitiative: true })].map((r) => rulesFor(r).movement);
+    const sets = [DEFAULT_RULES, withOptions({ classic: true }), withOptions({ strideMomentum: true }), withOptions({ perCharacterInitiative: true })].map(
+      (r) => rulesFor(r).movement,
+    );
     const blind = sets.filter((m) => m.readsPoolsAndMomentum === false);
     expect(blind.map((m) => m.id)).toContain('pillars');
     for (const m of blind) {
@@ -256,7 +283,8 @@ describe('movement rules that say their allowances ignore pools and momentum', (
         for (const carriedLbs of [0, 30, 75]) {
           const attributes = { STR, DEX: 12, INT: 10, WIS: 10, CON: 11, CHR: 10 };
           const fresh = m.allowance({ attributes, carriedLbs, armorId: 'leather-armor' });
-          for (const fatigueSpent of [0, 7, 40]) for (const momentum of [0, 3]) expect(m.allowance({ attributes, carriedLbs, armorId: 'leather-armor', fatigueSpent, momentum })).toEqual(fresh);
+          for (const fatigueSpent of [0, 7, 40])
+            for (const momentum of [0, 3]) expect(m.allowance({ attributes, carriedLbs, armorId: 'leather-armor', fatigueSpent, momentum })).toEqual(fresh);
         }
       }
     }

@@ -207,7 +207,14 @@ describe('Classic stat block (RULINGS O1; 004)', () => {
   });
 
   it('adjDX: DX 12, Chainmail −3, a ready Large Shield −1 = 8 (004 §Armor and Shield Adjustments)', () => {
-    const armed = CLASSIC_STATS.statBlock({ ...HUMAN, attributes: { ...HUMAN.attributes, DEX: 12 }, armorId: 'chainmail', readyShieldId: 'large-shield', carriedLbs: 0, packLbs: 0 });
+    const armed = CLASSIC_STATS.statBlock({
+      ...HUMAN,
+      attributes: { ...HUMAN.attributes, DEX: 12 },
+      armorId: 'chainmail',
+      readyShieldId: 'large-shield',
+      carriedLbs: 0,
+      packLbs: 0,
+    });
     expect(armed.adjDexLabel).toBe('adjDX');
     expect(armed.adjDex.breakdown.map((l) => [l.label, l.value])).toEqual([
       ['DX 12', 12],
@@ -298,7 +305,12 @@ describe('the rules choose the block; the rest follows (RULINGS O1)', () => {
           hitsLastTurn: g.hitsLastTurn,
         };
         for (const block of [PILLARS_STATS.statBlock(f), CLASSIC_STATS.statBlock(f)]) {
-          const explained = [block.adjDex, block.movement.value, ...block.pools.map((p) => p.starting), ...block.lines.flatMap((l) => (l.value ? [l.value] : []))];
+          const explained = [
+            block.adjDex,
+            block.movement.value,
+            ...block.pools.map((p) => p.starting),
+            ...block.lines.flatMap((l) => (l.value ? [l.value] : [])),
+          ];
           if (!explained.every(sums)) return false;
           if (JSON.stringify(JSON.parse(JSON.stringify(block))) !== JSON.stringify(block)) return false;
         }

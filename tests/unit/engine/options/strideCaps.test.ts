@@ -15,7 +15,9 @@ const O3: RuleSet = rulesFor({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.opt
 const { run, refused, moving } = underRules(O3);
 const attrs = { STR: 10, DEX: 10, IQ: 10, INT: 10, WIS: 10, CON: 10, CHR: 10 } as never;
 const open = (lbs: number, armorId: string | null = null): string[] =>
-  STRIDE_MOVEMENT.allowance({ attributes: attrs, carriedLbs: lbs, armorId }).filter((a) => a.allowed).map((a) => a.mode);
+  STRIDE_MOVEMENT.allowance({ attributes: attrs, carriedLbs: lbs, armorId })
+    .filter((a) => a.allowed)
+    .map((a) => a.mode);
 
 describe('stride caps from load and armour (RULINGS O3 amended, M4)', () => {
   it('STR 10: unencumbered all eight strides; Medium (16 lbs) 1–3; Heavy (22 lbs) 1–2; leather (cannot sprint) 1–5', () => {
@@ -36,9 +38,17 @@ describe('stride caps from load and armour (RULINGS O3 amended, M4)', () => {
 
   it('an Overloaded figure on the map: stride-2 is refused, 2 hexes at stride-1 are refused, 1 hex goes', () => {
     const s = moving(encounter([fig('mule', 'a', 2, 5, { equipment: { packLbs: 30 } }), fig('foe', 'b', 15, 5)]));
-    expect(figureAllowance(s.figures[0]!, O3).filter((a) => a.allowed).map((a) => a.mode)).toEqual(['stride-1']);
-    expect(refused(s, { type: 'move', figureId: 'mule', mode: 'stride-2', to: hex(4, 5) })).toBe('Mule cannot Stride-2 (Walking): Encumbrance: Overloaded: stride 1 at most, 1 hex a turn (RULINGS O3, M4).');
-    expect(refused(s, { type: 'move', figureId: 'mule', mode: 'stride-1', to: hex(4, 5), strides: [1, 1] })).toBe('Mule cannot reach 4,5 at stride-1 this turn (RULINGS M1–M7).');
+    expect(
+      figureAllowance(s.figures[0]!, O3)
+        .filter((a) => a.allowed)
+        .map((a) => a.mode),
+    ).toEqual(['stride-1']);
+    expect(refused(s, { type: 'move', figureId: 'mule', mode: 'stride-2', to: hex(4, 5) })).toBe(
+      'Mule cannot Stride-2 (Walking): Encumbrance: Overloaded: stride 1 at most, 1 hex a turn (RULINGS O3, M4).',
+    );
+    expect(refused(s, { type: 'move', figureId: 'mule', mode: 'stride-1', to: hex(4, 5), strides: [1, 1] })).toBe(
+      'Mule cannot reach 4,5 at stride-1 this turn (RULINGS M1–M7).',
+    );
     const r = run(s, { type: 'move', figureId: 'mule', mode: 'stride-1', to: hex(3, 5) });
     expect(r.state.figures[0]!.position).toEqual(hex(3, 5));
   });

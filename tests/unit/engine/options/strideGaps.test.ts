@@ -32,10 +32,9 @@ describe('(a) the pass-by charge: a roll-off says who strikes first (002 §Charg
    * (7,4), who faces her; Bob stands still; on to the Actions phase, where Ann (adjDEX 12) acts first.
    */
   function charged(bob: Parameters<typeof fig>[4] = {}): EncounterState {
-    let s = moving(encounter([
-      fig('ann', 'a', 2, 5, { attributes: { DEX: 12 }, equipment: SWORD }),
-      fig('bob', 'b', 7, 4, { facing: 2, equipment: SWORD, ...bob }),
-    ]));
+    let s = moving(
+      encounter([fig('ann', 'a', 2, 5, { attributes: { DEX: 12 }, equipment: SWORD }), fig('bob', 'b', 7, 4, { facing: 2, equipment: SWORD, ...bob })]),
+    );
     s = run(s, { type: 'move', figureId: 'ann', mode: 'stride-4', to: hex(6, 5), keepGoing: true, strides: [4], facing: 0 }).state;
     s = run(s, { type: 'move', figureId: 'bob', mode: 'stand-still', to: hex(7, 4) }).state;
     while (s.phase !== 'actions') s = run(s, { type: 'advancePhase' }).state;
@@ -47,14 +46,34 @@ describe('(a) the pass-by charge: a roll-off says who strikes first (002 §Charg
   it('the defender wins (2 to 5): its first strike is offered and the charger’s blow waits', () => {
     const r = run(charged(), charge, [[2], [5]]);
     expect(ofType(r.events, 'passByRolled')).toEqual([
-      { type: 'passByRolled', attackerId: 'ann', defenderId: 'bob', rolls: [{ figureId: 'ann', total: 2 }, { figureId: 'bob', total: 5 }], firstId: 'bob', reason: 'Bob strikes first.', source: '002 §Charging; RULINGS O3; RULINGS G4' },
+      {
+        type: 'passByRolled',
+        attackerId: 'ann',
+        defenderId: 'bob',
+        rolls: [
+          { figureId: 'ann', total: 2 },
+          { figureId: 'bob', total: 5 },
+        ],
+        firstId: 'bob',
+        reason: 'Bob strikes first.',
+        source: '002 §Charging; RULINGS O3; RULINGS G4',
+      },
     ]);
     expect(ofType(r.events, 'firstStrikeOffered')).toEqual([
-      { type: 'firstStrikeOffered', figureId: 'bob', attackerId: 'ann', weaponId: 'broadsword', reason: "Bob won the roll-off: it strikes Ann first; Ann's blow follows.", source: '002 §Charging; RULINGS O3' },
+      {
+        type: 'firstStrikeOffered',
+        figureId: 'bob',
+        attackerId: 'ann',
+        weaponId: 'broadsword',
+        reason: "Bob won the roll-off: it strikes Ann first; Ann's blow follows.",
+        source: '002 §Charging; RULINGS O3',
+      },
     ]);
     expect(ofType(r.events, 'attackRolled')).toEqual([]);
     expect(r.rolls.map((x) => x.label)).toEqual(['pass-by charge: who strikes first: ann', 'pass-by charge: who strikes first: bob']);
-    expect(turnStateOf(r.state).firstStrikes).toEqual([{ defenderId: 'bob', attackerId: 'ann', weaponId: 'broadsword', stride: 4, blow: { targetId: 'bob', weaponId: 'broadsword' } }]);
+    expect(turnStateOf(r.state).firstStrikes).toEqual([
+      { defenderId: 'bob', attackerId: 'ann', weaponId: 'broadsword', stride: 4, blow: { targetId: 'bob', weaponId: 'broadsword' } },
+    ]);
     // The charge is Ann's action (option b); its AP is spent when the blow is struck.
     expect(turnStateOf(r.state).actionDone).toEqual(['ann']);
     expect(fig$(r.state, 'ann').turn.option).toBe('b');
@@ -74,7 +93,10 @@ describe('(a) the pass-by charge: a roll-off says who strikes first (002 §Charg
     const passed = run(offered, { type: 'pass', figureId: 'bob' }).state;
     expect(phaseStatus(passed, O3).due).toEqual(['bob']);
     expect(refused(passed, { type: 'advancePhase' })).toBe('Bob has still to act in Actions. Use override to move on.');
-    const waived = run(offered, { type: 'waiveFirstStrike', figureId: 'bob', attackerId: 'ann' }, [[2, 2, 2], [4, 4]]).state;
+    const waived = run(offered, { type: 'waiveFirstStrike', figureId: 'bob', attackerId: 'ann' }, [
+      [2, 2, 2],
+      [4, 4],
+    ]).state;
     expect(phaseStatus(waived, O3).due).toEqual(['bob']);
     expect(phaseStatus(waived, O3).waitingFor).toBe('Figures act by adjDEX.');
   });
@@ -90,10 +112,22 @@ describe('(a) the pass-by charge: a roll-off says who strikes first (002 §Charg
     expect(ofType(r.events, 'attackRolled')[0]!.breakdown.at(-1)).toEqual({ label: 'Meeting a charge', value: 1, source: '002 §Charging; RULINGS O3' });
     expect(ofType(r.events, 'damageDealt')).toMatchObject([{ attackerId: 'bob', targetId: 'ann', rolled: 5, taken: 5, fatigueAfter: 45 }]);
     expect(ofType(r.events, 'check')).toEqual([
-      { type: 'check', figureId: 'ann', purpose: 'keep footing after the first strike (stunned in a pass-by charge)', target: 8, roll: 12, success: false, source: '002 §Sprinting; RULINGS O3; 002 §Charging' },
+      {
+        type: 'check',
+        figureId: 'ann',
+        purpose: 'keep footing after the first strike (stunned in a pass-by charge)',
+        target: 8,
+        roll: 12,
+        success: false,
+        source: '002 §Sprinting; RULINGS O3; 002 §Charging',
+      },
     ]);
-    expect(ofType(r.events, 'tumbled')).toEqual([{ type: 'tumbled', figureId: 'ann', damage: 3, fatigueAfter: 42, source: '002 §Sprinting; RULINGS O3; 002 §Charging' }]);
-    expect(ofType(r.events, 'chargeBlowLost')).toEqual([{ type: 'chargeBlowLost', figureId: 'ann', targetId: 'bob', reason: 'Ann tumbled.', source: '002 §Charging; RULINGS O3' }]);
+    expect(ofType(r.events, 'tumbled')).toEqual([
+      { type: 'tumbled', figureId: 'ann', damage: 3, fatigueAfter: 42, source: '002 §Sprinting; RULINGS O3; 002 §Charging' },
+    ]);
+    expect(ofType(r.events, 'chargeBlowLost')).toEqual([
+      { type: 'chargeBlowLost', figureId: 'ann', targetId: 'bob', reason: 'Ann tumbled.', source: '002 §Charging; RULINGS O3' },
+    ]);
     const ann = fig$(r.state, 'ann');
     expect([ann.fatigue.current, ann.turn.stride, ann.turn.apAttacks]).toEqual([42, 0, undefined]);
     // Bob's strike spends his AP but is not his action (as an attack of opportunity).
@@ -105,9 +139,18 @@ describe('(a) the pass-by charge: a roll-off says who strikes first (002 §Charg
   it('hurt but keeping her feet (3d6 = 5 ≤ 8), Ann swings next, with Charging +2', () => {
     const offered = run(charged(), charge, [[2], [5]]).state;
     // Bob: 9 hits for 2d6 = 4 → 46. Ann's check 5 passes; her blow: adjDEX 12 + 2 = 14, 3d6 = 6 hits, 2d6 = 7 → Bob 43.
-    const r = run(offered, { type: 'firstStrike', figureId: 'bob', attackerId: 'ann' }, [[3, 3, 3], [2, 2], [1, 2, 2], [2, 2, 2], [3, 4]]);
+    const r = run(offered, { type: 'firstStrike', figureId: 'bob', attackerId: 'ann' }, [
+      [3, 3, 3],
+      [2, 2],
+      [1, 2, 2],
+      [2, 2, 2],
+      [3, 4],
+    ]);
     const rolled = ofType(r.events, 'attackRolled');
-    expect(rolled.map((e) => [e.attackerId, e.adjDex, e.roll, e.hit])).toEqual([['bob', 11, 9, true], ['ann', 14, 6, true]]);
+    expect(rolled.map((e) => [e.attackerId, e.adjDex, e.roll, e.hit])).toEqual([
+      ['bob', 11, 9, true],
+      ['ann', 14, 6, true],
+    ]);
     expect(rolled[1]!.breakdown.at(-1)).toEqual({ label: 'Charging', value: 2, source: '002 §Charging; RULINGS O3' });
     expect(ofType(r.events, 'check')[0]).toMatchObject({ figureId: 'ann', target: 8, roll: 5, success: true });
     expect(r.state.figures.map((f) => f.fatigue.current)).toEqual([46, 43]);
@@ -118,15 +161,25 @@ describe('(a) the pass-by charge: a roll-off says who strikes first (002 §Charg
   it('a first strike that misses calls for no check: the charger’s blow follows at once', () => {
     const offered = run(charged(), charge, [[2], [5]]).state;
     // Bob 15 > 11 misses; Ann 6 ≤ 14 hits for 2d6 = 8 → Bob 42.
-    const r = run(offered, { type: 'firstStrike', figureId: 'bob', attackerId: 'ann' }, [[6, 5, 4], [2, 2, 2], [4, 4]]);
-    expect(ofType(r.events, 'attackRolled').map((e) => [e.attackerId, e.roll, e.hit])).toEqual([['bob', 15, false], ['ann', 6, true]]);
+    const r = run(offered, { type: 'firstStrike', figureId: 'bob', attackerId: 'ann' }, [
+      [6, 5, 4],
+      [2, 2, 2],
+      [4, 4],
+    ]);
+    expect(ofType(r.events, 'attackRolled').map((e) => [e.attackerId, e.roll, e.hit])).toEqual([
+      ['bob', 15, false],
+      ['ann', 6, true],
+    ]);
     expect(ofType(r.events, 'check')).toEqual([]);
     expect(fig$(r.state, 'bob').fatigue.current).toBe(42);
   });
 
   it('the defender may waive its first strike: the charger’s blow is struck then', () => {
     const offered = run(charged(), charge, [[2], [5]]).state;
-    const r = run(offered, { type: 'waiveFirstStrike', figureId: 'bob', attackerId: 'ann' }, [[1, 2, 3], [5, 5]]);
+    const r = run(offered, { type: 'waiveFirstStrike', figureId: 'bob', attackerId: 'ann' }, [
+      [1, 2, 3],
+      [5, 5],
+    ]);
     expect(r.events.map((e) => e.type)).toEqual(['firstStrikeWaived', 'actionPointsSpent', 'attackRolled', 'damageDealt']);
     expect(ofType(r.events, 'attackRolled')[0]).toMatchObject({ attackerId: 'ann', adjDex: 14, roll: 6, hit: true });
     expect(fig$(r.state, 'bob').fatigue.current).toBe(40);
@@ -151,7 +204,10 @@ describe('(a) the pass-by charge: a roll-off says who strikes first (002 §Charg
 
   it('a defender that wins but cannot strike back (a bow in hand) lets the charger’s blow go in', () => {
     const r = run(charged({ equipment: { weaponIds: ['small-bow'], readyWeaponId: 'small-bow' } }), charge, [[1], [6], [2, 2, 2], [1, 1]]);
-    expect(ofType(r.events, 'passByRolled')[0]).toMatchObject({ firstId: 'bob', reason: "Bob won the roll-off but cannot strike back now (Bob's Small Bow is not a melee weapon.): Ann's blow goes in." });
+    expect(ofType(r.events, 'passByRolled')[0]).toMatchObject({
+      firstId: 'bob',
+      reason: "Bob won the roll-off but cannot strike back now (Bob's Small Bow is not a melee weapon.): Ann's blow goes in.",
+    });
     expect(ofType(r.events, 'firstStrikeOffered')).toEqual([]);
     expect(ofType(r.events, 'damageDealt')[0]).toMatchObject({ targetId: 'bob', rolled: 2, fatigueAfter: 48 });
   });
@@ -166,10 +222,12 @@ describe('(a) the pass-by charge: a roll-off says who strikes first (002 §Charg
 describe('(b) monsters: ambling gives +1 to the opportunity, top speed gives none (002 §Assigning Movement)', () => {
   /** A monster (3 attacks: 3 AP) 7 hexes or 8 hexes from Charles, who faces it with a loaded small bow. */
   function field(monster: Parameters<typeof fig>[4], q: number): EncounterState {
-    return moving(encounter([
-      fig('ogre', 'a', q, 5, { equipment: SWORD, ...monster }),
-      fig('charles', 'b', 14, 5, { facing: 3, equipment: { weaponIds: ['small-bow'], readyWeaponId: 'small-bow' } }),
-    ]));
+    return moving(
+      encounter([
+        fig('ogre', 'a', q, 5, { equipment: SWORD, ...monster }),
+        fig('charles', 'b', 14, 5, { facing: 3, equipment: { weaponIds: ['small-bow'], readyWeaponId: 'small-bow' } }),
+      ]),
+    );
   }
 
   it('the pace a monster’s stride reads as: 1 feeding, 2–3 ambling, 4+ strike/flee', () => {
@@ -180,9 +238,21 @@ describe('(b) monsters: ambling gives +1 to the opportunity, top speed gives non
     const moved = run(field({ attacks: 3 }, 7), { type: 'move', figureId: 'ogre', mode: 'stride-3', to: hex(13, 5), strides: [3, 3] });
     const amb = { label: 'Ambling monster', value: 1, source: '002 §Assigning Movement; RULINGS O3' };
     expect(ofType(moved.events, 'opportunityOffered')).toEqual([
-      { type: 'opportunityOffered', figureId: 'charles', moverId: 'ogre', weaponId: 'small-bow', rangeHexes: 3, at: hex(11, 5), reason: 'Stride-3 into melee: the defender attacks first, at 3 hexes (half of 7).', bonus: amb, source: '002 §Attacks of Opportunity; RULINGS O3' },
+      {
+        type: 'opportunityOffered',
+        figureId: 'charles',
+        moverId: 'ogre',
+        weaponId: 'small-bow',
+        rangeHexes: 3,
+        at: hex(11, 5),
+        reason: 'Stride-3 into melee: the defender attacks first, at 3 hexes (half of 7).',
+        bonus: amb,
+        source: '002 §Attacks of Opportunity; RULINGS O3',
+      },
     ]);
-    expect(turnStateOf(moved.state).opportunities).toEqual([{ defenderId: 'charles', moverId: 'ogre', weaponId: 'small-bow', rangeHexes: 3, at: hex(11, 5), bonus: amb }]);
+    expect(turnStateOf(moved.state).opportunities).toEqual([
+      { defenderId: 'charles', moverId: 'ogre', weaponId: 'small-bow', rangeHexes: 3, at: hex(11, 5), bonus: amb },
+    ]);
     // The preview shows the line; the shot carries it: adjDEX 10 + 1 = 11 (3 hexes: 1 megahex, no range penalty).
     const preview = opportunityPreview(moved.state, 'charles', 'ogre', O3)!;
     expect(preview.adjDex.value).toBe(11);
@@ -215,10 +285,21 @@ describe('(c) a tumble between two APs stops the figure in the next hex (002 §S
   it('stride-8 then 3: slowing by 5 at AP 2, DEX 10 − 4 fails on 18: 1d4 = 2, stopped at (10,5) after 9 hexes and 2 AP', () => {
     const s = moving(encounter([fig('ann', 'a', 1, 5, { momentum: 8 })], { sides: ['a'] }));
     const r = run(s, { type: 'move', figureId: 'ann', mode: 'stride-8', to: hex(12, 5), strides: [8, 3] }, [[6, 6, 6], [2]]);
-    expect(ofType(r.events, 'check')).toMatchObject([{ figureId: 'ann', purpose: 'keep footing slowing from stride-8 to 3', target: 6, roll: 18, success: false }]);
+    expect(ofType(r.events, 'check')).toMatchObject([
+      { figureId: 'ann', purpose: 'keep footing slowing from stride-8 to 3', target: 6, roll: 18, success: false },
+    ]);
     expect(ofType(r.events, 'tumbled')).toEqual([{ type: 'tumbled', figureId: 'ann', damage: 2, fatigueAfter: 48, source: '002 §Sprinting; RULINGS O3' }]);
     expect(ofType(r.events, 'strideCutShort')).toEqual([
-      { type: 'strideCutShort', figureId: 'ann', ap: 2, at: hex(10, 5), spent: 9, apSpent: 2, reason: 'Ann slowed from stride-8 at 9,5 and tumbled: it stops in the next hex, 10,5, after 9 hexes and 2 AP.', source: '002 §Sprinting; RULINGS O3' },
+      {
+        type: 'strideCutShort',
+        figureId: 'ann',
+        ap: 2,
+        at: hex(10, 5),
+        spent: 9,
+        apSpent: 2,
+        reason: 'Ann slowed from stride-8 at 9,5 and tumbled: it stops in the next hex, 10,5, after 9 hexes and 2 AP.',
+        source: '002 §Sprinting; RULINGS O3',
+      },
     ]);
     const ann = fig$(r.state, 'ann');
     expect([ann.position, ann.turn.spent, ann.turn.apSpent, ann.turn.stride, ann.fatigue.current]).toEqual([hex(10, 5), 9, 2, 0, 48]);
@@ -251,13 +332,22 @@ describe('(c) a tumble between two APs stops the figure in the next hex (002 §S
     const s = moving(encounter([fig('ann', 'a', 1, 5)], { sides: ['a'], terrain: { '8,5': 'wall' } }));
     const r = run(s, { type: 'move', figureId: 'ann', mode: 'stride-6', to: hex(7, 5), strides: [6, 1] }, [[6, 6, 6], [1], [4]]);
     expect(ofType(r.events, 'strideCutShort')).toEqual([]);
-    expect(ofType(r.events, 'crashed')).toEqual([{ type: 'crashed', figureId: 'ann', stride: 6, dice: '1d6', damage: 4, fatigueAfter: 45, into: hex(8, 5), source: '002 §Sprinting; RULINGS O3' }]);
+    expect(ofType(r.events, 'crashed')).toEqual([
+      { type: 'crashed', figureId: 'ann', stride: 6, dice: '1d6', damage: 4, fatigueAfter: 45, into: hex(8, 5), source: '002 §Sprinting; RULINGS O3' },
+    ]);
     expect(fig$(r.state, 'ann').position).toEqual(hex(7, 5));
   });
 
   it('a figure in that hex beyond: a collision, 1d6 to both', () => {
     const s = moving(encounter([fig('ann', 'a', 1, 5), fig('cal', 'a', 8, 5)], { sides: ['a'] }));
     const r = run(s, { type: 'move', figureId: 'ann', mode: 'stride-6', to: hex(7, 5), strides: [6, 1] }, [[6, 6, 6], [2], [3], [5]]);
-    expect(ofType(r.events, 'collided')[0]).toMatchObject({ figureId: 'ann', struckId: 'cal', damage: [{ figureId: 'ann', damage: 3, fatigueAfter: 45 }, { figureId: 'cal', damage: 5, fatigueAfter: 45 }] });
+    expect(ofType(r.events, 'collided')[0]).toMatchObject({
+      figureId: 'ann',
+      struckId: 'cal',
+      damage: [
+        { figureId: 'ann', damage: 3, fatigueAfter: 45 },
+        { figureId: 'cal', damage: 5, fatigueAfter: 45 },
+      ],
+    });
   });
 });

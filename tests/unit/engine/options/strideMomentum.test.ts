@@ -41,7 +41,7 @@ describe('002 §Movement (stride): bands and action points', () => {
     expect(planStride({ momentum: 0, strides: [2, 2, 2, 2], actionPoints: 4, stop: true }).hexes.value).toBe(8);
     expect(planStride({ momentum: 0, strides: [3, 3, 3, 3], actionPoints: 4, stop: true }).hexes.value).toBe(12);
   });
-  it('the previous turn\'s stride counts only when sprinting', () => {
+  it("the previous turn's stride counts only when sprinting", () => {
     expect([0, 3, 5, 6, 8].map(carriedMomentum)).toEqual([0, 0, 0, 6, 8]);
   });
 });
@@ -96,7 +96,10 @@ describe('002 §Sprinting: tumbles and crashes; §Charging: collisions', () => {
   });
   it('a collision does 1d6 to each', () => {
     const c = collision(createEnteredDice([[2], [5]]), 'a', 'b');
-    expect(c.damage).toEqual([{ figureId: 'a', damage: 2 }, { figureId: 'b', damage: 5 }]);
+    expect(c.damage).toEqual([
+      { figureId: 'a', damage: 2 },
+      { figureId: 'b', damage: 5 },
+    ]);
   });
   it('charge bonuses +2 / +1; pass-by needs stride 4, a roll-off says who swings first', () => {
     const b = chargeBonuses();
@@ -121,8 +124,16 @@ describe('002 §Attacks of Opportunity', () => {
     expect(opportunityAttack({ stride: 3, engages: true, defenderWeapon: 'throwable-in-hand', startDistance: 9 }).rangeHexes).toBe(4);
   });
   it('monsters: none at top speed; +1 when ambling', () => {
-    expect(opportunityAttack({ stride: 6, engages: true, defenderWeapon: 'loaded-missile', startDistance: 10, mover: { kind: 'monster', pace: 'strike' } }).allowed).toBe(false);
-    const amb = opportunityAttack({ stride: 3, engages: true, defenderWeapon: 'loaded-missile', startDistance: 10, mover: { kind: 'monster', pace: 'ambling' } });
+    expect(
+      opportunityAttack({ stride: 6, engages: true, defenderWeapon: 'loaded-missile', startDistance: 10, mover: { kind: 'monster', pace: 'strike' } }).allowed,
+    ).toBe(false);
+    const amb = opportunityAttack({
+      stride: 3,
+      engages: true,
+      defenderWeapon: 'loaded-missile',
+      startDistance: 10,
+      mover: { kind: 'monster', pace: 'ambling' },
+    });
     expect([amb.allowed, amb.rangeHexes, amb.bonus?.value]).toEqual([true, 5, 1]);
   });
   it('monster strides: feeding wary, ambling walking, strike its top speed', () => {

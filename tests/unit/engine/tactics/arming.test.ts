@@ -51,7 +51,10 @@ describe('the tactics weigh blows through armour', () => {
   it('a figure that dropped its weapon picks it up from its hex (001 §Action Options q)', () => {
     const ada = fig('ada', 'a', 5, 5, { facing: 0, attributes: { STR: 13, DEX: 12 } });
     const bob = fig('bob', 'b', 6, 4, { facing: 3, equipment: armed });
-    const start = { ...encounter([ada, bob]), items: [{ id: 'item-1', kind: 'weapon' as const, itemId: 'broadsword', lbs: 5, position: ada.position, ownerId: 'ada' }] };
+    const start = {
+      ...encounter([ada, bob]),
+      items: [{ id: 'item-1', kind: 'weapon' as const, itemId: 'broadsword', lbs: 5, position: ada.position, ownerId: 'ada' }],
+    };
     const s = toPhase(start, 'actions', rules, 1, 'ada');
     const p = propose(s, rules, { sides: ['a'] })!;
     expect(p.command).toEqual({ type: 'pickUpWeapon', figureId: 'ada', itemId: 'item-1' });
@@ -59,7 +62,11 @@ describe('the tactics weigh blows through armour', () => {
   });
 
   it('a sword against a foe it cannot hurt more than a dagger would is kept: arming costs the turn', () => {
-    const ada = fig('ada', 'a', 5, 5, { facing: 0, attributes: { STR: 13, DEX: 12 }, equipment: { weaponIds: ['broadsword', 'dagger'], readyWeaponId: 'broadsword' } });
+    const ada = fig('ada', 'a', 5, 5, {
+      facing: 0,
+      attributes: { STR: 13, DEX: 12 },
+      equipment: { weaponIds: ['broadsword', 'dagger'], readyWeaponId: 'broadsword' },
+    });
     const bob = fig('bob', 'b', 6, 4, { facing: 3, equipment: armed });
     const s = toPhase(encounter([ada, bob]), 'actions', rules, 1, 'ada');
     expect(propose(s, rules, { sides: ['a'] })!.command).toMatchObject({ type: 'attack', targetId: 'bob', weaponId: 'broadsword' });

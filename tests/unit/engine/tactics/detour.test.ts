@@ -28,7 +28,12 @@ describe('stepsBeside', () => {
   it('answers for the hexes asked as a search of the whole map does', () => {
     const s = skirmish(12, 30, 20);
     const all = mapHexes(s.map);
-    for (const [i, j] of [[0, 1], [2, 7], [5, 10], [11, 4]] as const) {
+    for (const [i, j] of [
+      [0, 1],
+      [2, 7],
+      [5, 10],
+      [11, 4],
+    ] as const) {
       const f = s.figures[i]!;
       const t = s.figures[j]!;
       const asked = all.filter((h) => hexDistance(h, f.position) <= 4);

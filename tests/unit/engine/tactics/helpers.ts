@@ -19,7 +19,8 @@ export function toPhase(start: EncounterState, phase: Phase, rules: RuleSet, see
     const init = s.turnState?.initiative ?? null;
     let command: Command = { type: 'advancePhase', override: true };
     if (s.phase === 'initiative' && init === null) command = { type: 'rollInitiative' };
-    else if (s.phase === 'initiative' && !init!.chosen && status.due[0] !== undefined) command = { type: 'chooseInitiative', sideId: status.due[0], moveFirst: true };
+    else if (s.phase === 'initiative' && !init!.chosen && status.due[0] !== undefined)
+      command = { type: 'chooseInitiative', sideId: status.due[0], moveFirst: true };
     else if (isMovementPhase(s.phase) && status.due[0] !== undefined) {
       const f = s.figures.find((x) => x.id === status.due[0])!;
       command = { type: 'move', figureId: f.id, mode: 'stand-still', to: f.position };

@@ -15,7 +15,6 @@ import { encounter, fig } from '../encounter/fixtures';
 import { accepts } from './helpers';
 import { build, figureArb, RULE_SETS } from './randomEncounter';
 
-
 describe('every proposal is legal', () => {
   for (const [name, rules] of RULE_SETS) {
     it(`${name}: random encounters, 120 steps each, every proposal applies and keeps the invariants`, () => {

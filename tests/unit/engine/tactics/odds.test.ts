@@ -7,7 +7,10 @@ import { encounter, fig } from '../encounter/fixtures';
 
 const rules = rulesFor(DEFAULT_RULES);
 const armoured = (id: string, q: number, r: number) =>
-  fig(id, 'a', q, r, { attributes: { STR: 14, DEX: 12 }, equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword', armorId: 'leather-armor', shieldId: 'small-shield', shieldReady: true } });
+  fig(id, 'a', q, r, {
+    attributes: { STR: 14, DEX: 12 },
+    equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword', armorId: 'leather-armor', shieldId: 'small-shield', shieldReady: true },
+  });
 const SIDES = [
   { id: 'a', name: 'Side A' },
   { id: 'b', name: 'Side B' },
@@ -26,7 +29,8 @@ describe('encounter odds', () => {
   });
 
   it('four armoured fighters against one unarmed figure: the four win nearly always', () => {
-    const make = () => encounter([armoured('a1', 3, 3), armoured('a2', 3, 5), armoured('a3', 4, 4), armoured('a4', 2, 4), fig('lone', 'b', 10, 0, { facing: 3 })]);
+    const make = () =>
+      encounter([armoured('a1', 3, 3), armoured('a2', 3, 5), armoured('a3', 4, 4), armoured('a4', 2, 4), fig('lone', 'b', 10, 0, { facing: 3 })]);
     const report = oddsOf(fights(make, 40), SIDES);
     expect(report.sides[0]!.chance).toBeGreaterThanOrEqual(0.95);
     expect(report.sides[1]!.wins).toBe(0);

@@ -49,7 +49,7 @@ describe('propose', () => {
     expect(p.path?.[p.path.length - 1]).toEqual(cmd.to);
   });
 
-  it('a figure past its side\'s morale disengages instead of striking (001 §Action Options n; morale is the GM\'s setting)', () => {
+  it("a figure past its side's morale disengages instead of striking (001 §Action Options n; morale is the GM's setting)", () => {
     const ada = fighter('ada', 'a', 5, 5, { facing: 0, body: { starting: 34, current: 6 } });
     const bob = fighter('bob', 'b', 6, 4, { facing: 3 });
     const s = toPhase(encounter([ada, bob]), 'actions', rules, 1, 'ada');
@@ -61,7 +61,7 @@ describe('propose', () => {
     expect(stubborn.command).toMatchObject({ type: 'attack', figureId: 'ada', targetId: 'bob' });
   });
 
-  it('autopilot proposes only for its own sides and leaves the GM\'s steps to the GM', () => {
+  it("autopilot proposes only for its own sides and leaves the GM's steps to the GM", () => {
     const s = encounter([fighter('ada', 'a', 2, 10), fighter('bob', 'b', 12, 5)]);
     expect(propose(s, rules, { sides: ['a'] })).toBeNull();
     expect(propose(s, rules)?.command).toEqual({ type: 'rollInitiative' });

@@ -16,7 +16,7 @@ const rules = rulesFor(DEFAULT_RULES);
 const armed = { weaponIds: ['broadsword'], readyWeaponId: 'broadsword' };
 
 describe('where the tactics take a fight', () => {
-  it('a foe past its side\'s morale is not chased while another stands and fights', () => {
+  it("a foe past its side's morale is not chased while another stands and fights", () => {
     const ada = fig('ada', 'a', 2, 8, { attributes: { STR: 13, DEX: 12 }, equipment: armed });
     const runner = fig('runner', 'b', 6, 6, { facing: 3, equipment: armed, body: { starting: 34, current: 6 } });
     const stander = fig('stander', 'b', 9, 5, { facing: 3, equipment: armed });
@@ -39,14 +39,20 @@ describe('where the tactics take a fight', () => {
     const to = (p.command as { to: { q: number; r: number } }).to;
     expect(to).not.toEqual(ada.position);
     // Round Cy or round Dee: two steps from a free hex beside Bob, where Ada stands three away.
-    expect([{ q: 3, r: 9 }, { q: 5, r: 7 }]).toContainEqual(to);
+    expect([
+      { q: 3, r: 9 },
+      { q: 5, r: 7 },
+    ]).toContainEqual(to);
     expect(accepts(s, p.command, rules)).toBeNull();
   });
 
   it('a bare-handed figure goes to a sword lying within its walk, then readies it there (001 §Action Options e)', () => {
     const ada = fig('ada', 'a', 2, 8, { attributes: { STR: 13, DEX: 12 } });
     const bob = fig('bob', 'b', 14, 2, { facing: 3, equipment: armed });
-    const start = { ...encounter([ada, bob]), items: [{ id: 'item-1', kind: 'weapon' as const, itemId: 'broadsword', lbs: 5, position: { q: 5, r: 7 }, ownerId: null }] };
+    const start = {
+      ...encounter([ada, bob]),
+      items: [{ id: 'item-1', kind: 'weapon' as const, itemId: 'broadsword', lbs: 5, position: { q: 5, r: 7 }, ownerId: null }],
+    };
     const s = toPhase(start, 'initialMovement', rules, 1, 'ada');
     const p = propose(s, rules, { sides: ['a'] })!;
     expect(p.reason).toContain('goes to the Broadsword');
@@ -71,7 +77,9 @@ describe('where the tactics take a fight', () => {
     // Cy is beside Bob; of the two hexes beside both, Ada stands in one and a wall fills the other.
     const cy = fig('cy', 'a', 6, 5, { facing: 3, equipment: armed });
     const s = offering(encounter([ada, bob, cy], { terrain: { '7,4': 'wall' } }));
-    const pushTo = retreatCandidates(s, s.figures[0]!).filter((c) => c.command.type === 'forcedRetreat').map((c) => (c.command as { to: { q: number; r: number } }).to);
+    const pushTo = retreatCandidates(s, s.figures[0]!)
+      .filter((c) => c.command.type === 'forcedRetreat')
+      .map((c) => (c.command as { to: { q: number; r: number } }).to);
     expect(pushTo.every((h) => hexDistance(h, cy.position) > 1)).toBe(true);
     expect(retreatCandidates(s, s.figures[0]!)[0]!.command).toEqual({ type: 'declineRetreat', figureId: 'ada' });
   });

@@ -40,12 +40,16 @@ describe('the tactics propose the same with their shortcuts as without', () => {
   for (const [name, rules] of RULE_SETS) {
     it(`${name}: every candidate, in order, on every state of random fights`, () => {
       let compared = 0;
-      walk(rules, (s) => {
-        const quick = [...proposalCandidates(s, rules)];
-        const long = [...proposalCandidates(s, rules, { exhaustive: true })];
-        expect(quick).toEqual(long);
-        if (s.phase === 'actions' || s.phase.endsWith('Movement')) compared++;
-      }, 10);
+      walk(
+        rules,
+        (s) => {
+          const quick = [...proposalCandidates(s, rules)];
+          const long = [...proposalCandidates(s, rules, { exhaustive: true })];
+          expect(quick).toEqual(long);
+          if (s.phase === 'actions' || s.phase.endsWith('Movement')) compared++;
+        },
+        10,
+      );
       expect(compared).toBeGreaterThan(100);
     });
   }
@@ -55,25 +59,31 @@ describe("the shortcuts' premises hold on every state met", () => {
   for (const [name, rules] of RULE_SETS) {
     it(`${name}: an attack ruled out is one the engine refuses; no gait reaches farther than its budget`, () => {
       let ruledOut = 0;
-      walk(rules, (s) => {
-        for (const a of s.figures.filter(canAct)) {
-          for (const weaponId of [null, ...a.equipment.weaponIds]) {
-            const weapon = weaponId === null ? null : weaponById(weaponId)!;
-            for (const t of s.figures) {
-              if (t.id === a.id || !surelyRefused(a, t, weapon)) continue;
-              ruledOut++;
-              expect(attackPreview(s, a.id, t.id, weaponId, {}, { rules }).allowed, `${a.id} at ${t.id} with ${weaponId}`).toBe(false);
+      walk(
+        rules,
+        (s) => {
+          for (const a of s.figures.filter(canAct)) {
+            for (const weaponId of [null, ...a.equipment.weaponIds]) {
+              const weapon = weaponId === null ? null : weaponById(weaponId)!;
+              for (const t of s.figures) {
+                if (t.id === a.id || !surelyRefused(a, t, weapon)) continue;
+                ruledOut++;
+                expect(attackPreview(s, a.id, t.id, weaponId, {}, { rules }).allowed, `${a.id} at ${t.id} with ${weaponId}`).toBe(false);
+              }
+            }
+            if (mountOf(s, a) !== undefined) continue;
+            const budgets = new Map<MoveMode, number>([['shift', 1]]);
+            for (const g of figureAllowance(a, rules))
+              if (g.mode !== 'crawl' && !budgets.has(g.mode as MoveMode)) budgets.set(g.mode as MoveMode, g.hexes.value);
+            for (const [mode, budget] of budgets) {
+              const reach = reachable(s, a.id, mode, { rules });
+              if (reach.allowed) for (const h of reach.hexes) expect(hexDistance(a.position, h.hex)).toBeLessThanOrEqual(budget);
             }
           }
-          if (mountOf(s, a) !== undefined) continue;
-          const budgets = new Map<MoveMode, number>([['shift', 1]]);
-          for (const g of figureAllowance(a, rules)) if (g.mode !== 'crawl' && !budgets.has(g.mode as MoveMode)) budgets.set(g.mode as MoveMode, g.hexes.value);
-          for (const [mode, budget] of budgets) {
-            const reach = reachable(s, a.id, mode, { rules });
-            if (reach.allowed) for (const h of reach.hexes) expect(hexDistance(a.position, h.hex)).toBeLessThanOrEqual(budget);
-          }
-        }
-      }, 4, 3);
+        },
+        4,
+        3,
+      );
       expect(ruledOut).toBeGreaterThan(100);
     });
   }

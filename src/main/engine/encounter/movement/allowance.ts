@@ -45,12 +45,30 @@ const allowanceCache = new WeakMap<object, Map<MovementRules, Map<string, readon
  * equipment and Fatigue objects are the ones of the last ask (most commands keep them) has the
  * same allowances without building the key below.
  */
-const lastAllowance = new WeakMap<object, { movement: MovementRules; dropPack: boolean; equipment: FigureState['equipment']; fatigue: FigureState['fatigue']; momentum: FigureState['momentum']; value: readonly MoveAllowance[] }>();
+const lastAllowance = new WeakMap<
+  object,
+  {
+    movement: MovementRules;
+    dropPack: boolean;
+    equipment: FigureState['equipment'];
+    fatigue: FigureState['fatigue'];
+    momentum: FigureState['momentum'];
+    value: readonly MoveAllowance[];
+  }
+>();
 
 export function figureAllowance(f: FigureState, rules: Rules | RuleSet = DEFAULT_RULES, dropPack = false): readonly MoveAllowance[] {
   const movement = asRuleSet(rules).movement;
   const last = lastAllowance.get(f.attributes);
-  if (last !== undefined && last.movement === movement && last.dropPack === dropPack && last.equipment === f.equipment && last.fatigue === f.fatigue && last.momentum === f.momentum) return last.value;
+  if (
+    last !== undefined &&
+    last.movement === movement &&
+    last.dropPack === dropPack &&
+    last.equipment === f.equipment &&
+    last.fatigue === f.fatigue &&
+    last.momentum === f.momentum
+  )
+    return last.value;
   const value = keyedAllowance(f, movement, dropPack);
   lastAllowance.set(f.attributes, { movement, dropPack, equipment: f.equipment, fatigue: f.fatigue, momentum: f.momentum, value });
   return value;
@@ -60,7 +78,10 @@ function keyedAllowance(f: FigureState, movement: MovementRules, dropPack: boole
   const carried = carriedLbs(f, dropPack);
   // RULINGS O1 (004 §Fatigue): fatigue spent is what the pool has lost (decision: the one pool).
   const fatigueSpent = Math.max(0, f.fatigue.starting - f.fatigue.current);
-  const key = movement.readsPoolsAndMomentum === false ? `${carried}|${f.equipment.armorId ?? ''}` : `${carried}|${f.equipment.armorId ?? ''}|${fatigueSpent}|${f.momentum ?? ''}`;
+  const key =
+    movement.readsPoolsAndMomentum === false
+      ? `${carried}|${f.equipment.armorId ?? ''}`
+      : `${carried}|${f.equipment.armorId ?? ''}|${fatigueSpent}|${f.momentum ?? ''}`;
   let byRules = allowanceCache.get(f.attributes);
   if (byRules === undefined) allowanceCache.set(f.attributes, (byRules = new Map()));
   let byInputs = byRules.get(movement);

@@ -58,7 +58,16 @@ export function previewDrop(state: EncounterState, command: DropCommand, rules: 
   const fatigue = events.reduce((sum, e) => sum + (e.type === 'fatigueSpent' && e.figureId === command.figureId ? e.amount : 0), 0);
   for (const e of events) {
     if (e.type === 'moved' && e.figureId === command.figureId) {
-      return { ok: true, reason: null, path: [...e.path], cost: e.cost, mode: e.mode, gait: gaitName(state, rs, command.figureId, e.mode, e.cost), fatigue, source: e.source };
+      return {
+        ok: true,
+        reason: null,
+        path: [...e.path],
+        cost: e.cost,
+        mode: e.mode,
+        gait: gaitName(state, rs, command.figureId, e.mode, e.cost),
+        fatigue,
+        source: e.source,
+      };
     }
     if (e.type === 'figureMoved' && e.figureId === command.figureId) {
       return { ok: true, reason: null, path: [e.from, e.to], cost: 1, mode: null, gait: 'GM placement (one step)', fatigue: 0, source: e.source };

@@ -47,7 +47,8 @@ export function takeOffRefusal(state: EncounterState, f: FigureState): string | 
 /** Why the figure cannot land now, or null (004 §Flight: no move on the landing turn). */
 export function landRefusal(state: EncounterState, f: FigureState): string | null {
   if (!hasCondition(f, 'flying')) return `${f.name} is not in the air.`;
-  if (turnStateOf(state).moveDone.includes(f.id) || f.turn.spent > 0) return `${f.name} moved this turn: a flier cannot move on the turn it lands, so it lands before moving (${FLIGHT_SOURCE}).`;
+  if (turnStateOf(state).moveDone.includes(f.id) || f.turn.spent > 0)
+    return `${f.name} moved this turn: a flier cannot move on the turn it lands, so it lands before moving (${FLIGHT_SOURCE}).`;
   const under = state.figures.find((o) => o.id !== f.id && isAlive(o) && hexEquals(o.position, f.position));
   if (under) return `${under.name} is below: ${f.name} has no room to land.`;
   return null;
@@ -99,12 +100,25 @@ function gaitFor(tx: Tx, f: FigureState, hexes: number): MoveMode {
 function flyTo(tx: Tx, f: FigureState, to: Hex, facing: number | undefined, budget: number, passFliers: boolean): void {
   const reach = flightReach(tx.state, f, budget, passFliers);
   const there = reach.get(hexKey(to));
-  if (there === undefined) throw new AppError('rule', `${f.name} cannot fly to ${hexKey(to)} this turn: ${budget} ${budget === 1 ? 'hex' : 'hexes'} at most, around walls${passFliers ? '' : ' and other fliers'} (${FLIGHT_SOURCE}).`);
+  if (there === undefined)
+    throw new AppError(
+      'rule',
+      `${f.name} cannot fly to ${hexKey(to)} this turn: ${budget} ${budget === 1 ? 'hex' : 'hexes'} at most, around walls${passFliers ? '' : ' and other fliers'} (${FLIGHT_SOURCE}).`,
+    );
   const occupant = tx.state.figures.find((o) => o.id !== f.id && isAlive(o) && hexEquals(o.position, to));
   if (occupant) throw new AppError('rule', `${occupant.name} is in that hex: a flier ends its move in an empty hex (the console's choice).`);
   const mode = gaitFor(tx, f, there.cost);
   tx.update(f.id, (x) => ({ ...x, position: to, facing: facing ?? x.facing, turn: { ...x.turn, mode, spent: there.cost, charged: there.cost > 0 } }));
-  tx.emit?.({ type: 'moved', figureId: f.id, mode, path: [f.position, to], cost: there.cost, facing: facing ?? f.facing, engaged: false, source: FLIGHT_SOURCE });
+  tx.emit?.({
+    type: 'moved',
+    figureId: f.id,
+    mode,
+    path: [f.position, to],
+    cost: there.cost,
+    facing: facing ?? f.facing,
+    engaged: false,
+    source: FLIGHT_SOURCE,
+  });
   markMoved(tx, f.id);
 }
 
@@ -132,7 +146,11 @@ export function applyLand(tx: Tx, c: CommandOf<'land'>): void {
   const f = tx.fig(c.figureId);
   const refusal = landRefusal(tx.state, f);
   if (refusal !== null) throw new AppError('rule', refusal);
-  tx.update(f.id, (x) => ({ ...x, conditions: x.conditions.filter((k) => k !== 'flying'), turn: { ...x.turn, mode: 'stand-still', spent: 0, engagesGround: undefined } }));
+  tx.update(f.id, (x) => ({
+    ...x,
+    conditions: x.conditions.filter((k) => k !== 'flying'),
+    turn: { ...x.turn, mode: 'stand-still', spent: 0, engagesGround: undefined },
+  }));
   tx.emit?.({ type: 'conditionChanged', figureId: f.id, condition: 'flying', on: false, source: `${FLIGHT_SOURCE} (lands: no move this turn)` });
   markMoved(tx, f.id);
 }
@@ -142,7 +160,13 @@ export function applyEngageGround(tx: Tx, c: CommandOf<'engageGround'>): void {
   const f = figureById(tx.state, c.figureId);
   if (!hasCondition(f, 'flying')) throw new AppError('rule', `${f.name} is on the ground: it engages as any figure does.`);
   tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, engagesGround: c.on } }));
-  tx.emit?.({ type: 'conditionChanged', figureId: f.id, condition: 'engagesGround', on: c.on, source: `${FLIGHT_SOURCE} (engages ground figures only when it chooses to)` });
+  tx.emit?.({
+    type: 'conditionChanged',
+    figureId: f.id,
+    condition: 'engagesGround',
+    on: c.on,
+    source: `${FLIGHT_SOURCE} (engages ground figures only when it chooses to)`,
+  });
 }
 
 /** The GM makes a figure a flier (flying MA 1–40) or takes its wings away (0; it must be on the ground). */

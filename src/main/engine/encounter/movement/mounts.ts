@@ -112,7 +112,13 @@ export function applySetRideScore(tx: Tx, c: CommandOf<'setRideScore'>): void {
     const { rideScore: _, ...rest } = x;
     return c.rideScore === null ? rest : { ...rest, rideScore: c.rideScore };
   });
-  tx.emit?.({ type: 'conditionChanged', figureId: f.id, condition: `Ride ${c.rideScore ?? 0}`, on: c.rideScore !== null, source: '003 §Initiative Modifiers Table; RULINGS O4' });
+  tx.emit?.({
+    type: 'conditionChanged',
+    figureId: f.id,
+    condition: `Ride ${c.rideScore ?? 0}`,
+    on: c.rideScore !== null,
+    source: '003 §Initiative Modifiers Table; RULINGS O4',
+  });
 }
 
 /** The figure whose move a `move` of `figureId` is: a rider's is its mount's. */
@@ -156,7 +162,13 @@ export function seatRiders(state: EncounterState): { state: EncounterState; even
       const { ridingId: _, ...rest } = rider;
       const down = mount === undefined ? null : dismountHex({ ...state, figures }, rider, mount, undefined);
       next = { ...rest, position: down !== null && !('refusal' in down) ? down : rider.position };
-      events.push({ type: 'conditionChanged', figureId: rider.id, condition: `riding ${mount?.name ?? 'its mount'}`, on: false, source: `${MOUNT_SOURCE}: a rider is off a mount that is down or gone, or when it is down itself` });
+      events.push({
+        type: 'conditionChanged',
+        figureId: rider.id,
+        condition: `riding ${mount?.name ?? 'its mount'}`,
+        on: false,
+        source: `${MOUNT_SOURCE}: a rider is off a mount that is down or gone, or when it is down itself`,
+      });
     }
     figures = figures.map((f) => (f.id === rider.id ? next : f));
   }

@@ -60,7 +60,8 @@ function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: numbe
   for (let i = 0; i < path.length; i++) {
     const step = path[i]!;
     if (engaged) throw new AppError('rule', `${f.name} became engaged and had to stop (RULINGS M5).`);
-    if (hexDistance(at, step) !== 1) throw new AppError('rule', `The path jumps from ${hexKey(at)} to ${hexKey(step)}; each step must be to a neighbouring hex.`);
+    if (hexDistance(at, step) !== 1)
+      throw new AppError('rule', `The path jumps from ${hexKey(at)} to ${hexKey(step)}; each step must be to a neighbouring hex.`);
     const cells = footprint(step, f.facing, f.size);
     if (!fits(tx.state, world, cells)) {
       const who = standingOn(tx.state.figures, f.id, cells);
@@ -95,7 +96,9 @@ function shiftRefusal(tx: Tx, f: FigureState, path: readonly Hex[], world: PathW
   const to = path[0]!;
   const cells = footprint(to, f.facing, f.size);
   if (!fits(tx.state, world, cells)) {
-    const who = tx.state.figures.find((o) => o.id !== f.id && isAlive(o) && footprint(o.position, o.facing, o.size).some((h) => cells.some((c) => hexEquals(c, h))));
+    const who = tx.state.figures.find(
+      (o) => o.id !== f.id && isAlive(o) && footprint(o.position, o.facing, o.size).some((h) => cells.some((c) => hexEquals(c, h))),
+    );
     if (who) return `${who.name} is already in that hex: ${f.name} may only shift into a free hex (RULINGS M7).`;
     return `The hex ${hexKey(to)} cannot be entered (wall or map edge, RULINGS M7).`;
   }
@@ -128,7 +131,9 @@ export function slowestModeTo(tx: Tx, figureId: string, to: Hex, dropPack: boole
   const f = tx.fig(figureId);
   if (hexEquals(f.position, to)) return 'stand-still';
   // The rules' ways of moving, slowest first (RULINGS M1; O1, O3).
-  const ways = figureAllowance(f, tx.rules, dropPack).map((a) => a.mode as MoveMode).reverse();
+  const ways = figureAllowance(f, tx.rules, dropPack)
+    .map((a) => a.mode as MoveMode)
+    .reverse();
   for (const mode of ['shift', 'crawl', ...ways] as const) {
     const reach = reachable(tx.state, figureId, mode, { rules: tx.rules, dropPack });
     if (reach.allowed && reach.hexes.some((h) => hexEquals(h.hex, to))) return mode;
@@ -224,8 +229,12 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     cost = 0;
     for (let i = 0; i < stepCosts.length; i++) cost += stepCosts[i]!;
   }
-  const stride = strideOf === null ? null : explicit ?? cruisePlan(f.momentum, Number(strideOf[1]), cost, c.keepGoing !== true, apLeft);
-  if (stride !== null && stride.hexes.value < cost) throw new AppError('rule', `${f.name} has ${apLeft} AP left for movement: ${stride.hexes.value} hexes at ${c.mode}, the path needs ${cost} (002 §Assigning Movement).`);
+  const stride = strideOf === null ? null : (explicit ?? cruisePlan(f.momentum, Number(strideOf[1]), cost, c.keepGoing !== true, apLeft));
+  if (stride !== null && stride.hexes.value < cost)
+    throw new AppError(
+      'rule',
+      `${f.name} has ${apLeft} AP left for movement: ${stride.hexes.value} hexes at ${c.mode}, the path needs ${cost} (002 §Assigning Movement).`,
+    );
 
   const facing = c.facing ?? f.facing;
   if (f.size > 1 && facing !== f.facing) {
@@ -243,7 +252,15 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
       items: [...(tx.state.items ?? []), { id: itemId, kind: 'pack', itemId: 'pack', lbs: f.equipment.packLbs, position: f.position, ownerId: f.id }],
     };
     tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, packLbs: 0 } }));
-    tx.emit?.({ type: 'itemDropped', figureId: f.id, itemId, kind: 'pack', what: 'pack', at: f.position, source: '001 §Encumbrance (Dropping a Pack); RULINGS M4' });
+    tx.emit?.({
+      type: 'itemDropped',
+      figureId: f.id,
+      itemId,
+      kind: 'pack',
+      what: 'pack',
+      at: f.position,
+      source: '001 §Encumbrance (Dropping a Pack); RULINGS M4',
+    });
   }
 
   const end = path.at(-1) ?? f.position;

@@ -88,7 +88,15 @@ function pushPath(state: EncounterState, f: FigureState, to: Hex, budget: number
 
 /** The slowest way of moving whose budget covers `cost` (RULINGS T5), or the reason there is none. */
 function pushMode(tx: Tx, f: FigureState, c: CommandOf<'move'>): { mode: MoveMode; budget: number }[] {
-  const ways = c.mode !== undefined ? [c.mode] : (['shift', ...figureAllowance(f, tx.rules).map((a) => a.mode as MoveMode).reverse()] as MoveMode[]);
+  const ways =
+    c.mode !== undefined
+      ? [c.mode]
+      : ([
+          'shift',
+          ...figureAllowance(f, tx.rules)
+            .map((a) => a.mode as MoveMode)
+            .reverse(),
+        ] as MoveMode[]);
   const out: { mode: MoveMode; budget: number }[] = [];
   for (const mode of ways) {
     if (mode === 'crawl' || mode === 'stand-still') continue;
@@ -113,7 +121,11 @@ function pushedTo(tx: Tx, o: FigureState, travel: number, pusherCells: readonly 
 export function applyPushMove(tx: Tx, command: CommandOf<'move'>): void {
   requireTurn(tx, command, MOVEMENT_PHASES);
   const f = tx.fig(command.figureId);
-  if (tx.rules.movement.id === 'stride') throw new AppError('rule', `Pushing under stride & momentum is not worked out: ${f.name} moves around the smaller figures (the console's choice; ${PUSH_SOURCE}).`);
+  if (tx.rules.movement.id === 'stride')
+    throw new AppError(
+      'rule',
+      `Pushing under stride & momentum is not worked out: ${f.name} moves around the smaller figures (the console's choice; ${PUSH_SOURCE}).`,
+    );
   if (command.dropPack === true) throw new AppError('rule', `${f.name} drops its pack with a move of its own, not while pushing (the console's choice).`);
   const modes = pushMode(tx, f, command);
   if (modes.length === 0) {
@@ -122,7 +134,8 @@ export function applyPushMove(tx: Tx, command: CommandOf<'move'>): void {
   }
   const most = Math.max(...modes.map((m) => m.budget));
   const route = pushPath(tx.state, f, command.to, most, tx.rules.brokenGroundCost);
-  if (route === null) throw new AppError('rule', `${f.name} cannot reach ${hexKey(command.to)} this turn, even pushing smaller figures back (${PUSH_SOURCE}; RULINGS M1–M7).`);
+  if (route === null)
+    throw new AppError('rule', `${f.name} cannot reach ${hexKey(command.to)} this turn, even pushing smaller figures back (${PUSH_SOURCE}; RULINGS M1–M7).`);
   const chosen = modes.filter((m) => m.budget >= route.cost).sort((a, b) => a.budget - b.budget)[0]!;
   if (chosen.mode === 'shift' && route.path.length > 1) throw new AppError('rule', `${f.name} is engaged: it may only shift 1 hex (RULINGS M5).`);
   requireMoveTurn(tx, f, { ...command, mode: chosen.mode });
@@ -139,7 +152,10 @@ export function applyPushMove(tx: Tx, command: CommandOf<'move'>): void {
     tx.update(f.id, (x) => ({ ...x, position: step }));
     const engaged = isEngagedAt(engagementField(tx.state, tx.fig(f.id)), f.size, after);
     if (engaged && i < route.path.length - 1) {
-      throw new AppError('rule', `${f.name} is engaged at ${hexKey(step)} once the figures it pushes stand there, and stops (RULINGS M5): move it only that far.`);
+      throw new AppError(
+        'rule',
+        `${f.name} is engaged at ${hexKey(step)} once the figures it pushes stand there, and stops (RULINGS M5): move it only that far.`,
+      );
     }
   }
   const facing = command.facing ?? f.facing;
@@ -151,9 +167,24 @@ export function applyPushMove(tx: Tx, command: CommandOf<'move'>): void {
     ...x,
     position: at,
     facing,
-    turn: { ...x.turn, mode: chosen.mode, spent: route.cost, charged: chosen.mode !== 'shift', brokenGround: route.path.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken') },
+    turn: {
+      ...x.turn,
+      mode: chosen.mode,
+      spent: route.cost,
+      charged: chosen.mode !== 'shift',
+      brokenGround: route.path.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken'),
+    },
   }));
-  tx.emit?.({ type: 'moved', figureId: f.id, mode: chosen.mode, path: [start, ...route.path], cost: route.cost, facing, engaged, source: `001 §Movement; RULINGS M1, M7; ${PUSH_SOURCE}` });
+  tx.emit?.({
+    type: 'moved',
+    figureId: f.id,
+    mode: chosen.mode,
+    path: [start, ...route.path],
+    cost: route.cost,
+    facing,
+    engaged,
+    source: `001 §Movement; RULINGS M1, M7; ${PUSH_SOURCE}`,
+  });
   if (chosen.mode !== 'shift') spendMovementFatigue(tx, f, chosen.mode, route.cost, false);
   markMoved(tx, f.id);
 }
@@ -164,14 +195,21 @@ function pushAside(tx: Tx, f: FigureState, inTheWay: readonly FigureState[], tra
   const combined = inTheWay.reduce((sum, o) => sum + o.attributes.STR, 0);
   if (combined >= f.attributes.STR) {
     const their = inTheWay.length === 1 ? `${names}'s ST is ${combined}` : `${names} have combined ST ${combined}`;
-    throw new AppError('rule', `${f.name} cannot push ${names} back: ${their}, and a pusher's ST must be more than that (${f.name} has ${f.attributes.STR}; ${PUSH_SOURCE}).`);
+    throw new AppError(
+      'rule',
+      `${f.name} cannot push ${names} back: ${their}, and a pusher's ST must be more than that (${f.name} has ${f.attributes.STR}; ${PUSH_SOURCE}).`,
+    );
   }
   const held = inTheWay.find((o) => o.hthWith.length > 0);
   if (held) throw new AppError('rule', `${held.name} is in hand-to-hand combat: it is not pushed out of it (the console's choice).`);
   const taken = new Set<number>();
   for (const o of inTheWay) {
     const to = pushedTo(tx, o, travel, pusherCells, taken);
-    if (to === null) throw new AppError('rule', `${o.name} has no free hex to be pushed back into (straight on or to either side, away from ${f.name}; the console's choice after ${PUSH_SOURCE}).`);
+    if (to === null)
+      throw new AppError(
+        'rule',
+        `${o.name} has no free hex to be pushed back into (straight on or to either side, away from ${f.name}; the console's choice after ${PUSH_SOURCE}).`,
+      );
     for (const h of footprint(to, o.facing, o.size)) taken.add(numKey(h.q, h.r));
     tx.update(o.id, (x) => ({ ...x, position: to }));
     tx.emit?.({ type: 'pushed', figureId: f.id, targetId: o.id, from: o.position, to, advanced: false, source: PUSH_SOURCE });

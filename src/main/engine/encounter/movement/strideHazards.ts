@@ -78,9 +78,22 @@ export function offerOpportunities(tx: Tx, hz: MovementHazards, moverId: string,
     if (!preview.allowed) continue;
     const ts = turnStateOf(tx.state);
     const bonus = o.bonus === null ? {} : { bonus: { label: o.bonus.label, value: o.bonus.value, source: o.bonus.source } };
-    const opportunities = [...(ts.opportunities ?? []).filter((x) => !(x.defenderId === d.id && x.moverId === moverId)), { defenderId: d.id, moverId, weaponId: d.equipment.readyWeaponId, rangeHexes: o.rangeHexes, at, ...bonus }];
+    const opportunities = [
+      ...(ts.opportunities ?? []).filter((x) => !(x.defenderId === d.id && x.moverId === moverId)),
+      { defenderId: d.id, moverId, weaponId: d.equipment.readyWeaponId, rangeHexes: o.rangeHexes, at, ...bonus },
+    ];
     tx.state = { ...tx.state, turnState: { ...ts, opportunities } };
-    tx.emit?.({ type: 'opportunityOffered', figureId: d.id, moverId, weaponId: d.equipment.readyWeaponId, rangeHexes: o.rangeHexes, at, reason: o.reason, ...bonus, source: o.source });
+    tx.emit?.({
+      type: 'opportunityOffered',
+      figureId: d.id,
+      moverId,
+      weaponId: d.equipment.readyWeaponId,
+      rangeHexes: o.rangeHexes,
+      at,
+      reason: o.reason,
+      ...bonus,
+      source: o.source,
+    });
   }
 }
 
@@ -96,7 +109,9 @@ function hazardDamage(tx: Tx, figureId: string, damage: number): number {
  */
 export function runInto(tx: Tx, hz: MovementHazards, figureId: string, end: Hex, travel: number, stride: number): boolean {
   const next = hexNeighbor(end, travel);
-  const struck = tx.state.figures.find((o) => o.id !== figureId && o.posture !== 'dead' && footprint(o.position, o.facing, o.size).some((h) => hexEquals(h, next)));
+  const struck = tx.state.figures.find(
+    (o) => o.id !== figureId && o.posture !== 'dead' && footprint(o.position, o.facing, o.size).some((h) => hexEquals(h, next)),
+  );
   const wall = !isOnMap(tx.state.map, next) || tx.state.map.terrain[hexKey(next)] === 'wall';
   if (struck !== undefined) {
     const c = hz.collision(tx.dice, figureId, struck.id);
@@ -144,12 +159,28 @@ interface Travelled {
  * Returns the check that tumbled, or null. Later checks are not rolled: the figure has stopped.
  */
 export function strideAftermath(tx: Tx, figureId: string, plan: StridePlan, hz: MovementHazards, went: Travelled): { readonly ap: number | 'stop' } | null {
-  tx.emit?.({ type: 'strideMoved', figureId, strides: plan.steps.map((s) => s.stride), apSpent: plan.apSpent, endStride: plan.endStride, momentumNext: plan.momentumNext, source: plan.source });
+  tx.emit?.({
+    type: 'strideMoved',
+    figureId,
+    strides: plan.steps.map((s) => s.stride),
+    apSpent: plan.apSpent,
+    endStride: plan.endStride,
+    momentumNext: plan.momentumNext,
+    source: plan.source,
+  });
   for (const check of plan.checks) {
     const f = tx.fig(figureId);
     const t = tumbleCheck(tx.dice, f.attributes.DEX, `keep footing: ${f.name} slows ${check.from} → ${check.to}`);
     tx.rolls.push(t.roll);
-    tx.emit?.({ type: 'check', figureId, purpose: `keep footing slowing from stride-${check.from} to ${check.to}`, target: t.target.value, roll: t.roll.total, success: t.kept, source: t.source });
+    tx.emit?.({
+      type: 'check',
+      figureId,
+      purpose: `keep footing slowing from stride-${check.from} to ${check.to}`,
+      target: t.target.value,
+      roll: t.roll.total,
+      success: t.kept,
+      source: t.source,
+    });
     if (t.tumble === null) continue;
     tx.rolls.push(t.tumble.roll);
     takeMishapHits(tx, figureId, t.tumble.damage);

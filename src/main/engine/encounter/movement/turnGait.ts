@@ -48,7 +48,13 @@ export function spendMovementFatigue(tx: Tx, f: FigureState, mode: MoveMode, spe
   const perTurn = way?.fatiguePerTurn ?? 0;
   if (perTurn <= 0) return;
   const after = spendFatigue(tx, f.id, perTurn);
-  tx.emit?.({ type: 'fatigueSpent', figureId: f.id, amount: perTurn, fatigue: after.fatigue.current, source: way?.source ?? '001 §Movement (Fatigue Cost); RULINGS M3' });
+  tx.emit?.({
+    type: 'fatigueSpent',
+    figureId: f.id,
+    amount: perTurn,
+    fatigue: after.fatigue.current,
+    source: way?.source ?? '001 §Movement (Fatigue Cost); RULINGS M3',
+  });
   settlePosture(tx, f.id);
 }
 

@@ -80,7 +80,8 @@ export function classicRollToMiss(dice: Dice, adjDex: number, label = 'roll to m
   const t = roll.total;
   const source = '004 §Roll to Miss; RULINGS O1, H4';
   const row = CLASSIC_ROLL_TO_MISS.find((r) => t >= r.from && t <= r.to);
-  if (row !== undefined) return { roll, missed: false, multiplier: row.multiplier, reason: `Rolled ${t}: ${row.resultText.toLowerCase()} on the friend.`, source };
+  if (row !== undefined)
+    return { roll, missed: false, multiplier: row.multiplier, reason: `Rolled ${t}: ${row.resultText.toLowerCase()} on the friend.`, source };
   if (t <= adjDex) return { roll, missed: true, multiplier: 0, reason: `Rolled ${t} ≤ adjDX ${adjDex}: the missile passes.`, source };
   return { roll, missed: false, multiplier: 1, reason: `Rolled ${t} > adjDX ${adjDex}: the friend is hit.`, source };
 }
@@ -156,8 +157,7 @@ export interface ClassicInjury {
 /** 004 §Injury Effects: ST left after hits; 3 or less −3 DX, 1 unconscious, 0 dead. */
 export function classicInjury(st: number, hitsTaken: number): ClassicInjury {
   const stLeft = st - hitsTaken;
-  const condition: ClassicCondition =
-    stLeft <= CLASSIC_INJURY.deadAtMost ? 'dead' : stLeft === CLASSIC_INJURY.unconsciousAt ? 'unconscious' : 'fighting';
+  const condition: ClassicCondition = stLeft <= CLASSIC_INJURY.deadAtMost ? 'dead' : stLeft === CLASSIC_INJURY.unconsciousAt ? 'unconscious' : 'fighting';
   return { stLeft, condition, dxPenalty: stLeft <= CLASSIC_INJURY.lowStAtMost ? CLASSIC_INJURY.lowStDxPenalty : 0, source: CLASSIC_INJURY.source };
 }
 

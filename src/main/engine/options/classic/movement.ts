@@ -89,7 +89,10 @@ export interface ClassicMovement {
   readonly ma: Explained<number>;
   readonly encumbrance: ClassicEncumbrance | null;
   readonly exhausted: boolean;
-  readonly restriction: { readonly value: ClassicRestriction; readonly reasons: readonly { readonly restriction: ClassicRestriction; readonly label: string; readonly source: string }[] };
+  readonly restriction: {
+    readonly value: ClassicRestriction;
+    readonly reasons: readonly { readonly restriction: ClassicRestriction; readonly label: string; readonly source: string }[];
+  };
   readonly gaits: readonly ClassicGaitOption[];
 }
 
@@ -125,7 +128,8 @@ export function classicMovement(input: ClassicMoverInput): ClassicMovement {
   const maExplained = explainSum(lines);
 
   const reasons: { restriction: ClassicRestriction; label: string; source: string }[] = [];
-  if (encumbrance !== null) reasons.push({ restriction: encumbrance.band.restriction, label: `Load: ${encumbrance.band.name}`, source: '004 §Encumbrance (Restrictions)' });
+  if (encumbrance !== null)
+    reasons.push({ restriction: encumbrance.band.restriction, label: `Load: ${encumbrance.band.name}`, source: '004 §Encumbrance (Restrictions)' });
   const armour = armorToClassic(input.armorId);
   if (armour !== null) reasons.push(armour);
   if (exhausted) reasons.push({ restriction: CLASSIC_EXHAUSTION.restriction, label: 'Exhausted: cannot run', source: CLASSIC_EXHAUSTION.source });
@@ -140,7 +144,10 @@ export function classicMovement(input: ClassicMoverInput): ClassicMovement {
   const gaits = CLASSIC_GAITS.map((row): ClassicGaitOption => {
     const gl: BreakdownLine[] = [];
     if (row.distance.kind === 'ma') gl.push(line('Run: full MA', maExplained.value, row.source));
-    else if (row.distance.kind === 'half-ma') gl.push(line(`Jog: half MA (${maExplained.value} ÷ 2, rounded down)`, Math.floor(maExplained.value / 2), `${row.source}; RULINGS O1 (console: rounds down)`));
+    else if (row.distance.kind === 'half-ma')
+      gl.push(
+        line(`Jog: half MA (${maExplained.value} ÷ 2, rounded down)`, Math.floor(maExplained.value / 2), `${row.source}; RULINGS O1 (console: rounds down)`),
+      );
     else gl.push(line(row.name, row.distance.hexes, row.source));
     let total = gl.reduce((s, l) => s + l.value, 0);
     const allowed = !forbids.includes(row.gait);

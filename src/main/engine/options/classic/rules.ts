@@ -21,7 +21,10 @@ export const CLASSIC_INITIATIVE: InitiativeRules = {
     return {
       by: 'side',
       order: r.rollOrder,
-      scores: r.rolls.map((x) => ({ id: x.sideId, value: { value: x.total, breakdown: [{ label: '1 die', value: x.total, source: '004 §Turn Sequence (1)' }] } })),
+      scores: r.rolls.map((x) => ({
+        id: x.sideId,
+        value: { value: x.total, breakdown: [{ label: '1 die', value: x.total, source: '004 §Turn Sequence (1)' }] },
+      })),
       rolls: r.allRolls,
       winnerChooses: input.sides.length > 1,
       source: '004 §Turn Sequence; RULINGS O1, G4',
@@ -45,7 +48,15 @@ export const CLASSIC_MOVEMENT: MovementRules = {
       armorId: m.armorId ?? null,
       fatigueSpent: m.fatigueSpent ?? 0,
     });
-    return mv.gaits.map((g) => ({ mode: g.gait, name: g.name, hexes: g.hexes, allowed: g.allowed, reason: g.forbiddenBy, fatiguePerTurn: g.fatiguePerTurn, source: g.source }));
+    return mv.gaits.map((g) => ({
+      mode: g.gait,
+      name: g.name,
+      hexes: g.hexes,
+      allowed: g.allowed,
+      reason: g.forbiddenBy,
+      fatiguePerTurn: g.fatiguePerTurn,
+      source: g.source,
+    }));
   },
 };
 

@@ -140,7 +140,15 @@ function hitPointsPool(sheet: ClassicSheet): StatPool {
           : low
             ? `${CLASSIC_INJURY.lowStAtMost} or less: ${signedText(CLASSIC_INJURY.lowStDxPenalty)} DX for the rest of the combat`
             : `above ${CLASSIC_INJURY.lowStAtMost}: no penalty`,
-    marks: st > CLASSIC_INJURY.lowStAtMost ? [{ at: CLASSIC_INJURY.lowStAtMost, label: `ST ${CLASSIC_INJURY.lowStAtMost} or less: ${signedText(CLASSIC_INJURY.lowStDxPenalty)} DX (004 §Injury Effects)` }] : [],
+    marks:
+      st > CLASSIC_INJURY.lowStAtMost
+        ? [
+            {
+              at: CLASSIC_INJURY.lowStAtMost,
+              label: `ST ${CLASSIC_INJURY.lowStAtMost} or less: ${signedText(CLASSIC_INJURY.lowStDxPenalty)} DX (004 §Injury Effects)`,
+            },
+          ]
+        : [],
     source: '004 §Attributes, §Injury Effects; RULINGS O1',
   };
 }
@@ -210,7 +218,8 @@ export function classicStatBlock(f: StatFigure, model: { readonly name: string; 
   const st = sheet.stats.ST;
   const tags: string[] = [];
   if (sheet.fatigue.exhausted) tags.push('exhausted');
-  if (sheet.condition === 'fighting' && sheet.hitPoints.left <= CLASSIC_INJURY.lowStAtMost) tags.push(`ST ${sheet.hitPoints.left}: ${signedText(CLASSIC_INJURY.lowStDxPenalty)} DX`);
+  if (sheet.condition === 'fighting' && sheet.hitPoints.left <= CLASSIC_INJURY.lowStAtMost)
+    tags.push(`ST ${sheet.hitPoints.left}: ${signedText(CLASSIC_INJURY.lowStDxPenalty)} DX`);
   if (heavyBlowEffect(f.hitsLastTurn, st).dxPenaltyNextTurn !== null) tags.push(`${f.hitsLastTurn} hits last turn: ${signedText(HEAVY_BLOW_DX_PENALTY)} DX`);
   const band = sheet.heavyBlows;
   const lines: StatLine[] = [loadLine(sheet.movement, 'load', f.packLbs)];

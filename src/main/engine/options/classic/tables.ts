@@ -22,8 +22,20 @@ export interface ClassicAttributeRow {
 
 export const CLASSIC_ATTRIBUTES: readonly ClassicAttributeRow[] = [
   { id: 'ST', name: 'Strength', governs: 'Hit points, fatigue pool, carrying capacity', keptAs: 'STR', source: '004 §Attributes; RULINGS O1' },
-  { id: 'DX', name: 'Dexterity', governs: 'Action order, success rolls, base movement, avoiding mishaps', keptAs: 'DEX', source: '004 §Attributes; RULINGS O1' },
-  { id: 'IQ', name: 'Intelligence', governs: 'Number of skills/spells known, resistance to mental effects', keptAs: 'INT', source: '004 §Attributes; RULINGS O1' },
+  {
+    id: 'DX',
+    name: 'Dexterity',
+    governs: 'Action order, success rolls, base movement, avoiding mishaps',
+    keptAs: 'DEX',
+    source: '004 §Attributes; RULINGS O1',
+  },
+  {
+    id: 'IQ',
+    name: 'Intelligence',
+    governs: 'Number of skills/spells known, resistance to mental effects',
+    keptAs: 'INT',
+    source: '004 §Attributes; RULINGS O1',
+  },
   { id: 'WIS', name: 'Wisdom', governs: 'Number of skills/spells known, resistance to mental effects', keptAs: 'WIS', source: '004 §Attributes; RULINGS O1' },
 ];
 
@@ -76,9 +88,33 @@ export interface ClassicLoadBand {
 export const CLASSIC_ENCUMBRANCE: readonly ClassicLoadBand[] = [
   { level: 'unencumbered', name: 'Unencumbered', weightText: 'Up to ST lbs', upToStTimes: 1, maModifier: 0, restriction: 'none', restrictionText: '—' },
   { level: 'light', name: 'Light', weightText: 'ST+1 to ST×1.5 lbs', upToStTimes: 1.5, maModifier: -1, restriction: 'none', restrictionText: '—' },
-  { level: 'medium', name: 'Medium', weightText: 'ST×1.5+1 to ST×2 lbs', upToStTimes: 2, maModifier: -2, restriction: 'cannot-run', restrictionText: 'Cannot Run' },
-  { level: 'heavy', name: 'Heavy', weightText: 'ST×2+1 to ST×2.5 lbs', upToStTimes: 2.5, maModifier: -4, restriction: 'cannot-run-or-jog', restrictionText: 'Cannot Run or Jog' },
-  { level: 'overloaded', name: 'Overloaded', weightText: 'Over ST×2.5 lbs', upToStTimes: null, maModifier: null, restriction: 'walk-only-1-hex', restrictionText: 'Walk only, 1 hex max' },
+  {
+    level: 'medium',
+    name: 'Medium',
+    weightText: 'ST×1.5+1 to ST×2 lbs',
+    upToStTimes: 2,
+    maModifier: -2,
+    restriction: 'cannot-run',
+    restrictionText: 'Cannot Run',
+  },
+  {
+    level: 'heavy',
+    name: 'Heavy',
+    weightText: 'ST×2+1 to ST×2.5 lbs',
+    upToStTimes: 2.5,
+    maModifier: -4,
+    restriction: 'cannot-run-or-jog',
+    restrictionText: 'Cannot Run or Jog',
+  },
+  {
+    level: 'overloaded',
+    name: 'Overloaded',
+    weightText: 'Over ST×2.5 lbs',
+    upToStTimes: null,
+    maModifier: null,
+    restriction: 'walk-only-1-hex',
+    restrictionText: 'Walk only, 1 hex max',
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -100,13 +136,58 @@ export interface ClassicGaitRow {
 }
 
 export const CLASSIC_GAITS: readonly ClassicGaitRow[] = [
-  { gait: 'run', name: 'Run', distanceText: 'Full MA', distance: { kind: 'ma' }, fatiguePerTurn: 1, fatigueText: '1 per turn', actionsText: 'None (movement only)', source: '004 §Movement Speeds' },
+  {
+    gait: 'run',
+    name: 'Run',
+    distanceText: 'Full MA',
+    distance: { kind: 'ma' },
+    fatiguePerTurn: 1,
+    fatigueText: '1 per turn',
+    actionsText: 'None (movement only)',
+    source: '004 §Movement Speeds',
+  },
   // 000 charges jogging 1 fatigue per 4 turns; 004 charges none in combat, and 004 comes first (RULINGS G1).
-  { gait: 'jog', name: 'Jog', distanceText: 'Half MA', distance: { kind: 'half-ma' }, fatiguePerTurn: 0, fatigueText: 'None (combat) / 1 per 10 min (travel)', actionsText: 'Charge Attack, Dodge, Drop prone', source: '004 §Movement Speeds; RULINGS G1' },
-  { gait: 'walk', name: 'Walk', distanceText: 'Up to 2 hexes', distance: { kind: 'fixed', hexes: 2 }, fatiguePerTurn: 0, fatigueText: 'None', actionsText: 'Ready Weapon', source: '004 §Movement Speeds' },
+  {
+    gait: 'jog',
+    name: 'Jog',
+    distanceText: 'Half MA',
+    distance: { kind: 'half-ma' },
+    fatiguePerTurn: 0,
+    fatigueText: 'None (combat) / 1 per 10 min (travel)',
+    actionsText: 'Charge Attack, Dodge, Drop prone',
+    source: '004 §Movement Speeds; RULINGS G1',
+  },
+  {
+    gait: 'walk',
+    name: 'Walk',
+    distanceText: 'Up to 2 hexes',
+    distance: { kind: 'fixed', hexes: 2 },
+    fatiguePerTurn: 0,
+    fatigueText: 'None',
+    actionsText: 'Ready Weapon',
+    source: '004 §Movement Speeds',
+  },
   // RULINGS M2: the 1-hex slow walk belongs to the Classic rule set.
-  { gait: 'walk-slow', name: 'Walk (slow)', distanceText: 'Up to 1 hex', distance: { kind: 'fixed', hexes: 1 }, fatiguePerTurn: 0, fatigueText: 'None', actionsText: 'Cast Spell, Missile Attack, Disbelieve', source: '004 §Movement Speeds; RULINGS M2, O1' },
-  { gait: 'stand-still', name: 'Stand Still', distanceText: '0', distance: { kind: 'fixed', hexes: 0 }, fatiguePerTurn: 0, fatigueText: 'None', actionsText: 'Stand Up, Pick Up Weapon', source: '004 §Movement Speeds' },
+  {
+    gait: 'walk-slow',
+    name: 'Walk (slow)',
+    distanceText: 'Up to 1 hex',
+    distance: { kind: 'fixed', hexes: 1 },
+    fatiguePerTurn: 0,
+    fatigueText: 'None',
+    actionsText: 'Cast Spell, Missile Attack, Disbelieve',
+    source: '004 §Movement Speeds; RULINGS M2, O1',
+  },
+  {
+    gait: 'stand-still',
+    name: 'Stand Still',
+    distanceText: '0',
+    distance: { kind: 'fixed', hexes: 0 },
+    fatiguePerTurn: 0,
+    fatigueText: 'None',
+    actionsText: 'Stand Up, Pick Up Weapon',
+    source: '004 §Movement Speeds',
+  },
 ];
 
 /** Which gaits each restriction forbids (004 §Encumbrance; 004 §Fatigue: exhausted cannot run). */

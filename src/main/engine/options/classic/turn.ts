@@ -45,7 +45,6 @@ export interface MovementGroup {
   readonly source: string;
 }
 
-
 /**
  * 004 §Turn Sequence (3, 4): the first side's figures in First Movement; every other side's, in
  * initiative order, in Second Movement. Inside a side the figures are listed by adjDX (the GM

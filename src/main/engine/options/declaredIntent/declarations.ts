@@ -154,14 +154,20 @@ export function resolveConflicts(declarations: readonly Declaration[], order: re
     if (ids.length < 2) continue;
     const sorted = [...ids].sort((a, b) => rank(a) - rank(b));
     const [winner, ...losers] = sorted;
-    if (winner !== undefined) conflicts.push({ kind: 'same-destination', winner, losers, reason: `${sorted.join(', ')} all mean to end in ${k}: ${winner} has the highest total.` });
+    if (winner !== undefined)
+      conflicts.push({ kind: 'same-destination', winner, losers, reason: `${sorted.join(', ')} all mean to end in ${k}: ${winner} has the highest total.` });
   }
   const routing = new Set(declarations.filter((d) => d.action === 'rout').map((d) => d.figureId));
   for (const d of declarations) {
     for (const t of d.targetIds ?? []) {
       if (!routing.has(t)) continue;
       const [winner, loser] = rank(d.figureId) < rank(t) ? [d.figureId, t] : [t, d.figureId];
-      conflicts.push({ kind: 'unwilling-opponent', winner, losers: [loser], reason: `${d.figureId} means to engage ${t}, who is routing: ${winner} has the higher total.` });
+      conflicts.push({
+        kind: 'unwilling-opponent',
+        winner,
+        losers: [loser],
+        reason: `${d.figureId} means to engage ${t}, who is routing: ${winner} has the higher total.`,
+      });
     }
   }
   return conflicts;

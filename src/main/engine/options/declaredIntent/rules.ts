@@ -26,7 +26,14 @@ export function declaredIntentInitiative(stressDie: StressDie): InitiativeRules 
         dice,
         stressDie,
       );
-      return { by: 'figure', order: r.order, scores: r.totals.map((t) => ({ id: t.figureId, value: t.total })), rolls: r.rolls, winnerChooses: false, source: r.source };
+      return {
+        by: 'figure',
+        order: r.order,
+        scores: r.totals.map((t) => ({ id: t.figureId, value: t.total })),
+        rolls: r.rolls,
+        winnerChooses: false,
+        source: r.source,
+      };
     },
     settle: (result) => [...result.order],
     movementGroups: (order) => [{ phase: 'movement', ids: [...order], source: '003 §1 Movement; RULINGS O4' }],

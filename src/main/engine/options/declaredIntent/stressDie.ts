@@ -37,6 +37,9 @@ export function rollStressDie(dice: Dice, die: StressDie, label: string): Stress
     rolls.push(roll);
   }
   const value = roll.total * multiplier;
-  const text = multiplier === 1 ? `Stress die d${die.sides}: ${roll.total}` : `Stress die d${die.sides}: ${rolls.length - 1}× ${die.explodeOn}, then ${roll.total} × ${multiplier}`;
+  const text =
+    multiplier === 1
+      ? `Stress die d${die.sides}: ${roll.total}`
+      : `Stress die d${die.sides}: ${rolls.length - 1}× ${die.explodeOn}, then ${roll.total} × ${multiplier}`;
   return { rolls, multiplier, value: { value, breakdown: [line(text, value, STRESS_DIE_SOURCE)] } };
 }

@@ -12,7 +12,10 @@ export const PER_CHARACTER_INITIATIVE: InitiativeRules = {
   phases: PER_CHARACTER_PHASES,
   canYield: true,
   roll(input, dice) {
-    const r = rollFigureInitiative(input.figures.map((f) => f.id), dice);
+    const r = rollFigureInitiative(
+      input.figures.map((f) => f.id),
+      dice,
+    );
     return { by: 'figure', order: r.order, scores: r.scores, rolls: r.rolls, winnerChooses: false, source: r.source };
   },
   settle: (result) => [...result.order],

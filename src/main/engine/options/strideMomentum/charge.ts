@@ -44,7 +44,17 @@ export interface PassByCharge {
 /** 002 §Charging: a pass-by charge at stride 4 or more; a roll decides who strikes first. */
 export function passByCharge(dice: Dice, attackerId: string, defenderId: string, stride: number): PassByCharge {
   if (stride < STRIDE.passByMinStride) {
-    return { allowed: false, reason: `A pass-by charge needs stride-${STRIDE.passByMinStride} or more (stride-${stride}).`, strikeOrder: [], rolls: [], rollsBy: [], attackerBonus: null, defenderBonus: null, freeExit: false, source: SRC_CHARGE };
+    return {
+      allowed: false,
+      reason: `A pass-by charge needs stride-${STRIDE.passByMinStride} or more (stride-${stride}).`,
+      strikeOrder: [],
+      rolls: [],
+      rollsBy: [],
+      attackerBonus: null,
+      defenderBonus: null,
+      freeExit: false,
+      source: SRC_CHARGE,
+    };
   }
   const off = rollOff([attackerId, defenderId], dice, 'pass-by charge: who strikes first');
   const b = chargeBonuses();
@@ -93,14 +103,18 @@ export function opportunityAttack(input: OpportunityInput): OpportunityAttack {
   const none = (reason: string, source = SRC_OPP): OpportunityAttack => ({ allowed: false, reason, rangeHexes: null, bonus: null, source });
   if (!input.engages) return none('The move does not end in melee: the defender acts in its own turn instead.');
   if (input.defenderWeapon === 'none') return none('The defender has no loaded weapon and nothing to throw in hand.');
-  if (input.stride < STRIDE.opportunityMinStride) return none(`The mover comes on at stride-${input.stride}; only stride-${STRIDE.opportunityMinStride} or more gives an opening.`);
+  if (input.stride < STRIDE.opportunityMinStride)
+    return none(`The mover comes on at stride-${input.stride}; only stride-${STRIDE.opportunityMinStride} or more gives an opening.`);
   const mover = input.mover ?? { kind: 'humanoid' };
   if (mover.kind === 'monster' && mover.pace === 'strike') {
     return none('A monster at its top speed (strike/flee) gives no attack of opportunity.', '002 §Assigning Movement; RULINGS O3');
   }
   strideBand(input.stride);
   const rangeHexes = Math.max(1, Math.floor(input.startDistance / 2));
-  const bonus = mover.kind === 'monster' && mover.pace === 'ambling' ? line('Ambling monster', STRIDE.amblingOpportunityBonus, '002 §Assigning Movement; RULINGS O3') : null;
+  const bonus =
+    mover.kind === 'monster' && mover.pace === 'ambling'
+      ? line('Ambling monster', STRIDE.amblingOpportunityBonus, '002 §Assigning Movement; RULINGS O3')
+      : null;
   return {
     allowed: true,
     reason: `Stride-${input.stride} into melee: the defender attacks first, at ${rangeHexes} hex${rangeHexes === 1 ? '' : 'es'} (half of ${input.startDistance}).`,

@@ -26,7 +26,8 @@ export function strideBand(stride: number): StrideBand {
 }
 
 function checkStride(stride: number): void {
-  if (!Number.isInteger(stride) || stride < 1 || stride > MAX_STRIDE) throw new RangeError(`A stride is a whole number from 1 to ${MAX_STRIDE} (got ${stride}).`);
+  if (!Number.isInteger(stride) || stride < 1 || stride > MAX_STRIDE)
+    throw new RangeError(`A stride is a whole number from 1 to ${MAX_STRIDE} (got ${stride}).`);
 }
 
 /** 002: the stride that carries into a new turn — the last one, only when it was a sprint. */
@@ -52,7 +53,8 @@ export function actionPoints(input: ActionPointsInput): Explained<number> {
     if (!Number.isInteger(attacks) || attacks < 1) throw new RangeError(`A monster's AP come from its attacks: 1 or more (got ${attacks}).`);
     lines.push(line(`${attacks} attack${attacks === 1 ? '' : 's'}`, attacks, '002 §Assigning Movement; RULINGS O3'));
   }
-  if (input.adjustment !== undefined && input.adjustment !== 0) lines.push(line('Adjustment (GM)', input.adjustment, '002 §Assigning Movement (sage abilities)'));
+  if (input.adjustment !== undefined && input.adjustment !== 0)
+    lines.push(line('Adjustment (GM)', input.adjustment, '002 §Assigning Movement (sage abilities)'));
   return explainSum(lines);
 }
 
@@ -103,7 +105,8 @@ export function planStride(input: StridePlanInput): StridePlan {
   if (input.momentum !== 0) checkStride(input.momentum);
   const refusals: string[] = [];
   const checks: { ap: number | 'stop'; from: number; to: number }[] = [];
-  if (input.strides.length > input.actionPoints) refusals.push(`${input.strides.length} AP of movement, but only ${input.actionPoints} AP (002 §Movement (stride)).`);
+  if (input.strides.length > input.actionPoints)
+    refusals.push(`${input.strides.length} AP of movement, but only ${input.actionPoints} AP (002 §Movement (stride)).`);
   let from = input.momentum;
   const steps: StrideStep[] = input.strides.map((stride, i) => {
     checkStride(stride);
@@ -189,10 +192,21 @@ export function crash(dice: Dice, stride: number, label = 'crash'): { roll: Roll
 }
 
 /** 002 §Charging: a figure crashes into a creature — 1d6 to each, whatever the speed. */
-export function collision(dice: Dice, moverId: string, struckId: string): { rolls: readonly Roll[]; damage: readonly { figureId: string; damage: number }[]; source: string } {
+export function collision(
+  dice: Dice,
+  moverId: string,
+  struckId: string,
+): { rolls: readonly Roll[]; damage: readonly { figureId: string; damage: number }[]; source: string } {
   const a = dice.roll(STRIDE.collisionDamage, `collision: ${moverId}`);
   const b = dice.roll(STRIDE.collisionDamage, `collision: ${struckId}`);
-  return { rolls: [a, b], damage: [{ figureId: moverId, damage: a.total }, { figureId: struckId, damage: b.total }], source: '002 §Charging; RULINGS O3' };
+  return {
+    rolls: [a, b],
+    damage: [
+      { figureId: moverId, damage: a.total },
+      { figureId: struckId, damage: b.total },
+    ],
+    source: '002 §Charging; RULINGS O3',
+  };
 }
 
 export interface StrideStatus {

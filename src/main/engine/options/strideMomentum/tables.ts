@@ -6,12 +6,13 @@
 export type StrideBand = 'wary' | 'walking' | 'running' | 'sprinting';
 
 /** 002 §Movement (stride): Stride | Hexes/AP. */
-export const STRIDE_BANDS: readonly { readonly band: StrideBand; readonly name: string; readonly from: number; readonly to: number; readonly text: string }[] = [
-  { band: 'wary', name: 'Wary', from: 1, to: 1, text: '1' },
-  { band: 'walking', name: 'Walking', from: 2, to: 3, text: '2-3' },
-  { band: 'running', name: 'Running', from: 4, to: 5, text: '4-5' },
-  { band: 'sprinting', name: 'Sprinting', from: 6, to: 8, text: '6-8' },
-];
+export const STRIDE_BANDS: readonly { readonly band: StrideBand; readonly name: string; readonly from: number; readonly to: number; readonly text: string }[] =
+  [
+    { band: 'wary', name: 'Wary', from: 1, to: 1, text: '1' },
+    { band: 'walking', name: 'Walking', from: 2, to: 3, text: '2-3' },
+    { band: 'running', name: 'Running', from: 4, to: 5, text: '4-5' },
+    { band: 'sprinting', name: 'Sprinting', from: 6, to: 8, text: '6-8' },
+  ];
 
 export const MAX_STRIDE = 8;
 

@@ -31,6 +31,10 @@ export function signed(v: number): string {
 
 /** Faces typed as "4 5 6" (or "4,5,6"): whole numbers, or null when the text is not that. */
 export function parseFaces(text: string, count: number): number[] | null {
-  const faces = text.trim().split(/[\s,]+/).filter(Boolean).map(Number);
+  const faces = text
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
   return faces.length === count && faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 6) ? faces : null;
 }

@@ -26,7 +26,21 @@ export interface CastFormState {
 }
 
 function blank(session: string | null): CastFormState {
-  return { session, casterId: null, spellId: null, push: 0, targetId: null, choice: '', targetHex: null, hexText: '', variant: null, borrow: false, result: null, ruling: '', selectionSeen: null };
+  return {
+    session,
+    casterId: null,
+    spellId: null,
+    push: 0,
+    targetId: null,
+    choice: '',
+    targetHex: null,
+    hexText: '',
+    variant: null,
+    borrow: false,
+    result: null,
+    ruling: '',
+    selectionSeen: null,
+  };
 }
 
 export const castForm = $state<CastFormState>(blank(null));

@@ -18,7 +18,9 @@ export function magicResultLines(entry: EntryLike, name: (id: string) => string)
   for (const e of entry.events) {
     const who = typeof e.casterId === 'string' ? name(e.casterId) : '';
     if (e.type === 'anchorRoll') {
-      out.push(`${who}'s anchor roll: ${num(e.roll)} against 3d6 ≤ ${targetOf(e.target)}: ${e.success ? 'anchored, the runaway ends' : 'failed, the runaway goes on'}${typed} (RULINGS S6).`);
+      out.push(
+        `${who}'s anchor roll: ${num(e.roll)} against 3d6 ≤ ${targetOf(e.target)}: ${e.success ? 'anchored, the runaway ends' : 'failed, the runaway goes on'}${typed} (RULINGS S6).`,
+      );
     } else if (e.type === 'interventionRoll') {
       const helper = typeof e.rollerId === 'string' ? name(e.rollerId) : '';
       out.push(

@@ -19,7 +19,9 @@ export function magicEndLines(ev: Ev, name: (id: string) => string): { text: str
     case 'runawayEnded':
       return [{ text: `${who}'s runaway ended (${String(ev.reason)})`, bad: ev.reason === 'death' }];
     case 'anchorRoll':
-      return [{ text: `${who}: anchor roll ${n(ev.roll)} vs ${targetOf(ev.target)}: ${ev.success ? 'anchored' : 'failed'} · RULINGS S6`, bad: ev.success !== true }];
+      return [
+        { text: `${who}: anchor roll ${n(ev.roll)} vs ${targetOf(ev.target)}: ${ev.success ? 'anchored' : 'failed'} · RULINGS S6`, bad: ev.success !== true },
+      ];
     default:
       return [];
   }

@@ -9,10 +9,7 @@ import type { ProposalMarker } from '../../map/proposalOverlay';
  * hex of each figure or the hex an attack or spell aims at. The console's choice: the suggestion
  * shows only on the revision it was made for, so any command retires it from the map too.
  */
-export function proposalMarker(
-  suggestion: { proposal: ProposalView | null; revision: number } | null,
-  view: GmView,
-): ProposalMarker | null {
+export function proposalMarker(suggestion: { proposal: ProposalView | null; revision: number } | null, view: GmView): ProposalMarker | null {
   const p = suggestion?.proposal;
   if (!suggestion || !p || suggestion.revision !== view.revision) return null;
   const positionOf = (id: string | null | undefined): Hex | null => view.encounter.figures.find((f) => f.id === id)?.position ?? null;

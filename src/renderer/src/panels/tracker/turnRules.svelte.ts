@@ -35,4 +35,3 @@ class TurnRulesStore {
 }
 
 export const turnRules = new TurnRulesStore();
-
