@@ -4,7 +4,7 @@
  */
 import { bench, describe } from 'vitest';
 import { EncounterStateSchema, FigureStateSchema, turnStateOf, type EncounterState } from '../../src/main/engine/encounter/schema';
-import { playerView } from '../../src/main/session/views';
+import { playerView } from '../../src/main/session/playerView';
 
 function figure(i: number) {
   const col = (i * 37) % 100;

@@ -5,7 +5,7 @@ import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';
 import type { EncounterFile, LogEntry } from '../store/schema';
 import { sentenceOf, type Audience } from './recapSentences';
-import { playerView } from './views';
+import { playerView } from './playerView';
 import { playerIdsFor } from './playerIds';
 
 /**

@@ -3,7 +3,7 @@ import { viewDelta } from '../../shared/viewOrder';
 import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';
 import { pushEncoder } from './pushEncoder';
-import { playerView } from './views';
+import { playerView } from './playerView';
 
 /**
  * What the hosts push to player windows: the change from the view pushed before, as for the GM
@@ -20,7 +20,7 @@ type Shown = PlayerView['encounter'];
  * `fresh` as it is to be published after `last`: null when the players would see nothing new
  * (issue 13 §5), else `fresh` with the figures that read the same as before kept as `last`'s
  * objects, so the push sends them as ids. The view builder reuses the map and the figures the
- * command did not touch (views.ts), so only the others are compared by their JSON.
+ * command did not touch (playerView.ts), so only the others are compared by their JSON.
  */
 export function changedForPlayers(last: Shown | null, fresh: Shown): Shown | null {
   if (last === null) return fresh;

@@ -1,6 +1,6 @@
 import type { EncounterState } from '../engine/encounter/schema';
 import { sentenceOf } from './recapSentences';
-import { inPlayersSight } from './views';
+import { inPlayersSight } from './playerView';
 
 type LoggedEvent = Readonly<Record<string, unknown>>;
 

@@ -13,7 +13,7 @@ import type { CommandLog } from '../store/commandLog';
 import type { EncounterFile, LogEntry } from '../store/schema';
 import { diceFor, engineApply, replay, type EngineApply, type Replayed } from './replay';
 import { CHECKPOINT_EVERY, replayForOpen, type Checkpoint } from './openReplay';
-import { gmView } from './views';
+import { gmView } from './gmView';
 import { playersLatest } from './playersLatest';
 import { nextPlayerView } from './playerPush';
 import { turnStartOf } from './turnStart';

@@ -11,7 +11,7 @@ import { createSeededDice } from '../../../src/main/engine/dice/seeded';
 import { apply } from '../../../src/main/engine/encounter/apply';
 import { gmPushEncoder } from '../../../src/main/session/gmPush';
 import { Session } from '../../../src/main/session/session';
-import { gmView } from '../../../src/main/session/views';
+import { gmView } from '../../../src/main/session/gmView';
 import { CampaignFolder } from '../../../src/main/store/campaignFolder';
 import { createCampaign } from '../../../src/main/store/newCampaign';
 import { crowdedEncounter, turnEntries, writeLog } from '../../support/bigCampaign';

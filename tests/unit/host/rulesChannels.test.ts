@@ -7,7 +7,7 @@ import type { TurnRules } from '../../../src/shared/channels/rules';
 import type { GmView } from '../../../src/shared/views';
 import { DEFAULT_RULES, type Rules } from '../../../src/main/engine/rules';
 import { turnRulesOf } from '../../../src/main/host/handlers/rules';
-import { gmView } from '../../../src/main/session/views';
+import { gmView } from '../../../src/main/session/gmView';
 import { gmCoreForTests } from '../../support/gmCore';
 
 const gm = gmCoreForTests();

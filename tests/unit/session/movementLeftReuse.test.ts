@@ -9,7 +9,7 @@ import { apply } from '../../../src/main/engine/encounter/apply';
 import { movementLeft } from '../../../src/main/engine/encounter/movement/reachable';
 import type { EncounterState } from '../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
-import { gmView } from '../../../src/main/session/views';
+import { gmView } from '../../../src/main/session/gmView';
 import { duel, makeLog } from '../../support/duelLog';
 
 const history = { canUndo: false, canRedo: false, logLength: 0 };

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { turnStateOf, type EncounterState } from '../../../src/main/engine/encounter/schema';
 import { playerIdsFor } from '../../../src/main/session/playerIds';
-import { playerView } from '../../../src/main/session/views';
+import { playerView } from '../../../src/main/session/playerView';
 import { phaseStatus } from '../../../src/main/engine/encounter/turn';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { encounter, fig, withActionOrder, withMoveOrder } from '../engine/encounter/fixtures';

@@ -1,11 +1,11 @@
 /**
  * The player trust boundary as a property (issue 6 §4): over random encounter states, the player
  * view never carries mana, Debt, GM notes, hidden figures, fogged hexes or spell internals.
- * `playerView` (views.ts) is the encounter engineer's; this test only reads it.
+ * `playerView` (playerView.ts) is the encounter engineer's; this test only reads it.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { playerView } from '../../../src/main/session/views';
+import { playerView } from '../../../src/main/session/playerView';
 import { playerIdsFor } from '../../../src/main/session/playerIds';
 import { EncounterStateSchema, type EncounterState } from '../../../src/main/engine/encounter/schema';
 import { hexKey } from '../../../src/shared/hex';

@@ -5,7 +5,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Session, replay } from '../../../src/main/session/session';
-import { gmView as buildGmView, playerView as buildPlayerView } from '../../../src/main/session/views';
+import { gmView as buildGmView } from '../../../src/main/session/gmView';
+import { playerView as buildPlayerView } from '../../../src/main/session/playerView';
 import { playersLatest } from '../../../src/main/session/playersLatest';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
 import { Core } from '../../../src/main/host/core';

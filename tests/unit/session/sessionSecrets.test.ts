@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { replay } from '../../../src/main/session/session';
-import { gmView as buildGmView } from '../../../src/main/session/views';
+import { gmView as buildGmView } from '../../../src/main/session/gmView';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
 import { isAppError } from '../../../src/shared/errors';
 import { hexNeighbor } from '../../../src/shared/hex';

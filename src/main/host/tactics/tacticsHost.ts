@@ -3,7 +3,7 @@ import type { AutopilotStatus, SimulationStatus } from '../../../shared/tacticsV
 import { phaseStatus } from '../../engine/encounter/turn';
 import { propose } from '../../engine/tactics/propose';
 import type { Session } from '../../session/session';
-import { gmView } from '../../session/views';
+import { gmView } from '../../session/gmView';
 import { Autopilot } from './autopilot';
 import { proposalView } from './proposalView';
 import { Simulations, type SimulateArgs } from './simulations';

@@ -11,7 +11,7 @@ import { magicOf } from '../../../../src/main/engine/encounter/magicBridge';
 import { EncounterStateSchema, FRESH_FIGURE_TURN, turnStateOf, type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
 import { phaseStatus } from '../../../../src/main/engine/encounter/turn';
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
-import { gmView } from '../../../../src/main/session/views';
+import { gmView } from '../../../../src/main/session/gmView';
 import type { Command } from '../../../../src/shared/commands';
 import { encounter, fig, refusal, step, withActionOrder } from '../encounter/fixtures';
 

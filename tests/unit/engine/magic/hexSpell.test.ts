@@ -12,7 +12,8 @@ import { encounterCastPreview } from '../../../../src/main/engine/encounter/magi
 import { EncounterStateSchema, type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES } from '../../../../src/main/engine/rules';
 import { replay } from '../../../../src/main/session/session';
-import { gmView, playerView } from '../../../../src/main/session/views';
+import { gmView } from '../../../../src/main/session/gmView';
+import { playerView } from '../../../../src/main/session/playerView';
 import { playerIdsFor } from '../../../../src/main/session/playerIds';
 import { LogEntrySchema, type LogEntry } from '../../../../src/main/store/schema';
 import type { Command } from '../../../../src/shared/commands';
