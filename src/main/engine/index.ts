@@ -8,6 +8,8 @@ export * from './characters';
 export * from './background';
 export * from './equipment';
 export * from './movement';
+export * from './encumbrance';
+export * from './movementProfile';
 export * from './facing';
 export * from './range';
 export * from './combat';

@@ -5,18 +5,17 @@ import { describe, expect, it } from 'vitest';
 import type { Attributes } from '../../../src/main/engine/characters/attributes';
 import type { Explained } from '../../../src/main/engine/explain';
 import {
-  ENCUMBRANCE_TABLE,
   GAIT_TABLE,
   armorRestriction,
   combinedRestriction,
-  encumbranceLevel,
   gaitDistances,
   gaitFatigue,
   movementModifier,
-  movementProfile,
   type Gait,
   type GaitOption,
 } from '../../../src/main/engine/movement';
+import { movementProfile } from '../../../src/main/engine/movementProfile';
+import { ENCUMBRANCE_TABLE, encumbranceLevel } from '../../../src/main/engine/encumbrance';
 
 const attrs = (CON: number, STR: number, DEX: number): Attributes => ({ STR, DEX, INT: 10, WIS: 10, CON, CHR: 10 });
 

@@ -1,7 +1,8 @@
 /**
  * The action options other than weapon attacks (001 §Action Options; 004 §Actions; RULINGS T5,
- * A5, A6, H1, H2) and the forced retreat (RULINGS H3). Each command checks the phase and turn
- * order, then the option from the figure's state and movement, then does what the option says.
+ * A5, A6, H1, H2). Each command checks the phase and turn order, then the option from the
+ * figure's state and movement, then does what the option says. Phase 6's push is in
+ * forcedRetreatPhase.ts.
  */
 import { AppError } from '../../../shared/errors';
 import { hexDistance, hexEquals, hexKey, hexNeighbor, type Hex } from '../../../shared/hex';
@@ -9,7 +10,6 @@ import { isOnMap } from '../../../shared/mapGrid';
 import type { CommandOf } from '../../../shared/commands';
 import type { OptionLetter } from '../../../shared/schemas';
 import { drawDagger, canStartHth, hthDefence, hthDisengage } from '../combat/hth';
-import { forcedRetreatFall } from '../combat/forcedRetreat';
 import { dexRoll } from '../combat/dexRoll';
 import { weaponById } from '../equipment';
 import { zoneOf } from '../facing';
@@ -20,11 +20,10 @@ import { optionRefusal } from './options';
 import { dealDamage, dropItem, applyAttack } from './resolveAttack';
 import { damageSpec } from './attack';
 import { inMainHand } from './offHand';
-import { itemsOf, turnStateOf, type FigureState } from './schema';
+import { itemsOf, type FigureState } from './schema';
 import { isDown } from './state';
-import { markActed, markRetreatDone, requireTurn, setPosture } from './turn';
-import { isFreeHex, retreatHexes } from './retreatHexes';
-import { footprint } from '../../../shared/hex/footprint';
+import { markActed, requireTurn, setPosture } from './turn';
+import { isFreeHex } from './retreatHexes';
 import type { Tx } from './tx';
 import { turnGait } from './movement/turnGait';
 import { slowerEngagers } from './disengageReach';
@@ -377,52 +376,6 @@ export function applyPass(tx: Tx, c: CommandOf<'pass'>): void {
   const f = tx.fig(c.figureId);
   tx.emit?.({ type: 'passed', figureId: f.id, source: 'RULINGS T5' });
   markActed(tx, f.id, f.turn.option);
-}
-
-// --- Forced retreat (RULINGS H3) -------------------------------------------------------------------
-
-export function applyForcedRetreat(tx: Tx, c: CommandOf<'forcedRetreat'>): void {
-  requireTurn(tx, c, ['forcedRetreat'], { anyOrder: true });
-  const f = tx.fig(c.figureId);
-  const offer = turnStateOf(tx.state).retreatOffers.find((o) => o.figureId === f.id);
-  if (!offer || !offer.targetIds.includes(c.targetId)) {
-    throw new AppError('rule', `${f.name} may not push that figure: only a foe it hit this turn, if it took no hits (RULINGS H3).`);
-  }
-  const t = tx.fig(c.targetId);
-  const free = retreatHexes(tx.state, f, t);
-  const from = t.position;
-  if (c.to === null) {
-    if (free.length > 0) throw new AppError('rule', `${t.name} has room to retreat (${free.map(hexKey).join(', ')}): choose a hex (RULINGS H3).`);
-    const fall = forcedRetreatFall(tx.dice, { dex: t.attributes.DEX, injury: tx.rules.stats.wounds(t).penalty });
-    tx.rolls.push(fall.roll);
-    tx.emit?.({
-      type: 'check',
-      figureId: t.id,
-      purpose: 'stay standing with no hex to retreat to (3d6 ≤ DEX)',
-      target: fall.target.value,
-      roll: fall.roll.total,
-      success: fall.success,
-      source: fall.source,
-    });
-    if (fall.fallsProne) setPosture(tx, t.id, 'prone', fall.source);
-  } else {
-    if (!free.some((h) => hexEquals(h, c.to as Hex))) throw new AppError('rule', `${t.name} can only be pushed into a free hex next to it (RULINGS H3).`);
-    tx.update(t.id, (x) => ({ ...x, position: c.to as Hex }));
-    let advanced = false;
-    // A multi-hex pusher advances only when its whole body fits there (RULINGS M7).
-    if (c.advance && footprint(from, f.facing, f.size).every((h) => freeHex(tx, h, [f.id]))) {
-      tx.update(f.id, (x) => ({ ...x, position: from }));
-      advanced = true;
-    }
-    tx.emit?.({ type: 'pushed', figureId: f.id, targetId: t.id, from, to: c.to, advanced, source: '001 §Forced Retreat; RULINGS H3' });
-  }
-  markRetreatDone(tx, f.id);
-}
-
-export function applyDeclineRetreat(tx: Tx, c: CommandOf<'declineRetreat'>): void {
-  requireTurn(tx, c, ['forcedRetreat'], { anyOrder: true });
-  markRetreatDone(tx, c.figureId);
-  tx.emit?.({ type: 'passed', figureId: c.figureId, source: 'RULINGS H3 (no push)' });
 }
 
 // --- GM corrections ------------------------------------------------------------------------------------

@@ -8,13 +8,11 @@ import {
   applyBindWound,
   applyCastSpell,
   applyChangeWeapon,
-  applyDeclineRetreat,
   applyDefence,
   applyDisbelieve,
   applyDisengage,
   applyDrawDagger,
   applyDropDown,
-  applyForcedRetreat,
   applyHthAttack,
   applyHthDisengage,
   applyPass,
@@ -25,6 +23,7 @@ import {
   applyStandUp,
   applyAttemptHth,
 } from './actions';
+import { applyDeclineRetreat, applyForcedRetreat } from './forcedRetreatPhase';
 import type { ApplyResult } from './events';
 import { applyAnchorRoll, applyCounterspell, applyIntervene, applyRest, applySpellRuling } from './magicActions';
 import { applyBorrowToRenew, applyLetSpellLapse, applyRenewSpell } from './renewPhase';

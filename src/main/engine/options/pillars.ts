@@ -9,7 +9,7 @@ import { attackOutcome } from '../combat/attackRoll';
 import { rollToMissFriend } from '../combat/missileHazards';
 import { armorById, shieldById } from '../equipment';
 import { explainSum, line, type BreakdownLine, type Explained } from '../explain';
-import { movementProfile } from '../movement';
+import { movementProfile } from '../movementProfile';
 import { HEAVY_BLOWS_OFF } from './heavyBlows';
 import { rollSideInitiative, sideMoveOrder } from './classic/turn';
 import { sidesThenAdjDex, type MoverRef } from './order';

@@ -3,7 +3,7 @@
  * rules' movement strategy, remembered by the objects they are read from (a figure keeps its
  * attributes, equipment and pools while its position and turn change).
  */
-import { movementProfile, type MovementProfile } from '../../movement';
+import { movementProfile, type MovementProfile } from '../../movementProfile';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
 import type { MoveAllowance, MovementRules } from '../../options/types';
 import type { MoveMode } from '../../../../shared/schemas';

@@ -4,7 +4,8 @@
  * Overloaded 1 hex a turn.
  */
 import { line, type BreakdownLine } from '../../explain';
-import { movementProfile, type MovementRestriction, type RestrictionReason } from '../../movement';
+import { type MovementRestriction, type RestrictionReason } from '../../movement';
+import { movementProfile } from '../../movementProfile';
 import type { MoverInput } from '../types';
 import { MAX_STRIDE } from './tables';
 
