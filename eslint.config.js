@@ -1,5 +1,5 @@
 // Lint: the ecosystem's recommended rules for JavaScript, TypeScript and Svelte 5, over the
-// sources, tests, scripts and configs. Prettier owns layout (`npm run format:check`).
+// sources, tests, scripts and configs. Prettier owns layout (`npm run lint` checks both).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
@@ -12,6 +12,13 @@ export default tseslint.config(
   ...svelte.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // A leading underscore names a value kept on purpose (a destructured field left out, a parameter a signature needs).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
   },
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test, tokenKey } from './fixtures';
-import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
+import { toRenewSpells } from './sampleTurn';
 
 /**
  * The everyday controls of issue 12 §4 through the UI: damage from a fall with armour, healing,

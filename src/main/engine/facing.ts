@@ -2,7 +2,7 @@
  * Facing zones: which of a figure's surrounding hexes are front, side and rear, and the shape a
  * figure covers on the map. Geometry comes from `shared/hex`; the rules here cite their source.
  */
-import { hexAdd, hexDirection, hexKey, hexLine, hexNeighbor, hexNeighbors, normalizeDirection } from '../../shared/hex';
+import { hexAdd, hexDirection, hexKey, hexLine, normalizeDirection } from '../../shared/hex';
 import type { Hex } from '../../shared/hex';
 import { footprint, type FigureSize } from '../../shared/hex/footprint';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DiceError, createEnteredDice, createSeededDice, rollOff } from '../../../src/main/engine/dice';
+import { createEnteredDice, createSeededDice, rollOff } from '../../../src/main/engine/dice';
 import type { Dice, Roll } from '../../../src/main/engine/dice';
 
 // RULINGS G4: 1d6 roll-off, re-rolled among those still tied, recorded.

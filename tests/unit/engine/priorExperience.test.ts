@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createEnteredDice } from '../../../src/main/engine/dice';
-import type { Attributes } from '../../../src/main/engine/characters/attributes';
 import {
   AGING_TABLE,
   CRAFT_TYPES,
@@ -13,7 +12,6 @@ import {
   advanceYear,
   canEnter,
   eligibleTracks,
-  startPriorExperience,
   standingFromWealth,
 } from '../../../src/main/engine/background';
 import type { TrackName, YearChoice } from '../../../src/main/engine/background';

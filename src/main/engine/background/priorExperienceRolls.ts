@@ -4,7 +4,7 @@
  */
 import { attributeModifier } from '../characters/attributes';
 import type { Attributes } from '../characters/attributes';
-import type { Dice, Roll } from '../dice/types';
+import type { Dice } from '../dice/types';
 import type { BreakdownLine } from '../explain';
 import { line } from '../explain';
 import { BackgroundError, step } from './background';

@@ -8,7 +8,7 @@ import { hexDistance, hexEquals, hexKey, hexLine, megahexDistance, type Hex } fr
 import type { GmTicks } from '../../../shared/schemas';
 import { adjustedDex, type AttackSituation } from '../combat/adjustedDex';
 import { attackDice, type AttackDice } from '../combat/attackRoll';
-import { protectionOf, resolveDamage } from '../combat/damage';
+import { protectionOf } from '../combat/damage';
 import { disengageStrikes } from '../combat/disengage';
 import { bareHandedDamage, hthDamage } from '../combat/hth';
 import type { AttackKind } from '../combat/kinds';

@@ -12,7 +12,7 @@ import { explainSum, line, type BreakdownLine, type Explained } from '../explain
 import { movementProfile } from '../movementProfile';
 import { HEAVY_BLOWS_OFF } from './heavyBlows';
 import { rollSideInitiative, sideMoveOrder } from './classic/turn';
-import { sidesThenAdjDex, type MoverRef } from './order';
+import { sidesThenAdjDex } from './order';
 import type {
   CriticalRules,
   InitiativeRules,

@@ -15,7 +15,7 @@ import type { RuleSet } from '../rules';
 
 /** `ways[sum]`: the number of ways `count` d6 make `sum` (of 6^count). */
 export function d6Ways(count: number): readonly number[] {
-  let ways = WAYS.get(count);
+  const ways = WAYS.get(count);
   if (ways !== undefined) return ways;
   let w = [1];
   for (let d = 0; d < count; d++) {

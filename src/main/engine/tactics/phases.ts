@@ -3,7 +3,6 @@
  * forced retreat, and the offers that may come at any moment (anchor rolls, shots of opportunity,
  * first strikes). Each returns candidates best first; the console's choices are said in words.
  */
-import type { Command } from '../../../shared/commands';
 import { hexDistance, hexNeighbor, type Hex } from '../../../shared/hex';
 import { magicOf } from '../encounter/magicBridge';
 import { retreatHexes } from '../encounter/retreatHexes';

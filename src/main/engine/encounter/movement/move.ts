@@ -28,22 +28,16 @@
  */
 import { copyTurn, withTurn } from '../copies';
 import { AppError } from '../../../../shared/errors';
-import { directionTo, hexDistance, hexEquals, hexKey, hexLine, hexNeighbor, type Hex } from '../../../../shared/hex';
+import { directionTo, hexDistance, hexEquals, hexKey, type Hex } from '../../../../shared/hex';
 import { footprint } from '../../../../shared/hex/footprint';
 import type { CommandOf } from '../../../../shared/commands';
 import { MOVEMENT_PHASES, type MoveMode } from '../../../../shared/schemas';
-import { planStride, tumbleCheck, type StridePlan } from '../../options/strideMomentum/stride';
-import { STRIDE } from '../../options/strideMomentum/tables';
-import { engagers, isEngagedAt, numKey } from '../engagement';
-import { NO_HAZARDS, type MovementHazards, type OpportunityWeapon } from '../../options/types';
-import { weaponById } from '../../equipment';
-import { isOnMap } from '../../../../shared/mapGrid';
-import { attackPreview } from '../attack';
+import { planStride } from '../../options/strideMomentum/stride';
+import { isEngagedAt, numKey } from '../engagement';
 import type { FigureState } from '../schema';
 import { turnStateOf } from '../schema';
 import { isAlive } from '../state';
-import { requireTurn, markMoved, settlePosture, movementSequence, isMovementPhase, phaseStatus, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn';
-import { takeMishapHits } from '../mishaps';
+import { requireTurn, markMoved, isMovementPhase, phaseStatus, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn';
 import type { Tx } from '../tx';
 import { moveAllowsOption, optionMaxMode } from '../options';
 import { figureAllowance, fits, movementBudget, pathTo, pathWorld, reachable, type PathWorld, type Reach } from './reachable';

@@ -4,26 +4,20 @@
  * shots of opportunity it offers, crashes and collisions at the end of a path, and tumbles between
  * two APs. The console's choices are the ones move.ts's header describes.
  */
-import { AppError } from '../../../../shared/errors';
-import { directionTo, hexDistance, hexEquals, hexKey, hexLine, hexNeighbor, type Hex } from '../../../../shared/hex';
+import { hexDistance, hexEquals, hexKey, hexLine, hexNeighbor, type Hex } from '../../../../shared/hex';
 import { footprint } from '../../../../shared/hex/footprint';
-import type { CommandOf } from '../../../../shared/commands';
-import { MOVEMENT_PHASES, type MoveMode } from '../../../../shared/schemas';
 import { planStride, tumbleCheck, type StridePlan } from '../../options/strideMomentum/stride';
 import { STRIDE } from '../../options/strideMomentum/tables';
-import { engagers, isEngagedAt, numKey } from '../engagement';
+import { engagers } from '../engagement';
 import { NO_HAZARDS, type MovementHazards, type OpportunityWeapon } from '../../options/types';
 import { weaponById } from '../../equipment';
 import { isOnMap } from '../../../../shared/mapGrid';
 import { attackPreview } from '../attack';
 import type { FigureState } from '../schema';
 import { turnStateOf } from '../schema';
-import { requireTurn, markMoved, settlePosture, movementSequence, isMovementPhase, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn';
+import { settlePosture } from '../turn';
 import { takeMishapHits } from '../mishaps';
 import type { Tx } from '../tx';
-import { moveAllowsOption, optionMaxMode } from '../options';
-import { figureAllowance, fits, movementBudget, pathTo, pathWorld, reachable, type PathWorld, type Reach } from './reachable';
-import { spendMovementFatigue } from './turnGait';
 
 /**
  * RULINGS O3 (002 §Sprinting): the strides a `stride-N` move holds — each AP speeds up as fast as
