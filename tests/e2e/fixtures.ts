@@ -222,7 +222,7 @@ export async function placeByClick(page: Page, at?: { q: number; r: number }): P
   await expect(page.getByTestId('placing-hint')).toBeVisible();
   const ghostAt = (h: { q: number; r: number }) =>
     page.evaluate((hex) => {
-      const g = (window as unknown as { __battleMap: any }).__battleMap.handState.ghost;
+      const g = (window as unknown as { __battleMap: any }).__battleMap.marks.handState.ghost;
       return g && g.hex.q === hex.q && g.hex.r === hex.r ? (g.ok as boolean | null) : null;
     }, h);
   const candidates: { q: number; r: number }[] = [];

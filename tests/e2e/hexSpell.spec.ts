@@ -22,7 +22,7 @@ test.beforeAll(async () => {
 /** Spell markers as the page's battlemap holds them. */
 async function markers(page: Page): Promise<{ hex: { q: number; r: number }; names: string[] }[]> {
   return page.evaluate(() => {
-    const map = (window as unknown as { __battleMap: { spellMarkers: { hex: { q: number; r: number }; names: string[] }[] } }).__battleMap;
+    const map = (window as unknown as { __battleMap: { marks: { spellMarkers: { hex: { q: number; r: number }; names: string[] }[] } } }).__battleMap.marks;
     return map.spellMarkers.map((m) => ({ hex: { q: m.hex.q, r: m.hex.r }, names: [...m.names] }));
   });
 }

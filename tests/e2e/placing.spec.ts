@@ -17,7 +17,7 @@ test.beforeAll(async () => {
 });
 
 type Hex = { q: number; r: number };
-const hand = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.handState as { ghost: any; path: any });
+const hand = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.marks.handState as { ghost: any; path: any });
 const token = (page: Page, id: string) =>
   page.evaluate((figureId) => {
     const node = (window as unknown as { __battleMap: any }).__battleMap.stage.findOne(`#${figureId}`);

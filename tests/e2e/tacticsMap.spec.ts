@@ -17,7 +17,7 @@ type Marker = { actor: { q: number; r: number } | null; path: { q: number; r: nu
 
 const shown = (page: Page): Promise<Marker> =>
   page.evaluate(() => {
-    const m = (window as unknown as { __battleMap?: { proposalShown: Marker } }).__battleMap?.proposalShown ?? null;
+    const m = (window as unknown as { __battleMap?: { marks: { proposalShown: Marker } } }).__battleMap?.marks.proposalShown ?? null;
     return m === null ? null : JSON.parse(JSON.stringify(m));
   });
 const revision = async (page: Page): Promise<number> => (await mustCall(page, 'getGmView', {})).revision;

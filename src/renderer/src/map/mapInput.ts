@@ -235,7 +235,10 @@ export class MapInput {
     let bestD = Infinity;
     for (const c of hexCorners(this.host.layout, pixelToHex(this.host.layout, world))) {
       const d = Math.hypot(c.x - world.x, c.y - world.y);
-      if (d < bestD) ((bestD = d), (best = c));
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
     }
     return best;
   }
