@@ -19,11 +19,13 @@ export class GmConsole {
   loadError = $state<string | null>(null);
   selectedId = $state<string | null>(null);
   /** Notices of repairs main made on opening, each toasted once per page. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, never shown
   private readonly noticesShown = new Set<string>();
   toasts = $state<{ id: number; text: string }[]>([]);
   /** The client; answers of the old encounter's queries are dropped after a switch. */
   readonly api: ClientApi<'gm'>;
   private nextToast = 1;
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- listeners, never shown
   private readonly switchListeners = new Set<() => void>();
 
   constructor(api: ClientApi<'gm'>) {
@@ -45,7 +47,10 @@ export class GmConsole {
     if (!replacesView(held, next)) return;
     this.view = next;
     const notice = next.history.notice;
-    if (notice && !this.noticesShown.has(notice)) (this.noticesShown.add(notice), this.toast(notice, 15_000));
+    if (notice && !this.noticesShown.has(notice)) {
+      this.noticesShown.add(notice);
+      this.toast(notice, 15_000);
+    }
     if (held && held.session !== next.session) {
       this.selectedId = null;
       for (const listener of this.switchListeners) listener();
@@ -161,6 +166,7 @@ const KEY = Symbol('gm-console');
 
 /** The context to mount the GM page with (`mount(GmApp, { context })`). */
 export function consoleContext(console: GmConsole): Map<symbol, GmConsole> {
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- Svelte's context map, read once at mount
   return new Map([[KEY, console]]);
 }
 
