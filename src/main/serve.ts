@@ -5,7 +5,7 @@ import { Core } from './host/core';
 import { pushProjector } from './host/blackout';
 import { startWebHost, type WebHost } from './host/web/server';
 import { gmPushEncoder } from './session/gmPush';
-import { playerPushEncoder } from './session/playerPush';
+import { playerPushEncoder } from './projection/push';
 import { loadOrCreateTokens } from './host/web/tokens';
 
 /**

@@ -11,8 +11,8 @@ import { menuTemplate, SHORTCUTS } from './menu';
 import { createGmWindow, createPlayerWindow, denyAllPermissions, displays, placePlayer, roleOf } from './windows';
 import { shouldAutoOpenPlayer } from './windowPlacement';
 import { gmPushEncoder } from '../../session/gmPush';
-import { playerPushEncoder } from '../../session/playerPush';
-import { projectorForPlayer } from '../blackout';
+import { playerPushEncoder } from '../../projection/push';
+import { projectorForPlayers } from '../../projection/screen';
 
 interface Paths {
   readonly rendererDir: string;
@@ -66,7 +66,7 @@ export async function runConsole(paths: Paths): Promise<void> {
   bindIpc(ipcMain, core.dispatcher, roleOf);
   core.projector.subscribe((p) => {
     send(gmWindow, 'projector', p);
-    send(playerWindow, 'projector', projectorForPlayer(p));
+    send(playerWindow, 'projector', projectorForPlayers(p));
   });
   core.onProgress((p) => send(gmWindow, 'importProgress', p));
   core.tactics.onAutopilot((s) => send(gmWindow, 'autopilot', s));
