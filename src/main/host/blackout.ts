@@ -1,5 +1,5 @@
 import type { ProjectorState } from '../../shared/channels/display';
-import { projectorForPlayers, screenOf } from '../projection/screen';
+import { screenOf } from '../projection/screen';
 import type { PlayerProjection } from '../projection/tableProjection';
 import type { Projector } from './projector';
 import type { WebHost } from './web/server';
@@ -20,8 +20,20 @@ export function followProjector(projector: Projector, table: PlayerProjection): 
   });
 }
 
-/** The web host's projector push: the GM's as it is, the players' through `projectorForPlayers`. */
-export function pushProjector(host: Pick<WebHost, 'push'>, projector: ProjectorState): void {
-  host.push('projector', projector, 'gm');
-  host.push('projector', projectorForPlayers(projector), 'player');
+/**
+ * The projector's push: the GM's as it is, the players' as the table's projection gives it, and
+ * only when that changed for them (a camera moved in the dark is no news to the table).
+ */
+export function projectorPusher(table: PlayerProjection, push: (state: ProjectorState, role: 'gm' | 'player') => void): (projector: ProjectorState) => void {
+  let sent: ProjectorState | null = null;
+  return (projector) => {
+    push(projector, 'gm');
+    const mine = table.projector(projector);
+    if (mine !== sent) push((sent = mine), 'player');
+  };
+}
+
+/** The web host's projector push (`projectorPusher` on the host's sockets). */
+export function pushProjector(host: Pick<WebHost, 'push'>, table: PlayerProjection): (projector: ProjectorState) => void {
+  return projectorPusher(table, (state, role) => host.push('projector', state, role));
 }

@@ -24,12 +24,12 @@ export function screenOf(projector: ProjectorState): Screen {
 }
 
 /**
- * The projector's own state as a player page may have it: under blackout neither the GM's camera
- * nor a held framing nor the handout. The GM keeps everything, so lifting the blackout goes back
- * to the same framing and handout.
+ * The projector's own state as a player page may have it: under blackout nothing of the camera
+ * (neither the GM's framing nor a held one, nor whether it is held) and no handout. The GM keeps
+ * everything, so lifting the blackout goes back to the same framing and handout.
  */
 export function projectorForPlayers(projector: ProjectorState): ProjectorState {
-  return projector.blackout ? { ...projector, frame: null, handout: null } : projector;
+  return projector.blackout ? { ...projector, mode: 'follow', frame: null, handout: null } : projector;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ProjectorState } from '../../shared/channels/display';
 import type { PlayerView } from '../../shared/views';
 import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';
@@ -7,7 +8,7 @@ import { encounterFrame, type EncounterFrame } from './frame';
 import { commandLine, latestLine } from './line';
 import { maskedMapImage, type MaskedImageRecipe } from './mapImage';
 import { changedFrame } from './push';
-import { onScreen, PLAIN_SCREEN, type Screen } from './screen';
+import { onScreen, PLAIN_SCREEN, projectorForPlayers, type Screen } from './screen';
 import type { LoggedEvent } from './tableContext';
 
 /** The open encounter as the session holds it: which opening, its state and its rules. */
@@ -35,7 +36,9 @@ export interface Staged {
  * decides what it is sent. It is told what happened (the session's state and events, the
  * projector's screen) and answers with the frames to push, the asset names it may fetch, and its
  * own revision numbers: a frame's revision counts the frames this audience was sent, never main's
- * commands, so a command it could not see moves nothing, not even a number.
+ * commands, so a command it could not see moves nothing, not even a number. The projector's own
+ * state (its framing, scale, handout) is counted the same way: the GM moving the camera in the dark
+ * sends the players nothing.
  */
 export class PlayerProjection {
   private opening: Opening | null = null;
@@ -44,6 +47,8 @@ export class PlayerProjection {
   private screen: Screen;
   private held: PlayerView | null = null;
   private revision = 0;
+  private projectorHeld: ProjectorState | null = null;
+  private projectorRevision = 0;
 
   constructor(
     readonly audience: Audience,
@@ -95,6 +100,22 @@ export class PlayerProjection {
     this.encounter = null;
     this.line = [];
     this.held = null;
+  }
+
+  /**
+   * The projector's state as this audience may have it (projection/screen.ts), with this audience's
+   * own revision: the very object it was given before while nothing it may see changed, so a host
+   * pushes it only when it is a new one.
+   */
+  projector(projector: ProjectorState): ProjectorState {
+    const { revision: _main, ...mine } = projectorForPlayers(projector);
+    if (this.projectorHeld !== null) {
+      const { revision: _held, ...held } = this.projectorHeld;
+      if (JSON.stringify(held) === JSON.stringify(mine)) return this.projectorHeld;
+    }
+    this.projectorRevision = this.projectorHeld === null ? 0 : this.projectorRevision + 1;
+    this.projectorHeld = { ...mine, revision: this.projectorRevision };
+    return this.projectorHeld;
   }
 
   /** What this audience may be served under `name` now (projection/assets.ts), or null. */
