@@ -8,9 +8,9 @@ const LOOK_BACK = 256;
 /**
  * The players' line: what the audience saw the GM's latest command do, in the recap's sentences
  * (projection/tableEvents.ts). A command it saw nothing of leaves the line as it was, so the line
- * tells nothing of unseen commands. `latestLine` reads it again from the log (after an opening or
- * an undo): the newest entry, within the last `LOOK_BACK`, that gives the audience a sentence in
- * the sight it has now.
+ * tells nothing of unseen commands. `latestLine` reads it again from the log where the projection
+ * did not keep it (after an opening): the newest entry, within the last `LOOK_BACK`, that gives
+ * the audience a sentence in the sight it has now.
  */
 export function commandLine(before: EncounterState, after: EncounterState, events: readonly LoggedEvent[], audience: Audience): string[] {
   return sentencesOf(events, tableContext(before, after, audience));

@@ -19,9 +19,12 @@ export interface Opening {
   readonly rules: Rules;
 }
 
-/** How the state came to be: a command with its events, or a log read again (an opening, an undo). */
+/**
+ * How the state came to be: a command with its events, the log's `at`-th entry; or the log read
+ * again (an opening, an undo).
+ */
 export type Happened =
-  | { readonly kind: 'command'; readonly before: EncounterState; readonly events: readonly LoggedEvent[] }
+  | { readonly kind: 'command'; readonly before: EncounterState; readonly events: readonly LoggedEvent[]; readonly at: number }
   | { readonly kind: 'log'; readonly entries: readonly { readonly events: readonly LoggedEvent[] }[] };
 
 /** A frame built ahead (while a command's log line is written), published once the line is durable. */
@@ -29,6 +32,8 @@ export interface Staged {
   readonly opening: Opening;
   readonly frame: EncounterFrame;
   readonly line: readonly string[];
+  /** How many log entries the state is after. */
+  readonly at: number;
 }
 
 /**
@@ -44,6 +49,8 @@ export class PlayerProjection {
   private opening: Opening | null = null;
   private encounter: EncounterFrame | null = null;
   private line: readonly string[] = [];
+  /** The line after the log's first n entries of this opening, as it was when they were applied: an undo goes back to it. */
+  private lines: (readonly string[] | undefined)[] = [];
   private screen: Screen;
   private held: PlayerView | null = null;
   private revision = 0;
@@ -67,18 +74,22 @@ export class PlayerProjection {
   stage(opening: Opening, happened: Happened): Staged {
     const frame = encounterFrame(opening.state, this.audience, opening.rules);
     const same = this.opening?.key === opening.key;
-    let line: readonly string[];
     if (happened.kind === 'command') {
       const said = commandLine(happened.before, opening.state, happened.events, this.audience);
-      line = said.length > 0 ? said : same ? this.line : [];
-    } else line = latestLine(opening.state, happened.entries, this.audience);
-    return { opening, frame, line };
+      return { opening, frame, line: said.length > 0 ? said : same ? this.line : [], at: happened.at };
+    }
+    const at = happened.entries.length;
+    const kept = same ? this.lines[at] : undefined;
+    return { opening, frame, line: kept ?? latestLine(opening.state, happened.entries, this.audience), at };
   }
 
   publish(staged: Staged): void {
+    if (this.opening?.key !== staged.opening.key) this.lines = [];
     this.opening = staged.opening;
     this.encounter = staged.frame;
     this.line = staged.line;
+    this.lines.length = staged.at;
+    this.lines[staged.at] = staged.line;
     this.emit();
   }
 
@@ -99,6 +110,7 @@ export class PlayerProjection {
     this.opening = null;
     this.encounter = null;
     this.line = [];
+    this.lines = [];
     this.held = null;
   }
 

@@ -205,7 +205,7 @@ export class Session {
       // durable, and no page nor query sees the new state before that (issue 18 §3).
       const durable = this.log.append(entry);
       const revision = this.revision + 1;
-      const happened: Happened = { kind: 'command', before: this.state, events: entry.events };
+      const happened: Happened = { kind: 'command', before: this.state, events: entry.events, at: entry.seq };
       const built = this.prepare(result.state, revision, happened);
       try {
         await durable;
@@ -277,7 +277,7 @@ export class Session {
       this.state = result.state;
       this.revision += 1;
       this.checkpoint();
-      this.publish({ kind: 'command', before: was, events: entry.events });
+      this.publish({ kind: 'command', before: was, events: entry.events, at: entry.seq });
       return this.gmView();
     });
   }
