@@ -5,7 +5,7 @@ import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';
 import type { EncounterFile, LogEntry } from '../store/schema';
 import { TABLE } from '../projection/audience';
-import { recapParagraphs } from '../projection/recap';
+import { tableRecap, type RecapDocument } from '../projection/recap';
 import { gmSentence } from './recapSentences';
 
 /** Whose recap: the GM's own, or the players' to hand out. */
@@ -54,34 +54,37 @@ function namesOf(states: readonly EncounterState[]): Map<string, string> {
   return m;
 }
 
+/** The GM's own recap: every secret, every roll, hex coordinates. */
+function gmRecap(source: CombatLogSource, exportedAt: Date): RecapDocument {
+  const names = namesOf([source.initial, ...source.states]);
+  const name = (id: string): string => mdEscape(names.get(id) ?? id);
+  return {
+    title: `Combat recap (GM): ${mdEscape(source.encounterName)}`,
+    intro: [
+      `${mdEscape(source.campaignName)}, written ${exportedAt.toISOString().slice(0, 10)}.`,
+      '_The GM’s version: hidden figures, mana and every roll are in it. Hand out the players’ version._',
+    ],
+    paragraphs: source.entries.flatMap((entry, i) => {
+      const sentences = entry.events.flatMap((e) => gmSentence(e, name) ?? []);
+      return sentences.length > 0 ? [{ turn: source.turnOf(i), sentences }] : [];
+    }),
+  };
+}
+
 /** The recap as Markdown: a heading per turn, a paragraph of sentences per command that did something. */
 export function combatLogMarkdown(source: CombatLogSource, exportedAt: Date, audience: Audience = 'gm'): string {
-  const names = namesOf([source.initial, ...source.states]);
-  const name = (id: string): string => names.get(id) ?? id;
-  const title = audience === 'gm' ? 'Combat recap (GM)' : 'Combat recap';
-  const out: string[] = [
-    `# ${title}: ${mdEscape(source.encounterName)}`,
-    '',
-    `${mdEscape(source.campaignName)}, written ${exportedAt.toISOString().slice(0, 10)}.`,
-  ];
-  if (audience === 'gm') out.push('', '_The GM’s version: hidden figures, mana and every roll are in it. Hand out the players’ version._');
-  const paragraphs =
-    audience === 'players'
-      ? recapParagraphs(source.initial, source.entries, source.states, (i) => source.turnOf(i), TABLE, mdEscape)
-      : source.entries.flatMap((entry, i) => {
-          const sentences = entry.events.flatMap((e) => gmSentence(e, (id) => mdEscape(name(id))) ?? []);
-          return sentences.length > 0 ? [{ turn: source.turnOf(i), sentences }] : [];
-        });
+  // Names are the GM's typing, escaped as they go in; the sentences' own brackets hold the dice.
+  const doc = audience === 'players' ? tableRecap(source, exportedAt, TABLE, mdEscape) : gmRecap(source, exportedAt);
+  const out: string[] = [`# ${doc.title}`, ...doc.intro.flatMap((line) => ['', line])];
   let turn: number | null = null;
-  for (const p of paragraphs) {
+  for (const p of doc.paragraphs) {
     if (p.turn !== turn) {
       turn = p.turn;
       out.push('', `## Turn ${turn}`);
     }
-    // Names in the sentences are the GM's typing, escaped as they went in; the sentences' own brackets hold the dice.
     out.push('', p.sentences.join(' ').replace(/\r?\n/g, ' '));
   }
-  if (paragraphs.length === 0) out.push('', 'Nothing has happened in this encounter yet.');
+  if (doc.paragraphs.length === 0) out.push('', 'Nothing has happened in this encounter yet.');
   return out.join('\n') + '\n';
 }
 

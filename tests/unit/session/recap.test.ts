@@ -63,7 +63,8 @@ describe('the combat recap (issue 12 §6)', () => {
     const core = await played();
     const { fileName, markdown } = await core.exportCombatLog(undefined, 'players');
     expect(fileName).toBe('Ambush at the Ford recap for players.md');
-    expect(markdown).toContain('# Combat recap: Ambush at the Ford');
+    expect(markdown).toContain('# Combat recap: Ambush at the Ford\n\nWritten 2026-03-01.');
+    expect(markdown).not.toContain('Sample Campaign');
     // Grak and Sella are hidden: neither is named.
     expect(markdown).not.toMatch(/Grak|Sella|mana|Debt|runaway|Fatigue|Body|hidden|GM|control|casting roll/i);
     expect(markdown).toContain('Ilsa cast Detect Magic.');
