@@ -156,7 +156,7 @@ export class Session {
   playerView(): PlayerView {
     this.showTable();
     const frame = this.table.frame();
-    if (frame === null) throw new AppError('not-found', 'This encounter has been closed; another one is open.');
+    if (this.closed || frame?.session !== this.key) throw new AppError('conflict', 'This encounter has been closed; another one is open.');
     return frame;
   }
 
