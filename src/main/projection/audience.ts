@@ -1,5 +1,5 @@
 /**
- * Who a projection is for (DESIGN §Three seams, "The player projection"). Every player surface is
+ * Who a projection is for (DESIGN §The player projection). Every player surface is
  * made for one audience: today the table, which sees what the projector shows. A seat (one
  * player's phone) will be another kind: what the table sees plus its own figures' private fields.
  * Code that decides by audience switches over `kind` with a `never` check, so a new kind cannot

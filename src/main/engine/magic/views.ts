@@ -13,7 +13,7 @@ import type { ActiveSpell, CastingRecord, MagicContext, MagicSnapshot, RunawaySt
 /**
  * Queries the magic panels need (DESIGN: queries are pure). Everything here except
  * `stripSecrets`'s result is GM-only: mana, Debt and spell internals are secret (RULINGS C8;
- * DESIGN §Secrets never cross to the player).
+ * DESIGN §The player projection).
  */
 
 export interface RunawayView {
