@@ -5,7 +5,7 @@ import { Core } from './host/core';
 import { pushProjector } from './host/blackout';
 import { startWebHost, type WebHost } from './host/web/server';
 import { gmPushEncoder } from './session/gmPush';
-import { playerPushEncoder } from './session/playerPush';
+import { playerPushEncoder } from './projection/push';
 import { loadOrCreateTokens } from './host/web/tokens';
 
 /**
@@ -51,7 +51,8 @@ async function main(): Promise<void> {
     log,
     tokens: await loadOrCreateTokens(args.dataDir),
   });
-  core.projector.subscribe((p) => host && pushProjector(host, p));
+  const projectorPush = pushProjector(host, core.table);
+  core.projector.subscribe(projectorPush);
   core.onProgress((p) => host?.push('importProgress', p));
   core.tactics.onAutopilot((s) => host?.push('autopilot', s));
   core.tactics.onSimulation((s) => host?.push('simulation', s));

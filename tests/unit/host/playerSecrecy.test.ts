@@ -34,7 +34,7 @@ beforeEach(async () => {
   host = await startWebHost({ rendererDir, dispatcher: core.dispatcher, port: 0 });
   pushTo = host;
   // As serve.ts wires it.
-  core.projector.subscribe((p) => pushProjector(host, p));
+  core.projector.subscribe(pushProjector(host, core.table));
 });
 
 afterEach(async () => {

@@ -164,7 +164,8 @@ describe('web host: the contract over the socket', () => {
     const push = await player.waitFor<WsPush>((m) => m.event === 'playerView');
     const pv = PlayerViewSchema.parse(push.payload);
     expect(pv.encounter.figures.find((f) => f.id === samplePlayerId('bram'))?.position).toEqual({ q: 10, r: 5 });
-    expect(pv.revision).toBe(1);
+    // The table's own count of frames: the opening's frame was its first, this move its second.
+    expect(pv.revision).toBe(2);
     // The player never receives the GM's push.
     expect(player.pushes('gmView')).toEqual([]);
     expect(JSON.stringify(player.messages)).not.toContain('Sella');
