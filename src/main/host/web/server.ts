@@ -10,6 +10,7 @@ import { CONTENT_SECURITY_POLICY, ISOLATION_HEADERS } from '../security';
 import { readStatic } from './staticFiles';
 import { newTokens } from './tokens';
 import { declaredLength, isUploadRoute, runUpload, type UploadRoute } from '../uploads';
+import { callIdOf, MessageGate } from './messageGate';
 
 /** What the web host's campaign routes need from the core (assets, uploads, imports). */
 export interface CampaignHttp {
@@ -42,6 +43,12 @@ export interface WebHost {
 }
 
 const MAX_MESSAGE_BYTES = 256 * 1024;
+/** A player socket holding more than this unsent is not reading what it is sent: it is closed (it reconnects and asks afresh). */
+const MAX_PLAYER_BACKLOG_BYTES = 8 * 1024 * 1024;
+const RATE_LIMITED = {
+  code: 'rate-limited',
+  message: 'This page is sending more messages than a page needs; nothing was done. Reload the page if it keeps happening.',
+} as const;
 /** Asset URLs: the same path as `app://console/campaign-assets/<hash>.<ext>` in Electron. */
 const ASSET_PREFIX = '/campaign-assets/';
 /** An export file posted for import may carry base64 assets. */
@@ -164,6 +171,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     send(answer.status, answer.body);
   }
 
+  const gate = new MessageGate();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   // ws closes a socket that broke the protocol itself (1009 for a frame over maxPayload, 1007 for
   // text that is not UTF-8, 1002 for an unmasked frame or a reserved opcode) and then emits
@@ -184,7 +192,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sockets.set(ws, role);
       ws.on('error', (e: Error & { code?: string }) => log(`${role} socket closed after a bad frame: ${e.code ?? ''} ${e.message}`));
       ws.on('close', () => sockets.delete(ws));
-      ws.on('message', (data) => void answer(ws, role, data.toString()).catch((e: unknown) => log(`answer failed: ${String(e)}`)));
+      const admit = gate.admit(role);
+      ws.on('message', (data: Buffer) => {
+        const verdict = admit();
+        if (verdict === 'answer') void answer(ws, role, data.toString()).catch((e: unknown) => log(`answer failed: ${String(e)}`));
+        else if (verdict === 'refuse') reply(ws, { id: callIdOf(data), result: { ok: false, error: RATE_LIMITED } });
+        else {
+          log(`${role} socket closed: it kept sending after its messages were refused`);
+          ws.close(1008, 'Too many messages');
+        }
+      });
     });
   });
 
@@ -208,7 +225,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   function reply(ws: WebSocket, message: WsReply): void {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    send(ws, JSON.stringify(message));
+  }
+
+  function send(ws: WebSocket, text: string): void {
+    if (ws.readyState !== ws.OPEN) return;
+    if (sockets.get(ws) === 'player' && ws.bufferedAmount > MAX_PLAYER_BACKLOG_BYTES) {
+      log('player socket closed: it does not read what it is sent');
+      ws.terminate();
+      return;
+    }
+    ws.send(text);
   }
 
   const host = options.host ?? '127.0.0.1';
@@ -237,7 +264,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     push(event, payload, only) {
       const roles = (EVENTS[event].roles as readonly Role[]).filter((r) => only === undefined || r === only);
       const message = JSON.stringify({ event, payload } satisfies WsPush);
-      for (const [ws, role] of sockets) if (roles.includes(role) && ws.readyState === ws.OPEN) ws.send(message);
+      for (const [ws, role] of sockets) if (roles.includes(role)) send(ws, message);
     },
     async close() {
       for (const ws of sockets.keys()) ws.terminate();

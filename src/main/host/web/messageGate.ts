@@ -1,0 +1,71 @@
+import type { Role } from '../../../shared/contract';
+
+/** A token bucket: up to `capacity` messages at once, refilled at `perSecond`. */
+export class TokenBucket {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    readonly capacity: number,
+    readonly perSecond: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.tokens = capacity;
+    this.at = now();
+  }
+
+  take(): boolean {
+    const t = this.now();
+    this.tokens = Math.min(this.capacity, this.tokens + ((t - this.at) / 1000) * this.perSecond);
+    this.at = t;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/**
+ * What a player page may send (the console's choice). A player page calls three channels: its
+ * view and the projector when it opens or missed a push, and its display's size after a resize has
+ * settled, so a few calls a second at most; these limits are ten times that. Together, all player
+ * sockets get three sockets' worth, so opening many sockets gains nothing. The GM's sockets have no
+ * limit: the GM is never refused for being quick.
+ */
+export const PLAYER_SOCKET_LIMIT = { capacity: 40, perSecond: 20 } as const;
+export const PLAYER_ROLE_LIMIT = { capacity: 120, perSecond: 60 } as const;
+/** A socket refused this many messages in a row is not a page that listens to its answers: it is closed. */
+export const REFUSALS_BEFORE_CLOSE = 200;
+
+export type Verdict = 'answer' | 'refuse' | 'close';
+
+/**
+ * Decides, message by message, what the web host does with what a socket sends: answer it, refuse
+ * it with a typed error (`rate-limited`, costing the host no parsing beyond the call's id), or close
+ * the socket. `admit(role)` gives one socket's judge.
+ */
+export class MessageGate {
+  private readonly players: TokenBucket;
+
+  constructor(private readonly now: () => number = () => performance.now()) {
+    this.players = new TokenBucket(PLAYER_ROLE_LIMIT.capacity, PLAYER_ROLE_LIMIT.perSecond, now);
+  }
+
+  admit(role: Role): () => Verdict {
+    if (role === 'gm') return () => 'answer';
+    const own = new TokenBucket(PLAYER_SOCKET_LIMIT.capacity, PLAYER_SOCKET_LIMIT.perSecond, this.now);
+    let refusedInARow = 0;
+    return () => {
+      if (own.take() && this.players.take()) {
+        refusedInARow = 0;
+        return 'answer';
+      }
+      return ++refusedInARow >= REFUSALS_BEFORE_CLOSE ? 'close' : 'refuse';
+    };
+  }
+}
+
+/** The id of a call as a page's client writes it (`{"id":12,…`), read from its first bytes only; null otherwise. */
+export function callIdOf(message: Buffer): number | null {
+  const id = /^\{\s*"id"\s*:\s*(\d{1,15})\s*,/.exec(message.subarray(0, 32).toString('latin1'))?.[1];
+  return id === undefined ? null : Number(id);
+}
