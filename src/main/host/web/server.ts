@@ -11,6 +11,7 @@ import { readStatic } from './staticFiles';
 import { newTokens } from './tokens';
 import { declaredLength, isUploadRoute, runUpload, type UploadRoute } from '../uploads';
 import { callIdOf, MessageGate } from './messageGate';
+import { MaskingBusy } from '../../store/maskImage';
 
 /** What the web host's campaign routes need from the core (assets, uploads, imports). */
 export interface CampaignHttp {
@@ -66,6 +67,15 @@ export function roleForToken(tokens: Record<Role, string>, token: string | null)
   return null;
 }
 
+async function readOrBusy(campaign: CampaignHttp, name: string, role: Role): Promise<Awaited<ReturnType<CampaignHttp['readAsset']>> | 'busy'> {
+  try {
+    return await campaign.readAsset(name, role);
+  } catch (e) {
+    if (e instanceof MaskingBusy) return 'busy';
+    throw e;
+  }
+}
+
 /**
  * The web host (DESIGN §Two hosts): the built renderer over HTTP and the contract over a
  * WebSocket, each socket bound to the role of the token in its URL.
@@ -115,7 +125,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // Content-hashed names inside the open campaign's assets/ only (store/assets.ts readAsset), and
       // only with the page's token: a player page gets only its own masked map (issue 13 §5).
       const role = roleForToken(tokens, url.searchParams.get('token'));
-      const asset = role === null ? 'forbidden' : options.campaign ? await options.campaign.readAsset(url.pathname.slice(ASSET_PREFIX.length), role) : null;
+      const asset = role === null ? 'forbidden' : options.campaign ? await readOrBusy(options.campaign, url.pathname.slice(ASSET_PREFIX.length), role) : null;
+      if (asset === 'busy') {
+        // Only a few different masked images wait to be made; the oldest request gave way to newer ones.
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' }).end('Busy: ask again');
+        return;
+      }
       if (asset === 'forbidden') {
         res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Forbidden');
         return;
