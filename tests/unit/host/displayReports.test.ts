@@ -12,7 +12,15 @@ import type { WebSocket } from 'ws';
 import { Core } from '../../../src/main/host/core';
 import { pushProjector } from '../../../src/main/host/blackout';
 import { Projector, REPORT_PUSH_MS } from '../../../src/main/host/projector';
-import { callIdOf, MessageGate, PLAYER_ROLE_LIMIT, PLAYER_SOCKET_LIMIT, REFUSALS_BEFORE_CLOSE } from '../../../src/main/host/web/messageGate';
+import {
+  callIdOf,
+  MAX_PLAYER_BACKLOG_BYTES,
+  MessageGate,
+  PLAYER_ROLE_LIMIT,
+  PLAYER_SOCKET_LIMIT,
+  REFUSALS_BEFORE_CLOSE,
+  sendUnlessStalled,
+} from '../../../src/main/host/web/messageGate';
 import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
 import type { PlayerDisplay, ProjectorState } from '../../../src/shared/channels/display';
 import type { WsReply } from '../../../src/shared/wsProtocol';
@@ -96,6 +104,33 @@ describe('the message gate', () => {
     expect(verdicts.at(-1)).toBe('close');
   });
 
+  it('closes a player socket that leaves more than its backlog unread, and keeps sending to the GM whatever its backlog', () => {
+    const socket = (bufferedAmount: number) => ({
+      readyState: 1,
+      OPEN: 1,
+      bufferedAmount,
+      sent: [] as string[],
+      ended: false,
+      send(t: string) {
+        this.sent.push(t);
+      },
+      terminate() {
+        this.ended = true;
+      },
+    });
+    const log: string[] = [];
+    const reading = socket(1000);
+    sendUnlessStalled(reading, 'player', 'view', (m) => log.push(m));
+    expect(reading.sent).toEqual(['view']);
+    const stalled = socket(MAX_PLAYER_BACKLOG_BYTES + 1);
+    sendUnlessStalled(stalled, 'player', 'view', (m) => log.push(m));
+    expect([stalled.sent, stalled.ended]).toEqual([[], true]);
+    expect(log).toEqual(['player socket closed: it does not read what it is sent']);
+    const gm = socket(10 * MAX_PLAYER_BACKLOG_BYTES);
+    sendUnlessStalled(gm, 'gm', 'view', () => {});
+    expect([gm.sent, gm.ended]).toEqual([['view'], false]);
+  });
+
   it('reads a call’s id from its first bytes only', () => {
     expect(callIdOf(Buffer.from('{"id":42,"channel":"getProjector","args":{}}'))).toBe(42);
     expect(callIdOf(Buffer.from('{"channel":"getProjector","id":42}'))).toBeNull();
@@ -131,7 +166,8 @@ describe('a player flooding display reports over a real socket', () => {
     const gm = await socket('gm');
     const watcher = await socket('player');
     const flooder = await socket('player');
-    const reports = 300;
+    // Past the socket's bucket, but short of the refusals in a row that close it.
+    const reports = PLAYER_SOCKET_LIMIT.capacity + REFUSALS_BEFORE_CLOSE / 2;
     for (let i = 0; i < reports; i++) flooder.ws.send(JSON.stringify({ id: 1000 + i, channel: 'reportPlayerDisplay', args: sized(1000 + (i % 2)) }));
     const gmAnswers = await Promise.all(Array.from({ length: 20 }, () => gm.call('getProjector', {})));
     expect(gmAnswers.every((r) => r.ok)).toBe(true);

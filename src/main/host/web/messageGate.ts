@@ -69,3 +69,30 @@ export function callIdOf(message: Buffer): number | null {
   const id = /^\{\s*"id"\s*:\s*(\d{1,15})\s*,/.exec(message.subarray(0, 32).toString('latin1'))?.[1];
   return id === undefined ? null : Number(id);
 }
+
+/** A player socket holding more than this unsent is not reading what it is sent (it reconnects and asks afresh). */
+export const MAX_PLAYER_BACKLOG_BYTES = 8 * 1024 * 1024;
+
+/** What of a socket sending needs: `ws`'s WebSocket. */
+export interface Outlet {
+  readonly readyState: number;
+  readonly OPEN: number;
+  readonly bufferedAmount: number;
+  send(text: string): void;
+  terminate(): void;
+}
+
+/**
+ * Sends `text` on an open socket, unless it is a player socket that has left more than
+ * `MAX_PLAYER_BACKLOG_BYTES` unread: that one is closed instead, so a page that stops reading
+ * cannot make the host hold an ever-growing backlog for it. The GM's sockets are always sent to.
+ */
+export function sendUnlessStalled(ws: Outlet, role: Role, text: string, log: (m: string) => void): void {
+  if (ws.readyState !== ws.OPEN) return;
+  if (role === 'player' && ws.bufferedAmount > MAX_PLAYER_BACKLOG_BYTES) {
+    log('player socket closed: it does not read what it is sent');
+    ws.terminate();
+    return;
+  }
+  ws.send(text);
+}

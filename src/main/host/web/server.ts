@@ -10,7 +10,7 @@ import { CONTENT_SECURITY_POLICY, ISOLATION_HEADERS } from '../security';
 import { readStatic } from './staticFiles';
 import { newTokens } from './tokens';
 import { declaredLength, isUploadRoute, runUpload, type UploadRoute } from '../uploads';
-import { callIdOf, MessageGate } from './messageGate';
+import { callIdOf, MessageGate, sendUnlessStalled } from './messageGate';
 import { MaskingBusy } from '../../store/maskImage';
 
 /** What the web host's campaign routes need from the core (assets, uploads, imports). */
@@ -44,8 +44,6 @@ export interface WebHost {
 }
 
 const MAX_MESSAGE_BYTES = 256 * 1024;
-/** A player socket holding more than this unsent is not reading what it is sent: it is closed (it reconnects and asks afresh). */
-const MAX_PLAYER_BACKLOG_BYTES = 8 * 1024 * 1024;
 const RATE_LIMITED = {
   code: 'rate-limited',
   message: 'This page is sending more messages than a page needs; nothing was done. Reload the page if it keeps happening.',
@@ -244,13 +242,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   function send(ws: WebSocket, text: string): void {
-    if (ws.readyState !== ws.OPEN) return;
-    if (sockets.get(ws) === 'player' && ws.bufferedAmount > MAX_PLAYER_BACKLOG_BYTES) {
-      log('player socket closed: it does not read what it is sent');
-      ws.terminate();
-      return;
-    }
-    ws.send(text);
+    sendUnlessStalled(ws, sockets.get(ws) ?? 'player', text, log);
   }
 
   const host = options.host ?? '127.0.0.1';
