@@ -114,7 +114,8 @@ function simulationUntil(gm, runId, test) {
 
 /**
  * The GM (on a second page) replays simulated fights of a 64-figure encounter, one new fight after
- * another, as the Odds tab's replay does when the GM opens one fight after the other.
+ * another, as the Odds tab's replay does when the GM opens one fight after the other, and in each
+ * jumps about it (the slider: twelve steps anywhere in the fight).
  */
 export const replayAbuse = (root, seconds, figures = 64) =>
   onConsole(
@@ -125,18 +126,23 @@ export const replayAbuse = (root, seconds, figures = 64) =>
       await simulationUntil(gm, started.runId, (s) => s.state !== 'running');
       let stop = false;
       const replays = [];
+      const jumps = [];
       const replayer = (async () => {
         for (let seed = 1; !stop; seed++) {
-          const t = performance.now();
-          const r = await other.call('replaySimulatedFight', { runId: started.runId, seed, step: 0 });
-          if (!r.ok) throw new Error(`replay refused: ${r.error.message}`);
-          replays.push({ ms: performance.now() - t, steps: r.value.total });
+          let t = performance.now();
+          const first = await other.ok('replaySimulatedFight', { runId: started.runId, seed, step: 0 });
+          replays.push({ ms: performance.now() - t, steps: first.total });
+          for (let i = 1; i <= 12 && !stop; i++) {
+            t = performance.now();
+            await other.ok('replaySimulatedFight', { runId: started.runId, seed, step: Math.floor((first.total * ((i * 7) % 12)) / 11) });
+            jumps.push(performance.now() - t);
+          }
         }
       })();
       try {
         await sleep(300);
         const watched = await watchHost(host.pid, async () => ({ trips: await gmRoundTrips(gm, seconds) }));
-        return { ...watched, replays: [...replays] };
+        return { ...watched, replays: [...replays], jumps: [...jumps] };
       } finally {
         stop = true;
         await replayer;
@@ -164,24 +170,26 @@ export const cancelAbuse = (root, seconds, figures = 64) =>
 
 /**
  * One player socket reports its display's size as fast as it can, alternating two sizes (each a
- * change); another player page and the GM page count the projector pushes they are sent.
+ * change), and connects again whenever the host closes it; another player page and the GM page
+ * count the projector pushes they are sent.
  */
 export const reportFlood = (root, seconds) =>
   onConsole(
     () => sampleHost(root),
     async (host, gm) => {
       const watcher = await Client.connect(host.player);
-      const flooder = await Client.connect(host.player);
       const answers = { ok: 0, refused: 0 };
       let sent = 0;
       let stop = false;
-      let closed = false;
-      flooder.ws.on('close', () => (closed = true));
-      flooder.ws.on('message', (data) => {
-        const m = JSON.parse(data.toString());
-        if (m.result) answers[m.result.ok ? 'ok' : 'refused']++;
-      });
-      const flood = (async () => {
+      let closes = 0;
+      const floodOne = async () => {
+        const flooder = await Client.connect(host.player);
+        let closed = false;
+        flooder.ws.on('close', () => (closed = true));
+        flooder.ws.on('message', (data) => {
+          const m = JSON.parse(data.toString());
+          if (m.result) answers[m.result.ok ? 'ok' : 'refused']++;
+        });
         while (!stop && !closed) {
           // As fast as the socket takes them, without piling up more than 1 MiB unsent here.
           for (let i = 0; i < 50 && flooder.ws.bufferedAmount < 1 << 20 && !closed; i++) {
@@ -196,6 +204,11 @@ export const reportFlood = (root, seconds) =>
           }
           await new Promise((r) => setImmediate(r));
         }
+        if (closed) closes++;
+        flooder.close();
+      };
+      const flood = (async () => {
+        while (!stop) await floodOne();
       })();
       try {
         await sleep(500);
@@ -207,7 +220,7 @@ export const reportFlood = (root, seconds) =>
           ...watched,
           sent,
           answers: { ...answers },
-          flooderClosed: closed,
+          closes,
           pushesPerSecond: {
             gm: (gm.pushed('projector') - pushesBefore.gm) / window,
             player: (watcher.pushed('projector') - pushesBefore.player) / window,
@@ -217,7 +230,6 @@ export const reportFlood = (root, seconds) =>
         stop = true;
         await flood;
         watcher.close();
-        flooder.close();
       }
     },
   );

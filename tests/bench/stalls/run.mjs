@@ -68,7 +68,7 @@ const ROWS = [
     (r) => p95(r.replay.trips),
     ROUND_TRIP_MS,
     (r) =>
-      `${trips(r.replay)}; ${r.replay.replays.length} fights replayed in the window (median ${median(r.replay.replays.map((x) => x.ms)).toFixed(0)} ms, ${median(r.replay.replays.map((x) => x.steps))} steps each); ${memory(r.replay)}`,
+      `${trips(r.replay)}; ${r.replay.replays.length} fights replayed (median ${median(r.replay.replays.map((x) => x.ms)).toFixed(0)} ms, ${median(r.replay.replays.map((x) => x.steps))} steps each), ${r.replay.jumps.length} jumps to a step (median ${median(r.replay.jumps).toFixed(0)} ms, max ${Math.max(0, ...r.replay.jumps).toFixed(0)} ms); ${memory(r.replay)}`,
   ),
   row('Replaying simulated fights: host resident memory at its peak', ' MiB', (r) => r.replay.peak, PEAK_MIB),
   row(
@@ -86,7 +86,7 @@ const ROWS = [
     (r) => p95(r.reports.trips),
     ROUND_TRIP_MS,
     (r) =>
-      `${trips(r.reports)}; ${r.reports.sent} reports sent, answers ${answers(r.reports.answers)}${r.reports.flooderClosed ? ', the flooding socket closed by the host' : ''}; ${memory(r.reports)}`,
+      `${trips(r.reports)}; ${r.reports.sent} reports sent, answers ${answers(r.reports.answers)}; the host closed the flooding socket ${r.reports.closes ?? 0}× (it connected again each time); ${memory(r.reports)}`,
   ),
   row(
     'A player flooding display reports: projector pushes per second to another player page',
