@@ -2,8 +2,10 @@
  * The players' map image is masked on its worker thread, never on the main one: the copy is the
  * painter's own, byte for byte; the main thread runs no sharp and its timers keep firing while
  * the copy is made; six different copies asked at once are made one at a time (the oldest waiting
- * giving way past four); the same copy asked six times is made once.
+ * giving way past four); the same copy asked six times is made once; on Linux the pixel work runs
+ * on threads niced below the console.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -90,6 +92,21 @@ describe('the players’ map image, masked on its worker', () => {
     expect(six.every((m) => m === six[0])).toBe(true);
     expect(await maskFoggedHexes(source, 'png', fog)).toBe(six[0]);
     expect(maskingStats().started - before).toBe(1);
+  });
+
+  it.runIf(process.platform === 'linux')('does its pixel work on libvips threads niced below the console, which keeps its own priority', async () => {
+    // Two jobs: threads libvips starts late in the first are lowered at the start of the second.
+    await maskFoggedHexes(source, 'png', mask('8,8'));
+    await maskFoggedHexes(source, 'png', mask('8,9'));
+    const threads = readdirSync('/proc/self/task').map((task) => ({
+      name: readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim(),
+      // /proc/<pid>/task/<tid>/stat: the nice value is the 19th field (after the command in parentheses).
+      nice: Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
+    }));
+    const image = threads.filter((t) => t.name.startsWith('libvips worker'));
+    expect(image.length).toBeGreaterThan(0);
+    expect(image.every((t) => t.nice === 10)).toBe(true);
+    expect(threads[0]!.nice).toBe(0); // the main thread
   });
 
   it('a copy that cannot be made says why, and the next one is made', async () => {
