@@ -1,10 +1,12 @@
 /**
  * One simulated fight played again step by step, for the Odds tab's replay. Playing it is the
- * costly part (the tactics weigh every step), so a simulation worker does that: it keeps every
- * command, and every `CHECKPOINT_STEPS` steps the state as JSON text with the dice there (text
- * passes between threads as one copy and is read only when asked). Main then makes any step's state
- * from the checkpoint before it, applying at most `CHECKPOINT_STEPS - 1` commands, and stepping on
- * from where it stood costs one.
+ * costly part (the tactics weigh every step: seconds for a fight of 64 figures), so a simulation
+ * worker does that, and cuts the fight into segments of `SEGMENT_STEPS` steps: each the state at
+ * its start with the dice there, and its commands and their reasons, all as JSON text (text passes
+ * between threads as one copy, and main reads only the segment asked). Main then makes a step's
+ * state from its segment's start, applying at most `SEGMENT_STEPS - 1` commands (about a
+ * millisecond each at 64 figures), and keeps the segment's states made, so stepping on costs one
+ * command and stepping back none.
  */
 import type { Command } from '../../shared/commands';
 import { createSeededDice } from '../engine/dice/seeded';
@@ -15,15 +17,23 @@ import { rulesFor, type Rules, type RuleSet } from '../engine/rules';
 import { playFight } from '../engine/tactics/playFight';
 import type { TacticsSettings } from '../engine/tactics/types';
 
-export const CHECKPOINT_STEPS = 32;
+export const SEGMENT_STEPS = 16;
+
+export interface ReplaySegment {
+  /** The state at the segment's first step, and the dice's state there. */
+  readonly state: string;
+  readonly dice: SeededDiceState;
+  /** Its commands (`SEGMENT_STEPS` but in the last), a JSON array. */
+  readonly commands: string;
+  /** Why the step to each of its states was taken (null for the fight's start), a JSON array. */
+  readonly reasons: string;
+}
 
 export interface FightReplay {
   readonly seed: number;
-  readonly commands: readonly Command[];
-  /** Why each command was chosen, in words. */
-  readonly reasons: readonly string[];
-  /** Checkpoint i: the state after i × `CHECKPOINT_STEPS` commands, as JSON, and the dice's state there. */
-  readonly checkpoints: readonly { readonly state: string; readonly dice: SeededDiceState }[];
+  /** Steps in the fight: its states are steps 0 (the start) to `steps`. */
+  readonly steps: number;
+  readonly segments: readonly ReplaySegment[];
 }
 
 export interface ReplayInputs {
@@ -39,40 +49,75 @@ export function replayFight(inputs: ReplayInputs): FightReplay {
   const rules = rulesFor(inputs.rules);
   const fight = playFight(inputs.state, rules, { seed: inputs.seed, maxTurns: inputs.maxTurns, settings: inputs.settings, keepCommands: true });
   const commands = fight.commands ?? [];
+  const reasons = fight.reasons ?? [];
   // The same seeded dice the fight rolled, command after command: the kept commands replay it exactly.
   const dice = createSeededDice(inputs.seed);
-  const checkpoints: { state: string; dice: SeededDiceState }[] = [];
+  const segments: ReplaySegment[] = [];
   let state = inputs.state;
   for (let i = 0; i <= commands.length; i++) {
-    if (i % CHECKPOINT_STEPS === 0) checkpoints.push({ state: JSON.stringify(state), dice: dice.saveState() });
+    if (i % SEGMENT_STEPS === 0) {
+      const end = i + SEGMENT_STEPS;
+      segments.push({
+        state: JSON.stringify(state),
+        dice: dice.saveState(),
+        commands: JSON.stringify(commands.slice(i, end)),
+        reasons: JSON.stringify(i === 0 ? [null, ...reasons.slice(0, end - 1)] : reasons.slice(i - 1, end - 1)),
+      });
+    }
     if (i < commands.length) state = applyQuietly(state, commands[i]!, dice, rules);
   }
-  return { seed: inputs.seed, commands, reasons: fight.reasons ?? [], checkpoints };
+  return { seed: inputs.seed, steps: commands.length, segments };
 }
 
-/** A replayed fight walked on main: any step's state, made from the nearest checkpoint or from the step it stood on. */
+interface OpenSegment {
+  readonly index: number;
+  readonly commands: readonly Command[];
+  readonly reasons: readonly (string | null)[];
+  /** The segment's states made so far, from its start; the dice stand after the last. */
+  readonly states: EncounterState[];
+  readonly dice: SeededDice;
+}
+
+/** A replayed fight walked on main: a step's state and the reason for the step that led to it. */
 export class ReplayCursor {
-  private at: { step: number; state: EncounterState; dice: SeededDice } | null = null;
+  private open: OpenSegment | null = null;
 
   constructor(
     readonly replay: FightReplay,
     private readonly rules: RuleSet,
   ) {}
 
-  /** Steps in the fight: its states are steps 0 (the start) to `steps`. */
   get steps(): number {
-    return this.replay.commands.length;
+    return this.replay.steps;
   }
 
   stateAt(step: number): EncounterState {
     const target = Math.max(0, Math.min(step, this.steps));
-    const checkpoint = Math.floor(target / CHECKPOINT_STEPS);
-    if (this.at === null || this.at.step > target || Math.floor(this.at.step / CHECKPOINT_STEPS) < checkpoint) {
-      const saved = this.replay.checkpoints[checkpoint]!;
-      this.at = { step: checkpoint * CHECKPOINT_STEPS, state: JSON.parse(saved.state) as EncounterState, dice: createSeededDice(saved.dice) };
+    const segment = this.segment(Math.floor(target / SEGMENT_STEPS));
+    const offset = target % SEGMENT_STEPS;
+    while (segment.states.length <= offset) {
+      const made = segment.states.length;
+      segment.states.push(applyQuietly(segment.states[made - 1]!, segment.commands[made - 1]!, segment.dice, this.rules));
     }
-    const at = this.at;
-    while (at.step < target) at.state = applyQuietly(at.state, this.replay.commands[at.step++]!, at.dice, this.rules);
-    return at.state;
+    return segment.states[offset]!;
+  }
+
+  /** Why the step that led to `step` was taken; null at the fight's start. */
+  reasonAt(step: number): string | null {
+    const target = Math.max(0, Math.min(step, this.steps));
+    return this.segment(Math.floor(target / SEGMENT_STEPS)).reasons[target % SEGMENT_STEPS]!;
+  }
+
+  private segment(index: number): OpenSegment {
+    if (this.open?.index === index) return this.open;
+    const saved = this.replay.segments[index]!;
+    this.open = {
+      index,
+      commands: JSON.parse(saved.commands) as Command[],
+      reasons: JSON.parse(saved.reasons) as (string | null)[],
+      states: [JSON.parse(saved.state) as EncounterState],
+      dice: createSeededDice(saved.dice),
+    };
+    return this.open;
   }
 }

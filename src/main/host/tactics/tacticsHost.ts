@@ -60,7 +60,7 @@ export class TacticsHost {
       seed,
       step: index,
       total: fight.cursor.steps,
-      reason: index === 0 ? 'The encounter as it stood when the simulation began.' : fight.cursor.replay.reasons[index - 1]!,
+      reason: fight.cursor.reasonAt(index) ?? 'The encounter as it stood when the simulation began.',
       view: gmView({ id: campaign.id, name: campaign.name }, state, { canUndo: false, canRedo: false, logLength: index }, index, fight.rules),
     };
   }
