@@ -207,6 +207,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       ws.on('close', () => sockets.delete(ws));
       const admit = gate.admit(role);
       ws.on('message', (data: Buffer) => {
+        // A socket being closed (it kept on after its refusals) is not answered any more.
+        if (ws.readyState !== ws.OPEN) return;
         const verdict = admit();
         if (verdict === 'answer') void answer(ws, role, data.toString()).catch((e: unknown) => log(`answer failed: ${String(e)}`));
         else if (verdict === 'refuse') reply(ws, { id: callIdOf(data), result: { ok: false, error: RATE_LIMITED } });
