@@ -54,7 +54,9 @@ interface Handed {
 }
 
 interface Waiter {
-  readonly give: (worker: Worker) => void;
+  readonly owner: object;
+  /** A worker for the taker, or null when its run was cancelled while it waited. */
+  readonly give: (worker: Worker | null) => void;
   readonly refuse: (e: Error) => void;
 }
 
@@ -101,7 +103,8 @@ export class SimulationPool {
     };
     const feed = async (): Promise<void> => {
       while (!cancelled && next < request.fights) {
-        const worker = await this.take(false);
+        const worker = await this.take(owner, false);
+        if (worker === null) break;
         // Sized when a worker is free, from what is left then.
         const seedsOfBatch = cancelled ? [] : takeSeeds();
         if (seedsOfBatch.length === 0) {
@@ -134,6 +137,11 @@ export class SimulationPool {
       cancel: () => {
         cancelled = true;
         stop();
+        // Its feeders waiting for a worker go without one (so none is started for them), then its batches stop.
+        for (const waiter of this.waiting.filter((w) => w.owner === owner)) {
+          this.waiting.splice(this.waiting.indexOf(waiter), 1);
+          waiter.give(null);
+        }
         for (const [worker, job] of this.handed) if (job.owner === owner) this.stop(worker);
       },
     };
@@ -141,8 +149,9 @@ export class SimulationPool {
 
   /** Plays one fight again with what a step-by-step replay needs, on the first free worker. */
   async replay(inputs: ReplayInputs): Promise<FightReplay> {
-    const worker = await this.take(true);
-    const reply = await this.send(worker, {}, { type: 'replay', batchId: 0, ...inputs });
+    const owner = {};
+    const worker = (await this.take(owner, true))!;
+    const reply = await this.send(worker, owner, { type: 'replay', batchId: 0, ...inputs });
     if (reply.type === 'replay') return reply.replay;
     throw new Error(reply.type === 'failed' ? `The replayed fight failed: ${reply.message}` : 'The replay was stopped.');
   }
@@ -155,12 +164,12 @@ export class SimulationPool {
   }
 
   /** A free worker, or a new one while the pool has room; else the next one freed (a replay waits ahead of batches). */
-  private take(first: boolean): Promise<Worker> {
+  private take(owner: object, first: boolean): Promise<Worker | null> {
     if (this.closed) return Promise.reject(new Error('The simulation pool is closed.'));
     const free = this.idle.pop();
     if (free !== undefined) return Promise.resolve(free);
     if (this.workers.size < this.size) return Promise.resolve(this.spawn());
-    return new Promise((give, refuse) => (first ? this.waiting.unshift({ give, refuse }) : this.waiting.push({ give, refuse })));
+    return new Promise((give, refuse) => (first ? this.waiting.unshift({ owner, give, refuse }) : this.waiting.push({ owner, give, refuse })));
   }
 
   private give(worker: Worker): void {
