@@ -80,6 +80,11 @@ export class SimulationPool {
     return Atomics.load(this.played, 0);
   }
 
+  /** Workers started and not stopped. */
+  get alive(): number {
+    return this.workers.size;
+  }
+
   /** Workers with a job in hand now. */
   get busy(): number {
     return this.handed.size;

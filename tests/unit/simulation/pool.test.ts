@@ -71,6 +71,25 @@ describe('simulation pool', () => {
     expect(again.results[3]).toEqual(playFight(sample, rulesFor(DEFAULT_RULES), { seed: 903, maxTurns: 12 }));
   }, 120_000);
 
+  it('a cancel starts no worker for the run’s batches still waiting for one, and leaves a replay on the pool alone', async () => {
+    const fresh = new SimulationPool(await buildSimulationWorker(), 2);
+    try {
+      const crowd = skirmish(12, 30, 20);
+      // The replay holds one worker, the run's first batch the other; its second batch waits.
+      const replayed = fresh.replay({ state: crowd, rules: DEFAULT_RULES, seed: 3, maxTurns: 30, settings: {} });
+      const run = fresh.run({ state: crowd, rules: DEFAULT_RULES, fights: 100, maxTurns: 30, settings: {}, firstSeed: 1 }, () => undefined);
+      await new Promise((r) => setTimeout(r, 0));
+      expect([fresh.alive, fresh.busy]).toEqual([2, 2]);
+      run.cancel();
+      expect((await run.done).cancelled).toBe(true);
+      await fresh.whenStopped();
+      expect([fresh.alive, fresh.busy]).toEqual([1, 1]);
+      expect((await replayed).steps).toBeGreaterThan(0);
+    } finally {
+      await fresh.close();
+    }
+  }, 180_000);
+
   it('replays a fight on a worker: every step is the state the engine reaches in-process, with its reason, back and forth', async () => {
     const rules = rulesFor(DEFAULT_RULES);
     const seed = 42;
