@@ -15,7 +15,9 @@ import { Projector, REPORT_PUSH_MS } from '../../../src/main/host/projector';
 import {
   callIdOf,
   MAX_PLAYER_BACKLOG_BYTES,
+  MAX_PLAYER_SOCKETS,
   MessageGate,
+  PLAYER_CONNECT_LIMIT,
   PLAYER_ROLE_LIMIT,
   PLAYER_SOCKET_LIMIT,
   REFUSALS_BEFORE_CLOSE,
@@ -131,6 +133,17 @@ describe('the message gate', () => {
     expect([gm.sent, gm.ended]).toEqual([['view'], false]);
   });
 
+  it('lets player sockets open at a page’s pace and only so many at once; the GM’s always', () => {
+    const time = clock();
+    const gate = new MessageGate(time.now);
+    const burst = Array.from({ length: PLAYER_CONNECT_LIMIT.capacity + 3 }, () => gate.mayConnect('player', 0));
+    expect(burst.filter(Boolean)).toHaveLength(PLAYER_CONNECT_LIMIT.capacity);
+    expect(Array.from({ length: 50 }, () => gate.mayConnect('gm', MAX_PLAYER_SOCKETS)).every(Boolean)).toBe(true);
+    time.advance(1000);
+    expect(gate.mayConnect('player', MAX_PLAYER_SOCKETS)).toBe(false);
+    expect(gate.mayConnect('player', MAX_PLAYER_SOCKETS - 1)).toBe(true);
+  });
+
   it('reads a call’s id from its first bytes only', () => {
     expect(callIdOf(Buffer.from('{"id":42,"channel":"getProjector","args":{}}'))).toBe(42);
     expect(callIdOf(Buffer.from('{"channel":"getProjector","id":42}'))).toBeNull();
@@ -186,6 +199,15 @@ describe('a player flooding display reports over a real socket', () => {
     expect(gm.pushes('projector').length).toBe(pushed.length);
     // The last push carries the size the host holds.
     expect(pushed.at(-1)!.reported).toEqual(core.projector.get().reported);
+    expect((await gm.call('getProjector', {})).ok).toBe(true);
+  });
+
+  it('opening sockets one after another is refused past the limit (429), and the GM still connects', async () => {
+    const tries = await Promise.allSettled(Array.from({ length: PLAYER_CONNECT_LIMIT.capacity + 10 }, () => socket('player')));
+    const refused = tries.filter((t) => t.status === 'rejected') as PromiseRejectedResult[];
+    expect(refused.length).toBeGreaterThanOrEqual(4);
+    expect(refused.every((t) => String(t.reason).includes('429'))).toBe(true);
+    const gm = await socket('gm');
     expect((await gm.call('getProjector', {})).ok).toBe(true);
   });
 

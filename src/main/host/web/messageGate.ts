@@ -33,8 +33,19 @@ export class TokenBucket {
  */
 export const PLAYER_SOCKET_LIMIT = { capacity: 40, perSecond: 20 } as const;
 export const PLAYER_ROLE_LIMIT = { capacity: 120, perSecond: 60 } as const;
-/** A socket refused this many messages in a row is not a page that listens to its answers: it is closed. */
-export const REFUSALS_BEFORE_CLOSE = 200;
+/**
+ * A socket refused this many messages in a row is not a page that listens to its answers: it is
+ * closed. Kept small: each refusal is an answer written to the socket, the costliest part of a flood.
+ */
+export const REFUSALS_BEFORE_CLOSE = 20;
+/**
+ * Player sockets that may be opened (a page reconnects once a second after a lost connection), so
+ * that closing a flooding socket is not undone by opening another at once; and how many may be
+ * open at once (a projector and a table's phones are a handful), since every player push goes to
+ * each of them.
+ */
+export const PLAYER_CONNECT_LIMIT = { capacity: 10, perSecond: 2 } as const;
+export const MAX_PLAYER_SOCKETS = 32;
 
 export type Verdict = 'answer' | 'refuse' | 'close';
 
@@ -45,9 +56,16 @@ export type Verdict = 'answer' | 'refuse' | 'close';
  */
 export class MessageGate {
   private readonly players: TokenBucket;
+  private readonly playerConnections: TokenBucket;
 
   constructor(private readonly now: () => number = () => performance.now()) {
     this.players = new TokenBucket(PLAYER_ROLE_LIMIT.capacity, PLAYER_ROLE_LIMIT.perSecond, now);
+    this.playerConnections = new TokenBucket(PLAYER_CONNECT_LIMIT.capacity, PLAYER_CONNECT_LIMIT.perSecond, now);
+  }
+
+  /** Whether a socket of `role` may be opened now, with `openPlayers` player sockets open; the GM always may. */
+  mayConnect(role: Role, openPlayers: number): boolean {
+    return role === 'gm' || (openPlayers < MAX_PLAYER_SOCKETS && this.playerConnections.take());
   }
 
   admit(role: Role): () => Verdict {

@@ -44,6 +44,8 @@ export interface WebHost {
 }
 
 const MAX_MESSAGE_BYTES = 256 * 1024;
+/** How long a socket closed for flooding has for the close frame to leave before it is ended. */
+const CLOSE_GRACE_MS = 250;
 const RATE_LIMITED = {
   code: 'rate-limited',
   message: 'This page is sending more messages than a page needs; nothing was done. Reload the page if it keeps happening.',
@@ -201,6 +203,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       socket.destroy();
       return;
     }
+    if (!gate.mayConnect(role, [...sockets.values()].filter((r) => r === 'player').length)) {
+      socket.write('HTTP/1.1 429 Too Many Requests\r\nRetry-After: 1\r\nConnection: close\r\n\r\n');
+      socket.destroy();
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.set(ws, role);
       ws.on('error', (e: Error & { code?: string }) => log(`${role} socket closed after a bad frame: ${e.code ?? ''} ${e.message}`));
@@ -214,7 +221,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         else if (verdict === 'refuse') reply(ws, { id: callIdOf(data), result: { ok: false, error: RATE_LIMITED } });
         else {
           log(`${role} socket closed: it kept sending after its messages were refused`);
+          // Said with a close frame; nothing more is read from it, and it is ended without waiting for the page's answer.
           ws.close(1008, 'Too many messages');
+          ws.pause();
+          setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
         }
       });
     });
