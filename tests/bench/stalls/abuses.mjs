@@ -1,9 +1,11 @@
 // The abuses of the host that the stall bench times the GM under, each on a console of its own
 // (the real web host, out/main/serve.js, as a child process), each driven over real sockets and
 // HTTP the way a page (or someone posing as one) would drive them.
+import { spawn } from 'node:child_process';
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { makeDataDir, startHost } from '../chromium/host.mjs';
@@ -31,6 +33,26 @@ async function onConsole(start, body) {
     gm.close();
     await host.stop();
   }
+}
+
+/**
+ * Starts `abuser.mjs` in a process of its own; `stop()` ends it and resolves to what it did. It
+ * runs at the lowest priority: at a table it is another device, and here its own loop would
+ * otherwise take the host's share of this machine's two cores.
+ */
+async function startAbuser(mode, pageUrl, names = []) {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'abuser.mjs'), mode, pageUrl, ...names], { stdio: ['ignore', 'pipe', 'inherit'] });
+  setPriority(child.pid, 19);
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const first = await lines.next();
+  if (first.value !== 'ready') throw new Error(`the abuser did not start: ${first.value}`);
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      const last = await lines.next();
+      return JSON.parse(last.value);
+    },
+  };
 }
 
 /** Idle: the GM's round trip with nothing else going on, for comparison. */
@@ -72,7 +94,6 @@ export const maskingAbuse = (root, seconds) =>
       const player = await Client.connect(host.player);
       const base = new URL(host.gm);
       const gmToken = base.searchParams.get('token');
-      const playerToken = new URL(host.player).searchParams.get('token');
       const upload = await fetch(`${base.origin}/campaign/upload-image?token=${gmToken}`, { method: 'POST', body: await bigMapJpeg() });
       const image = (await upload.json()).value;
       await gm.ok('sendCommand', { command: { type: 'setMapImage', image: { asset: image.asset, width: image.width, height: image.height } } });
@@ -83,26 +104,16 @@ export const maskingAbuse = (root, seconds) =>
         names.add((await player.ok('getPlayerView', {})).encounter.map.image.asset);
         await gm.ok('sendCommand', { command: { type: 'setHexesHidden', hexes, hidden: false } });
       }
-      const list = [...names];
-      const answers = new Map();
-      let stop = false;
-      let next = 0;
-      const asker = async () => {
-        while (!stop) {
-          const res = await fetch(`${base.origin}/campaign-assets/${list[next++ % list.length]}?token=${playerToken}`);
-          await res.arrayBuffer();
-          answers.set(res.status, (answers.get(res.status) ?? 0) + 1);
-        }
-      };
-      const askers = Array.from({ length: 6 }, asker);
+      player.close();
+      const abuser = await startAbuser('masks', host.player, [...names]);
+      let done;
       try {
         await sleep(1000);
         const watched = await watchHost(host.pid, async () => ({ trips: await gmRoundTrips(gm, seconds) }));
-        return { ...watched, names: list.length, answers: Object.fromEntries(answers) };
+        done = await abuser.stop();
+        return { ...watched, names: names.size, answers: done.answers };
       } finally {
-        stop = true;
-        await Promise.allSettled(askers);
-        player.close();
+        if (done === undefined) await abuser.stop();
       }
     },
   );
@@ -178,57 +189,29 @@ export const reportFlood = (root, seconds) =>
     () => sampleHost(root),
     async (host, gm) => {
       const watcher = await Client.connect(host.player);
-      const answers = { ok: 0, refused: 0 };
-      let sent = 0;
-      let stop = false;
-      let closes = 0;
-      const floodOne = async () => {
-        const flooder = await Client.connect(host.player);
-        let closed = false;
-        flooder.ws.on('close', () => (closed = true));
-        flooder.ws.on('message', (data) => {
-          const m = JSON.parse(data.toString());
-          if (m.result) answers[m.result.ok ? 'ok' : 'refused']++;
-        });
-        while (!stop && !closed) {
-          // As fast as the socket takes them, without piling up more than 1 MiB unsent here.
-          for (let i = 0; i < 50 && flooder.ws.bufferedAmount < 1 << 20 && !closed; i++) {
-            const h = 1000 + (sent % 2);
-            flooder.ws.send(
-              JSON.stringify({
-                id: 1e6 + sent++,
-                channel: 'reportPlayerDisplay',
-                args: { screen: { widthPx: 1920, heightPx: 1080 }, map: { widthPx: 1920, heightPx: h } },
-              }),
-            );
-          }
-          await new Promise((r) => setImmediate(r));
-        }
-        if (closed) closes++;
-        flooder.close();
-      };
-      const flood = (async () => {
-        while (!stop) await floodOne();
-      })();
+      const abuser = await startAbuser('flood', host.player);
+      let done;
       try {
         await sleep(500);
         const pushesBefore = { gm: gm.pushed('projector'), player: watcher.pushed('projector') };
         const t = performance.now();
         const watched = await watchHost(host.pid, async () => ({ trips: await gmRoundTrips(gm, seconds) }));
         const window = (performance.now() - t) / 1000;
+        const pushesPerSecond = {
+          gm: (gm.pushed('projector') - pushesBefore.gm) / window,
+          player: (watcher.pushed('projector') - pushesBefore.player) / window,
+        };
+        done = await abuser.stop();
         return {
           ...watched,
-          sent,
-          answers: { ...answers },
-          closes,
-          pushesPerSecond: {
-            gm: (gm.pushed('projector') - pushesBefore.gm) / window,
-            player: (watcher.pushed('projector') - pushesBefore.player) / window,
-          },
+          sent: done.sent,
+          answers: { ok: done.ok, refused: done.refused },
+          closes: done.closes,
+          refusedConnections: done.refusedConnections,
+          pushesPerSecond,
         };
       } finally {
-        stop = true;
-        await flood;
+        if (done === undefined) await abuser.stop();
         watcher.close();
       }
     },

@@ -86,7 +86,7 @@ const ROWS = [
     (r) => p95(r.reports.trips),
     ROUND_TRIP_MS,
     (r) =>
-      `${trips(r.reports)}; ${r.reports.sent} reports sent, answers ${answers(r.reports.answers)}; the host closed the flooding socket ${r.reports.closes ?? 0}× (it connected again each time); ${memory(r.reports)}`,
+      `${trips(r.reports)}; ${r.reports.sent} reports sent, answers ${answers(r.reports.answers)}; the host closed the flooding socket ${r.reports.closes ?? 0}× and refused ${r.reports.refusedConnections ?? 0} of its new sockets (it connected again at once each time); ${memory(r.reports)}`,
   ),
   row(
     'A player flooding display reports: projector pushes per second to another player page',
