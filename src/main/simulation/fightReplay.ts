@@ -5,8 +5,8 @@
  * its start with the dice there, and its commands and their reasons, all as JSON text (text passes
  * between threads as one copy, and main reads only the segment asked). Main then makes a step's
  * state from its segment's start, applying at most `SEGMENT_STEPS - 1` commands (about a
- * millisecond each at 64 figures), and keeps the segment's states made, so stepping on costs one
- * command and stepping back none.
+ * millisecond each at 64 figures) and letting other work run between them, and keeps the
+ * segment's states made, so stepping on costs one command and stepping back none.
  */
 import type { Command } from '../../shared/commands';
 import { createSeededDice } from '../engine/dice/seeded';
@@ -18,6 +18,8 @@ import { playFight } from '../engine/tactics/playFight';
 import type { TacticsSettings } from '../engine/tactics/types';
 
 export const SEGMENT_STEPS = 16;
+/** Main applies a replay's commands in slices of about this long, letting the GM's calls in between. */
+const SLICE_MS = 4;
 
 export interface ReplaySegment {
   /** The state at the segment's first step, and the dice's state there. */
@@ -85,27 +87,32 @@ export class ReplayCursor {
   constructor(
     readonly replay: FightReplay,
     private readonly rules: RuleSet,
+    private readonly sliceMs = SLICE_MS,
   ) {}
 
   get steps(): number {
     return this.replay.steps;
   }
 
-  stateAt(step: number): EncounterState {
+  /**
+   * The state at `step` (clamped to the fight), with the reason for the step that led to it (null
+   * at the start). Steps asked meanwhile may share a segment: each pass of the loop extends it by
+   * one state from its last, with its dice, so they make the same states in any order.
+   */
+  async at(step: number): Promise<{ state: EncounterState; reason: string | null }> {
     const target = Math.max(0, Math.min(step, this.steps));
     const segment = this.segment(Math.floor(target / SEGMENT_STEPS));
     const offset = target % SEGMENT_STEPS;
+    let slice = performance.now();
     while (segment.states.length <= offset) {
+      if (performance.now() - slice >= this.sliceMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
       const made = segment.states.length;
       segment.states.push(applyQuietly(segment.states[made - 1]!, segment.commands[made - 1]!, segment.dice, this.rules));
     }
-    return segment.states[offset]!;
-  }
-
-  /** Why the step that led to `step` was taken; null at the fight's start. */
-  reasonAt(step: number): string | null {
-    const target = Math.max(0, Math.min(step, this.steps));
-    return this.segment(Math.floor(target / SEGMENT_STEPS)).reasons[target % SEGMENT_STEPS]!;
+    return { state: segment.states[offset]!, reason: segment.reasons[offset]! };
   }
 
   private segment(index: number): OpenSegment {

@@ -104,9 +104,14 @@ describe('simulation pool', () => {
     const last = states.length - 1;
     const steps = [0, 1, 2, SEGMENT_STEPS - 1, SEGMENT_STEPS, SEGMENT_STEPS + 3, SEGMENT_STEPS + 1, last, last - 1, 5, 2 * SEGMENT_STEPS, 0, last + 10];
     for (const step of steps) {
-      expect(cursor.stateAt(step), `step ${step}`).toEqual(states[Math.min(step, last)]);
-      expect(cursor.reasonAt(step), `reason ${step}`).toBe(step === 0 ? null : fight.reasons![Math.min(step, last) - 1]);
+      const { state, reason } = await cursor.at(step);
+      expect(state, `step ${step}`).toEqual(states[Math.min(step, last)]);
+      expect(reason, `reason ${step}`).toBe(step === 0 ? null : fight.reasons![Math.min(step, last) - 1]);
     }
+    // Steps asked at once, made in slices that let each other in after every command, are each right.
+    const sliced = new ReplayCursor(replay, rules, 0);
+    const together = await Promise.all([last, 3, SEGMENT_STEPS + 2, 3, last - 2].map((step) => sliced.at(step)));
+    expect(together.map((t) => t.state)).toEqual([states[last], states[3], states[SEGMENT_STEPS + 2], states[3], states[last - 2]]);
   }, 120_000);
 
   it.runIf(process.platform === 'linux')(

@@ -53,14 +53,14 @@ export class TacticsHost {
   async replayStep(session: Session, runId: number, seed: number, step: number) {
     const fight = await this.simulations.replay(runId, seed);
     const index = Math.max(0, Math.min(step, fight.cursor.steps));
-    const state = fight.cursor.stateAt(index);
+    const { state, reason } = await fight.cursor.at(index);
     const campaign = session.campaignFolder.campaign;
     return {
       runId,
       seed,
       step: index,
       total: fight.cursor.steps,
-      reason: fight.cursor.reasonAt(index) ?? 'The encounter as it stood when the simulation began.',
+      reason: reason ?? 'The encounter as it stood when the simulation began.',
       view: gmView({ id: campaign.id, name: campaign.name }, state, { canUndo: false, canRedo: false, logLength: index }, index, fight.rules),
     };
   }
