@@ -126,7 +126,8 @@ function simulationUntil(gm, runId, test) {
 /**
  * The GM (on a second page) replays simulated fights of a 64-figure encounter, one new fight after
  * another, as the Odds tab's replay does when the GM opens one fight after the other, and in each
- * jumps about it (the slider: twelve steps anywhere in the fight).
+ * jumps about it (the slider: twelve steps anywhere in the fight). The window lasts until one fight
+ * has been replayed and jumped about (a fight of 64 figures takes seconds to play), at most 90 s.
  */
 export const replayAbuse = (root, seconds, figures = 64) =>
   onConsole(
@@ -152,7 +153,10 @@ export const replayAbuse = (root, seconds, figures = 64) =>
       })();
       try {
         await sleep(300);
-        const watched = await watchHost(host.pid, async () => ({ trips: await gmRoundTrips(gm, seconds) }));
+        const cap = performance.now() + 90_000;
+        const watched = await watchHost(host.pid, async () => ({
+          trips: await gmRoundTrips(gm, seconds, 50, () => jumps.length < 12 && performance.now() < cap),
+        }));
         return { ...watched, replays: [...replays], jumps: [...jumps] };
       } finally {
         stop = true;

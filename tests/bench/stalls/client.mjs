@@ -72,15 +72,16 @@ export class Client {
 
 /**
  * The GM's round trip while something else happens: a logged command (a figure turned, its log
- * line synced before the answer) every `gapMs` for `seconds`, each timed from send to answer.
+ * line synced before the answer) every `gapMs` for `seconds`, each timed from send to answer; and
+ * on after that while `more()` says so.
  */
-export async function gmRoundTrips(gm, seconds, gapMs = 50) {
+export async function gmRoundTrips(gm, seconds, gapMs = 50, more = () => false) {
   const view = await gm.ok('getGmView', {});
   const seen = { encounterId: view.encounter.id, session: view.session, revision: view.revision };
   const figureId = view.encounter.figures[0].id;
   const trips = [];
   const end = performance.now() + seconds * 1000;
-  for (let i = 1; performance.now() < end; i++) {
+  for (let i = 1; performance.now() < end || more(); i++) {
     const t = performance.now();
     const r = await gm.call('sendCommand', { command: { type: 'turnFigure', figureId, facing: i % 6 }, seen });
     trips.push(performance.now() - t);
