@@ -7,6 +7,7 @@ import { startWebHost, type WebHost } from './host/web/server';
 import { gmPushEncoder } from './session/gmPush';
 import { playerPushEncoder } from './projection/push';
 import { loadOrCreateTokens } from './host/web/tokens';
+import { useMaskWorker } from './store/maskImage';
 
 /**
  * `npm run serve`: the console in a browser (DESIGN §Two hosts). Prints the GM and player URLs.
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   const appRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const log = (m: string) => process.stderr.write(`[pillars] ${m}\n`);
   let host: WebHost | undefined;
+  useMaskWorker(fileURLToPath(new URL('./maskWorker.js', import.meta.url)));
   const gmPush = gmPushEncoder();
   const playerPush = playerPushEncoder();
   const core = await Core.start(

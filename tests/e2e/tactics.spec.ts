@@ -111,6 +111,8 @@ test('Simulate shows progress, can be cancelled, and reports the odds', async ({
   await expect(replay.getByTestId('replay-where')).toContainText('Step 1 of');
   await expect(replay.getByTestId('replay-reason')).toContainText('Roll initiative');
   await replay.getByTestId('replay-end').click();
+  // The last step is made on main from its segment of the fight the worker played.
+  await expect(replay.getByTestId('replay-where')).toContainText(/Step (\d+) of \1 /);
   if (/wins/.test(ending) && !/nobody down/.test(ending)) {
     const fallen = /, (\w+) (down|dead)/.exec(ending)?.[1];
     if (fallen) await expect(replay).toContainText(new RegExp(`${fallen}\\s+(unconscious|dead)`));
