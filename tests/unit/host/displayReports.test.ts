@@ -166,7 +166,7 @@ describe('a player flooding display reports over a real socket', () => {
     core = await Core.start({ dataDir: join(root, 'data'), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, { gm: () => {}, player: () => {} });
     logged.length = 0;
     host = await startWebHost({ rendererDir, dispatcher: core.dispatcher, port: 0, log: (m) => logged.push(m) });
-    core.projector.subscribe((p) => pushProjector(host, p));
+    core.projector.subscribe(pushProjector(host, core.table));
   });
 
   afterEach(async () => {
