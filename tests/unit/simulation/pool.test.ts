@@ -33,10 +33,12 @@ describe('simulation pool', () => {
   }, 120_000);
 
   it('a cancelled run stops feeding fights and says so', async () => {
-    let run: ReturnType<SimulationPool['run']> | undefined;
-    run = pool.run({ state: sample, rules: DEFAULT_RULES, fights: 400, maxTurns: 12, settings: {}, firstSeed: 1 }, (r) => {
-      if (r.length >= 20) run?.cancel();
-    });
+    const run: ReturnType<SimulationPool['run']> = pool.run(
+      { state: sample, rules: DEFAULT_RULES, fights: 400, maxTurns: 12, settings: {}, firstSeed: 1 },
+      (r) => {
+        if (r.length >= 20) run?.cancel();
+      },
+    );
     const { results, cancelled } = await run.done;
     expect(cancelled).toBe(true);
     expect(results.length).toBeLessThan(400);
