@@ -140,7 +140,7 @@ async function playTurnOne(gmPage: Page, playerPage: Page, t: { at: (dq: number,
   await offer.getByTestId('retreat-direction').selectOption({ index: 0 });
   await offer.getByTestId('retreat-push').click();
   await expect.poll(() => figureOnMap(gmPage, 'tomas')).not.toMatchObject(t.at(-3, 2));
-  const pushedTo = (await mustCall(gmPage, 'getGmView', {})).encounter.figures.find((f: { id: string }) => f.id === 'tomas').position;
+  const pushedTo = (await mustCall(gmPage, 'getGmView', {})).encounter.figures.find((f) => f.id === 'tomas')!.position;
   await onBothMaps(gmPage, playerPage, 'tomas', pushedTo);
   // Players read where in the table's words, never hex coordinates.
   await expect(playerPage.getByTestId('player-latest')).toHaveText('Brute pushed Tomas back 1 hex.');

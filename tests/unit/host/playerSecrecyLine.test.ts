@@ -150,7 +150,7 @@ describe('the players’ revision counts their own frames', () => {
   it('the GM’s camera moved in the dark reaches the player as nothing at all, not even a new number', async () => {
     const { gm, player } = await pages(false);
     valueOf(await gm.call('setProjector', { blackout: true }));
-    await player.waitFor((m) => m.event === 'projector' && m.payload.blackout === true);
+    await player.waitFor((m) => m.event === 'projector' && (m.payload as ProjectorState).blackout === true);
     const before = player.pushes('projector').length;
     const asked = valueOf<ProjectorState>(await player.call('getProjector', {}));
     for (const x of [3, 4, 5]) valueOf(await gm.call('setProjector', { frame: { x, y: 4, width: 5, height: 6 } }));

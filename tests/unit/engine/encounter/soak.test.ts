@@ -374,7 +374,7 @@ function soak(
         applied++;
         kinds[c.type] = (kinds[c.type] ?? 0) + 1;
       } catch (e) {
-        if (!(e instanceof AppError)) throw new Error(`seed ${seed}, step ${i}: ${c.type} threw ${String(e)}\n${JSON.stringify(c)}`);
+        if (!(e instanceof AppError)) throw new Error(`seed ${seed}, step ${i}: ${c.type} threw ${String(e)}\n${JSON.stringify(c)}`, { cause: e });
         dice = createSeededDice(saved);
         refused++;
       }
