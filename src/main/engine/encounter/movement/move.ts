@@ -43,6 +43,7 @@ import { moveAllowsOption, optionMaxMode } from '../options';
 import { figureAllowance, fits, movementBudget, pathTo, pathWorld, reachable, type PathWorld, type Reach } from './reachable';
 import { spendMovementFatigue } from './turnGait';
 import { cruisePlan, hazardsOf, movementAp, offerOpportunities, runInto, strideAftermath } from './strideHazards';
+import { dropPackAtStart } from '../pack';
 
 /** Walks `path` (start excluded) and returns each step's cost, or why it is not a legal path (RULINGS M5, M7). */
 function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: number, world: PathWorld): number[] {
@@ -237,25 +238,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     }
   }
 
-  if (c.dropPack === true) {
-    if (f.equipment.packLbs <= 0) throw new AppError('rule', `${f.name} carries no pack.`);
-    const itemId = `item-${tx.state.nextId ?? 1}`;
-    tx.state = {
-      ...tx.state,
-      nextId: (tx.state.nextId ?? 1) + 1,
-      items: [...(tx.state.items ?? []), { id: itemId, kind: 'pack', itemId: 'pack', lbs: f.equipment.packLbs, position: f.position, ownerId: f.id }],
-    };
-    tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, packLbs: 0 } }));
-    tx.emit?.({
-      type: 'itemDropped',
-      figureId: f.id,
-      itemId,
-      kind: 'pack',
-      what: 'pack',
-      at: f.position,
-      source: '001 §Encumbrance (Dropping a Pack); RULINGS M4',
-    });
-  }
+  if (c.dropPack === true) dropPackAtStart(tx, f.id);
 
   const end = path.at(-1) ?? f.position;
   const charged = cost > 0 && c.mode !== 'shift' && c.mode !== 'crawl';
