@@ -19,7 +19,7 @@ import { figureMovement } from './movement/reachable';
 import { optionRefusal } from './options';
 import { dealDamage, dropItem, applyAttack } from './resolveAttack';
 import { damageSpec } from './attack';
-import { inMainHand } from './offHand';
+import { inMainHand, weaponInEachHand } from './offHand';
 import { itemsOf, type FigureState } from './schema';
 import { isDown } from './state';
 import { markActed, requireTurn, setPosture } from './turn';
@@ -115,10 +115,20 @@ function pickUp(tx: Tx, f: FigureState, itemId: string): string {
   if (item.kind === 'weapon') {
     tx.update(f.id, (x) => ({ ...x, equipment: inMainHand({ ...x.equipment, weaponIds: [...x.equipment.weaponIds, item.itemId] }, item.itemId) }));
   } else {
+    refuseShieldWithTwoWeapons(f);
     tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, shieldId: item.itemId, shieldReady: true } }));
   }
   tx.emit?.({ type: 'itemPickedUp', figureId: f.id, itemId, what: item.itemId, source: '001 §Action Options e, q' });
   return item.itemId;
+}
+
+/** RULINGS H7 (amended): a ready shield fills a hand, so it is not readied while a weapon is ready in each. */
+function refuseShieldWithTwoWeapons(f: FigureState): void {
+  if (weaponInEachHand(f.equipment))
+    throw new AppError(
+      'rule',
+      `${f.name} has a weapon ready in each hand: a ready shield fills a hand, so it readies its shield with one hand free (RULINGS H7).`,
+    );
 }
 
 export function applyReadyWeapon(tx: Tx, c: CommandOf<'readyWeapon'>): void {
@@ -131,6 +141,7 @@ export function applyReadyWeapon(tx: Tx, c: CommandOf<'readyWeapon'>): void {
     tx.update(f.id, (x) => ({ ...x, equipment: inMainHand(x.equipment, c.weaponId) }));
   }
   if (c.shieldReady !== undefined && tx.fig(f.id).equipment.shieldId !== null) {
+    if (c.shieldReady) refuseShieldWithTwoWeapons(tx.fig(f.id));
     tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, shieldReady: c.shieldReady === true } }));
   }
   const now = tx.fig(f.id);

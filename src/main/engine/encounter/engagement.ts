@@ -13,10 +13,10 @@ export function numKey(q: number, r: number): number {
 }
 
 /**
- * RULINGS M6: a standing, conscious enemy with a ready weapon engages through its front hexes.
- * Figures in hand-to-hand combat are busy with their foe and engage no one else (console's
- * choice: 001 is silent). 004 §Flight lets a flier engage a figure on the ground only if it
- * chooses to; this check has no such choice, so a flier engages no walker (console's choice).
+ * RULINGS M6: a standing, conscious enemy with a ready weapon (or a natural attack, M6 amended:
+ * `isArmed`) engages through its front hexes. Figures in hand-to-hand combat are busy with their
+ * foe and engage no one else (console's choice: 001 is silent). Whether a flier and a walker
+ * engage each other is the field's business (`airborne`, RULINGS H6).
  */
 export function canEngage(enemy: FigureState): boolean {
   return canEngageAnyone(enemy);
@@ -86,6 +86,8 @@ function threatenAlike(a: readonly FigureState[], b: readonly FigureState[]): bo
       x.facing !== y.facing ||
       x.size !== y.size ||
       x.equipment.readyWeaponId !== y.equipment.readyWeaponId ||
+      x.attacks !== y.attacks ||
+      x.conditions !== y.conditions ||
       x.hthWith.length !== y.hthWith.length ||
       airborne(x) !== airborne(y)
     ) {

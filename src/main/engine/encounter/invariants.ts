@@ -52,6 +52,9 @@ export function checkInvariants(state: EncounterState, rules: Rules | RuleSet = 
     // RULINGS H7: the weapon in the other hand is carried and is not the one in the main hand.
     if (off !== null && (!f.equipment.weaponIds.includes(off) || off === r))
       out.push(`${f.id} holds ${off} in its other hand, which is not a second carried weapon.`);
+    // RULINGS H7 (amended): a ready shield fills a hand.
+    if (off !== null && r !== null && f.equipment.shieldId !== null && f.equipment.shieldReady)
+      out.push(`${f.id} holds a weapon in each hand and a ready shield.`);
     for (const w of f.equipment.weaponIds) if (!weaponById(w)) out.push(`${f.id} carries unknown weapon ${w}.`);
     if (f.equipment.armorId && !armorById(f.equipment.armorId)) out.push(`${f.id} wears unknown armour ${f.equipment.armorId}.`);
     if (f.equipment.shieldId && !shieldById(f.equipment.shieldId)) out.push(`${f.id} carries unknown shield ${f.equipment.shieldId}.`);

@@ -129,9 +129,20 @@ export function readyWeapon(f: FigureState): Weapon | null {
   return id === null ? null : (weaponById(id) ?? null);
 }
 
-/** Whether the figure holds a ready weapon (RULINGS M6: only armed enemies engage). */
+/**
+ * Whether the figure counts as holding a ready weapon (RULINGS M6: only armed enemies engage). M6
+ * (amended): a creature whose attack is natural — a bite, claws, hooves, a snake's strike — counts
+ * as armed; a mount engages only if its entry gives it an attack. The console reads a creature's
+ * entry as giving it natural attacks when it has a number of attacks (`attacks`, 002 §Assigning
+ * Movement: monsters and animals) or is a giant snake (001 §DEX Adjustments).
+ */
 export function isArmed(f: FigureState): boolean {
-  return readyWeapon(f) !== null;
+  return readyWeapon(f) !== null || hasNaturalAttack(f);
+}
+
+/** RULINGS M6 (amended): the creature's entry gives it a natural attack (see `isArmed`). */
+export function hasNaturalAttack(f: FigureState): boolean {
+  return (f.attacks ?? 0) > 0 || f.conditions.includes('giantSnake');
 }
 
 export function hasCondition(f: FigureState, c: FigureState['conditions'][number]): boolean {
