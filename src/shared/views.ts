@@ -103,6 +103,8 @@ export const GmFigureSchema = PublicFigureSchema.extend({
   conditions: z.array(ConditionSchema),
   /** RULINGS H6: a flier's flying MA; absent = it cannot fly. */
   flyingMa: z.number().int().optional(),
+  /** RULINGS H6 (amended): the Fatigue a turn of flight costs by the creature's entry; absent = none. */
+  flyingFatigue: z.number().int().optional(),
   /** RULINGS O4: the rider's Ride skill the GM typed; absent = none (0). */
   rideScore: z.number().int().optional(),
   hthWith: z.array(IdSchema),

@@ -155,6 +155,7 @@ function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
       equipment: { ...f.equipment, weaponIds: [...f.equipment.weaponIds] },
       conditions: [...f.conditions],
       ...(f.flyingMa !== undefined ? { flyingMa: f.flyingMa } : {}),
+      ...(f.flyingFatigue !== undefined ? { flyingFatigue: f.flyingFatigue } : {}),
       ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
       ...(f.ridingId !== undefined ? { ridingId: f.ridingId } : {}),
       ...(f.rideScore !== undefined ? { rideScore: f.rideScore } : {}),

@@ -146,6 +146,15 @@ export function isEngagedAt(field: EngagementField, size: 1 | 3 | 7, cells: read
   return engagedByCount(size, engagersAt(field, cells));
 }
 
+/**
+ * RULINGS H9: a mount carrying a rider stops when either is engaged — the mount by its own count at
+ * `cells` (M6), or the one-hex rider sitting in its front hex, the anchor `cells[0]`.
+ */
+export function pairEngagedAt(field: EngagementField, size: 1 | 3 | 7, cells: readonly Hex[], ridden: boolean): boolean {
+  if (isEngagedAt(field, size, cells)) return true;
+  return ridden && size > 1 && isEngagedAt(field, 1, cells.slice(0, 1));
+}
+
 /** The enemies that engage the figure where it stands now (empty when it is not engaged). */
 export function engagers(state: EncounterState, f: FigureState): FigureState[] {
   const list = engagersAt(engagementField(state, f), figureHexes(f));

@@ -115,6 +115,14 @@ export function checkInvariants(state: EncounterState, rules: Rules | RuleSet = 
     const n = Number(i.id.replace(/^item-/, ''));
     if (Number.isInteger(n) && n >= (state.nextId ?? 1)) out.push(`Item ${i.id} is not below the id counter ${state.nextId ?? 1}.`);
   }
+  // RULINGS H9: a rider waiting for the GM's pick is off its mount, lying where it was placed, one of the hexes offered.
+  for (const x of state.fallenRiders ?? []) {
+    const rider = state.figures.find((f) => f.id === x.riderId);
+    if (rider === undefined || !ids.has(x.mountId)) out.push(`A fallen rider's pick names unknown figures ${x.riderId}, ${x.mountId}.`);
+    else if (rider.ridingId !== undefined || hexKey(rider.position) !== hexKey(x.at)) out.push(`${rider.id} waits to be placed but is not where it fell.`);
+    if (!x.hexes.some((h) => hexKey(h) === hexKey(x.at))) out.push(`${x.riderId} fell at ${hexKey(x.at)}, not one of the hexes offered.`);
+    if (x.turn !== state.turn || x.phase !== state.phase) out.push(`${x.riderId}'s pick outlived its phase.`);
+  }
   out.push(...magicInvariants(state));
   return out;
 }

@@ -120,6 +120,31 @@ export function riderOf(state: EncounterState, mountId: string): FigureState | u
   return undefined;
 }
 
+/** Whether a figure carries a rider: it then acts with its rider and rolls no initiative of its own (RULINGS H9). */
+export function isRidden(state: EncounterState, f: FigureState): boolean {
+  return riderOf(state, f.id) !== undefined;
+}
+
+/**
+ * `ids` with every ridden mount taken out and put back right after its rider (RULINGS H9: mounts
+ * act with their rider); a mount whose rider is not in `ids` is left out. The same array when
+ * nobody rides.
+ */
+export function mountsAfterRiders(state: EncounterState, ids: readonly string[]): string[] {
+  if (!anyRider(state.figures)) return ids as string[];
+  const mountOfRider = new Map<string, string>();
+  for (const f of state.figures) if (f.ridingId !== undefined && findFigure(state, f.ridingId) !== undefined) mountOfRider.set(f.id, f.ridingId);
+  const mounts = new Set(mountOfRider.values());
+  const out: string[] = [];
+  for (const id of ids) {
+    if (mounts.has(id)) continue;
+    out.push(id);
+    const m = mountOfRider.get(id);
+    if (m !== undefined) out.push(m);
+  }
+  return out;
+}
+
 export function figureHexes(f: Pick<FigureState, 'position' | 'facing' | 'size'>): Hex[] {
   return footprint(f.position, f.facing, f.size);
 }

@@ -188,7 +188,9 @@ describe("riders and mounts (linked figures: the console's choice)", () => {
     s = run(s, { type: 'mount', figureId: 'ann', mountId: 'horse' }).state;
     s = run(s, { type: 'setRideScore', figureId: 'ann', rideScore: 4 }).state;
     s = run(s, { type: 'advancePhase' }).state;
-    const r = run(s, { type: 'rollInitiative' }, [[2], [5], [3]]);
+    // RULINGS H9: the horse rolls no initiative of its own: two stress dice, Ann's and Ben's.
+    const r = run(s, { type: 'rollInitiative' }, [[2], [3]]);
+    expect(turnStateOf(r.state).initiative!.rolls.map((x) => x.sideId)).toEqual(['ann', 'ben']);
     const ann = turnStateOf(r.state).initiative!.rolls.find((x) => x.sideId === 'ann')!;
     expect((ann.breakdown ?? []).map((l) => `${l.label} ${l.value}`)).toEqual([
       'Stress die d10: 2 2',

@@ -29,9 +29,9 @@ import { footprint } from '../../../../shared/hex/footprint';
 import type { CommandOf } from '../../../../shared/commands';
 import { MOVEMENT_PHASES, type MoveMode } from '../../../../shared/schemas';
 import { planStride, type StridePlan } from '../../options/strideMomentum/stride';
-import { engagementField, isEngagedAt, numKey } from '../engagement';
+import { engagementField, numKey, pairEngagedAt } from '../engagement';
 import type { FigureState } from '../schema';
-import { figureHexes } from '../state';
+import { figureHexes, isRidden } from '../state';
 import { markMoved, requireTurn } from '../turn';
 import type { Tx } from '../tx';
 import { dropPackAtStart } from '../pack';
@@ -116,7 +116,7 @@ export function applyPushMove(tx: Tx, command: CommandOf<'move'>): void {
   if (facing !== f.facing && !fits(tx.state, pathWorld(tx.state, tx.fig(f.id)), footprint(at, facing, f.size))) {
     throw new AppError('rule', `${f.name} has no room to turn to that facing there.`);
   }
-  const engaged = isEngagedAt(engagementField(tx.state, tx.fig(f.id)), f.size, footprint(at, facing, f.size));
+  const engaged = pairEngagedAt(engagementField(tx.state, tx.fig(f.id)), f.size, footprint(at, facing, f.size), isRidden(tx.state, f));
   tx.update(f.id, (x) => ({
     ...x,
     position: at,
@@ -177,7 +177,7 @@ function walkPushing(tx: Tx, f: FigureState, path: readonly Hex[]): number {
     }
     at = step;
     tx.update(f.id, (x) => ({ ...x, position: step }));
-    const engaged = isEngagedAt(engagementField(tx.state, tx.fig(f.id)), f.size, after);
+    const engaged = pairEngagedAt(engagementField(tx.state, tx.fig(f.id)), f.size, after, isRidden(tx.state, f)); // RULINGS M5, H9
     if (engaged && i < path.length - 1) {
       throw new AppError(
         'rule',
