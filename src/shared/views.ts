@@ -159,6 +159,11 @@ export const TrackerViewSchema = z
         .strict(),
     ),
     /**
+     * RULINGS H9: riders whose mount fell, lying prone at `at`; the GM may place each in another of
+     * the free `hexes` beside its mount (`placeFallenRider`) until the phase ends. Absent = none.
+     */
+    fallenRiders: z.array(z.object({ riderId: IdSchema, mountId: IdSchema, at: HexSchema, hexes: z.array(HexSchema) }).strict()).optional(),
+    /**
      * RULINGS O3 (002 §Attacks of Opportunity, §Charging): strikes waiting on the GM — a shot of
      * opportunity, or a pass-by defender's first strike — with the attack's adjDEX explained.
      * Absent = none.

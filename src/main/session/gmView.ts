@@ -64,6 +64,10 @@ export function gmView(
           hexes: o.targetIds.map((id) => ({ targetId: id, free: retreatHexes(state, figureById(state, o.figureId), figureById(state, id)) })),
         })),
         ...strikeOffersOf(state, rules),
+        // RULINGS H9: the GM's pick of where a rider whose mount fell lies.
+        ...(state.fallenRiders
+          ? { fallenRiders: state.fallenRiders.map((x) => ({ riderId: x.riderId, mountId: x.mountId, at: { ...x.at }, hexes: x.hexes.map((h) => ({ ...h })) })) }
+          : {}),
         magic: magicTracker(state),
       },
       items: itemsOf(state).map((i) => ({ id: i.id, kind: i.kind, itemId: i.itemId, position: { q: i.position.q, r: i.position.r } })),
