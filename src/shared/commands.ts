@@ -15,7 +15,14 @@ import { MapImageSchema } from './views';
 
 export * from './figureSheetInput';
 import { AttributeValuesSchema, EquipmentInputSchema, FigureSheetInputSchema, SpellMasteryInputSchema, CastingAttributesInputSchema } from './figureSheetInput';
-import { AddSideCommandSchema, HealCommandSchema, SetPoolsCommandSchema, TakeDamageCommandSchema, UpdateSideCommandSchema } from './gmCommands';
+import {
+  AddSideCommandSchema,
+  HealCommandSchema,
+  PlaceFallenRiderCommandSchema,
+  SetPoolsCommandSchema,
+  TakeDamageCommandSchema,
+  UpdateSideCommandSchema,
+} from './gmCommands';
 
 /**
  * The GM acts out of turn (RULINGS T1–T5 say who is due): the command is applied anyway and the
@@ -102,8 +109,11 @@ export const TakeOffCommandSchema = figureCommand('takeOff', Flight);
 export const FlyCommandSchema = figureCommand('fly', Flight);
 export const LandCommandSchema = figureCommand('land', {});
 export const EngageGroundCommandSchema = figureCommand('engageGround', { on: z.boolean() });
-/** The GM makes a figure a flier with this flying MA (0: it cannot fly). */
-export const SetFlyingMaCommandSchema = figureCommand('setFlyingMa', { flyingMa: z.number().int().min(0).max(40) });
+/** The GM makes a figure a flier with this flying MA (0: it cannot fly), and the Fatigue its entry says a turn of flight costs (absent or 0: none). */
+export const SetFlyingMaCommandSchema = figureCommand('setFlyingMa', {
+  flyingMa: z.number().int().min(0).max(40),
+  fatiguePerTurn: z.number().int().min(0).max(20).optional(),
+});
 
 /**
  * Mounts (001 §Pole Weapons "Mounted only"; 003 §Initiative Modifiers Table; RULINGS O4): a rider
@@ -372,7 +382,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
   RemoveFigureCommandSchema,
   SetMapImageCommandSchema,
   CalibrateMapCommandSchema,
-  ...[TakeDamageCommandSchema, HealCommandSchema, SetPoolsCommandSchema, AddSideCommandSchema, UpdateSideCommandSchema],
+  ...[TakeDamageCommandSchema, HealCommandSchema, SetPoolsCommandSchema, AddSideCommandSchema, UpdateSideCommandSchema, PlaceFallenRiderCommandSchema],
 ]);
 
 export type Command = z.infer<typeof CommandSchema>;

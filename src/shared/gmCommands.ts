@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './schemas';
+import { HexSchema, IdSchema } from './schemas';
 
 /**
  * The GM's hand on pools and sides (issue 12 §4; the engine's encounter/gmPools.ts and sides.ts),
@@ -33,6 +33,9 @@ export const SetPoolsCommandSchema = figureCommand('setPools', {
   body: z.number().int().min(-999).max(999).optional(),
   cause: CauseSchema,
 });
+
+/** RULINGS H9: the GM places a rider whose mount fell in another free hex beside the mount. */
+export const PlaceFallenRiderCommandSchema = figureCommand('placeFallenRider', { to: HexSchema });
 
 const SideColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 /** RULINGS T2: a third side and more. */

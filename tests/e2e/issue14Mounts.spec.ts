@@ -80,7 +80,7 @@ test('a 7-hex giant dragged onto an imp pushes it back 1 hex, on both maps and i
   const log = await mustCall(gmPage, 'getLog', {});
   const last = log.entries.at(-1)!;
   expect(last.command).toMatchObject({ type: 'move', figureId: 'giant', to: { q: 7, r: 6 } });
-  expect(last.events.find((e) => e.type === 'pushed')).toMatchObject({ targetId: 'imp', to: { q: 9, r: 6 }, source: '004 §Engagement' });
+  expect(last.events.find((e) => e.type === 'pushed')).toMatchObject({ targetId: 'imp', to: { q: 9, r: 6 }, source: '004 §Engagement; RULINGS H8' });
   await gmPage.getByRole('tab', { name: 'Dice log' }).click();
   await expect(gmPage.getByTestId('dice-log').getByText('Imp pushed back to 9,6')).toBeVisible();
   await gmPage.screenshot({ path: `${SCREENS}/push-giant-gm.png` });

@@ -143,6 +143,7 @@ export function tableSentence(e: EncounterEvent, ctx: TableContext): string | nu
     case 'heavyBlowFallsDown':
     case 'strideMoved':
     case 'strideCutShort':
+    case 'pushStopped':
     case 'tumbled':
     case 'crashed':
     case 'collided':
