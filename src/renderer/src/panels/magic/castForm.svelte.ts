@@ -1,6 +1,9 @@
 import type { LogEntryView } from '../../../../shared/channels/log';
 import type { Hex } from '../../../../shared/hex';
 
+/** The target control's value for a bare hex (001 §Facing): '' is none, anything else a figure's id. */
+export const HEX = '@hex';
+
 /**
  * What the GM has filled in on the cast form (issue 12 §4): it lives outside the form, so
  * switching the right column's tab and back finds caster, spell, push, target and the last
