@@ -35,7 +35,8 @@ export const LegalOptionsResultSchema = z
   .object({
     figureId: IdSchema,
     state: EngagementStateSchema,
-    moved: z.object({ mode: MoveModeSchema.nullable(), spent: z.number().int() }).strict(),
+    /** `mode`: the gait it set out at; `gait`: the one the turn counts (RULINGS T5), which its options follow. */
+    moved: z.object({ mode: MoveModeSchema.nullable(), gait: MoveModeSchema.nullable(), spent: z.number().int() }).strict(),
     acted: z.boolean(),
     options: z.array(
       z
