@@ -42,6 +42,7 @@ test('the badge and the reasons both say the gait the hexes moved count (RULINGS
 
   // Her Jog, as the tracker tells it; then she sets out at a Sprint and goes one hex further than the Jog.
   await gmPage.getByTestId('gait-jog').click();
+  await expect(gmPage.getByTestId('movement-left')).toContainText('(Jog)');
   const jog = Number(/up to (\d+) hex/.exec((await gmPage.getByTestId('movement-left').textContent()) ?? '')?.[1]);
   expect(jog).toBeGreaterThan(1);
   await gmPage.getByTestId('gait-sprint').click();
