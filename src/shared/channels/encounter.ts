@@ -5,8 +5,10 @@ import { CommandAckSchema, GmViewSchema, SeenViewSchema } from '../views';
 import { channel, NoArgs } from './define';
 
 /**
- * Faces the GM typed in because a player rolled at the table (RULINGS G3): one list per roll the
- * command makes, in order. Without them the encounter's seeded dice roll.
+ * Faces the GM typed in because a player rolled at the table (RULINGS G3), in the order the
+ * command rolls: read as one run, each roll takes the faces it needs (the lists' borders do not
+ * matter); faces left over are not taken, and the log keeps one list per roll made. Without them
+ * the encounter's seeded dice roll.
  */
 export const EnteredDiceSchema = z.array(z.array(z.number().int().min(1).max(1000)).min(1).max(100)).max(50);
 
