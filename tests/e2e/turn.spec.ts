@@ -37,7 +37,8 @@ async function occupant(page: Page, hex: Hex): Promise<string | null> {
 async function reachOnMap(page: Page): Promise<unknown> {
   return page.evaluate(() => {
     type H = { q: number; r: number };
-    const map = (window as unknown as { __battleMap?: { marks: { reach: { model: any } } } }).__battleMap;
+    type Reach = { figureId: string; chosen: string | null; bands: { gait: string; hexes: H[] }[]; stops: H[]; zones: { zone: string; hex: H }[] };
+    const map = (window as unknown as { __battleMap?: { marks: { reach: { model: Reach | null } } } }).__battleMap;
     const m = map?.marks.reach.model;
     if (!m) return null;
     const keys = (hs: H[]) => hs.map((h) => `${h.q},${h.r}`).sort();
