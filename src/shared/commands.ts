@@ -207,6 +207,14 @@ export const CastSpellCommandSchema = figureCommand('castSpell', {
   borrow: z.boolean().optional(),
   /** The countered casting this escalates, the turn after (RULINGS S8). */
   escalationOf: z.string().min(1).max(64).optional(),
+  /**
+   * A mage who counters this casting as it is cast, committing mana (RULINGS S8): the contest is
+   * rolled once the casting would take effect, and a defender who wins stops it.
+   */
+  counter: z
+    .object({ figureId: IdSchema, mana: z.number().int().min(1).max(100) })
+    .strict()
+    .optional(),
 });
 
 // --- Magic outside the action (001 §Magic; RULINGS S1–S8) -------------------------------------------

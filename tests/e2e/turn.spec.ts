@@ -90,8 +90,8 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
   await expect(status(playerPage)).toContainText('Renew spells');
   // Ilsa renews Blur on Bram in the magic panel (RULINGS S2: 1 mana a turn): 12 → 11.
   await gmPage.getByRole('tab', { name: 'Magic' }).click();
-  await gmPage.getByTestId('renew-blur-on-bram').click();
-  await expect(gmPage.getByTestId('status-blur-on-bram')).toHaveText('renewed');
+  await gmPage.getByTestId('renewal-panel').getByTestId('renew-blur-on-bram').click();
+  await expect(gmPage.getByTestId('renewal-panel').getByTestId('status-blur-on-bram')).toHaveText('renewed');
   await expect(gmPage.getByTestId('mana-value-ilsa')).toHaveText('11 / 12');
   await gmPage.getByTestId('next-phase').click();
 
@@ -128,7 +128,8 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
   await drag(gmPage, { q: 9, r: 5 }, { q: 10, r: 5 });
   await expect.poll(() => occupant(gmPage, { q: 10, r: 5 })).toBe('bram');
   await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 10, r: 5 });
-  await expect(gmPage.getByTestId('move-row-bram')).toContainText('walk');
+  // The movement order says how far he moved (the gait the turn counts is on the due card, RULINGS T5).
+  await expect(gmPage.getByTestId('move-row-bram')).toContainText('moved 1');
   // The raiders stand still. Sella is hidden: her turn is not announced on the projector, which
   // shows who would be due without her rather than going blank (issue 13 §5).
   await expect(gmPage.getByTestId('due-name')).toHaveText('Sella');

@@ -6,7 +6,7 @@ import { createSeededDice } from '../engine/dice/seeded';
 import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';
 import { DiceError, type SeededDice } from '../engine/dice/types';
-import { createEnteredDice } from '../engine/dice/entered';
+import { createFaceStream } from '../engine/dice/faceStream';
 import { backupFile } from '../store/backups';
 import { encounterLogName, type CampaignFolder, type StoredEncounter } from '../store/campaignFolder';
 import type { CommandLog } from '../store/commandLog';
@@ -179,12 +179,17 @@ export class Session {
     return this.serially(async () => {
       this.checkSeen(seen);
       const before = this.dice.saveState();
-      const enteredDice = entered ? createEnteredDice(entered) : null;
+      // Typed faces are one run (RULINGS G3): each roll takes what it needs; faces a command that
+      // stopped early did not take are left over, and the log keeps only the rolls made.
+      const enteredDice = entered ? createFaceStream(entered.flat()) : null;
       let result;
       try {
         result = this.engine(this.state, command, enteredDice ?? this.dice, this.file.rules);
-        if (enteredDice && enteredDice.remaining() > 0) {
-          throw new AppError('invalid-args', `${enteredDice.remaining()} of the entered rolls were not needed by this command; nothing was changed.`);
+        if (enteredDice && enteredDice.used().length === 0 && enteredDice.unused().length > 0) {
+          throw new AppError(
+            'invalid-args',
+            `The ${enteredDice.unused().length} entered faces were not needed by this command: it rolls no dice; nothing was changed.`,
+          );
         }
       } catch (e) {
         this.dice = createSeededDice(before);
@@ -197,7 +202,7 @@ export class Session {
         turn: this.state.turn,
         phase: this.state.phase,
         command,
-        ...(entered ? { entered: entered.map((faces) => [...faces]) } : {}),
+        ...(enteredDice ? { entered: enteredDice.used() } : {}),
         events: result.events.map((e) => ({ ...e })),
         rolls: result.rolls.map((r) => ({ ...r, faces: [...r.faces] })),
       };

@@ -225,6 +225,16 @@ describe('Session: illegal commands change nothing', () => {
     expect(pos(setup.session.gmView(), 'bram')).toEqual({ q: 9, r: 5 });
     expect(await readFile(encounterFilePath(setup.dir))).toEqual(bytes);
   });
+
+  it('typed faces are one run: each roll takes what it needs, faces left over are not refused, the log keeps the rolls made (RULINGS G3)', async () => {
+    const setup = await openSample();
+    // Initiative rolls 1d6 a side: 5 and 2 are taken, the 6 is left over.
+    await setup.session.execute({ type: 'rollInitiative' }, [[5, 2, 6]]);
+    const entry = setup.session.entries.at(-1)!;
+    expect(entry.entered).toEqual([[5], [2]]);
+    expect(entry.rolls.map((r) => r.total)).toEqual([5, 2]);
+    expect((await readEncounterFile(setup.dir)).log.at(-1)!.entered).toEqual([[5], [2]]);
+  });
 });
 
 describe('Session: broadcasts', () => {
