@@ -41,7 +41,8 @@ const figureCommand = <T extends string, S extends z.ZodRawShape>(type: T, shape
  * GM placement: the GM steps a figure one hex by hand, outside the rules' movement (an override
  * by its nature: the log keeps the command itself). Rules movement is `move`.
  */
-export const MoveFigureCommandSchema = z.object({ type: z.literal('moveFigure'), figureId: IdSchema, to: HexSchema }).strict();
+/** The GM's step by hand outside movement; `facing` turns the figure as it lands (absent: as it faced). */
+export const MoveFigureCommandSchema = z.object({ type: z.literal('moveFigure'), figureId: IdSchema, to: HexSchema, facing: FacingSchema.optional() }).strict();
 
 export const TurnFigureCommandSchema = z.object({ type: z.literal('turnFigure'), figureId: IdSchema, facing: FacingSchema }).strict();
 

@@ -78,7 +78,6 @@ test('campaigns, encounters and figures: start screen to both pages', async ({ g
   // Encounters: create, open.
   await gmPage.getByTestId('new-encounter-name').fill('Crypt Gate');
   await gmPage.getByTestId('new-encounter-create').click();
-  await row(gmPage, 'Crypt Gate').getByTestId('encounter-open').click();
   await expect(gmPage.getByTestId('campaign-screen')).toBeHidden();
   await expect(gmPage.getByTestId('encounter-name')).toHaveText('Crypt Gate');
   await expect(playerPage.getByTestId('player-status')).toContainText('Crypt Gate');
@@ -208,6 +207,12 @@ test('a broken encounter file: the error screen names it and restores a backup',
   await openScreen(gmPage, 'menu-encounters');
   await gmPage.getByTestId('new-encounter-name').fill('Bridge');
   await gmPage.getByTestId('new-encounter-create').click();
+  // Making it opened it: back to the ambush, so that the bridge is a closed encounter.
+  await expect(gmPage.getByTestId('encounter-name')).toHaveText('Bridge');
+  await openScreen(gmPage, 'menu-encounters');
+  await row(gmPage, 'Ambush at the Ford').getByTestId('encounter-open').click();
+  await expect(gmPage.getByTestId('encounter-name')).toHaveText('Ambush at the Ford');
+  await openScreen(gmPage, 'menu-encounters');
   await row(gmPage, 'Bridge').getByTestId('encounter-rename').click();
   await gmPage.getByTestId('rename-input').fill('Old Bridge');
   await gmPage.getByTestId('rename-save').click();
@@ -233,7 +238,6 @@ test('a new encounter can have pointy-top hexes and its own size; both pages dra
   await gmPage.getByTestId('new-encounter-rows').fill('24');
   await gmPage.getByTestId('new-encounter-orientation').selectOption('pointy');
   await gmPage.getByTestId('new-encounter-create').click();
-  await row(gmPage, 'Tower Stair').getByTestId('encounter-open').click();
   await expect(gmPage.getByTestId('encounter-name')).toHaveText('Tower Stair');
   await expect(playerPage.getByTestId('player-status')).toContainText('Tower Stair');
   // Pointy-top: neighbours in direction 0 sit side by side on one screen row (same y).

@@ -243,7 +243,8 @@ export function npcFighter(name: string, sideId: string, stats: { STR: number; D
 /**
  * Placing by click (issue 12 §4), after "Place on the map": the pointer goes to `at` (or, without
  * it, over the hexes round the map's centre until main's verdict on one is yes), clicks it, waits
- * for the figure and stops placing with Escape. Returns the hex placed on.
+ * for the figure and stops placing with Escape (a player character's placing ends by itself).
+ * Returns the hex placed on.
  */
 export async function placeByClick(page: Page, at?: { q: number; r: number }): Promise<{ q: number; r: number }> {
   await expect(page.getByTestId('placing-hint')).toBeVisible();
@@ -285,9 +286,20 @@ export async function placeByClick(page: Page, at?: { q: number; r: number }): P
     await expect.poll(() => ghostAt(hex)).not.toBeNull();
     if (!(await ghostAt(hex))) continue;
     await page.mouse.click(p.x, p.y);
-    await expect(page.getByTestId('placing-count')).toHaveText(`${before + 1} placed`);
-    await page.keyboard.press('Escape');
-    await expect(page.getByTestId('placing-hint')).toBeHidden();
+    // A player character is placed once and placing ends by itself; copies go on until Escape.
+    const hint = page.getByTestId('placing-hint');
+    await expect
+      .poll(
+        async () =>
+          !(await hint.isVisible()) ||
+          (await page
+            .getByTestId('placing-count')
+            .textContent({ timeout: 200 })
+            .catch(() => '')) === `${before + 1} placed`,
+      )
+      .toBe(true);
+    if (await hint.isVisible()) await page.keyboard.press('Escape');
+    await expect(hint).toBeHidden();
     return hex;
   }
   throw new Error('placeByClick: no hex near the centre would take the figure');

@@ -31,7 +31,7 @@ const rolledTotals = async (page: Page) =>
     ),
   );
 
-test('a 3d6 character: its dice before placing, a re-roll, then copies placed by clicking with a facing', async ({ gmPage, playerPage }) => {
+test('a 3d6 character: its dice before placing, a re-roll, then placed once by clicking with a facing', async ({ gmPage, playerPage }) => {
   test.setTimeout(90_000);
   await gmPage.bringToFront();
   await gmPage
@@ -75,27 +75,17 @@ test('a 3d6 character: its dice before placing, a re-roll, then copies placed by
   await expect.poll(async () => (await hand(gmPage)).ghost).toMatchObject({ hex: at, facing: 2, ok: true });
   await gmPage.screenshot({ path: `${SCREENS}/placing-ghost-1366x768.png` });
   await gmPage.mouse.click(p.x, p.y);
-  await expect(gmPage.getByTestId('placing-count')).toHaveText('1 placed');
-  await expect.poll(() => figureOnMap(gmPage, 'rolf')).toMatchObject(at);
-  await expect.poll(() => figureOnMap(playerPage, 'rolf')).toMatchObject(at);
-  // A second copy on the next hex, then Escape leaves placing.
-  const next = await hexOnScreen(gmPage, { q: 12, r: 8 });
-  await gmPage.mouse.click(next.x, next.y);
-  await expect(gmPage.getByTestId('placing-count')).toHaveText('2 placed');
-  await gmPage.keyboard.press('Escape');
+  // A player character is one figure: placing ends with it (copies are for NPCs).
   await expect(gmPage.getByTestId('placing-hint')).toBeHidden();
   expect((await hand(gmPage)).ghost).toBeNull();
+  await expect.poll(() => figureOnMap(gmPage, 'rolf')).toMatchObject(at);
+  await expect.poll(() => figureOnMap(playerPage, 'rolf')).toMatchObject(at);
 
   // Main made Rolf with the dice the GM kept: the sheet shows them, facing 2 as set.
   const gm = await mustCall(gmPage, 'getGmView', {});
   const rolfs = gm.encounter.figures.filter((f) => f.name.startsWith('Rolf'));
-  expect(rolfs.map((f) => [f.position, f.facing])).toEqual([
-    [at, 2],
-    [{ q: 12, r: 8 }, 2],
-  ]);
+  expect(rolfs.map((f) => [f.position, f.facing])).toEqual([[at, 2]]);
   await expect(gmPage.getByTestId('attr-STR')).toContainText(String(kept.STR));
-  // The copy is told apart by name (Rolf 2) and shown to the players too.
-  await expect.poll(() => figureOnMap(playerPage, 'rolf-2')).toMatchObject({ q: 12, r: 8 });
   await gmPage.screenshot({ path: `${SCREENS}/placing-placed-gm-1366x768.png` });
   await playerPage.screenshot({ path: `${SCREENS}/placing-placed-player-1366x768.png` });
 });

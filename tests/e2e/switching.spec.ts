@@ -115,7 +115,6 @@ test('switching campaigns and encounters: both pages always show the encounter m
   await openScreen(gm, 'menu-encounters');
   await gm.getByTestId('new-encounter-name').fill('Crypt Gate');
   await gm.getByTestId('new-encounter-create').click();
-  await row(gm, 'Crypt Gate').getByTestId('encounter-open').click();
   await expect(gm.getByTestId('campaign-screen')).toBeHidden();
   await bothShow(gm, playerPage, { campaign: 'Crypt of Ash', name: 'Crypt Gate', turn: 1, gmFigures: [], playerFigures: [], absent: ['ghoul', 'warden'] });
   await expect(gm.getByTestId('figure-sheet')).toHaveCount(0);

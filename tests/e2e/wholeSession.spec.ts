@@ -327,7 +327,6 @@ test('a whole session through the UI: an empty data folder, a new campaign, two 
   await gmPage.getByTestId('new-encounter-name').fill('The millrace');
   await gmPage.getByTestId('new-encounter-create').click();
   const row = (name: string) => gmPage.getByTestId('encounter-row').filter({ hasText: name });
-  await row('The millrace').getByTestId('encounter-open').click();
   await expect(gmPage.getByTestId('encounter-name')).toHaveText('The millrace');
   await expect(playerPage.getByTestId('player-status')).toContainText('The millrace');
   await trackersAt(gmPage, playerPage, 1, 'initiative');

@@ -17,9 +17,21 @@ import { placingHandlers } from './handlers/placing';
 /** Every channel's handler, bound to the open campaign. Both hosts use exactly these. */
 export function createHandlers(core: () => ConsoleCore): Handlers {
   const session = () => core().session;
+  const encounter = encounterHandlers(session);
+  const campaign = campaignHandlers(core);
+  // The autopilot hears of an undo before the session applies it, so it never plays into one.
+  const undoing = () => core().tactics.autopilot.undoing();
   return {
-    ...encounterHandlers(session),
-    ...campaignHandlers(core),
+    ...encounter,
+    ...campaign,
+    undo: (args, role) => {
+      undoing();
+      return encounter.undo(args, role);
+    },
+    undoToTurnStart: (args, role) => {
+      undoing();
+      return campaign.undoToTurnStart(args, role);
+    },
     ...playerHandlers(session),
     ...mapHandlers(),
     ...displayHandlers(core),

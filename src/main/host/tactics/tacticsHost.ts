@@ -34,7 +34,7 @@ export class TacticsHost {
 
   suggest(session: Session, morale: Record<string, number> | undefined) {
     const state = session.currentState;
-    const proposal = propose(state, session.rules, { settings: { morale: morale ?? {} } });
+    const proposal = propose(state, session.rules, { settings: { morale: morale ?? {}, hiddenFigures: this.autopilot.hiddenFigures } });
     return {
       proposal: proposal === null ? null : proposalView(proposal),
       waiting: phaseStatus(state, session.rules).waitingFor,
