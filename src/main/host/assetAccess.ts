@@ -5,8 +5,11 @@ import { assetPath, readAsset } from '../store/assets';
 import { maskFoggedHexes } from '../store/maskImage';
 
 export type Asset = { body: Buffer; type: string };
-/** `forbidden`: a page without a valid token, or a player asking for what it may not see. */
-export type AssetAnswer = Asset | null | 'forbidden';
+/**
+ * `forbidden`: a page without a valid token, or a player asking for what it may not see;
+ * `superseded`: a player asking for a name it was served lately whose frame has moved on (nothing is served).
+ */
+export type AssetAnswer = Asset | null | 'forbidden' | 'superseded';
 
 /** Masked images kept made, by name: a map image masked is a few MiB at most and the fog changes one edit at a time. */
 const KEEP_MASKED = 4;
@@ -36,7 +39,7 @@ export class AssetAccess {
       return recipe === undefined ? asset : this.mask(campaignDir, name, recipe);
     }
     const grant = table.grant(name);
-    if (grant === null) return 'forbidden';
+    if (grant === null) return table.superseded(name) ? 'superseded' : 'forbidden';
     return grant.kind === 'masked' ? this.mask(campaignDir, name, grant.recipe) : readAsset(campaignDir, name);
   }
 

@@ -97,12 +97,22 @@ describe('the players’ map image', () => {
     expect(await pixelAtHex(bytes, after, 9, 5)).toEqual([0, 0, 0]);
     expect(await pixelAtHex(bytes, after, 8, 6)).toEqual(WHITE);
     // An older view's name is no longer an asset a player may fetch: asking it makes no new mask.
-    expect((await get(before, token('player'))).status).toBe(403);
+    // The page was served it a moment ago, so it is told the name is superseded (204, nothing), not refused.
+    const stale = await get(before, token('player'));
+    expect(stale.status).toBe(204);
+    expect((await stale.arrayBuffer()).byteLength).toBe(0);
     // Lifting the fog again names the first copy once more: it is current again, so it is served.
     await send({ type: 'setHexesHidden', hexes: [{ q: 9, r: 5 }], hidden: false });
     expect(playerImage().asset).toBe(before);
     expect((await get(before, token('player'))).status).toBe(200);
-    expect((await get(after.asset, token('player'))).status).toBe(403);
+    expect((await get(after.asset, token('player'))).status).toBe(204);
+    // A name the table was never served is refused.
+    await send({ type: 'setHexesHidden', hexes: [{ q: 3, r: 3 }], hidden: true });
+    await send({ type: 'setHexesHidden', hexes: [{ q: 3, r: 3 }], hidden: false });
+    await send({ type: 'setHexesHidden', hexes: [{ q: 4, r: 3 }], hidden: true });
+    const never = playerImage().asset;
+    await send({ type: 'setHexesHidden', hexes: [{ q: 4, r: 3 }], hidden: false });
+    expect((await get(never, token('player'))).status).toBe(403);
   });
 
   it('many fog edits leave exactly one name a player may fetch: the frame’s own', async () => {

@@ -14,7 +14,7 @@ export function registerAppScheme(): void {
 export const ASSET_PREFIX = '/campaign-assets/';
 
 /** `forbidden` when the asking page's role may not have it (host/assetAccess.ts). */
-export type AssetReader = (name: string, role: Role | null) => Promise<{ body: Buffer; type: string } | null | 'forbidden'>;
+export type AssetReader = (name: string, role: Role | null) => Promise<{ body: Buffer; type: string } | null | 'forbidden' | 'superseded'>;
 
 /**
  * Serves the built renderer from `app://console/…`, only files inside `rendererDir`; and, under
@@ -31,6 +31,7 @@ export function serveRenderer(rendererDir: string, assets?: AssetReader, uploads
       const role = roleOfPageToken(url.searchParams.get('token'));
       const asset = role === null ? 'forbidden' : assets ? await assets(url.pathname.slice(ASSET_PREFIX.length), role) : null;
       if (asset === 'forbidden') return new Response('Forbidden', { status: 403 });
+      if (asset === 'superseded') return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
       if (!asset) return new Response('Not found', { status: 404 });
       return new Response(new Uint8Array(asset.body), {
         headers: { 'content-type': asset.type, 'content-security-policy': CONTENT_SECURITY_POLICY, ...ISOLATION_HEADERS, 'x-content-type-options': 'nosniff' },

@@ -16,7 +16,7 @@ import { MaskingBusy } from '../../store/maskImage';
 /** What the web host's campaign routes need from the core (assets, uploads, imports). */
 export interface CampaignHttp {
   /** `forbidden` when `role` may not have it (host/assetAccess.ts); null when there is no such asset. */
-  readAsset(name: string, role: Role | null): Promise<{ body: Buffer; type: string } | null | 'forbidden'>;
+  readAsset(name: string, role: Role | null): Promise<{ body: Buffer; type: string } | null | 'forbidden' | 'superseded'>;
   importImageStream(source: AsyncIterable<Uint8Array>, total: number | null, what?: string): Promise<unknown>;
   importBundleText(text: string): Promise<unknown>;
 }
@@ -133,6 +133,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       if (asset === 'forbidden') {
         res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Forbidden');
+        return;
+      }
+      if (asset === 'superseded') {
+        // The page asked for what its frame named a moment ago: nothing to serve, and no failure (the next frame names the new copy).
+        res.writeHead(204, { 'cache-control': 'no-store' }).end();
         return;
       }
       if (!asset) {

@@ -13,12 +13,16 @@ export interface DecodeRequest {
   readonly size: { readonly width: number; readonly height: number } | null;
 }
 
-export type DecodeReply = { readonly id: number } & ({ readonly bitmap: ImageBitmap; readonly blob: Blob } | { readonly failed: true });
+/** `superseded`: the host had nothing to serve, the page's frame having moved on to another image (204). */
+export type DecodeReply = { readonly id: number } & (
+  { readonly bitmap: ImageBitmap; readonly blob: Blob } | { readonly failed: true; readonly superseded: boolean }
+);
 
 addEventListener('message', async (event: MessageEvent<DecodeRequest>) => {
   const { id, url, size } = event.data;
   try {
     const response = await fetch(url);
+    if (response.status === 204) return postMessage({ id, failed: true, superseded: true } satisfies DecodeReply);
     if (!response.ok) throw new Error(response.statusText);
     const blob = await response.blob();
     const bitmap = await (size
@@ -26,6 +30,6 @@ addEventListener('message', async (event: MessageEvent<DecodeRequest>) => {
       : createImageBitmap(blob));
     postMessage({ id, bitmap, blob } satisfies DecodeReply, { transfer: [bitmap] });
   } catch {
-    postMessage({ id, failed: true } satisfies DecodeReply);
+    postMessage({ id, failed: true, superseded: false } satisfies DecodeReply);
   }
 });

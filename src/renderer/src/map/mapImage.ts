@@ -29,6 +29,9 @@ export function keptSize(width: number, height: number): { width: number; height
 
 const decoded = new Map<string, Promise<MapPicture>>();
 
+/** The host served nothing for a name the page's frame has since moved on from: no failure, the next frame names the new image. */
+class Superseded extends Error {}
+
 /**
  * Decodes an asset once into ImageBitmaps that stay decoded (an <img> alone may be dropped and
  * decoded again on the main thread mid-gesture). The bytes are decoded from the fetched file
@@ -59,7 +62,9 @@ async function loadPicture(image: MapImage): Promise<MapPicture> {
   const fitted = fittedSize(kept.width, kept.height, screen, devicePixelRatio || 1);
   const first = fitted ?? kept;
   const request = { url, size: first.width === image.width && first.height === image.height ? null : first };
-  const { bitmap, blob } = await (decoder ? decoder(request) : Promise.reject(new Error('no decoder'))).catch(() => decodeOnPage(request));
+  const { bitmap, blob } = await (decoder ? decoder(request) : Promise.reject(new Error('no decoder'))).catch((e: unknown) =>
+    e instanceof Superseded ? Promise.reject(e) : decodeOnPage(request),
+  );
   performance.mark('map image decoded');
   const decodeKept = async () => {
     const full = await createImageBitmap(blob);
@@ -90,7 +95,7 @@ function startDecoder(): ((request: Omit<DecodeRequest, 'id'>) => Promise<Decode
   worker.onmessage = ({ data }: MessageEvent<DecodeReply>) => {
     const w = waiting.get(data.id);
     waiting.delete(data.id);
-    if ('failed' in data) w?.reject(new Error('not decoded'));
+    if ('failed' in data) w?.reject(data.superseded ? new Superseded() : new Error('not decoded'));
     else w?.resolve(data);
   };
   worker.onerror = () => {
@@ -110,6 +115,7 @@ function startDecoder(): ((request: Omit<DecodeRequest, 'id'>) => Promise<Decode
 
 async function decodeOnPage({ url, size }: Omit<DecodeRequest, 'id'>): Promise<Decoded> {
   const response = await fetch(url);
+  if (response.status === 204) throw new Superseded();
   if (!response.ok) throw new Error(response.statusText);
   const blob = await response.blob();
   const options: ImageBitmapOptions | undefined = size ? { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'high' } : undefined;
