@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProjectorSchema, ProjectorUpdateSchema, PlayerLegibilitySchema, type ProjectorUpdate } from '../../../src/shared/channels/display';
 import { TurnOptionSchema } from '../../../src/shared/channels/rules';
 import { DEFAULT_RULES, RulesSchema } from '../../../src/shared/rulesSettings';
-import { DEFAULT_LEGIBILITY, GM_SET_PARTS, LEGIBILITY_SETTINGS, PROJECTOR_LIFETIMES } from '../../../src/shared/settings/projectorTable';
+import { DEFAULT_LEGIBILITY, GM_SET_PARTS, LEGIBILITY_SETTINGS, PROJECTOR_LIFETIMES, type PlayerLegibility } from '../../../src/shared/settings/projectorTable';
 import { OPTION_KEYS, OPTION_SOURCES, RULE_OPTIONS, RULE_SETTINGS, RULE_SOURCES } from '../../../src/shared/settings/ruleTable';
 import { DEFAULT_PROJECTOR, Projector } from '../../../src/main/host/projector';
 import { settingsOf, rulesFor } from '../../../src/main/engine/rules';
@@ -57,7 +57,8 @@ const CHANGED: Required<ProjectorUpdate> = {
   scale: 'physical',
   hexInches: 1.5,
   screen: { widthPx: 3840, heightPx: 2160, diagonalInches: 65 },
-  legibility: { tokenScale: 1.5, labelScale: 2, highContrastGrid: true, turnOrder: true, latestLine: true },
+  // Every legibility setting away from its default: the slider at its top, the switch flipped.
+  legibility: Object.fromEntries(LEGIBILITY_SETTINGS.map((s) => [s.key, s.kind === 'scale' ? s.max : !s.default])) as PlayerLegibility,
 };
 
 describe('the projector table', () => {
