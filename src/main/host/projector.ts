@@ -1,18 +1,12 @@
 import { DEFAULT_LEGIBILITY, type PlayerDisplay, type PlayerLegibility, type ProjectorState, type ProjectorUpdate } from '../../shared/channels/display';
 import type { Handout } from '../../shared/channels/handouts';
-import { GM_SET_PARTS } from '../../shared/settings/projectorTable';
+import { DEFAULT_HOST_PROJECTOR, GM_SET_PARTS } from '../../shared/settings/projectorTable';
 
-/** A 1080p picture on a 55-inch screen: a common table-top television. */
 export const DEFAULT_PROJECTOR: ProjectorState = {
-  mode: 'follow',
-  frame: null,
-  blackout: false,
-  scale: 'fit',
-  hexInches: 1,
-  screen: { widthPx: 1920, heightPx: 1080, diagonalInches: 55 },
+  ...DEFAULT_HOST_PROJECTOR,
+  legibility: DEFAULT_LEGIBILITY,
   reported: null,
   handout: null,
-  legibility: DEFAULT_LEGIBILITY,
   revision: 0,
 };
 

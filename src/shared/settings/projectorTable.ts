@@ -13,14 +13,67 @@
  */
 export type ProjectorLifetime = 'host' | 'campaign' | 'player' | 'handout' | 'revision';
 
+/** A framing of the map in world units (1 is a hex's centre-to-corner size): its centre and the width and height in view. */
+export interface FrameValue {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+/** The projector's screen, for the physical scale and the GM's outline of the frame. */
+export interface ScreenValue {
+  widthPx: number;
+  heightPx: number;
+  /** Diagonal of the picture in inches. */
+  diagonalInches: number;
+}
+
+/**
+ * What the GM sets on the projector that lives with the host, not with a campaign (never logged,
+ * never undone, kept when another campaign opens), in the order of the projector's state.
+ * `follow` shows the GM's camera, `hold` a framing the GM pinned; `frame` null is the whole map;
+ * `blackout` hides the map without forgetting the framing; `scale` `fit` fills the screen with the
+ * frame, `physical` draws hexes `hexInches` across (flat to flat) on the real screen.
+ */
+export const HOST_PROJECTOR_SETTINGS = [
+  { key: 'mode', kind: 'choice', choices: ['follow', 'hold'], default: 'follow' },
+  { key: 'frame', kind: 'frame', default: null },
+  { key: 'blackout', kind: 'flag', default: false },
+  { key: 'scale', kind: 'choice', choices: ['fit', 'physical'], default: 'fit' },
+  { key: 'hexInches', kind: 'number', min: 0.25, max: 12, default: 1 },
+  /** A 1080p picture on a 55-inch screen: a common table-top television. */
+  { key: 'screen', kind: 'screen', default: { widthPx: 1920, heightPx: 1080, diagonalInches: 55 } },
+] as const satisfies readonly HostProjectorDescriptor[];
+
+export type HostProjectorDescriptor = { readonly key: string } & (
+  | { readonly kind: 'choice'; readonly choices: readonly [string, ...string[]]; readonly default: string }
+  | { readonly kind: 'flag'; readonly default: boolean }
+  | { readonly kind: 'number'; readonly min: number; readonly max: number; readonly default: number }
+  | { readonly kind: 'frame'; readonly default: FrameValue | null }
+  | { readonly kind: 'screen'; readonly default: ScreenValue }
+);
+
+type HostValue<D> = D extends { readonly kind: 'choice'; readonly choices: readonly (infer C)[] }
+  ? C
+  : D extends { readonly kind: 'flag' }
+    ? boolean
+    : D extends { readonly kind: 'number' }
+      ? number
+      : D extends { readonly kind: 'frame' }
+        ? FrameValue | null
+        : D extends { readonly kind: 'screen' }
+          ? ScreenValue
+          : never;
+
+/** The host-lived part of the projector's state. */
+export type HostProjectorValues = { [D in (typeof HOST_PROJECTOR_SETTINGS)[number] as D['key']]: HostValue<D> };
+export type HostProjectorKey = keyof HostProjectorValues;
+
+export const DEFAULT_HOST_PROJECTOR = Object.fromEntries(HOST_PROJECTOR_SETTINGS.map((s) => [s.key, structuredClone(s.default)])) as HostProjectorValues;
+
 /** Every part of `ProjectorState` and its lifetime. `Projector.set()` copies exactly the `host` and `campaign` ones. */
 export const PROJECTOR_LIFETIMES = {
-  mode: 'host',
-  frame: 'host',
-  blackout: 'host',
-  scale: 'host',
-  hexInches: 'host',
-  screen: 'host',
+  ...(Object.fromEntries(HOST_PROJECTOR_SETTINGS.map((s) => [s.key, 'host'])) as Record<HostProjectorKey, 'host'>),
   legibility: 'campaign',
   reported: 'player',
   handout: 'handout',

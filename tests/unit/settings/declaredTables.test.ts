@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ProjectorSchema, ProjectorUpdateSchema, PlayerLegibilitySchema, type ProjectorUpdate } from '../../../src/shared/channels/display';
 import { TurnOptionSchema } from '../../../src/shared/channels/rules';
 import { DEFAULT_RULES, RulesSchema } from '../../../src/shared/rulesSettings';
-import { DEFAULT_LEGIBILITY, GM_SET_PARTS, LEGIBILITY_SETTINGS, PROJECTOR_LIFETIMES, type PlayerLegibility } from '../../../src/shared/settings/projectorTable';
+import {
+  DEFAULT_LEGIBILITY,
+  GM_SET_PARTS,
+  HOST_PROJECTOR_SETTINGS,
+  LEGIBILITY_SETTINGS,
+  PROJECTOR_LIFETIMES,
+  type PlayerLegibility,
+} from '../../../src/shared/settings/projectorTable';
 import { OPTION_KEYS, OPTION_SOURCES, RULE_OPTIONS, RULE_SETTINGS, RULE_SOURCES } from '../../../src/shared/settings/ruleTable';
 import { DEFAULT_PROJECTOR, Projector } from '../../../src/main/host/projector';
 import { settingsOf, rulesFor } from '../../../src/main/engine/rules';
@@ -66,6 +73,18 @@ describe('the projector table', () => {
     expect(Object.keys(ProjectorSchema.shape).sort()).toEqual(Object.keys(PROJECTOR_LIFETIMES).sort());
     expect(Object.keys(ProjectorUpdateSchema.shape).sort()).toEqual([...GM_SET_PARTS].sort());
     expect(Object.keys(CHANGED).sort()).toEqual([...GM_SET_PARTS].sort());
+  });
+
+  it('gives the host-lived parts their schema and defaults from the table', () => {
+    for (const s of HOST_PROJECTOR_SETTINGS) {
+      expect(DEFAULT_PROJECTOR[s.key]).toEqual(s.default);
+      expect(PROJECTOR_LIFETIMES[s.key]).toBe('host');
+      if (s.kind === 'number') {
+        expect(ProjectorUpdateSchema.safeParse({ [s.key]: s.max + 0.01 }).success).toBe(false);
+        expect(ProjectorUpdateSchema.safeParse({ [s.key]: s.min - 0.01 }).success).toBe(false);
+      }
+      if (s.kind === 'choice') expect(ProjectorUpdateSchema.safeParse({ [s.key]: 'neither' }).success).toBe(false);
+    }
   });
 
   it('keeps every part an update validated: none is dropped, none is shared with the caller', () => {
