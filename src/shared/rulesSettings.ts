@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  DEFAULT_OPTION_SWITCHES,
+  DEFAULT_RULE_SETTINGS,
+  RULE_OPTIONS,
+  RULE_SETTINGS,
+  type OptionSwitches,
+  type RuleSettingDescriptor,
+  type RuleSettingValues,
+} from './settings/ruleTable';
 
 /**
  * The stress die of declared intent (RULINGS O4 setting; 003 §1 Movement names the die, not how
@@ -36,77 +45,63 @@ export const DEFAULT_OPTION_SETTINGS: OptionSettings = { declaredIntent: { stres
  */
 export const StoredSpellEditsSchema = z.record(z.string(), z.record(z.string(), z.unknown()));
 
+/** The zod check of one declared rule setting (shared/settings/ruleTable.ts). */
+function checkOf(setting: RuleSettingDescriptor): z.ZodType {
+  switch (setting.kind) {
+    case 'int': {
+      const n = z.number().int().min(setting.min);
+      return setting.max === undefined ? n : n.max(setting.max);
+    }
+    case 'flag':
+      return z.boolean();
+    case 'text':
+      return z.string().min(1).max(setting.maxLength);
+    case 'intPair':
+      return z.object(Object.fromEntries(setting.parts.map((p) => [p, z.number().int().min(setting.min)]))).strict();
+  }
+}
+
+/** Absent from a stored file: the declared default (CONTRIBUTING.md "Stored formats"). */
+const orDefault = (check: z.ZodType, value: unknown) => check.default(() => structuredClone(value) as never);
+
+const OptionSwitchesSchema = z.object(Object.fromEntries(RULE_OPTIONS.map((o) => [o.key, orDefault(z.boolean(), false)]))).strict() as unknown as z.ZodType<
+  OptionSwitches,
+  Partial<OptionSwitches>
+>;
+
 /**
  * The one `Rules` value a campaign chooses (DESIGN §The engine). Rule code asks it; it never
- * branches on a campaign's name. Each setting names the ruling whose default it carries;
- * the settings screen shows that id. The options from the other documents (O1–O4) are values
- * here too, off by default.
+ * branches on a campaign's name. The settings and the options (O1–O4, off by default) are
+ * declared in shared/settings/ruleTable.ts, each naming the ruling whose default it carries.
  */
+export type Rules = RuleSettingValues & {
+  /** RULINGS O1–O4: optional rule sets from the other documents. */
+  options: OptionSwitches;
+  /** RULINGS O4: the options' own settings (the stress die). */
+  optionSettings: OptionSettings;
+  /** RULINGS S9: spell catalogue edits the encounter casts with. */
+  spellEdits: Record<string, Record<string, unknown>>;
+};
+
+/** What a stored or sent `Rules` may leave out (each absent part reads as its default). */
+export type RulesInput = Partial<Omit<Rules, 'options'>> & { options?: Partial<OptionSwitches> };
+
 export const RulesSchema = z
   .object({
-    /** RULINGS C8: how a new character's secret mana pool is rolled. */
-    manaPoolDice: z.string().min(1).max(20),
-    /** RULINGS M7: hexes of movement it costs to enter broken ground. */
-    brokenGroundCost: z.number().int().min(1).max(6),
-    /** RULINGS A5: Body lost per turn by a bleeding figure (0 turns bleeding off). */
-    bleedingPerTurn: z.number().int().min(0).max(10),
-    /** RULINGS A8: heavy blows (004) — Classic only unless the GM turns them on. */
-    heavyBlows: z.boolean(),
-    /** RULINGS S1: mana discount at mastery 4 and 5 (minimum cost 1). */
-    masteryDiscount: z.object({ mastery4: z.number().int().min(0), mastery5: z.number().int().min(0) }).strict(),
-    /** RULINGS S3: control-roll penalty per point of push. */
-    pushPenaltyPerPoint: z.number().int().min(0).max(5),
-    /** RULINGS S3: a failed control roll by this much or more starts Runaway. */
-    runawayFailureMargin: z.number().int().min(1).max(18),
-    /** RULINGS S6: whether the runaway drain adds the push to the spell's level. */
-    runawayDrainIncludesPush: z.boolean(),
-    /** RULINGS S5: what a night's rest restores (all mana less Debt, or none). */
-    restRegainsAllMana: z.boolean(),
-    /** RULINGS O1–O4: optional rule sets from the other documents. */
-    options: z
-      .object({
-        classic: z.boolean(),
-        perCharacterInitiative: z.boolean(),
-        strideMomentum: z.boolean(),
-        declaredIntent: z.boolean(),
-      })
-      .strict(),
-    /** RULINGS O4: the options' own settings (the stress die); absent in files before v3. */
-    optionSettings: OptionSettingsSchema.default(() => structuredClone(DEFAULT_OPTION_SETTINGS)),
-    /** RULINGS S9: spell catalogue edits the encounter casts with; absent in files before v3. */
-    spellEdits: StoredSpellEditsSchema.default(() => ({})),
+    ...Object.fromEntries(RULE_SETTINGS.map((s: RuleSettingDescriptor) => [s.key, orDefault(checkOf(s), s.default)])),
+    options: orDefault(OptionSwitchesSchema, DEFAULT_OPTION_SWITCHES),
+    optionSettings: orDefault(OptionSettingsSchema, DEFAULT_OPTION_SETTINGS),
+    spellEdits: orDefault(StoredSpellEditsSchema, {}),
   })
-  .strict();
-
-export type Rules = z.infer<typeof RulesSchema>;
+  .strict() as unknown as z.ZodType<Rules, RulesInput>;
 
 /** Pillars as RULINGS.md settles it, every option off. */
 export const DEFAULT_RULES: Rules = {
-  manaPoolDice: '3d6',
-  brokenGroundCost: 2,
-  bleedingPerTurn: 1,
-  heavyBlows: false,
-  masteryDiscount: { mastery4: 1, mastery5: 2 },
-  pushPenaltyPerPoint: 1,
-  runawayFailureMargin: 5,
-  runawayDrainIncludesPush: true,
-  restRegainsAllMana: true,
-  options: { classic: false, perCharacterInitiative: false, strideMomentum: false, declaredIntent: false },
+  ...DEFAULT_RULE_SETTINGS,
+  options: DEFAULT_OPTION_SWITCHES,
   optionSettings: DEFAULT_OPTION_SETTINGS,
   spellEdits: {},
 };
 
-/** The ruling each setting carries, for the settings screen and the log. */
-export const RULE_SOURCES: Readonly<Record<Exclude<keyof Rules, 'options' | 'optionSettings' | 'spellEdits'>, string>> = {
-  manaPoolDice: 'RULINGS C8',
-  brokenGroundCost: 'RULINGS M7',
-  bleedingPerTurn: 'RULINGS A5',
-  heavyBlows: 'RULINGS A8',
-  masteryDiscount: 'RULINGS S1',
-  pushPenaltyPerPoint: 'RULINGS S3',
-  runawayFailureMargin: 'RULINGS S3',
-  runawayDrainIncludesPush: 'RULINGS S6',
-  restRegainsAllMana: 'RULINGS S5',
-};
-
+export { RULE_SOURCES, OPTION_SOURCES } from './settings/ruleTable';
 export { OPTION_SETTING_SOURCES } from './declaredIntent';

@@ -192,6 +192,6 @@ test('token and label sizes and the high-contrast grid change the player display
   expect(await tokenLook(gmPage, 'Bram')).toEqual(gmBefore);
   await expect
     .poll(async () => (await socketCall(gmPage, 'getProjector', {})).value.legibility)
-    .toEqual({ tokenScale: 1.5, labelScale: 2, highContrastGrid: true, turnOrder: false });
+    .toEqual({ tokenScale: 1.5, labelScale: 2, highContrastGrid: true, turnOrder: false, latestLine: false });
   await shoot(gmPage, playerPage, 'legibility');
 });

@@ -1,17 +1,12 @@
 import { DEFAULT_LEGIBILITY, type PlayerDisplay, type PlayerLegibility, type ProjectorState, type ProjectorUpdate } from '../../shared/channels/display';
 import type { Handout } from '../../shared/channels/handouts';
+import { DEFAULT_HOST_PROJECTOR, GM_SET_PARTS } from '../../shared/settings/projectorTable';
 
-/** A 1080p picture on a 55-inch screen: a common table-top television. */
 export const DEFAULT_PROJECTOR: ProjectorState = {
-  mode: 'follow',
-  frame: null,
-  blackout: false,
-  scale: 'fit',
-  hexInches: 1,
-  screen: { widthPx: 1920, heightPx: 1080, diagonalInches: 55 },
+  ...DEFAULT_HOST_PROJECTOR,
+  legibility: DEFAULT_LEGIBILITY,
   reported: null,
   handout: null,
-  legibility: DEFAULT_LEGIBILITY,
   revision: 0,
 };
 
@@ -45,20 +40,13 @@ export class Projector {
 
   /** Merges a validated update; the revision grows by one per call. */
   set(update: ProjectorUpdate): ProjectorState {
-    const screen = update.screen ? { ...update.screen } : this.state.screen;
-    const frame = update.frame === undefined ? this.state.frame : update.frame === null ? null : { ...update.frame };
-    this.state = {
-      mode: update.mode ?? this.state.mode,
-      frame,
-      blackout: update.blackout ?? this.state.blackout,
-      scale: update.scale ?? this.state.scale,
-      hexInches: update.hexInches ?? this.state.hexInches,
-      screen,
-      reported: this.state.reported,
-      handout: this.state.handout,
-      legibility: update.legibility ? { ...update.legibility } : this.state.legibility,
-      revision: this.state.revision + 1,
-    };
+    const next: Record<string, unknown> = { ...this.state, revision: this.state.revision + 1 };
+    // Every part the GM may set (PROJECTOR_LIFETIMES), so a part the update schema accepts is never dropped here.
+    for (const part of GM_SET_PARTS) {
+      const value = update[part];
+      if (value !== undefined) next[part] = structuredClone(value);
+    }
+    this.state = next as ProjectorState;
     return this.changed();
   }
 

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { channel, NoArgs } from './define';
-import { HandoutSchema } from './handouts';
+import { HandoutSchema, type Handout } from './handouts';
+import {
+  DEFAULT_LEGIBILITY,
+  GM_SET_PARTS,
+  HOST_PROJECTOR_SETTINGS,
+  LEGIBILITY_SETTINGS,
+  type HostProjectorDescriptor,
+  type HostProjectorValues,
+  type LegibilityDescriptor,
+  type PlayerLegibility,
+} from '../settings/projectorTable';
 
 /**
  * A framing of the map in world units where 1 is a hex's centre-to-corner size: the centre
@@ -33,61 +43,73 @@ const PixelsSchema = z.object({ widthPx: z.number().int().min(1).max(16384), hei
  */
 export const PlayerDisplaySchema = z.object({ screen: PixelsSchema, map: PixelsSchema }).strict();
 
-/**
- * How the player display draws for a table that sits a metre or two away (issue 15 §3, §4),
- * independent of the GM's zoom. Kept per campaign (`campaign.json`): the console's choice, as a
- * campaign is played in one room more often than one room hosts one campaign.
- */
+/** The player display's legibility, derived from its declared table (shared/settings/projectorTable.ts). */
 export const PlayerLegibilitySchema = z
-  .object({
-    /** Token discs drawn this many times their hex-fitted size (labels follow). */
-    tokenScale: z.number().min(0.5).max(2),
-    /** Names and condition badges this many times the GM map's size. */
-    labelScale: z.number().min(0.5).max(3),
-    /** Black grid lines, twice as thick, over a lighter ground: for bright rooms and projectors. */
-    highContrastGrid: z.boolean(),
-    /** The turn-order strip along the top of the player display. */
-    turnOrder: z.boolean(),
-    /** A line saying what the latest command did, as the players' recap words it; absent = off (issue 12). */
-    latestLine: z.boolean().optional(),
-  })
-  .strict();
+  .object(
+    Object.fromEntries(
+      LEGIBILITY_SETTINGS.map((s: LegibilityDescriptor) => {
+        const check: z.ZodType = s.kind === 'scale' ? z.number().min(s.min).max(s.max) : z.boolean();
+        return [s.key, check.default(s.default as never)];
+      }),
+    ),
+  )
+  .strict() as unknown as z.ZodType<PlayerLegibility, Partial<PlayerLegibility>>;
 
-export const DEFAULT_LEGIBILITY: PlayerLegibility = { tokenScale: 1, labelScale: 1, highContrastGrid: false, turnOrder: false };
+export { DEFAULT_LEGIBILITY, type PlayerLegibility };
+
+/** The zod check of one host-lived projector setting (shared/settings/projectorTable.ts). */
+function hostCheck(setting: HostProjectorDescriptor): z.ZodType {
+  switch (setting.kind) {
+    case 'choice':
+      return z.enum(setting.choices);
+    case 'flag':
+      return z.boolean();
+    case 'number':
+      return z.number().min(setting.min).max(setting.max);
+    case 'frame':
+      return FrameSchema.nullable();
+    case 'screen':
+      return ProjectorScreenSchema;
+  }
+}
 
 /**
- * What the player display shows (host state: not part of the encounter, not logged, not undone).
- * `follow`: the GM's camera, as the GM page reports it; `hold`: a framing the GM pinned.
- * `frame` null means the whole map. `blackout` hides the map without forgetting the framing.
+ * What the player display shows (host state: not part of the encounter, not logged, not undone):
+ * the host-lived settings, then the parts with other lifetimes (PROJECTOR_LIFETIMES).
  */
+export type ProjectorState = HostProjectorValues & {
+  legibility: PlayerLegibility;
+  /** The player display's own report; null until one has opened (then the GM's outline and the
+   * physical scale use it rather than the typed resolution). */
+  reported: PlayerDisplay | null;
+  /** The handout shown over the map (issue 15 §2), null when none is; set only through `showHandout`. */
+  handout: Handout | null;
+  /** Grows with every change so a page can drop a stale push. */
+  revision: number;
+};
+
+type ProjectorShape = { [K in keyof ProjectorState]-?: z.ZodType<ProjectorState[K]> };
+
 export const ProjectorSchema = z
   .object({
-    mode: z.enum(['follow', 'hold']),
-    frame: FrameSchema.nullable(),
-    blackout: z.boolean(),
-    /** `fit`: the frame fills the screen; `physical`: hexes of `hexInches` across on the real screen. */
-    scale: z.enum(['fit', 'physical']),
-    /** Size of a hex across its flats, in inches, when the scale is physical. */
-    hexInches: z.number().min(0.25).max(12),
-    screen: ProjectorScreenSchema,
-    /** The player display's own report; null until one has opened (then the GM's outline and the
-     * physical scale use it rather than the typed resolution). */
-    reported: PlayerDisplaySchema.nullable(),
-    /** The handout shown over the map (issue 15 §2), null when none is; set only through `showHandout`. */
-    handout: HandoutSchema.nullable(),
+    ...Object.fromEntries(HOST_PROJECTOR_SETTINGS.map((s: HostProjectorDescriptor) => [s.key, hostCheck(s)])),
     legibility: PlayerLegibilitySchema,
-    /** Grows with every change so a page can drop a stale push. */
+    reported: PlayerDisplaySchema.nullable(),
+    handout: HandoutSchema.nullable(),
     revision: z.number().int().min(0),
   })
+  .strict() as unknown as z.ZodObject<ProjectorShape, z.core.$strict>;
+
+/** What `setProjector` may change: the parts whose lifetime is `host` or `campaign` (PROJECTOR_LIFETIMES). */
+export const ProjectorUpdateSchema = ProjectorSchema.pick(
+  Object.fromEntries(GM_SET_PARTS.map((k) => [k, true])) as { [K in (typeof GM_SET_PARTS)[number]]: true },
+)
+  .partial()
   .strict();
 
-export const ProjectorUpdateSchema = ProjectorSchema.omit({ revision: true, reported: true, handout: true }).partial().strict();
-
 export type Frame = z.infer<typeof FrameSchema>;
-export type ProjectorState = z.infer<typeof ProjectorSchema>;
 export type ProjectorUpdate = z.infer<typeof ProjectorUpdateSchema>;
 export type PlayerDisplay = z.infer<typeof PlayerDisplaySchema>;
-export type PlayerLegibility = z.infer<typeof PlayerLegibilitySchema>;
 
 /** The player display: what it frames, whether it is blacked out, its scale. */
 export const DISPLAY_CHANNELS = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PhaseSchema } from '../schemas';
 import { channel, NoArgs } from './define';
+import { OPTION_KEYS } from '../settings/ruleTable';
 
 /**
  * The open encounter's rules as the tracker reads them (issue 8; RULINGS O1–O4): the turn's
@@ -12,7 +13,7 @@ export const TurnPhaseSchema = z.object({ id: PhaseSchema, label: z.string(), so
 
 export const TurnOptionSchema = z
   .object({
-    key: z.enum(['classic', 'perCharacterInitiative', 'strideMomentum', 'declaredIntent']),
+    key: z.enum(OPTION_KEYS),
     name: z.string(),
     on: z.boolean(),
     ruling: z.string(),

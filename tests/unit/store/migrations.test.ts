@@ -19,8 +19,8 @@ import { copySample, readLogFile, recordingSink, tempDirs } from '../../support/
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
 
-const FIXTURE_V0 = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'v0-campaign');
-const FIXTURE_V2 = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'v2-campaign');
+const FIXTURE_V0 = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'stored', 'campaign-v0');
+const FIXTURE_V2 = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'stored', 'campaign-v2');
 
 describe('the migration steps', () => {
   it('are an unbroken chain from 0 to the current version for every kind of file', () => {

@@ -13,6 +13,7 @@
  *   Classic rule set is (they belong to it).
  */
 import { RulesSchema, type Rules } from '../../../shared/rulesSettings';
+import { RULE_SETTINGS } from '../../../shared/settings/ruleTable';
 import { catalogueWithEdits } from '../magic/catalogue';
 import { CLASSIC_BEHAVIOUR } from './classic/rules';
 import { declaredIntentBehaviour } from './declaredIntent/rules';
@@ -74,20 +75,8 @@ function infoName(key: OptionKey): string {
 
 /** The stored, JSON-safe part of a `Rules` value (what a campaign or encounter file keeps). */
 export function settingsOf(rules: Rules): Rules {
-  return RulesSchema.parse({
-    manaPoolDice: rules.manaPoolDice,
-    brokenGroundCost: rules.brokenGroundCost,
-    bleedingPerTurn: rules.bleedingPerTurn,
-    heavyBlows: rules.heavyBlows,
-    masteryDiscount: rules.masteryDiscount,
-    pushPenaltyPerPoint: rules.pushPenaltyPerPoint,
-    runawayFailureMargin: rules.runawayFailureMargin,
-    runawayDrainIncludesPush: rules.runawayDrainIncludesPush,
-    restRegainsAllMana: rules.restRegainsAllMana,
-    options: rules.options,
-    optionSettings: rules.optionSettings,
-    spellEdits: rules.spellEdits,
-  });
+  const stored: Record<string, unknown> = Object.fromEntries(RULE_SETTINGS.map((s) => [s.key, rules[s.key]]));
+  return RulesSchema.parse({ ...stored, options: rules.options, optionSettings: rules.optionSettings, spellEdits: rules.spellEdits });
 }
 
 /** Built rule sets by the settings object they came from (settings are never mutated). */

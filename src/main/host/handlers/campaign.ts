@@ -1,17 +1,9 @@
 import type { CAMPAIGN_CHANNELS } from '../../../shared/channels/campaign';
-import { DEFAULT_RULES, RULE_SOURCES } from '../../engine/rules';
+import { DEFAULT_RULES, OPTION_SOURCES, RULE_SOURCES } from '../../engine/rules';
 import type { ConsoleCore } from '../coreApi';
 import type { HandlersFor } from '../dispatch';
 import { answer } from './encounter';
 import { createEncounterWith, encounterRulesState, encounterSides, setEncounterRules } from '../encounterSetup';
-
-/** RULINGS O1–O4: each option's ruling and the document it comes from (they apply to new encounters). */
-const OPTION_SOURCES: Readonly<Record<string, string>> = {
-  'options.classic': 'RULINGS O1 (004)',
-  'options.perCharacterInitiative': 'RULINGS O2 (000)',
-  'options.strideMomentum': 'RULINGS O3 (002)',
-  'options.declaredIntent': 'RULINGS O4 (003)',
-};
 
 /** Campaigns and encounters on disk (issue 6); every argument was validated by the dispatcher. */
 export function campaignHandlers(core: () => ConsoleCore): HandlersFor<typeof CAMPAIGN_CHANNELS> {
