@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test } from './fixtures';
+import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test, type ResultOf } from './fixtures';
 
 /**
  * Rulings a GM can read (src/shared/rulings): hovering a ruling id in the rules settings or in an
@@ -15,8 +15,8 @@ test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 
-async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): ReturnType<typeof mustCall> {
-  return mustCall(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) });
+async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<ResultOf<'getGmView'>> {
+  return (await mustCall(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) })) as ResultOf<'getGmView'>;
 }
 
 async function openEncounter(gmPage: Page, playerPage: Page, name: string): Promise<void> {
@@ -126,7 +126,7 @@ test('a horse falls: its rider lies prone beside it, and the GM picks the hex on
   await expect.poll(() => figureOnMap(gmPage, 'ann')).toMatchObject(behind);
   await expect.poll(() => figureOnMap(playerPage, 'ann')).toMatchObject(behind);
   const view = await mustCall(gmPage, 'getGmView', {});
-  const ann = view.encounter.figures.find((f: { id: string }) => f.id === 'ann');
+  const ann = view.encounter.figures.find((f) => f.id === 'ann')!;
   expect(ann).toMatchObject({ posture: 'prone', position: behind });
   expect(ann.ridingId).toBeUndefined();
   // The players' view carries no pick.

@@ -66,7 +66,9 @@ export function gmView(
         ...strikeOffersOf(state, rules),
         // RULINGS H9: the GM's pick of where a rider whose mount fell lies.
         ...(state.fallenRiders
-          ? { fallenRiders: state.fallenRiders.map((x) => ({ riderId: x.riderId, mountId: x.mountId, at: { ...x.at }, hexes: x.hexes.map((h) => ({ ...h })) })) }
+          ? {
+              fallenRiders: state.fallenRiders.map((x) => ({ riderId: x.riderId, mountId: x.mountId, at: { ...x.at }, hexes: x.hexes.map((h) => ({ ...h })) })),
+            }
           : {}),
         magic: magicTracker(state),
       },

@@ -59,7 +59,7 @@ async function encounterEntry(folder: CampaignFolder, id: string): Promise<{ fil
 export async function exportCampaign(folder: CampaignFolder, now: Date = new Date()): Promise<Bundle> {
   const encounters = [];
   for (const id of await folder.encounterIds()) encounters.push(await encounterEntry(folder, id));
-  let assetNames: string[] = [];
+  let assetNames: string[];
   try {
     assetNames = (await readdir(join(folder.dir, 'assets'))).filter((n) => ASSET_NAME.test(n));
   } catch {
@@ -188,6 +188,7 @@ export async function importCampaignBundle(home: string, bundle: CheckedBundle):
   await mkdir(home, { recursive: true });
   const base =
     bundle.campaign.name
+      // eslint-disable-next-line no-control-regex -- control characters are what this replaces
       .replace(/[/\\:*?"<>|\u0000-\u001f]+/g, '-')
       .replace(/^\.+/, '')
       .trim() || 'Imported campaign';

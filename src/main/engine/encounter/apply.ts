@@ -86,9 +86,13 @@ function runCommand(tx: Tx, state: EncounterState, command: Command): ApplyResul
       const occupant = state.figures.find((f) => f.id !== figure.id && hexKey(f.position) === hexKey(to) && f.posture !== 'dead');
       if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
       if (figure.hthWith.length > 0) throw new AppError('rule', `${figure.name} is in hand-to-hand combat: disengage first (option v).`);
+      const facing = command.facing ?? figure.facing;
       return {
-        state: replaceFigure(state, { ...figure, position: to }),
-        events: [{ type: 'figureMoved', figureId: figure.id, from: figure.position, to, source: 'RULINGS M7' }],
+        state: replaceFigure(state, { ...figure, position: to, facing }),
+        events: [
+          { type: 'figureMoved', figureId: figure.id, from: figure.position, to, source: 'RULINGS M7' },
+          ...(facing !== figure.facing ? [{ type: 'figureTurned' as const, figureId: figure.id, from: figure.facing, to: facing, source: '001 §Facing' }] : []),
+        ],
         rolls: [],
       };
     }

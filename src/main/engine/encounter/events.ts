@@ -231,6 +231,8 @@ export interface PoolsChangedEvent {
   readonly how: 'damage' | 'heal' | 'set';
   /** What the GM said caused it ("fall", "fire"…), or null. */
   readonly cause: string | null;
+  /** The GM chose to tell the players the cause; absent (older logs) or false: it is the GM's alone. */
+  readonly causeTold?: boolean;
   /** Hits the armour and shield stopped (damage "with armour" only). */
   readonly stopped: number;
   readonly fatigueBefore: number;

@@ -153,8 +153,12 @@ export interface OptionInfo {
 export interface LegalOptions {
   readonly figureId: string;
   readonly state: EngagementState;
-  /** How it moved this turn (null: not yet) and the hexes of movement spent. */
-  readonly moved: { readonly mode: MoveMode | null; readonly spent: number };
+  /**
+   * How it moved this turn (null: not yet): the gait it set out at, the gait the turn counts
+   * (RULINGS T5: the slowest that covers the movement spent, the one its options follow), and
+   * the hexes of movement spent.
+   */
+  readonly moved: { readonly mode: MoveMode | null; readonly gait: MoveMode | null; readonly spent: number };
   readonly acted: boolean;
   readonly options: readonly OptionInfo[];
 }
@@ -296,7 +300,7 @@ export function legalOptions(state: EncounterState, figureId: string, rules: Rul
   return {
     figureId: f.id,
     state: es,
-    moved: { mode: f.turn.mode, spent: f.turn.spent },
+    moved: { mode: f.turn.mode, gait: turnGait(f, rules), spent: f.turn.spent },
     acted: turnStateOf(state).actionDone.includes(f.id),
     options: letters.map((option) => {
       const reason = optionRefusal(state, f, option, es, rules);

@@ -11,7 +11,7 @@ import { apply } from '../../../../src/main/engine/encounter/apply';
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import { turnStateOf, type EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES, rulesFor, type RuleSet } from '../../../../src/main/engine/rules';
-import { sentenceOf } from '../../../../src/main/session/recapSentences';
+import { gmSentence } from '../../../../src/main/session/recapSentences';
 import { underRules } from '../options/underRules';
 import { encounter, fig, figOf, refusal, step, withActionOrder, withMoveOrder } from './fixtures';
 
@@ -43,7 +43,7 @@ describe('multi-hex figures push smaller figures back (004 §Engagement)', () =>
       source: '004 §Engagement; RULINGS H8',
     });
     // The GM's recap says where it went.
-    expect(sentenceOf(pushed as never, 'gm', (id) => figOf(r.state, id).name)?.text).toBe('Giant pushed Imp back to (9, 5).');
+    expect(gmSentence(pushed as never, (id) => figOf(r.state, id).name)).toBe('Giant pushed Imp back to (9, 5).');
     // The giant's own move: 2 hexes, the slowest gait that covers them (RULINGS T5).
     expect(figOf(r.state, 'giant').turn.spent).toBe(2);
     expect(turnStateOf(r.state).moveDone).toEqual(['giant']);

@@ -300,6 +300,10 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
       for (let k = 0; k < 3; k++) {
         const spellId = rnd.pick(Object.keys(f.mastery));
         const target = rnd.pick([f, ...foes]);
+        // RULINGS S8: the third candidate is countered as it is cast, by another mage who knows a
+        // Counter spell and has mana (no draw of its own: the seeds play the fights they played).
+        const defender =
+          k === 2 ? s.figures.find((x) => x.id !== id && x.mastery['protection-counter-1'] !== undefined && (x.mana?.current ?? 0) > 0) : undefined;
         out.push({
           type: 'castSpell',
           figureId: id,
@@ -308,6 +312,7 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
           push: rnd.pick([0, 0, 1, 2, 4]),
           borrow: rnd.int(2) === 0,
           ...(spellId === 'elemental-missile' ? { variant: 'fire' } : {}),
+          ...(defender ? { counter: { figureId: defender.id, mana: Math.min(2, defender.mana?.current ?? 1) } } : {}),
         });
       }
       for (const r of magicOf(s).runaways) if (r.casterId !== id) out.push({ type: 'intervene', figureId: id, casterId: r.casterId });
@@ -391,8 +396,9 @@ function soak(
         done = true;
         applied++;
         kinds[c.type] = (kinds[c.type] ?? 0) + 1;
+        if (c.type === 'castSpell' && c.counter && r.events.some((e) => e.type === 'counterspell')) kinds.counterAtCast = (kinds.counterAtCast ?? 0) + 1;
       } catch (e) {
-        if (!(e instanceof AppError)) throw new Error(`seed ${seed}, step ${i}: ${c.type} threw ${String(e)}\n${JSON.stringify(c)}`);
+        if (!(e instanceof AppError)) throw new Error(`seed ${seed}, step ${i}: ${c.type} threw ${String(e)}\n${JSON.stringify(c)}`, { cause: e });
         dice = createSeededDice(saved);
         refused++;
       }
@@ -429,6 +435,8 @@ describe('soak', () => {
         total[k] = (total[k] ?? 0) + v;
     }
     expect(total.castSpell ?? 0).toBeGreaterThan(10);
+    // RULINGS S8: counters declared with a casting are rolled.
+    expect(total.counterAtCast ?? 0).toBeGreaterThan(0);
     expect(total['event:controlRoll'] ?? 0).toBeGreaterThan(0);
     expect(total['event:runawayStarted'] ?? 0).toBeGreaterThan(0);
     expect(total['event:runawayDrain'] ?? 0).toBeGreaterThan(0);
