@@ -69,6 +69,8 @@ test('hovering a ruling id in the rules settings and in an option reason shows t
   await expect(tip).toContainText('RULINGS T5 · Action order and options');
   await expect(tip).toContainText('the slowest gait covering the movement it spent');
   await gmPage.screenshot({ path: `${SCREENS}/rulings-option-reason-tip.png` });
+  // A tag whose title cites a ruling carries the ruling's text in that title: Bea's adjDEX in the action order.
+  await expect(gmPage.getByTestId('action-score-bea')).toHaveAttribute('title', /adjDEX \(RULINGS T5\)\n\nT5 Action order and options: /);
   // The players' map shows Bea where she ran to, and no ruling text.
   await expect.poll(() => figureOnMap(playerPage, 'bea')).toMatchObject({ q: 7, r: 6 });
   await expect(playerPage.getByTestId('ruling-tip')).toHaveCount(0);

@@ -30,7 +30,7 @@ import { applyAddSide, applyUpdateSide } from './sides';
 import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEdit';
 import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
 import { applyMove, applyYield, slowestModeTo } from './movement/move';
-import { applyDismount, applyMount, applySetRideScore, carryRider, moverFor } from './movement/mounts';
+import { applyDismount, applyMount, applySetRideScore, carryRider, moverFor, riderInHthRefusal } from './movement/mounts';
 import { applyPlaceFallenRider, seatRiders } from './movement/riderFalls';
 import { applyPushMove, isPushMove } from './movement/push';
 import { applyPickUpPack } from './pack';
@@ -39,7 +39,7 @@ import { applySweepingBlow } from './sweepingBlow';
 import { applyTwoWeaponAttack } from './twoWeapons';
 import { applyAttack, applyFirstStrike, applyOpportunityAttack, applyWaiveFirstStrike } from './resolveAttack';
 import type { EncounterState, FigureState } from './schema';
-import { anyRider, figureById, replaceFigure } from './state';
+import { anyRider, figureById, replaceFigure, riderOf } from './state';
 import { advancePhase, chooseInitiative, declare, reorderMovement, rollInitiative } from './turn';
 import { setInitiativeScore } from './initiative';
 import { requireTurn } from './turn';
@@ -310,6 +310,8 @@ function moveCommand(tx: Tx, state: EncounterState, command: CommandOf<'move'>):
   // RULINGS H6: a flier in the air flies (`fly`) or lands; it may hover where it is.
   const aloft = groundMoveRefusal(mover);
   if (aloft !== null && command.mode !== 'stand-still') throw new AppError('rule', aloft);
+  const rider = riderOf(state, mover.id);
+  if (rider !== undefined && rider.hthWith.length > 0 && command.mode !== 'stand-still') throw new AppError('rule', riderInHthRefusal(rider));
   if (mover.id !== command.figureId) requireTurn(tx, command, MOVEMENT_PHASES);
   const c = mover.id === command.figureId ? command : { ...command, figureId: mover.id };
   // One hex pushes nobody (isPushMove): no fallback to build for it.

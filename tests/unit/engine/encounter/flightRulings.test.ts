@@ -60,6 +60,21 @@ describe('in the air, ground figures are neither engaged nor engaging unless the
     expect(isEngaged(closing, figOf(closing, 'hawk'))).toBe(true);
     expect(isEngaged(closing, figOf(closing, 'orc'))).toBe(true);
   });
+
+  it('a ground figure walking into the front hex of a hawk in the air is not stopped there; the same hawk on the ground stops it (M5)', () => {
+    // The hawk at 9,3 faces west: its front hexes are 8,3 · 8,4 · 9,2. The goblin walks 3,4 → 8,4: 5 hexes.
+    const walk = (hawk: Parameters<typeof fig>[4]) => {
+      const s = withMoveOrder(
+        encounter([fig('gob', 'b', 3, 4, { equipment: broadsword }), fig('hawk', 'a', 9, 3, { facing: 3, flyingMa: 12, attacks: 1, ...hawk })], {
+          phase: 'initialMovement',
+        }),
+        ['gob', 'hawk'],
+      );
+      return step(s, { type: 'move', figureId: 'gob', mode: 'run', to: { q: 8, r: 4 } }).events.find((e) => e.type === 'moved');
+    };
+    expect(walk({ conditions: ['flying'] })).toMatchObject({ cost: 5, engaged: false });
+    expect(walk({})).toMatchObject({ cost: 5, engaged: true });
+  });
 });
 
 describe('flight costs no movement Fatigue unless the creature’s entry says so (RULINGS H6 amended, M3)', () => {

@@ -122,6 +122,36 @@ describe('the pair stops when either is engaged (RULINGS H9, M5, M6)', () => {
   });
 });
 
+describe('a rider in hand-to-hand stays where the fight is (RULINGS H9, H1; found by the soak)', () => {
+  // The orc has come into Ann's hex, 5,5 (the horse's front hex), in hand-to-hand with her.
+  const inHth = () => {
+    const s = mounted();
+    const orc = fig('orc', 'b', 5, 5, { facing: 3, equipment: broadsword, hthWith: ['ann'] });
+    return withMoveOrder({ ...s, figures: [...s.figures.map((f) => (f.id === 'ann' ? { ...f, hthWith: ['orc'] } : f)), orc] }, ['ann', 'horse', 'orc']);
+  };
+
+  it('she cannot get down: that would leave the orc in her hex alone', () => {
+    expect(refusal(inHth(), { type: 'dismount', figureId: 'ann' })).toMatch(/Ann is in hand-to-hand combat/);
+  });
+
+  it('the horse cannot carry her off, whether her move or its own is dragged', () => {
+    expect(refusal(inHth(), { type: 'move', figureId: 'ann', mode: 'walk', to: { q: 8, r: 5 } })).toMatch(/Ann is in hand-to-hand combat/);
+    expect(refusal(inHth(), { type: 'move', figureId: 'horse', mode: 'walk', to: { q: 8, r: 5 } })).toMatch(/Ann is in hand-to-hand combat/);
+  });
+
+  it('when the horse falls she lies prone beside it and the orc comes with her: the fight stays in one hex; the GM’s pick moves both', () => {
+    const fell = step(inHth(), { type: 'setPosture', figureId: 'horse', posture: 'dead' }).state;
+    const ann = figOf(fell, 'ann');
+    expect(ann).toMatchObject({ posture: 'prone', hthWith: ['orc'] });
+    expect(ann.ridingId).toBeUndefined();
+    expect(figOf(fell, 'orc').position).toEqual(ann.position);
+    const other = fell.fallenRiders![0]!.hexes.find((h) => h.q !== ann.position.q || h.r !== ann.position.r)!;
+    const picked = step(fell, { type: 'placeFallenRider', figureId: 'ann', to: other }).state;
+    expect(figOf(picked, 'ann').position).toEqual(other);
+    expect(figOf(picked, 'orc').position).toEqual(other);
+  });
+});
+
 describe('a mount acts with its rider: no initiative, no place of its own (RULINGS H9)', () => {
   // Ben (side b) DEX 14, the horse DEX 12, Ann DEX 10: by adjDEX alone the horse would act before Ann.
   const ben = () => fig('ben', 'b', 15, 5, { attributes: { DEX: 14 } });

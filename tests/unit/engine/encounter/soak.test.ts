@@ -379,7 +379,11 @@ function soak(
         c.type === 'forcedRetreat',
     );
     const offset = rnd.int(cands.length);
-    const order = [...(rnd.int(10) < 8 ? fights : []), ...cands.map((_, k) => cands[(k + offset) % cands.length]!)];
+    // RULINGS M4: in the flier's arena a figure beside a dropped pack picks it up, now and then, before
+    // it thinks of striking (only there, so the other arenas keep their runs).
+    const pickUps = flier ? cands.filter((c) => c.type === 'pickUpPack') : [];
+    const first = pickUps.length > 0 && rnd.int(2) === 0 ? pickUps : [];
+    const order = [...first, ...(rnd.int(10) < 8 ? fights : []), ...cands.map((_, k) => cands[(k + offset) % cands.length]!)];
     for (let k = 0; k < order.length && !done; k++) {
       const c = order[k]!;
       const saved = dice.saveState();

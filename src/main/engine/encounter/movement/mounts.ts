@@ -87,6 +87,7 @@ export function applyDismount(tx: Tx, c: CommandOf<'dismount'>): void {
   const rider = tx.fig(c.figureId);
   const mount = mountOf(tx.state, rider);
   if (mount === undefined) throw new AppError('rule', `${rider.name} is not riding.`);
+  if (rider.hthWith.length > 0) throw new AppError('rule', riderInHthRefusal(rider));
   const to = dismountHex(tx.state, rider, mount, c.to);
   if ('refusal' in to) throw new AppError('rule', to.refusal);
   spendRidersMove(tx, c);
@@ -111,6 +112,15 @@ export function applySetRideScore(tx: Tx, c: CommandOf<'setRideScore'>): void {
     on: c.rideScore !== null,
     source: '003 §Initiative Modifiers Table; RULINGS O4',
   });
+}
+
+/**
+ * A rider in hand-to-hand stays in the hex of the fight (001 §Hand-to-Hand Combat; RULINGS H1):
+ * it does not get down, and its mount does not carry it off, until the fight ends (the console's
+ * choice, as a figure in HTH on foot does not move; RULINGS H9: the pair moves as one).
+ */
+export function riderInHthRefusal(rider: FigureState): string {
+  return `${rider.name} is in hand-to-hand combat: rider and mount stay where the fight is until ${rider.name} is out of it (RULINGS H1, H9).`;
 }
 
 /** The figure whose move a `move` of `figureId` is: a rider's is its mount's. */

@@ -84,7 +84,7 @@ function unseat(state: EncounterState, rider: FigureState, mount: FigureState | 
     source: mount === undefined || canAct(rider) ? FALL_SOURCE : `${FALL_SOURCE}; the rider itself is down`,
   });
   if (falls) events.push({ type: 'postureChanged', figureId: rider.id, from: rider.posture, to: 'prone', source: FALL_SOURCE });
-  let next = withFigure(state, placed);
+  let next = withHthPartners(withFigure(state, placed), rider, at, events);
   if (mount !== undefined && hexes.length >= 2) {
     const entry: FallenRider = { riderId: rider.id, mountId: mount.id, at, hexes, turn: state.turn, phase: state.phase };
     next = { ...next, fallenRiders: [...(next.fallenRiders ?? []).filter((x) => x.riderId !== rider.id), entry] };
@@ -106,6 +106,21 @@ function settleFallen(state: EncounterState): EncounterState {
   return kept.length === 0 ? rest : { ...state, fallenRiders: kept };
 }
 
+/**
+ * A rider in hand-to-hand shares its hex with its foes (RULINGS H1): when it is put off its mount,
+ * or placed by the GM, the foes in its hex go with it, so the fight stays in one hex (the console's choice).
+ */
+function withHthPartners(state: EncounterState, rider: FigureState, to: Hex, events: EncounterEvent[]): EncounterState {
+  let next = state;
+  for (const id of rider.hthWith) {
+    const foe = findFigure(next, id);
+    if (foe === undefined || !hexEquals(foe.position, rider.position) || hexEquals(foe.position, to)) continue;
+    next = withFigure(next, { ...foe, position: to });
+    events.push({ type: 'figureMoved', figureId: foe.id, from: foe.position, to, source: `${FALL_SOURCE}; hand-to-hand stays in one hex (RULINGS H1)` });
+  }
+  return next;
+}
+
 function withFigure(state: EncounterState, f: FigureState): EncounterState {
   return { ...state, figures: state.figures.map((x) => (x.id === f.id ? f : x)) };
 }
@@ -125,6 +140,9 @@ export function applyPlaceFallenRider(tx: Tx, c: CommandOf<'placeFallenRider'>):
   const others = (tx.state.fallenRiders ?? []).filter((x) => x.riderId !== rider.id);
   tx.state = others.length === 0 ? rest : { ...tx.state, fallenRiders: others };
   if (hexDistance(rider.position, c.to) === 0) return;
+  const events: EncounterEvent[] = [];
+  tx.state = withHthPartners(tx.state, rider, c.to, events);
   tx.update(rider.id, (x) => ({ ...x, position: c.to }));
   tx.emit?.({ type: 'figureMoved', figureId: rider.id, from: rider.position, to: c.to, source: FALL_SOURCE });
+  for (const e of events) tx.emit?.(e);
 }

@@ -1,5 +1,6 @@
 import type { FigureCatalogue } from '../../../../shared/channels/figure';
 import type { GmConsole } from '../../gm/console.svelte';
+import { withRulingTexts } from '../../../../shared/rulings/citations';
 import { parseTypedFaces } from '../../typedFaces';
 
 /** Weapons, armour, shields and spells to choose from (main's tables), asked for once per page. */
@@ -21,9 +22,9 @@ export function loadCatalogue(gm: GmConsole): void {
 export const ATTRS = ['STR', 'DEX', 'INT', 'WIS', 'CON', 'CHR'] as const;
 export type Attr = (typeof ATTRS)[number];
 
-/** A breakdown as a tooltip: one line per rule. */
+/** A breakdown as a tooltip: one line per rule, then the text of each ruling cited (src/shared/rulings). */
 export function tip(e: { value: number; breakdown: readonly { label: string; value: number; source: string }[] }): string {
-  return e.breakdown.map((l) => `${l.label}: ${l.value >= 0 ? '+' : '−'}${Math.abs(l.value)} (${l.source})`).join('\n');
+  return withRulingTexts(e.breakdown.map((l) => `${l.label}: ${l.value >= 0 ? '+' : '−'}${Math.abs(l.value)} (${l.source})`).join('\n'));
 }
 
 export function signed(v: number): string {
