@@ -48,8 +48,9 @@ test('the badge and the reasons both say the gait the hexes moved count (RULINGS
   await gmPage.getByTestId('gait-sprint').click();
   await expect(gmPage.getByTestId('movement-left')).toContainText('(Sprint)');
   const reach = await mustCall(gmPage, 'reachable', { figureId: 'ilsa', gait: 'sprint' });
-  const to = reach.hexes.find((h: { cost: number; engaged: boolean }) => h.cost === jog + 1 && !h.engaged)?.hex;
-  expect(to, `a hex ${jog + 1} hexes of movement from Ilsa`).toBeTruthy();
+  const found = reach.hexes.find((h) => h.cost === jog + 1 && !h.engaged)?.hex;
+  expect(found, `a hex ${jog + 1} hexes of movement from Ilsa`).toBeTruthy();
+  const to = found!;
   const from = (await figureOnMap(gmPage, 'ilsa'))!;
   await drag(gmPage, from, to);
   await expect.poll(async () => (await figureOnMap(gmPage, 'ilsa'))?.q).toBe(to.q);

@@ -50,7 +50,7 @@ async function everyMageCasts(gmPage: Page): Promise<void> {
     const view = await mustCall(gmPage, 'getGmView', {});
     const due = view.encounter.tracker.due[0] as string | undefined;
     if (!due || view.encounter.phase !== 'actions') break;
-    const figure = view.encounter.figures.find((f: { id: string }) => f.id === due);
+    const figure = view.encounter.figures.find((f) => f.id === due)!;
     const casts = figure.name === 'Ilsa' || MAGES.includes(figure.name);
     await mustCall(gmPage, 'sendCommand', {
       command: casts ? { type: 'castSpell', figureId: due, spellId: 'passage-detect-magic' } : { type: 'pass', figureId: due },

@@ -28,7 +28,7 @@ async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
 /** Which figure the GM map holds in a hex once main's view arrived (the drop alone only moves the token). */
 async function occupant(page: Page, hex: Hex): Promise<string | null> {
   return page.evaluate((h) => {
-    const map = (window as unknown as { __battleMap?: { occupied: Map<string, string> } }).__battleMap;
+    const map = window.__battleMap;
     return map?.occupied.get(`${h.q},${h.r}`) ?? null;
   }, hex);
 }
@@ -37,14 +37,12 @@ async function occupant(page: Page, hex: Hex): Promise<string | null> {
 async function reachOnMap(page: Page): Promise<unknown> {
   return page.evaluate(() => {
     type H = { q: number; r: number };
-    type Reach = { figureId: string; chosen: string | null; bands: { gait: string; hexes: H[] }[]; stops: H[]; zones: { zone: string; hex: H }[] };
-    const map = (window as unknown as { __battleMap?: { marks: { reach: { model: Reach | null } } } }).__battleMap;
-    const m = map?.marks.reach.model;
+    const m = window.__battleMap?.marks.reachShown;
     if (!m) return null;
-    const keys = (hs: H[]) => hs.map((h) => `${h.q},${h.r}`).sort();
+    const keys = (hs: readonly H[]) => hs.map((h) => `${h.q},${h.r}`).sort();
     const bands: Record<string, string[]> = {};
     for (const b of m.bands) bands[b.gait] = keys(b.hexes);
-    const zone = (z: string) => keys(m.zones.filter((x: { zone: string }) => x.zone === z).map((x: { hex: H }) => x.hex));
+    const zone = (z: string) => keys(m.zones.filter((x) => x.zone === z).map((x) => x.hex));
     return { figureId: m.figureId, chosen: m.chosen, bands, stops: keys(m.stops), front: zone('front'), side: zone('side'), rear: zone('rear') };
   });
 }

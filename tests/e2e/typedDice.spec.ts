@@ -30,7 +30,7 @@ test('faces typed with spaces, commas, slashes or plus signs; a push typed at on
   await gmPage.getByTestId('figure-place').click();
   await placeByClick(gmPage);
   const view = await mustCall(gmPage, 'getGmView', {});
-  const tamsin = view.encounter.figures.find((f: { name: string }) => f.name === 'Tamsin');
+  const tamsin = view.encounter.figures.find((f) => f.name === 'Tamsin')!;
   expect(tamsin.attributes).toMatchObject({ STR: 11, DEX: 10, INT: 15, WIS: 9, CON: 10, CHR: 6 });
   await expect.poll(() => figureOnMap(playerPage, tamsin.id)).not.toBeNull();
 

@@ -6,8 +6,9 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Session, replay } from '../../../src/main/session/session';
 import { gmView as buildGmView } from '../../../src/main/session/gmView';
-import { playerView as buildPlayerView } from '../../../src/main/session/playerView';
-import { playersLatest } from '../../../src/main/session/playersLatest';
+import { frameOf } from '../../../src/main/projection/frame';
+import { latestLine } from '../../../src/main/projection/line';
+import { TABLE } from '../../../src/main/projection/audience';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
 import { Core } from '../../../src/main/host/core';
 import type { Command } from '../../../src/shared/commands';
@@ -110,10 +111,10 @@ describe('Session: commands, the log and the file', () => {
     const live = session.gmView();
     const folder = await openCampaignFolder(dir);
     expect(buildGmView(folder.campaign, replayed.state, live.history, live.revision, undefined, live.session)).toEqual(live);
-    // The projector's line is the players' sentences of the last entry (session/playersLatest.ts).
-    const latest = playersLatest(replayed.state, file.log.at(-1)!.events);
-    expect(latest).toEqual(['Ilsa moved to (9, 6).']);
-    expect(buildPlayerView(replayed.state, session.playerView().revision, session.key, latest)).toEqual(session.playerView());
+    // The table's line is the players' sentences of the last entry they saw something of (projection/line.ts);
+    // a session's own projection keeps the line off, as the projector starts.
+    expect(latestLine(replayed.state, file.log, TABLE)).toEqual(['Ilsa is now next to Bram.']);
+    expect({ ...frameOf(replayed.state), session: session.key, revision: session.playerView().revision }).toEqual(session.playerView());
 
     const reopened = await Session.open(folder, recordingSink());
     expect(reopened.gmView().encounter).toEqual(live.encounter);

@@ -191,7 +191,9 @@ export function optionRefusal(
   if (!canAct(f)) return `${f.name} is ${f.posture}.`;
   const ts = turnStateOf(state);
   if (ts.actionDone.includes(f.id) || (f.turn.option !== null && f.turn.option !== option)) {
-    return `${f.name} has already taken option ${f.turn.option ?? ''} this turn (004 §Actions: one option a turn).`;
+    // A pack picked up (RULINGS M4) or a wound bound is an action with no letter of its own.
+    const taken = f.turn.option === null ? 'has already acted' : `has already taken option ${f.turn.option}`;
+    return `${f.name} ${taken} this turn (004 §Actions: one option a turn).`;
   }
   // RULINGS T5: the table follows the state; a figure that charged into engagement this turn
   // keeps the charge attack of the disengaged table (001 §Action Options b: "Melee attack or HTH").

@@ -197,6 +197,11 @@ export class BattleMap {
     this.marks.layer.batchDraw();
   }
 
+  /** Turns the figure being dragged; false when none is (the key is then the page's). */
+  turnDrag(delta: number): boolean {
+    return this.input?.turnDrag(delta) ?? false;
+  }
+
   clearRuler(): void {
     this.setRulerEnds(null);
   }
