@@ -6,7 +6,7 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
       ['Ctrl+Z', 'Undo the last change'],
       ['Ctrl+Shift+Z', 'Redo'],
       ['Q / E', 'Turn the selected figure left / right (placing: the figure to place; dragging: the figure dragged, as the wheel does)'],
-      ['H', 'Hide the selected figure from the players, or reveal it (none selected: projector holds)'],
+      ['H', 'Hide the selected figure from the players, or reveal it (nothing else)'],
       ['Right click', 'A figure’s menu: hide / reveal, turn'],
       ['Tab / N', "Select the next figure (in the tracker: on a figure's row)"],
       ['Shift+Tab', 'Select the previous figure'],
@@ -43,7 +43,7 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
     group: 'Projector',
     keys: [
       ['F', 'Projector follows this map'],
-      ['H', 'Projector holds the current framing'],
+      ['L', 'Projector holds (locks on) the current framing'],
       ['B', 'Black out the projector, or bring it back'],
     ],
   },
