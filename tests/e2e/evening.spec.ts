@@ -131,6 +131,9 @@ test('a first-time GM’s evening, mouse only: campaign, map, figures, three tur
   await panel.getByTestId('handout-title').fill('Notice on the mill door');
   await panel.getByTestId('handout-words').fill('Closed by order of the reeve.');
   await panel.getByTestId('handout-add').click();
+  // The form empties once main has kept the handout: the next one is typed after that.
+  await expect(panel.getByTestId('handout-row')).toHaveCount(1);
+  await expect(panel.getByTestId('handout-title')).toHaveValue('');
   await panel.getByTestId('handout-title').fill('The witch’s plan');
   await panel.getByTestId('handout-words').fill('She means to burn the mill at moonrise.');
   await panel.getByTestId('handout-add').click();
