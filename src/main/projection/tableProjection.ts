@@ -45,7 +45,7 @@ export interface Staged {
  * state (its framing, scale, handout) is counted the same way: the GM moving the camera in the dark
  * sends the players nothing.
  */
-/** How many names served lately an audience's page may still ask for and be told they are superseded. */
+/** How many masked image names served lately an audience's page may still ask for and be told they are superseded. */
 const KEEP_GRANTED = 16;
 
 export class PlayerProjection {
@@ -59,7 +59,7 @@ export class PlayerProjection {
   private revision = 0;
   private projectorHeld: ProjectorState | null = null;
   private projectorRevision = 0;
-  /** Asset names served to this audience, the latest first. */
+  /** Masked map image names served to this audience, the latest first. */
   private granted: string[] = [];
 
   constructor(
@@ -138,14 +138,14 @@ export class PlayerProjection {
   /** What this audience may be served under `name` now (projection/assets.ts), or null. */
   grant(name: string): AssetGrant | null {
     const grant = assetGrant(this.held?.encounter ?? null, this.opening ? maskedMapImage(this.opening.state.map) : undefined, this.screen, name);
-    if (grant !== null) this.granted = [name, ...this.granted.filter((n) => n !== name)].slice(0, KEEP_GRANTED);
+    if (grant?.kind === 'masked') this.granted = [name, ...this.granted.filter((n) => n !== name)].slice(0, KEEP_GRANTED);
     return grant;
   }
 
   /**
-   * Whether `name` was served to this audience lately and its frame has since moved on (fog
-   * painted, a figure hidden): a page still loading it gets nothing, told so without an error,
-   * and the host does no work for it. Any other name, and every name under blackout, is refused.
+   * Whether `name` is a masked map image served to this audience lately whose frame has since
+   * moved on (fog painted): a page still loading it gets nothing, told so without an error, and
+   * the host does no work for it. Any other name, and every name under blackout, is refused.
    */
   superseded(name: string): boolean {
     return !this.screen.blackout && this.granted.includes(name) && this.grant(name) === null;
