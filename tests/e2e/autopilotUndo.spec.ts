@@ -81,7 +81,7 @@ test('undo under the autopilot pauses it and keeps the redo history; hidden figu
   await gm.getByTestId('autopilot-resume').click();
   await expect(gm.getByTestId('autopilot-paused')).toHaveCount(0);
   await expect.poll(() => logLength(gm), { timeout: 15_000 }).toBe(start + 2);
-  expect((await mustCall(gm, 'getLog', { sinceSeq: start + 1 })).entries[0].command).toMatchObject({ type: 'move', figureId: 'grak' });
+  expect((await mustCall(gm, 'getLog', { sinceSeq: start + 1 })).entries[0]!.command).toMatchObject({ type: 'move', figureId: 'grak' });
   expect((await view(gm)).history.canRedo).toBe(false);
   expect(await figureAt(gm, 'sella')).toEqual(sellaStart);
   expect(await figureOnMap(player, 'sella')).toBeNull();

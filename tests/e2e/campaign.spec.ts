@@ -48,7 +48,12 @@ async function makePng(page: Page, w: number, h: number): Promise<Buffer> {
       ctx.stroke();
       ctx.strokeStyle = 'rgba(0,0,0,0.35)';
       ctx.lineWidth = 1;
-      for (let x = 0; x < width; x += 40) (ctx.beginPath(), ctx.moveTo(x, 0), ctx.lineTo(x, height), ctx.stroke());
+      for (let x = 0; x < width; x += 40) {
+        ctx.beginPath();
+        ctx.moveTo(x, 0);
+        ctx.lineTo(x, height);
+        ctx.stroke();
+      }
       const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), 'image/png'));
       const bytes = new Uint8Array(await blob.arrayBuffer());
       let s = '';
@@ -170,7 +175,7 @@ test('a map image: imported with progress, calibrated, on both pages', async ({ 
   const box = (await gmPage.getByRole('application', { name: 'Battlemap' }).boundingBox())!;
   const corner = async (hex: { q: number; r: number }) =>
     gmPage.evaluate((h) => {
-      const map = (window as unknown as { __battleMap: any }).__battleMap;
+      const map = window.__battleMap;
       const c = map.hexToScreen(h);
       return { x: c.x + 32 * map.cameraState.scale, y: c.y }; // corner 0 of a flat hex: one size to the right
     }, hex);
@@ -238,7 +243,7 @@ test('a new encounter can have pointy-top hexes and its own size; both pages dra
   // Pointy-top: neighbours in direction 0 sit side by side on one screen row (same y).
   for (const page of [gmPage, playerPage]) {
     const [a, b] = await page.evaluate(() => {
-      const map = (window as unknown as { __battleMap: { hexToScreen(h: { q: number; r: number }): { x: number; y: number } } }).__battleMap;
+      const map = window.__battleMap;
       return [map.hexToScreen({ q: 2, r: 2 }), map.hexToScreen({ q: 3, r: 2 })];
     });
     expect(Math.abs(a!.y - b!.y)).toBeLessThan(0.5);

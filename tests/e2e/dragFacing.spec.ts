@@ -50,7 +50,7 @@ test('Q / E and the wheel turn a dragged figure; the drop lands it facing that w
   expect(moved.facing).toBe((bram.facing + 4) % 6);
   // One step in the log: the move with its facing, not a turn sent while the figure was in hand.
   expect(await logLength(gm)).toBe(before + 1);
-  expect((await mustCall(gm, 'getLog', { sinceSeq: before })).entries[0].command).toEqual({ type: 'moveFigure', figureId: 'bram', to: next, facing: 4 });
+  expect((await mustCall(gm, 'getLog', { sinceSeq: before })).entries[0]!.command).toEqual({ type: 'moveFigure', figureId: 'bram', to: next, facing: 4 });
   await expect.poll(() => playerFacing(player, 'Bram')).toBe(4);
 
   // In the movement phase: the figure due is dragged two hexes and turned with the wheel.
@@ -71,7 +71,7 @@ test('Q / E and the wheel turn a dragged figure; the drop lands it facing that w
   });
   await expect.poll(async () => (await gmFigure(gm, dueId)).position).toEqual(to);
   expect((await gmFigure(gm, dueId)).facing).toBe((due.facing + 1) % 6);
-  expect((await mustCall(gm, 'getLog', { sinceSeq: mark })).entries[0].command).toMatchObject({
+  expect((await mustCall(gm, 'getLog', { sinceSeq: mark })).entries[0]!.command).toMatchObject({
     type: 'move',
     figureId: dueId,
     to,

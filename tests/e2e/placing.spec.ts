@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type Konva from 'konva';
 import { expect, figureOnMap, hexOnScreen, mustCall, test } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
 
@@ -17,11 +18,11 @@ test.beforeAll(async () => {
 });
 
 type Hex = { q: number; r: number };
-const hand = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.marks.handState as { ghost: any; path: any });
+const hand = (page: Page) => page.evaluate(() => window.__battleMap.marks.handState);
 const token = (page: Page, id: string) =>
   page.evaluate((figureId) => {
-    const node = (window as unknown as { __battleMap: any }).__battleMap.stage.findOne(`#${figureId}`);
-    return node ? { opacity: node.opacity() as number, veil: node.findOne('.veil').text() as string } : null;
+    const node = window.__battleMap.stage.findOne<Konva.Group>(`#${figureId}`);
+    return node ? { opacity: node.opacity(), veil: node.findOne<Konva.Text>('.veil')!.text() } : null;
   }, id);
 const rolledTotals = async (page: Page) =>
   Object.fromEntries(
@@ -82,8 +83,8 @@ test('a 3d6 character: its dice before placing, a re-roll, then placed once by c
 
   // Main made Rolf with the dice the GM kept: the sheet shows them, facing 2 as set.
   const gm = await mustCall(gmPage, 'getGmView', {});
-  const rolfs = gm.encounter.figures.filter((f: any) => f.name.startsWith('Rolf'));
-  expect(rolfs.map((f: any) => [f.position, f.facing])).toEqual([[at, 2]]);
+  const rolfs = gm.encounter.figures.filter((f) => f.name.startsWith('Rolf'));
+  expect(rolfs.map((f) => [f.position, f.facing])).toEqual([[at, 2]]);
   await expect(gmPage.getByTestId('attr-STR')).toContainText(String(kept.STR));
   await gmPage.screenshot({ path: `${SCREENS}/placing-placed-gm-1366x768.png` });
   await playerPage.screenshot({ path: `${SCREENS}/placing-placed-player-1366x768.png` });
@@ -105,7 +106,7 @@ test('dragging a figure shows main’s path and length before the drop; the drop
   await gmPage.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
   await gmPage.mouse.move(b.x, b.y, { steps: 5 });
   await expect(gmPage.getByTestId('drag-path')).toHaveText(/^3 hexes · Walk/);
-  const path = (await hand(gmPage)).path;
+  const path = (await hand(gmPage)).path!;
   expect(path.ok).toBe(true);
   expect(path.path).toHaveLength(4);
   expect(path.path[0]).toEqual({ q: start.q, r: start.r });

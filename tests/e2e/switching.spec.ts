@@ -6,6 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type { WsReply } from '../../src/shared/wsProtocol';
 import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test } from './fixtures';
 
 const SCREENS = 'test-results/screens';
@@ -168,9 +169,9 @@ test('a command made on the view of an encounter that is no longer open is refus
       const token = new URLSearchParams(location.search).get('token');
       const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
       await new Promise((r) => ws.addEventListener('open', r, { once: true }));
-      const reply = new Promise<any>((r) =>
+      const reply = new Promise<WsReply>((r) =>
         ws.addEventListener('message', (e) => {
-          const m = JSON.parse(String(e.data));
+          const m = JSON.parse(String(e.data)) as WsReply;
           if (m.id === 1) r(m);
         }),
       );

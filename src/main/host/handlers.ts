@@ -13,7 +13,6 @@ import { rulesHandlers } from './handlers/rules';
 import { specialActionHandlers } from './handlers/specialActions';
 import { tacticsHandlers } from './handlers/tactics';
 import { placingHandlers } from './handlers/placing';
-import { playerScreenView } from './blackout';
 
 /** Every channel's handler, bound to the open campaign. Both hosts use exactly these. */
 export function createHandlers(core: () => ConsoleCore): Handlers {
@@ -33,7 +32,7 @@ export function createHandlers(core: () => ConsoleCore): Handlers {
       undoing();
       return campaign.undoToTurnStart(args, role);
     },
-    ...playerHandlers(session, (view) => playerScreenView(core().projector.get(), view)),
+    ...playerHandlers(session),
     ...mapHandlers(),
     ...displayHandlers(core),
     ...handoutHandlers(core),

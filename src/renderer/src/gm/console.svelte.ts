@@ -21,7 +21,8 @@ export class GmConsole {
   /** Notices of repairs main made on opening, each toasted once per page. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, never shown
   private readonly noticesShown = new Set<string>();
-  toasts = $state<{ id: number; text: string }[]>([]);
+  /** Notes over the map: a refusal or problem ('problem'), or news of something done ('info'). */
+  toasts = $state<{ id: number; text: string; kind: 'problem' | 'info' }[]>([]);
   /** The client; answers of the old encounter's queries are dropped after a switch. */
   readonly api: ClientApi<'gm'>;
   private nextToast = 1;
@@ -72,9 +73,19 @@ export class GmConsole {
     this.selectedId = id;
   }
 
+  /** A refusal or a problem for the GM to read (main's message, a form's complaint). */
   toast(text: string, shownForMs = 4000): void {
+    this.note(text, 'problem', shownForMs);
+  }
+
+  /** News that something was done as asked (a ruling recorded, an image placed): not a problem. */
+  inform(text: string, shownForMs = 4000): void {
+    this.note(text, 'info', shownForMs);
+  }
+
+  private note(text: string, kind: 'problem' | 'info', shownForMs: number): void {
     const id = this.nextToast++;
-    this.toasts = [...this.toasts, { id, text }];
+    this.toasts = [...this.toasts, { id, text, kind }];
     setTimeout(() => (this.toasts = this.toasts.filter((t) => t.id !== id)), shownForMs);
   }
 

@@ -89,6 +89,11 @@ export class MapMarks {
     this.layer.batchDraw();
   }
 
+  /** What the reach overlay draws now (for the end-to-end tests). */
+  get reachShown(): ReachModel | null {
+    return this.reach.shown;
+  }
+
   /** The tactics' suggested move and target (proposalOverlay.ts), or none. GM page only. */
   setProposal(marker: ProposalMarker | null): void {
     if (this.proposal.set(marker)) this.layer.batchDraw();
