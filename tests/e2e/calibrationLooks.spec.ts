@@ -15,14 +15,13 @@ test.beforeAll(async () => {
 });
 
 type Hex = { q: number; r: number };
-type Camera = { scale: number; x: number; y: number };
-const camera = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: { cameraState: Camera } }).__battleMap.cameraState);
+const camera = (page: Page) => page.evaluate(() => window.__battleMap.cameraState);
 
 /** The colour the grid layer drew at a point `dx`, `dy` hex sizes from a hex's centre. */
 const colourAt = (page: Page, hex: Hex, dx = 0, dy = 0) =>
   page.evaluate(
     ({ hex, dx, dy }) => {
-      const map = (window as unknown as { __battleMap: { hexToScreen(h: Hex): { x: number; y: number }; cameraState: Camera } }).__battleMap;
+      const map = window.__battleMap;
       const c = map.hexToScreen(hex);
       const s = 32 * map.cameraState.scale;
       const canvas = document.querySelector('[role=application] canvas') as HTMLCanvasElement;
@@ -71,10 +70,11 @@ test('calibrating shows a bright grid, keeps the hint and the camera out of the 
   await drag({ x: b.x + scale - 40, y: b.y + 10 }, { x: b.x + scale, y: b.y });
   await expect(gm.getByTestId('calibrate-hint')).toContainText('Two pins set');
   expect(await camera(gm)).toEqual(still);
+  await settle(gm);
   await gm.screenshot({ path: `${SCREENS}/calibrate-pinned-1366x768.png` });
   // Done: the grid is plain again and the camera fits the calibrated map.
   await gm.getByTestId('map-image-calibrate').click();
-  await expect.poll(() => gm.evaluate(() => (window as unknown as { __battleMap: { isAutoCamera: boolean } }).__battleMap.isAutoCamera)).toBe(true);
+  await expect.poll(() => gm.evaluate(() => window.__battleMap.isAutoCamera)).toBe(true);
   await settle(gm);
   expect(distance(await colourAt(gm, corner, 1, 0), [0x4f, 0xf0, 0xff])).toBeGreaterThan(150);
   await expect(player.getByTestId('player-map')).toHaveAttribute('data-map-image', /\.png$/);
