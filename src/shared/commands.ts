@@ -290,10 +290,23 @@ export const CalibrateMapCommandSchema = z
   })
   .strict();
 
+/**
+ * Resizes the grid to `cols` × `rows` on its right and bottom edges (every hex keeps its address);
+ * the engine refuses when a figure, item, spell, painted or hidden hex would fall off.
+ */
+export const ResizeMapCommandSchema = z
+  .object({ type: z.literal('resizeMap'), cols: z.number().int().min(1).max(500), rows: z.number().int().min(1).max(500) })
+  .strict();
+
+/** Resizes the grid to cover the calibrated map image, in one step (refused as `resizeMap`). */
+export const FitMapToImageCommandSchema = z.object({ type: z.literal('fitMapToImage') }).strict();
+
 export const CommandSchema = z.discriminatedUnion('type', [
   MoveFigureCommandSchema,
   TurnFigureCommandSchema,
   PaintTerrainCommandSchema,
+  ResizeMapCommandSchema,
+  FitMapToImageCommandSchema,
   SetHexesHiddenCommandSchema,
   SetFigureHiddenCommandSchema,
   RollInitiativeCommandSchema,

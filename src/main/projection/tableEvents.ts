@@ -105,6 +105,7 @@ export function tableSentence(e: EncounterEvent, ctx: TableContext): string | nu
     case 'hexesHidden':
     case 'mapImageSet':
     case 'mapCalibrated':
+    case 'mapResized':
     case 'sideAdded':
     case 'sideChanged':
     case 'figureUpdated':

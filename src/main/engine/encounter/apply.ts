@@ -28,6 +28,7 @@ import { applyBorrowToRenew, applyLetSpellLapse, applyRenewSpell } from './renew
 import { applyHeal, applySetPools, applyTakeDamage } from './gmPools';
 import { applyAddSide, applyUpdateSide } from './sides';
 import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEdit';
+import { fitMapToImage, resizeMap } from './mapSize';
 import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
 import { applyMove, applyYield, slowestModeTo } from './movement/move';
 import { applyDismount, applyMount, applySetRideScore, carryRider, moverFor, riderInHthRefusal } from './movement/mounts';
@@ -285,6 +286,10 @@ function runCommand(tx: Tx, state: EncounterState, command: Command): ApplyResul
       return setMapImage(state, command.image);
     case 'calibrateMap':
       return calibrateMap(state, command.pins, command.placement);
+    case 'resizeMap':
+      return resizeMap(state, command.cols, command.rows);
+    case 'fitMapToImage':
+      return fitMapToImage(state);
     case 'takeDamage':
       applyTakeDamage(tx, command);
       break;

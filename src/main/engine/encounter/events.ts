@@ -222,7 +222,8 @@ export type FigureEditEvent =
 /** The map image under the grid (issue 7 item 1; DESIGN §Rendering layer 1). */
 export type MapImageEvent =
   | { readonly type: 'mapImageSet'; readonly asset: string | null; readonly source: string }
-  | { readonly type: 'mapCalibrated'; readonly x: number; readonly y: number; readonly scale: number; readonly source: string };
+  | { readonly type: 'mapCalibrated'; readonly x: number; readonly y: number; readonly scale: number; readonly source: string }
+  | { readonly type: 'mapResized'; readonly cols: number; readonly rows: number; readonly fitted: boolean; readonly source: string };
 
 /** What a manual change did to one figure's pools. */
 export interface PoolsChangedEvent {

@@ -22,6 +22,8 @@ export const SETUP_COMMANDS: ReadonlySet<Command['type']> = new Set<Command['typ
   'paintTerrain',
   'setMapImage',
   'calibrateMap',
+  'resizeMap',
+  'fitMapToImage',
   'addSide',
   'updateSide',
   'setPools',

@@ -1,3 +1,5 @@
+import { terrainLook } from '../map/terrainLook';
+
 /** Every keyboard shortcut of the GM page, for the help overlay (`?`). */
 export const SHORTCUTS: readonly { readonly group: string; readonly keys: readonly (readonly [string, string])[] }[] = [
   {
@@ -61,13 +63,19 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
 /** The brush paints a terrain kind or hides/reveals hexes from the players. */
 export type BrushKind = 'wall' | 'shadow' | 'fire' | 'broken' | 'body' | 'open' | 'hide' | 'reveal';
 
+const terrainBrush = (kind: 'wall' | 'shadow' | 'fire' | 'broken' | 'body' | 'open') => ({
+  kind,
+  label: terrainLook(kind).label,
+  colour: terrainLook(kind).fill,
+});
+
 export const BRUSHES: readonly { readonly kind: BrushKind; readonly label: string; readonly colour: string }[] = [
-  { kind: 'wall', label: 'Wall', colour: '#6e6960' },
-  { kind: 'shadow', label: 'Shadow', colour: '#1f2833' },
-  { kind: 'fire', label: 'Fire', colour: '#c0562a' },
-  { kind: 'broken', label: 'Broken ground', colour: '#7a6440' },
-  { kind: 'body', label: 'Body', colour: '#7a3b3b' },
-  { kind: 'open', label: 'Open', colour: '#3b4a3a' },
+  terrainBrush('wall'),
+  terrainBrush('shadow'),
+  terrainBrush('fire'),
+  terrainBrush('broken'),
+  terrainBrush('body'),
+  terrainBrush('open'),
   { kind: 'hide', label: 'Hide from players', colour: '#7b3fb0' },
   { kind: 'reveal', label: 'Reveal to players', colour: '#d8d2c4' },
 ];

@@ -4,7 +4,7 @@ import type { Hex, HexLayout, Point } from '../../../shared/hex';
 import { TiledPainter, type WorldRect } from './tiledPainter';
 import { CameraLayers, FIGURES_SLACK } from './cameraLayers';
 import { FigureTokens } from './figureTokens';
-import { createCachedShape, paintGrid, type MapBackground } from './gridShape';
+import { createCachedShape, paintGrid, type GridLook, type MapBackground } from './gridShape';
 import type { TokenLook } from './figureNode';
 import { mapBounds, sameTerrain } from './mapBounds';
 import { frameOf, MapCamera, type CameraPolicy } from './mapCamera';
@@ -45,6 +45,8 @@ export class BattleMap {
   private background: MapBackground | null = null;
   private contrastGrid = false;
   private tool: MapTool = 'select';
+  /** The camera was the automatic fit when calibrating began: it fits the calibrated map once it ends. */
+  private refitAfterCalibrating = false;
   private brushRadius: BrushRadius = 0;
   private brushColour = '#6e6960';
   private readonly resizeObserver: ResizeObserver;
@@ -67,7 +69,7 @@ export class BattleMap {
     );
     const camera = () => ({ view: this.camera.viewRect(), scale: this.camera.scale, bounds: this.bounds, fitScale: this.camera.fitScale });
     const pending = (layer: Konva.Layer, fill: () => boolean) => this.frames?.want(layer, fill); // none yet while the stage is built
-    this.gridPainter = new TiledPainter((ctx, view, scale) => paintGrid(ctx, this.terrain, this.layout, view, scale, this.background, this.contrastGrid));
+    this.gridPainter = new TiledPainter((ctx, view, scale) => paintGrid(ctx, this.terrain, this.layout, view, scale, this.background, this.gridLook()));
     this.gridLayer.add(createCachedShape(this.gridPainter, camera, pending));
     this.marks = new MapMarks(
       {
@@ -177,7 +179,17 @@ export class BattleMap {
 
   setTool(tool: MapTool): void {
     if (tool === this.tool) return;
+    const calibrating = tool === 'calibrate' || this.tool === 'calibrate';
+    if (tool === 'calibrate') {
+      // Pins move the picture: the camera holds still under the GM's hand until calibrating ends.
+      this.refitAfterCalibrating = this.camera.auto;
+      this.camera.hold();
+    } else if (this.tool === 'calibrate' && this.refitAfterCalibrating) this.camera.applyAuto();
     this.tool = tool;
+    if (calibrating) {
+      this.gridPainter.invalidate();
+      this.gridLayer.batchDraw();
+    }
     if (tool !== 'ruler') this.setRulerEnds(null);
     this.options.container.dataset.tool = tool;
     this.marks.layer.batchDraw();
@@ -325,6 +337,10 @@ export class BattleMap {
       colour: this.brushColour,
       outline: hover ? (this.tool === 'paint' && !this.hexPick ? brushHexes(hover, this.brushRadius) : [hover]) : null,
     };
+  }
+
+  private gridLook(): GridLook {
+    return this.tool === 'calibrate' ? 'calibrate' : this.contrastGrid ? 'contrast' : 'plain';
   }
 
   /** A layer takes a new live camera (cameraLayers.ts): what depends on the zoom follows it. */

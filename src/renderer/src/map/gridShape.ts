@@ -1,11 +1,12 @@
 import Konva from './konva';
-import { hexCorners, hexKey, megahexOf, megahexOutline, type Hex, type HexLayout } from '../../../shared/hex';
+import { hexCorners, hexKey, hexToPixel, megahexOf, megahexOutline, type Hex, type HexLayout } from '../../../shared/hex';
 import { offsetToAxial } from '../../../shared/mapGrid';
 import type { TiledPainter, WorldRect } from './tiledPainter';
 import { TERRAIN_FILL, type MapTerrainModel } from './mapModel';
 import { traceHexLines, tracePolygon, visibleRange } from './gridLines';
 import type { MapPicture } from './mapPicture';
 import { setRedraw } from './layerStrips';
+import { terrainLook } from './terrainLook';
 
 export type { WorldRect } from './tiledPainter';
 export { tracePolygon } from './gridLines';
@@ -20,6 +21,24 @@ export interface MapBackground {
 const CONTRAST_GROUND = '#e9e4d4';
 
 /**
+ * How the grid's lines are drawn: as usual; black and thicker for bright rooms (the player
+ * display's setting); or, while the GM calibrates a map image, bright over a dark edge so every
+ * hex corner shows on any picture (the console's choice).
+ */
+export type GridLook = 'plain' | 'contrast' | 'calibrate';
+
+/** Terrain marks are drawn from this many screen pixels a hex (smaller, the fill says enough). */
+const MARKS_FROM_PX = 12;
+const markPaths = new Map<string, Path2D>();
+function markPath(kind: string): Path2D | null {
+  const mark = terrainLook(kind).mark;
+  if (!mark) return null;
+  let path = markPaths.get(kind);
+  if (!path) markPaths.set(kind, (path = new Path2D(mark)));
+  return path;
+}
+
+/**
  * Paints the terrain and grid of the hexes in `view`: one path per fill colour and one for all
  * the grid lines, so ten thousand hexes cost a handful of canvas fills. Returns a promise while
  * the map image was drawn from a picture coarser than this zoom needs and a sharper one is being
@@ -32,8 +51,9 @@ export function paintGrid(
   view: WorldRect,
   scale: number,
   background: MapBackground | null,
-  highContrast = false,
+  look: GridLook = 'plain',
 ): Promise<void> | null {
+  const highContrast = look === 'contrast';
   const range = visibleRange(model, layout, view);
   const { c0, c1, r0, r1 } = range;
   let sharper: Promise<void> | null = null;
@@ -45,6 +65,8 @@ export function paintGrid(
     sharper = drawn.sharper;
   }
   const fills = new Map<string, Path2D>();
+  const marks = new Map<string, Path2D>();
+  const marksShown = layout.size * scale >= MARKS_FROM_PX;
   const veil = new Path2D();
   const lines = new Path2D();
   const playerVeil = model.veilStyle === 'player';
@@ -71,6 +93,13 @@ export function paintGrid(
         if (!path) fills.set(colour, (path = new Path2D()));
         tracePolygon(path, corners);
       }
+      const mark = kind !== 'open' && marksShown ? markPath(kind) : null;
+      if (mark) {
+        const c = hexToPixel(layout, hex);
+        let path = marks.get(kind);
+        if (!path) marks.set(kind, (path = new Path2D()));
+        path.addPath(mark, new DOMMatrix([layout.size, 0, 0, layout.size, c.x, c.y]));
+      }
       if (!gridShown) continue;
       if (hairline) tracePolygon(lines, corners);
       else traceHexLines(lines, model, range, { col, row, hex }, corners);
@@ -83,7 +112,22 @@ export function paintGrid(
     ctx.fill(path);
   }
   ctx.globalAlpha = 1;
-  if (gridShown) {
+  // Each kind's mark, in full ink over a picture too.
+  ctx.lineWidth = layout.size * 0.09;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (const [kind, path] of marks) {
+    ctx.strokeStyle = terrainLook(kind).ink!;
+    ctx.stroke(path);
+  }
+  if (gridShown && look === 'calibrate') {
+    ctx.lineWidth = Math.max(4 / scale, lineWidth * 3);
+    ctx.strokeStyle = 'rgba(0, 0, 0, 0.75)';
+    ctx.stroke(lines);
+    ctx.lineWidth = Math.max(1.6 / scale, lineWidth * 1.3);
+    ctx.strokeStyle = '#4ff0ff';
+    ctx.stroke(lines);
+  } else if (gridShown) {
     ctx.lineWidth = lineWidth;
     ctx.strokeStyle = highContrast ? '#000000' : background ? 'rgba(20, 20, 20, 0.55)' : 'rgba(220, 228, 215, 0.28)';
     ctx.stroke(lines);

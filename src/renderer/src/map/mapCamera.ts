@@ -96,6 +96,11 @@ export class MapCamera {
     this.applyAuto();
   }
 
+  /** Keeps the camera where it is, no longer automatic: a change to the map does not move it. */
+  hold(): void {
+    this.auto = false;
+  }
+
   /** The policy's camera, or the whole map framed; it stays automatic. */
   applyAuto(): void {
     const viewport = { width: this.stage.width(), height: this.stage.height() };

@@ -1,4 +1,5 @@
 import type { Hex } from '../../../shared/hex';
+import { TERRAIN_LOOKS } from './terrainLook';
 
 /** What the battlemap draws; both the GM view and the player view are turned into this. */
 export interface MapTerrainModel {
@@ -35,24 +36,8 @@ export interface MapFigureModel {
   readonly art?: string;
 }
 
-export const TERRAIN_FILL: Readonly<Record<string, string>> = {
-  open: '#3b4a3a',
-  wall: '#6e6960',
-  shadow: '#1f2833',
-  fire: '#c0562a',
-  broken: '#7a6440',
-  body: '#7a3b3b',
-};
-
-/** Names of the terrain kinds, as the GM reads them. */
-export const TERRAIN_LABEL: Readonly<Record<string, string>> = {
-  open: 'Open',
-  wall: 'Wall',
-  shadow: 'Shadow',
-  fire: 'Fire',
-  broken: 'Broken ground',
-  body: 'Body',
-};
+/** Each terrain kind's fill (terrainLook.ts). */
+export const TERRAIN_FILL: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(TERRAIN_LOOKS).map(([k, l]) => [k, l.fill]));
 
 /** Drawn size of a hex (centre to corner) in world pixels; the contract's world unit is one of these. */
 export const HEX_SIZE = 32;
