@@ -3,15 +3,18 @@ import { mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { AppError, isAppError } from '../../shared/errors';
 import type { GmView } from '../../shared/views';
-import type { Rules } from '../engine/rules';
+import { DEFAULT_RULES, type Rules } from '../engine/rules';
 import { blamedFile, refuseWhileInUse } from './campaignRepairs';
 import { AssetAccess, shownArt, type AssetAnswer } from './assetAccess';
 import type { Role } from '../../shared/contract';
 import { listBackups, restoreBackup, type BackupInfo } from '../store/backups';
 import type { ImportResult } from '../store/bundle';
-import { CampaignFolder, ensureFirstCampaign, type EncounterSummary } from '../store/campaignFolder';
+import { CampaignFolder, type EncounterSummary } from '../store/campaignFolder';
+import { ensureFirstCampaign } from '../store/firstStart';
+import { cleanDataFolder } from '../store/leftovers';
 import type { MapShape } from '../../shared/mapGrid';
 import { blankEncounter, createCampaign } from '../store/newCampaign';
+import { freeFolderName } from '../store/folderNames';
 import { duplicateCampaignFolder, moveCampaignToBin } from './campaignShelf';
 import { addRecent, readRecent } from '../store/recent';
 import { Session, type ViewSink } from '../session/session';
@@ -95,6 +98,7 @@ export class Core implements ConsoleCore {
   /** Starts on the most recent campaign that opens, else the first under the data folder; never fails on a damaged file. */
   static async start(options: CoreOptions, sink: ViewSink): Promise<Core> {
     const core = new Core(options, sink);
+    await cleanDataFolder(options.dataDir, core.campaignsHome);
     const log = (dir: string, e: unknown) => options.log?.(`could not open ${dir}: ${e instanceof Error ? e.message : String(e)}`);
     for (const dir of await readRecent(core.recentFile)) {
       try {
@@ -241,9 +245,12 @@ export class Core implements ConsoleCore {
   }
 
   async createCampaign(name: string): Promise<CampaignInfo> {
-    const dir = join(this.campaignsHome, name);
     await mkdir(this.campaignsHome, { recursive: true });
-    await createCampaign(dir, randomInt(2 ** 31), this.now());
+    if ((await scanCampaigns(this.campaignsHome)).some((c) => c.name === name)) {
+      throw new AppError('conflict', `There is a campaign named “${name}” already; choose another name.`);
+    }
+    const dir = join(this.campaignsHome, await freeFolderName(this.campaignsHome, name));
+    await createCampaign(dir, randomInt(2 ** 31), this.now(), DEFAULT_RULES, name);
     await this.openCampaign(dir);
     return this.info(this.folder, dir);
   }

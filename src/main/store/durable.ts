@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
+import { assertNoLinks } from './linkGuard';
+import { claimTemp, releaseTemp } from './tempFiles';
 
 /**
  * Durable writes (issue 6 §2). lowdb/steno write a temp file and rename it, but never fsync: a
@@ -25,25 +26,35 @@ export async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
-/** Writes `data` to `path` atomically and durably: temp file, fsync, rename, fsync the folder. */
-export async function writeFileDurable(path: string, data: string | Uint8Array): Promise<void> {
+/**
+ * Writes `data` to `path` atomically and durably: temp file, fsync, rename, fsync the folder.
+ * With `root` (the campaign or data folder it belongs to), no part of the path below `root` may
+ * be a symbolic link (linkGuard.ts). The temp file is created exclusively (never through a link)
+ * and the rename replaces a link at `path` rather than following it.
+ */
+export async function writeFileDurable(path: string, data: string | Uint8Array, root?: string): Promise<void> {
   const dir = dirname(path);
-  const temp = join(dir, `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx');
+  if (root !== undefined) await assertNoLinks(root, path);
+  const temp = claimTemp(dir, 'durable', basename(path));
   try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } catch (e) {
+    const handle = await open(temp, 'wx');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } catch (e) {
+      await handle.close();
+      await rm(temp, { force: true });
+      throw e;
+    }
     await handle.close();
-    await rm(temp, { force: true });
-    throw e;
-  }
-  await handle.close();
-  try {
-    await rename(temp, path);
-  } catch (e) {
-    await rm(temp, { force: true });
-    throw e;
+    try {
+      await rename(temp, path);
+    } catch (e) {
+      await rm(temp, { force: true });
+      throw e;
+    }
+  } finally {
+    releaseTemp(temp);
   }
   await fsyncDir(dir);
 }
@@ -54,13 +65,16 @@ export async function writeFileDurable(path: string, data: string | Uint8Array):
  */
 export class DurableJSONFile<T> implements Adapter<T> {
   readonly #reader: JSONFile<T>;
-  constructor(readonly path: string) {
+  constructor(
+    readonly path: string,
+    private readonly root?: string,
+  ) {
     this.#reader = new JSONFile<T>(path);
   }
   read(): Promise<T | null> {
     return this.#reader.read();
   }
   write(data: T): Promise<void> {
-    return writeFileDurable(this.path, JSON.stringify(data, null, 2));
+    return writeFileDurable(this.path, JSON.stringify(data, null, 2), this.root);
   }
 }

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
 import { Session } from '../../../src/main/session/session';
 import { listBackups } from '../../../src/main/store/backups';
-import { CampaignFolder, ensureFirstCampaign } from '../../../src/main/store/campaignFolder';
+import { CampaignFolder } from '../../../src/main/store/campaignFolder';
+import { ensureFirstCampaign } from '../../../src/main/store/firstStart';
 import { SAMPLE_CAMPAIGN_DIR, encounterLogPath, recordingSink, tempDirs } from '../../support/tempCampaign';
 
 const dirs = tempDirs();
