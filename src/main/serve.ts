@@ -52,7 +52,8 @@ async function main(): Promise<void> {
     tokens: await loadOrCreateTokens(args.dataDir),
   });
   core.projector.subscribe((p) => host && pushProjector(host, p));
-  core.onProgress((p) => host?.push('importProgress', p));
+  core.transfers.onProgress((p) => host?.push('importProgress', p));
+  core.transfers.onTransfer((p) => host?.push('transferProgress', p));
   core.tactics.onAutopilot((s) => host?.push('autopilot', s));
   core.tactics.onSimulation((s) => host?.push('simulation', s));
   if (args.json) {

@@ -8,7 +8,6 @@ import { blamedFile, refuseWhileInUse } from './campaignRepairs';
 import { AssetAccess, shownArt, type AssetAnswer } from './assetAccess';
 import type { Role } from '../../shared/contract';
 import { listBackups, restoreBackup, type BackupInfo } from '../store/backups';
-import type { ImportResult } from '../store/bundle';
 import { CampaignFolder, type EncounterSummary } from '../store/campaignFolder';
 import { ensureFirstCampaign } from '../store/firstStart';
 import { cleanDataFolder } from '../store/leftovers';
@@ -22,7 +21,7 @@ import { scanCampaigns } from '../store/campaignList';
 import { salvageLog, type SalvageResult } from '../store/salvageLog';
 import { CampaignTransfers } from './campaignTransfers';
 import { exportCombatLog } from './combatLogExport';
-import type { CampaignInfo, CampaignList, CampaignRef, ConsoleCore, EncounterList, HostChooser, ImportedImageInfo, ImportProgress } from './coreApi';
+import type { CampaignInfo, CampaignList, CampaignRef, ConsoleCore, EncounterList, HostChooser, ImportedImageInfo } from './coreApi';
 import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
 import { Projector } from './projector';
@@ -40,9 +39,11 @@ export interface CoreOptions {
   readonly now?: () => Date;
   /** The simulation worker's script (issue 16), next to the host's entry in the build; absent: no simulations. */
   readonly simulationWorker?: string;
+  /** The most an export file may be, both ways (store/bundleFormat.ts `MAX_BUNDLE_BYTES`; tests lower it). */
+  readonly maxBundleBytes?: number;
 }
 
-export type { CampaignInfo, CampaignList, CampaignRef, HostChooser, ImportedImageInfo, ImportProgress } from './coreApi';
+export type { CampaignInfo, CampaignList, CampaignRef, HostChooser, ImportedImageInfo, ImportProgress, TransferProgress } from './coreApi';
 
 export { ASSET_ROUTE } from './campaignTransfers';
 
@@ -60,7 +61,6 @@ export class Core implements ConsoleCore {
   readonly tactics: TacticsHost;
   private current: { session: Session | null; folder: CampaignFolder; dir: string } | null = null;
   private lastFailure: { dir: string; file: string | null; message: string } | null = null;
-  private readonly progressListeners = new Set<(p: ImportProgress) => void>();
   private readonly now: () => Date;
   readonly transfers: CampaignTransfers;
 
@@ -87,17 +87,19 @@ export class Core implements ConsoleCore {
     );
     this.transfers = new CampaignTransfers({
       folder: () => this.folder,
+      openFolder: () => this.current?.folder ?? null,
       openDir: () => this.openDir,
       campaignsHome: this.campaignsHome,
       choose: options.choose,
       now: this.now,
-      progress: (p) => this.progress(p),
+      maxBundleBytes: options.maxBundleBytes,
     });
   }
 
   /** Starts on the most recent campaign that opens, else the first under the data folder; never fails on a damaged file. */
   static async start(options: CoreOptions, sink: ViewSink): Promise<Core> {
     const core = new Core(options, sink);
+    // What kills left behind: half-written files, interrupted imports (store/leftovers.ts; each campaign's own when it opens).
     await cleanDataFolder(options.dataDir, core.campaignsHome);
     const log = (dir: string, e: unknown) => options.log?.(`could not open ${dir}: ${e instanceof Error ? e.message : String(e)}`);
     for (const dir of await readRecent(core.recentFile)) {
@@ -152,16 +154,6 @@ export class Core implements ConsoleCore {
   private remember(dir: string, e: unknown): void {
     const message = e instanceof Error ? e.message : String(e);
     this.lastFailure = { dir, file: isAppError(e) ? blamedFile(message) : null, message };
-  }
-
-  /** Listens to progress of large imports; returns a function that stops listening. */
-  onProgress(listener: (p: ImportProgress) => void): () => void {
-    this.progressListeners.add(listener);
-    return () => this.progressListeners.delete(listener);
-  }
-
-  private progress(p: ImportProgress): void {
-    for (const l of this.progressListeners) l(p);
   }
 
   /* ---- campaigns ---- */
@@ -244,6 +236,7 @@ export class Core implements ConsoleCore {
     };
   }
 
+  /** A new campaign named `name`; its folder's name is derived from it (store/folderNames.ts: bytes, collisions). */
   async createCampaign(name: string): Promise<CampaignInfo> {
     await mkdir(this.campaignsHome, { recursive: true });
     if ((await scanCampaigns(this.campaignsHome)).some((c) => c.name === name)) {
@@ -391,9 +384,5 @@ export class Core implements ConsoleCore {
 
   importImageStream(source: AsyncIterable<Uint8Array>, total: number | null, what?: string): Promise<ImportedImageInfo> {
     return this.transfers.importImageStream(source, total, what);
-  }
-
-  importBundleText(text: string): Promise<ImportResult> {
-    return this.transfers.importBundleText(text);
   }
 }

@@ -3,12 +3,13 @@
  * component is at most 255 bytes whatever the characters; the display name stays whole in
  * campaign.json; collisions get " (2)"; a cut never splits a character.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
 import { cutToBytes, folderNameFor, freeName } from '../../../src/main/store/folderNames';
+import { exportToFile, importFile } from '../../support/bundles';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
@@ -35,6 +36,23 @@ describe('folder names from display names', () => {
     expect(await core.dispatcher.dispatch('gm', 'createCampaign', { name: LONG })).toMatchObject({ ok: false, error: { code: 'conflict' } });
     const copy = await core.dispatcher.dispatch('gm', 'duplicateCampaign', { name: LONG });
     expect(copy).toMatchObject({ ok: true, value: { folder: `${folder} (2)`, name: LONG } });
+  });
+
+  it('an imported campaign of such a name, and one deleted, keep their folder names within the limit', async () => {
+    const a = await start();
+    await a.dispatcher.dispatch('gm', 'createCampaign', { name: LONG });
+    const exported = await exportToFile(a, await dirs.make());
+    expect(bytes(basename(exported.path))).toBeLessThanOrEqual(255);
+    const b = await start();
+    const first = await importFile(b, exported.path);
+    const second = await importFile(b, exported.path);
+    expect(first).toMatchObject({ name: LONG, renamed: false });
+    expect(second).toMatchObject({ renamed: true });
+    expect(second.name.endsWith(' (2)') && second.name.length).toBe(120);
+    for (const name of await readdir(b.campaignsHome)) expect(bytes(name)).toBeLessThanOrEqual(255);
+    const deleted = await b.dispatcher.dispatch('gm', 'deleteCampaign', { folder: basename(first.dir) });
+    expect(deleted.ok).toBe(true);
+    expect(bytes(basename((deleted as { value: { movedTo: string } }).value.movedTo))).toBeLessThanOrEqual(255);
   });
 
   it('cuts by bytes at the end of a character, never inside one, accents and emoji included', () => {

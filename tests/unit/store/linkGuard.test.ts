@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
 import { CampaignFolder } from '../../../src/main/store/campaignFolder';
+import { exportToFile, importFile } from '../../support/bundles';
 import { chunksOf, realImage } from '../../support/images';
 import { SAMPLE_CAMPAIGN_DIR, copySample, recordingSink, tempDirs } from '../../support/tempCampaign';
 
@@ -78,5 +79,29 @@ describe('writes through a symbolic link in a campaign are refused', () => {
     const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
     await expect(core.session.execute({ type: 'turnFigure', figureId: 'bram', facing: 2 })).rejects.toThrow(LINK_REFUSED);
     expect(await readFile(outside, 'utf8')).toBe('');
+  });
+
+  it('an import of encounters, when assets/ links out: refused, nothing imported, nothing outside', async () => {
+    const source = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    const exported = await exportToFile(source, await dirs.make(), 'ford-ambush');
+    const { core, outside } = await linkedOut('assets');
+    const before = await readdir(outside);
+    const ids = (await core.listEncounters()).encounters.map((e) => e.id);
+    await expect(importFile(core, exported.path)).rejects.toThrow(LINK_REFUSED);
+    expect((await core.listEncounters()).encounters.map((e) => e.id)).toEqual(ids);
+    expect(await readdir(outside)).toEqual(before);
+  });
+
+  it('a whole campaign imported while the campaigns folder is a link: refused', async () => {
+    const source = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    const exported = await exportToFile(source, await dirs.make());
+    const dataDir = await dirs.make();
+    const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    const outside = join(await dirs.make('pillars-outside-'), 'campaigns');
+    await rename(core.campaignsHome, outside);
+    await symlink(outside, core.campaignsHome, 'dir');
+    const before = await readdir(outside);
+    await expect(importFile(core, exported.path)).rejects.toThrow(LINK_REFUSED);
+    expect(await readdir(outside)).toEqual(before);
   });
 });
