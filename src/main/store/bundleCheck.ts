@@ -157,12 +157,12 @@ export async function checkStaged(dir: string, contents: StagedContents, options
     const file = revalidated(() => parseVersioned('encounter', raw, EncounterFileSchema, `${label}: ${where}`, { rules: campaign?.rules }).data);
     if (file.id !== id) throw refuse(`${label}: ${where} says it is encounter “${file.id}”.`);
     await refsIn(JSON.stringify(file), where);
-    options.onStep({ step: `Replaying “${file.name}”`, done: i, total: contents.encounters.length });
+    options.onStep({ step: `Replaying “${file.name}”`, done: i + 1, total: contents.encounters.length });
     const entries = await checkLog(join(dir, encounterLogName(id)), file, encounterLogName(id), options, missing);
     encounters.push({ file, entries });
   }
   for (const [i, name] of contents.assets.entries()) {
-    options.onStep({ step: 'Checking the images', done: i, total: contents.assets.length });
+    options.onStep({ step: 'Checking the images', done: i + 1, total: contents.assets.length });
     await checkImage(join(dir, 'assets', name), name, label);
   }
   return { campaign, encounters };

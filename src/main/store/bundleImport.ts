@@ -9,7 +9,7 @@ import { sizeLimitOf, tooLarge } from './bundleSpool';
 import { openZipBundle } from './bundleZip';
 import type { CampaignFolder } from './campaignFolder';
 import { encounterDocName, encounterLogName } from './campaignPaths';
-import { fsyncDir } from './durable';
+import { fsyncDir, fsyncTree } from './durable';
 import { folderNameFor, freeFolderName, numberedName } from './folderNames';
 import { commitStaged } from './importJournal';
 import { writeDocument } from './jsonDocument';
@@ -145,8 +145,9 @@ async function commitCampaign(place: ImportPlace, dir: string, checked: CheckedB
   for (const e of checked.encounters) await writeDocument(join(dir, encounterDocName(e.file.id)), e.file, dir);
   await mkdir(join(dir, 'backups'), { recursive: true });
   await mkdir(join(dir, 'assets'), { recursive: true });
-  // Every file of an imported campaign was written once: each gets its first backup (issue 13 §2).
+  // Every file of an imported campaign was written once: each gets its first backup.
   await backupAll(dir, place.now);
+  await fsyncTree(dir);
   const target = join(place.campaignsHome, folderName);
   await assertNoLinks(place.campaignsHome, target);
   await rename(dir, target);
@@ -203,6 +204,8 @@ async function commitEncounters(
     }
     // From here the journal owns the staging folder: decided, it is finished (now or at the next
     // opening); not decided, the next opening drops it (importJournal.ts).
+    await rm(bundleDir, { recursive: true, force: true }); // what is left of the export file: nothing to keep
+    await fsyncTree(stage);
     staging.owned = false;
     await commitStaged(folder.dir, stage, moves);
     return { kind: 'encounter', dir: folder.dir, name: folder.campaign.name, encounters: done, renamed };

@@ -1,7 +1,8 @@
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { MAX_BUNDLE_BYTES, MAX_LEGACY_BUNDLE_BYTES, mib, SNIFF_BYTES, sniffBundle, type BundleFormat, type OnStep } from './bundleFormat';
+import { PacedFile } from './durable';
 import { assertNoLinks } from './linkGuard';
 import { claimTemp, releaseTemp } from './tempFiles';
 
@@ -45,7 +46,7 @@ export async function spoolUpload(
   try {
     await mkdir(dir);
     const path = join(dir, 'upload');
-    const file = await open(path, 'wx');
+    const file = await PacedFile.create(path);
     let format: BundleFormat | null = null;
     let head: Buffer[] = [];
     let bytes = 0;
@@ -69,9 +70,10 @@ export async function spoolUpload(
         format = sniffBundle(joined, label);
         await file.write(joined);
       }
-      await file.sync();
-    } finally {
       await file.close();
+    } catch (e) {
+      await file.abandon();
+      throw e;
     }
     return { path, format, bytes, dispose };
   } catch (e) {

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { AppError, isAppError } from '../../shared/errors';
 import { MAX_IMAGE_BYTES } from './assets';
@@ -20,6 +17,7 @@ import {
   type Manifest,
   type OnStep,
 } from './bundleFormat';
+import { PacedFile } from './durable';
 import { describeSchemaError } from './jsonDocument';
 
 /**
@@ -128,17 +126,17 @@ async function extractAll(zip: ZipFile, entries: Entry[], stageDir: string, labe
     await mkdir(dirname(target), { recursive: true });
     const role = entryRole(entry.fileName)!;
     const hash = role.role === 'asset' ? createHash('sha256') : null;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, next) {
-        hash?.update(chunk);
-        done += chunk.length;
-        onStep({ step: 'Unpacking the export file', done, total });
-        next(null, chunk);
-      },
-    });
+    const file = await PacedFile.create(target);
     try {
-      await pipeline(await zip.openReadStreamPromise(entry), counter, createWriteStream(target, { flags: 'wx' }));
+      for await (const chunk of await zip.openReadStreamPromise(entry)) {
+        hash?.update(chunk as Buffer);
+        await file.write(chunk as Buffer);
+        done += (chunk as Buffer).length;
+        onStep({ step: 'Unpacking the export file', done, total });
+      }
+      await file.close();
     } catch (e) {
+      await file.abandon();
       throw refuse(label, `could not be unpacked at ${entry.fileName} (${(e instanceof Error ? e.message : String(e)).slice(0, 160)}).`);
     }
     if (hash && role.role === 'asset' && hash.digest('hex') !== role.name.slice(0, 64)) {

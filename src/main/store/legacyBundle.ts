@@ -168,7 +168,7 @@ export async function unpackLegacyBundle(path: string, outDir: string, workDir: 
     }
     const assets: string[] = [];
     for (const [i, a] of b.assets.entries()) {
-      onStep({ step: 'Reading the images', done: i, total: b.assets.length });
+      onStep({ step: 'Reading the images', done: i + 1, total: b.assets.length });
       if (assets.includes(a.name)) continue;
       await writeAsset(join(outDir, 'assets', a.name), a.name, a.base64, blobDir, label);
       assets.push(a.name);
