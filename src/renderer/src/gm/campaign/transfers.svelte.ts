@@ -22,6 +22,8 @@ export const transferUi = $state<{ current: TransferShown | null }>({ current: n
 
 /** The reason main gave when a transfer failed, by id (a stream that broke off says no more). */
 const failures: Record<string, string> = {};
+/** Transfers main has reported on: from then on its steps, not the page's own count of bytes sent, fill the bar. */
+const heard: Record<string, true> = {};
 
 const newId = () => `t${Math.random().toString(36).slice(2, 12)}${Date.now().toString(36)}`;
 
@@ -40,7 +42,14 @@ function end(id: string): void {
 /** A progress event from main: its step and numbers, for the transfer this page is running. */
 export function onTransferProgress(p: Progress): void {
   if (p.outcome === 'failed' && p.message) failures[p.id] = p.message;
-  if (p.outcome === 'running') update(p.id, { step: p.step, done: p.done, total: p.total, what: p.what });
+  if (p.outcome !== 'running' || transferUi.current?.id !== p.id) return;
+  heard[p.id] = true;
+  update(p.id, { step: p.step, done: p.done, total: p.total });
+}
+
+/** The page's own progress (bytes sent or read), until main reports on the transfer itself. */
+function pageProgress(id: string, change: Partial<TransferShown>): void {
+  if (!heard[id]) update(id, change);
 }
 
 /** Exports the campaign (or one encounter) and saves the file. */
@@ -48,13 +57,14 @@ export async function exportBundle(gm: GmConsole, encounter: string | null, labe
   const id = newId();
   begin({ id, direction: 'export', what: label, step: 'Preparing', done: 0, total: null });
   try {
-    const r = await fetchExport(encounter, id, (done, total) => update(id, { step: 'Exporting', done, total }));
+    const r = await fetchExport(encounter, id, (done, total) => pageProgress(id, { step: 'Exporting', done, total }));
     if (r.ok) {
       download(r.fileName, r.file);
       gm.toast(`Exported “${r.fileName}”.`);
     } else gm.toast(failures[id] ?? r.message);
   } finally {
     delete failures[id];
+    delete heard[id];
     end(id);
   }
 }
@@ -62,18 +72,21 @@ export async function exportBundle(gm: GmConsole, encounter: string | null, labe
 export interface Imported {
   readonly kind: string;
   readonly name: string;
+  readonly encounters: readonly { readonly name: string }[];
   readonly renamed: boolean;
 }
 
 const importedText = (r: Imported): string =>
-  `Imported ${r.kind === 'campaign' ? 'the campaign' : 'encounters into this campaign:'} “${r.name}”${r.renamed ? ' (renamed: the name was taken)' : ''}.`;
+  r.kind === 'campaign'
+    ? `Imported the campaign “${r.name}”${r.renamed ? ' (renamed: the name was taken)' : ''}.`
+    : `Imported ${r.encounters.map((e) => `“${e.name}”`).join(', ')} into this campaign${r.renamed ? ' (renamed: a name was taken)' : ''}.`;
 
 /** Uploads an export file the GM chose in the page and imports it. */
 export async function importBundleFile(gm: GmConsole, file: File): Promise<Imported | null> {
   const id = newId();
   begin({ id, direction: 'import', what: file.name, step: 'Sending', done: 0, total: file.size });
   try {
-    const r = await postFile<Imported>('/campaign/import', file, (sent, total) => update(id, { step: 'Sending', done: sent, total }), {
+    const r = await postFile<Imported>('/campaign/import', file, (sent, total) => pageProgress(id, { step: 'Sending', done: sent, total }), {
       transfer: id,
       name: file.name,
     });
@@ -81,6 +94,7 @@ export async function importBundleFile(gm: GmConsole, file: File): Promise<Impor
     return r.ok ? r.value : null;
   } finally {
     delete failures[id];
+    delete heard[id];
     end(id);
   }
 }
@@ -96,6 +110,7 @@ export async function importChosenBundle(gm: GmConsole): Promise<Imported | null
     return r.ok ? r.value : null;
   } finally {
     delete failures[id];
+    delete heard[id];
     end(id);
   }
 }
