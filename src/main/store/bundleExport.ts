@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable, type Writable } from 'node:stream';
@@ -221,6 +221,9 @@ function zipJob(kind: BundleKind, name: string, fileName: string, entries: Entry
     output.destroy(failure);
   };
   zip.on('error', (e: Error) => fail(/unexpected number of bytes/.test(e.message) ? changedWhileExported(reading) : e));
+  /** The file being read: closed with the output (a download cancelled, a failure), so no file stays open. */
+  let open: ReadStream | null = null;
+  output.once('close', () => open?.destroy());
   for (const entry of entries) {
     const options = { compress: false, mtime: now };
     const source = entry.source;
@@ -233,6 +236,7 @@ function zipJob(kind: BundleKind, name: string, fileName: string, entries: Entry
         if (!go) return;
         reading = source.label;
         const file = createReadStream(source.path, { start: 0, end: source.size - 1 });
+        open = file;
         file.on('error', (e: NodeJS.ErrnoException) =>
           fail(e.code === 'ENOENT' ? new AppError('not-found', `${source.label} was removed while the export was being written. Export again.`) : e),
         );

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { Core, type TransferProgress } from '../../../src/main/host/core';
@@ -62,6 +63,26 @@ describe('exports over HTTP', () => {
     const mine = events.filter((p) => p.id === 'page-import-1');
     expect(mine.at(-1)).toMatchObject({ direction: 'import', what: 'Sample.zip', outcome: 'done' });
     expect(mine.some((p) => p.step === 'Receiving the export file')).toBe(true);
+  });
+
+  it('a download cancelled half-way ends its transfer as failed; the next export is whole', async () => {
+    const { core, base, gm } = await serve();
+    // An export larger than the sockets' buffers (a noise image of ~12 MiB), so the download is cut while main still writes.
+    const noise = await sharp(randomBytes(2048 * 2048 * 3), { raw: { width: 2048, height: 2048, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    await core.importImageStream([noise], noise.length);
+    const ws = await gmSocket(base, gm);
+    const cancelled = await fetch(`${base}/campaign/export?token=${gm}&transfer=page-export-2`);
+    const reader = cancelled.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    const end = await ws.waitFor<{ payload: TransferProgress }>(
+      (m) => m.event === 'transferProgress' && m.payload.id === 'page-export-2' && m.payload.outcome !== 'running',
+    );
+    expect(end.payload.outcome).toBe('failed');
+    const whole = await fetch(`${base}/campaign/export?token=${gm}`);
+    expect((await whole.arrayBuffer()).byteLength).toBe(Number(whole.headers.get('content-length')));
   });
 
   it('only the GM page exports; an export over the limit is refused with the reason before any byte of it', async () => {
