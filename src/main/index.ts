@@ -3,11 +3,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerAppScheme } from './host/electron/appProtocol';
 import { runConsole } from './host/electron/consoleApp';
+import { useMaskWorker } from './store/maskImage';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const resources = app.isPackaged ? process.resourcesPath : join(app.getAppPath(), 'resources');
 
 registerAppScheme();
+useMaskWorker(join(here, 'maskWorker.js'));
 app.enableSandbox();
 app.on('window-all-closed', () => app.quit());
 app.on('web-contents-created', (_event, contents) => {

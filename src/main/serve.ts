@@ -5,8 +5,9 @@ import { Core } from './host/core';
 import { pushProjector } from './host/blackout';
 import { startWebHost, type WebHost } from './host/web/server';
 import { gmPushEncoder } from './session/gmPush';
-import { playerPushEncoder } from './session/playerPush';
+import { playerPushEncoder } from './projection/push';
 import { loadOrCreateTokens } from './host/web/tokens';
+import { useMaskWorker } from './store/maskImage';
 
 /**
  * `npm run serve`: the console in a browser (DESIGN §Two hosts). Prints the GM and player URLs.
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   const appRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const log = (m: string) => process.stderr.write(`[pillars] ${m}\n`);
   let host: WebHost | undefined;
+  useMaskWorker(fileURLToPath(new URL('./maskWorker.js', import.meta.url)));
   const gmPush = gmPushEncoder();
   const playerPush = playerPushEncoder();
   const core = await Core.start(
@@ -51,7 +53,8 @@ async function main(): Promise<void> {
     log,
     tokens: await loadOrCreateTokens(args.dataDir),
   });
-  core.projector.subscribe((p) => host && pushProjector(host, p));
+  const projectorPush = pushProjector(host, core.table);
+  core.projector.subscribe(projectorPush);
   core.transfers.onProgress((p) => host?.push('importProgress', p));
   core.transfers.onTransfer((p) => host?.push('transferProgress', p));
   core.tactics.onAutopilot((s) => host?.push('autopilot', s));

@@ -14,17 +14,27 @@ import {
 import { MapImageSchema } from './views';
 
 export * from './figureSheetInput';
+export * from './magicCommands';
 import { AttributeValuesSchema, EquipmentInputSchema, FigureSheetInputSchema, SpellMasteryInputSchema, CastingAttributesInputSchema } from './figureSheetInput';
-import { AddSideCommandSchema, HealCommandSchema, SetPoolsCommandSchema, TakeDamageCommandSchema, UpdateSideCommandSchema } from './gmCommands';
-
-/**
- * The GM acts out of turn (RULINGS T1–T5 say who is due): the command is applied anyway and the
- * log records an `override` event naming who was due.
- */
-const Override = { override: z.boolean().optional() };
-
-const figureCommand = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), figureId: IdSchema, ...Override, ...shape }).strict();
+import {
+  AddSideCommandSchema,
+  HealCommandSchema,
+  PlaceFallenRiderCommandSchema,
+  SetPoolsCommandSchema,
+  TakeDamageCommandSchema,
+  UpdateSideCommandSchema,
+} from './gmCommands';
+import { figureCommand, Override } from './commandShape';
+import {
+  AnchorRollCommandSchema,
+  BorrowToRenewCommandSchema,
+  CastSpellCommandSchema,
+  CounterspellCommandSchema,
+  InterveneCommandSchema,
+  LetSpellLapseCommandSchema,
+  RenewSpellCommandSchema,
+  SpellRulingCommandSchema,
+} from './magicCommands';
 
 /**
  * Intents the GM sends. Every change to an encounter is one of these (DESIGN §One picture):
@@ -34,7 +44,8 @@ const figureCommand = <T extends string, S extends z.ZodRawShape>(type: T, shape
  * GM placement: the GM steps a figure one hex by hand, outside the rules' movement (an override
  * by its nature: the log keeps the command itself). Rules movement is `move`.
  */
-export const MoveFigureCommandSchema = z.object({ type: z.literal('moveFigure'), figureId: IdSchema, to: HexSchema }).strict();
+/** The GM's step by hand outside movement; `facing` turns the figure as it lands (absent: as it faced). */
+export const MoveFigureCommandSchema = z.object({ type: z.literal('moveFigure'), figureId: IdSchema, to: HexSchema, facing: FacingSchema.optional() }).strict();
 
 export const TurnFigureCommandSchema = z.object({ type: z.literal('turnFigure'), figureId: IdSchema, facing: FacingSchema }).strict();
 
@@ -102,8 +113,11 @@ export const TakeOffCommandSchema = figureCommand('takeOff', Flight);
 export const FlyCommandSchema = figureCommand('fly', Flight);
 export const LandCommandSchema = figureCommand('land', {});
 export const EngageGroundCommandSchema = figureCommand('engageGround', { on: z.boolean() });
-/** The GM makes a figure a flier with this flying MA (0: it cannot fly). */
-export const SetFlyingMaCommandSchema = figureCommand('setFlyingMa', { flyingMa: z.number().int().min(0).max(40) });
+/** The GM makes a figure a flier with this flying MA (0: it cannot fly), and the Fatigue its entry says a turn of flight costs (absent or 0: none). */
+export const SetFlyingMaCommandSchema = figureCommand('setFlyingMa', {
+  flyingMa: z.number().int().min(0).max(40),
+  fatiguePerTurn: z.number().int().min(0).max(20).optional(),
+});
 
 /**
  * Mounts (001 §Pole Weapons "Mounted only"; 003 §Initiative Modifiers Table; RULINGS O4): a rider
@@ -186,40 +200,6 @@ export const HthDisengageCommandSchema = figureCommand('hthDisengage', { to: Hex
 /** (i, s) See through one illusion. */
 export const DisbelieveCommandSchema = figureCommand('disbelieve', { targetId: IdSchema });
 /** (h, r, HTH) Cast a spell: validated here, resolved by the magic engine. */
-export const CastSpellCommandSchema = figureCommand('castSpell', {
-  spellId: z.string().min(1).max(64),
-  targetId: IdSchema.optional(),
-  targetHex: HexSchema.optional(),
-  push: z.number().int().min(0).max(20).optional(),
-  /** The effect chosen for a spell with variants (an element, a Force effect …). */
-  variant: z.string().min(1).max(80).optional(),
-  /** The GM agrees to borrow the shortfall as Debt when mana is short (RULINGS S4). */
-  borrow: z.boolean().optional(),
-  /** The countered casting this escalates, the turn after (RULINGS S8). */
-  escalationOf: z.string().min(1).max(64).optional(),
-});
-
-// --- Magic outside the action (001 §Magic; RULINGS S1–S8) -------------------------------------------
-
-/** Phase 2: pay a continuing spell's renewal cost from mana (RULINGS S2, T3). */
-export const RenewSpellCommandSchema = figureCommand('renewSpell', { activeId: IdSchema });
-/** Phase 2: renew, borrowing the shortfall as Debt with its control roll (RULINGS S4). */
-export const BorrowToRenewCommandSchema = figureCommand('borrowToRenew', { activeId: IdSchema });
-/** Phase 2: let a continuing spell go; it ends before movement (RULINGS S2). */
-export const LetSpellLapseCommandSchema = figureCommand('letSpellLapse', { activeId: IdSchema });
-/** The caster's anchor roll for this turn (RULINGS S6). */
-export const AnchorRollCommandSchema = figureCommand('anchorRoll', {});
-/** Another mage (the figure) tries to end a caster's runaway (RULINGS S7). */
-export const InterveneCommandSchema = figureCommand('intervene', { casterId: IdSchema });
-/** The figure counters a casting of this turn, committing mana (RULINGS S8). */
-export const CounterspellCommandSchema = figureCommand('counterspell', {
-  castingId: z.string().min(1).max(64),
-  mana: z.number().int().min(1).max(100),
-});
-/** The GM's ruling on a casting's special effect, as text (RULINGS S1). */
-export const SpellRulingCommandSchema = z
-  .object({ type: z.literal('spellRuling'), castingId: z.string().min(1).max(64), text: z.string().min(1).max(2000) })
-  .strict();
 /** A night's rest between fights: mana back, Debt paid first (RULINGS S5, S4); all casters when no ids. */
 export const RestCommandSchema = z.object({ type: z.literal('rest'), figureIds: z.array(IdSchema).max(500).optional() }).strict();
 /** RULINGS A5: spend the action binding a bleeding wound (own or an adjacent figure's). */
@@ -372,7 +352,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
   RemoveFigureCommandSchema,
   SetMapImageCommandSchema,
   CalibrateMapCommandSchema,
-  ...[TakeDamageCommandSchema, HealCommandSchema, SetPoolsCommandSchema, AddSideCommandSchema, UpdateSideCommandSchema],
+  ...[TakeDamageCommandSchema, HealCommandSchema, SetPoolsCommandSchema, AddSideCommandSchema, UpdateSideCommandSchema, PlaceFallenRiderCommandSchema],
 ]);
 
 export type Command = z.infer<typeof CommandSchema>;

@@ -83,7 +83,19 @@ export function isChannelName(name: unknown): name is ChannelName {
 
 /* ---- The envelope: nothing throws across the bridge. ---- */
 
-export const ERROR_CODES = ['unknown-channel', 'forbidden', 'invalid-args', 'not-found', 'rule', 'conflict', 'io', 'corrupt-file', 'internal'] as const;
+/** `rate-limited`: a page sent more messages than a page needs (the web host's limit per player socket); nothing was done. */
+export const ERROR_CODES = [
+  'unknown-channel',
+  'forbidden',
+  'invalid-args',
+  'not-found',
+  'rule',
+  'conflict',
+  'io',
+  'corrupt-file',
+  'internal',
+  'rate-limited',
+] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface AppErrorShape {

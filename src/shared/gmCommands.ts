@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './schemas';
+import { HexSchema, IdSchema } from './schemas';
 
 /**
  * The GM's hand on pools and sides (issue 12 §4; the engine's encounter/gmPools.ts and sides.ts),
@@ -9,6 +9,8 @@ const figureCommand = <T extends string, S extends z.ZodRawShape>(type: T, shape
   z.object({ type: z.literal(type), figureId: IdSchema, ...shape }).strict();
 
 const CauseSchema = z.string().max(120).optional();
+/** The cause is the GM's unless this is true: then the players' line and recap say it too. */
+const TellPlayersSchema = z.boolean().optional();
 
 /** Damage the engine does not model (a fall, fire, poison): N to Fatigue, Body or both, with or without armour. */
 export const TakeDamageCommandSchema = figureCommand('takeDamage', {
@@ -16,12 +18,14 @@ export const TakeDamageCommandSchema = figureCommand('takeDamage', {
   to: z.enum(['fatigue', 'body', 'both']),
   armour: z.boolean(),
   cause: CauseSchema,
+  tellPlayers: TellPlayersSchema,
 });
 /** Healing, up to the starting values (RULINGS C3). */
 export const HealCommandSchema = figureCommand('heal', {
   fatigue: z.number().int().min(0).max(999).optional(),
   body: z.number().int().min(0).max(999).optional(),
   cause: CauseSchema,
+  tellPlayers: TellPlayersSchema,
 });
 /** The GM types a pool's current value. */
 export const SetPoolsCommandSchema = figureCommand('setPools', {
@@ -29,6 +33,9 @@ export const SetPoolsCommandSchema = figureCommand('setPools', {
   body: z.number().int().min(-999).max(999).optional(),
   cause: CauseSchema,
 });
+
+/** RULINGS H9: the GM places a rider whose mount fell in another free hex beside the mount. */
+export const PlaceFallenRiderCommandSchema = figureCommand('placeFallenRider', { to: HexSchema });
 
 const SideColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 /** RULINGS T2: a third side and more. */

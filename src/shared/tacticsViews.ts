@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CommandSchema } from './commands';
 import { HexSchema, IdSchema } from './schemas';
+import { HIDDEN_FIGURES_VALUES } from './tacticsSettings';
 
 export const ProposalSchema = z
   .object({
@@ -14,6 +15,9 @@ export const ProposalSchema = z
     path: z.array(HexSchema).optional(),
   })
   .strict();
+
+/** What a figure the players cannot see may do under the autopilot (tacticsSettings.ts). */
+export const HiddenFiguresSchema = z.enum(HIDDEN_FIGURES_VALUES);
 
 /** Per side, the share of Body a figure may lose before it breaks off (the console's choice, 0–1). */
 export const MoraleSchema = z.record(IdSchema, z.number().min(0).max(1));
@@ -26,6 +30,9 @@ export const AutopilotStatusSchema = z
     last: z.string().nullable(),
     /** The proposal it is about to send (shown while the table watches), if any. */
     next: ProposalSchema.nullable(),
+    /** Why it waits for the GM to resume it (after an undo, with steps to redo), or null while it plays. */
+    paused: z.string().nullable(),
+    hiddenFigures: HiddenFiguresSchema,
   })
   .strict();
 

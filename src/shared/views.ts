@@ -103,6 +103,8 @@ export const GmFigureSchema = PublicFigureSchema.extend({
   conditions: z.array(ConditionSchema),
   /** RULINGS H6: a flier's flying MA; absent = it cannot fly. */
   flyingMa: z.number().int().optional(),
+  /** RULINGS H6 (amended): the Fatigue a turn of flight costs by the creature's entry; absent = none. */
+  flyingFatigue: z.number().int().optional(),
   /** RULINGS O4: the rider's Ride skill the GM typed; absent = none (0). */
   rideScore: z.number().int().optional(),
   hthWith: z.array(IdSchema),
@@ -156,6 +158,11 @@ export const TrackerViewSchema = z
         .object({ figureId: IdSchema, targetIds: z.array(IdSchema), hexes: z.array(z.object({ targetId: IdSchema, free: z.array(HexSchema) }).strict()) })
         .strict(),
     ),
+    /**
+     * RULINGS H9: riders whose mount fell, lying prone at `at`; the GM may place each in another of
+     * the free `hexes` beside its mount (`placeFallenRider`) until the phase ends. Absent = none.
+     */
+    fallenRiders: z.array(z.object({ riderId: IdSchema, mountId: IdSchema, at: HexSchema, hexes: z.array(HexSchema) }).strict()).optional(),
     /**
      * RULINGS O3 (002 §Attacks of Opportunity, §Charging): strikes waiting on the GM — a shot of
      * opportunity, or a pass-by defender's first strike — with the attack's adjDEX explained.

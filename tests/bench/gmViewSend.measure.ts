@@ -14,7 +14,7 @@ import { Core } from '../../src/main/host/core';
 import type { Dispatcher } from '../../src/main/host/dispatch';
 import { Session } from '../../src/main/session/session';
 import { gmPushEncoder } from '../../src/main/session/gmPush';
-import { playerPushEncoder } from '../../src/main/session/playerPush';
+import { playerPushEncoder } from '../../src/main/projection/push';
 import { CHANNELS } from '../../src/shared/contract';
 import { startWebHost, type WebHost } from '../../src/main/host/web/server';
 import { CampaignFolder } from '../../src/main/store/campaignFolder';

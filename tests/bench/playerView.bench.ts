@@ -4,7 +4,7 @@
  */
 import { bench, describe } from 'vitest';
 import { EncounterStateSchema, FigureStateSchema, turnStateOf, type EncounterState } from '../../src/main/engine/encounter/schema';
-import { playerView } from '../../src/main/session/playerView';
+import { frameOf } from '../../src/main/projection/frame';
 
 function figure(i: number) {
   const col = (i * 37) % 100;
@@ -55,11 +55,10 @@ function table(): EncounterState {
 }
 
 const state = table();
-let revision = 0;
 
 describe('player view budget', () => {
   bench('playerView: 250 figures, 25 hidden and first due, 300 fogged hexes, a map image', () => {
     // A fresh state object each time, as after a command.
-    playerView({ ...state, figures: [...state.figures] }, ++revision);
+    frameOf({ ...state, figures: [...state.figures] });
   });
 });

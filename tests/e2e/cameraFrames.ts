@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { CameraFrame, CameraWatch } from './pageProbes';
 
 /**
  * A map page watched frame by frame from a change of its camera (a jump to the whole map, a zoom
@@ -14,8 +15,8 @@ const QUIET_FRAMES = 20;
 /** What a page's map had painted so far: grid tiles (map image, terrain and grid) and token bitmaps. */
 export const painted = (page: Page) =>
   page.evaluate(() => {
-    const map = (window as unknown as { __battleMap: any }).__battleMap;
-    return { tiles: map.gridRepaints as number, bitmaps: map.tokens.bitmapPaints as number };
+    const map = window.__battleMap;
+    return { tiles: map.gridRepaints, bitmaps: map.tokens.bitmapPaints };
   });
 
 /** Resolves after `n` animation frames of the page. */
@@ -30,14 +31,7 @@ export const animationFrames = (page: Page, n: number) =>
     n,
   );
 
-/** One animation frame after the camera changed: what was painted and drawn in it, and whether the map said it had settled. */
-export interface CameraFrame {
-  tiles: number;
-  bitmaps: number;
-  mapDraws: number;
-  figureDraws: number;
-  settled: boolean;
-}
+export type { CameraFrame } from './pageProbes';
 
 /**
  * Starts watching the page frame by frame: once its camera changes, each frame's grid tiles and
@@ -46,18 +40,17 @@ export interface CameraFrame {
  */
 export const watchFromCameraMove = (page: Page) =>
   page.evaluate(() => {
-    const map = (window as unknown as { __battleMap: any }).__battleMap;
-    type Watch = { moved: number; frames: CameraFrame[]; mapDraws: number; figureDraws: number };
-    const watch: Watch = { moved: 0, frames: [], mapDraws: 0, figureDraws: 0 };
-    (window as unknown as { __cameraWatch: Watch }).__cameraWatch = watch;
+    const map = window.__battleMap;
+    const watch: CameraWatch = { moved: 0, frames: [], mapDraws: 0, figureDraws: 0 };
+    window.__cameraWatch = watch;
     const layers = map.stage.getLayers();
-    layers[0].on('draw.cameraWatch', () => watch.mapDraws++);
-    layers[2].on('draw.cameraWatch', () => watch.figureDraws++);
+    layers[0]!.on('draw.cameraWatch', () => watch.mapDraws++);
+    layers[2]!.on('draw.cameraWatch', () => watch.figureDraws++);
     const camera = () => JSON.stringify(map.cameraState);
     const read = () => ({
       camera: camera(),
-      tiles: map.gridRepaints as number,
-      bitmaps: map.tokens.bitmapPaints as number,
+      tiles: map.gridRepaints,
+      bitmaps: map.tokens.bitmapPaints,
       mapDraws: watch.mapDraws,
       figureDraws: watch.figureDraws,
     });
@@ -73,7 +66,7 @@ export const watchFromCameraMove = (page: Page) =>
           bitmaps: now.bitmaps - last.bitmaps,
           mapDraws: now.mapDraws - last.mapDraws,
           figureDraws: now.figureDraws - last.figureDraws,
-          settled: map.settled as boolean,
+          settled: map.settled,
         });
       }
       last = now;
@@ -87,7 +80,7 @@ export const framesUntilSettled = (page: Page) =>
   page.evaluate(
     ({ quiet, max }) =>
       new Promise<CameraFrame[]>((resolve) => {
-        const watch = (window as unknown as { __cameraWatch: { frames: CameraFrame[] } }).__cameraWatch;
+        const watch = window.__cameraWatch;
         const check = () => {
           const f = watch.frames;
           const still = f.length >= quiet && f.slice(-quiet).every((x) => x.settled);

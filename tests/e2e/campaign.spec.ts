@@ -48,7 +48,12 @@ async function makePng(page: Page, w: number, h: number): Promise<Buffer> {
       ctx.stroke();
       ctx.strokeStyle = 'rgba(0,0,0,0.35)';
       ctx.lineWidth = 1;
-      for (let x = 0; x < width; x += 40) (ctx.beginPath(), ctx.moveTo(x, 0), ctx.lineTo(x, height), ctx.stroke());
+      for (let x = 0; x < width; x += 40) {
+        ctx.beginPath();
+        ctx.moveTo(x, 0);
+        ctx.lineTo(x, height);
+        ctx.stroke();
+      }
       const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), 'image/png'));
       const bytes = new Uint8Array(await blob.arrayBuffer());
       let s = '';
@@ -73,7 +78,6 @@ test('campaigns, encounters and figures: start screen to both pages', async ({ g
   // Encounters: create, open.
   await gmPage.getByTestId('new-encounter-name').fill('Crypt Gate');
   await gmPage.getByTestId('new-encounter-create').click();
-  await row(gmPage, 'Crypt Gate').getByTestId('encounter-open').click();
   await expect(gmPage.getByTestId('campaign-screen')).toBeHidden();
   await expect(gmPage.getByTestId('encounter-name')).toHaveText('Crypt Gate');
   await expect(playerPage.getByTestId('player-status')).toContainText('Crypt Gate');
@@ -171,7 +175,7 @@ test('a map image: imported with progress, calibrated, on both pages', async ({ 
   const box = (await gmPage.getByRole('application', { name: 'Battlemap' }).boundingBox())!;
   const corner = async (hex: { q: number; r: number }) =>
     gmPage.evaluate((h) => {
-      const map = (window as unknown as { __battleMap: any }).__battleMap;
+      const map = window.__battleMap;
       const c = map.hexToScreen(h);
       return { x: c.x + 32 * map.cameraState.scale, y: c.y }; // corner 0 of a flat hex: one size to the right
     }, hex);
@@ -203,6 +207,12 @@ test('a broken encounter file: the error screen names it and restores a backup',
   await openScreen(gmPage, 'menu-encounters');
   await gmPage.getByTestId('new-encounter-name').fill('Bridge');
   await gmPage.getByTestId('new-encounter-create').click();
+  // Making it opened it: back to the ambush, so that the bridge is a closed encounter.
+  await expect(gmPage.getByTestId('encounter-name')).toHaveText('Bridge');
+  await openScreen(gmPage, 'menu-encounters');
+  await row(gmPage, 'Ambush at the Ford').getByTestId('encounter-open').click();
+  await expect(gmPage.getByTestId('encounter-name')).toHaveText('Ambush at the Ford');
+  await openScreen(gmPage, 'menu-encounters');
   await row(gmPage, 'Bridge').getByTestId('encounter-rename').click();
   await gmPage.getByTestId('rename-input').fill('Old Bridge');
   await gmPage.getByTestId('rename-save').click();
@@ -228,13 +238,12 @@ test('a new encounter can have pointy-top hexes and its own size; both pages dra
   await gmPage.getByTestId('new-encounter-rows').fill('24');
   await gmPage.getByTestId('new-encounter-orientation').selectOption('pointy');
   await gmPage.getByTestId('new-encounter-create').click();
-  await row(gmPage, 'Tower Stair').getByTestId('encounter-open').click();
   await expect(gmPage.getByTestId('encounter-name')).toHaveText('Tower Stair');
   await expect(playerPage.getByTestId('player-status')).toContainText('Tower Stair');
   // Pointy-top: neighbours in direction 0 sit side by side on one screen row (same y).
   for (const page of [gmPage, playerPage]) {
     const [a, b] = await page.evaluate(() => {
-      const map = (window as unknown as { __battleMap: { hexToScreen(h: { q: number; r: number }): { x: number; y: number } } }).__battleMap;
+      const map = window.__battleMap;
       return [map.hexToScreen({ q: 2, r: 2 }), map.hexToScreen({ q: 3, r: 2 })];
     });
     expect(Math.abs(a!.y - b!.y)).toBeLessThan(0.5);

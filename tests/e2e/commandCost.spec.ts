@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type Konva from 'konva';
 import { expect, hexOnScreen, test } from './fixtures';
 import { notchOf, settle, turnSelected } from './mapProbes';
+import type { CommandCosts } from './pageProbes';
 
 /**
  * What one GM command costs the pages (issue 18 §3, §4): a turned figure is drawn without
@@ -19,8 +21,8 @@ const BRAM = { q: 9, r: 5 };
 
 /** Counts, in the page, canvas text measurements and the channels the page sends to main. */
 function countCosts(): void {
-  const costs = { measures: 0, sent: {} as Record<string, number> };
-  (window as unknown as { __costs: typeof costs }).__costs = costs;
+  const costs: CommandCosts = { measures: 0, sent: {} };
+  window.__costs = costs;
   const measure = CanvasRenderingContext2D.prototype.measureText;
   CanvasRenderingContext2D.prototype.measureText = function (text: string) {
     costs.measures++;
@@ -34,11 +36,10 @@ function countCosts(): void {
   };
 }
 
-type Costs = { measures: number; sent: Record<string, number> };
-const costs = (page: Page) => page.evaluate(() => (window as unknown as { __costs: Costs }).__costs);
+const costs = (page: Page) => page.evaluate(() => window.__costs);
 const resetCosts = (page: Page) =>
   page.evaluate(() => {
-    const c = (window as unknown as { __costs: Costs }).__costs;
+    const c = window.__costs;
     c.measures = 0;
     c.sent = {};
   });
@@ -54,7 +55,7 @@ test('a turned figure is drawn on both pages without measuring text again, and t
   await settle(gmPage);
   await settle(playerPage);
   // Loading: each token's texts are measured when first drawn, a handful of measurements each.
-  const tokens = await gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.getLayers()[2].getChildren().length);
+  const tokens = await gmPage.evaluate(() => window.__battleMap.stage.getLayers()[2]!.getChildren().length);
   expect(tokens).toBeGreaterThan(3);
   expect((await costs(gmPage)).measures, 'text measurements while the GM page loaded').toBeLessThanOrEqual(tokens * 8);
 
@@ -62,9 +63,7 @@ test('a turned figure is drawn on both pages without measuring text again, and t
   await gmPage.bringToFront();
   const at = await hexOnScreen(gmPage, BRAM);
   await gmPage.mouse.click(at.x, at.y);
-  await expect
-    .poll(() => gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.findOne('#bram')?.findOne('.halo').visible()))
-    .toBe(true);
+  await expect.poll(() => gmPage.evaluate(() => window.__battleMap.stage.findOne<Konva.Group>('#bram')?.findOne('.halo')?.visible())).toBe(true);
   await settle(gmPage);
   await settle(playerPage);
   // The dice log is open beside the map, as a GM keeps it.

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { expect, figureOnMap, hexOnScreen, rawSocketCall, test } from './fixtures';
+import { expect, figureOnMap, hexOnScreen, rawSocketCall, test, type ResultOf } from './fixtures';
 
 const SCREENS = 'test-results/screens';
 
@@ -69,7 +69,7 @@ test('an illegal drop snaps back and says why', async ({ gmPage }) => {
 });
 
 test('a malformed payload over the socket gets a typed error and changes nothing', async ({ gmPage }) => {
-  const before = await rawSocketCall(gmPage, JSON.stringify({ id: 1, channel: 'getGmView', args: {} }));
+  const before = await rawSocketCall<ResultOf<'getGmView'>>(gmPage, JSON.stringify({ id: 1, channel: 'getGmView', args: {} }));
   expect(before.result.ok).toBe(true);
 
   const notJson = await rawSocketCall(gmPage, '{"id": 2, "channel": ');
@@ -80,12 +80,12 @@ test('a malformed payload over the socket gets a typed error and changes nothing
     JSON.stringify({ id: 3, channel: 'sendCommand', args: { command: { type: 'moveFigure', figureId: 'bram', to: { q: 'x' } } } }),
   );
   expect(badArgs).toMatchObject({ id: 3, result: { ok: false, error: { code: 'invalid-args' } } });
-  expect(badArgs.result.error.message).toContain('command.to.q');
+  expect(badArgs.result.error?.message).toContain('command.to.q');
 
   const unknown = await rawSocketCall(gmPage, JSON.stringify({ id: 4, channel: 'deleteEverything', args: {} }));
   expect(unknown).toMatchObject({ id: 4, result: { ok: false, error: { code: 'unknown-channel' } } });
 
-  const after = await rawSocketCall(gmPage, JSON.stringify({ id: 5, channel: 'getGmView', args: {} }));
+  const after = await rawSocketCall<ResultOf<'getGmView'>>(gmPage, JSON.stringify({ id: 5, channel: 'getGmView', args: {} }));
   expect(after.result.value.revision).toBe(before.result.value.revision);
   expect(after.result.value.encounter).toEqual(before.result.value.encounter);
 });

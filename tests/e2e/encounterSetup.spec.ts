@@ -89,9 +89,9 @@ test('a new encounter starts with a side copied from another and a character fro
   await gmPage.getByTestId('new-encounter-side-foes').getByRole('checkbox').check();
   await gmPage.getByTestId('new-encounter-roster-pc-ann').getByRole('checkbox').check();
   await shoot(gmPage, 'new-encounter-with-figures');
+  // Making it opens it.
   await gmPage.getByTestId('new-encounter-create').click();
-  const row = gmPage.getByTestId('encounter-row').filter({ hasText: 'The ravine' });
-  await row.getByTestId('encounter-open').click();
+  await expect(gmPage.getByTestId('campaign-screen')).toBeHidden();
   await expect(gmPage.getByTestId('encounter-name')).toHaveText('The ravine');
   await expect(playerPage.getByTestId('player-status')).toContainText('The ravine');
 

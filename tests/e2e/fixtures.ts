@@ -1,5 +1,9 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import type Konva from 'konva';
 import { startConsole, type RunningConsole } from '../support/consoleServer';
+import type { AppErrorShape, ChannelName, ChannelResult } from '../../src/shared/contract';
+import type { WsReply } from '../../src/shared/wsProtocol';
+import './pageProbes';
 
 /**
  * Every page is watched: an uncaught error, a console error or a CSP violation fails the test.
@@ -24,6 +28,8 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: an empty one says it has none.
+  // eslint-disable-next-line no-empty-pattern
   consoleServer: async ({}, use) => {
     const running = await startConsole();
     gmToken = new URL(running.gm).searchParams.get('token');
@@ -31,6 +37,8 @@ export const test = base.extend<Fixtures>({
     gmToken = null;
     await running.stop();
   },
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: an empty one says it has none.
+  // eslint-disable-next-line no-empty-pattern
   problems: async ({}, use) => {
     const problems: string[] = [];
     await use(problems);
@@ -59,14 +67,28 @@ export { expect };
 /** The running console's GM token: the player page's helpers ask main for a figure's name with it. */
 let gmToken: string | null = null;
 
+/** What a channel answers, from the contract; `unknown` for a name the contract lacks (a test of refusals). */
+export type ResultOf<C extends string> = C extends ChannelName ? ChannelResult<C> : unknown;
+
+/**
+ * A channel's reply as a test reads it: `value` when `ok`, `error` when not. The contract's
+ * `Envelope` with its two cases side by side, so that a test may read `value` once it has
+ * asserted `ok` (reading it from a refusal gives undefined, and the test fails there).
+ */
+export interface Reply<T> {
+  readonly ok: boolean;
+  readonly value: T;
+  readonly error?: AppErrorShape;
+}
+
 /** One call over a fresh socket from `page`, with `token` (the page's own unless given). */
-async function callFrom(page: Page, channel: string, args: unknown, token?: string): Promise<any> {
+async function callFrom<C extends string>(page: Page, channel: C, args: unknown, token?: string): Promise<Reply<ResultOf<C>>> {
   return page.evaluate(
     async ({ channel, args, token }) => {
       const t = token ?? new URLSearchParams(location.search).get('token');
       const ws = new WebSocket(`ws://${location.host}/ws?token=${t}`);
       await new Promise((r) => (ws.onopen = r));
-      const reply = new Promise<any>(
+      const reply = new Promise<unknown>(
         (r) =>
           (ws.onmessage = (e) => {
             const m = JSON.parse(String(e.data));
@@ -79,7 +101,7 @@ async function callFrom(page: Page, channel: string, args: unknown, token?: stri
       return result;
     },
     { channel, args, token },
-  );
+  ) as Promise<Reply<ResultOf<C>>>;
 }
 
 /** GM figure id → name, per player page: asked of main once, so a poll costs one evaluate. */
@@ -91,7 +113,7 @@ async function gmNameOf(page: Page, id: string): Promise<string | null> {
   if (!names.has(id)) {
     if (gmToken === null) throw new Error('figureOnMap: no console is running');
     const gm = await callFrom(page, 'getGmView', {}, gmToken);
-    for (const f of gm.value.encounter.figures as { id: string; name: string }[]) names.set(f.id, f.name);
+    for (const f of gm.value.encounter.figures) names.set(f.id, f.name);
     if (!names.has(id)) return null;
   }
   return names.get(id) ?? null;
@@ -107,8 +129,9 @@ export async function figureNodeId(page: Page, id: string): Promise<string | nul
   const name = await gmNameOf(page, id);
   if (name === null) return null;
   return page.evaluate((figureName) => {
-    const map = (window as unknown as { __battleMap?: any }).__battleMap;
-    const byName = (n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName;
+    const map = window.__battleMap;
+    const byName = (n: Konva.Node) =>
+      n.getType() === 'Group' && n.id() !== '' && (n as Konva.Group).findOne<Konva.Text>('.name')?.text().split(' · ')[0] === figureName;
     return map?.stage.findOne(byName)?.id() ?? null;
   }, name);
 }
@@ -128,9 +151,10 @@ export async function figureOnMap(page: Page, id: string): Promise<{ q: number; 
   if (onPlayerPage && name === null) return null;
   return page.evaluate(
     ({ figureId, figureName }) => {
-      const map = (window as unknown as { __battleMap?: any }).__battleMap;
-      const byName = (n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName;
-      const node = figureName === null ? map?.stage.findOne(`#${figureId}`) : map?.stage.findOne(byName);
+      const map = window.__battleMap;
+      const byName = (n: Konva.Node) =>
+        n.getType() === 'Group' && n.id() !== '' && (n as Konva.Group).findOne<Konva.Text>('.name')?.text().split(' · ')[0] === figureName;
+      const node = figureName === null ? map?.stage.findOne<Konva.Group>(`#${figureId}`) : map?.stage.findOne(byName);
       if (!node) return null;
       const screen = node.getAbsolutePosition();
       const hex = map.screenToHex(screen);
@@ -143,25 +167,28 @@ export async function figureOnMap(page: Page, id: string): Promise<{ q: number; 
 /** Screen point (page coordinates) of a hex centre on a page's battlemap. */
 export async function hexOnScreen(page: Page, hex: { q: number; r: number }): Promise<{ x: number; y: number }> {
   const point = await page.evaluate((h) => {
-    const map = (window as unknown as { __battleMap: any }).__battleMap;
+    const map = window.__battleMap;
     return map.hexToScreen(h);
   }, hex);
   const box = (await page.getByRole('application').boundingBox())!;
   return { x: box.x + point.x, y: box.y + point.y };
 }
 
-/** Sends a raw message over a fresh socket with the page's token and returns the first reply. */
-export async function rawSocketCall(page: Page, message: string): Promise<any> {
+/**
+ * Sends a raw message over a fresh socket with the page's token and returns the first reply;
+ * `T` is what the caller expects a successful reply's value to be.
+ */
+export async function rawSocketCall<T = unknown>(page: Page, message: string): Promise<{ id: number | null; result: Reply<T> }> {
   return page.evaluate(async (text) => {
     const token = new URLSearchParams(location.search).get('token');
     const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
     await new Promise((r) => ws.addEventListener('open', r, { once: true }));
-    const reply = new Promise((r) => ws.addEventListener('message', (e) => r(JSON.parse(String(e.data))), { once: true }));
+    const reply = new Promise<WsReply>((r) => ws.addEventListener('message', (e) => r(JSON.parse(String(e.data))), { once: true }));
     ws.send(text);
     const result = await reply;
     ws.close();
     return result;
-  }, message);
+  }, message) as Promise<{ id: number | null; result: Reply<T> }>;
 }
 
 let socketCallId = 1000;
@@ -170,16 +197,16 @@ let socketCallId = 1000;
  * Calls a channel over a fresh socket with the page's token and resolves to the reply to this
  * call (pushes that arrive first are skipped): `{ ok, value } | { ok: false, error }`.
  */
-export async function socketCall(page: Page, channel: string, args: unknown): Promise<any> {
+export async function socketCall<C extends string>(page: Page, channel: C, args: unknown): Promise<Reply<ResultOf<C>>> {
   const id = ++socketCallId;
   const { result } = await page.evaluate(
     async ({ text, id }) => {
       const token = new URLSearchParams(location.search).get('token');
       const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
       await new Promise((r) => ws.addEventListener('open', r, { once: true }));
-      const reply = new Promise<any>((r) =>
+      const reply = new Promise<WsReply>((r) =>
         ws.addEventListener('message', (e) => {
-          const m = JSON.parse(String(e.data));
+          const m = JSON.parse(String(e.data)) as WsReply;
           if (m.id === id) r(m);
         }),
       );
@@ -190,11 +217,11 @@ export async function socketCall(page: Page, channel: string, args: unknown): Pr
     },
     { text: JSON.stringify({ id, channel, args }), id },
   );
-  return result;
+  return result as Reply<ResultOf<C>>;
 }
 
 /** A channel call that must succeed: fails the test with the error otherwise; resolves to its value. */
-export async function mustCall(page: Page, channel: string, args: unknown): Promise<any> {
+export async function mustCall<C extends string>(page: Page, channel: C, args: unknown): Promise<ResultOf<C>> {
   const result = await socketCall(page, channel, args);
   expect(result.ok, `${channel}: ${JSON.stringify(result.error ?? null)}`).toBe(true);
   return result.value;
@@ -216,20 +243,21 @@ export function npcFighter(name: string, sideId: string, stats: { STR: number; D
 /**
  * Placing by click (issue 12 §4), after "Place on the map": the pointer goes to `at` (or, without
  * it, over the hexes round the map's centre until main's verdict on one is yes), clicks it, waits
- * for the figure and stops placing with Escape. Returns the hex placed on.
+ * for the figure and stops placing with Escape (a player character's placing ends by itself).
+ * Returns the hex placed on.
  */
 export async function placeByClick(page: Page, at?: { q: number; r: number }): Promise<{ q: number; r: number }> {
   await expect(page.getByTestId('placing-hint')).toBeVisible();
   const ghostAt = (h: { q: number; r: number }) =>
     page.evaluate((hex) => {
-      const g = (window as unknown as { __battleMap: any }).__battleMap.handState.ghost;
-      return g && g.hex.q === hex.q && g.hex.r === hex.r ? (g.ok as boolean | null) : null;
+      const g = window.__battleMap.marks.handState.ghost;
+      return g && g.hex.q === hex.q && g.hex.r === hex.r ? g.ok : null;
     }, h);
   const candidates: { q: number; r: number }[] = [];
   if (at) candidates.push(at);
   else {
     const box = (await page.getByRole('application').boundingBox())!;
-    const centre = await page.evaluate((p) => (window as unknown as { __battleMap: any }).__battleMap.screenToHex(p), { x: box.width / 2, y: box.height / 2 });
+    const centre = await page.evaluate((p) => window.__battleMap.screenToHex(p), { x: box.width / 2, y: box.height / 2 });
     const dirs = [
       [1, 0],
       [1, -1],
@@ -258,9 +286,20 @@ export async function placeByClick(page: Page, at?: { q: number; r: number }): P
     await expect.poll(() => ghostAt(hex)).not.toBeNull();
     if (!(await ghostAt(hex))) continue;
     await page.mouse.click(p.x, p.y);
-    await expect(page.getByTestId('placing-count')).toHaveText(`${before + 1} placed`);
-    await page.keyboard.press('Escape');
-    await expect(page.getByTestId('placing-hint')).toBeHidden();
+    // A player character is placed once and placing ends by itself; copies go on until Escape.
+    const hint = page.getByTestId('placing-hint');
+    await expect
+      .poll(
+        async () =>
+          !(await hint.isVisible()) ||
+          (await page
+            .getByTestId('placing-count')
+            .textContent({ timeout: 200 })
+            .catch(() => '')) === `${before + 1} placed`,
+      )
+      .toBe(true);
+    if (await hint.isVisible()) await page.keyboard.press('Escape');
+    await expect(hint).toBeHidden();
     return hex;
   }
   throw new Error('placeByClick: no hex near the centre would take the figure');

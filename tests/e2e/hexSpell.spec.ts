@@ -22,7 +22,7 @@ test.beforeAll(async () => {
 /** Spell markers as the page's battlemap holds them. */
 async function markers(page: Page): Promise<{ hex: { q: number; r: number }; names: string[] }[]> {
   return page.evaluate(() => {
-    const map = (window as unknown as { __battleMap: { spellMarkers: { hex: { q: number; r: number }; names: string[] }[] } }).__battleMap;
+    const map = window.__battleMap.marks;
     return map.spellMarkers.map((m) => ({ hex: { q: m.hex.q, r: m.hex.r }, names: [...m.names] }));
   });
 }
@@ -33,8 +33,8 @@ async function markers(page: Page): Promise<{ hex: { q: number; r: number }; nam
  */
 async function markerPixels(page: Page, hex: { q: number; r: number }): Promise<number> {
   return page.evaluate((h) => {
-    const map = (window as unknown as { __battleMap: any }).__battleMap;
-    const layer = map.stage.getLayers()[1];
+    const map = window.__battleMap;
+    const layer = map.stage.getLayers()[1]!;
     const canvas: HTMLCanvasElement = layer.getCanvas()._canvas;
     const ratio = layer.getCanvas().getPixelRatio();
     const c = map.hexToScreen(h);
@@ -93,7 +93,7 @@ test('Ilsa casts Light at the hex in front of her; the rear hex is refused; both
   // The command is refused by main too, whatever a client sends (001 §Facing).
   const refused = await socketCall(gmPage, 'sendCommand', { command: { type: 'castSpell', figureId: 'ilsa', spellId: 'passage-light', targetHex: REAR } });
   expect(refused.ok).toBe(false);
-  expect(refused.error.message).toBe("6,6 is in Ilsa's rear hexes: a spell goes to the caster's hex, an adjacent hex or a hex in front (001 §Facing).");
+  expect(refused.error?.message).toBe("6,6 is in Ilsa's rear hexes: a spell goes to the caster's hex, an adjacent hex or a hex in front (001 §Facing).");
 
   // Pick again, the hex in front (two hexes along her facing).
   await flow.getByTestId('cast-hex-pick').click();
@@ -115,7 +115,7 @@ test('Ilsa casts Light at the hex in front of her; the rear hex is refused; both
 
   // Main recorded the hex on the continuing spell.
   const view = await mustCall(gmPage, 'getGmView', {});
-  const ilsa = view.encounter.figures.find((f: { id: string }) => f.id === 'ilsa');
+  const ilsa = view.encounter.figures.find((f) => f.id === 'ilsa')!;
   expect(ilsa.spells).toContainEqual({ spellId: 'passage-light', name: 'Light', targetId: null, renewalCost: 1, at: FRONT, school: 'passage' });
 
   // The GM map marks it: held and drawn at 10,6, nothing drawn at the rear hex.

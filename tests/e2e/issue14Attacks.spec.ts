@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, mustCall, npcFighter, test } from './fixtures';
+import { expect, mustCall, npcFighter, test, type ResultOf } from './fixtures';
 
 /**
  * Issue 14 item 10 through the attack flow (RULINGS H7; 004 §Your Conditions): a duelist with a
@@ -15,8 +15,9 @@ test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 
-async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<any> {
-  return mustCall(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) });
+/** One GM command; asked without `seen`, main answers with the whole new view. */
+async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<ResultOf<'getGmView'>> {
+  return (await mustCall(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) })) as ResultOf<'getGmView'>;
 }
 
 /**
@@ -49,7 +50,7 @@ async function duelReady(page: Page, name: string): Promise<void> {
   let view = await mustCall(page, 'getGmView', {});
   while (view.encounter.phase !== 'initialMovement') view = await command(page, { type: 'advancePhase' });
   for (const id of ['duelist', 'ash', 'birch', 'cole']) {
-    const f = view.encounter.figures.find((x: { id: string }) => x.id === id);
+    const f = view.encounter.figures.find((x) => x.id === id)!;
     view = await command(page, { type: 'move', figureId: id, mode: 'stand-still', to: f.position });
   }
   while (view.encounter.phase !== 'actions') view = await command(page, { type: 'advancePhase' });
@@ -57,7 +58,7 @@ async function duelReady(page: Page, name: string): Promise<void> {
 }
 
 const fatigueOf = async (page: Page, id: string): Promise<number> =>
-  (await mustCall(page, 'getGmView', {})).encounter.figures.find((f: { id: string }) => f.id === id).fatigue.current;
+  (await mustCall(page, 'getGmView', {})).encounter.figures.find((f) => f.id === id)!.fatigue.current;
 
 test('two-weapon fighting: both weapons at −4, one roll and damage each (RULINGS H7)', async ({ gmPage, playerPage }) => {
   test.setTimeout(90_000);

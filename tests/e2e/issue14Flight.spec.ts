@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test } from './fixtures';
+import type Konva from 'konva';
+import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test, type ResultOf } from './fixtures';
 
 /**
  * Issue 14 item 9 (004 §Flight; RULINGS H6): a flier takes off from the tracker and is dragged on
@@ -14,8 +15,9 @@ test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 
-async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<any> {
-  return mustCall(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) });
+/** One GM command; asked without `seen`, main answers with the whole new view. */
+async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<ResultOf<'getGmView'>> {
+  return (await mustCall(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) })) as ResultOf<'getGmView'>;
 }
 
 async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
@@ -36,11 +38,14 @@ async function tags(page: Page, id: string, name: string): Promise<string | null
   const onPlayerPage = page.url().includes('/player.html');
   return page.evaluate(
     ({ figureId, figureName, byName }) => {
-      const map = (window as unknown as { __battleMap?: any }).__battleMap;
+      const map = window.__battleMap;
       const node = byName
-        ? map?.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName)
-        : map?.stage.findOne(`#${figureId}`);
-      return node?.findOne('.conditions')?.text() ?? null;
+        ? map?.stage.findOne<Konva.Group>(
+            (n: Konva.Node) =>
+              n.getType() === 'Group' && n.id() !== '' && (n as Konva.Group).findOne<Konva.Text>('.name')?.text().split(' · ')[0] === figureName,
+          )
+        : map?.stage.findOne<Konva.Group>(`#${figureId}`);
+      return node?.findOne<Konva.Text>('.conditions')?.text() ?? null;
     },
     { figureId: id, figureName: name, byName: onPlayerPage },
   );
@@ -75,11 +80,11 @@ test('a flier takes off: half its flying MA, in the air on the GM map and the pr
   await expect.poll(() => tags(gmPage, 'hawk', 'Hawk')).toBe('FLY');
   await expect.poll(() => tags(playerPage, 'hawk', 'Hawk')).toBe('FLY');
   const after = await mustCall(gmPage, 'getGmView', {});
-  const hawk = after.encounter.figures.find((f: { id: string }) => f.id === 'hawk');
+  const hawk = after.encounter.figures.find((f) => f.id === 'hawk')!;
   expect(hawk.conditions).toContain('flying');
   expect(hawk.turn.spent).toBe(4);
   const log = await mustCall(gmPage, 'getLog', {});
-  expect(log.entries.at(-1).command).toMatchObject({ type: 'takeOff', figureId: 'hawk', to: { q: 8, r: 6 } });
+  expect(log.entries.at(-1)!.command).toMatchObject({ type: 'takeOff', figureId: 'hawk', to: { q: 8, r: 6 } });
   await gmPage.screenshot({ path: `${SCREENS}/flight-took-off-gm.png` });
   await playerPage.screenshot({ path: `${SCREENS}/flight-took-off-player.png` });
   // The player page learns it flies, never its flying MA (a GM number).

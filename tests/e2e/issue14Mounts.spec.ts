@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test } from './fixtures';
+import type Konva from 'konva';
+import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test, type ResultOf } from './fixtures';
 
 /**
  * Issue 14 items 13 and 14: a giant dragged onto a smaller figure pushes it back (004
@@ -15,8 +16,9 @@ test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 
-async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<any> {
-  return mustCall(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) });
+/** One GM command; asked without `seen`, main answers with the whole new view. */
+async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<ResultOf<'getGmView'>> {
+  return (await mustCall(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) })) as ResultOf<'getGmView'>;
 }
 
 async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
@@ -32,9 +34,11 @@ async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
 /** The condition tags a page's map draws on a figure, found by the name on its token (the player page has its own ids). */
 async function tags(page: Page, name: string): Promise<string | null> {
   return page.evaluate((figureName) => {
-    const map = (window as unknown as { __battleMap?: any }).__battleMap;
-    const node = map?.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName);
-    return node?.findOne('.conditions')?.text() ?? null;
+    const map = window.__battleMap;
+    const node = map?.stage.findOne<Konva.Group>(
+      (n: Konva.Node) => n.getType() === 'Group' && n.id() !== '' && (n as Konva.Group).findOne<Konva.Text>('.name')?.text().split(' · ')[0] === figureName,
+    );
+    return node?.findOne<Konva.Text>('.conditions')?.text() ?? null;
   }, name);
 }
 
@@ -74,9 +78,9 @@ test('a 7-hex giant dragged onto an imp pushes it back 1 hex, on both maps and i
   await expect.poll(() => figureOnMap(playerPage, 'imp')).toMatchObject({ q: 9, r: 6 });
 
   const log = await mustCall(gmPage, 'getLog', {});
-  const last = log.entries.at(-1);
+  const last = log.entries.at(-1)!;
   expect(last.command).toMatchObject({ type: 'move', figureId: 'giant', to: { q: 7, r: 6 } });
-  expect(last.events.find((e: { type: string }) => e.type === 'pushed')).toMatchObject({ targetId: 'imp', to: { q: 9, r: 6 }, source: '004 §Engagement' });
+  expect(last.events.find((e) => e.type === 'pushed')).toMatchObject({ targetId: 'imp', to: { q: 9, r: 6 }, source: '004 §Engagement; RULINGS H8' });
   await gmPage.getByRole('tab', { name: 'Dice log' }).click();
   await expect(gmPage.getByTestId('dice-log').getByText('Imp pushed back to 9,6')).toBeVisible();
   await gmPage.screenshot({ path: `${SCREENS}/push-giant-gm.png` });
@@ -121,12 +125,12 @@ test("a rider mounts its horse from the sheet and rides with the horse's gaits; 
   await expect.poll(() => figureOnMap(playerPage, 'horse')).toMatchObject({ q: 13, r: 6 });
   await expect.poll(() => figureOnMap(playerPage, 'ann')).toMatchObject({ q: 13, r: 6 });
   const view = await mustCall(gmPage, 'getGmView', {});
-  const byId = (id: string) => view.encounter.figures.find((f: { id: string }) => f.id === id);
+  const byId = (id: string) => view.encounter.figures.find((f) => f.id === id)!;
   expect(byId('horse').turn).toMatchObject({ mode: 'walk', spent: 7 });
   expect(byId('ann')).toMatchObject({ ridingId: 'horse', rideScore: 4, turn: { mode: 'walk', spent: 7 } });
   // The players see who rides whom, by their own ids, and never the Ride score (a GM number).
   const pv = await mustCall(playerPage, 'getPlayerView', {});
-  const horseId = pv.encounter.figures.find((f: { name: string }) => f.name === 'Horse').id;
+  const horseId = pv.encounter.figures.find((f) => f.name === 'Horse')!.id;
   expect(pv.encounter.figures.find((f: { name: string }) => f.name === 'Ann')).toMatchObject({ ridingId: horseId });
   expect(JSON.stringify(pv)).not.toContain('rideScore');
   await gmPage.screenshot({ path: `${SCREENS}/mount-rode-gm.png` });

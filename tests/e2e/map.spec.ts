@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, figureNodeId, figureOnMap, hexOnScreen, socketCall, test } from './fixtures';
+import type Konva from 'konva';
+import { expect, figureNodeId, figureOnMap, hexOnScreen, socketCall, test, type ResultOf } from './fixtures';
 import { frameOf, overlayInk, scaleOf } from './mapProbes';
 
 /**
@@ -41,7 +42,7 @@ async function dragHexes(page: Page, from: Hex, to: Hex): Promise<void> {
 /** The colour the grid/terrain layer (the map's first canvas) drew at a hex centre. */
 async function hexColour(page: Page, hex: Hex): Promise<number[]> {
   return page.evaluate((h) => {
-    const map = (window as unknown as { __battleMap: any }).__battleMap;
+    const map = window.__battleMap;
     const p = map.hexToScreen(h);
     const canvas = document.querySelector('[role=application] canvas') as HTMLCanvasElement;
     const ratio = canvas.width / canvas.clientWidth;
@@ -51,12 +52,12 @@ async function hexColour(page: Page, hex: Hex): Promise<number[]> {
 }
 
 /** The GM view over a fresh socket, skipping any push that arrives before the reply. */
-async function gmView(page: Page): Promise<any> {
+async function gmView(page: Page): Promise<ResultOf<'getGmView'>> {
   return page.evaluate(async () => {
     const token = new URLSearchParams(location.search).get('token');
     const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
     await new Promise((r) => ws.addEventListener('open', r, { once: true }));
-    const reply = new Promise<any>((resolve) =>
+    const reply = new Promise<ResultOf<'getGmView'>>((resolve) =>
       ws.addEventListener('message', (e) => {
         const message = JSON.parse(String(e.data));
         if (message.id === 41) resolve(message.result.value);
@@ -258,7 +259,7 @@ test('the player display reports its size; physical scale gives 1-inch hexes on 
   // A resized player window reports again, and the GM's outline follows.
   await playerPage.setViewportSize({ width: 1024, height: 700 });
   await expect
-    .poll(async () => (await socketCall(gmPage, 'getProjector', {})).value.reported.map.widthPx)
+    .poll(async () => (await socketCall(gmPage, 'getProjector', {})).value.reported?.map.widthPx)
     .toBe(Math.round(1024 * (await playerPage.evaluate(() => window.devicePixelRatio || 1))));
 });
 
@@ -292,10 +293,8 @@ test('tokens on the GM map carry condition tags; the player map shows none', asy
   const tagOf = async (page: typeof gmPage, id: string) =>
     page.evaluate(
       (figureId) => {
-        const map = (
-          window as unknown as { __battleMap: { stage: { findOne(s: string): { findOne(s: string): { text(): string } | undefined } | undefined } } }
-        ).__battleMap;
-        return map.stage.findOne(`#${figureId}`)?.findOne('.conditions')?.text() ?? null;
+        const map = window.__battleMap;
+        return map.stage.findOne<Konva.Group>(`#${figureId}`)?.findOne<Konva.Text>('.conditions')?.text() ?? null;
       },
       await figureNodeId(page, id),
     );

@@ -15,20 +15,14 @@ test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 
-type MapHook = {
-  cameraState: { scale: number; x: number; y: number };
-  getFrame(): { x: number; y: number; width: number; height: number };
-  tokens: { updates: number };
-  frames: { stripsDrawn: number };
-};
-const map = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.cameraState);
-const tokenUpdates = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.tokens.updates);
-const stripsDrawn = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.frames.stripsDrawn);
+const map = (page: Page) => page.evaluate(() => window.__battleMap.cameraState);
+const tokenUpdates = (page: Page) => page.evaluate(() => window.__battleMap.tokens.updates);
+const stripsDrawn = (page: Page) => page.evaluate(() => window.__battleMap.frames.stripsDrawn);
 
 /** Counts, in the page, the animation frames in which a map canvas was shown moved by a CSS transform. */
 const watchTransforms = (page: Page) =>
   page.evaluate(() => {
-    const w = window as unknown as { __moved: number; __watching: boolean };
+    const w = window;
     w.__moved = 0;
     w.__watching = true;
     const tick = () => {
@@ -40,7 +34,7 @@ const watchTransforms = (page: Page) =>
   });
 const movedFrames = (page: Page) =>
   page.evaluate(() => {
-    const w = window as unknown as { __moved: number; __watching: boolean };
+    const w = window;
     w.__watching = false;
     return w.__moved;
   });
@@ -73,10 +67,10 @@ test('a wheel-and-drag gesture moves the drawn map; the projector follows withou
   expect(await movedFrames(gmPage), 'frames shown by moving the drawn canvases').toBeGreaterThan(0);
 
   // The projector followed: the player page shows the GM's frame, and drew no token anew for it.
-  const frame = await gmPage.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.getFrame());
+  const frame = await gmPage.evaluate(() => window.__battleMap.getFrame());
   await expect
     .poll(async () => {
-      const player = await playerPage.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.getFrame());
+      const player = await playerPage.evaluate(() => window.__battleMap.getFrame());
       return Math.abs(player.x - frame.x) + Math.abs(player.y - frame.y);
     })
     .toBeLessThan(0.01);
@@ -91,13 +85,13 @@ test('a wheel-and-drag gesture moves the drawn map; the projector follows withou
   const gm = await layerDigests(gmPage);
   for (const c of gm) expect(c).toContain(':none:');
   // The GM page drawn again whole at its camera shows the same pixels.
-  await gmPage.evaluate(() => (window as unknown as { __battleMap: { stage: { draw(): void } } }).__battleMap.stage.draw());
+  await gmPage.evaluate(() => window.__battleMap.stage.draw());
   await settle(gmPage);
   expect(await layerDigests(gmPage)).toEqual(gm);
   const player = await layerDigests(playerPage);
   for (const c of player) expect(c).toContain(':none:');
   // The followed player page drawn again whole shows the same pixels: no layer kept pixels of another camera.
-  await playerPage.evaluate(() => (window as unknown as { __battleMap: { stage: { draw(): void } } }).__battleMap.stage.draw());
+  await playerPage.evaluate(() => window.__battleMap.stage.draw());
   await settle(playerPage);
   expect(await layerDigests(playerPage)).toEqual(player);
   // A freshly loaded player page takes the same frame (mapRendering.spec compares whole pictures after commands).
@@ -105,7 +99,7 @@ test('a wheel-and-drag gesture moves the drawn map; the projector follows withou
   await freshPlayer.goto(`${consoleServer.player}&e2e=1`);
   await expect(freshPlayer.getByTestId('player-stage')).toBeVisible();
   await settle(freshPlayer);
-  const freshFrame = await freshPlayer.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.getFrame());
+  const freshFrame = await freshPlayer.evaluate(() => window.__battleMap.getFrame());
   expect(Math.abs(freshFrame.x - frame.x) + Math.abs(freshFrame.y - frame.y)).toBeLessThan(0.01);
 });
 
@@ -115,7 +109,7 @@ const visibilities = (page: Page) =>
 /** Records, in the page, every CSS transform a map canvas shows in an animation frame. */
 const watchTransformValues = (page: Page) =>
   page.evaluate(() => {
-    const w = window as unknown as { __transforms: Set<string>; __watchingValues: boolean };
+    const w = window;
     w.__transforms = new Set();
     w.__watchingValues = true;
     const tick = () => {
@@ -126,7 +120,7 @@ const watchTransformValues = (page: Page) =>
   });
 const transformValues = (page: Page) =>
   page.evaluate(() => {
-    const w = window as unknown as { __transforms: Set<string>; __watchingValues: boolean };
+    const w = window;
     w.__watchingValues = false;
     return [...w.__transforms];
   });
@@ -167,7 +161,7 @@ test('a blank overlay or drag layer is hidden from the compositor until it paint
   }
   // At rest the overlay canvas shows the megahexes where a whole redraw puts them.
   const before = await layerDigests(gmPage);
-  await gmPage.evaluate(() => (window as unknown as { __battleMap: { stage: { draw(): void } } }).__battleMap.stage.draw());
+  await gmPage.evaluate(() => window.__battleMap.stage.draw());
   await settle(gmPage);
   expect(await layerDigests(gmPage)).toEqual(before);
 

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
+import type Konva from 'konva';
 import { expect } from './fixtures';
 
 /** What the map pages expose to tests (`window.__battleMap`, e2e builds only). */
-const battleMap = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: { settled: boolean } }).__battleMap.settled);
+const battleMap = (page: Page) => page.evaluate(() => window.__battleMap.settled);
 
 /** Waits until the map has no repaint pending and Konva has drawn two more frames. */
 export async function settle(page: Page): Promise<void> {
@@ -14,9 +15,11 @@ export async function settle(page: Page): Promise<void> {
 /** The facing notch of a figure's token as drawn, found by its name (so on the player page too). */
 export const notchOf = (page: Page, name: string) =>
   page.evaluate((figureName) => {
-    const map = (window as unknown as { __battleMap: any }).__battleMap;
-    const node = map.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName);
-    return JSON.stringify(node.findOne('.notch').points());
+    const map = window.__battleMap;
+    const node = map.stage.findOne<Konva.Group>(
+      (n: Konva.Node) => n.getType() === 'Group' && n.id() !== '' && (n as Konva.Group).findOne<Konva.Text>('.name')?.text().split(' · ')[0] === figureName,
+    );
+    return JSON.stringify(node!.findOne<Konva.Line>('.notch')!.points());
   }, name);
 
 /** The GM turns the selected figure with E; resolves once both pages have drawn the new facing and settled. */
@@ -54,10 +57,9 @@ export async function rightDragPan(page: Page, from: { x: number; y: number }, s
 /** What the map shows, in world units (1 = a hex's size), centre and size. */
 export type WorldFrame = { x: number; y: number; width: number; height: number };
 
-export const frameOf = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: { getFrame(): WorldFrame } }).__battleMap.getFrame());
+export const frameOf = (page: Page) => page.evaluate(() => window.__battleMap.getFrame());
 
-export const scaleOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __battleMap: { cameraState: { scale: number } } }).__battleMap.cameraState.scale);
+export const scaleOf = (page: Page) => page.evaluate(() => window.__battleMap.cameraState.scale);
 
 /** Every layer canvas of the page's battlemap: its size, CSS transform and a SHA-256 of its pixels. */
 export const layerDigests = (page: Page) =>

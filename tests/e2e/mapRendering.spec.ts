@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type Konva from 'konva';
 import { expect, figureOnMap, hexOnScreen, mustCall, socketCall, test } from './fixtures';
 import { turnSelected } from './mapProbes';
 
@@ -17,10 +18,9 @@ test.beforeAll(async () => {
 // Sample campaign: Bram stands at axial (9, 5).
 const BRAM = { q: 9, r: 5 };
 
-type MapProbe = { gridRepaints: number; settled: boolean };
 const probe = (page: Page) =>
   page.evaluate(() => {
-    const map = (window as unknown as { __battleMap: MapProbe }).__battleMap;
+    const map = window.__battleMap;
     return { gridRepaints: map.gridRepaints, settled: map.settled };
   });
 
@@ -168,74 +168,116 @@ test('after 200 random GM commands the projector shows what a freshly loaded pla
   expect(await canvasDigests(playerPage)).toEqual(await canvasDigests(fresh));
 });
 
-/** Counts, from now on, the figure tokens Konva draws on the page's map (layer 3: the figures), and the whole layer's draws. */
-const countTokenDraws = (page: Page) =>
-  page.evaluate(() => {
-    const map = (window as unknown as { __battleMap: any }).__battleMap;
-    const w = window as unknown as { __tokenDraws: number };
-    w.__tokenDraws = 0;
-    const layer = map.stage.getLayers()[2];
-    const drawLayer = layer.drawScene;
-    const l = window as unknown as { __layerDraws: number };
-    l.__layerDraws = 0;
-    layer.drawScene = function (...args: unknown[]) {
-      l.__layerDraws++;
-      return drawLayer.apply(this, args);
-    };
-    for (const node of layer.getChildren()) {
-      const draw = node.drawScene;
-      node.drawScene = function (...args: unknown[]) {
-        w.__tokenDraws++;
-        return draw.apply(this, args);
-      };
-    }
-  });
-const tokenDraws = (page: Page) => page.evaluate(() => (window as unknown as { __tokenDraws: number }).__tokenDraws);
-const layerDraws = (page: Page) => page.evaluate(() => (window as unknown as { __layerDraws: number }).__layerDraws);
+/** The figure layer's canvas (the third): the tokens. */
+const FIGURES = 2;
+/** Turns of one figure within which each page must draw one as the token's box alone (fewer than six: the facing never comes back). */
+const TURNS = 5;
 
-/** The figure layer's pixels as drawn now, and as a full redraw of the layer draws them. */
-const figureLayerNowAndRedrawn = (page: Page) =>
-  page.evaluate(async () => {
-    const map = (window as unknown as { __battleMap: any }).__battleMap;
-    const layer = map.stage.getLayers()[2];
-    const digest = async () => {
+/**
+ * Marks a pixel of the figure layer far from the token named `name` (a corner of the canvas no
+ * token covers) and watches the layer's next draw: whether that pixel was still the mark after it.
+ * A draw of the whole layer clears its canvas first and loses the mark; a draw of the changed
+ * tokens' boxes alone (partialDraw.ts) keeps it. The mark is taken off again by `firstDrawKeptMark`.
+ */
+const markFarPixel = (page: Page, name: string) =>
+  page.evaluate(
+    ({ figureName, figures }) => {
+      const layer = window.__battleMap.stage.getLayers()[figures]!;
       const canvas = layer.getCanvas()._canvas as HTMLCanvasElement;
-      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-      return [...new Uint8Array(await crypto.subtle.digest('SHA-256', data))].map((b) => b.toString(16).padStart(2, '0')).join('');
-    };
-    const now = await digest();
-    layer.draw();
-    return { now, redrawn: await digest() };
-  });
+      const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+      const token = window.__battleMap.stage.findOne<Konva.Group>(
+        (n: Konva.Node) => n.getType() === 'Group' && n.id() !== '' && (n as Konva.Group).findOne<Konva.Text>('.name')?.text().split(' · ')[0] === figureName,
+      )!;
+      const ratio = layer.getCanvas().getPixelRatio();
+      const at = token.getAbsolutePosition();
+      const corners = [
+        [0, 0],
+        [canvas.width - 1, 0],
+        [0, canvas.height - 1],
+        [canvas.width - 1, canvas.height - 1],
+      ] as const;
+      const blank = corners.filter(([x, y]) => ctx.getImageData(x, y, 1, 1).data[3] === 0);
+      const far = (c: readonly [number, number]) => Math.hypot(c[0] - at.x * ratio, c[1] - at.y * ratio);
+      const [x, y] = blank.sort((a, b) => far(b) - far(a))[0]!;
+      const MARK = [1, 2, 3, 255];
+      ctx.putImageData(new ImageData(new Uint8ClampedArray(MARK), 1, 1), x, y);
+      const watch = { x, y, keptMark: null as boolean | null };
+      layer.on('draw.farPixel', () => {
+        layer.off('draw.farPixel');
+        const pixel = [...ctx.getImageData(x, y, 1, 1).data];
+        watch.keptMark = pixel.every((v, i) => v === MARK[i]);
+      });
+      (window as unknown as { __farPixel: typeof watch }).__farPixel = watch;
+    },
+    { figureName: name, figures: FIGURES },
+  );
 
+/** Whether the layer's first draw since `markFarPixel` kept the mark (null: it has not drawn); the mark is cleared. */
+const firstDrawKeptMark = (page: Page) =>
+  page.evaluate((figures) => {
+    const watch = (window as unknown as { __farPixel: { x: number; y: number; keptMark: boolean | null } }).__farPixel;
+    const layer = window.__battleMap.stage.getLayers()[figures]!;
+    layer.off('draw.farPixel');
+    const ctx = (layer.getCanvas()._canvas as HTMLCanvasElement).getContext('2d')!;
+    // The corner was blank (transparent): put back as it was, in device pixels (putImageData ignores the context's transform).
+    if (watch.keptMark !== false) ctx.putImageData(new ImageData(1, 1), watch.x, watch.y);
+    return watch.keptMark;
+  }, FIGURES);
+
+/** SHA-256 of the figure layer's pixels. */
+const figureLayerDigest = (page: Page) =>
+  page.evaluate(async (figures) => {
+    const canvas = window.__battleMap.stage.getLayers()[figures]!.getCanvas()._canvas as HTMLCanvasElement;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    return [...new Uint8Array(await crypto.subtle.digest('SHA-256', data))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  }, FIGURES);
+
+/** The figure layer drawn again whole, now. */
+const redrawFigures = (page: Page) => page.evaluate((figures) => window.__battleMap.stage.getLayers()[figures]!.draw(), FIGURES);
+
+/**
+ * A turn of the selected figure by the GM, on both pages: the push is drawn as the changed token's
+ * box alone, not the whole figure layer (a mark far from the token survives that draw), the token
+ * shows the new facing, and at rest the layer's pixels are what a whole redraw gives.
+ * Asserted on what is drawn, never on how many draws or frames it took: on a busy machine a page
+ * may also draw the whole layer a little later for a reason of its own (a bitmap or an art texture
+ * finished between frames), which changes no pixel at rest.
+ */
 async function turnRedrawsOneToken(gmPage: Page, playerPage: Page, label: string): Promise<void> {
   await settle(gmPage);
   await settle(playerPage);
-  const tokens = await gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.getLayers()[2].getChildren().length);
+  const tokens = await gmPage.evaluate((figures) => window.__battleMap.stage.getLayers()[figures]!.getChildren().length, FIGURES);
   expect(tokens, 'the sample encounter has several figures').toBeGreaterThan(3);
   // The GM selects Bram with a click and turns him with E, as at the table.
   await gmPage.bringToFront();
   const at = await hexOnScreen(gmPage, BRAM);
   await gmPage.mouse.click(at.x, at.y);
-  await expect
-    .poll(() => gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.findOne('#bram')?.findOne('.halo').visible()))
-    .toBe(true);
+  await expect.poll(() => gmPage.evaluate(() => window.__battleMap.stage.findOne<Konva.Group>('#bram')?.findOne('.halo')?.visible())).toBe(true);
   await settle(gmPage);
-  await countTokenDraws(gmPage);
-  await countTokenDraws(playerPage);
-  await turnSelected(gmPage, playerPage, 'Bram');
-  // Bram's token, and a neighbour whose label reaches into his box at most; never the whole layer.
-  expect(await layerDraws(gmPage), 'whole figure layer draws on the GM map for one turn').toBe(0);
-  expect(await layerDraws(playerPage), 'whole figure layer draws on the projector for one turn').toBe(0);
-  expect(await tokenDraws(gmPage), 'tokens the GM map drew for one turn').toBeGreaterThanOrEqual(1);
-  expect(await tokenDraws(gmPage), 'tokens the GM map drew for one turn').toBeLessThanOrEqual(3);
-  expect(await tokenDraws(playerPage), 'tokens the projector drew for one turn').toBeGreaterThanOrEqual(1);
-  expect(await tokenDraws(playerPage), 'tokens the projector drew for one turn').toBeLessThanOrEqual(3);
+  const before = { gm: await figureLayerDigest(gmPage), player: await figureLayerDigest(playerPage) };
+  // A page may have a whole draw of the layer asked for meanwhile for a reason of its own (a
+  // token's art decoded late on a busy machine): that draw comes first and draws the turn too.
+  // So Bram is turned again, up to TURNS times, until each page has drawn a turn alone; with
+  // partial draws gone, no turn ever is.
+  const drawnAlone = { gm: false, player: false };
+  for (let turn = 0; turn < TURNS && !(drawnAlone.gm && drawnAlone.player); turn++) {
+    if (!drawnAlone.gm) await markFarPixel(gmPage, 'Bram');
+    if (!drawnAlone.player) await markFarPixel(playerPage, 'Bram');
+    await turnSelected(gmPage, playerPage, 'Bram');
+    if (!drawnAlone.gm) drawnAlone.gm = (await firstDrawKeptMark(gmPage)) === true;
+    if (!drawnAlone.player) drawnAlone.player = (await firstDrawKeptMark(playerPage)) === true;
+  }
+  expect(drawnAlone, `a turn drawn as the turned token alone, not the whole figure layer, within ${TURNS} turns`).toEqual({ gm: true, player: true });
   await gmPage.screenshot({ path: `${SCREENS}/gm-after-turn-partial-redraw${label}.png` });
   await playerPage.screenshot({ path: `${SCREENS}/player-after-turn-partial-redraw${label}.png` });
-  for (const page of [gmPage, playerPage]) {
-    const { now, redrawn } = await figureLayerNowAndRedrawn(page);
-    expect(now, 'the tokens as redrawn in part equal a full redraw').toBe(redrawn);
+  for (const [page, was] of [
+    [gmPage, before.gm],
+    [playerPage, before.player],
+  ] as const) {
+    const now = await figureLayerDigest(page);
+    expect(now, 'the turn changed the figure layer').not.toBe(was);
+    await redrawFigures(page);
+    expect(now, 'the tokens as redrawn in part equal a whole redraw').toBe(await figureLayerDigest(page));
   }
 }
 

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type Konva from 'konva';
 import { expect, figureOnMap, hexOnScreen, mustCall, test } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
 
@@ -17,11 +18,11 @@ test.beforeAll(async () => {
 });
 
 type Hex = { q: number; r: number };
-const hand = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.handState as { ghost: any; path: any });
+const hand = (page: Page) => page.evaluate(() => window.__battleMap.marks.handState);
 const token = (page: Page, id: string) =>
   page.evaluate((figureId) => {
-    const node = (window as unknown as { __battleMap: any }).__battleMap.stage.findOne(`#${figureId}`);
-    return node ? { opacity: node.opacity() as number, veil: node.findOne('.veil').text() as string } : null;
+    const node = window.__battleMap.stage.findOne<Konva.Group>(`#${figureId}`);
+    return node ? { opacity: node.opacity(), veil: node.findOne<Konva.Text>('.veil')!.text() } : null;
   }, id);
 const rolledTotals = async (page: Page) =>
   Object.fromEntries(
@@ -30,7 +31,7 @@ const rolledTotals = async (page: Page) =>
     ),
   );
 
-test('a 3d6 character: its dice before placing, a re-roll, then copies placed by clicking with a facing', async ({ gmPage, playerPage }) => {
+test('a 3d6 character: its dice before placing, a re-roll, then placed once by clicking with a facing', async ({ gmPage, playerPage }) => {
   test.setTimeout(90_000);
   await gmPage.bringToFront();
   await gmPage
@@ -74,27 +75,17 @@ test('a 3d6 character: its dice before placing, a re-roll, then copies placed by
   await expect.poll(async () => (await hand(gmPage)).ghost).toMatchObject({ hex: at, facing: 2, ok: true });
   await gmPage.screenshot({ path: `${SCREENS}/placing-ghost-1366x768.png` });
   await gmPage.mouse.click(p.x, p.y);
-  await expect(gmPage.getByTestId('placing-count')).toHaveText('1 placed');
-  await expect.poll(() => figureOnMap(gmPage, 'rolf')).toMatchObject(at);
-  await expect.poll(() => figureOnMap(playerPage, 'rolf')).toMatchObject(at);
-  // A second copy on the next hex, then Escape leaves placing.
-  const next = await hexOnScreen(gmPage, { q: 12, r: 8 });
-  await gmPage.mouse.click(next.x, next.y);
-  await expect(gmPage.getByTestId('placing-count')).toHaveText('2 placed');
-  await gmPage.keyboard.press('Escape');
+  // A player character is one figure: placing ends with it (copies are for NPCs).
   await expect(gmPage.getByTestId('placing-hint')).toBeHidden();
   expect((await hand(gmPage)).ghost).toBeNull();
+  await expect.poll(() => figureOnMap(gmPage, 'rolf')).toMatchObject(at);
+  await expect.poll(() => figureOnMap(playerPage, 'rolf')).toMatchObject(at);
 
   // Main made Rolf with the dice the GM kept: the sheet shows them, facing 2 as set.
   const gm = await mustCall(gmPage, 'getGmView', {});
-  const rolfs = gm.encounter.figures.filter((f: any) => f.name.startsWith('Rolf'));
-  expect(rolfs.map((f: any) => [f.position, f.facing])).toEqual([
-    [at, 2],
-    [{ q: 12, r: 8 }, 2],
-  ]);
+  const rolfs = gm.encounter.figures.filter((f) => f.name.startsWith('Rolf'));
+  expect(rolfs.map((f) => [f.position, f.facing])).toEqual([[at, 2]]);
   await expect(gmPage.getByTestId('attr-STR')).toContainText(String(kept.STR));
-  // The copy is told apart by name (Rolf 2) and shown to the players too.
-  await expect.poll(() => figureOnMap(playerPage, 'rolf-2')).toMatchObject({ q: 12, r: 8 });
   await gmPage.screenshot({ path: `${SCREENS}/placing-placed-gm-1366x768.png` });
   await playerPage.screenshot({ path: `${SCREENS}/placing-placed-player-1366x768.png` });
 });
@@ -115,7 +106,7 @@ test('dragging a figure shows main’s path and length before the drop; the drop
   await gmPage.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
   await gmPage.mouse.move(b.x, b.y, { steps: 5 });
   await expect(gmPage.getByTestId('drag-path')).toHaveText(/^3 hexes · Walk/);
-  const path = (await hand(gmPage)).path;
+  const path = (await hand(gmPage)).path!;
   expect(path.ok).toBe(true);
   expect(path.path).toHaveLength(4);
   expect(path.path[0]).toEqual({ q: start.q, r: start.r });

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type Konva from 'konva';
 import sharp from 'sharp';
 import { expect, socketCall, test } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
@@ -163,9 +164,15 @@ test('the turn strip lists the figures the players can see, the one acting lit; 
 /** The radius and label font size of the token named `name` on a page's map. */
 async function tokenLook(page: Page, name: string): Promise<{ r: number; label: number; disc: string }> {
   return page.evaluate((n) => {
-    const map = (window as unknown as { __battleMap?: any }).__battleMap;
-    const node = map.stage.findOne((x: any) => x.getType() === 'Group' && x.id() !== '' && x.findOne('.name')?.text().split(' · ')[0] === n);
-    return { r: node.findOne('.disc').radius(), label: node.findOne('.name').fontSize(), disc: node.findOne('.initials').text() };
+    const map = window.__battleMap;
+    const node = map.stage.findOne<Konva.Group>(
+      (x: Konva.Node) => x.getType() === 'Group' && x.id() !== '' && (x as Konva.Group).findOne<Konva.Text>('.name')?.text().split(' · ')[0] === n,
+    );
+    return {
+      r: node!.findOne<Konva.Circle>('.disc')!.radius(),
+      label: node!.findOne<Konva.Text>('.name')!.fontSize(),
+      disc: node!.findOne<Konva.Text>('.initials')!.text(),
+    };
   }, name);
 }
 

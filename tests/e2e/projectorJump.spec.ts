@@ -34,9 +34,9 @@ const near = (a: Frame, b: Frame) => Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
 /** The figure tokens on a page's map: how many, and how many are in view (not culled). */
 const tokensShown = (page: Page) =>
   page.evaluate(() => {
-    const map = (window as unknown as { __battleMap: any }).__battleMap;
-    const tokens = map.stage.getLayers()[2].getChildren((n: any) => n.getType() === 'Group' && n.id() !== '');
-    return { all: tokens.length as number, inView: tokens.filter((n: any) => n.isVisible()).length as number };
+    const map = window.__battleMap;
+    const tokens = map.stage.getLayers()[2]!.getChildren((n) => n.getType() === 'Group' && n.id() !== '');
+    return { all: tokens.length, inView: tokens.filter((n) => n.isVisible()).length };
   });
 
 test('the projector jumps from a close framing to the whole map drawing the kept whole-map tile and every token from its bitmap', async ({
@@ -141,7 +141,8 @@ test('the projector jumps from a close framing to the whole map drawing the kept
 
 test('the GM zooms back out to the whole map after a change to the map drawing the kept whole-map tile, painting none in its frames', async ({
   gmPage,
-  playerPage,
+  // The projector is open beside the GM, as at the table; this test reads the GM page only.
+  playerPage: _playerPage,
 }) => {
   test.setTimeout(40_000);
   await gmPage.bringToFront();

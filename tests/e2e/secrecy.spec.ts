@@ -110,7 +110,7 @@ test('a PNG cut short after 3,000 bytes is refused with the reason; the grid sta
   await expect(playerPage.getByTestId('player-map')).toHaveAttribute('data-map-image', /^[0-9a-f]{64}\.png$/);
   const shown = await playerPage.getByTestId('player-map').getAttribute('data-map-image');
   // The reply by its id: a push of the new view may come first on a fresh socket.
-  const gmAsset = (await socketCall(gmPage, 'getGmView', {})).value.encounter.map.image.asset as string;
+  const gmAsset = (await socketCall(gmPage, 'getGmView', {})).value.encounter.map.image!.asset;
   expect(shown).not.toBe(gmAsset);
   // The player page's token may not fetch the GM's image; it may fetch its own.
   const statuses = await playerPage.evaluate(

@@ -7,7 +7,7 @@ import { SCREENS } from './setupSteps';
 /** Both pages' screenshots of one step of the session. */
 export async function shootBoth(gmPage: Page, playerPage: Page, step: string): Promise<void> {
   // The map paints its tiles over a few frames (map/tiledPainter.ts): shoot what the table sees once they are all drawn.
-  const settled = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap?: { settled: boolean } }).__battleMap?.settled ?? true);
+  const settled = (page: Page) => page.evaluate(() => window.__battleMap?.settled ?? true);
   await expect.poll(() => settled(gmPage), { message: 'GM map settled', timeout: 15_000 }).toBe(true);
   await expect.poll(() => settled(playerPage), { message: 'player map settled', timeout: 15_000 }).toBe(true);
   await gmPage.screenshot({ path: `${SCREENS}/session-${step}-gm.png` });
@@ -144,7 +144,7 @@ export async function centreHex(page: Page): Promise<{ q: number; r: number }> {
   const box = (await page.getByRole('application').boundingBox())!;
   return page.evaluate(
     (p) => {
-      const h = (window as unknown as { __battleMap: any }).__battleMap.screenToHex(p);
+      const h = window.__battleMap.screenToHex(p);
       return { q: h.q, r: h.r };
     },
     { x: box.width / 2, y: box.height / 2 },
@@ -153,7 +153,7 @@ export async function centreHex(page: Page): Promise<{ q: number; r: number }> {
 
 /** The world rectangle a page's battlemap draws its map image over (null without one). */
 export async function drawnImageRect(page: Page): Promise<{ x0: number; y0: number; x1: number; y1: number } | null> {
-  return page.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.background?.rect ?? null);
+  return page.evaluate(() => window.__battleMap.background?.rect ?? null);
 }
 
 /**
@@ -171,7 +171,7 @@ export async function calibrateMapImage(gmPage: Page, playerPage: Page, corners:
   const box = (await gmPage.getByRole('application', { name: 'Battlemap' }).boundingBox())!;
   const corner = (hex: { q: number; r: number }) =>
     gmPage.evaluate((h) => {
-      const map = (window as unknown as { __battleMap: any }).__battleMap;
+      const map = window.__battleMap;
       const c = map.hexToScreen(h);
       return { x: c.x + 32 * map.stage.scaleX(), y: c.y };
     }, hex);
@@ -193,7 +193,7 @@ export async function calibrateMapImage(gmPage: Page, playerPage: Page, corners:
   await gmPage.getByTestId('map-image-calibrate').click();
   await expect(gmPage.getByTestId('calibrate-hint')).toBeHidden();
   // Main's placement is what both pages draw: the same world rectangle, moved from the import's.
-  const image = (await mustCall(gmPage, 'getGmView', {})).encounter.map.image;
+  const image = (await mustCall(gmPage, 'getGmView', {})).encounter.map.image!;
   const size = 32;
   const expected = {
     x0: image.x * size,

@@ -96,7 +96,7 @@ export async function attack(gmPage: Page, step: AttackStep): Promise<void> {
 
 /** A figure's Fatigue and Body as main holds them (read over the socket, for asserts only). */
 export async function poolsOf(page: Page, id: string): Promise<[number, number]> {
-  const f = (await mustCall(page, 'getGmView', {})).encounter.figures.find((x: { id: string }) => x.id === id);
+  const f = (await mustCall(page, 'getGmView', {})).encounter.figures.find((x) => x.id === id)!;
   return [f.fatigue.current, f.body.current];
 }
 

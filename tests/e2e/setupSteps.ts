@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type Konva from 'konva';
 import { expect, tokenKey } from './fixtures';
 
 /** Steps the setting-up specs share (encounterSetup, setupLeftovers): the campaign screen, the phase, tokens. */
@@ -31,12 +32,15 @@ export const stepNow = (page: Page) => page.getByTestId('phase-stepper').locator
 export async function initials(page: Page, id: string): Promise<string | null> {
   return page.evaluate(
     (key) => {
-      const map = (window as unknown as { __battleMap?: any }).__battleMap;
+      const map = window.__battleMap;
       const node =
         key.name === null
-          ? map?.stage.findOne(`#${key.id}`)
-          : map?.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === key.name);
-      return node ? node.findOne('.initials').text() : null;
+          ? map?.stage.findOne<Konva.Group>(`#${key.id}`)
+          : map?.stage.findOne<Konva.Group>(
+              (n: Konva.Node) =>
+                n.getType() === 'Group' && n.id() !== '' && (n as Konva.Group).findOne<Konva.Text>('.name')?.text().split(' · ')[0] === key.name,
+            );
+      return node ? node.findOne<Konva.Text>('.initials')!.text() : null;
     },
     await tokenKey(page, id),
   );

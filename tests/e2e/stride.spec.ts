@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, mustCall, npcFighter, test } from './fixtures';
+import { expect, mustCall, npcFighter, test, type ResultOf } from './fixtures';
 
 /**
  * RULINGS O3 (002 §Charging): a pass-by charge whose defender wins the roll-off. The campaign is
@@ -19,8 +19,9 @@ const call = mustCall;
 
 const fighter = (name: string, sideId: string, dex: number) => npcFighter(name, sideId, { STR: 12, DEX: dex }, 'broadsword');
 
-async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<any> {
-  return call(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) });
+/** One GM command; asked without `seen`, main answers with the whole new view. */
+async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<ResultOf<'getGmView'>> {
+  return (await call(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) })) as ResultOf<'getGmView'>;
 }
 
 /**
@@ -92,7 +93,7 @@ test('O3: the first strike button resolves it from the tracker', async ({ gmPage
   const after = await call(page, 'getGmView', {});
   expect(after.encounter.tracker.strikeOffers).toBeUndefined();
   const log = await call(page, 'getLog', {});
-  const last = log.entries.at(-1);
+  const last = log.entries.at(-1)!;
   expect(last.command).toMatchObject({ type: 'firstStrike', figureId: 'vex', attackerId: 'aldo' });
-  expect(last.events.filter((e: { type: string }) => e.type === 'attackRolled')[0]).toMatchObject({ attackerId: 'vex', targetId: 'aldo', adjDex: 11 });
+  expect(last.events.filter((e) => e.type === 'attackRolled')[0]).toMatchObject({ attackerId: 'vex', targetId: 'aldo', adjDex: 11 });
 });

@@ -6,6 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type { WsReply } from '../../src/shared/wsProtocol';
 import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test } from './fixtures';
 
 const SCREENS = 'test-results/screens';
@@ -114,7 +115,6 @@ test('switching campaigns and encounters: both pages always show the encounter m
   await openScreen(gm, 'menu-encounters');
   await gm.getByTestId('new-encounter-name').fill('Crypt Gate');
   await gm.getByTestId('new-encounter-create').click();
-  await row(gm, 'Crypt Gate').getByTestId('encounter-open').click();
   await expect(gm.getByTestId('campaign-screen')).toBeHidden();
   await bothShow(gm, playerPage, { campaign: 'Crypt of Ash', name: 'Crypt Gate', turn: 1, gmFigures: [], playerFigures: [], absent: ['ghoul', 'warden'] });
   await expect(gm.getByTestId('figure-sheet')).toHaveCount(0);
@@ -169,9 +169,9 @@ test('a command made on the view of an encounter that is no longer open is refus
       const token = new URLSearchParams(location.search).get('token');
       const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
       await new Promise((r) => ws.addEventListener('open', r, { once: true }));
-      const reply = new Promise<any>((r) =>
+      const reply = new Promise<WsReply>((r) =>
         ws.addEventListener('message', (e) => {
-          const m = JSON.parse(String(e.data));
+          const m = JSON.parse(String(e.data)) as WsReply;
           if (m.id === 1) r(m);
         }),
       );

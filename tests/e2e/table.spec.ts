@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type Konva from 'konva';
 import { expect, test, tokenKey } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
 
@@ -18,14 +19,17 @@ test.beforeAll(async () => {
 async function token(page: Page, id: string): Promise<{ fill: string; badge: string } | null> {
   return page.evaluate(
     (key) => {
-      const map = (window as unknown as { __battleMap?: any }).__battleMap;
+      const map = window.__battleMap;
       const node =
         key.name === null
-          ? map?.stage.findOne(`#${key.id}`)
-          : map?.stage.findOne((n: any) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === key.name);
+          ? map?.stage.findOne<Konva.Group>(`#${key.id}`)
+          : map?.stage.findOne<Konva.Group>(
+              (n: Konva.Node) =>
+                n.getType() === 'Group' && n.id() !== '' && (n as Konva.Group).findOne<Konva.Text>('.name')?.text().split(' · ')[0] === key.name,
+            );
       if (!node) return null;
-      const badge = node.findOne('.badge');
-      return { fill: node.findOne('.disc').fill(), badge: badge.visible() ? badge.findOne('.badgeText').text() : '' };
+      const badge = node.findOne<Konva.Group>('.badge')!;
+      return { fill: String(node.findOne<Konva.Circle>('.disc')!.fill()), badge: badge.visible() ? badge.findOne<Konva.Text>('.badgeText')!.text() : '' };
     },
     await tokenKey(page, id),
   );

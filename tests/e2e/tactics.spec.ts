@@ -61,11 +61,11 @@ test('the autopilot plays the Ford Raiders for two turns while the GM plays the 
   const v = await view(page);
   expect(v.encounter.turn).toBeGreaterThan(2);
   const log = await mustCall(page, 'getLog', { sinceSeq: 0 });
-  const raiderMoves = log.entries.filter((e: any) => e.command.type === 'move' && ['grak', 'sella'].includes(e.command.figureId));
+  const raiderMoves = log.entries.filter((e) => e.command.type === 'move' && ['grak', 'sella'].includes(e.command.figureId));
   expect(raiderMoves.length).toBeGreaterThanOrEqual(2);
   // The projector shows what the autopilot did: Grak is no longer where he started, or never had to move.
   const grakNow = await figureOnMap(playerPage, 'grak');
-  const grakView = v.encounter.figures.find((f: any) => f.id === 'grak');
+  const grakView = v.encounter.figures.find((f) => f.id === 'grak')!;
   expect(grakNow).toMatchObject({ q: grakView.position.q, r: grakView.position.r });
   expect(grakAt).not.toBeNull();
   await page.screenshot({ path: `${SCREENS}/tactics-autopilot-1366x768.png` });
@@ -111,6 +111,8 @@ test('Simulate shows progress, can be cancelled, and reports the odds', async ({
   await expect(replay.getByTestId('replay-where')).toContainText('Step 1 of');
   await expect(replay.getByTestId('replay-reason')).toContainText('Roll initiative');
   await replay.getByTestId('replay-end').click();
+  // The last step is made on main from its segment of the fight the worker played.
+  await expect(replay.getByTestId('replay-where')).toContainText(/Step (\d+) of \1 /);
   if (/wins/.test(ending) && !/nobody down/.test(ending)) {
     const fallen = /, (\w+) (down|dead)/.exec(ending)?.[1];
     if (fallen) await expect(replay).toContainText(new RegExp(`${fallen}\\s+(unconscious|dead)`));

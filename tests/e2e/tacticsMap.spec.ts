@@ -17,7 +17,7 @@ type Marker = { actor: { q: number; r: number } | null; path: { q: number; r: nu
 
 const shown = (page: Page): Promise<Marker> =>
   page.evaluate(() => {
-    const m = (window as unknown as { __battleMap?: { proposalShown: Marker } }).__battleMap?.proposalShown ?? null;
+    const m = window.__battleMap?.marks.proposalShown ?? null;
     return m === null ? null : JSON.parse(JSON.stringify(m));
   });
 const revision = async (page: Page): Promise<number> => (await mustCall(page, 'getGmView', {})).revision;
@@ -75,7 +75,7 @@ test('a suggested move is drawn on the GM map only, and goes when accepted, dism
   await expect.poll(async () => figureOnMap(page, actorId)).toMatchObject(end);
   // The projector shows the move only when the figure is in the players' sight (Sella, hidden
   // from players in the sample, stays off it: the path never told them where she was).
-  const actor = (await mustCall(page, 'getGmView', {})).encounter.figures.find((f: { id: string }) => f.id === actorId);
+  const actor = (await mustCall(page, 'getGmView', {})).encounter.figures.find((f) => f.id === actorId)!;
   if (actor.hidden) await expect.poll(async () => figureOnMap(playerPage, actorId)).toBeNull();
   else await expect.poll(async () => figureOnMap(playerPage, actorId)).toMatchObject(end);
   expect(await shown(playerPage)).toBeNull();
@@ -95,7 +95,7 @@ test('a suggested attack rings its target on the GM map, never on the player pag
         (f: { position: { q: number; r: number } }) => f.position.q === marker.targets[0]!.q && f.position.r === marker.targets[0]!.r,
       );
       expect(target, 'the ring is on a figure').toBeTruthy();
-      await expect(page.getByTestId('suggestion-reason')).toContainText(target.name);
+      await expect(page.getByTestId('suggestion-reason')).toContainText(target!.name);
       expect(await shown(playerPage)).toBeNull();
       await page.screenshot({ path: `${SCREENS}/tactics-proposal-target-1366x768.png` });
       await playerPage.screenshot({ path: `${SCREENS}/tactics-proposal-target-player-1366x768.png` });

@@ -1,5 +1,6 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type Konva from 'konva';
 import { expect, figureNodeId, hexOnScreen, mustCall, test } from './fixtures';
 
 /**
@@ -23,11 +24,15 @@ async function artOf(page: Page, id: string): Promise<ArtProbe> {
   const nodeId = await figureNodeId(page, id);
   if (nodeId === null) return null;
   return page.evaluate((nid) => {
-    const map = (window as unknown as { __battleMap?: any }).__battleMap;
-    const node = map?.stage.findOne(`#${nid}`);
+    const map = window.__battleMap;
+    const node = map?.stage.findOne<Konva.Group>(`#${nid}`);
     if (!node) return null;
-    const art = node.findOne('.art');
-    return { shown: art.visible() && !!art.image(), initials: node.findOne('.initials').visible(), width: art.image()?.width ?? 0 };
+    const art = node.findOne<Konva.Image>('.art')!;
+    return {
+      shown: art.visible() && !!art.image(),
+      initials: node.findOne('.initials')!.visible(),
+      width: (art.image() as HTMLImageElement | HTMLCanvasElement | undefined)?.width ?? 0,
+    };
   }, nodeId);
 }
 

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type Konva from 'konva';
 import { expect, hexOnScreen, npcFighter, socketCall, test } from './fixtures';
 import { notchOf, rightDragPan, settle, turnSelected } from './mapProbes';
 import { framesUntilSettled, MAX_FRAMES, watchFromCameraMove } from './cameraFrames';
@@ -15,17 +16,14 @@ import { framesUntilSettled, MAX_FRAMES, watchFromCameraMove } from './cameraFra
 // Sample campaign: Bram stands at axial (9, 5).
 const BRAM = { q: 9, r: 5 };
 
-type Tokens = { bitmapPaints: number; all: readonly unknown[] };
-const paints = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: { tokens: Tokens } }).__battleMap.tokens.bitmapPaints);
-type Camera = { scale: number; x: number; y: number };
-const camera = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: { cameraState: Camera } }).__battleMap.cameraState);
+const paints = (page: Page) => page.evaluate(() => window.__battleMap.tokens.bitmapPaints);
+const camera = (page: Page) => page.evaluate(() => window.__battleMap.cameraState);
 const scale = async (page: Page) => (await camera(page)).scale;
 
 /** Zooms the map by `factor` about its middle in one step (wheel notches would let a busy machine rest between them). */
 const zoom = (page: Page, factor: number) =>
   page.evaluate((k) => {
-    const map = (window as unknown as { __battleMap: { stage: { width(): number; height(): number }; zoomAt(at: { x: number; y: number }, k: number): void } })
-      .__battleMap;
+    const map = window.__battleMap;
     map.zoomAt({ x: map.stage.width() / 2, y: map.stage.height() / 2 }, k);
   }, factor);
 
@@ -68,9 +66,7 @@ test('a turned figure paints its own token again on each page, and no other', as
   await expect.poll(() => notchOf(playerPage, 'Bram')).toContain('[');
   const hex = await hexOnScreen(gmPage, BRAM);
   await gmPage.mouse.click(hex.x, hex.y);
-  await expect
-    .poll(() => gmPage.evaluate(() => (window as unknown as { __battleMap: any }).__battleMap.stage.findOne('#bram')?.findOne('.halo').visible()))
-    .toBe(true);
+  await expect.poll(() => gmPage.evaluate(() => window.__battleMap.stage.findOne<Konva.Group>('#bram')?.findOne('.halo')?.visible())).toBe(true);
   await settle(gmPage);
   await settle(playerPage);
   const gm = await paints(gmPage);

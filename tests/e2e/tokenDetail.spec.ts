@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type Konva from 'konva';
 import { expect, test } from './fixtures';
 import { settle } from './mapProbes';
 
@@ -10,27 +11,20 @@ import { settle } from './mapProbes';
  * 9, 14 and 30 px.
  */
 
-type MapHook = {
-  layout: { size: number };
-  cameraState: { scale: number };
-  stage: { width(): number; height(): number; getLayers(): { getChildren(): { findOne(name: string): { visible(): boolean } }[] }[] };
-  getFrame(): { x: number; y: number; width: number; height: number };
-  zoomAt(at: { x: number; y: number }, k: number): void;
-};
-const hook = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap?: MapHook }).__battleMap !== undefined);
+const hook = (page: Page) => page.evaluate(() => window.__battleMap !== undefined);
 const hexPx = (page: Page) =>
   page.evaluate(() => {
-    const map = (window as unknown as { __battleMap: MapHook }).__battleMap;
+    const map = window.__battleMap;
     return map.layout.size * map.cameraState.scale;
   });
-const frameOf = (page: Page) => page.evaluate(() => (window as unknown as { __battleMap: MapHook }).__battleMap.getFrame());
+const frameOf = (page: Page) => page.evaluate(() => window.__battleMap.getFrame());
 /** Whether each token's facing notch shows, in the figure layer's order. */
 const notches = (page: Page) =>
   page.evaluate(() =>
-    (window as unknown as { __battleMap: MapHook }).__battleMap.stage
+    window.__battleMap.stage
       .getLayers()[2]!
       .getChildren()
-      .map((token) => token.findOne('.notch').visible()),
+      .map((token) => (token as Konva.Group).findOne('.notch')!.visible()),
   );
 /** SHA-256 of the figure layer's pixels. */
 const figurePixels = (page: Page) =>
@@ -45,7 +39,7 @@ async function projectorHexesTo(gmPage: Page, playerPage: Page, target: number):
   await gmPage.bringToFront();
   const from = await hexPx(playerPage);
   await gmPage.evaluate((k) => {
-    const map = (window as unknown as { __battleMap: MapHook }).__battleMap;
+    const map = window.__battleMap;
     map.zoomAt({ x: map.stage.width() / 2, y: map.stage.height() / 2 }, k);
   }, target / from);
   await settle(gmPage);

@@ -58,7 +58,7 @@ async function twoFingers(
 
 const camera = (page: Page) =>
   page.evaluate(() => {
-    const camera = (window as unknown as { __battleMap: { cameraState: { scale: number; x: number; y: number } } }).__battleMap.cameraState;
+    const camera = window.__battleMap.cameraState;
     return { scale: camera.scale, x: camera.x, y: camera.y };
   });
 

@@ -28,7 +28,7 @@ async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
 /** Which figure the GM map holds in a hex once main's view arrived (the drop alone only moves the token). */
 async function occupant(page: Page, hex: Hex): Promise<string | null> {
   return page.evaluate((h) => {
-    const map = (window as unknown as { __battleMap?: { occupied: Map<string, string> } }).__battleMap;
+    const map = window.__battleMap;
     return map?.occupied.get(`${h.q},${h.r}`) ?? null;
   }, hex);
 }
@@ -37,13 +37,12 @@ async function occupant(page: Page, hex: Hex): Promise<string | null> {
 async function reachOnMap(page: Page): Promise<unknown> {
   return page.evaluate(() => {
     type H = { q: number; r: number };
-    const map = (window as unknown as { __battleMap?: { reach: { model: any } } }).__battleMap;
-    const m = map?.reach.model;
+    const m = window.__battleMap?.marks.reachShown;
     if (!m) return null;
-    const keys = (hs: H[]) => hs.map((h) => `${h.q},${h.r}`).sort();
+    const keys = (hs: readonly H[]) => hs.map((h) => `${h.q},${h.r}`).sort();
     const bands: Record<string, string[]> = {};
     for (const b of m.bands) bands[b.gait] = keys(b.hexes);
-    const zone = (z: string) => keys(m.zones.filter((x: { zone: string }) => x.zone === z).map((x: { hex: H }) => x.hex));
+    const zone = (z: string) => keys(m.zones.filter((x) => x.zone === z).map((x) => x.hex));
     return { figureId: m.figureId, chosen: m.chosen, bands, stops: keys(m.stops), front: zone('front'), side: zone('side'), rear: zone('rear') };
   });
 }
@@ -91,8 +90,8 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
   await expect(status(playerPage)).toContainText('Renew spells');
   // Ilsa renews Blur on Bram in the magic panel (RULINGS S2: 1 mana a turn): 12 → 11.
   await gmPage.getByRole('tab', { name: 'Magic' }).click();
-  await gmPage.getByTestId('renew-blur-on-bram').click();
-  await expect(gmPage.getByTestId('status-blur-on-bram')).toHaveText('renewed');
+  await gmPage.getByTestId('renewal-panel').getByTestId('renew-blur-on-bram').click();
+  await expect(gmPage.getByTestId('renewal-panel').getByTestId('status-blur-on-bram')).toHaveText('renewed');
   await expect(gmPage.getByTestId('mana-value-ilsa')).toHaveText('11 / 12');
   await gmPage.getByTestId('next-phase').click();
 
@@ -129,7 +128,8 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
   await drag(gmPage, { q: 9, r: 5 }, { q: 10, r: 5 });
   await expect.poll(() => occupant(gmPage, { q: 10, r: 5 })).toBe('bram');
   await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 10, r: 5 });
-  await expect(gmPage.getByTestId('move-row-bram')).toContainText('walk');
+  // The movement order says how far he moved (the gait the turn counts is on the due card, RULINGS T5).
+  await expect(gmPage.getByTestId('move-row-bram')).toContainText('moved 1');
   // The raiders stand still. Sella is hidden: her turn is not announced on the projector, which
   // shows who would be due without her rather than going blank (issue 13 §5).
   await expect(gmPage.getByTestId('due-name')).toHaveText('Sella');

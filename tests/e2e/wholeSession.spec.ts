@@ -140,9 +140,10 @@ async function playTurnOne(gmPage: Page, playerPage: Page, t: { at: (dq: number,
   await offer.getByTestId('retreat-direction').selectOption({ index: 0 });
   await offer.getByTestId('retreat-push').click();
   await expect.poll(() => figureOnMap(gmPage, 'tomas')).not.toMatchObject(t.at(-3, 2));
-  const pushedTo = (await mustCall(gmPage, 'getGmView', {})).encounter.figures.find((f: { id: string }) => f.id === 'tomas').position;
+  const pushedTo = (await mustCall(gmPage, 'getGmView', {})).encounter.figures.find((f) => f.id === 'tomas')!.position;
   await onBothMaps(gmPage, playerPage, 'tomas', pushedTo);
-  await expect(playerPage.getByTestId('player-latest')).toHaveText(`Brute pushed Tomas back to (${pushedTo.q}, ${pushedTo.r}).`);
+  // Players read where in the table's words, never hex coordinates.
+  await expect(playerPage.getByTestId('player-latest')).toHaveText('Brute pushed Tomas back 1 hex.');
   await shootBoth(gmPage, playerPage, '17-retreat');
 
   // 13. The end of turn 1: both trackers at turn 2, Initiative; the GM's summary of what the end did.
@@ -242,7 +243,7 @@ test('a whole session through the UI: an empty data folder, a new campaign, two 
   await expect(gmPage.getByTestId('figure-sheet')).toContainText('Blur');
   await expect(gmPage.getByTestId('mana')).toHaveText('10 of 10');
   await expect.poll(() => figureOnMap(playerPage, 'mira')).toMatchObject(mira);
-  await expect(playerPage.getByTestId('player-latest')).toHaveText(/^Mira joined the fight at \(\d+, -?\d+\)\.$/);
+  await expect(playerPage.getByTestId('player-latest')).toHaveText(/^Mira joined the fight(, (next to \w+|\d+ hexes [a-z-]+ of \w+))?\.$/);
   const tomas = await rolledCharacter(gmPage, { name: 'Tomas', side: 'party', weapons: ['sling', 'dagger'], at: at(-3, 2) });
   await expect(gmPage.getByTestId('figure-sheet')).toContainText('Tomas');
   await expect.poll(() => figureOnMap(playerPage, 'tomas')).toMatchObject(tomas.hex);
@@ -305,6 +306,8 @@ test('a whole session through the UI: an empty data folder, a new campaign, two 
   await gmPage.getByTestId('pools-amount').fill('5');
   await gmPage.getByTestId('pools-to').selectOption('both');
   await gmPage.getByTestId('pools-cause').fill('fall');
+  // The cause is the GM's unless told: this one the GM tells the table.
+  await gmPage.getByTestId('pools-tell').check();
   await gmPage.getByTestId('pools-damage').click();
   await expect(gmPage.getByTestId('pools-tomas')).toHaveText(`${fatigue - 5}/${body - 5}`);
   await expect(playerPage.getByTestId('player-latest')).toHaveText('Tomas was hurt (fall).');
@@ -324,7 +327,6 @@ test('a whole session through the UI: an empty data folder, a new campaign, two 
   await gmPage.getByTestId('new-encounter-name').fill('The millrace');
   await gmPage.getByTestId('new-encounter-create').click();
   const row = (name: string) => gmPage.getByTestId('encounter-row').filter({ hasText: name });
-  await row('The millrace').getByTestId('encounter-open').click();
   await expect(gmPage.getByTestId('encounter-name')).toHaveText('The millrace');
   await expect(playerPage.getByTestId('player-status')).toContainText('The millrace');
   await trackersAt(gmPage, playerPage, 1, 'initiative');
@@ -364,7 +366,9 @@ test('a whole session through the UI: an empty data folder, a new campaign, two 
     expect(recap.text).toContain('Crow joined the fight at');
     expect(recap.text).toContain('Party chose to move first.');
     // The fall and the heal are told (RULINGS C4, C5): in full to the GM, only that they happened to the players.
-    expect(recap.text).toContain(`Tomas took 5 Fatigue and 5 Body from fall (Fatigue ${fatigue} → ${fatigue - 5}, Body ${body} → ${body - 5}).`);
+    expect(recap.text).toContain(
+      `Tomas took 5 Fatigue and 5 Body from fall (told to the players) (Fatigue ${fatigue} → ${fatigue - 5}, Body ${body} → ${body - 5}).`,
+    );
     expect(recap.text).toMatch(/Tomas healed 5 Fatigue/);
     expect(recap.text).toContain('Brute moved 1 hex');
     expect(recap.text).toContain('Brute struck at Tomas with broadsword: hit [3d6: 7 against adjDEX 10].');

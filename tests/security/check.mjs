@@ -33,10 +33,14 @@ function csvFields(line) {
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
-    if (quoted && c === '"' && line[i + 1] === '"') ((field += '"'), i++);
-    else if (c === '"') quoted = !quoted;
-    else if (c === ',' && !quoted) (fields.push(field), (field = ''));
-    else field += c;
+    if (quoted && c === '"' && line[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') quoted = !quoted;
+    else if (c === ',' && !quoted) {
+      fields.push(field);
+      field = '';
+    } else field += c;
   }
   fields.push(field);
   return fields;

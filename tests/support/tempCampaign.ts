@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { ViewSink } from '../../src/main/session/session';
 import type { EncounterFile, LogEntry } from '../../src/main/store/schema';
 import type { GmView, PlayerView } from '../../src/shared/views';
-import { playerIdsFor } from '../../src/main/session/playerIds';
+import { playerIdsFor } from '../../src/main/projection/ids';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SAMPLE_CAMPAIGN_DIR = join(REPO_ROOT, 'resources', 'sample-campaign');
@@ -96,7 +96,7 @@ export const SAMPLE_SECRETS = {
   secretKeys: ['mana', 'gmNotes', 'hidden', 'debt', 'spells', 'attributes', 'fatigue', 'body', 'equipment'],
 } as const;
 
-/** A sample figure's id as the player view carries it (`session/playerIds.ts`: opaque, per encounter). */
+/** A sample figure's id as the player view carries it (`projection/ids.ts`: opaque, per encounter). */
 export const samplePlayerId = (figureId: string): string => playerIdsFor('ford-ambush')('figure', figureId);
 
 /** Every object key that appears anywhere in a JSON value. */

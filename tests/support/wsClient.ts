@@ -2,6 +2,9 @@ import { WebSocket } from 'ws';
 import type { Envelope } from '../../src/shared/contract';
 import type { WsPush, WsReply } from '../../src/shared/wsProtocol';
 
+/** Any frame the host sends: a reply (`id`, `result`) or a push (`event`, `payload`). */
+export type WsMessage = { readonly id?: number | null; readonly result?: Envelope<unknown>; readonly event?: string; readonly payload?: unknown };
+
 /** A real client socket of the web host: keeps every frame it receives, calls channels, waits for pushes. */
 export class WsClient {
   readonly messages: unknown[] = [];
@@ -18,12 +21,13 @@ export class WsClient {
       this.waiters = this.waiters.filter((w) => (w.match(msg) ? (w.resolve(msg), false) : true));
     });
   }
-  waitFor<T>(match: (m: any) => boolean, timeoutMs = 5000): Promise<T> {
-    const seen = this.messages.find(match);
+  /** The first frame `match` accepts, read as the `T` the caller waits for (a reply, or a push with its payload's type). */
+  waitFor<T = WsMessage>(match: (m: WsMessage & T) => boolean, timeoutMs = 5000): Promise<T> {
+    const seen = this.messages.find((m) => match(m as WsMessage & T));
     if (seen) return Promise.resolve(seen as T);
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('timed out waiting for a message')), timeoutMs);
-      this.waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m as T)) });
+      this.waiters.push({ match: (m) => match(m as WsMessage & T), resolve: (m) => (clearTimeout(timer), resolve(m as T)) });
     });
   }
   async call(channel: string, args: unknown): Promise<Envelope<unknown>> {

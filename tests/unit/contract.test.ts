@@ -141,16 +141,18 @@ describe('view schemas against the real sample campaign', () => {
   });
 
   it('PlayerViewSchema rejects other leaks too: gmNotes, hidden, map.hidden, a top-level campaign', async () => {
+    /** The view as plain JSON, open to the fields a leak would add. */
+    type PlayerViewJson = { campaign?: unknown; encounter: { id?: unknown; map: Record<string, unknown>; figures: Record<string, unknown>[] } };
     const view = (await sampleSession()).playerView();
-    const variants: ((v: Record<string, any>) => void)[] = [
-      (v) => (v.encounter.figures[0].gmNotes = 'secret'),
-      (v) => (v.encounter.figures[0].hidden = false),
+    const variants: ((v: PlayerViewJson) => void)[] = [
+      (v) => (v.encounter.figures[0]!.gmNotes = 'secret'),
+      (v) => (v.encounter.figures[0]!.hidden = false),
       (v) => (v.encounter.map.hidden = []),
       (v) => (v.campaign = { id: 'x', name: 'y' }),
       (v) => (v.encounter.id = 'ford-ambush'),
     ];
     for (const mutate of variants) {
-      const copy = structuredClone(view) as unknown as Record<string, any>;
+      const copy = structuredClone(view) as unknown as PlayerViewJson;
       mutate(copy);
       expect(PlayerViewSchema.safeParse(copy).success).toBe(false);
     }

@@ -5,7 +5,7 @@ import { AppError, isAppError } from '../../shared/errors';
 import type { GmView } from '../../shared/views';
 import { DEFAULT_RULES, type Rules } from '../engine/rules';
 import { blamedFile, refuseWhileInUse } from './campaignRepairs';
-import { AssetAccess, shownArt, type AssetAnswer } from './assetAccess';
+import { AssetAccess, type AssetAnswer } from './assetAccess';
 import type { Role } from '../../shared/contract';
 import { listBackups, restoreBackup, type BackupInfo } from '../store/backups';
 import { CampaignFolder, type EncounterSummary } from '../store/campaignFolder';
@@ -26,7 +26,10 @@ import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
 import { Projector } from './projector';
 import { TacticsHost } from './tactics/tacticsHost';
-import { blackoutAwareSink, projectorForPlayer } from './blackout';
+import { followProjector } from './blackout';
+import { TABLE } from '../projection/audience';
+import { screenOf } from '../projection/screen';
+import { PlayerProjection } from '../projection/tableProjection';
 import { legibilityOf } from '../store/handouts';
 
 export interface CoreOptions {
@@ -64,20 +67,16 @@ export class Core implements ConsoleCore {
   private readonly now: () => Date;
   readonly transfers: CampaignTransfers;
 
-  private readonly sink: ViewSink;
-  private readonly assets = new AssetAccess(() => {
-    const session = this.current?.session ?? null;
-    const handout = projectorForPlayer(this.projector.get()).handout;
-    return this.current
-      ? { campaignDir: this.current.dir, map: session?.map ?? null, playerArt: () => shownArt(this.projector.get(), session?.playerView() ?? null), handout }
-      : null;
-  });
+  /** What the table (projector and player pages) is sent and may fetch: the one player boundary (DESIGN §The player projection). */
+  readonly table: PlayerProjection;
+  private readonly assets = new AssetAccess(() => (this.current ? { campaignDir: this.current.dir, table: this.table } : null));
 
   private constructor(
     private readonly options: CoreOptions,
-    sink: ViewSink,
+    private readonly sink: ViewSink,
   ) {
-    this.sink = blackoutAwareSink(sink, this.projector, () => this.current?.session?.playerView() ?? null);
+    this.table = new PlayerProjection(TABLE, (frame) => sink.player(frame), screenOf(this.projector.get()));
+    followProjector(this.projector, this.table);
     this.now = options.now ?? (() => new Date());
     this.tactics = new TacticsHost(() => this.current?.session ?? null, options.simulationWorker ?? null);
     // The handlers know the core only as a ConsoleCore (host/coreApi.ts): no import leads back here.
@@ -181,6 +180,7 @@ export class Core implements ConsoleCore {
     }
     const previous = this.current;
     this.current = { session, folder, dir };
+    if (session === null) this.table.clear();
     this.projector.openCampaign(legibilityOf(folder));
     await previous?.session?.close();
     await addRecent(this.recentFile, dir);
@@ -193,14 +193,14 @@ export class Core implements ConsoleCore {
       const first = (await folder.encounterIds())[0] ?? (await folder.createEncounter('First encounter', randomInt(2 ** 31), blankEncounter)).id;
       await folder.setActiveEncounter(first);
     }
-    return Session.open(folder, this.sink, { now: this.now });
+    return Session.open(folder, this.sink, { now: this.now, projection: this.table });
   }
 
   private broadcast(): void {
     const session = this.current?.session;
     if (!session) return;
     // The table's display first: the GM's page already shows the intent it sent.
-    this.sink.player(session.playerView());
+    session.showTable();
     this.sink.gm(session.gmView());
   }
 
@@ -325,7 +325,7 @@ export class Core implements ConsoleCore {
     const same = previous && id === previous.encounterId ? { key: previous.key, firstRevision: previous.currentRevision + 1 } : {};
     let session: Session;
     try {
-      session = await Session.openEncounter(folder, id, this.sink, { now: this.now, ...same });
+      session = await Session.openEncounter(folder, id, this.sink, { now: this.now, projection: this.table, ...same });
     } catch (e) {
       if (isAppError(e) && e.code === 'corrupt-file') this.remember(folder.dir, e);
       throw e;

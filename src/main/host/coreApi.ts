@@ -1,6 +1,7 @@
 import type { GmView } from '../../shared/views';
 import type { MapShape } from '../../shared/mapGrid';
 import type { Rules } from '../engine/rules';
+import type { PlayerProjection } from '../projection/tableProjection';
 import type { Session } from '../session/session';
 import type { BackupInfo } from '../store/backups';
 import type { CampaignFolder, EncounterSummary } from '../store/campaignFolder';
@@ -24,6 +25,8 @@ export interface ConsoleCore {
   /** The open campaign; throws `not-found` while none could be opened. */
   readonly folder: CampaignFolder;
   readonly projector: Projector;
+  /** What the table is sent and may fetch (DESIGN §The player projection). */
+  readonly table: PlayerProjection;
   /** Suggestions, autopilot and simulated fights for the open encounter (issue 16). */
   readonly tactics: TacticsHost;
 

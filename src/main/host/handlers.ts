@@ -13,15 +13,26 @@ import { rulesHandlers } from './handlers/rules';
 import { specialActionHandlers } from './handlers/specialActions';
 import { tacticsHandlers } from './handlers/tactics';
 import { placingHandlers } from './handlers/placing';
-import { playerScreenView } from './blackout';
 
 /** Every channel's handler, bound to the open campaign. Both hosts use exactly these. */
 export function createHandlers(core: () => ConsoleCore): Handlers {
   const session = () => core().session;
+  const encounter = encounterHandlers(session);
+  const campaign = campaignHandlers(core);
+  // The autopilot hears of an undo before the session applies it, so it never plays into one.
+  const undoing = () => core().tactics.autopilot.undoing();
   return {
-    ...encounterHandlers(session),
-    ...campaignHandlers(core),
-    ...playerHandlers(session, (view) => playerScreenView(core().projector.get(), view)),
+    ...encounter,
+    ...campaign,
+    undo: (args, role) => {
+      undoing();
+      return encounter.undo(args, role);
+    },
+    undoToTurnStart: (args, role) => {
+      undoing();
+      return campaign.undoToTurnStart(args, role);
+    },
+    ...playerHandlers(session),
     ...mapHandlers(),
     ...displayHandlers(core),
     ...handoutHandlers(core),

@@ -16,13 +16,28 @@ export const DEFAULT_PROJECTOR: ProjectorState = {
 };
 
 /**
+ * A change the player display reports of itself reaches the pages at most once in this many ms
+ * (about three frames): a window dragged to a new size reports many sizes, and a page reporting
+ * in a loop would otherwise have every one pushed to every page.
+ */
+export const REPORT_PUSH_MS = 50;
+
+/**
  * The player display's state, owned by the host (not the encounter: never logged, never
  * undone, kept when another campaign opens). Every change reaches the subscribers: both hosts
- * push it to GM and player windows.
+ * push it to GM and player windows. The GM's changes go at once; the display's reports of its own
+ * size are coalesced (`REPORT_PUSH_MS`), and one that leaves the size where the pages last saw it
+ * goes nowhere.
  */
 export class Projector {
   private state: ProjectorState = DEFAULT_PROJECTOR;
   private readonly listeners = new Set<(state: ProjectorState) => void>();
+  /** What the subscribers were last given, and when. */
+  private pushed: ProjectorState = DEFAULT_PROJECTOR;
+  private pushedAt = -Infinity;
+  private reportDue: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
 
   get(): ProjectorState {
     return this.state;
@@ -63,8 +78,27 @@ export class Projector {
   }
 
   private changed(): ProjectorState {
+    if (this.reportDue !== null) clearTimeout(this.reportDue);
+    this.reportDue = null;
+    this.pushed = this.state;
+    this.pushedAt = this.now();
     for (const listener of this.listeners) listener(this.state);
     return this.state;
+  }
+
+  /** A reported size reaches the subscribers now if nothing was pushed within `REPORT_PUSH_MS`, else once that time is up. */
+  private reportChanged(): void {
+    if (this.reportDue !== null) return;
+    const wait = this.pushedAt + REPORT_PUSH_MS - this.now();
+    if (wait <= 0) {
+      this.changed();
+      return;
+    }
+    this.reportDue = setTimeout(() => {
+      this.reportDue = null;
+      if (!sameDisplay(this.pushed.reported, this.state.reported)) this.changed();
+    }, wait);
+    this.reportDue.unref?.();
   }
 
   /**
@@ -73,16 +107,10 @@ export class Projector {
    * An unchanged report changes nothing, so a page that reports on every resize cannot loop.
    */
   report(display: PlayerDisplay): ProjectorState {
-    const was = this.state.reported;
-    const same =
-      was !== null &&
-      was.screen.widthPx === display.screen.widthPx &&
-      was.screen.heightPx === display.screen.heightPx &&
-      was.map.widthPx === display.map.widthPx &&
-      was.map.heightPx === display.map.heightPx;
-    if (same) return this.state;
+    if (sameDisplay(this.state.reported, display)) return this.state;
     this.state = { ...this.state, reported: { screen: { ...display.screen }, map: { ...display.map } }, revision: this.state.revision + 1 };
-    return this.changed();
+    this.reportChanged();
+    return this.state;
   }
 
   /** Calls `listener` on every change; returns a function that stops it. */
@@ -90,4 +118,11 @@ export class Projector {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
   }
+}
+
+function sameDisplay(a: PlayerDisplay | null, b: PlayerDisplay | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.screen.widthPx === b.screen.widthPx && a.screen.heightPx === b.screen.heightPx && a.map.widthPx === b.map.widthPx && a.map.heightPx === b.map.heightPx
+  );
 }

@@ -4,17 +4,18 @@ import { apply as engineApply } from '../engine/encounter/apply';
 import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';
 import type { EncounterFile, LogEntry } from '../store/schema';
-import { sentenceOf, type Audience } from './recapSentences';
-import { playerView } from './playerView';
-import { playerIdsFor } from './playerIds';
+import { TABLE } from '../projection/audience';
+import { tableRecap, type RecapDocument } from '../projection/recap';
+import { gmSentence } from './recapSentences';
+
+/** Whose recap: the GM's own, or the players' to hand out. */
+export type Audience = 'gm' | 'players';
 
 /**
  * The combat log as a recap to hand out (issue 12 §6): turn by turn, who moved where, who struck
  * whom with what roll and result, spells and deaths, in sentences with the dice in brackets.
- * The GM's version keeps every secret; the players' version is written from `playerView`'s
- * point of view: a sentence is kept only when every figure it names was in the players' sight
- * before or after that command (not hidden, not under fog), and it never says mana, Debt,
- * runaways, anchors, pools or GM corrections (RULINGS C8).
+ * The GM's version keeps every secret (recapSentences.ts); the players' version is the player
+ * projection's (projection/recap.ts): only what the table saw, in the words the table uses.
  */
 export interface CombatLogSource {
   readonly campaignName: string;
@@ -26,8 +27,6 @@ export interface CombatLogSource {
   /** The turn each entry was given in. */
   turnOf(index: number): number;
 }
-
-export type { Audience };
 
 /** Characters that would change the meaning of Markdown text are escaped. */
 export function mdEscape(text: string): string {
@@ -46,13 +45,6 @@ export function statesAfterEach(file: Pick<EncounterFile, 'initial' | 'seed'> & 
   return out;
 }
 
-/** The figures the players saw, by their ids inside the console (the player view names them by its own ids). */
-function inSight(state: EncounterState): Set<string> {
-  const shown = new Set(playerView(state, 0).encounter.figures.map((f) => f.id));
-  const idOf = playerIdsFor(state.id);
-  return new Set(state.figures.filter((f) => shown.has(idOf('figure', f.id))).map((f) => f.id));
-}
-
 function namesOf(states: readonly EncounterState[]): Map<string, string> {
   const m = new Map<string, string>();
   for (const s of states) {
@@ -62,39 +54,37 @@ function namesOf(states: readonly EncounterState[]): Map<string, string> {
   return m;
 }
 
+/** The GM's own recap: every secret, every roll, hex coordinates. */
+function gmRecap(source: CombatLogSource, exportedAt: Date): RecapDocument {
+  const names = namesOf([source.initial, ...source.states]);
+  const name = (id: string): string => mdEscape(names.get(id) ?? id);
+  return {
+    title: `Combat recap (GM): ${mdEscape(source.encounterName)}`,
+    intro: [
+      `${mdEscape(source.campaignName)}, written ${exportedAt.toISOString().slice(0, 10)}.`,
+      '_The GM’s version: hidden figures, mana and every roll are in it. Hand out the players’ version._',
+    ],
+    paragraphs: source.entries.flatMap((entry, i) => {
+      const sentences = entry.events.flatMap((e) => gmSentence(e, name) ?? []);
+      return sentences.length > 0 ? [{ turn: source.turnOf(i), sentences }] : [];
+    }),
+  };
+}
+
 /** The recap as Markdown: a heading per turn, a paragraph of sentences per command that did something. */
 export function combatLogMarkdown(source: CombatLogSource, exportedAt: Date, audience: Audience = 'gm'): string {
-  const all = [source.initial, ...source.states];
-  const names = namesOf(all);
-  // Names are the GM's typing: escaped; the sentences' own brackets hold the dice.
-  const name = (id: string): string => mdEscape(names.get(id) ?? id);
-  const title = audience === 'gm' ? 'Combat recap (GM)' : 'Combat recap';
-  const out: string[] = [
-    `# ${title}: ${mdEscape(source.encounterName)}`,
-    '',
-    `${mdEscape(source.campaignName)}, written ${exportedAt.toISOString().slice(0, 10)}.`,
-  ];
-  if (audience === 'gm') out.push('', '_The GM’s version: hidden figures, mana and every roll are in it. Hand out the players’ version._');
+  // Names are the GM's typing, escaped as they go in; the sentences' own brackets hold the dice.
+  const doc = audience === 'players' ? tableRecap(source, exportedAt, TABLE, mdEscape) : gmRecap(source, exportedAt);
+  const out: string[] = [`# ${doc.title}`, ...doc.intro.flatMap((line) => ['', line])];
   let turn: number | null = null;
-  let said = 0;
-  source.entries.forEach((entry, i) => {
-    const before = all[i]!;
-    const after = all[i + 1]!;
-    const seen = audience === 'players' ? new Set([...inSight(before), ...inSight(after)]) : null;
-    const sentences = entry.events
-      .map((e) => sentenceOf(e, audience, name))
-      .filter((s) => s !== null && (seen === null || s.who.every((id) => seen.has(id))))
-      .map((s) => s!.text);
-    if (sentences.length === 0) return;
-    const t = source.turnOf(i);
-    if (t !== turn) {
-      turn = t;
+  for (const p of doc.paragraphs) {
+    if (p.turn !== turn) {
+      turn = p.turn;
       out.push('', `## Turn ${turn}`);
     }
-    out.push('', sentences.join(' ').replace(/\r?\n/g, ' '));
-    said++;
-  });
-  if (said === 0) out.push('', 'Nothing has happened in this encounter yet.');
+    out.push('', p.sentences.join(' ').replace(/\r?\n/g, ' '));
+  }
+  if (doc.paragraphs.length === 0) out.push('', 'Nothing has happened in this encounter yet.');
   return out.join('\n') + '\n';
 }
 

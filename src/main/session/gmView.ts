@@ -64,6 +64,12 @@ export function gmView(
           hexes: o.targetIds.map((id) => ({ targetId: id, free: retreatHexes(state, figureById(state, o.figureId), figureById(state, id)) })),
         })),
         ...strikeOffersOf(state, rules),
+        // RULINGS H9: the GM's pick of where a rider whose mount fell lies.
+        ...(state.fallenRiders
+          ? {
+              fallenRiders: state.fallenRiders.map((x) => ({ riderId: x.riderId, mountId: x.mountId, at: { ...x.at }, hexes: x.hexes.map((h) => ({ ...h })) })),
+            }
+          : {}),
         magic: magicTracker(state),
       },
       items: itemsOf(state).map((i) => ({ id: i.id, kind: i.kind, itemId: i.itemId, position: { q: i.position.q, r: i.position.r } })),
@@ -155,6 +161,7 @@ function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
       equipment: { ...f.equipment, weaponIds: [...f.equipment.weaponIds] },
       conditions: [...f.conditions],
       ...(f.flyingMa !== undefined ? { flyingMa: f.flyingMa } : {}),
+      ...(f.flyingFatigue !== undefined ? { flyingFatigue: f.flyingFatigue } : {}),
       ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
       ...(f.ridingId !== undefined ? { ridingId: f.ridingId } : {}),
       ...(f.rideScore !== undefined ? { rideScore: f.rideScore } : {}),

@@ -6,7 +6,7 @@ import { createSeededDice } from '../engine/dice/seeded';
 import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';
 import { DiceError, type SeededDice } from '../engine/dice/types';
-import { createEnteredDice } from '../engine/dice/entered';
+import { createFaceStream } from '../engine/dice/faceStream';
 import { backupFile } from '../store/backups';
 import { encounterLogName, type CampaignFolder, type StoredEncounter } from '../store/campaignFolder';
 import type { CommandLog } from '../store/commandLog';
@@ -14,8 +14,8 @@ import type { EncounterFile, LogEntry } from '../store/schema';
 import { diceFor, engineApply, replay, type EngineApply, type Replayed } from './replay';
 import { CHECKPOINT_EVERY, replayForOpen, type Checkpoint } from './openReplay';
 import { gmView } from './gmView';
-import { playersLatest } from './playersLatest';
-import { nextPlayerView } from './playerPush';
+import { TABLE } from '../projection/audience';
+import { PlayerProjection, type Happened, type Opening, type Staged } from '../projection/tableProjection';
 import { turnStartOf } from './turnStart';
 import type { SessionOptions, ViewSink } from './sessionOptions';
 
@@ -37,14 +37,12 @@ export class Session {
   private revision: number;
   /** Which opening of this encounter the views belong to (issue 12 §1). */
   readonly key: string;
-  /** The player view last published, and the GM revision it was built at (issue 13 §5). */
-  private player: { view: PlayerView; at: number } | null = null;
   /**
-   * The projector's line on the latest command that gave the players a sentence (playersLatest.ts);
-   * a command they cannot see leaves it as it was, so it tells them nothing. Null: read it again
-   * from the last entry (after opening or undo).
+   * What the players are sent (DESIGN §The player projection): the session tells it every change
+   * and never builds a player frame itself. The host's own, shared by every opening; a session
+   * made without one (a recap of another encounter, a test) has its own for the table.
    */
-  private said: string[] | null = null;
+  private readonly table: PlayerProjection;
   private gmCache: { view: GmView; campaignName: string } | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   /** Turn each entry was given in (from the entry, or found by replay for logs older than v2). */
@@ -70,6 +68,7 @@ export class Session {
     this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
     this.key = options.key ?? randomBytes(8).toString('hex');
     this.revision = options.firstRevision ?? 0;
+    this.table = options.projection ?? new PlayerProjection(TABLE, (frame) => sink.player(frame));
     const opened = replayForOpen(file, log.entries, snapshot, this.engine);
     ({ state: this.state, dice: this.dice, turns: this.turns, checkpoints: this.checkpoints } = opened);
     // A log opened without a snapshot near its end (an import, a salvage, an older console) gets
@@ -151,11 +150,23 @@ export class Session {
   }
 
   /**
-   * The player view. Its revision moves only when what players see changed (issue 13 §5), so a
-   * command that touched only hidden figures gives players nothing new.
+   * The frame the table holds of this encounter (projection/tableProjection.ts). Its revision is
+   * the table's own count of frames sent: a command players could not see moves nothing.
    */
   playerView(): PlayerView {
-    return this.refreshPlayer().view;
+    this.showTable();
+    const frame = this.table.frame();
+    if (this.closed || frame?.session !== this.key) throw new AppError('conflict', 'This encounter has been closed; another one is open.');
+    return frame;
+  }
+
+  /** Shows this opening to the table as the log left it, if the table does not hold it already. */
+  showTable(): void {
+    if (!this.closed) this.table.show(this.opening(), { kind: 'log', entries: this.log.entries });
+  }
+
+  private opening(state: EncounterState = this.state): Opening {
+    return { key: this.key, state, rules: this.file.rules };
   }
 
   /** What a command answers to a caller that gets its view by the push (issue 18 §3). */
@@ -168,12 +179,17 @@ export class Session {
     return this.serially(async () => {
       this.checkSeen(seen);
       const before = this.dice.saveState();
-      const enteredDice = entered ? createEnteredDice(entered) : null;
+      // Typed faces are one run (RULINGS G3): each roll takes what it needs; faces a command that
+      // stopped early did not take are left over, and the log keeps only the rolls made.
+      const enteredDice = entered ? createFaceStream(entered.flat()) : null;
       let result;
       try {
         result = this.engine(this.state, command, enteredDice ?? this.dice, this.file.rules);
-        if (enteredDice && enteredDice.remaining() > 0) {
-          throw new AppError('invalid-args', `${enteredDice.remaining()} of the entered rolls were not needed by this command; nothing was changed.`);
+        if (enteredDice && enteredDice.used().length === 0 && enteredDice.unused().length > 0) {
+          throw new AppError(
+            'invalid-args',
+            `The ${enteredDice.unused().length} entered faces were not needed by this command: it rolls no dice; nothing was changed.`,
+          );
         }
       } catch (e) {
         this.dice = createSeededDice(before);
@@ -186,7 +202,7 @@ export class Session {
         turn: this.state.turn,
         phase: this.state.phase,
         command,
-        ...(entered ? { entered: entered.map((faces) => [...faces]) } : {}),
+        ...(enteredDice ? { entered: enteredDice.used() } : {}),
         events: result.events.map((e) => ({ ...e })),
         rolls: result.rolls.map((r) => ({ ...r, faces: [...r.faces] })),
       };
@@ -194,9 +210,8 @@ export class Session {
       // durable, and no page nor query sees the new state before that (issue 18 §3).
       const durable = this.log.append(entry);
       const revision = this.revision + 1;
-      const lines = playersLatest(result.state, entry.events);
-      const said = lines.length > 0 ? lines : (this.said ?? []);
-      const built = this.prepare(result.state, revision, said);
+      const happened: Happened = { kind: 'command', before: this.state, events: entry.events, at: entry.seq };
+      const built = this.prepare(result.state, revision, happened);
       try {
         await durable;
       } catch (e) {
@@ -206,14 +221,14 @@ export class Session {
       this.turns.push(entry.turn!);
       this.redoStack = [];
       this.state = result.state;
-      this.said = said;
       this.revision = revision;
       this.checkpoint();
       if (built) {
-        this.player = { view: built.player.view, at: revision };
+        // The table's display first: the GM's page already shows the intent it sent.
+        this.table.publish(built.table);
         this.gmCache = { view: built.gm, campaignName: built.gm.campaign.name };
-        this.send(built.player);
-      } else this.publish();
+        this.sink.gm(built.gm);
+      } else this.publish(happened);
       await this.maybeSnapshot();
       return this.gmView();
     });
@@ -263,8 +278,11 @@ export class Session {
       }
       this.turns.push(entry.turn ?? this.state.turn);
       this.redoStack = this.redoStack.slice(0, -1);
-      this.advanced(result.state, entry);
-      this.publish();
+      const was = this.state;
+      this.state = result.state;
+      this.revision += 1;
+      this.checkpoint();
+      this.publish({ kind: 'command', before: was, events: entry.events, at: entry.seq });
       return this.gmView();
     });
   }
@@ -297,17 +315,8 @@ export class Session {
     this.redoStack = [...this.redoStack, ...removed.reverse()];
     this.state = target.state;
     this.dice = target.dice;
-    this.said = null;
     this.revision += 1;
-    this.publish();
-  }
-
-  private advanced(state: EncounterState, entry: LogEntry): void {
-    this.state = state;
-    const lines = playersLatest(state, entry.events);
-    if (lines.length > 0) this.said = lines;
-    this.revision += 1;
-    this.checkpoint();
+    this.publish({ kind: 'log', entries: this.log.entries });
   }
 
   private checkpoint(): void {
@@ -329,33 +338,17 @@ export class Session {
   }
 
   /** A command's views, built while its line is written; null when that failed: they are built again once the state is the session's. */
-  private prepare(state: EncounterState, revision: number, said: readonly string[]): { player: { view: PlayerView; changed: boolean }; gm: GmView } | null {
+  private prepare(state: EncounterState, revision: number, happened: Happened): { table: Staged; gm: GmView } | null {
     try {
-      return {
-        player: nextPlayerView(this.player?.view ?? null, state, revision, this.key, said, this.file.rules),
-        gm: this.buildGm(state, revision, this.log.length + 1, false),
-      };
+      return { table: this.table.stage(this.opening(state), happened), gm: this.buildGm(state, revision, this.log.length + 1, false) };
     } catch {
       return null;
     }
   }
 
-  private refreshPlayer(): { view: PlayerView; changed: boolean } {
-    const last = this.player;
-    if (last && last.at === this.revision) return { view: last.view, changed: false };
-    this.said ??= playersLatest(this.state, this.log.entries.at(-1)?.events ?? []);
-    const built = nextPlayerView(last?.view ?? null, this.state, this.revision, this.key, this.said, this.file.rules);
-    this.player = { view: built.view, at: this.revision };
-    return built;
-  }
-
-  private publish(): void {
-    this.send(this.refreshPlayer());
-  }
-
-  private send(player: { view: PlayerView; changed: boolean }): void {
+  private publish(happened: Happened): void {
     // The table's display first: the GM's page already shows the intent it sent.
-    if (player.changed) this.sink.player(player.view);
+    this.table.publish(this.table.stage(this.opening(), happened));
     this.sink.gm(this.gmView());
   }
 

@@ -1,4 +1,5 @@
 import type { GmView, PlayerView } from '../../shared/views';
+import type { PlayerProjection } from '../projection/tableProjection';
 import type { EngineApply } from './replay';
 
 export interface ViewSink {
@@ -18,4 +19,6 @@ export interface SessionOptions {
    */
   readonly key?: string;
   readonly firstRevision?: number;
+  /** The table's projection the host keeps across openings; absent: the session makes its own, sending to the sink. */
+  readonly projection?: PlayerProjection;
 }

@@ -1,7 +1,10 @@
 /**
  * Plays many fights on worker threads, so the GM's console stays responsive: a fixed pool of
- * workers, each fed batches of seeds in turn; progress after every batch; a cancelled run stops
- * feeding its batches and ignores any still in flight.
+ * workers, each fed batches of seeds in turn; progress after every batch. A cancelled run feeds no
+ * more batches and stops the workers playing its batches at once (a fight of many figures can take
+ * seconds, so waiting for the batch to end would keep cores busy long after the GM said stop); the
+ * pool starts fresh workers when next needed. A fight replayed step by step runs here too, ahead of
+ * any batch still waiting for a worker.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -9,7 +12,8 @@ import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';
 import type { FightResult } from '../engine/tactics/playFight';
 import type { TacticsSettings } from '../engine/tactics/types';
-import type { FightBatch, WorkerReply } from './protocol';
+import type { FightReplay, ReplayInputs } from './fightReplay';
+import type { WorkerJob, WorkerReply, WorkerSetup } from './protocol';
 
 export interface SimulationRequest {
   readonly state: EncounterState;
@@ -42,21 +46,57 @@ export function nextBatchSize(left: number, workers: number): number {
   return Math.max(1, Math.min(MAX_BATCH, Math.ceil(left / (workers * BATCHES_PER_WORKER_LEFT))));
 }
 
+/** A job handed to a worker: who it is for (a run, or a replay) and where its reply goes. */
+interface Handed {
+  readonly batchId: number;
+  readonly owner: object;
+  readonly answer: (reply: WorkerReply) => void;
+}
+
+interface Waiter {
+  readonly owner: object;
+  /** A worker for the taker, or null when its run was cancelled while it waited. */
+  readonly give: (worker: Worker | null) => void;
+  readonly refuse: (e: Error) => void;
+}
+
 export class SimulationPool {
-  private readonly workers: Worker[] = [];
+  private readonly workers = new Set<Worker>();
   private readonly idle: Worker[] = [];
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: Waiter[] = [];
+  private readonly handed = new Map<Worker, Handed>();
   private nextBatch = 1;
-  private readonly pending = new Map<number, (reply: WorkerReply) => void>();
-  private readonly inFlight = new Map<Worker, number>();
   private closed = false;
+  private readonly played = new Int32Array(new SharedArrayBuffer(4));
+  private readonly ending = new Set<Promise<unknown>>();
 
   constructor(
     private readonly workerPath: string,
     readonly size = Math.max(1, Math.min(4, availableParallelism())),
   ) {}
 
+  /** Fights the workers have finished since the pool began, counted as each ends (also those of a run cancelled since). */
+  get fightsPlayed(): number {
+    return Atomics.load(this.played, 0);
+  }
+
+  /** Workers started and not stopped. */
+  get alive(): number {
+    return this.workers.size;
+  }
+
+  /** Workers with a job in hand now. */
+  get busy(): number {
+    return this.handed.size;
+  }
+
+  /** Resolves once every worker the pool has stopped (a cancel, a failure) has ended. */
+  async whenStopped(): Promise<void> {
+    while (this.ending.size > 0) await Promise.all([...this.ending]);
+  }
+
   run(request: SimulationRequest, onProgress: (results: readonly FightResult[]) => void): SimulationRun {
+    const owner = {};
     const results: FightResult[] = [];
     let cancelled = false;
     let next = 0;
@@ -68,14 +108,15 @@ export class SimulationPool {
     };
     const feed = async (): Promise<void> => {
       while (!cancelled && next < request.fights) {
-        const worker = await this.take();
+        const worker = await this.take(owner, false);
+        if (worker === null) break;
         // Sized when a worker is free, from what is left then.
         const seedsOfBatch = cancelled ? [] : takeSeeds();
         if (seedsOfBatch.length === 0) {
           this.give(worker);
           break;
         }
-        const reply = await this.send(worker, {
+        const reply = await this.send(worker, owner, {
           type: 'fights',
           batchId: 0,
           state: request.state,
@@ -84,17 +125,16 @@ export class SimulationPool {
           maxTurns: request.maxTurns,
           settings: request.settings,
         });
-        if (this.workers.includes(worker)) this.give(worker);
-        else this.waiting.shift()?.();
+        if (reply.type === 'stopped' || cancelled) break;
         if (reply.type === 'failed') throw new Error(`A simulated fight failed: ${reply.message}`);
-        if (cancelled) break;
+        if (reply.type !== 'fights') throw new Error(`A simulation worker answered a batch with a ${reply.type}.`);
         results.push(...reply.results);
         onProgress(results);
       }
     };
     const feeders = Array.from({ length: Math.min(this.size, request.fights) }, () => feed());
     let stop: () => void = () => undefined;
-    // A cancel answers at once with the fights played so far; batches in flight finish unheard.
+    // A cancel answers at once with the fights played so far.
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     const done = Promise.race([Promise.all(feeders), stopped]).then(() => ({ results: [...results].sort((a, b) => a.seed - b.seed), cancelled }));
     return {
@@ -102,60 +142,92 @@ export class SimulationPool {
       cancel: () => {
         cancelled = true;
         stop();
+        // Its feeders waiting for a worker go without one (so none is started for them), then its batches stop.
+        for (const waiter of this.waiting.filter((w) => w.owner === owner)) {
+          this.waiting.splice(this.waiting.indexOf(waiter), 1);
+          waiter.give(null);
+        }
+        for (const [worker, job] of this.handed) if (job.owner === owner) this.stop(worker);
       },
     };
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    await Promise.all(this.workers.map((w) => w.terminate()));
-    this.workers.length = 0;
-    this.idle.length = 0;
+  /** Plays one fight again with what a step-by-step replay needs, on the first free worker. */
+  async replay(inputs: ReplayInputs): Promise<FightReplay> {
+    const owner = {};
+    const worker = (await this.take(owner, true))!;
+    const reply = await this.send(worker, owner, { type: 'replay', batchId: 0, ...inputs });
+    if (reply.type === 'replay') return reply.replay;
+    throw new Error(reply.type === 'failed' ? `The replayed fight failed: ${reply.message}` : 'The replay was stopped.');
   }
 
-  private async take(): Promise<Worker> {
-    if (this.closed) throw new Error('The simulation pool is closed.');
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const waiter of this.waiting.splice(0)) waiter.refuse(new Error('The simulation pool is closed.'));
+    for (const worker of [...this.workers]) this.stop(worker);
+    await this.whenStopped();
+  }
+
+  /** A free worker, or a new one while the pool has room; else the next one freed (a replay waits ahead of batches). */
+  private take(owner: object, first: boolean): Promise<Worker | null> {
+    if (this.closed) return Promise.reject(new Error('The simulation pool is closed.'));
     const free = this.idle.pop();
-    if (free !== undefined) return free;
-    if (this.workers.length < this.size) return this.spawn();
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-    return this.take();
+    if (free !== undefined) return Promise.resolve(free);
+    if (this.workers.size < this.size) return Promise.resolve(this.spawn());
+    return new Promise((give, refuse) => (first ? this.waiting.unshift({ owner, give, refuse }) : this.waiting.push({ owner, give, refuse })));
   }
 
   private give(worker: Worker): void {
-    this.idle.push(worker);
-    this.waiting.shift()?.();
+    if (!this.workers.has(worker)) return;
+    const waiter = this.waiting.shift();
+    if (waiter !== undefined) waiter.give(worker);
+    else this.idle.push(worker);
+  }
+
+  /** Ends a worker now, whatever it is doing; its job is answered `why`, and a waiting taker gets a new worker. */
+  private stop(worker: Worker, why: WorkerReply = { type: 'stopped', batchId: 0 }): void {
+    if (!this.workers.delete(worker)) return;
+    const i = this.idle.indexOf(worker);
+    if (i >= 0) this.idle.splice(i, 1);
+    const ended = worker.terminate().finally(() => this.ending.delete(ended));
+    this.ending.add(ended);
+    this.answer(worker, why);
+    const waiter = this.closed ? undefined : this.waiting.shift();
+    waiter?.give(this.spawn());
+  }
+
+  private answer(worker: Worker, reply: WorkerReply): void {
+    const job = this.handed.get(worker);
+    if (job === undefined) return;
+    this.handed.delete(worker);
+    job.answer({ ...reply, batchId: job.batchId });
   }
 
   private spawn(): Worker {
-    const worker = new Worker(this.workerPath);
+    const worker = new Worker(this.workerPath, { workerData: { played: this.played.buffer as SharedArrayBuffer } satisfies WorkerSetup });
     // Idle workers never keep the console's process alive.
     worker.unref();
-    worker.on('message', (reply: WorkerReply) => {
-      const resolve = this.pending.get(reply.batchId);
-      this.pending.delete(reply.batchId);
-      this.inFlight.delete(worker);
-      resolve?.(reply);
-    });
-    worker.on('error', (e) => {
-      // A worker that died takes only its own batch with it; the pool makes a new one when needed.
-      const id = this.inFlight.get(worker);
-      this.inFlight.delete(worker);
-      this.workers.splice(this.workers.indexOf(worker), 1);
-      const resolve = id === undefined ? undefined : this.pending.get(id);
-      if (id !== undefined) this.pending.delete(id);
-      resolve?.({ type: 'failed', batchId: id ?? 0, message: e.message });
-    });
-    this.workers.push(worker);
+    worker.on('message', (reply: WorkerReply) => this.answer(worker, reply));
+    let failure = 'The simulation worker stopped.';
+    worker.on('error', (e) => (failure = e.message));
+    // A worker that died takes only its own job with it; the pool makes a new one when needed.
+    worker.on('exit', () => this.stop(worker, { type: 'failed', batchId: 0, message: failure }));
+    this.workers.add(worker);
     return worker;
   }
 
-  private send(worker: Worker, batch: FightBatch): Promise<WorkerReply> {
+  private send(worker: Worker, owner: object, job: WorkerJob): Promise<WorkerReply> {
     const batchId = this.nextBatch++;
-    return new Promise((resolve) => {
-      this.pending.set(batchId, resolve);
-      this.inFlight.set(worker, batchId);
-      worker.postMessage({ ...batch, batchId });
+    return new Promise<WorkerReply>((resolve) => {
+      this.handed.set(worker, {
+        batchId,
+        owner,
+        answer: (reply) => {
+          this.give(worker);
+          resolve(reply);
+        },
+      });
+      worker.postMessage({ ...job, batchId });
     });
   }
 }

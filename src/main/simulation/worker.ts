@@ -1,9 +1,10 @@
-/** A simulation worker thread: plays the fights it is sent and sends back their results. */
+/** A simulation worker thread: plays the fights it is sent (or replays one) and sends back what came of them. */
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { playFight } from '../engine/tactics/playFight';
 import { rulesFor } from '../engine/rules';
-import type { FightBatch, WorkerReply } from './protocol';
+import { replayFight } from './fightReplay';
+import type { WorkerJob, WorkerReply, WorkerSetup } from './protocol';
 
 /**
  * The GM's page and main come before the odds (issue 16: pan and zoom stay smooth while the
@@ -20,14 +21,25 @@ if (process.platform === 'linux') {
   }
 }
 
-parentPort?.on('message', (batch: FightBatch) => {
+const played = new Int32Array((workerData as WorkerSetup).played);
+
+function answer(job: WorkerJob): WorkerReply {
+  if (job.type === 'replay') return { type: 'replay', batchId: job.batchId, replay: replayFight(job) };
+  const rules = rulesFor(job.rules);
+  const results = job.seeds.map((seed) => {
+    const result = playFight(job.state, rules, { seed, maxTurns: job.maxTurns, settings: job.settings });
+    Atomics.add(played, 0, 1);
+    return result;
+  });
+  return { type: 'fights', batchId: job.batchId, results };
+}
+
+parentPort?.on('message', (job: WorkerJob) => {
   let reply: WorkerReply;
   try {
-    const rules = rulesFor(batch.rules);
-    const results = batch.seeds.map((seed) => playFight(batch.state, rules, { seed, maxTurns: batch.maxTurns, settings: batch.settings }));
-    reply = { type: 'fights', batchId: batch.batchId, results };
+    reply = answer(job);
   } catch (e) {
-    reply = { type: 'failed', batchId: batch.batchId, message: e instanceof Error ? e.message : String(e) };
+    reply = { type: 'failed', batchId: job.batchId, message: e instanceof Error ? e.message : String(e) };
   }
   parentPort?.postMessage(reply);
 });

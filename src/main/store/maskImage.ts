@@ -1,52 +1,110 @@
-import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
-import { hexCorners, type HexLayout } from '../../shared/hex/layout';
-import type { MapImage } from '../../shared/views';
+/**
+ * The players' copy of the map image (issue 13 §5: every fogged hex painted out), made off the
+ * main thread. A 4096² image takes a core for half a second or more and a few hundred MiB while
+ * it is made, and a page can ask for copies in a loop; so the work goes to one worker thread
+ * (`maskWorker.ts`), one image at a time, through a queue that merges requests for the same copy,
+ * keeps the last copy made and lets only a few different ones wait (`maskQueue.ts`). The worker
+ * ends after a while without work, giving its memory back.
+ */
+import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import type { HexMask } from './fogPainter';
+import type { MaskJob, MaskReply } from './maskProtocol';
+import { MaskQueue } from './maskQueue';
 
-/** What to paint out of a map image: its placement, the grid's orientation and the fogged hexes ("q,r"). */
-export interface HexMask {
-  readonly image: MapImage;
-  readonly orientation: 'flat' | 'pointy';
-  readonly fogged: readonly string[];
+export type { HexMask } from './fogPainter';
+export { MaskingBusy } from './maskQueue';
+
+export type Masked = { body: Buffer; type: string };
+
+/** A job still running after this long is given up and its worker ended (an image that decodes forever). */
+const JOB_TIMEOUT_MS = 120_000;
+/** The worker ends after this long without a job. */
+const IDLE_MS = 30_000;
+
+/** The masking worker thread, started when first needed; one job in hand at a time (the queue sees to that). */
+class MaskWorker {
+  private worker: Worker | null = null;
+  private job: { id: number; resolve: (m: Masked) => void; reject: (e: Error) => void; timeout: ReturnType<typeof setTimeout> } | null = null;
+  private idle: ReturnType<typeof setTimeout> | null = null;
+  private nextId = 1;
+
+  constructor(private readonly script: string) {}
+
+  mask(sourcePath: string, ext: string, mask: HexMask): Promise<Masked> {
+    if (this.idle !== null) clearTimeout(this.idle);
+    this.idle = null;
+    const worker = (this.worker ??= this.start());
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      const timeout = setTimeout(() => this.fail(new Error('Masking the map image took too long; it was given up.')), JOB_TIMEOUT_MS);
+      timeout.unref();
+      this.job = { id, resolve, reject, timeout };
+      worker.postMessage({ id, sourcePath, ext, mask } satisfies MaskJob);
+    });
+  }
+
+  private start(): Worker {
+    const worker = new Worker(this.script);
+    // The worker never keeps the console's process alive.
+    worker.unref();
+    worker.on('message', (reply: MaskReply) => {
+      const job = this.job;
+      if (job === null || job.id !== reply.id) return;
+      this.settled();
+      if ('error' in reply) job.reject(new Error(reply.error));
+      else job.resolve({ body: Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength), type: reply.type });
+    });
+    worker.on('error', (e) => this.fail(e));
+    worker.on('exit', () => this.worker === worker && this.fail(new Error('The masking worker stopped.')));
+    return worker;
+  }
+
+  private settled(): void {
+    if (this.job !== null) clearTimeout(this.job.timeout);
+    this.job = null;
+    this.idle = setTimeout(() => this.end(), IDLE_MS);
+    this.idle.unref();
+  }
+
+  private end(): void {
+    const worker = this.worker;
+    this.worker = null;
+    void worker?.terminate();
+  }
+
+  private fail(e: Error): void {
+    const job = this.job;
+    this.settled();
+    this.end();
+    job?.reject(e);
+  }
 }
 
-/** Image pixels past a hex's edge that are painted out too, so smoothing never lets a fogged pixel show. */
-const MARGIN_PX = 2;
-const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+const queue = new MaskQueue<Masked>();
+let worker: MaskWorker | null = null;
 
 /**
- * The image at `sourcePath` with every fogged hex filled black (issue 13 §5), encoded as its own
- * type. World units are a hex's size with hex (0, 0) at (1, 1), as the grid draws them; an image
- * pixel (px, py) lies at (x + px·scale, y + py·scale), the picture stretched over `width` × `height`
- * as the pages draw it. With nothing fogged on it the bytes are the source's own.
+ * Where the masking worker's script is: each host's build carries it beside its entry and says so
+ * at start. Until then (a unit test of something else) the same painter runs from this thread,
+ * still one image at a time.
  */
-export async function maskFoggedHexes(sourcePath: string, ext: string, mask: HexMask): Promise<{ body: Buffer; type: string }> {
-  const type = TYPES[ext] ?? 'application/octet-stream';
-  const { image } = mask;
-  const layout: HexLayout = { orientation: mask.orientation, size: 1, origin: { x: 1, y: 1 } };
-  const source = sharp(sourcePath, { autoOrient: true, limitInputPixels: false });
-  const meta = await source.metadata();
-  const width = meta.autoOrient?.width ?? meta.width ?? image.width;
-  const height = meta.autoOrient?.height ?? meta.height ?? image.height;
-  const sx = width / image.width;
-  const sy = height / image.height;
-  const toPx = (wx: number, wy: number) => [((wx - image.x) / image.scale) * sx, ((wy - image.y) / image.scale) * sy] as const;
-  // A hex is 1 world unit from centre to corner; MARGIN_PX image pixels are MARGIN_PX·scale of it.
-  const grow = 1 + MARGIN_PX * image.scale * Math.max(1 / sx, 1 / sy);
-  const paths: string[] = [];
-  for (const key of mask.fogged) {
-    const [q, r] = key.split(',').map(Number);
-    if (!Number.isInteger(q) || !Number.isInteger(r)) continue;
-    const corners = hexCorners(layout, { q: q!, r: r! });
-    const cx = corners.reduce((s, p) => s + p.x, 0) / 6;
-    const cy = corners.reduce((s, p) => s + p.y, 0) / 6;
-    const points = corners.map((p) => toPx(cx + (p.x - cx) * grow, cy + (p.y - cy) * grow));
-    if (points.every(([x]) => x < 0) || points.every(([x]) => x > width) || points.every(([, y]) => y < 0) || points.every(([, y]) => y > height)) continue;
-    paths.push(`M${points.map(([x, y]) => `${x.toFixed(2)} ${y.toFixed(2)}`).join('L')}Z`);
-  }
-  if (paths.length === 0) return { body: await readFile(sourcePath), type };
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><path fill="#000" shape-rendering="crispEdges" d="${paths.join('')}"/></svg>`;
-  const masked = source.composite([{ input: Buffer.from(svg), top: 0, left: 0 }]);
-  const body = await (ext === 'jpg' ? masked.jpeg({ quality: 90 }) : ext === 'webp' ? masked.webp({ quality: 90 }) : masked.png()).toBuffer();
-  return { body, type };
+export function useMaskWorker(script: string | null): void {
+  worker = script === null ? null : new MaskWorker(script);
+}
+
+/** The image at `sourcePath` with every fogged hex of `mask` painted black, encoded as its own type (`fogPainter.ts`). */
+export function maskFoggedHexes(sourcePath: string, ext: string, mask: HexMask): Promise<Masked> {
+  const key = createHash('sha256')
+    .update(JSON.stringify([sourcePath, ext, mask.image, mask.orientation, mask.fogged]))
+    .digest('hex');
+  const masker = worker;
+  return queue.run(key, () =>
+    masker !== null ? masker.mask(sourcePath, ext, mask) : import('./fogPainter').then(({ paintFog }) => paintFog(sourcePath, ext, mask)),
+  );
+}
+
+/** Masking jobs started since the console began, and the most ever running at once. */
+export function maskingStats(): { started: number; mostAtOnce: number } {
+  return { ...queue.stats };
 }

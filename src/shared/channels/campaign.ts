@@ -21,6 +21,7 @@ export const FolderNameSchema = z
   .min(1)
   .max(120)
   .refine(
+    // eslint-disable-next-line no-control-regex -- control characters are what a name may not hold
     (s) => !/[/\\\u0000-\u001f]/.test(s) && !s.startsWith('.') && s.trim() === s,
     'a folder name has no "/", "\\" or control characters, and does not start with "." or a space',
   );

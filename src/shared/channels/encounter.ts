@@ -5,8 +5,10 @@ import { CommandAckSchema, GmViewSchema, SeenViewSchema } from '../views';
 import { channel, NoArgs } from './define';
 
 /**
- * Faces the GM typed in because a player rolled at the table (RULINGS G3): one list per roll the
- * command makes, in order. Without them the encounter's seeded dice roll.
+ * Faces the GM typed in because a player rolled at the table (RULINGS G3), in the order the
+ * command rolls: read as one run, each roll takes the faces it needs (the lists' borders do not
+ * matter); faces left over are not taken, and the log keeps one list per roll made. Without them
+ * the encounter's seeded dice roll.
  */
 export const EnteredDiceSchema = z.array(z.array(z.number().int().min(1).max(1000)).min(1).max(100)).max(50);
 
@@ -35,7 +37,8 @@ export const LegalOptionsResultSchema = z
   .object({
     figureId: IdSchema,
     state: EngagementStateSchema,
-    moved: z.object({ mode: MoveModeSchema.nullable(), spent: z.number().int() }).strict(),
+    /** `mode`: the gait it set out at; `gait`: the one the turn counts (RULINGS T5), which its options follow. */
+    moved: z.object({ mode: MoveModeSchema.nullable(), gait: MoveModeSchema.nullable(), spent: z.number().int() }).strict(),
     acted: z.boolean(),
     options: z.array(
       z

@@ -163,6 +163,10 @@ export const CastPreviewResultSchema = z
       .nullable(),
     /** The casting option the caster's state gives (h, r, HTH), and whether it is open now. */
     option: z.enum(['h', 'r', 'hth-cast']),
+    /** Mages who could counter this casting as it is cast, with their mana (RULINGS S8). */
+    defenders: z.array(z.object({ figureId: IdSchema, name: z.string(), mana: z.number().int() }).strict()),
+    /** The declared counter's contest targets, 3d6 against each (margin = target − roll; RULINGS S8), or null with none declared. */
+    counter: z.object({ defenderId: IdSchema, caster: ExplainedSchema, defender: ExplainedSchema }).strict().nullable(),
     problems: z.array(z.string()),
   })
   .strict();
@@ -237,6 +241,11 @@ export const MAGIC_CHANNELS = {
         targetId: IdSchema.optional(),
         /** A bare hex as the target instead of a figure (001 §Facing: your hex, adjacent, or in front). */
         targetHex: HexSchema.optional(),
+        /** A mage countering the casting as it is cast, with the mana committed (RULINGS S8). */
+        counter: z
+          .object({ figureId: IdSchema, mana: z.number().int().min(1).max(100) })
+          .strict()
+          .optional(),
       })
       .strict(),
     result: CastPreviewResultSchema,

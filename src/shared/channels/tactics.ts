@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../schemas';
 import { GmViewSchema } from '../views';
-import { AutopilotStatusSchema, MoraleSchema, ProposalSchema, SimulationStatusSchema } from '../tacticsViews';
+import { AutopilotStatusSchema, HiddenFiguresSchema, MoraleSchema, ProposalSchema, SimulationStatusSchema } from '../tacticsViews';
 import { channel, NoArgs } from './define';
 
 /** The engine plays too (issue 16): suggestions, the autopilot of a side, simulated fights. GM only. */
@@ -17,6 +17,18 @@ export const TACTICS_CHANNELS = {
     args: z.object({ sideId: IdSchema, on: z.boolean(), morale: MoraleSchema.optional() }).strict(),
     result: AutopilotStatusSchema,
     summary: "Let the tactics play a side's figures as they come due, each step a normal logged command.",
+  }),
+  setHiddenFigures: channel({
+    roles: ['gm'],
+    args: z.object({ hiddenFigures: HiddenFiguresSchema }).strict(),
+    result: AutopilotStatusSchema,
+    summary: 'What a figure the players cannot see may do when the tactics play it: stay hidden, or act openly.',
+  }),
+  resumeAutopilot: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: AutopilotStatusSchema,
+    summary: 'Let a paused autopilot play on from where the encounter stands (steps still to redo are dropped by its next one).',
   }),
   getAutopilot: channel({ roles: ['gm'], args: NoArgs, result: AutopilotStatusSchema, summary: 'Which sides the autopilot plays, and what it did last.' }),
   simulate: channel({

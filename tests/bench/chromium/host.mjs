@@ -24,7 +24,7 @@ export async function makeDataDir(root, size) {
   return dataDir;
 }
 
-/** Starts the web host on a data folder; resolves to its URLs and a stop(). */
+/** Starts the web host on a data folder; resolves to its URLs, its process id and a stop(). */
 export async function startHost(root, dataDir) {
   const serve = join(root, 'out', 'main', 'serve.js');
   if (!existsSync(serve)) throw new Error(`${serve} is missing: run \`npm run build\` first.`);
@@ -40,5 +40,5 @@ export async function startHost(root, dataDir) {
     child.kill('SIGTERM');
     await rm(dataDir, { recursive: true, force: true });
   };
-  return { ...JSON.parse(line), stop };
+  return { ...JSON.parse(line), pid: child.pid, stop };
 }

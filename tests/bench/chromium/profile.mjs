@@ -169,7 +169,7 @@ async function profileRound(browser, host, SAVE) {
       await writeFile(resolve(SAVE, 'player.cpuprofile'), JSON.stringify(profiles[1].profile));
     }
     const events = JSON.parse(String(trace)).traceEvents ?? [];
-    for (const [i, [name, url]] of [
+    for (const [i, [name]] of [
       ['GM', host.gm],
       ['Player', host.player],
     ].entries()) {

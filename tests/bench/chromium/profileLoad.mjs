@@ -30,7 +30,10 @@ function busyStretches(profile, topN) {
     const f = byId.get(id).callFrame;
     const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
     if (f.functionName === '(idle)' || f.functionName === '(program)') {
-      if (run && f.functionName === '(idle)') (runs.push(run), (run = null));
+      if (run && f.functionName === '(idle)') {
+        runs.push(run);
+        run = null;
+      }
       return;
     }
     run ??= { ms: 0, self: new Map() };

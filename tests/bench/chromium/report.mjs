@@ -57,7 +57,7 @@ export function printTable(rows, runs, header) {
       : 'n/a';
     const budget = r.budget === null ? '' : `budget ≤ ${r.budget}${r.unit}`;
     console.log(`${verdict.padEnd(5)} ${r.what.padEnd(58)} ${spread.padEnd(30)} ${budget}`);
-    const details = runs.map((run, i) => {
+    const details = runs.map((run) => {
       try {
         return r.detail(run);
       } catch {

@@ -37,7 +37,7 @@ beforeEach(async () => {
   );
   host = await startWebHost({ rendererDir, dispatcher: core.dispatcher, campaign: core, port: 0 });
   pushTo = host;
-  core.projector.subscribe((p) => pushProjector(host, p));
+  core.projector.subscribe(pushProjector(host, core.table));
   const imported = await core.importImageStream(chunksOf(await realImage('png', 300, 400, { fill: [120, 40, 40] }), 1 << 16), null);
   portrait = { asset: imported.asset, width: imported.width, height: imported.height };
 });

@@ -86,7 +86,7 @@ describe('the players’ map image', () => {
     expect(await pixelAtHex(gm, image, 22, -6)).toEqual(WHITE);
   });
 
-  it('is made again when the GM fogs more; a page asking by the older name gets the new copy, never the old pixels', async () => {
+  it('is made again when the GM fogs more; only the current name is served, an older one is refused', async () => {
     const before = playerImage().asset;
     const old = Buffer.from(await (await get(before, token('player'))).arrayBuffer());
     expect(await pixelAtHex(old, playerImage(), 9, 5)).toEqual(WHITE);
@@ -96,10 +96,36 @@ describe('the players’ map image', () => {
     const bytes = Buffer.from(await (await get(after.asset, token('player'))).arrayBuffer());
     expect(await pixelAtHex(bytes, after, 9, 5)).toEqual([0, 0, 0]);
     expect(await pixelAtHex(bytes, after, 8, 6)).toEqual(WHITE);
-    // A page still on the older view (its request raced the push) is not sent an error to log.
-    const stale = await get(before, token('player'));
-    expect(stale.status).toBe(200);
-    expect(Buffer.from(await stale.arrayBuffer()).equals(bytes)).toBe(true);
+    // An older view's name is no longer an asset a player may fetch: asking it makes no new mask.
+    expect((await get(before, token('player'))).status).toBe(403);
+    // Lifting the fog again names the first copy once more: it is current again, so it is served.
+    await send({ type: 'setHexesHidden', hexes: [{ q: 9, r: 5 }], hidden: false });
+    expect(playerImage().asset).toBe(before);
+    expect((await get(before, token('player'))).status).toBe(200);
+    expect((await get(after.asset, token('player'))).status).toBe(403);
+  });
+
+  it('many fog edits leave exactly one name a player may fetch: the frame’s own', async () => {
+    const names: string[] = [playerImage().asset];
+    for (let q = 2; q < 9; q++) {
+      await send({ type: 'setHexesHidden', hexes: [{ q, r: 1 }], hidden: true });
+      names.push(playerImage().asset);
+    }
+    expect(new Set(names).size).toBe(8);
+    const statuses = await Promise.all(names.map(async (n) => (await get(n, token('player'))).status));
+    expect(statuses).toEqual([...Array(7).fill(403), 200]);
+  });
+
+  it('under blackout the players’ copy is not served at all; it is again once the projector is lit', async () => {
+    const name = playerImage().asset;
+    expect((await get(name, token('player'))).status).toBe(200);
+    core.projector.set({ blackout: true });
+    await new Promise((resolve) => queueMicrotask(() => resolve(null)));
+    expect((await get(name, token('player'))).status).toBe(403);
+    // The GM's page still has it (the GM sees everything).
+    expect((await get(name, token('gm'))).status).toBe(200);
+    core.projector.set({ blackout: false });
+    expect((await get(name, token('player'))).status).toBe(200);
   });
 
   it('asset routes need the page’s token; a player token never gets the GM’s image', async () => {

@@ -34,7 +34,7 @@ beforeEach(async () => {
   host = await startWebHost({ rendererDir, dispatcher: core.dispatcher, port: 0 });
   pushTo = host;
   // As serve.ts wires it.
-  core.projector.subscribe((p) => pushProjector(host, p));
+  core.projector.subscribe(pushProjector(host, core.table));
 });
 
 afterEach(async () => {
@@ -65,10 +65,10 @@ describe('opaque figure ids at the player boundary (issue 13 §5)', () => {
   it('renaming "Duke Orlan Traitor" to "Hooded Stranger" sends nothing of the old name in any player frame', async () => {
     const gm = await client(host.urls.gm);
     const player = await client(host.urls.player);
-    let view = await command(gm, { type: 'addFigure', figure: { ...sheet('Duke Orlan Traitor'), hidden: true }, position: { q: 12, r: 3 } });
+    const view = await command(gm, { type: 'addFigure', figure: { ...sheet('Duke Orlan Traitor'), hidden: true }, position: { q: 12, r: 3 } });
     const duke = view.encounter.figures.find((f) => f.name === 'Duke Orlan Traitor')!;
     expect(duke.id).toBe('duke-orlan-traitor'); // inside the console the id keeps its name: the log names it so
-    view = await command(gm, { type: 'updateFigure', figureId: duke.id, changes: { name: 'Hooded Stranger' } });
+    await command(gm, { type: 'updateFigure', figureId: duke.id, changes: { name: 'Hooded Stranger' } });
     await command(gm, { type: 'updateFigure', figureId: duke.id, changes: { hidden: false } });
     const shown = await player.waitFor<{ payload: PlayerView }>(
       (m) => m.event === 'playerView' && m.payload.encounter.figures.some((f: { name: string }) => f.name === 'Hooded Stranger'),
@@ -106,7 +106,7 @@ describe('blackout sends nothing of the map (issue 13 §5)', () => {
     const player = await client(host.urls.player);
     const frame = { x: 12.5, y: 7.25, width: 9.5, height: 6.75 };
     valueOf(await gm.call('setProjector', { mode: 'follow', frame }));
-    await player.waitFor((m) => m.event === 'projector' && m.payload.frame?.x === 12.5);
+    await player.waitFor<{ payload: ProjectorState }>((m) => m.event === 'projector' && m.payload.frame?.x === 12.5);
 
     const dark = valueOf<ProjectorState>(await gm.call('setProjector', { blackout: true }));
     expect(dark.frame).toEqual(frame); // the GM keeps the framing

@@ -117,5 +117,18 @@ describe('tactics channels', () => {
     const down = end.view.encounter.figures.filter((f) => f.posture === 'unconscious' || f.posture === 'dead').map((f) => f.name);
     for (const fallen of ending.text.matchAll(/(\w+) (?:down|dead)/g)) expect(down).toContain(fallen[1]);
     expect(core.session.entries.length).toBe(logBefore);
+
+    // A fight not replayed yet is played on a worker: the GM's calls are answered meanwhile.
+    const answered: string[] = [];
+    const replayed = core.dispatcher.dispatch('gm', 'replaySimulatedFight', { runId: started.runId, seed: 777, step: 3 }).then((r) => {
+      expect(r.ok).toBe(true);
+      answered.push('replay');
+    });
+    const gmView = core.dispatcher.dispatch('gm', 'getGmView', {}).then((r) => {
+      expect(r.ok).toBe(true);
+      answered.push('GM view');
+    });
+    await Promise.all([replayed, gmView]);
+    expect(answered).toEqual(['GM view', 'replay']);
   }, 150_000);
 });

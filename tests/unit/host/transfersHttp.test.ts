@@ -14,6 +14,7 @@ import type { WebSocket } from 'ws';
 import { Core, type TransferProgress } from '../../../src/main/host/core';
 import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { chunksOf } from '../../support/images';
 import { connectWs } from '../../support/wsClient';
 
 const dirs = tempDirs();
@@ -71,7 +72,7 @@ describe('exports over HTTP', () => {
     const noise = await sharp(randomBytes(2048 * 2048 * 3), { raw: { width: 2048, height: 2048, channels: 3 } })
       .png({ compressionLevel: 0 })
       .toBuffer();
-    await core.importImageStream([noise], noise.length);
+    await core.importImageStream(chunksOf(noise, 1 << 16), noise.length);
     const ws = await gmSocket(base, gm);
     const cancelled = await fetch(`${base}/campaign/export?token=${gm}&transfer=page-export-2`);
     const reader = cancelled.body!.getReader();

@@ -14,6 +14,7 @@ import type { Envelope } from '../../../src/shared/contract';
 import { GmViewSchema, PlayerViewSchema, type GmView } from '../../../src/shared/views';
 import type { WsPush, WsReply } from '../../../src/shared/wsProtocol';
 import { SAMPLE_CAMPAIGN_DIR, readEncounterFile, samplePlayerId, tempDirs } from '../../support/tempCampaign';
+import type { WsMessage } from '../../support/wsClient';
 
 const SECRET = 'SECRET-FROM-OUTSIDE-THE-RENDERER';
 const dirs = tempDirs();
@@ -59,12 +60,12 @@ class Client {
       this.waiters = this.waiters.filter((w) => (w.match(msg) ? (w.resolve(msg), false) : true));
     });
   }
-  waitFor<T>(match: (m: any) => boolean, timeoutMs = 5000): Promise<T> {
-    const seen = this.messages.find(match);
+  waitFor<T = WsMessage>(match: (m: WsMessage & T) => boolean, timeoutMs = 5000): Promise<T> {
+    const seen = this.messages.find((m) => match(m as WsMessage & T));
     if (seen) return Promise.resolve(seen as T);
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('timed out waiting for a message')), timeoutMs);
-      this.waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m as T)) });
+      this.waiters.push({ match: (m) => match(m as WsMessage & T), resolve: (m) => (clearTimeout(timer), resolve(m as T)) });
     });
   }
   async call(channel: string, args: unknown): Promise<Envelope<unknown>> {
@@ -164,7 +165,8 @@ describe('web host: the contract over the socket', () => {
     const push = await player.waitFor<WsPush>((m) => m.event === 'playerView');
     const pv = PlayerViewSchema.parse(push.payload);
     expect(pv.encounter.figures.find((f) => f.id === samplePlayerId('bram'))?.position).toEqual({ q: 10, r: 5 });
-    expect(pv.revision).toBe(1);
+    // The table's own count of frames: the opening's frame was its first, this move its second.
+    expect(pv.revision).toBe(2);
     // The player never receives the GM's push.
     expect(player.pushes('gmView')).toEqual([]);
     expect(JSON.stringify(player.messages)).not.toContain('Sella');

@@ -6,7 +6,7 @@
  * (issue 13 §5).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { playerPushEncoder } from '../../../src/main/session/playerPush';
+import { playerPushEncoder } from '../../../src/main/projection/push';
 import { Session } from '../../../src/main/session/session';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
 import type { Command } from '../../../src/shared/commands';

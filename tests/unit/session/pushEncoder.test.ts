@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { gmPushEncoder } from '../../../src/main/session/gmPush';
-import { playerPushEncoder } from '../../../src/main/session/playerPush';
+import { playerPushEncoder } from '../../../src/main/projection/push';
 import { Session } from '../../../src/main/session/session';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
 import type { GmView, PlayerView } from '../../../src/shared/views';

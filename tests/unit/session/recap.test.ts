@@ -63,12 +63,30 @@ describe('the combat recap (issue 12 §6)', () => {
     const core = await played();
     const { fileName, markdown } = await core.exportCombatLog(undefined, 'players');
     expect(fileName).toBe('Ambush at the Ford recap for players.md');
-    expect(markdown).toContain('# Combat recap: Ambush at the Ford');
-    // Grak and Sella are hidden: neither is named; Bram's wound is what the table saw.
+    expect(markdown).toContain('# Combat recap: Ambush at the Ford\n\nWritten 2026-03-01.');
+    expect(markdown).not.toContain('Sample Campaign');
+    // Grak and Sella are hidden: neither is named.
     expect(markdown).not.toMatch(/Grak|Sella|mana|Debt|runaway|Fatigue|Body|hidden|GM|control|casting roll/i);
     expect(markdown).toContain('Ilsa cast Detect Magic.');
-    expect(markdown).toContain('Bram took 0 [damage rolled 3, armour stops 3].');
-    expect(markdown).toMatch(/Bram moved 1 hex .*to \(10, 5\)\./);
+    expect(markdown).toContain('Bram moved 1 hex.');
+    // Both Ford Raiders are hidden: the side is the GM's too, its name and its roll.
+    expect(markdown).toContain('Initiative: The Party 5.');
+    expect(markdown).not.toMatch(/Ford Raiders/);
+    // The unseen Sella's shot is not told: not her, not her roll; her arrow stopped by armour hurt no one.
+    expect(markdown).not.toMatch(/took|rolled|armour|small bow|hurt/);
+    // No raw hex coordinates (the table says where in words, or not at all).
+    expect(markdown).not.toMatch(/\(-?\d+, -?\d+\)/);
+  });
+
+  it('the players’ version names a figure as the table knew it then: renamed once out of sight, the new name is never read back', async () => {
+    const core = await played();
+    const s = core.session;
+    await s.execute({ type: 'setFigureHidden', figureId: 'ilsa', hidden: true });
+    await s.execute({ type: 'updateFigure', figureId: 'ilsa', changes: { name: 'Ilsa, secretly the Duke’s spy' } });
+    const players = (await core.exportCombatLog(undefined, 'players')).markdown;
+    expect(players).toContain('Ilsa cast Detect Magic.');
+    expect(players).not.toMatch(/spy|Duke/);
+    expect((await core.exportCombatLog()).markdown).toContain('Duke’s spy');
   });
 
   it('a figure under fog drops out of the players’ version for as long as it stays there', async () => {
@@ -91,8 +109,23 @@ describe('the combat recap (issue 12 §6)', () => {
     expect(gm).toContain('Bram healed 3 Fatigue from a potion (Fatigue 48 → 51, Body 31 → 31).');
     expect(gm).toMatch(/The GM set Ilsa’s pools \(Fatigue \d+ → 20, Body \d+ → \d+\)\./);
     const players = (await core.exportCombatLog(undefined, 'players')).markdown;
+    // A cause the GM typed is the GM's: the players read the console's own words.
+    expect(players).toContain('Bram was hurt.');
+    expect(players).toContain('Bram was healed.');
+    expect(players).not.toMatch(/Fatigue|Body|GM set|potion|fall/);
+  });
+
+  it('a cause the GM chose to tell the players is in their version, and the GM’s says it was told', async () => {
+    const core = await played();
+    const s = core.session;
+    await s.execute({ type: 'takeDamage', figureId: 'bram', amount: 5, to: 'both', armour: false, cause: 'a fall', tellPlayers: true });
+    await s.execute({ type: 'heal', figureId: 'bram', fatigue: 3, cause: 'a potion from the hidden witch' });
+    const players = (await core.exportCombatLog(undefined, 'players')).markdown;
     expect(players).toContain('Bram was hurt (a fall).');
     expect(players).toContain('Bram was healed.');
-    expect(players).not.toMatch(/Fatigue|Body|GM set|potion/);
+    expect(players).not.toMatch(/witch|potion/);
+    const gm = (await core.exportCombatLog()).markdown;
+    expect(gm).toContain('Bram took 5 Fatigue and 5 Body from a fall (told to the players) (Fatigue 53 → 48, Body 36 → 31).');
+    expect(gm).toContain('Bram healed 3 Fatigue from a potion from the hidden witch (Fatigue 48 → 51, Body 31 → 31).');
   });
 });

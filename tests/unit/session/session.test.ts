@@ -6,8 +6,9 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Session, replay } from '../../../src/main/session/session';
 import { gmView as buildGmView } from '../../../src/main/session/gmView';
-import { playerView as buildPlayerView } from '../../../src/main/session/playerView';
-import { playersLatest } from '../../../src/main/session/playersLatest';
+import { frameOf } from '../../../src/main/projection/frame';
+import { latestLine } from '../../../src/main/projection/line';
+import { TABLE } from '../../../src/main/projection/audience';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
 import { Core } from '../../../src/main/host/core';
 import type { Command } from '../../../src/shared/commands';
@@ -110,10 +111,10 @@ describe('Session: commands, the log and the file', () => {
     const live = session.gmView();
     const folder = await openCampaignFolder(dir);
     expect(buildGmView(folder.campaign, replayed.state, live.history, live.revision, undefined, live.session)).toEqual(live);
-    // The projector's line is the players' sentences of the last entry (session/playersLatest.ts).
-    const latest = playersLatest(replayed.state, file.log.at(-1)!.events);
-    expect(latest).toEqual(['Ilsa moved to (9, 6).']);
-    expect(buildPlayerView(replayed.state, session.playerView().revision, session.key, latest)).toEqual(session.playerView());
+    // The table's line is the players' sentences of the last entry they saw something of (projection/line.ts);
+    // a session's own projection keeps the line off, as the projector starts.
+    expect(latestLine(replayed.state, file.log, TABLE)).toEqual(['Ilsa is now next to Bram.']);
+    expect({ ...frameOf(replayed.state), session: session.key, revision: session.playerView().revision }).toEqual(session.playerView());
 
     const reopened = await Session.open(folder, recordingSink());
     expect(reopened.gmView().encounter).toEqual(live.encounter);
@@ -223,6 +224,16 @@ describe('Session: illegal commands change nothing', () => {
     expect(err.message).toMatch(/not needed/);
     expect(pos(setup.session.gmView(), 'bram')).toEqual({ q: 9, r: 5 });
     expect(await readFile(encounterFilePath(setup.dir))).toEqual(bytes);
+  });
+
+  it('typed faces are one run: each roll takes what it needs, faces left over are not refused, the log keeps the rolls made (RULINGS G3)', async () => {
+    const setup = await openSample();
+    // Initiative rolls 1d6 a side: 5 and 2 are taken, the 6 is left over.
+    await setup.session.execute({ type: 'rollInitiative' }, [[5, 2, 6]]);
+    const entry = setup.session.entries.at(-1)!;
+    expect(entry.entered).toEqual([[5], [2]]);
+    expect(entry.rolls.map((r) => r.total)).toEqual([5, 2]);
+    expect((await readEncounterFile(setup.dir)).log.at(-1)!.entered).toEqual([[5], [2]]);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The action options other than weapon attacks (001 §Action Options; 004 §Actions; RULINGS T5,
  * A5, A6, H1, H2). Each command checks the phase and turn order, then the option from the
- * figure's state and movement, then does what the option says. Phase 6's push is in
- * forcedRetreatPhase.ts.
+ * figure's state and movement (actionCheck.ts), then does what the option says. The weapon options
+ * (e, m, q) are in weaponOptions.ts, phase 6's push in forcedRetreatPhase.ts.
  */
 import { AppError } from '../../../shared/errors';
 import { hexDistance, hexEquals, hexKey, hexNeighbor, type Hex } from '../../../shared/hex';
@@ -20,41 +20,14 @@ import { optionRefusal } from './options';
 import { dealDamage, dropItem, applyAttack } from './resolveAttack';
 import { damageSpec } from './attack';
 import { inMainHand } from './offHand';
-import { itemsOf, type FigureState } from './schema';
+import type { FigureState } from './schema';
 import { isDown } from './state';
 import { markActed, requireTurn, setPosture } from './turn';
+import { act, actAs, check, whenEngaged } from './actionCheck';
 import { isFreeHex } from './retreatHexes';
 import type { Tx } from './tx';
 import { turnGait } from './movement/turnGait';
 import { slowerEngagers } from './disengageReach';
-
-function check(tx: Tx, f: FigureState, option: OptionLetter): void {
-  const refusal = optionRefusal(tx.state, f, option, undefined, tx.rules);
-  if (refusal !== null) throw new AppError('rule', refusal);
-}
-
-/** Requires the actions phase and the figure's turn, and that `option` is open; returns the figure. */
-function act(tx: Tx, c: { type: string; figureId: string; override?: boolean | undefined }, option: OptionLetter): FigureState {
-  return actAs(tx, c, () => option).f;
-}
-
-/** `act` for an option whose letter the figure's state decides (001 §Action Options: g or p, i or s). */
-function actAs(
-  tx: Tx,
-  c: { type: string; figureId: string; override?: boolean | undefined },
-  letter: (f: FigureState) => OptionLetter,
-): { f: FigureState; option: OptionLetter } {
-  requireTurn(tx, c, ['actions']);
-  const f = tx.fig(c.figureId);
-  const option = letter(f);
-  check(tx, f, option);
-  return { f, option };
-}
-
-const whenEngaged =
-  (tx: Tx, disengaged: OptionLetter, engaged: OptionLetter) =>
-  (f: FigureState): OptionLetter =>
-    engagementState(tx.state, f) === 'engaged' ? engaged : disengaged;
 
 const freeHex = (tx: Tx, h: Hex, except: readonly string[] = []): boolean => isFreeHex(tx.state, h, except);
 
@@ -102,73 +75,6 @@ export function applyStandUp(tx: Tx, c: CommandOf<'standUp'>): void {
   const { f, option } = actAs(tx, c, whenEngaged(tx, 'g', 'p'));
   setPosture(tx, f.id, 'standing', `001 §Action Options ${option}`);
   markActed(tx, f.id, option);
-}
-
-// --- Weapons (e, m, q) --------------------------------------------------------------------------------
-
-function pickUp(tx: Tx, f: FigureState, itemId: string): string {
-  const item = itemsOf(tx.state).find((i) => i.id === itemId);
-  if (!item || item.kind === 'pack') throw new AppError('not-found', `There is no weapon or shield "${itemId}" on the map.`);
-  if (hexDistance(item.position, f.position) > 1)
-    throw new AppError('rule', `${item.itemId} lies too far: pick up from your hex or the next one (001 §Action Options e, q).`);
-  tx.state = { ...tx.state, items: itemsOf(tx.state).filter((i) => i.id !== itemId) };
-  if (item.kind === 'weapon') {
-    tx.update(f.id, (x) => ({ ...x, equipment: inMainHand({ ...x.equipment, weaponIds: [...x.equipment.weaponIds, item.itemId] }, item.itemId) }));
-  } else {
-    tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, shieldId: item.itemId, shieldReady: true } }));
-  }
-  tx.emit?.({ type: 'itemPickedUp', figureId: f.id, itemId, what: item.itemId, source: '001 §Action Options e, q' });
-  return item.itemId;
-}
-
-export function applyReadyWeapon(tx: Tx, c: CommandOf<'readyWeapon'>): void {
-  const f = act(tx, c, 'e');
-  if (c.itemId !== undefined) {
-    pickUp(tx, f, c.itemId);
-  } else {
-    if (c.weaponId !== null && !f.equipment.weaponIds.includes(c.weaponId)) throw new AppError('rule', `${f.name} does not carry ${c.weaponId}.`);
-    // 001 §Action Options e: the old weapon is re-slung (kept), the new one readied.
-    tx.update(f.id, (x) => ({ ...x, equipment: inMainHand(x.equipment, c.weaponId) }));
-  }
-  if (c.shieldReady !== undefined && tx.fig(f.id).equipment.shieldId !== null) {
-    tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, shieldReady: c.shieldReady === true } }));
-  }
-  const now = tx.fig(f.id);
-  tx.emit?.({
-    type: 'weaponReadied',
-    figureId: f.id,
-    weaponId: now.equipment.readyWeaponId,
-    shieldReady: now.equipment.shieldReady,
-    source: '001 §Action Options e',
-  });
-  markActed(tx, f.id, 'e');
-}
-
-export function applyChangeWeapon(tx: Tx, c: CommandOf<'changeWeapon'>): void {
-  const f = act(tx, c, 'm');
-  const w = weaponById(c.weaponId);
-  if (!w || !f.equipment.weaponIds.includes(c.weaponId)) throw new AppError('rule', `${f.name} does not carry ${c.weaponId}.`);
-  if (w.use === 'missile') throw new AppError('rule', `An engaged figure cannot ready a missile weapon (001 §Action Options m).`);
-  if (c.weaponId === f.equipment.readyWeaponId) throw new AppError('rule', `${w.name} is ready already.`);
-  // 001 §Action Options m: the ready weapon is dropped, not slung.
-  if (f.equipment.readyWeaponId !== null) dropItem(tx, f.id, 'weapon', f.equipment.readyWeaponId, f.position, '001 §Action Options m');
-  tx.update(f.id, (x) => ({ ...x, equipment: inMainHand(x.equipment, c.weaponId) }));
-  tx.emit?.({ type: 'weaponReadied', figureId: f.id, weaponId: c.weaponId, shieldReady: tx.fig(f.id).equipment.shieldReady, source: '001 §Action Options m' });
-  markActed(tx, f.id, 'm');
-}
-
-export function applyPickUpWeapon(tx: Tx, c: CommandOf<'pickUpWeapon'>): void {
-  const f = act(tx, c, 'q');
-  if (f.equipment.readyWeaponId !== null) dropItem(tx, f.id, 'weapon', f.equipment.readyWeaponId, f.position, '001 §Action Options q');
-  const what = pickUp(tx, tx.fig(f.id), c.itemId);
-  tx.emit?.({
-    type: 'weaponReadied',
-    figureId: f.id,
-    weaponId: tx.fig(f.id).equipment.readyWeaponId,
-    shieldReady: tx.fig(f.id).equipment.shieldReady,
-    source: `001 §Action Options q (${what})`,
-  });
-  markActed(tx, f.id, 'q');
 }
 
 // --- Disengaging (n, v; RULINGS H2) -----------------------------------------------------------------

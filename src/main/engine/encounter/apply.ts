@@ -7,7 +7,6 @@ import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../rules';
 import {
   applyBindWound,
   applyCastSpell,
-  applyChangeWeapon,
   applyDefence,
   applyDisbelieve,
   applyDisengage,
@@ -16,14 +15,13 @@ import {
   applyHthAttack,
   applyHthDisengage,
   applyPass,
-  applyPickUpWeapon,
-  applyReadyWeapon,
   applySetCondition,
   applySetPosture,
   applyStandUp,
   applyAttemptHth,
 } from './actions';
 import { applyDeclineRetreat, applyForcedRetreat } from './forcedRetreatPhase';
+import { applyChangeWeapon, applyPickUpWeapon, applyReadyWeapon } from './weaponOptions';
 import type { ApplyResult } from './events';
 import { applyAnchorRoll, applyCounterspell, applyIntervene, applyRest, applySpellRuling } from './magicActions';
 import { applyBorrowToRenew, applyLetSpellLapse, applyRenewSpell } from './renewPhase';
@@ -32,7 +30,8 @@ import { applyAddSide, applyUpdateSide } from './sides';
 import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEdit';
 import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
 import { applyMove, applyYield, slowestModeTo } from './movement/move';
-import { applyDismount, applyMount, applySetRideScore, carryRider, moverFor, seatRiders } from './movement/mounts';
+import { applyDismount, applyMount, applySetRideScore, carryRider, moverFor } from './movement/mounts';
+import { applyPlaceFallenRider, seatRiders } from './movement/riderFalls';
 import { applyPushMove, isPushMove } from './movement/push';
 import { applyPickUpPack } from './pack';
 import { applyEngageGround, applyFly, applyLand, applySetFlyingMa, applyTakeOff, groundMoveRefusal } from './movement/flight';
@@ -55,7 +54,7 @@ export function apply(state: EncounterState, command: Command, dice: Dice, rules
   // The stored settings become the one `Rules` value with the options' strategies (RULINGS O1–O4).
   const tx = new Tx(state, dice, asRuleSet(rules));
   const done = runCommand(tx, state, command) ?? tx.result();
-  // Riders go where their mounts go, whatever moved them (movement/mounts.ts).
+  // Riders go where their mounts go, whatever moved them, and fall when they fall (RULINGS H9).
   const seated = seatRiders(done.state);
   return seated.events.length === 0 && seated.state === done.state ? done : { ...done, state: seated.state, events: [...done.events, ...seated.events] };
 }
@@ -67,7 +66,7 @@ export function apply(state: EncounterState, command: Command, dice: Dice, rules
 export function applyQuietly(state: EncounterState, command: Command, dice: Dice, rules: Rules | RuleSet = DEFAULT_RULES): EncounterState {
   const tx = new Tx(state, dice, asRuleSet(rules), true);
   const next = (runCommand(tx, state, command) ?? tx).state;
-  return anyRider(next.figures) ? seatRiders(next).state : next;
+  return anyRider(next.figures) || next.fallenRiders !== undefined ? seatRiders(next).state : next;
 }
 
 /** Applies `command` on `tx`: its result when the command makes one whole, else null (the result is `tx`'s). */
@@ -87,9 +86,13 @@ function runCommand(tx: Tx, state: EncounterState, command: Command): ApplyResul
       const occupant = state.figures.find((f) => f.id !== figure.id && hexKey(f.position) === hexKey(to) && f.posture !== 'dead');
       if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
       if (figure.hthWith.length > 0) throw new AppError('rule', `${figure.name} is in hand-to-hand combat: disengage first (option v).`);
+      const facing = command.facing ?? figure.facing;
       return {
-        state: replaceFigure(state, { ...figure, position: to }),
-        events: [{ type: 'figureMoved', figureId: figure.id, from: figure.position, to, source: 'RULINGS M7' }],
+        state: replaceFigure(state, { ...figure, position: to, facing }),
+        events: [
+          { type: 'figureMoved', figureId: figure.id, from: figure.position, to, source: 'RULINGS M7' },
+          ...(facing !== figure.facing ? [{ type: 'figureTurned' as const, figureId: figure.id, from: figure.facing, to: facing, source: '001 §Facing' }] : []),
+        ],
         rolls: [],
       };
     }
@@ -142,6 +145,9 @@ function runCommand(tx: Tx, state: EncounterState, command: Command): ApplyResul
       break;
     case 'setRideScore':
       applySetRideScore(tx, command);
+      break;
+    case 'placeFallenRider':
+      applyPlaceFallenRider(tx, command);
       break;
     case 'yieldMove':
       applyYield(tx, command);

@@ -22,7 +22,7 @@ import type { Explained } from '../explain';
 import { zoneOf } from '../facing';
 import { cast, castingAllowed, runawayOf, spellById, spellCost, type HitInput, type SpellDefinition } from '../magic';
 import { asRuleSet, type Rules } from '../rules';
-import { catalogueOf, magicOf, runMagic } from './magicBridge';
+import { catalogueOf, isCaster, magicOf, runMagic } from './magicBridge';
 import type { EncounterState, FigureState } from './schema';
 import { figureById, hasBody, hasCondition } from './state';
 import type { Tx } from './tx';
@@ -138,6 +138,9 @@ export const resolveCastSpell: CastSpellResolver = (tx, command, option) => {
     );
   }
   const hit = spell.mustHit && target !== null ? spellHitInput(tx.state, caster, target, spell, tx.rules) : undefined;
+  // RULINGS S8: a counter declared with the casting; the magic engine checks the rest before any die.
+  const counterer = command.counter === undefined ? null : tx.fig(command.counter.figureId);
+  if (counterer !== null && !isCaster(counterer)) throw new AppError('rule', `${counterer.name} knows no spells and cannot counter (001 §Counterspell).`);
   runMagic(tx, (snapshot, ctx) =>
     cast(
       snapshot,
@@ -150,6 +153,7 @@ export const resolveCastSpell: CastSpellResolver = (tx, command, option) => {
         variant: command.variant ?? null,
         ...(hit !== undefined ? { hit } : {}),
         ...(command.escalationOf !== undefined ? { escalationOf: command.escalationOf } : {}),
+        ...(counterer !== null && command.counter !== undefined ? { counter: { defenderId: counterer.id, committed: command.counter.mana } } : {}),
       },
       tx.dice,
       ctx,

@@ -13,10 +13,10 @@ export function numKey(q: number, r: number): number {
 }
 
 /**
- * RULINGS M6: a standing, conscious enemy with a ready weapon engages through its front hexes.
- * Figures in hand-to-hand combat are busy with their foe and engage no one else (console's
- * choice: 001 is silent). 004 §Flight lets a flier engage a figure on the ground only if it
- * chooses to; this check has no such choice, so a flier engages no walker (console's choice).
+ * RULINGS M6: a standing, conscious enemy with a ready weapon (or a natural attack, M6 amended:
+ * `isArmed`) engages through its front hexes. Figures in hand-to-hand combat are busy with their
+ * foe and engage no one else (console's choice: 001 is silent). Whether a flier and a walker
+ * engage each other is the field's business (`airborne`, RULINGS H6).
  */
 export function canEngage(enemy: FigureState): boolean {
   return canEngageAnyone(enemy);
@@ -86,6 +86,8 @@ function threatenAlike(a: readonly FigureState[], b: readonly FigureState[]): bo
       x.facing !== y.facing ||
       x.size !== y.size ||
       x.equipment.readyWeaponId !== y.equipment.readyWeaponId ||
+      x.attacks !== y.attacks ||
+      x.conditions !== y.conditions ||
       x.hthWith.length !== y.hthWith.length ||
       airborne(x) !== airborne(y)
     ) {
@@ -142,6 +144,15 @@ export function engagersAt(field: EngagementField, cells: readonly Hex[]): Figur
 
 export function isEngagedAt(field: EngagementField, size: 1 | 3 | 7, cells: readonly Hex[]): boolean {
   return engagedByCount(size, engagersAt(field, cells));
+}
+
+/**
+ * RULINGS H9: a mount carrying a rider stops when either is engaged — the mount by its own count at
+ * `cells` (M6), or the one-hex rider sitting in its front hex, the anchor `cells[0]`.
+ */
+export function pairEngagedAt(field: EngagementField, size: 1 | 3 | 7, cells: readonly Hex[], ridden: boolean): boolean {
+  if (isEngagedAt(field, size, cells)) return true;
+  return ridden && size > 1 && isEngagedAt(field, 1, cells.slice(0, 1));
 }
 
 /** The enemies that engage the figure where it stands now (empty when it is not engaged). */

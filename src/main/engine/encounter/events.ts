@@ -139,7 +139,9 @@ export type MovementEvent =
   | ({ readonly type: 'fatigueSpent'; readonly figureId: string; readonly amount: number; readonly fatigue: number } & Src)
   | ({ readonly type: 'itemDropped'; readonly figureId: string; readonly itemId: string; readonly kind: string; readonly what: string; readonly at: Hex } & Src)
   | ({ readonly type: 'itemPickedUp'; readonly figureId: string; readonly itemId: string; readonly what: string } & Src)
-  | ({ readonly type: 'pushed'; readonly figureId: string; readonly targetId: string; readonly from: Hex; readonly to: Hex; readonly advanced: boolean } & Src);
+  | ({ readonly type: 'pushed'; readonly figureId: string; readonly targetId: string; readonly from: Hex; readonly to: Hex; readonly advanced: boolean } & Src)
+  /** RULINGS H8: a figure in the way had no free hex to be pushed into; the pusher stopped at `at`, before it. */
+  | ({ readonly type: 'pushStopped'; readonly figureId: string; readonly targetId: string; readonly at: Hex; readonly reason: string } & Src);
 
 /** Actions and their consequences (001 §Action Options, §Attack Rolls; RULINGS A1–A7, H1–H4, C5). */
 export type ActionEvent =
@@ -229,6 +231,8 @@ export interface PoolsChangedEvent {
   readonly how: 'damage' | 'heal' | 'set';
   /** What the GM said caused it ("fall", "fire"…), or null. */
   readonly cause: string | null;
+  /** The GM chose to tell the players the cause; absent (older logs) or false: it is the GM's alone. */
+  readonly causeTold?: boolean;
   /** Hits the armour and shield stopped (damage "with armour" only). */
   readonly stopped: number;
   readonly fatigueBefore: number;

@@ -22,13 +22,16 @@ function living(tx: Tx, id: string): FigureState {
   return f;
 }
 
-function emitChange(tx: Tx, before: FigureState, how: PoolsChangedEvent['how'], cause: string | undefined, stopped: number): void {
+function emitChange(tx: Tx, before: FigureState, how: PoolsChangedEvent['how'], c: { cause?: string; tellPlayers?: boolean }, stopped: number): void {
   const after = tx.fig(before.id);
+  const cause = c.cause?.trim() ? c.cause.trim() : null;
   tx.emit?.({
     type: 'poolsChanged',
     figureId: before.id,
     how,
-    cause: cause?.trim() ? cause.trim() : null,
+    cause,
+    // Text the GM types is the GM's: the players hear the cause only when the GM says so.
+    ...(cause !== null && c.tellPlayers === true ? { causeTold: true } : {}),
     stopped,
     fatigueBefore: before.fatigue.current,
     fatigueAfter: after.fatigue.current,
@@ -78,7 +81,7 @@ export function applyTakeDamage(tx: Tx, c: CommandOf<'takeDamage'>): void {
     fatigue: { ...x.fatigue, current: x.fatigue.current - loss.fatigue },
     body: { ...x.body, current: x.body.current - loss.body },
   }));
-  emitChange(tx, before, 'damage', c.cause, stopped);
+  emitChange(tx, before, 'damage', c, stopped);
   settlePosture(tx, c.figureId);
 }
 
@@ -91,7 +94,7 @@ export function applyHeal(tx: Tx, c: CommandOf<'heal'>): void {
     fatigue: { ...x.fatigue, current: Math.max(x.fatigue.current, Math.min(x.fatigue.starting, x.fatigue.current + (c.fatigue ?? 0))) },
     body: { ...x.body, current: Math.max(x.body.current, Math.min(x.body.starting, x.body.current + (c.body ?? 0))) },
   }));
-  emitChange(tx, before, 'heal', c.cause, 0);
+  emitChange(tx, before, 'heal', c, 0);
   wakeOrSettle(tx, c.figureId);
 }
 
@@ -112,6 +115,6 @@ export function applySetPools(tx: Tx, c: CommandOf<'setPools'>): void {
     fatigue: { ...x.fatigue, current: c.fatigue ?? x.fatigue.current },
     body: { ...x.body, current: c.body ?? x.body.current },
   }));
-  emitChange(tx, before, 'set', c.cause, 0);
+  emitChange(tx, before, 'set', c, 0);
   wakeOrSettle(tx, c.figureId);
 }

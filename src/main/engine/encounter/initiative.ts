@@ -9,7 +9,7 @@ import type { RuleSet } from '../options/types';
 import { checkDeclaration, defaultInitiativeScore, type Declaration } from '../options/declaredIntent/declarations';
 import { setTurnState } from './copies';
 import { turnStateOf, type EncounterState, type FigureState } from './schema';
-import { baseAdjDex, canAct, sideName } from './state';
+import { baseAdjDex, canAct, isRidden, sideName } from './state';
 import { turnPhases } from './phaseStatus';
 import type { Tx } from './tx';
 
@@ -42,25 +42,28 @@ function initiativeFigures(
   state: EncounterState,
   rules: RuleSet,
 ): { id: string; sideId: string; adjDex: number; dex: number; declaration?: Declaration; initiativeScore?: number }[] {
-  return state.figures.filter(canAct).map((f) => {
-    const d = f.turn.declaration;
-    const { initiativeScore: declared, ...rest } = d ?? {};
-    // RULINGS O4 (amended): a score given with the declaration, else the one the GM typed for the figure.
-    const initiativeScore = declared ?? f.initiativeScore;
-    return {
-      id: f.id,
-      sideId: f.sideId,
-      adjDex: baseAdjDex(f, rules.stats).value,
-      dex: f.attributes.DEX,
-      // RULINGS O4 (003 §Initiative Modifiers Table): a rider on its mount counts as on horseback, with its Ride.
-      ...(f.ridingId !== undefined
-        ? { declaration: { figureId: f.id, action: 'other', movement: 'none', ...rest, mounted: { ride: f.rideScore ?? 0 } } as Declaration }
-        : d === undefined
-          ? {}
-          : { declaration: { figureId: f.id, ...rest } as Declaration }),
-      ...(initiativeScore === undefined ? {} : { initiativeScore }),
-    };
-  });
+  // RULINGS H9: a ridden mount rolls no initiative of its own; it acts with its rider.
+  return state.figures
+    .filter((f) => canAct(f) && !isRidden(state, f))
+    .map((f) => {
+      const d = f.turn.declaration;
+      const { initiativeScore: declared, ...rest } = d ?? {};
+      // RULINGS O4 (amended): a score given with the declaration, else the one the GM typed for the figure.
+      const initiativeScore = declared ?? f.initiativeScore;
+      return {
+        id: f.id,
+        sideId: f.sideId,
+        adjDex: baseAdjDex(f, rules.stats).value,
+        dex: f.attributes.DEX,
+        // RULINGS O4 (003 §Initiative Modifiers Table): a rider on its mount counts as on horseback, with its Ride.
+        ...(f.ridingId !== undefined
+          ? { declaration: { figureId: f.id, action: 'other', movement: 'none', ...rest, mounted: { ride: f.rideScore ?? 0 } } as Declaration }
+          : d === undefined
+            ? {}
+            : { declaration: { figureId: f.id, ...rest } as Declaration }),
+        ...(initiativeScore === undefined ? {} : { initiativeScore }),
+      };
+    });
 }
 
 export function rollInitiative(tx: Tx): void {

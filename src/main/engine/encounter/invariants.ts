@@ -52,6 +52,9 @@ export function checkInvariants(state: EncounterState, rules: Rules | RuleSet = 
     // RULINGS H7: the weapon in the other hand is carried and is not the one in the main hand.
     if (off !== null && (!f.equipment.weaponIds.includes(off) || off === r))
       out.push(`${f.id} holds ${off} in its other hand, which is not a second carried weapon.`);
+    // RULINGS H7 (amended): a ready shield fills a hand.
+    if (off !== null && r !== null && f.equipment.shieldId !== null && f.equipment.shieldReady)
+      out.push(`${f.id} holds a weapon in each hand and a ready shield.`);
     for (const w of f.equipment.weaponIds) if (!weaponById(w)) out.push(`${f.id} carries unknown weapon ${w}.`);
     if (f.equipment.armorId && !armorById(f.equipment.armorId)) out.push(`${f.id} wears unknown armour ${f.equipment.armorId}.`);
     if (f.equipment.shieldId && !shieldById(f.equipment.shieldId)) out.push(`${f.id} carries unknown shield ${f.equipment.shieldId}.`);
@@ -111,6 +114,14 @@ export function checkInvariants(state: EncounterState, rules: Rules | RuleSet = 
     if (!isOnMap(state.map, i.position)) out.push(`Item ${i.id} is off the map.`);
     const n = Number(i.id.replace(/^item-/, ''));
     if (Number.isInteger(n) && n >= (state.nextId ?? 1)) out.push(`Item ${i.id} is not below the id counter ${state.nextId ?? 1}.`);
+  }
+  // RULINGS H9: a rider waiting for the GM's pick is off its mount, lying where it was placed, one of the hexes offered.
+  for (const x of state.fallenRiders ?? []) {
+    const rider = state.figures.find((f) => f.id === x.riderId);
+    if (rider === undefined || !ids.has(x.mountId)) out.push(`A fallen rider's pick names unknown figures ${x.riderId}, ${x.mountId}.`);
+    else if (rider.ridingId !== undefined || hexKey(rider.position) !== hexKey(x.at)) out.push(`${rider.id} waits to be placed but is not where it fell.`);
+    if (!x.hexes.some((h) => hexKey(h) === hexKey(x.at))) out.push(`${x.riderId} fell at ${hexKey(x.at)}, not one of the hexes offered.`);
+    if (x.turn !== state.turn || x.phase !== state.phase) out.push(`${x.riderId}'s pick outlived its phase.`);
   }
   out.push(...magicInvariants(state));
   return out;

@@ -77,7 +77,12 @@ export function castingCounterRefusal(state: EncounterState, c: CastingRecordSta
 
 /** Why `f` cannot counter casting `c` now, or null (001 §Counterspell; RULINGS S8). */
 export function counterRefusal(state: EncounterState, f: FigureState, c: CastingRecordState): string | null {
-  if (f.id === c.casterId) return 'cannot counter its own spell';
+  return counterRefusalFor(state, f, c.casterId);
+}
+
+/** Why `f` cannot counter a spell of `casterId` now (as it is cast, or later in its turn), or null (RULINGS S8). */
+export function counterRefusalFor(state: EncounterState, f: FigureState, casterId: string): string | null {
+  if (f.id === casterId) return 'cannot counter its own spell';
   if (!isCaster(f) || !isMage(casterOfFigure(f))) return 'knows no spells: only a mage can counter (001 §Counterspell)';
   if (!canAct(f)) return `is ${f.posture}`;
   if (runawayOf(magicOf(state), f.id) !== null) return 'is in runaway';

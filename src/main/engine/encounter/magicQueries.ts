@@ -3,14 +3,25 @@
  * are GM-only: they carry mana, Debt and spell internals (RULINGS C8).
  */
 import { AppError } from '../../../shared/errors';
-import { castPreview, interventionTarget, manaView, renewalQueue, runawayOf, runawayView, spellById, type CastPreview, type RunawayView } from '../magic';
+import {
+  castPreview,
+  counterTarget,
+  interventionTarget,
+  manaView,
+  renewalQueue,
+  runawayOf,
+  runawayView,
+  spellById,
+  type CastPreview,
+  type RunawayView,
+} from '../magic';
 import type { Explained } from '../explain';
 import type { Rules } from '../rules';
 import { spellHitInput, spellTargetRefusal, type CastingOption } from './castSpell';
 import { engagementState } from './engagement';
-import { catalogueOf, ENCOUNTER_CATALOGUE, isCaster, magicContext, snapshotOf, encounterMagicOf } from './magicBridge';
+import { casterOfFigure, catalogueOf, ENCOUNTER_CATALOGUE, isCaster, magicContext, snapshotOf, encounterMagicOf } from './magicBridge';
 import { optionRefusal } from './options';
-import { castingCounterRefusal, counterCandidates, INTERVENTION_RULE, interventionLeftOut, interventionRefusal } from './magicEligibility';
+import { castingCounterRefusal, counterCandidates, counterRefusalFor, INTERVENTION_RULE, interventionLeftOut, interventionRefusal } from './magicEligibility';
 import type { StateActiveSpell } from './magicSchema';
 import type { EncounterState } from './schema';
 import { canAct, figureById } from './state';
@@ -155,8 +166,42 @@ export function castingOptionOf(state: EncounterState, figureId: string): Castin
   return es === 'hth' ? 'hth-cast' : es === 'engaged' ? 'r' : 'h';
 }
 
-/** A casting before any die (RULINGS S1, S3, S4): cost, control, casting and hit targets. */
-export function encounterCastPreview(state: EncounterState, rules: Rules, casterId: string, spellId: string, push: number, targetId?: string) {
+/**
+ * A counter declared with a casting (RULINGS S8): the mages who could make it, and for the one
+ * declared, both contest targets (INT + mana in the contest), or why it cannot be made.
+ */
+function counterPreview(state: EncounterState, casterId: string, cost: number, push: number, counter: { figureId: string; mana: number } | undefined) {
+  const defenders = state.figures
+    .filter((f) => isCaster(f) && counterRefusalFor(state, f, casterId) === null)
+    .map((f) => ({ figureId: f.id, name: f.name, mana: f.mana?.current ?? 0 }));
+  if (counter === undefined) return { defenders, counter: null, problems: [] };
+  const f = figureById(state, counter.figureId);
+  const refusal = counterRefusalFor(state, f, casterId);
+  if (refusal !== null) return { defenders, counter: null, problems: [`${f.name} ${refusal}.`] };
+  if (counter.mana > (f.mana?.current ?? 0))
+    return { defenders, counter: null, problems: [`${f.name} has ${f.mana?.current ?? 0} mana and cannot commit ${counter.mana}.`] };
+  const caster = casterOfFigure(figureById(state, casterId));
+  return {
+    defenders,
+    counter: {
+      defenderId: f.id,
+      caster: counterTarget(caster, cost + push, `casting mana (cost ${cost} + push ${push})`),
+      defender: counterTarget(casterOfFigure(f), counter.mana, 'committed mana'),
+    },
+    problems: [],
+  };
+}
+
+/** A casting before any die (RULINGS S1, S3, S4, S8): cost, control, casting, hit and a declared counter's targets. */
+export function encounterCastPreview(
+  state: EncounterState,
+  rules: Rules,
+  casterId: string,
+  spellId: string,
+  push: number,
+  targetId?: string,
+  counter?: { figureId: string; mana: number },
+) {
   const caster = figureById(state, casterId);
   const spell = spellById(catalogueOf(rules), spellId);
   const target = targetId === undefined ? null : figureById(state, targetId);
@@ -185,6 +230,8 @@ export function encounterCastPreview(state: EncounterState, rules: Rules, caster
     const r = spellTargetRefusal(caster, target.position);
     if (r !== null) problems.push(r);
   }
+  const countering = counterPreview(state, casterId, p.cost.value - push, push, counter);
+  problems.push(...countering.problems);
   return {
     casterId: p.casterId,
     spellId: p.spellId,
@@ -204,6 +251,8 @@ export function encounterCastPreview(state: EncounterState, rules: Rules, caster
     casting: p.casting,
     hit: p.hit === null ? null : { ...p.hit },
     option,
+    defenders: countering.defenders,
+    counter: countering.counter,
     problems: [...new Set(problems)],
   };
 }

@@ -70,8 +70,14 @@ export function hexBoundsInWorld(map: EncounterState['map']): { x0: number; y0: 
       y1 = Math.max(y1, p.y);
     }
   };
-  for (let c = 0; c < map.cols; c++) (take(c, 0), take(c, map.rows - 1));
-  for (let r = 0; r < map.rows; r++) (take(0, r), take(map.cols - 1, r));
+  for (let c = 0; c < map.cols; c++) {
+    take(c, 0);
+    take(c, map.rows - 1);
+  }
+  for (let r = 0; r < map.rows; r++) {
+    take(0, r);
+    take(map.cols - 1, r);
+  }
   return { x0, y0, x1, y1 };
 }
 

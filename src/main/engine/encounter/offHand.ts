@@ -1,15 +1,30 @@
 /**
  * The weapon ready in the other hand (RULINGS H7: two-weapon fighting needs two ready weapons).
- * The console's choices, where 004 and H7 are silent: both weapons are one-handed, neither is a
- * missile weapon or ammunition, the two are different weapons carried, and a shield leaves no hand
- * free for a second weapon.
+ * H7 (amended): a ready shield fills a hand, so a figure with a ready shield holds no second weapon
+ * and cannot ready its shield while a weapon is ready in each hand; a slung shield leaves the hand
+ * free. The console's choices, where 004 and H7 are silent: both weapons are one-handed, neither is
+ * a missile weapon or ammunition, and the two are different weapons carried.
  */
 import { weaponById, type Weapon } from '../equipment';
 import type { FigureState } from './schema';
 
-type Hands = Pick<FigureState['equipment'], 'weaponIds' | 'readyWeaponId' | 'shieldId'> & { readonly offHandWeaponId?: string | null | undefined };
+type Hands = Pick<FigureState['equipment'], 'weaponIds' | 'readyWeaponId' | 'shieldId'> & {
+  readonly offHandWeaponId?: string | null | undefined;
+  /** Whether the shield is on the arm; absent = it is (a shield given on a sheet starts ready). */
+  readonly shieldReady?: boolean | undefined;
+};
 
 export const TWO_WEAPONS_SOURCE = '004 §Your Conditions (Two-weapon fighting); RULINGS H7';
+
+/** Whether a ready shield fills one of the figure's hands (RULINGS H7 amended). */
+export function shieldFillsAHand(e: Pick<Hands, 'shieldId' | 'shieldReady'>): boolean {
+  return e.shieldId !== null && e.shieldReady !== false;
+}
+
+/** Whether a weapon is ready in each hand (RULINGS H7). */
+export function weaponInEachHand(e: Pick<Hands, 'readyWeaponId' | 'offHandWeaponId'>): boolean {
+  return e.readyWeaponId !== null && (e.offHandWeaponId ?? null) !== null;
+}
 
 /** What is wrong with the weapon in the other hand, or null (none is fine). */
 export function offHandProblem(e: Hands): string | null {
@@ -26,7 +41,7 @@ export function offHandProblem(e: Hands): string | null {
     if (w.hands === 2) return `${w.name} takes both hands: no second weapon with it (${TWO_WEAPONS_SOURCE}).`;
     if (w.use === 'missile' || w.use === 'ammunition') return `${w.name} is not a weapon to fight with in one hand (${TWO_WEAPONS_SOURCE}).`;
   }
-  if (e.shieldId !== null) return "A shield holds the other hand: drop it before readying a second weapon (the console's choice).";
+  if (shieldFillsAHand(e)) return `A ready shield fills the other hand: sling it or drop it before readying a second weapon (${TWO_WEAPONS_SOURCE}).`;
   return null;
 }
 

@@ -153,8 +153,12 @@ export interface OptionInfo {
 export interface LegalOptions {
   readonly figureId: string;
   readonly state: EngagementState;
-  /** How it moved this turn (null: not yet) and the hexes of movement spent. */
-  readonly moved: { readonly mode: MoveMode | null; readonly spent: number };
+  /**
+   * How it moved this turn (null: not yet): the gait it set out at, the gait the turn counts
+   * (RULINGS T5: the slowest that covers the movement spent, the one its options follow), and
+   * the hexes of movement spent.
+   */
+  readonly moved: { readonly mode: MoveMode | null; readonly gait: MoveMode | null; readonly spent: number };
   readonly acted: boolean;
   readonly options: readonly OptionInfo[];
 }
@@ -187,7 +191,9 @@ export function optionRefusal(
   if (!canAct(f)) return `${f.name} is ${f.posture}.`;
   const ts = turnStateOf(state);
   if (ts.actionDone.includes(f.id) || (f.turn.option !== null && f.turn.option !== option)) {
-    return `${f.name} has already taken option ${f.turn.option ?? ''} this turn (004 §Actions: one option a turn).`;
+    // A pack picked up (RULINGS M4) or a wound bound is an action with no letter of its own.
+    const taken = f.turn.option === null ? 'has already acted' : `has already taken option ${f.turn.option}`;
+    return `${f.name} ${taken} this turn (004 §Actions: one option a turn).`;
   }
   // RULINGS T5: the table follows the state; a figure that charged into engagement this turn
   // keeps the charge attack of the disengaged table (001 §Action Options b: "Melee attack or HTH").
@@ -294,7 +300,7 @@ export function legalOptions(state: EncounterState, figureId: string, rules: Rul
   return {
     figureId: f.id,
     state: es,
-    moved: { mode: f.turn.mode, spent: f.turn.spent },
+    moved: { mode: f.turn.mode, gait: turnGait(f, rules), spent: f.turn.spent },
     acted: turnStateOf(state).actionDone.includes(f.id),
     options: letters.map((option) => {
       const reason = optionRefusal(state, f, option, es, rules);

@@ -7,7 +7,7 @@ import { asRuleSet, DEFAULT_RULES, type Rules } from '../rules';
 import { MOVEMENT_PHASES } from '../../../shared/schemas';
 import type { RuleSet } from '../options/types';
 import { turnStateOf, type EncounterState, type FigureState, type TurnState } from './schema';
-import { canAct, findFigure, riderOf, sideName } from './state';
+import { canAct, findFigure, isRidden, riderOf, sideName } from './state';
 import { renewalPending } from './renewPhase';
 import type { Tx } from './tx';
 
@@ -161,7 +161,9 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
     case 'initiative': {
       if (ts.initiative === null) {
         // RULINGS T2, O1: each side rolls; O2, O4: each figure that can act rolls.
-        const rollers = initiativeBy(rules) === 'figure' ? state.figures.filter(canAct).map((f) => f.id) : state.sides.map((s) => s.id);
+        // RULINGS H9: a ridden mount rolls with its rider, not on its own.
+        const rollers =
+          initiativeBy(rules) === 'figure' ? state.figures.filter((f) => canAct(f) && !isRidden(state, f)).map((f) => f.id) : state.sides.map((s) => s.id);
         return status(state, rollers, [], rollers, `Roll initiative (${rules.initiative.rollText}).`);
       }
       if (!ts.initiative.chosen) {
@@ -193,8 +195,9 @@ function computePhaseStatus(state: EncounterState, rules: RuleSet): PhaseStatus 
       return status(state, order, pending.slice(0, 1), pending, waitingFor(state.phase, pending.length));
     }
     case 'declarations': {
-      // RULINGS O4 (003 §1 Movement): every figure declares before anyone moves.
-      const order = state.figures.filter(canAct).map((f) => f.id);
+      // RULINGS O4 (003 §1 Movement): every figure declares before anyone moves; a ridden mount's
+      // rider declares for the pair (RULINGS H9).
+      const order = state.figures.filter((f) => canAct(f) && !isRidden(state, f)).map((f) => f.id);
       const pending = undeclared(state, order);
       return status(
         state,

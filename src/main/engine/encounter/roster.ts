@@ -51,7 +51,7 @@ function checkTypedAttributes(values: AttributeValues, problems: string[]): void
 }
 
 /** Equipment that exists in 001's tables, a ready weapon that is carried and strong enough for. */
-export function checkEquipment(equipment: EquipmentInput, strength: number | null, problems: string[]): void {
+export function checkEquipment(equipment: EquipmentInput & { readonly shieldReady?: boolean }, strength: number | null, problems: string[]): void {
   for (const id of equipment.weaponIds) if (!weaponById(id)) problems.push(`There is no weapon "${id}" in the weapon tables.`);
   if (new Set(equipment.weaponIds).size !== equipment.weaponIds.length) problems.push('A weapon is listed twice.');
   const ready = equipment.readyWeaponId;
@@ -271,11 +271,10 @@ export function applyUpdateFigure(tx: Tx, command: CommandOf<'updateFigure'>): v
     }
   }
   if (c.equipment !== undefined) {
-    checkEquipment(c.equipment, next.attributes.STR, problems);
-    next.equipment = {
-      ...equipmentOf(c.equipment),
-      shieldReady: c.equipment.shieldId === null ? false : figure.equipment.shieldId === c.equipment.shieldId ? figure.equipment.shieldReady : true,
-    };
+    // The same shield keeps its place (on the arm or slung); a new one comes ready.
+    const shieldReady = c.equipment.shieldId === null ? false : figure.equipment.shieldId === c.equipment.shieldId ? figure.equipment.shieldReady : true;
+    checkEquipment({ ...c.equipment, shieldReady }, next.attributes.STR, problems);
+    next.equipment = { ...equipmentOf(c.equipment), shieldReady };
   } else if (c.attributes !== undefined) {
     checkEquipment({ ...figure.equipment }, next.attributes.STR, problems);
   }

@@ -75,6 +75,11 @@ export const FigureTurnSchema = z
     engagesGround: z.boolean().optional(),
     /** RULINGS O4: what it declared before movement (absent = nothing declared yet). */
     declaration: DeclarationSchema.optional(),
+    /**
+     * RULINGS H9, T5: a rider's gait for the turn, judged on its mount's own table from the
+     * mount's hexes moved; absent = judged from the figure's own gaits (`turnGait`).
+     */
+    gait: MoveModeSchema.optional(),
   })
   .strict();
 
@@ -151,6 +156,8 @@ export const FigureStateSchema = z
     flipped: z.boolean().optional(),
     /** RULINGS H6 (004 §Flight): a flier's flying MA, typed by the GM; absent = it cannot fly. */
     flyingMa: z.number().int().min(1).max(40).optional(),
+    /** RULINGS H6 (amended): the Fatigue a turn of flight costs, when the creature's entry says so; absent = none. */
+    flyingFatigue: z.number().int().min(1).max(20).optional(),
     /** Mounts (console's choice: linked figures): the id of the figure it rides; absent = on foot. */
     ridingId: z.string().optional(),
     /** RULINGS O4 (003 §Initiative Modifiers Table): the rider's Ride skill the GM typed; absent = 0. */
@@ -302,6 +309,18 @@ export const EncounterStateSchema = z
     turnState: TurnStateSchema.optional(),
     /** Counter for ids of things the engine creates (dropped items); absent = 1. */
     nextId: z.number().int().min(1).optional(),
+    /**
+     * RULINGS H9: riders whose mount fell, placed prone at `at` (the first free hex beside it) while
+     * the GM may pick another of `hexes` (`placeFallenRider`), until the phase (`turn`, `phase`)
+     * ends or the rider is moved on. Absent = none.
+     */
+    fallenRiders: z
+      .array(
+        z
+          .object({ riderId: IdSchema, mountId: IdSchema, at: HexSchema, hexes: z.array(HexSchema).min(2), turn: z.number().int().min(1), phase: PhaseSchema })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 

@@ -120,6 +120,31 @@ export function riderOf(state: EncounterState, mountId: string): FigureState | u
   return undefined;
 }
 
+/** Whether a figure carries a rider: it then acts with its rider and rolls no initiative of its own (RULINGS H9). */
+export function isRidden(state: EncounterState, f: FigureState): boolean {
+  return riderOf(state, f.id) !== undefined;
+}
+
+/**
+ * `ids` with every ridden mount taken out and put back right after its rider (RULINGS H9: mounts
+ * act with their rider); a mount whose rider is not in `ids` is left out. The same array when
+ * nobody rides.
+ */
+export function mountsAfterRiders(state: EncounterState, ids: readonly string[]): string[] {
+  if (!anyRider(state.figures)) return ids as string[];
+  const mountOfRider = new Map<string, string>();
+  for (const f of state.figures) if (f.ridingId !== undefined && findFigure(state, f.ridingId) !== undefined) mountOfRider.set(f.id, f.ridingId);
+  const mounts = new Set(mountOfRider.values());
+  const out: string[] = [];
+  for (const id of ids) {
+    if (mounts.has(id)) continue;
+    out.push(id);
+    const m = mountOfRider.get(id);
+    if (m !== undefined) out.push(m);
+  }
+  return out;
+}
+
 export function figureHexes(f: Pick<FigureState, 'position' | 'facing' | 'size'>): Hex[] {
   return footprint(f.position, f.facing, f.size);
 }
@@ -129,9 +154,20 @@ export function readyWeapon(f: FigureState): Weapon | null {
   return id === null ? null : (weaponById(id) ?? null);
 }
 
-/** Whether the figure holds a ready weapon (RULINGS M6: only armed enemies engage). */
+/**
+ * Whether the figure counts as holding a ready weapon (RULINGS M6: only armed enemies engage). M6
+ * (amended): a creature whose attack is natural — a bite, claws, hooves, a snake's strike — counts
+ * as armed; a mount engages only if its entry gives it an attack. The console reads a creature's
+ * entry as giving it natural attacks when it has a number of attacks (`attacks`, 002 §Assigning
+ * Movement: monsters and animals) or is a giant snake (001 §DEX Adjustments).
+ */
 export function isArmed(f: FigureState): boolean {
-  return readyWeapon(f) !== null;
+  return readyWeapon(f) !== null || hasNaturalAttack(f);
+}
+
+/** RULINGS M6 (amended): the creature's entry gives it a natural attack (see `isArmed`). */
+export function hasNaturalAttack(f: FigureState): boolean {
+  return (f.attacks ?? 0) > 0 || f.conditions.includes('giantSnake');
 }
 
 export function hasCondition(f: FigureState, c: FigureState['conditions'][number]): boolean {

@@ -10,7 +10,7 @@ import type { MoverRef, RuleSet } from '../options/types';
 import { copyState, setTurnState, setTurnStateKey, withTurnChange } from './copies';
 import { turnStateOf, type EncounterState, type FigureState, type TurnState } from './schema';
 import { engagementState } from './engagement';
-import { baseAdjDex, canAct, figureById, findFigure } from './state';
+import { baseAdjDex, canAct, figureById, findFigure, isRidden, mountsAfterRiders } from './state';
 import { beginRenewal, endRenewal, requireAnchorsBeforeDrain } from './renewPhase';
 import { isMovementPhase, PHASE_NAMES, PHASES, phaseStatus, turnPhases, type Phase } from './phaseStatus';
 import { orderByScore, settleUnchosenInitiative } from './initiative';
@@ -108,7 +108,8 @@ function enteredPhase(tx: Tx, phase: Phase, phases: readonly Phase[]): void {
 }
 /** The figures that move this turn, as the movement rules see them (RULINGS T4). */
 function movers(state: EncounterState, rules: RuleSet): MoverRef[] {
-  return state.figures.filter(canAct).map((f) => ({ id: f.id, sideId: f.sideId, adjDex: baseAdjDex(f, rules.stats).value }));
+  // RULINGS H9: a ridden mount has no place of its own; ridersGroups puts it after its rider.
+  return state.figures.filter((f) => canAct(f) && !isRidden(state, f)).map((f) => ({ id: f.id, sideId: f.sideId, adjDex: baseAdjDex(f, rules.stats).value }));
 }
 
 /**
@@ -117,7 +118,7 @@ function movers(state: EncounterState, rules: RuleSet): MoverRef[] {
  */
 export function movementOrder(state: EncounterState, rules?: RuleSet): string[] {
   const order = turnStateOf(state).initiative?.order ?? state.sides.map((s) => s.id);
-  if (rules !== undefined) return rules.initiative.movementGroups(order, movers(state, rules), []).flatMap((g) => [...g.ids]);
+  if (rules !== undefined) return ridersGroups(state, rules.initiative.movementGroups(order, movers(state, rules), [])).flatMap((g) => [...g.ids]);
   const out: string[] = [];
   for (const side of order) {
     const ms = state.figures
@@ -126,7 +127,15 @@ export function movementOrder(state: EncounterState, rules?: RuleSet): string[] 
       .sort((a, b) => b.dex - a.dex || a.i - b.i);
     out.push(...ms.map((m) => m.id));
   }
-  return out;
+  return mountsAfterRiders(state, out);
+}
+
+/** RULINGS H9: in each movement group a ridden mount moves right after its rider, whatever its own place. */
+function ridersGroups<G extends { readonly ids: readonly string[] }>(state: EncounterState, groups: readonly G[]): G[] {
+  return groups.map((g) => {
+    const ids = mountsAfterRiders(state, g.ids);
+    return ids === g.ids ? g : { ...g, ids };
+  });
 }
 
 /** The rules' movement groups for the yields made so far (RULINGS T4, O1, O2), kept in the turn state. */
@@ -134,7 +143,7 @@ export function refreshMoveGroups(tx: Tx): void {
   const ts = turnStateOf(tx.state);
   const order = ts.initiative?.order ?? tx.state.sides.map((s) => s.id);
   const yielded = tx.state.figures.filter((f) => f.turn.yielded).map((f) => f.id);
-  const groups = tx.rules.initiative.movementGroups(order, movers(tx.state, tx.rules), yielded);
+  const groups = ridersGroups(tx.state, tx.rules.initiative.movementGroups(order, movers(tx.state, tx.rules), yielded));
   tx.state = setTurnState(tx.state, { moveGroups: groups.map((g) => ({ phase: g.phase as Phase, ids: [...g.ids] })) });
 }
 
@@ -143,7 +152,7 @@ function startMovement(tx: Tx, phase: Phase): void {
   // the movers: marking who was engaged changes neither who can act nor anyone's adjDEX.
   const sides = turnStateOf(tx.state).initiative?.order ?? tx.state.sides.map((s) => s.id);
   const moving = movers(tx.state, tx.rules);
-  let groups = tx.rules.initiative.movementGroups(sides, moving, []);
+  let groups = ridersGroups(tx.state, tx.rules.initiative.movementGroups(sides, moving, []));
   const order = groups.flatMap((g) => [...g.ids]);
   // 001 §Action Options: whether a figure was engaged when movement began decides its options.
   const before = tx.state;
@@ -153,7 +162,7 @@ function startMovement(tx: Tx, phase: Phase): void {
     return engaged === f.turn.engagedAtStart ? f : withTurnChange(f, { engagedAtStart: engaged });
   });
   const yielded = tx.state.figures.filter((f) => f.turn.yielded).map((f) => f.id);
-  if (yielded.length > 0) groups = tx.rules.initiative.movementGroups(sides, moving, yielded);
+  if (yielded.length > 0) groups = ridersGroups(tx.state, tx.rules.initiative.movementGroups(sides, moving, yielded));
   tx.state = setTurnState(tx.state, { moveOrder: order, moveDone: [], moveGroups: groups.map((g) => ({ phase: g.phase as Phase, ids: [...g.ids] })) });
   // The source of the first movement group (Pillars: RULINGS T4; O1: 004 §Turn Sequence (3); …),
   // which each rule set names whoever moves.
@@ -192,9 +201,10 @@ function startActions(tx: Tx): void {
   const figures = tx.state.figures.map((f) => (canAct(f) && f.turn.mode === null ? withTurnChange(f, { mode: 'stand-still' }) : f));
   tx.state = copyState(tx.state);
   tx.state.figures = figures;
-  const ids = tx.state.figures.filter(canAct).map((f) => f.id);
+  // RULINGS H9: a ridden mount acts right after its rider, not by its own adjDEX.
+  const ids = tx.state.figures.filter((f) => canAct(f) && !isRidden(tx.state, f)).map((f) => f.id);
   const score = (id: string): number => baseAdjDex(figureById(tx.state, id), tx.rules.stats).value;
-  const order = orderByScore(tx, ids, score, 'action order');
+  const order = mountsAfterRiders(tx.state, orderByScore(tx, ids, score, 'action order'));
   // Dodge and Defend declared during movement have used the figure's action (RULINGS A6).
   const declared = order.filter((id) => figureById(tx.state, id).turn.option !== null);
   tx.state = setTurnState(tx.state, { actionOrder: order, actionDone: declared });

@@ -15,7 +15,7 @@ import type { GmTicks } from '../../../shared/schemas';
 import { weaponById } from '../equipment';
 import { DEFAULT_RULES, asRuleSet, type Rules, type RuleSet } from '../rules';
 import { attackKind, attackPreview, type AttackPreview } from './attack';
-import { offHandWeapon, TWO_WEAPONS_SOURCE } from './offHand';
+import { offHandWeapon, shieldFillsAHand, TWO_WEAPONS_SOURCE } from './offHand';
 import { optionRefusal } from './options';
 import { optionFor } from './resolveAttack';
 import type { EncounterState } from './schema';
@@ -41,6 +41,7 @@ export function twoWeaponRefusal(state: EncounterState, attackerId: string): str
   const a = figureById(state, attackerId);
   const off = offHandWeapon(a);
   if (a.equipment.readyWeaponId === null || off === null) return `${a.name} needs a ready weapon in each hand (${TWO_WEAPONS_SOURCE}).`;
+  if (shieldFillsAHand(a.equipment)) return `${a.name}'s ready shield fills a hand: no two-weapon attack with it (${TWO_WEAPONS_SOURCE}).`;
   if (a.hthWith.length > 0) return `${a.name} is in hand-to-hand combat: it strikes with option t.`;
   return null;
 }

@@ -8,6 +8,7 @@ import type { Rules } from '../rules';
 import { masteryBenefits, spellById } from './catalogue';
 import type { SpellDefinition } from './catalogue';
 import { borrowControl, pushControl } from './control';
+import { counterContest, counterDefender, type CounterContest, type DeclaredCounter } from './counterspell';
 import { casterOf, checkWhole, injuryLines, nextId, requireConscious, rollUnder, target, withCaster, withMagic } from './internal';
 import { payMana } from './mana';
 import { runawayOf, startRunaway } from './runaway';
@@ -41,6 +42,9 @@ import type {
  *   gives a missile spell's caster 4 dice (001 §Action Options c, RULINGS A6).
  * - An escalation (RULINGS S8) is a new casting of the countered spell at the same target by the
  *   same caster the next turn, pushed harder than the countered casting.
+ * - A counter declared with the casting (RULINGS S8, counterspell.ts) is rolled after the casting
+ *   and hit rolls, once the spell would take effect, and before it does: a defender who wins
+ *   stops it, and a continuing spell never starts.
  */
 
 const CASTING = '001 §Casting Spells; RULINGS S1';
@@ -131,6 +135,8 @@ export interface CastIntent {
   readonly hit?: HitInput;
   /** The countered casting this escalates (RULINGS S8). */
   readonly escalationOf?: string;
+  /** A defender who counters this casting as it is cast (RULINGS S8). */
+  readonly counter?: DeclaredCounter;
 }
 
 function checkVariant(spell: SpellDefinition, variant: string | null | undefined): string | null {
@@ -196,6 +202,8 @@ export function cast(snapshot: MagicSnapshot, intent: CastIntent, dice: Dice, ct
     throw new AppError('invalid-args', `${spell.name} must hit: the caster's adjDEX and the target's hex are needed.`);
   }
   const prior = checkEscalation(snapshot.magic, caster, spell, intent, push, ctx.turn);
+  // A declared counter is checked before any die is rolled.
+  const defender = intent.counter === undefined ? null : counterDefender(snapshot, caster.id, intent.counter);
 
   const events: MagicEvent[] = [];
   const rolls: Roll[] = [];
@@ -282,7 +290,14 @@ export function cast(snapshot: MagicSnapshot, intent: CastIntent, dice: Dice, ct
     if (!hit) outcome = 'missed';
   }
   const finalOutcome: CastingOutcome = outcome ?? 'succeeded';
-  if (finalOutcome === 'succeeded' && spell.continuing) {
+  // RULINGS S8: the declared counter's contest, once the spell would take effect.
+  let contest: CounterContest | null = null;
+  if (finalOutcome === 'succeeded' && defender !== null && intent.counter !== undefined) {
+    contest = counterContest({ id: castingId, cost: cost.value - push, push }, caster, defender, intent.counter.committed, dice, ctx.turn);
+    rolls.push(...contest.rolls);
+  }
+  let started: MagicEvent | null = null;
+  if (finalOutcome === 'succeeded' && spell.continuing && contest?.counter.winner !== 'defender') {
     const sid = nextId(magic, 'spell');
     magic = sid.magic;
     const active: ActiveSpell = {
@@ -300,7 +315,7 @@ export function cast(snapshot: MagicSnapshot, intent: CastIntent, dice: Dice, ct
       castTurn: ctx.turn,
     };
     magic = { ...magic, active: [...magic.active, active] };
-    events.push({ type: 'spellActive', spell: active, source: '001 §Renewing Spells; RULINGS S2' });
+    started = { type: 'spellActive', spell: active, source: '001 §Renewing Spells; RULINGS S2' };
   }
   const record: CastingRecord = {
     id: castingId,
@@ -316,9 +331,10 @@ export function cast(snapshot: MagicSnapshot, intent: CastIntent, dice: Dice, ct
     outcome: finalOutcome,
     special,
     escalationOf: prior?.id ?? null,
-    counter: null,
+    counter: contest?.counter ?? null,
   };
   magic = { ...magic, castings: [...magic.castings, record] };
+  if (contest === null && started !== null) events.push(started);
   events.push({
     type: 'spellCast',
     castingId,
@@ -329,7 +345,13 @@ export function cast(snapshot: MagicSnapshot, intent: CastIntent, dice: Dice, ct
     outcome: finalOutcome,
     source: prior === null ? CASTING : `${CASTING}; RULINGS S8 (escalation of ${prior.id})`,
   });
-  return { next: withMagic(withCaster(snapshot, caster), magic), events, rolls };
+  // The contest comes after the casting it answers; a spell that held starts after it.
+  if (contest !== null) {
+    events.push(...contest.events);
+    if (started !== null) events.push(started);
+  }
+  const after = withCaster(snapshot, caster);
+  return { next: withMagic(contest === null ? after : withCaster(after, contest.defender), magic), events, rolls };
 }
 
 /** The GM's ruling on a special effect, as free text (RULINGS S1: "the GM decides"). */

@@ -13,7 +13,7 @@ import type { ActiveSpell, CastingRecord, MagicContext, MagicSnapshot, RunawaySt
 /**
  * Queries the magic panels need (DESIGN: queries are pure). Everything here except
  * `stripSecrets`'s result is GM-only: mana, Debt and spell internals are secret (RULINGS C8;
- * DESIGN §Secrets never cross to the player).
+ * DESIGN §The player projection).
  */
 
 export interface RunawayView {
@@ -214,9 +214,10 @@ export function hiddenFromPlayers(spellId: string): boolean {
 }
 
 /**
- * The one place a magic view is cut down for players (DESIGN §Secrets never cross to the
- * player; RULINGS C8): no pool, current mana, Debt, costs, levels, pushes, runaway turns or
- * drains, casting records or GM rulings. Only the listed fields are copied, never spread.
+ * The magic engine's cut of a magic view for players (RULINGS C8): no pool, current mana, Debt,
+ * costs, levels, pushes, runaway turns or drains, casting records or GM rulings. Only the listed
+ * fields are copied, never spread. Which of these spells an audience sees (no illusion, nothing
+ * out of its sight or under fog) is the player projection's (DESIGN §The player projection).
  */
 export function stripSecrets(view: GmMagicView): PlayerMagicView {
   return {

@@ -5,13 +5,14 @@
  */
 import { AppError } from '../../../shared/errors';
 import { apply } from '../encounter/apply';
-import type { EncounterState } from '../encounter/schema';
+import type { EncounterState, FigureState } from '../encounter/schema';
 import { isMovementPhase, phaseStatus } from '../encounter/turn';
 import { createSeededDice } from '../dice/seeded';
 import { asRuleSet, type Rules, type RuleSet } from '../rules';
 import { actionCandidates } from './actions';
 import { movementCandidates } from './movement';
 import { declarationCandidates, initiativeCandidates, offerCandidates, renewalCandidates, retreatCandidates } from './phases';
+import { underCover, unseen } from './hidden';
 import type { Candidate, Proposal, TacticsSettings } from './types';
 
 export interface ProposeOptions {
@@ -64,7 +65,18 @@ function* candidates(
   sides: ReadonlySet<string> | null,
   exhaustive: boolean,
 ): Generator<Candidate> {
-  yield* offerCandidates(state, sides);
+  const policy = settings.hiddenFigures;
+  const check = (c: Candidate) => accepted(state, c, rules);
+  /** A figure's candidates, kept out of the players' sight under the GM's policy when it is unseen. */
+  const played = (f: FigureState | undefined, inner: Iterable<Candidate>): Iterable<Candidate> =>
+    policy !== undefined && f !== undefined && unseen(state, f) ? underCover(state, rules, f, policy, inner, check) : inner;
+  for (const offer of offerCandidates(state, sides)) {
+    const by = (offer.command as { figureId: string }).figureId;
+    yield* played(
+      state.figures.find((f) => f.id === by),
+      [offer],
+    );
+  }
   const status = phaseStatus(state, rules);
   const mine = (id: string | undefined): boolean => {
     if (id === undefined) return false;
@@ -78,11 +90,11 @@ function* candidates(
     const rolled = state.turnState?.initiative != null;
     if ((!rolled && sides === null) || (rolled && mine(dueId))) yield* initiativeCandidates(state, status);
   } else if (figure !== undefined && mine(figure.id)) {
-    if (state.phase === 'declarations') yield* declarationCandidates(state, rules, figure, settings);
+    if (state.phase === 'declarations') yield* played(figure, declarationCandidates(state, rules, figure, settings));
     else if (state.phase === 'renewSpells') yield* renewalCandidates(state, figure);
-    else if (isMovementPhase(state.phase)) yield* movementCandidates(state, rules, figure, settings, exhaustive);
-    else if (state.phase === 'actions') yield* actionCandidates(state, rules, figure, settings, exhaustive);
-    else if (state.phase === 'forcedRetreat') yield* retreatCandidates(state, figure);
+    else if (isMovementPhase(state.phase)) yield* played(figure, movementCandidates(state, rules, figure, settings, exhaustive));
+    else if (state.phase === 'actions') yield* played(figure, actionCandidates(state, rules, figure, settings, exhaustive));
+    else if (state.phase === 'forcedRetreat') yield* played(figure, retreatCandidates(state, figure));
   }
   if (status.due.length === 0 && sides === null)
     yield { command: { type: 'advancePhase' }, reason: `Nobody is left to act in this phase: on to the next (${status.waitingFor}).` };

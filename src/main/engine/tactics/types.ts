@@ -1,5 +1,6 @@
 import type { Hex } from '../../../shared/hex';
 import type { Command } from '../../../shared/commands';
+import type { HiddenFiguresPolicy } from '../../../shared/tacticsSettings';
 
 /**
  * What the tactics module suggests for the step the encounter waits on: one command, who it is
@@ -18,10 +19,13 @@ export interface Proposal {
 /**
  * The GM's settings for the tactics (the console's choice: none of this is a rule). `morale` is,
  * per side, the share of Body a figure may lose before it breaks off and flees (0.75 = it flees
- * once it has lost three quarters); a side not listed uses `DEFAULT_MORALE`.
+ * once it has lost three quarters); a side not listed uses `DEFAULT_MORALE`. `hiddenFigures` is
+ * what a figure the players cannot see may do (shared/tacticsSettings.ts; hidden.ts); absent, such
+ * a figure plays as any other (a simulated fight).
  */
 export interface TacticsSettings {
   readonly morale?: Readonly<Record<string, number>>;
+  readonly hiddenFigures?: HiddenFiguresPolicy;
 }
 
 export const DEFAULT_MORALE = 0.7;

@@ -11,8 +11,8 @@ import { menuTemplate, SHORTCUTS } from './menu';
 import { createGmWindow, createPlayerWindow, denyAllPermissions, displays, placePlayer, roleOf } from './windows';
 import { shouldAutoOpenPlayer } from './windowPlacement';
 import { gmPushEncoder } from '../../session/gmPush';
-import { playerPushEncoder } from '../../session/playerPush';
-import { projectorForPlayer } from '../blackout';
+import { playerPushEncoder } from '../../projection/push';
+import { projectorPusher } from '../blackout';
 
 interface Paths {
   readonly rendererDir: string;
@@ -64,10 +64,7 @@ export async function runConsole(paths: Paths): Promise<void> {
   assets = (name, role) => core.readAsset(name, role);
   uploads = core.transfers;
   bindIpc(ipcMain, core.dispatcher, roleOf);
-  core.projector.subscribe((p) => {
-    send(gmWindow, 'projector', p);
-    send(playerWindow, 'projector', projectorForPlayer(p));
-  });
+  core.projector.subscribe(projectorPusher(core.table, (p, role) => send(role === 'gm' ? gmWindow : playerWindow, 'projector', p)));
   core.transfers.onProgress((p) => send(gmWindow, 'importProgress', p));
   core.transfers.onTransfer((p) => send(gmWindow, 'transferProgress', p));
   core.tactics.onAutopilot((s) => send(gmWindow, 'autopilot', s));

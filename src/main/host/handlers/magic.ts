@@ -17,9 +17,9 @@ export function magicHandlers(session: () => Session): HandlersFor<typeof MAGIC_
     manaView: ({ figureId }) => ManaViewResultSchema.parse(encounterManaView(session().currentState, figureId)),
     renewalQueue: () => RenewalQueueResultSchema.parse(encounterRenewalQueue(session().currentState)),
     runawayView: () => RunawayViewResultSchema.parse(encounterRunawayView(session().currentState, session().rules)),
-    castPreview: ({ casterId, spellId, push, targetId, targetHex }) => {
+    castPreview: ({ casterId, spellId, push, targetId, targetHex, counter }) => {
       const { currentState: state, rules } = session();
-      const preview = encounterCastPreview(state, rules, casterId, spellId, push, targetId);
+      const preview = encounterCastPreview(state, rules, casterId, spellId, push, targetId, counter);
       return CastPreviewResultSchema.parse(withHexAim(preview, state, rules, casterId, spellId, targetId, targetHex));
     },
     castings: () => CastingsResultSchema.parse(encounterCastings(session().currentState)),

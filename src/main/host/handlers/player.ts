@@ -1,14 +1,13 @@
 import type { PLAYER_CHANNELS } from '../../../shared/channels/player';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { Session } from '../../session/session';
-import type { PlayerView } from '../../../shared/views';
 import type { HandlersFor } from '../dispatch';
 
 /** What a player page is told while no encounter is open: never the GM's file names or their contents. */
 export const PLAYER_WAITING = 'Waiting for the GM to open an encounter.';
 
-/** `shown`: the view as the projector may show it (host/blackout.ts). */
-export function playerHandlers(session: () => Session, shown: (view: PlayerView) => PlayerView = (v) => v): HandlersFor<typeof PLAYER_CHANNELS> {
+/** The frame the table holds now (projection/tableProjection.ts): the projector's screen is already laid over it. */
+export function playerHandlers(session: () => Session): HandlersFor<typeof PLAYER_CHANNELS> {
   return {
     getPlayerView: () => {
       let open: Session;
@@ -18,7 +17,7 @@ export function playerHandlers(session: () => Session, shown: (view: PlayerView)
         if (isAppError(e)) throw new AppError('not-found', PLAYER_WAITING);
         throw e;
       }
-      return shown(open.playerView());
+      return open.playerView();
     },
   };
 }

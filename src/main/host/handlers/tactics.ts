@@ -11,6 +11,11 @@ export function tacticsHandlers(tactics: () => TacticsHost, session: () => Sessi
       session();
       return tactics().autopilot.set(sideId, on, morale);
     },
+    setHiddenFigures: ({ hiddenFigures }) => tactics().autopilot.setHiddenFigures(hiddenFigures),
+    resumeAutopilot: () => {
+      session();
+      return tactics().autopilot.resume();
+    },
     getAutopilot: () => tactics().autopilot.status(),
     simulate: (args) => tactics().simulate(session(), args),
     cancelSimulation: ({ runId }) => tactics().cancelSimulation(runId),

@@ -6,13 +6,11 @@
  */
 import { AppError } from '../../../shared/errors';
 import type { SimulationStatus } from '../../../shared/tacticsViews';
-import { apply } from '../../engine/encounter/apply';
 import type { EncounterState } from '../../engine/encounter/schema';
-import { createSeededDice } from '../../engine/dice/seeded';
 import { rulesFor, type Rules } from '../../engine/rules';
 import { oddsOf } from '../../engine/tactics/odds';
-import { playFight } from '../../engine/tactics/playFight';
 import type { Session } from '../../session/session';
+import { ReplayCursor } from '../../simulation/fightReplay';
 import { SimulationPool, type SimulationRun } from '../../simulation/pool';
 
 const KEPT_RUNS = 8;
@@ -24,12 +22,11 @@ interface RunInputs {
   readonly morale: Record<string, number>;
 }
 
-/** A simulated fight played again with its commands kept: every state along it, and why each step was taken. */
+/** A simulated fight played again with its commands kept: any state along it, and why each step was taken. */
 export interface ReplayedFight {
   readonly runId: number;
   readonly seed: number;
-  readonly states: readonly EncounterState[];
-  readonly reasons: readonly string[];
+  readonly cursor: ReplayCursor;
   readonly rules: Rules;
 }
 
@@ -46,7 +43,8 @@ export class Simulations {
   private active: { status: SimulationStatus; run: SimulationRun } | null = null;
   private nextId = 1;
   private readonly inputs = new Map<number, RunInputs>();
-  private replayed: ReplayedFight | null = null;
+  /** The fight last asked to be replayed, made or being made on the pool: asked again, it is not played again. */
+  private replayed: { runId: number; seed: number; fight: Promise<ReplayedFight> } | null = null;
 
   constructor(
     private readonly workerPath: string | null,
@@ -117,19 +115,23 @@ export class Simulations {
 
   /**
    * One fight of a run, played again from its seed with every step kept (issue 16 item 4): the
-   * same fight the pool played, never mixed into the encounter's log. The last one is cached.
+   * same fight the pool played, never mixed into the encounter's log. It is played on the pool
+   * (a fight of many figures takes seconds), and the last one is kept.
    */
-  replay(runId: number, seed: number): ReplayedFight {
-    if (this.replayed?.runId === runId && this.replayed.seed === seed) return this.replayed;
+  replay(runId: number, seed: number): Promise<ReplayedFight> {
+    if (this.replayed?.runId === runId && this.replayed.seed === seed) return this.replayed.fight;
     const input = this.inputs.get(runId);
     if (input === undefined) throw new AppError('not-found', 'That simulation run is no longer kept: simulate again to replay its fights.');
-    const rules = rulesFor(input.rules);
-    const fight = playFight(input.state, rules, { seed, maxTurns: input.maxTurns, settings: { morale: input.morale }, keepCommands: true });
-    const dice = createSeededDice(seed);
-    const states = [input.state];
-    for (const c of fight.commands ?? []) states.push(apply(states[states.length - 1]!, c, dice, rules).state);
-    this.replayed = { runId, seed, states, reasons: fight.reasons ?? [], rules: input.rules };
-    return this.replayed;
+    if (this.workerPath === null) throw new AppError('rule', 'Simulation is not available in this build of the console (no simulation worker).');
+    this.pool ??= new SimulationPool(this.workerPath);
+    const fight = this.pool
+      .replay({ state: input.state, rules: input.rules, seed, maxTurns: input.maxTurns, settings: { morale: input.morale } })
+      .then((replay) => ({ runId, seed, cursor: new ReplayCursor(replay, rulesFor(input.rules)), rules: input.rules }));
+    const asked = { runId, seed, fight };
+    this.replayed = asked;
+    // A replay that failed is not kept: asked again, it is tried again.
+    fight.catch(() => this.replayed === asked && (this.replayed = null));
+    return fight;
   }
 
   async close(): Promise<void> {

@@ -34,7 +34,7 @@ export class TacticsHost {
 
   suggest(session: Session, morale: Record<string, number> | undefined) {
     const state = session.currentState;
-    const proposal = propose(state, session.rules, { settings: { morale: morale ?? {} } });
+    const proposal = propose(state, session.rules, { settings: { morale: morale ?? {}, hiddenFigures: this.autopilot.hiddenFigures } });
     return {
       proposal: proposal === null ? null : proposalView(proposal),
       waiting: phaseStatus(state, session.rules).waitingFor,
@@ -50,17 +50,17 @@ export class TacticsHost {
   }
 
   /** One step of a simulated fight as a read-only GM view, with the reason for the step that led to it. */
-  replayStep(session: Session, runId: number, seed: number, step: number) {
-    const fight = this.simulations.replay(runId, seed);
-    const index = Math.max(0, Math.min(step, fight.states.length - 1));
-    const state = fight.states[index]!;
+  async replayStep(session: Session, runId: number, seed: number, step: number) {
+    const fight = await this.simulations.replay(runId, seed);
+    const index = Math.max(0, Math.min(step, fight.cursor.steps));
+    const { state, reason } = await fight.cursor.at(index);
     const campaign = session.campaignFolder.campaign;
     return {
       runId,
       seed,
       step: index,
-      total: fight.states.length - 1,
-      reason: index === 0 ? 'The encounter as it stood when the simulation began.' : fight.reasons[index - 1]!,
+      total: fight.cursor.steps,
+      reason: reason ?? 'The encounter as it stood when the simulation began.',
       view: gmView({ id: campaign.id, name: campaign.name }, state, { canUndo: false, canRedo: false, logLength: index }, index, fight.rules),
     };
   }

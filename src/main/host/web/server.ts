@@ -10,6 +10,8 @@ import { CONTENT_SECURITY_POLICY, ISOLATION_HEADERS } from '../security';
 import { readStatic } from './staticFiles';
 import { newTokens } from './tokens';
 import { declaredLength, EXPORT_ROUTE, isUploadRoute, runExport, runUpload, type ExportTarget, type UploadRoute, type UploadTarget } from '../uploads';
+import { callIdOf, MessageGate, sendUnlessStalled } from './messageGate';
+import { MaskingBusy } from '../../store/maskImage';
 
 /** What the web host's campaign routes need from the core (assets, uploads, imports, exports). */
 export interface CampaignHttp {
@@ -42,6 +44,12 @@ export interface WebHost {
 }
 
 const MAX_MESSAGE_BYTES = 256 * 1024;
+/** How long a socket closed for flooding has for the close frame to leave before it is ended. */
+const CLOSE_GRACE_MS = 250;
+const RATE_LIMITED = {
+  code: 'rate-limited',
+  message: 'This page is sending more messages than a page needs; nothing was done. Reload the page if it keeps happening.',
+} as const;
 /** Asset URLs: the same path as `app://console/campaign-assets/<hash>.<ext>` in Electron. */
 const ASSET_PREFIX = '/campaign-assets/';
 
@@ -56,6 +64,15 @@ export function roleForToken(tokens: Record<Role, string>, token: string | null)
   if (sameToken(token, tokens.gm)) return 'gm';
   if (sameToken(token, tokens.player)) return 'player';
   return null;
+}
+
+async function readOrBusy(campaign: CampaignHttp, name: string, role: Role): Promise<Awaited<ReturnType<CampaignHttp['readAsset']>> | 'busy'> {
+  try {
+    return await campaign.readAsset(name, role);
+  } catch (e) {
+    if (e instanceof MaskingBusy) return 'busy';
+    throw e;
+  }
 }
 
 /**
@@ -111,7 +128,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // Content-hashed names inside the open campaign's assets/ only (store/assets.ts readAsset), and
       // only with the page's token: a player page gets only its own masked map (issue 13 §5).
       const role = roleForToken(tokens, url.searchParams.get('token'));
-      const asset = role === null ? 'forbidden' : options.campaign ? await options.campaign.readAsset(url.pathname.slice(ASSET_PREFIX.length), role) : null;
+      const asset = role === null ? 'forbidden' : options.campaign ? await readOrBusy(options.campaign, url.pathname.slice(ASSET_PREFIX.length), role) : null;
+      if (asset === 'busy') {
+        // Only a few different masked images wait to be made; the oldest request gave way to newer ones.
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' }).end('Busy: ask again');
+        return;
+      }
       if (asset === 'forbidden') {
         res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Forbidden');
         return;
@@ -191,6 +213,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     await answer.write(res);
   }
 
+  const gate = new MessageGate();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   // ws closes a socket that broke the protocol itself (1009 for a frame over maxPayload, 1007 for
   // text that is not UTF-8, 1002 for an unmasked frame or a reserved opcode) and then emits
@@ -207,11 +230,30 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       socket.destroy();
       return;
     }
+    if (!gate.mayConnect(role, [...sockets.values()].filter((r) => r === 'player').length)) {
+      socket.write('HTTP/1.1 429 Too Many Requests\r\nRetry-After: 1\r\nConnection: close\r\n\r\n');
+      socket.destroy();
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.set(ws, role);
       ws.on('error', (e: Error & { code?: string }) => log(`${role} socket closed after a bad frame: ${e.code ?? ''} ${e.message}`));
       ws.on('close', () => sockets.delete(ws));
-      ws.on('message', (data) => void answer(ws, role, data.toString()).catch((e: unknown) => log(`answer failed: ${String(e)}`)));
+      const admit = gate.admit(role);
+      ws.on('message', (data: Buffer) => {
+        // A socket being closed (it kept on after its refusals) is not answered any more.
+        if (ws.readyState !== ws.OPEN) return;
+        const verdict = admit();
+        if (verdict === 'answer') void answer(ws, role, data.toString()).catch((e: unknown) => log(`answer failed: ${String(e)}`));
+        else if (verdict === 'refuse') reply(ws, { id: callIdOf(data), result: { ok: false, error: RATE_LIMITED } });
+        else {
+          log(`${role} socket closed: it kept sending after its messages were refused`);
+          // Said with a close frame; nothing more is read from it, and it is ended without waiting for the page's answer.
+          ws.close(1008, 'Too many messages');
+          ws.pause();
+          setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+        }
+      });
     });
   });
 
@@ -235,7 +277,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   function reply(ws: WebSocket, message: WsReply): void {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    send(ws, JSON.stringify(message));
+  }
+
+  function send(ws: WebSocket, text: string): void {
+    sendUnlessStalled(ws, sockets.get(ws) ?? 'player', text, log);
   }
 
   const host = options.host ?? '127.0.0.1';
@@ -264,7 +310,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     push(event, payload, only) {
       const roles = (EVENTS[event].roles as readonly Role[]).filter((r) => only === undefined || r === only);
       const message = JSON.stringify({ event, payload } satisfies WsPush);
-      for (const [ws, role] of sockets) if (roles.includes(role) && ws.readyState === ws.OPEN) ws.send(message);
+      for (const [ws, role] of sockets) if (roles.includes(role)) send(ws, message);
     },
     async close() {
       for (const ws of sockets.keys()) ws.terminate();

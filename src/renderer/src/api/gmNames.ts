@@ -66,6 +66,8 @@ export const GM_NAMES: ContractNames = {
     'specialActions',
     'suggestStep',
     'setAutopilot',
+    'resumeAutopilot',
+    'setHiddenFigures',
     'getAutopilot',
     'simulate',
     'cancelSimulation',

@@ -19,11 +19,14 @@ export class GmConsole {
   loadError = $state<string | null>(null);
   selectedId = $state<string | null>(null);
   /** Notices of repairs main made on opening, each toasted once per page. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, never shown
   private readonly noticesShown = new Set<string>();
-  toasts = $state<{ id: number; text: string }[]>([]);
+  /** Notes over the map: a refusal or problem ('problem'), or news of something done ('info'). */
+  toasts = $state<{ id: number; text: string; kind: 'problem' | 'info' }[]>([]);
   /** The client; answers of the old encounter's queries are dropped after a switch. */
   readonly api: ClientApi<'gm'>;
   private nextToast = 1;
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- listeners, never shown
   private readonly switchListeners = new Set<() => void>();
 
   constructor(api: ClientApi<'gm'>) {
@@ -45,7 +48,10 @@ export class GmConsole {
     if (!replacesView(held, next)) return;
     this.view = next;
     const notice = next.history.notice;
-    if (notice && !this.noticesShown.has(notice)) (this.noticesShown.add(notice), this.toast(notice, 15_000));
+    if (notice && !this.noticesShown.has(notice)) {
+      this.noticesShown.add(notice);
+      this.toast(notice, 15_000);
+    }
     if (held && held.session !== next.session) {
       this.selectedId = null;
       for (const listener of this.switchListeners) listener();
@@ -67,9 +73,19 @@ export class GmConsole {
     this.selectedId = id;
   }
 
+  /** A refusal or a problem for the GM to read (main's message, a form's complaint). */
   toast(text: string, shownForMs = 4000): void {
+    this.note(text, 'problem', shownForMs);
+  }
+
+  /** News that something was done as asked (a ruling recorded, an image placed): not a problem. */
+  inform(text: string, shownForMs = 4000): void {
+    this.note(text, 'info', shownForMs);
+  }
+
+  private note(text: string, kind: 'problem' | 'info', shownForMs: number): void {
     const id = this.nextToast++;
-    this.toasts = [...this.toasts, { id, text }];
+    this.toasts = [...this.toasts, { id, text, kind }];
     setTimeout(() => (this.toasts = this.toasts.filter((t) => t.id !== id)), shownForMs);
   }
 
@@ -161,6 +177,7 @@ const KEY = Symbol('gm-console');
 
 /** The context to mount the GM page with (`mount(GmApp, { context })`). */
 export function consoleContext(console: GmConsole): Map<symbol, GmConsole> {
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- Svelte's context map, read once at mount
   return new Map([[KEY, console]]);
 }
 

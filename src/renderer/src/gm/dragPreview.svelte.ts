@@ -39,7 +39,8 @@ class DragPreviewState {
       const mine = this.seq;
       const r = await api.previewDrop({ command });
       if (mine !== this.seq) continue;
-      this.path = r.ok ? { path: r.value.path, ok: r.value.ok, label: dropLabel(r.value) } : { path: [], ok: false, label: r.error.message };
+      const turned = r.ok && r.value.ok && command.facing !== undefined ? ` · facing ${command.facing}` : '';
+      this.path = r.ok ? { path: r.value.path, ok: r.value.ok, label: dropLabel(r.value) + turned } : { path: [], ok: false, label: r.error.message };
     }
     this.busy = false;
   }

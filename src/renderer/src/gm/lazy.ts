@@ -1,6 +1,8 @@
 import type { Component } from 'svelte';
 
 /** A component kept in its own chunk (a dynamic `import()`), loaded the first time it is shown. */
+// Any component, whatever its props: a Component of particular props is not assignable to one of unknown props.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type LazyComponent = () => Promise<{ default: Component<any> }>;
 
 const loading = new Map<LazyComponent, ReturnType<LazyComponent>>();

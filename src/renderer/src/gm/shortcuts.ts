@@ -5,7 +5,7 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
     keys: [
       ['Ctrl+Z', 'Undo the last change'],
       ['Ctrl+Shift+Z', 'Redo'],
-      ['Q / E', 'Turn the selected figure left / right (placing: turn the figure to place)'],
+      ['Q / E', 'Turn the selected figure left / right (placing: the figure to place; dragging: the figure dragged, as the wheel does)'],
       ['H', 'Hide the selected figure from the players, or reveal it (none selected: projector holds)'],
       ['Right click', 'A figure’s menu: hide / reveal, turn'],
       ['Tab / N', "Select the next figure (in the tracker: on a figure's row)"],

@@ -4,7 +4,7 @@ import type { Hex, HexLayout, Point } from '../../../shared/hex';
 import { TiledPainter, type WorldRect } from './tiledPainter';
 import { CameraLayers, FIGURES_SLACK } from './cameraLayers';
 import { FigureTokens } from './figureTokens';
-import { createCachedShape, paintGrid, paintMegahexes, type MapBackground } from './gridShape';
+import { createCachedShape, paintGrid, type MapBackground } from './gridShape';
 import type { TokenLook } from './figureNode';
 import { mapBounds, sameTerrain } from './mapBounds';
 import { frameOf, MapCamera, type CameraPolicy } from './mapCamera';
@@ -12,42 +12,30 @@ import { MapInput } from './mapInput';
 import { HEX_SIZE, type MapFigureModel, type MapTerrainModel } from './mapModel';
 import type { BattleMapOptions, MapTool } from './mapOptions';
 import { brushHexes, type BrushRadius, type Camera } from './projection';
-import { ProposalOverlay, type ProposalMarker } from './proposalOverlay';
-import { ReachOverlay, type ReachModel } from './reachOverlay';
-import { SpellOverlay, type SpellAimMarker, type SpellMarker } from './spellOverlay';
-import { HandOverlay, type DragPath, type PlaceGhost } from './handOverlay';
-import { ToolOverlays, type BrushState } from './toolOverlays';
+import { MapMarks } from './mapMarks';
+import type { BrushState } from './toolOverlays';
 
 export type { CameraPolicy } from './mapCamera';
 export type { BattleMapOptions, MapTool } from './mapOptions';
 
 /**
  * The Konva battlemap (DESIGN §Rendering): (1) map image, terrain and grid as one cached shape;
- * (2) overlays — megahexes, ruler, brush, the projector's frame — never listening; (3) figures;
- * (4) the figure being dragged. Pan and zoom move the stage (mapCamera.ts); the hex under the
+ * (2) the marks over it, never listening (mapMarks.ts: reach, spells, megahexes, the GM's tools,
+ * the projector's frame); (3) figures; (4) the figure being dragged. Pan and zoom move the stage (mapCamera.ts); the hex under the
  * pointer comes from pixel→hex math on DOM pointer events (mapInput.ts), never Konva's hit graph.
  */
 export class BattleMap {
   readonly stage: Konva.Stage;
   private layout: HexLayout;
   private readonly gridLayer = new Konva.Layer({ listening: false });
-  private readonly overlayLayer = new Konva.Layer({ listening: false });
   private readonly dragLayer = new Konva.Layer({ listening: false });
   private readonly tokens = new FigureTokens();
   private readonly camera: MapCamera;
   readonly frames: CameraLayers;
-  private readonly overlays: ToolOverlays;
+  /** What the map marks over the terrain; its setters are the overlays' whole interface. */
+  readonly marks: MapMarks;
   private readonly input: MapInput | null;
   private readonly gridPainter: TiledPainter;
-  private readonly megahexPainter: TiledPainter;
-  private readonly megahexShape: Konva.Shape;
-  private readonly reach = new ReachOverlay(() => this.layout);
-  private readonly proposal = new ProposalOverlay(() => this.layout);
-  private readonly spells = new SpellOverlay(
-    () => this.layout,
-    () => this.camera.viewRect(),
-  );
-  private readonly hand = new HandOverlay(() => this.layout);
   /** A click picks a hex (the cast flow's hex target) instead of selecting or dragging. */
   private hexPick = false;
   private terrain: MapTerrainModel;
@@ -80,37 +68,27 @@ export class BattleMap {
     const camera = () => ({ view: this.camera.viewRect(), scale: this.camera.scale, bounds: this.bounds, fitScale: this.camera.fitScale });
     const pending = (layer: Konva.Layer, fill: () => boolean) => this.frames?.want(layer, fill); // none yet while the stage is built
     this.gridPainter = new TiledPainter((ctx, view, scale) => paintGrid(ctx, this.terrain, this.layout, view, scale, this.background, this.contrastGrid));
-    this.megahexPainter = new TiledPainter((ctx, view, scale) => paintMegahexes(ctx, this.terrain, this.layout, view, scale));
     this.gridLayer.add(createCachedShape(this.gridPainter, camera, pending));
-    this.megahexShape = createCachedShape(this.megahexPainter, camera, pending);
-    this.megahexShape.visible(false);
-    this.overlays = new ToolOverlays(
-      () => this.layout,
-      () => this.camera.scale,
-      () => this.brushState(),
+    this.marks = new MapMarks(
+      {
+        layout: () => this.layout,
+        terrain: () => this.terrain,
+        scale: () => this.camera.scale,
+        viewRect: () => this.camera.viewRect(),
+        camera,
+        want: pending,
+        brush: () => this.brushState(),
+      },
+      { interactive: options.interactive === true },
     );
-    const o = this.overlays;
-    this.overlayLayer.add(
-      this.reach.shape,
-      this.proposal.shape,
-      this.spells.shape,
-      this.megahexShape,
-      o.projectorFrame,
-      o.brushShape,
-      o.ruler,
-      o.calibrateLine,
-      this.hand.shape,
-    );
-    this.stage.add(this.gridLayer, this.overlayLayer, this.tokens.layer, this.dragLayer);
+    this.stage.add(this.gridLayer, this.marks.layer, this.tokens.layer, this.dragLayer);
     const layers = [
       { layer: this.gridLayer },
-      { layer: this.overlayLayer, hideWhenBlank: true },
+      { layer: this.marks.layer, hideWhenBlank: true },
       { layer: this.tokens.layer, slack: FIGURES_SLACK },
       { layer: this.dragLayer, hideWhenBlank: true },
     ];
     this.frames = new CameraLayers(this.stage, this.camera, layers, { synced: () => this.cameraSynced() });
-    // The player display is read from across the table: its spell labels never go below 16 px.
-    if (!options.interactive) this.spells.minFontPx = 16;
     this.input = options.interactive ? this.listen() : null;
     this.resizeObserver = new ResizeObserver(() => this.camera.resize(container.clientWidth, container.clientHeight));
     this.resizeObserver.observe(container);
@@ -130,10 +108,10 @@ export class BattleMap {
     }
     this.bounds = this.mapBounds();
     this.gridPainter.invalidate();
-    this.megahexPainter.invalidate();
+    this.marks.mapChanged();
     if (reshaped && this.camera.auto) this.camera.applyAuto();
     this.gridLayer.batchDraw();
-    this.overlayLayer.batchDraw();
+    this.marks.layer.batchDraw();
   }
 
   setFigures(figures: readonly MapFigureModel[]): void {
@@ -185,7 +163,7 @@ export class BattleMap {
 
   /** True once every map tile the view needs is painted and fresh. */
   get settled(): boolean {
-    return !this.frames.busy && !this.tokens.repainting && !this.gridPainter.pending && !(this.megahexShape.visible() && this.megahexPainter.pending);
+    return !this.frames.busy && !this.tokens.repainting && !this.gridPainter.pending && !this.marks.pending;
   }
 
   select(figureId: string | null): void {
@@ -202,69 +180,13 @@ export class BattleMap {
     this.tool = tool;
     if (tool !== 'ruler') this.setRulerEnds(null);
     this.options.container.dataset.tool = tool;
-    this.overlayLayer.batchDraw();
+    this.marks.layer.batchDraw();
   }
 
   setBrush(radius: BrushRadius, colour: string): void {
     this.brushRadius = radius;
     this.brushColour = colour;
-    this.overlayLayer.batchDraw();
-  }
-
-  setMegahexes(on: boolean): void {
-    this.megahexShape.visible(on);
-    this.overlayLayer.batchDraw();
-  }
-
-  get megahexesShown(): boolean {
-    return this.megahexShape.visible();
-  }
-
-  /** The selected figure's reach bands and facing zones (reachOverlay.ts), or none. */
-  setReach(model: ReachModel | null): void {
-    this.reach.set(model);
-    this.overlayLayer.batchDraw();
-  }
-
-  /** The tactics' suggested move and target (proposalOverlay.ts), or none. GM page only. */
-  setProposal(marker: ProposalMarker | null): void {
-    if (this.proposal.set(marker)) this.overlayLayer.batchDraw();
-  }
-
-  get proposalShown(): ProposalMarker | null {
-    return this.proposal.shown;
-  }
-
-  /** Continuing spells cast at bare hexes (spellOverlay.ts), from main's view. */
-  setSpells(markers: readonly SpellMarker[]): void {
-    if (this.spells.setMarkers(markers)) this.overlayLayer.batchDraw();
-  }
-
-  /** The hexes with a spell marker and the spells' names (for the end-to-end tests). */
-  get spellMarkers(): readonly { readonly hex: Hex; readonly names: readonly string[] }[] {
-    return this.spells.marked;
-  }
-
-  /** The hex the cast flow aims at, ringed in main's verdict's colour, or none. */
-  setSpellAim(aim: SpellAimMarker | null): void {
-    if (this.spells.setAim(aim)) this.overlayLayer.batchDraw();
-  }
-
-  /** The ghost of a figure being placed (issue 12 §4), or none. */
-  setPlaceGhost(ghost: PlaceGhost | null): void {
-    this.hand.setGhost(ghost);
-    this.overlayLayer.batchDraw();
-  }
-
-  /** The path a dragged figure's drop would walk, as main previewed it, or none. */
-  setDragPath(path: DragPath | null): void {
-    this.hand.setPath(path);
-    this.overlayLayer.batchDraw();
-  }
-
-  /** What the hand overlay draws now (for the end-to-end tests). */
-  get handState(): { ghost: PlaceGhost | null; path: DragPath | null } {
-    return this.hand.current;
+    this.marks.layer.batchDraw();
   }
 
   /** While on, a left click on any hex calls `onHexClick` (a drag still pans). */
@@ -272,13 +194,12 @@ export class BattleMap {
     if (on === this.hexPick) return;
     this.hexPick = on;
     if (!on && this.input) this.input.hover = null;
-    this.overlayLayer.batchDraw();
+    this.marks.layer.batchDraw();
   }
 
-  /** The ruler's label (the numbers main measured), or null while it is being measured. */
-  setRulerLabel(text: string | null): void {
-    this.overlays.setRulerLabel(text);
-    this.overlayLayer.batchDraw();
+  /** Turns the figure being dragged; false when none is (the key is then the page's). */
+  turnDrag(delta: number): boolean {
+    return this.input?.turnDrag(delta) ?? false;
   }
 
   clearRuler(): void {
@@ -286,13 +207,7 @@ export class BattleMap {
   }
 
   get rulerState(): { from: Hex; to: Hex } | null {
-    return this.overlays.rulerEnds;
-  }
-
-  /** Outlines the part of the map the projector shows (world units, see `Frame`), or hides it. */
-  setProjectorFrame(frame: Frame | null, label = 'Projector'): void {
-    this.overlays.setProjectorFrame(frame, label);
-    this.overlayLayer.batchDraw();
+    return this.marks.tools.rulerEnds;
   }
 
   /* ---------------- camera ---------------- */
@@ -363,14 +278,16 @@ export class BattleMap {
   /* ---------------- internals ---------------- */
 
   private listen(): MapInput {
+    // The host's getters read the map's live fields; inside an object literal's getter `this` is the literal.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const map = this;
     return new MapInput({
       options: this.options,
       stage: this.stage,
       camera: this.camera,
       tokens: this.tokens,
-      overlays: this.overlays,
-      overlayLayer: this.overlayLayer,
+      overlays: this.marks.tools,
+      overlayLayer: this.marks.layer,
       dragLayer: this.dragLayer,
       get tool() {
         return map.tool;
@@ -393,8 +310,8 @@ export class BattleMap {
   }
 
   private setRulerEnds(ends: { from: Hex; to: Hex } | null): void {
-    this.overlays.setRulerEnds(ends);
-    this.overlayLayer.batchDraw();
+    this.marks.tools.setRulerEnds(ends);
+    this.marks.layer.batchDraw();
     this.options.onRuler?.(ends);
   }
 
@@ -414,7 +331,7 @@ export class BattleMap {
   private cameraSynced(): void {
     this.tokens.setDetail(this.layout.size * this.camera.scale, this.selectedId);
     this.tokens.cull(this.camera.viewRect(), this.layout.size * 3);
-    this.overlays.placeLabels();
+    this.marks.tools.placeLabels();
   }
 
   private mapBounds(): WorldRect {

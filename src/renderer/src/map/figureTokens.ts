@@ -79,6 +79,21 @@ export class FigureTokens {
     return this.figures.find((f) => f.id === id);
   }
 
+  /**
+   * Draws a figure's token turned to `facing` where it stands now (the dragged token, turned with
+   * Q / E or the wheel before the drop), or as its figure faces again with null.
+   */
+  showFacing(id: string, facing: number | null, layout: HexLayout): void {
+    const node = this.nodes.get(id);
+    const figure = this.find(id);
+    if (!node || !figure) return;
+    const at = node.position();
+    updateFigureNode(node, facing === null ? figure : { ...figure, facing }, layout, id === this.detail.selectedId, this.look);
+    node.position(at);
+    // The next push draws it from its figure again, whatever it shows now.
+    this.drawn.delete(id);
+  }
+
   figureAt(hex: Hex): MapFigureModel | null {
     const id = this.occupied.get(hexKey(hex));
     return id ? (this.find(id) ?? null) : null;

@@ -49,7 +49,7 @@ export class StripRedraw {
     const y0 = Math.floor((height * this.next) / this.strips);
     const y1 = Math.floor((height * (this.next + 1)) / this.strips);
     ctx.save();
-    let drawn = false;
+    let drawn: boolean;
     try {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.beginPath();

@@ -18,8 +18,14 @@ export function hexBounds(terrain: MapTerrainModel, layout: HexLayout): WorldRec
     x1 = Math.max(x1, p.x);
     y1 = Math.max(y1, p.y);
   };
-  for (let c = 0; c < cols; c++) (take(c, 0), take(c, rows - 1));
-  for (let r = 0; r < rows; r++) (take(0, r), take(cols - 1, r));
+  for (let c = 0; c < cols; c++) {
+    take(c, 0);
+    take(c, rows - 1);
+  }
+  for (let r = 0; r < rows; r++) {
+    take(0, r);
+    take(cols - 1, r);
+  }
   const s = layout.size;
   return { x0: x0 - s, y0: y0 - s, x1: x1 + s, y1: y1 + s };
 }

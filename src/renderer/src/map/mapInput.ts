@@ -13,7 +13,7 @@ const CLICK_SLOP = 4;
 
 export type Gesture =
   | { kind: 'pan'; pointerId: number; start: Point; origin: Point; moved: boolean; pick?: boolean }
-  | { kind: 'figure'; pointerId: number; id: string; start: Point; grab: Point; moved: boolean; over?: Hex }
+  | { kind: 'figure'; pointerId: number; id: string; start: Point; grab: Point; moved: boolean; over?: Hex; facing?: number }
   | { kind: 'paint'; pointerId: number; last: Hex; stroke: Map<string, Hex> }
   | { kind: 'ruler'; pointerId: number; from: Hex; to: Hex }
   | { kind: 'calibrate'; pointerId: number; from: Point; to: Point };
@@ -78,6 +78,21 @@ export class MapInput {
   get draggingId(): string | null {
     const g = this.gesture;
     return g?.kind === 'figure' && g.moved ? g.id : null;
+  }
+
+  /**
+   * Turns the figure being dragged (Q / E, or the wheel): the token shows the facing the drop
+   * will give it, and the path preview is asked again with it. False when no figure is dragged.
+   */
+  turnDrag(delta: number): boolean {
+    const g = this.gesture;
+    const figure = g?.kind === 'figure' && g.moved ? this.host.tokens.find(g.id) : undefined;
+    if (g?.kind !== 'figure' || !figure) return false;
+    g.facing = ((((g.facing ?? figure.facing) + delta) % 6) + 6) % 6;
+    this.host.tokens.showFacing(g.id, g.facing, this.host.layout);
+    this.host.dragLayer.batchDraw();
+    if (g.over) this.host.options.onDragOver?.(g.id, g.over, g.facing);
+    return true;
   }
 
   destroy(): void {
@@ -168,7 +183,7 @@ export class MapInput {
       const over = pixelToHex(host.layout, node.position());
       if (!g.over || hexKey(g.over) !== hexKey(over)) {
         g.over = over;
-        host.options.onDragOver?.(g.id, over);
+        host.options.onDragOver?.(g.id, over, g.facing);
       }
     } else if (g.kind === 'paint') {
       const hex = host.camera.screenToHex(p);
@@ -211,7 +226,7 @@ export class MapInput {
       }
     } else if (g.kind === 'figure') {
       if (g.over) host.options.onDragOver?.(g.id, null);
-      if (g.moved) void this.dropFigure(g.id, cancelled);
+      if (g.moved) void this.dropFigure(g.id, cancelled, g.facing);
     } else if (g.kind === 'paint') {
       const hexes = [...g.stroke.values()];
       host.overlayLayer.batchDraw();
@@ -226,6 +241,8 @@ export class MapInput {
 
   private onWheel(evt: WheelEvent): void {
     evt.preventDefault();
+    // While a figure is dragged the wheel turns it (as a VTT rotates a token under the hand).
+    if (evt.deltaY !== 0 && this.turnDrag(evt.deltaY > 0 ? 1 : -1)) return;
     this.host.camera.zoomAt(this.localPoint(evt), evt.deltaY > 0 ? 1 / 1.1 : 1.1);
   }
 
@@ -235,7 +252,10 @@ export class MapInput {
     let bestD = Infinity;
     for (const c of hexCorners(this.host.layout, pixelToHex(this.host.layout, world))) {
       const d = Math.hypot(c.x - world.x, c.y - world.y);
-      if (d < bestD) ((bestD = d), (best = c));
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
     }
     return best;
   }
@@ -245,7 +265,7 @@ export class MapInput {
     this.host.overlayLayer.batchDraw();
   }
 
-  private async dropFigure(figureId: string, cancelled: boolean): Promise<void> {
+  private async dropFigure(figureId: string, cancelled: boolean, facing: number | undefined): Promise<void> {
     const { host } = this;
     const node = host.tokens.node(figureId);
     const figure = host.tokens.find(figureId);
@@ -255,17 +275,22 @@ export class MapInput {
     host.dragLayer.batchDraw();
     if (!figure) return;
     const home = hexToPixel(host.layout, figure.position);
-    const snapBack = () => node.to({ x: home.x, y: home.y, duration: 0.15 });
+    const turned = facing !== undefined && facing !== figure.facing ? facing : undefined;
+    const snapBack = () => {
+      if (facing !== undefined) host.tokens.showFacing(figureId, null, host.layout);
+      node.to({ x: home.x, y: home.y, duration: 0.15 });
+    };
     if (cancelled || hexKey(target) === hexKey(figure.position) || !isOnMap(host.terrain, target)) {
       snapBack();
       return;
     }
     node.position(hexToPixel(host.layout, target));
     host.tokens.layer.batchDraw();
-    const refusal = (await host.options.onMoveRequest?.(figureId, target)) ?? null;
+    const refusal = (await host.options.onMoveRequest?.(figureId, target, turned)) ?? null;
     if (refusal) {
       const now = host.tokens.find(figureId);
       if (now) {
+        if (facing !== undefined) host.tokens.showFacing(figureId, null, host.layout);
         const back = hexToPixel(host.layout, now.position);
         node.to({ x: back.x, y: back.y, duration: 0.15 });
       }

@@ -7,8 +7,8 @@ export interface BattleMapOptions {
   readonly container: HTMLDivElement;
   /** The GM may drag figures, pan, zoom and use the tools; the player view only looks. */
   readonly interactive: boolean;
-  /** Asks main to move a figure; resolves to null, or to the reason it was refused. */
-  readonly onMoveRequest?: (figureId: string, to: Hex) => Promise<string | null>;
+  /** Asks main to move a figure (turned to `facing` when the GM turned it while dragging); resolves to null, or to the reason it was refused. */
+  readonly onMoveRequest?: (figureId: string, to: Hex, facing?: number) => Promise<string | null>;
   readonly onSelect?: (figureId: string | null) => void;
   /** A paint stroke ended: the hexes it covered (on the map, each once). */
   readonly onStroke?: (hexes: Hex[]) => void;
@@ -22,8 +22,8 @@ export interface BattleMapOptions {
   readonly onHexClick?: (hex: Hex) => void;
   /** While hex picking is on, the hex under the pointer changed (null: the pointer left the map). */
   readonly onHexHover?: (hex: Hex | null) => void;
-  /** A dragged figure is over a new hex (null: the drag ended), for the path preview. */
-  readonly onDragOver?: (figureId: string, hex: Hex | null) => void;
+  /** A dragged figure is over a new hex (null: the drag ended) or was turned, for the path preview. */
+  readonly onDragOver?: (figureId: string, hex: Hex | null, facing?: number) => void;
   /** A right click on a figure (no drag): its context menu, at this point of the map's box. */
   readonly onFigureMenu?: (figureId: string, at: Point) => void;
 }

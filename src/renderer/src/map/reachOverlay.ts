@@ -42,6 +42,10 @@ export class ReachOverlay {
     });
   }
 
+  get shown(): ReachModel | null {
+    return this.model;
+  }
+
   set(model: ReachModel | null): void {
     this.model = model;
     this.shape.visible(model !== null);

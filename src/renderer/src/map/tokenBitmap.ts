@@ -263,7 +263,10 @@ export class TokenGroup extends Group {
     const i = this.bitmaps.findIndex((b) => this.fresh(b, level));
     if (i >= 0) {
       const hit = this.bitmaps[i]!;
-      if (i > 0) (this.bitmaps.splice(i, 1), this.bitmaps.unshift(hit));
+      if (i > 0) {
+        this.bitmaps.splice(i, 1);
+        this.bitmaps.unshift(hit);
+      }
       return hit;
     }
     const rank = (b: Bitmap) => Math.abs(b.level - level) + (b.detail === this.detail ? 0 : 1000);

@@ -116,7 +116,7 @@ describe('two-weapon fighting (RULINGS H7: two attacks, each at −4)', () => {
     ).toMatch(/one attack with each ready weapon/);
   });
 
-  it("the sheet refuses a second weapon beside a two-handed one or a shield (the console's choice)", () => {
+  it("the sheet refuses a second weapon beside a two-handed one (the console's choice) or a ready shield (RULINGS H7)", () => {
     const bad = acting([fig('atk', 'a', 5, 5), fig('orc', 'b', 6, 5)]);
     const update = (equipment: object) =>
       refusal(
@@ -127,7 +127,7 @@ describe('two-weapon fighting (RULINGS H7: two attacks, each at −4)', () => {
           changes: { equipment: { weaponIds: ['broadsword', 'shortsword'], readyWeaponId: 'broadsword', armorId: null, shieldId: null, ...equipment } },
         },
       );
-    expect(update({ offHandWeaponId: 'shortsword', shieldId: 'small-shield' })).toMatch(/shield holds the other hand/);
+    expect(update({ offHandWeaponId: 'shortsword', shieldId: 'small-shield' })).toMatch(/A ready shield fills the other hand/);
     expect(update({ weaponIds: ['bastard-sword-two-hands', 'dagger'], readyWeaponId: 'bastard-sword-two-hands', offHandWeaponId: 'dagger' })).toMatch(
       /takes both hands/,
     );

@@ -65,6 +65,17 @@ function refusal(s: EncounterState, c: Command): { code: string; message: string
 }
 
 describe('moveFigure', () => {
+  it('lands turned to the facing the GM gave it while dragging (001 §Facing), in one step', () => {
+    const s = state();
+    const hero = s.figures.find((f) => f.id === 'hero')!;
+    const result = apply(s, { type: 'moveFigure', figureId: 'hero', to: { q: 4, r: 1 }, facing: (hero.facing + 2) % 6 }, dice());
+    expect(result.state.figures.find((f) => f.id === 'hero')).toMatchObject({ position: { q: 4, r: 1 }, facing: (hero.facing + 2) % 6 });
+    expect(result.events).toEqual([
+      { type: 'figureMoved', figureId: 'hero', from: { q: 4, r: 2 }, to: { q: 4, r: 1 }, source: 'RULINGS M7' },
+      { type: 'figureTurned', figureId: 'hero', from: hero.facing, to: (hero.facing + 2) % 6, source: '001 §Facing' },
+    ]);
+  });
+
   it('moves to an adjacent free open hex and emits figureMoved citing RULINGS M7', () => {
     const s = state();
     const result = apply(s, move('hero', 4, 1), dice());

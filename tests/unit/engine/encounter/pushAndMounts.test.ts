@@ -11,7 +11,7 @@ import { apply } from '../../../../src/main/engine/encounter/apply';
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import { turnStateOf, type EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES, rulesFor, type RuleSet } from '../../../../src/main/engine/rules';
-import { sentenceOf } from '../../../../src/main/session/recapSentences';
+import { gmSentence } from '../../../../src/main/session/recapSentences';
 import { underRules } from '../options/underRules';
 import { encounter, fig, figOf, refusal, step, withActionOrder, withMoveOrder } from './fixtures';
 
@@ -40,10 +40,10 @@ describe('multi-hex figures push smaller figures back (004 §Engagement)', () =>
       from: { q: 8, r: 5 },
       to: { q: 9, r: 5 },
       advanced: false,
-      source: '004 §Engagement',
+      source: '004 §Engagement; RULINGS H8',
     });
     // The GM's recap says where it went.
-    expect(sentenceOf(pushed as never, 'gm', (id) => figOf(r.state, id).name)?.text).toBe('Giant pushed Imp back to (9, 5).');
+    expect(gmSentence(pushed as never, (id) => figOf(r.state, id).name)).toBe('Giant pushed Imp back to (9, 5).');
     // The giant's own move: 2 hexes, the slowest gait that covers them (RULINGS T5).
     expect(figOf(r.state, 'giant').turn.spent).toBe(2);
     expect(turnStateOf(r.state).moveDone).toEqual(['giant']);
@@ -55,13 +55,25 @@ describe('multi-hex figures push smaller figures back (004 §Engagement)', () =>
     const r = step(two(9, 10), { type: 'move', figureId: 'giant', to: { q: 7, r: 5 } });
     expect([at(r.state, 'imp'), at(r.state, 'elf')]).toEqual(['9,5', '9,4']);
     expect(refusal(two(10, 10), { type: 'move', figureId: 'giant', to: { q: 7, r: 5 } })).toBe(
-      "Giant cannot push Imp and Elf back: Imp and Elf have combined ST 20, and a pusher's ST must be more than that (Giant has 20; 004 §Engagement).",
+      "Giant cannot push Imp and Elf back: Imp and Elf have combined ST 20, and a pusher's ST must be more than that (Giant has 20; 004 §Engagement; RULINGS H8).",
     );
   });
 
-  it('with no free hex straight on or to either side the push is refused, and nothing moves', () => {
+  it('with no free hex straight on or to either side the pusher stops before that hex (RULINGS H8); on its first step nothing moves', () => {
+    // The giant's first step (to 6,5) covers 6,5 and its neighbours but not the imp's 8,5; the
+    // second (to 7,5) enters 8,5, and the imp's three hexes away from it (9,5 · 8,6 · 9,4) are walls.
     const s = moving([giant(), fig('imp', 'b', 8, 5, { attributes: { STR: 8 } })], { '9,5': 'wall', '8,6': 'wall', '9,4': 'wall' });
-    expect(refusal(s, { type: 'move', figureId: 'giant', to: { q: 7, r: 5 } })).toMatch(/^Imp has no free hex to be pushed back into/);
+    const r = step(s, { type: 'move', figureId: 'giant', to: { q: 7, r: 5 } });
+    expect(at(r.state, 'giant')).toBe('6,5');
+    expect(at(r.state, 'imp')).toBe('8,5');
+    expect(r.events.find((e) => e.type === 'pushStopped')).toMatchObject({ figureId: 'giant', targetId: 'imp', at: { q: 6, r: 5 } });
+    // One hex of movement spent, not the two planned: the turn's gait reads 1 (RULINGS T5).
+    expect(figOf(r.state, 'giant').turn.spent).toBe(1);
+    // Blocked on the very first step: refused, nothing moves.
+    const close = moving([giant(), fig('imp', 'b', 7, 5, { attributes: { STR: 8 } })], { '8,5': 'wall', '7,6': 'wall', '8,4': 'wall' });
+    expect(refusal(close, { type: 'move', figureId: 'giant', to: { q: 6, r: 5 } })).toMatch(
+      /^Giant cannot push Imp back: no free hex straight on or to either side/,
+    );
     // With only straight on walled, it goes to the side (direction 1: 8,6).
     const side = step(moving([giant(), fig('imp', 'b', 8, 5, { attributes: { STR: 8 } })], { '9,5': 'wall' }), {
       type: 'move',
@@ -176,7 +188,9 @@ describe("riders and mounts (linked figures: the console's choice)", () => {
     s = run(s, { type: 'mount', figureId: 'ann', mountId: 'horse' }).state;
     s = run(s, { type: 'setRideScore', figureId: 'ann', rideScore: 4 }).state;
     s = run(s, { type: 'advancePhase' }).state;
-    const r = run(s, { type: 'rollInitiative' }, [[2], [5], [3]]);
+    // RULINGS H9: the horse rolls no initiative of its own: two stress dice, Ann's and Ben's.
+    const r = run(s, { type: 'rollInitiative' }, [[2], [3]]);
+    expect(turnStateOf(r.state).initiative!.rolls.map((x) => x.sideId)).toEqual(['ann', 'ben']);
     const ann = turnStateOf(r.state).initiative!.rolls.find((x) => x.sideId === 'ann')!;
     expect((ann.breakdown ?? []).map((l) => `${l.label} ${l.value}`)).toEqual([
       'Stress die d10: 2 2',

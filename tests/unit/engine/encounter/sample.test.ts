@@ -5,7 +5,7 @@ import { checkInvariants } from '../../../../src/main/engine/encounter/invariant
 import { EncounterStateSchema } from '../../../../src/main/engine/encounter/schema';
 import { armorById, shieldById, weaponById } from '../../../../src/main/engine/equipment';
 import { gmView } from '../../../../src/main/session/gmView';
-import { playerView } from '../../../../src/main/session/playerView';
+import { frameOf } from '../../../../src/main/projection/frame';
 import { GmViewSchema, PlayerViewSchema } from '../../../../src/shared/views';
 import { hexKey } from '../../../../src/shared/hex';
 import { SAMPLE_CAMPAIGN_DIR } from '../../../support/tempCampaign';
@@ -50,7 +50,7 @@ describe('the sample encounter (ford-ambush)', () => {
     // Bram: STR 14 carrying 31 lbs (broadsword 5, leather 16, small shield 10) is Heavy: no Jog,
     // Walk 4 + 1 − 4 = 1, and Walk (slow) is never longer than Walk (RULINGS M1, M2 amended).
     expect(gm.encounter.figures.find((f) => f.id === 'bram')?.movementLeft).toEqual({ hexes: 1, how: 'walk' });
-    const pv = PlayerViewSchema.parse(playerView(s, 4));
+    const pv = PlayerViewSchema.parse(frameOf(s));
     expect(JSON.stringify(pv)).not.toMatch(/sella|mana|tracker|movementLeft|equipment|conditions/i);
   });
 });

@@ -15,9 +15,10 @@ import type { SeededDice } from '../../../../src/main/engine/dice/types';
 import type { Command } from '../../../../src/shared/commands';
 import type { MoveMode } from '../../../../src/shared/schemas';
 import { AppError } from '../../../../src/shared/errors';
+import type { EncounterEvent } from '../../../../src/main/engine/encounter/events';
 import { hexDistance, hexNeighbor } from '../../../../src/shared/hex';
 import { encounter, fig } from './fixtures';
-import { issue14Actions, issue14Invariants, issue14Moves, withIssue14Traits } from './soakIssue14';
+import { fallenRiderPicks, issue14Actions, issue14Invariants, issue14Moves, withIssue14Traits } from './soakIssue14';
 import { isCaster, magicOf } from '../../../../src/main/engine/encounter/magicBridge';
 import { isMovementPhase } from '../../../../src/main/engine/encounter/turn';
 import { figureAllowance } from '../../../../src/main/engine/encounter/movement/reachable';
@@ -218,6 +219,9 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
     return out;
   }
   if (isMovementPhase(s.phase)) {
+    // RULINGS M4: a figure beside a dropped pack now and then stands still, to pick it up when its action comes.
+    if (itemsOf(s).some((i) => i.kind === 'pack' && hexDistance(i.position, f.position) <= 1) && rnd.int(2) === 0)
+      return [...out, { type: 'move', figureId: id, mode: 'stand-still', to: f.position }];
     if (rules.initiative.canYield && rnd.int(5) === 0) out.push({ type: 'yieldMove', figureId: id });
     if (rnd.int(8) === 0) out.push({ type: rnd.int(2) ? 'dodge' : 'defend', figureId: id });
     out.push(...issue14Moves(s, f, rnd));
@@ -296,6 +300,10 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
       for (let k = 0; k < 3; k++) {
         const spellId = rnd.pick(Object.keys(f.mastery));
         const target = rnd.pick([f, ...foes]);
+        // RULINGS S8: the third candidate is countered as it is cast, by another mage who knows a
+        // Counter spell and has mana (no draw of its own: the seeds play the fights they played).
+        const defender =
+          k === 2 ? s.figures.find((x) => x.id !== id && x.mastery['protection-counter-1'] !== undefined && (x.mana?.current ?? 0) > 0) : undefined;
         out.push({
           type: 'castSpell',
           figureId: id,
@@ -304,6 +312,7 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
           push: rnd.pick([0, 0, 1, 2, 4]),
           borrow: rnd.int(2) === 0,
           ...(spellId === 'elemental-missile' ? { variant: 'fire' } : {}),
+          ...(defender ? { counter: { figureId: defender.id, mana: Math.min(2, defender.mana?.current ?? 1) } } : {}),
         });
       }
       for (const r of magicOf(s).runaways) if (r.casterId !== id) out.push({ type: 'intervene', figureId: id, casterId: r.casterId });
@@ -320,6 +329,14 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
   }
   out.push({ type: 'declineRetreat', figureId: id });
   return out;
+}
+
+/** The events the rulings of riders, pushes and packs leave, told apart from their kind's others. */
+function soakEventDetail(e: EncounterEvent): string | null {
+  if (e.type === 'pushed' && e.source.includes('RULINGS H8')) return 'pushed:H8';
+  if (e.type === 'itemDropped' && e.kind === 'pack') return 'itemDropped:pack';
+  if (e.type === 'conditionChanged' && e.condition.startsWith('riding') && !e.on && e.source.includes('RULINGS H9')) return 'riderFell';
+  return null;
 }
 
 function soak(
@@ -346,7 +363,7 @@ function soak(
   let refused = 0;
   for (let i = 0; i < steps; i++) {
     phases[s.phase] = (phases[s.phase] ?? 0) + 1;
-    const cands = candidates(s, rnd, rules);
+    const cands = [...candidates(s, rnd, rules), ...fallenRiderPicks(s, rnd)];
     let done = false;
     // Attacks first most of the time, then the rest in a random rotation.
     const fights = cands.filter(
@@ -368,13 +385,20 @@ function soak(
       const saved = dice.saveState();
       try {
         const r = apply(s, c, dice, rules);
+        // RULINGS H9: a move of a rider is its pair's ride.
+        if (c.type === 'move' && s.figures.some((f) => f.id === c.figureId && f.ridingId !== undefined)) kinds['move:ridden'] = (kinds['move:ridden'] ?? 0) + 1;
         s = r.state;
-        for (const e of r.events) events[e.type] = (events[e.type] ?? 0) + 1;
+        for (const e of r.events) {
+          events[e.type] = (events[e.type] ?? 0) + 1;
+          const also = soakEventDetail(e);
+          if (also !== null) events[also] = (events[also] ?? 0) + 1;
+        }
         done = true;
         applied++;
         kinds[c.type] = (kinds[c.type] ?? 0) + 1;
+        if (c.type === 'castSpell' && c.counter && r.events.some((e) => e.type === 'counterspell')) kinds.counterAtCast = (kinds.counterAtCast ?? 0) + 1;
       } catch (e) {
-        if (!(e instanceof AppError)) throw new Error(`seed ${seed}, step ${i}: ${c.type} threw ${String(e)}\n${JSON.stringify(c)}`);
+        if (!(e instanceof AppError)) throw new Error(`seed ${seed}, step ${i}: ${c.type} threw ${String(e)}\n${JSON.stringify(c)}`, { cause: e });
         dice = createSeededDice(saved);
         refused++;
       }
@@ -411,6 +435,8 @@ describe('soak', () => {
         total[k] = (total[k] ?? 0) + v;
     }
     expect(total.castSpell ?? 0).toBeGreaterThan(10);
+    // RULINGS S8: counters declared with a casting are rolled.
+    expect(total.counterAtCast ?? 0).toBeGreaterThan(0);
     expect(total['event:controlRoll'] ?? 0).toBeGreaterThan(0);
     expect(total['event:runawayStarted'] ?? 0).toBeGreaterThan(0);
     expect(total['event:runawayDrain'] ?? 0).toBeGreaterThan(0);
@@ -446,11 +472,24 @@ describe('soak', () => {
   });
 });
 
+/** The soaks run once per file: several tests read the same seeded runs. */
+const soaked = new Map<string, ReturnType<typeof soak>>();
+function soakOnce(seed: number, steps: number, rules: RuleSet, flier: boolean): ReturnType<typeof soak> {
+  const key = `${seed}|${steps}|${RULE_SETS.findIndex((x) => x.rules === rules)}|${flier}`;
+  let r = soaked.get(key);
+  if (r === undefined) soaked.set(key, (r = soak(seed, steps, rules, flier)));
+  return r;
+}
+
 describe('soak under each rule option (RULINGS O1–O4, one Rules seam)', () => {
   for (const { name, rules } of RULE_SETS) {
     it(`${name}: 1,200 steps on two seeds keep every invariant and go through the option's phases`, () => {
-      for (const seed of [3, 2027]) {
-        const r = soak(seed, 1200, rules);
+      // Seed 2027 plays the arena with a flier, a 3-hex figure that pushes, riders and a pack.
+      for (const [seed, flier] of [
+        [3, false],
+        [2027, true],
+      ] as const) {
+        const r = soakOnce(seed, 1200, rules, flier);
         expect(r.applied).toBeGreaterThanOrEqual(1200);
         expect(r.turns, `${name} seed ${seed} turns`).toBeGreaterThan(8);
         expect(r.kinds.attack ?? 0, `${name} seed ${seed} attacks`).toBeGreaterThan(5);
@@ -459,6 +498,32 @@ describe('soak under each rule option (RULINGS O1–O4, one Rules seam)', () => 
       }
     });
   }
+
+  it('riders, fliers, pushes and packs come up under every rule set and keep the invariants (RULINGS H6, H8, H9, M4)', () => {
+    const across: Record<string, number> = {};
+    for (const { name, rules } of RULE_SETS) {
+      const total: Record<string, number> = {};
+      for (const seed of [2027, 11]) {
+        const r = soakOnce(seed, 1200, rules, true);
+        for (const [k, v] of Object.entries({ ...r.kinds, ...Object.fromEntries(Object.entries(r.events).map(([e, n]) => [`event:${e}`, n])) }))
+          total[k] = (total[k] ?? 0) + v;
+      }
+      const seen = {
+        takeOff: total.takeOff ?? 0,
+        fly: total.fly ?? 0,
+        ridden: total['move:ridden'] ?? 0,
+        dismountOrFall: (total.dismount ?? 0) + (total['event:riderFell'] ?? 0),
+        pushed: total['event:pushed:H8'] ?? 0,
+        packDropped: total['event:itemDropped:pack'] ?? 0,
+        packPickedUp: total.pickUpPack ?? 0,
+      };
+      for (const [what, n] of Object.entries(seen)) expect(n, `${name}: ${what} ${JSON.stringify(seen)}`).toBeGreaterThan(0);
+      for (const k of ['mount', 'event:riderFell', 'placeFallenRider', 'event:pushStopped', 'land']) across[k] = (across[k] ?? 0) + (total[k] ?? 0);
+    }
+    // f3 starts on the snake; getting on again, a mount falling (and the GM placing its rider), a push
+    // stopped for want of room and a landing come up in some rule sets' runs.
+    for (const [k, n] of Object.entries(across)) expect(n, `${k} ${JSON.stringify(across)}`).toBeGreaterThan(0);
+  }, 240_000);
 
   it('O4: the GM types and clears initiative scores between declarations (RULINGS O4 amended)', () => {
     const r = soak(3, 1200, RULE_SETS[4]!.rules);

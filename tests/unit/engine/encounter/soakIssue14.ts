@@ -13,15 +13,27 @@ interface Chooser {
   pick<T>(xs: readonly T[]): T;
 }
 
-/** Gives the arena's figures the issue's traits: a second weapon, a giant snake, and with `flier` wings and a 3-hex snake. */
+/**
+ * Gives the arena's figures the issue's traits: a second weapon, a giant snake, and with `flier`
+ * wings, a 3-hex snake strong enough to push (STR 24, 004 §Engagement) and f3 riding it from the
+ * start (RULINGS H9).
+ */
 export function withIssue14Traits(s: EncounterState, flier = false): EncounterState {
+  const traits = withTraits(s, flier);
+  if (!flier) return traits;
+  const snake = traits.figures.find((f) => f.id === 'f5')!;
+  return { ...traits, figures: traits.figures.map((f) => (f.id === 'f3' ? { ...f, ridingId: 'f5', position: { ...snake.position } } : f)) };
+}
+
+function withTraits(s: EncounterState, flier: boolean): EncounterState {
   return {
     ...s,
     figures: s.figures.map((f) => {
       // RULINGS H7: f0 fights with a broadsword and a dagger in the other hand.
       if (f.id === 'f0') return { ...f, equipment: { ...f.equipment, offHandWeaponId: 'dagger' } };
       // 001 §DEX Adjustments: f5 is a giant snake (−3 to be hit); in the flier's arena it is 3 hexes long and pushes (004 §Engagement).
-      if (f.id === 'f5') return { ...f, ...(flier ? { size: 3 as const } : {}), conditions: [...f.conditions, 'giantSnake'] };
+      if (f.id === 'f5')
+        return { ...f, ...(flier ? { size: 3 as const, attributes: { ...f.attributes, STR: 24 } } : {}), conditions: [...f.conditions, 'giantSnake'] };
       // 004 §Flight: f1 flies, flying MA 8.
       if (f.id === 'f1' && flier) return { ...f, flyingMa: 8 };
       return f;
@@ -78,7 +90,10 @@ export function issue14Moves(s: EncounterState, f: FigureState, rnd: Chooser): C
   return out;
 }
 
-/** What the issue's state must keep: a pack is on a figure or on the map, never both nor gone. */
+/**
+ * What the issue's state must keep: a pack is on a figure or on the map, never both nor gone; only
+ * a figure in the air chooses to engage the ground; a ridden mount rolls no initiative (RULINGS H9).
+ */
 export function issue14Invariants(s: EncounterState, packsAtStart: number): string[] {
   const out: string[] = [];
   const carried = s.figures.filter((f) => f.equipment.packLbs > 0).length;
@@ -88,6 +103,18 @@ export function issue14Invariants(s: EncounterState, packsAtStart: number): stri
     // RULINGS H6: only a figure in the air chooses to engage the ground; only a flier is in the air here.
     if (f.turn.engagesGround === true && !f.conditions.includes('flying')) out.push(`${f.id} engages the ground from the air but is not flying.`);
     if (f.conditions.includes('flying') && (f.flyingMa ?? 0) === 0) out.push(`${f.id} is flying without a flying MA.`);
+    const mount = f.ridingId === undefined ? undefined : s.figures.find((m) => m.id === f.ridingId);
+    if (
+      mount !== undefined &&
+      s.turnState?.initiative?.by === 'figure' &&
+      s.turnState.initiative.rolls.some((r) => r.sideId === mount.id && f.turn.mode === null)
+    )
+      out.push(`${mount.id} carries ${f.id} but rolled initiative of its own.`);
   }
   return out;
+}
+
+/** RULINGS H9: now and then the GM moves a rider whose mount fell to another free hex beside it. */
+export function fallenRiderPicks(s: EncounterState, rnd: Chooser): Command[] {
+  return (s.fallenRiders ?? []).filter(() => rnd.int(2) === 0).map((x): Command => ({ type: 'placeFallenRider', figureId: x.riderId, to: rnd.pick(x.hexes) }));
 }

@@ -4,7 +4,7 @@
  * fatigue (RULINGS M3) follow that gait.
  */
 import { describe, expect, it } from 'vitest';
-import { optionRefusal } from '../../../../src/main/engine/encounter/options';
+import { legalOptions, optionRefusal } from '../../../../src/main/engine/encounter/options';
 import { turnGait } from '../../../../src/main/engine/encounter/movement/turnGait';
 import type { EncounterState, FigureState } from '../../../../src/main/engine/encounter/schema';
 import type { MoveMode } from '../../../../src/shared/schemas';
@@ -48,6 +48,14 @@ describe('options follow the hexes moved, not the gait label (RULINGS T5 amended
     const nine = acting([moved(charger, 'run', 9), fig('ben', 'b', 6, 5, { facing: 3 })]);
     expect(turnGait(figOf(nine, 'ann'))).toBe('run');
     expect(optionRefusal(nine, figOf(nine, 'ann'), 'b')).toBe('Ann moved at run; Charge attack (b) allows at most jog (001 §Action Options).');
+  });
+
+  it("legalOptions gives the turn's gait with the options that follow it: one answer for the tracker's badge and the reasons", () => {
+    const far = acting([moved(archer, 'run', 3), foe]);
+    const answer = legalOptions(far, 'bow');
+    expect(answer.moved).toEqual({ mode: 'run', gait: 'walk', spent: 3 });
+    expect(answer.options.find((o) => o.option === 'f')?.reason).toContain('a walk (RULINGS T5)');
+    expect(legalOptions(acting([archer, foe]), 'bow').moved).toEqual({ mode: null, gait: null, spent: 0 });
   });
 
   it('shift, crawl and standing still keep their own names', () => {

@@ -90,3 +90,50 @@ describe('counterspell (001 §Counterspell; RULINGS S8)', () => {
     expect(esc.next.magic.runaways[0]).toMatchObject({ casterId: 'ada', level: 1, push: 2, cause: 'push', startedTurn: 2 });
   });
 });
+
+describe('a counter declared as the spell is cast (001 §Counterspell: "if the defender wins, the spell is countered"; RULINGS S8)', () => {
+  const calm = (counter: { defenderId: string; committed: number }) => ({ casterId: 'ada', spellId: 'control-calm', targetId: 'orc', counter });
+
+  it('the contest comes after the casting roll and before the spell takes effect: a tie to the defender, and the spell never starts', () => {
+    // Casting 9 against INT 14; the contest: Ada 15 − 10 = 5 against Dan 13 + 3 − 11 = 5.
+    const r = cast(snapshot(ada, dan), calm({ defenderId: 'dan', committed: 3 }), dice(9, 10, 11), ctx(1));
+    expect(r.events.map((e) => e.type)).toEqual(['manaSpent', 'castingRoll', 'spellCast', 'manaSpent', 'counterspell']);
+    expect(r.events.find((e) => e.type === 'counterspell')).toMatchObject({ casterMargin: 5, defenderMargin: 5, winner: 'defender' });
+    expect(r.rolls.map((x) => x.label)).toEqual(['casting Calm: ada', 'counterspell contest: ada (caster)', 'counterspell contest: dan (defender)']);
+    expect(r.next.magic.active).toEqual([]);
+    expect(r.next.magic.castings[0]).toMatchObject({ outcome: 'succeeded', counter: { defenderId: 'dan', committed: 3, winner: 'defender', turn: 1 } });
+    expect([casterIn(r.next, 'ada').mana.current, casterIn(r.next, 'dan').mana.current]).toEqual([11, 9]);
+    // One try per casting: no second counter later in the turn.
+    expect(() => counterspell(r.next, { defenderId: 'dan', castingId: 'cast-1', committed: 1 }, dice(3, 3), ctx(1))).toThrow(/one try per casting/);
+  });
+
+  it('the caster wins on a higher margin: the spell goes through, after the contest; D is spent', () => {
+    const r = cast(snapshot(ada, dan), calm({ defenderId: 'dan', committed: 2 }), dice(9, 9, 12), ctx(1));
+    expect(r.events.map((e) => e.type)).toEqual(['manaSpent', 'castingRoll', 'spellCast', 'manaSpent', 'counterspell', 'spellActive']);
+    expect(r.next.magic.active).toHaveLength(1);
+    expect(casterIn(r.next, 'dan').mana.current).toBe(10);
+  });
+
+  it('a casting that fails needs no counter: none is rolled and the defender keeps the mana', () => {
+    const r = cast(snapshot(ada, dan), calm({ defenderId: 'dan', committed: 3 }), dice(15), ctx(1));
+    expect(r.events.map((e) => e.type)).toEqual(['manaSpent', 'castingRoll', 'spellCast']);
+    expect(r.next.magic.castings[0]).toMatchObject({ outcome: 'failed', counter: null });
+    expect(casterIn(r.next, 'dan').mana.current).toBe(12);
+  });
+
+  it('a counter that cannot be made is refused before any die is rolled', () => {
+    const none = dice();
+    expect(() => cast(snapshot(ada, dan), calm({ defenderId: 'ada', committed: 1 }), none, ctx(1))).toThrow(/its own spell/);
+    expect(() => cast(snapshot(ada, dan), calm({ defenderId: 'dan', committed: 13 }), none, ctx(1))).toThrow(/cannot commit 13/);
+    expect(() => cast(snapshot(ada, dan), calm({ defenderId: 'dan', committed: 0 }), none, ctx(1))).toThrow(/whole number 1 or more/);
+    const orcMage = caster({ id: 'orc', mastery: {} });
+    expect(() => cast(snapshot(ada, dan, orcMage), calm({ defenderId: 'orc', committed: 1 }), none, ctx(1))).toThrow(/knows no spells/);
+  });
+
+  it('countered as it was cast, the caster escalates the next turn (RULINGS S8)', () => {
+    const s = cast(snapshot(ada, dan), calm({ defenderId: 'dan', committed: 3 }), dice(9, 10, 11), ctx(1)).next;
+    const esc = cast(s, { casterId: 'ada', spellId: 'control-calm', targetId: 'orc', push: 1, escalationOf: 'cast-1' }, dice(10, 9), ctx(2));
+    expect(esc.next.magic.castings[1]).toMatchObject({ escalationOf: 'cast-1', outcome: 'succeeded' });
+    expect(esc.next.magic.active).toHaveLength(1);
+  });
+});

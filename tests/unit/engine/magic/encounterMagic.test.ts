@@ -12,6 +12,8 @@ import { EncounterStateSchema, FRESH_FIGURE_TURN, turnStateOf, type EncounterSta
 import { phaseStatus } from '../../../../src/main/engine/encounter/turn';
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import { gmView } from '../../../../src/main/session/gmView';
+import { encounterCastPreview } from '../../../../src/main/engine/encounter/magicQueries';
+import { DEFAULT_RULES } from '../../../../src/main/engine/rules';
 import type { Command } from '../../../../src/shared/commands';
 import { encounter, fig, refusal, step, withActionOrder } from '../encounter/fixtures';
 
@@ -414,6 +416,48 @@ describe('anchor, intervention, counterspell, rest (RULINGS S5–S8)', () => {
     expect(lose.events.find((e) => e.type === 'counterspell')).toMatchObject({ casterMargin: 7, defenderMargin: -1, winner: 'caster' });
     expect(lose.state.spells).toHaveLength(1);
     expect(refusal(lose.state, { type: 'counterspell', figureId: 'mira', castingId: 'cast-1', mana: 1 })).toMatch(/one try per casting/);
+  });
+
+  it('a counter declared with the cast: the contest before the spell takes effect; a defender who wins stops it (RULINGS S8)', () => {
+    const declared = cast('passage-light', { counter: { figureId: 'mira', mana: 2 } });
+    // Casting 9 against INT 15; the contest: Ilsa 15 + 1 − 12 = 4 against Mira 12 + 2 − 10 = 4, a tie to the defender.
+    const tie = step(inActions([ilsa(), mira()]), declared, [
+      [2, 3, 4],
+      [4, 4, 4],
+      [3, 3, 4],
+    ]);
+    expect(types(tie.events)).toEqual(['manaSpent', 'castingRoll', 'spellCast', 'manaSpent', 'counterspell', 'optionTaken']);
+    expect(tie.events.find((e) => e.type === 'counterspell')).toMatchObject({ casterMargin: 4, defenderMargin: 4, winner: 'defender' });
+    expect(tie.state.spells).toEqual([]);
+    expect([manaOf(tie.state)?.current, manaOf(tie.state, 'mira')?.current]).toEqual([11, 8]);
+    expect(refusal(tie.state, { type: 'counterspell', figureId: 'mira', castingId: 'cast-1', mana: 1 })).toMatch(/one try per casting/);
+    // The caster wins: the spell goes through.
+    const held = step(inActions([ilsa(), mira()]), declared, [
+      [2, 3, 4],
+      [3, 3, 3],
+      [5, 5, 5],
+    ]);
+    expect(held.state.spells).toHaveLength(1);
+    // Who cannot counter is refused before any die: a figure with no spells.
+    expect(refusal(inActions([ilsa(), mira(), foe(9, 6)]), cast('passage-light', { counter: { figureId: 'foe', mana: 1 } }))).toMatch(
+      /Foe knows no spells and cannot counter/,
+    );
+  });
+
+  it("the cast preview lists who could counter, and a declared counter's two contest targets before any die (RULINGS S8)", () => {
+    const s = inActions([ilsa(), mira(), foe(9, 7)]);
+    const plain = encounterCastPreview(s, DEFAULT_RULES, 'ilsa', 'passage-light', 1);
+    expect(plain.defenders).toEqual([{ figureId: 'mira', name: 'Mira', mana: 10 }]);
+    expect(plain.counter).toBeNull();
+    const declared = encounterCastPreview(s, DEFAULT_RULES, 'ilsa', 'passage-light', 1, undefined, { figureId: 'mira', mana: 3 });
+    expect(declared.counter?.caster).toMatchObject({ value: 17 }); // INT 15 + cost 1 + push 1
+    expect(declared.counter?.caster.breakdown.map((l) => l.label)).toEqual(['Ilsa INT', 'casting mana (cost 1 + push 1)']);
+    expect(declared.counter?.defender).toMatchObject({ value: 15 }); // INT 12 + 3 committed
+    expect(declared.problems).toEqual([]);
+    const tooMuch = encounterCastPreview(s, DEFAULT_RULES, 'ilsa', 'passage-light', 0, undefined, { figureId: 'mira', mana: 11 });
+    expect(tooMuch.problems).toContain('Mira has 10 mana and cannot commit 11.');
+    const nonMage = encounterCastPreview(s, DEFAULT_RULES, 'ilsa', 'passage-light', 0, undefined, { figureId: 'foe', mana: 1 });
+    expect(nonMage.problems).toContain('Foe knows no spells: only a mage can counter (001 §Counterspell).');
   });
 
   it('rest between fights: mana back, Debt paid first; refused during a turn or a runaway (RULINGS S5, S4)', () => {

@@ -13,8 +13,8 @@ import { EncounterStateSchema, type EncounterState, type FigureState } from '../
 import { DEFAULT_RULES } from '../../../../src/main/engine/rules';
 import { replay } from '../../../../src/main/session/session';
 import { gmView } from '../../../../src/main/session/gmView';
-import { playerView } from '../../../../src/main/session/playerView';
-import { playerIdsFor } from '../../../../src/main/session/playerIds';
+import { frameOf } from '../../../../src/main/projection/frame';
+import { playerIdsFor } from '../../../../src/main/projection/ids';
 import { LogEntrySchema, type LogEntry } from '../../../../src/main/store/schema';
 import type { Command } from '../../../../src/shared/commands';
 import { GmViewSchema, PlayerViewSchema } from '../../../../src/shared/views';
@@ -225,7 +225,7 @@ describe('the views carry the hex (DESIGN §Secrets never cross to the player)',
   it('player view: the hex and school, never mana or costs', () => {
     const s = cast(inActions([ilsa(), foe()]));
     const asPlayer = playerIdsFor(s.id);
-    const v = PlayerViewSchema.parse(playerView(s, 1));
+    const v = PlayerViewSchema.parse(frameOf(s));
     expect(v.encounter.magic.active).toEqual([
       {
         id: asPlayer('spell', 'spell-2'),
@@ -242,9 +242,9 @@ describe('the views carry the hex (DESIGN §Secrets never cross to the player)',
   it('player view: no marker on a hex under the GM’s fog, nor for a caster hidden from the players', () => {
     const s = cast(inActions([ilsa(), foe()]));
     const fogged = { ...s, map: { ...s.map, hidden: ['7,5'] } };
-    expect(playerView(fogged, 1).encounter.magic.active).toEqual([]);
+    expect(frameOf(fogged).encounter.magic.active).toEqual([]);
     const hidden = { ...s, figures: s.figures.map((f) => (f.id === 'ilsa' ? { ...f, hidden: true } : f)) };
-    expect(playerView(hidden, 1).encounter.magic.active).toEqual([]);
+    expect(frameOf(hidden).encounter.magic.active).toEqual([]);
     // The GM still sees it in both cases.
     expect(gmView({ id: 'c', name: 'C' }, fogged, HISTORY, 1).encounter.figures.find((f) => f.id === 'ilsa')?.spells[0]?.at).toEqual({ q: 7, r: 5 });
   });
@@ -255,7 +255,7 @@ describe('the views carry the hex (DESIGN §Secrets never cross to the player)',
     expect(gmView({ id: 'c', name: 'C' }, s, HISTORY, 1).encounter.figures.find((f) => f.id === 'ilsa')?.spells).toEqual([
       { spellId: 'passage-light', name: 'Light', targetId: 'ilsa', renewalCost: 1 },
     ]);
-    expect(playerView(s, 1).encounter.magic.active).toEqual([
+    expect(frameOf(s).encounter.magic.active).toEqual([
       { id: asPlayer('spell', 'spell-2'), name: 'Light', variant: null, casterId: asPlayer('figure', 'ilsa'), targetId: asPlayer('figure', 'ilsa') },
     ]);
   });

@@ -15,6 +15,7 @@ import { figureById } from '../state';
 import type { MoveMode } from '../../../../shared/schemas';
 import { figureAllowance } from './reachable';
 import { gaitCovering } from './turnGait';
+import { moverFor } from './mounts';
 
 export type DropCommand = Extract<Command, { type: 'move' | 'moveFigure' | 'fly' | 'takeOff' }>;
 
@@ -55,16 +56,18 @@ export function previewDrop(state: EncounterState, command: DropCommand, rules: 
     if (!(e instanceof AppError)) throw e;
     return { ok: false, reason: e.message, path: [from], cost: 0, mode: null, gait: '', fatigue: 0, source: '' };
   }
-  const fatigue = events.reduce((sum, e) => sum + (e.type === 'fatigueSpent' && e.figureId === command.figureId ? e.amount : 0), 0);
+  // RULINGS H9: a rider's drag is its mount's move, on the mount's gaits, and the mount pays the Fatigue.
+  const mover = command.type === 'move' ? moverFor(state, command.figureId).id : command.figureId;
+  const fatigue = events.reduce((sum, e) => sum + (e.type === 'fatigueSpent' && e.figureId === mover ? e.amount : 0), 0);
   for (const e of events) {
-    if (e.type === 'moved' && e.figureId === command.figureId) {
+    if (e.type === 'moved' && e.figureId === mover) {
       return {
         ok: true,
         reason: null,
         path: [...e.path],
         cost: e.cost,
         mode: e.mode,
-        gait: gaitName(state, rs, command.figureId, e.mode, e.cost),
+        gait: gaitName(state, rs, mover, e.mode, e.cost),
         fatigue,
         source: e.source,
       };

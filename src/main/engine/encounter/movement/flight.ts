@@ -8,6 +8,13 @@
  * - `passFliers`: both fliers agree to pass at different heights, so it may fly through another
  *   flier's hex.
  *
+ * RULINGS H6 (amended): taking off is movement, so an engaged figure cannot take off (M5) — it
+ * disengages first (H2); an engaged flier in the air does not fly off either. A flier in the air
+ * neither engages nor is engaged by ground figures unless it chooses to close (engagement.ts).
+ * The take-off turn's half flying MA rounds down. Flight costs no movement Fatigue unless the
+ * creature's entry says so (`flyingFatigue`, typed with its flying MA): then it pays that much on
+ * each turn it flies a hex or more.
+ *
  * The console's choices where 004 is silent: a flier flies over ground figures but not through
  * walls; it ends its move in an empty hex; enemy fliers' front hexes stop it as on the ground
  * (RULINGS M5); a figure in HTH, down or with its action or movement taken cannot take off; the
@@ -20,11 +27,11 @@ import { footprint } from '../../../../shared/hex/footprint';
 import { isOnMap } from '../../../../shared/mapGrid';
 import type { CommandOf } from '../../../../shared/commands';
 import { MOVEMENT_PHASES, type MoveMode } from '../../../../shared/schemas';
-import { engagementField, isEngagedAt } from '../engagement';
+import { engagementField, isEngaged, isEngagedAt } from '../engagement';
 import type { EncounterState, FigureState } from '../schema';
 import { turnStateOf } from '../schema';
 import { figureById, hasCondition, isAlive } from '../state';
-import { markMoved, requireTurn } from '../turn';
+import { markMoved, requireTurn, settlePosture } from '../turn';
 import type { Tx } from '../tx';
 import { figureAllowance } from './reachable';
 
@@ -41,7 +48,13 @@ export function takeOffRefusal(state: EncounterState, f: FigureState): string | 
   if (f.posture !== 'standing') return `${f.name} is ${f.posture}: it stands before it takes off.`;
   if (f.hthWith.length > 0) return `${f.name} is in hand-to-hand combat.`;
   if (turnStateOf(state).moveDone.includes(f.id)) return `${f.name} has moved this turn.`;
+  if (isEngaged(state, f)) return engagedRefusal(f, 'take off');
   return null;
+}
+
+/** RULINGS H6 (amended), M5: an engaged figure only shifts or stands still; it disengages first (H2). */
+function engagedRefusal(f: FigureState, what: string): string {
+  return `${f.name} is engaged: it cannot ${what}, for an engaged figure only shifts or stands still (RULINGS H6, M5); it disengages first (option n, RULINGS H2).`;
 }
 
 /** Why the figure cannot land now, or null (004 §Flight: no move on the landing turn). */
@@ -119,6 +132,19 @@ function flyTo(tx: Tx, f: FigureState, to: Hex, facing: number | undefined, budg
     engaged: false,
     source: FLIGHT_SOURCE,
   });
+  // RULINGS H6 (amended): no movement Fatigue for flight unless the creature's entry gives some.
+  const fatigue = f.flyingFatigue ?? 0;
+  if (there.cost > 0 && fatigue > 0) {
+    const after = tx.update(f.id, (x) => ({ ...x, fatigue: { ...x.fatigue, current: x.fatigue.current - fatigue } }));
+    tx.emit?.({
+      type: 'fatigueSpent',
+      figureId: f.id,
+      amount: fatigue,
+      fatigue: after.fatigue.current,
+      source: `${FLIGHT_SOURCE} (the creature's entry: ${fatigue} per turn flown)`,
+    });
+    settlePosture(tx, f.id);
+  }
   markMoved(tx, f.id);
 }
 
@@ -138,6 +164,7 @@ export function applyFly(tx: Tx, c: CommandOf<'fly'>): void {
   if (!hasCondition(f, 'flying')) throw new AppError('rule', `${f.name} is on the ground: it takes off first (${FLIGHT_SOURCE}).`);
   if (turnStateOf(tx.state).moveDone.includes(f.id)) throw new AppError('rule', `${f.name} has moved this turn.`);
   if (f.hthWith.length > 0) throw new AppError('rule', `${f.name} is in hand-to-hand combat: it disengages first (001 §Disengaging).`);
+  if (isEngaged(tx.state, f)) throw new AppError('rule', engagedRefusal(f, 'fly off'));
   flyTo(tx, f, c.to, c.facing, flightBudget(f, false), c.passFliers === true);
 }
 
@@ -169,13 +196,18 @@ export function applyEngageGround(tx: Tx, c: CommandOf<'engageGround'>): void {
   });
 }
 
-/** The GM makes a figure a flier (flying MA 1–40) or takes its wings away (0; it must be on the ground). */
+/**
+ * The GM makes a figure a flier (flying MA 1–40) or takes its wings away (0; it must be on the
+ * ground), with the Fatigue its entry says a turn of flight costs (`fatiguePerTurn`; 0 or absent:
+ * none, RULINGS H6 amended).
+ */
 export function applySetFlyingMa(tx: Tx, c: CommandOf<'setFlyingMa'>): void {
   const f = figureById(tx.state, c.figureId);
   if (c.flyingMa === 0 && hasCondition(f, 'flying')) throw new AppError('rule', `${f.name} is in the air: it lands first.`);
+  const perTurn = c.flyingMa === 0 ? 0 : (c.fatiguePerTurn ?? 0);
   tx.update(f.id, (x) => {
-    const { flyingMa: _, ...rest } = x;
-    return c.flyingMa === 0 ? rest : { ...rest, flyingMa: c.flyingMa };
+    const { flyingMa: _, flyingFatigue: _fatigue, ...rest } = x;
+    return c.flyingMa === 0 ? rest : { ...rest, flyingMa: c.flyingMa, ...(perTurn > 0 ? { flyingFatigue: perTurn } : {}) };
   });
   tx.emit?.({ type: 'conditionChanged', figureId: f.id, condition: `flier (flying MA ${c.flyingMa})`, on: c.flyingMa > 0, source: FLIGHT_SOURCE });
 }

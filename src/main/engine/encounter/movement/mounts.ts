@@ -9,23 +9,25 @@
  *   In a movement phase getting on or off is the rider's movement for the turn (it moves no
  *   further; its options count it as standing still); outside the movement phases it is the GM
  *   placing figures, as a drag is.
- * - The pair moves as the mount moves, with the mount's gaits and fatigue (RULINGS M1–M3): a move
- *   of the rider is its mount's move. The rider sits in the mount's front hex (its anchor), and
- *   its turn records the same gait and hexes, so its options follow them (RULINGS T5).
- * - A rider whose mount is down or gone, or who is itself down, is off its mount, in a free hex
- *   next to it when there is one.
+ * RULINGS H9 settles the rest of how they move and act:
+ * - The pair moves as one on the mount's gaits, and the mount pays the movement Fatigue (M1–M3): a
+ *   move of the rider is its mount's move. The rider sits in the mount's front hex (its anchor);
+ *   its turn records the mount's hexes and the gait they make on the mount's own table, so its
+ *   options follow that gait (T5). The pair stops when either is engaged (M5; engagement.ts).
+ * - A mount rolls no initiative of its own: it moves and acts right after its rider (turn.ts).
+ * - A rider whose mount falls is placed prone beside it, the GM choosing where (riderFalls.ts).
  */
 import { AppError } from '../../../../shared/errors';
-import { hexDistance, hexEquals, hexKey, hexNeighbor, type Hex } from '../../../../shared/hex';
-import { isOnMap } from '../../../../shared/mapGrid';
+import { hexDistance, hexEquals, hexKey, type Hex } from '../../../../shared/hex';
 import type { CommandOf } from '../../../../shared/commands';
 import { MOVEMENT_PHASES } from '../../../../shared/schemas';
 import type { Weapon } from '../../equipment';
-import type { EncounterEvent } from '../events';
 import type { EncounterState, FigureState } from '../schema';
-import { anyRider, canAct, figureById, figureHexes, findFigure, hasCondition, isAlive, mountOf, riderOf } from '../state';
+import { canAct, figureById, figureHexes, hasCondition, mountOf, riderOf } from '../state';
 import { isMovementPhase, markMoved, requireTurn } from '../turn';
 import type { Tx } from '../tx';
+import { freeHexesBeside } from './riderFalls';
+import { turnGait } from './turnGait';
 
 export const MOUNT_SOURCE = "the console's choice (001 and 003 name riders and mounts but not how they move)";
 export const LANCE_SOURCE = '001 §Pole Weapons (Cavalry Lance: "Mounted only")';
@@ -52,23 +54,13 @@ export function mountRefusal(state: EncounterState, rider: FigureState, mount: F
 
 /** A free hex next to the mount for the rider to get down into: `to` if it is one, else the first. */
 function dismountHex(state: EncounterState, rider: FigureState, mount: FigureState, to: Hex | undefined): Hex | { refusal: string } {
-  const body = figureHexes(mount);
-  const free = (h: Hex): boolean =>
-    isOnMap(state.map, h) &&
-    state.map.terrain[hexKey(h)] !== 'wall' &&
-    !body.some((b) => hexEquals(b, h)) &&
-    !state.figures.some((o) => o.id !== rider.id && o.id !== mount.id && isAlive(o) && o.ridingId === undefined && figureHexes(o).some((c) => hexEquals(c, h)));
+  const free = freeHexesBeside(state, rider, mount);
   if (to !== undefined) {
+    const body = figureHexes(mount);
     if (!body.some((b) => hexDistance(b, to) === 1) || body.some((b) => hexEquals(b, to))) return { refusal: `${hexKey(to)} is not next to ${mount.name}.` };
-    return free(to) ? to : { refusal: `${hexKey(to)} is not free (wall, map edge or a figure).` };
+    return free.some((h) => hexEquals(h, to)) ? to : { refusal: `${hexKey(to)} is not free (wall, map edge or a figure).` };
   }
-  for (const b of body) {
-    for (let d = 0; d < 6; d++) {
-      const h = hexNeighbor(b, (mount.facing + d) % 6);
-      if (free(h)) return h;
-    }
-  }
-  return { refusal: `There is no free hex next to ${mount.name} to get down into.` };
+  return free[0] ?? { refusal: `There is no free hex next to ${mount.name} to get down into.` };
 }
 
 /** Getting on or off in a movement phase is the rider's movement for the turn (console's choice). */
@@ -137,42 +129,14 @@ export function carryRider(tx: Tx, mountId: string): void {
 }
 
 function moveWith(tx: Tx, riderId: string, mount: FigureState): void {
-  tx.update(riderId, (x) => ({ ...x, position: mount.position, turn: { ...x.turn, mode: mount.turn.mode, spent: mount.turn.spent, charged: false } }));
+  // RULINGS H9, T5: the rider's gait is the one the mount's hexes make on the mount's own table.
+  const gait = turnGait(mount, tx.rules);
+  tx.update(riderId, (x) => ({
+    ...x,
+    position: mount.position,
+    turn: { ...x.turn, mode: mount.turn.mode, spent: mount.turn.spent, charged: false, ...(gait === null ? {} : { gait }) },
+  }));
   markMoved(tx, riderId);
-}
-
-/**
- * Keeps every rider in its mount's hex, and puts off its mount a rider whose mount is down or
- * gone, or who is down itself. Runs after every command, so placing, pushing or retreating a
- * mount carries its rider.
- */
-export function seatRiders(state: EncounterState): { state: EncounterState; events: EncounterEvent[] } {
-  if (!anyRider(state.figures)) return { state, events: [] };
-  const events: EncounterEvent[] = [];
-  let figures = state.figures;
-  for (const rider of state.figures) {
-    if (rider.ridingId === undefined) continue;
-    const mount = findFigure(state, rider.ridingId);
-    const seated = mount !== undefined && canAct(mount) && mount.posture === 'standing' && canAct(rider);
-    let next: FigureState;
-    if (seated) {
-      if (hexEquals(rider.position, mount.position)) continue;
-      next = { ...rider, position: mount.position };
-    } else {
-      const { ridingId: _, ...rest } = rider;
-      const down = mount === undefined ? null : dismountHex({ ...state, figures }, rider, mount, undefined);
-      next = { ...rest, position: down !== null && !('refusal' in down) ? down : rider.position };
-      events.push({
-        type: 'conditionChanged',
-        figureId: rider.id,
-        condition: `riding ${mount?.name ?? 'its mount'}`,
-        on: false,
-        source: `${MOUNT_SOURCE}: a rider is off a mount that is down or gone, or when it is down itself`,
-      });
-    }
-    figures = figures.map((f) => (f.id === rider.id ? next : f));
-  }
-  return { state: { ...state, figures }, events };
 }
 
 /** 001 §Pole Weapons: the Cavalry Lance is for a mounted figure only. */

@@ -33,16 +33,17 @@ import { footprint } from '../../../../shared/hex/footprint';
 import type { CommandOf } from '../../../../shared/commands';
 import { MOVEMENT_PHASES, type MoveMode } from '../../../../shared/schemas';
 import { planStride } from '../../options/strideMomentum/stride';
-import { isEngagedAt, numKey } from '../engagement';
+import { numKey, pairEngagedAt } from '../engagement';
 import type { FigureState } from '../schema';
 import { turnStateOf } from '../schema';
-import { isAlive } from '../state';
+import { isAlive, isRidden, riderOf } from '../state';
 import { requireTurn, markMoved, isMovementPhase, phaseStatus, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn';
 import type { Tx } from '../tx';
 import { moveAllowsOption, optionMaxMode } from '../options';
 import { figureAllowance, fits, movementBudget, pathTo, pathWorld, reachable, type PathWorld, type Reach } from './reachable';
 import { spendMovementFatigue } from './turnGait';
 import { cruisePlan, hazardsOf, movementAp, offerOpportunities, runInto, strideAftermath } from './strideHazards';
+import { dropPackAtStart } from '../pack';
 
 /** Walks `path` (start excluded) and returns each step's cost, or why it is not a legal path (RULINGS M5, M7). */
 function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: number, world: PathWorld): number[] {
@@ -51,6 +52,7 @@ function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: numbe
   let cost = 0;
   const costs: number[] = [];
   let engaged = false;
+  const ridden = isRidden(tx.state, f);
   for (let i = 0; i < path.length; i++) {
     const step = path[i]!;
     if (engaged) throw new AppError('rule', `${f.name} became engaged and had to stop (RULINGS M5).`);
@@ -64,7 +66,7 @@ function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: numbe
     const stepCost = onBrokenGround(world, cells) ? tx.rules.brokenGroundCost : 1;
     costs.push(stepCost);
     cost += stepCost;
-    engaged = isEngagedAt(world.field, f.size, cells);
+    engaged = pairEngagedAt(world.field, f.size, cells, ridden); // RULINGS M5, H9
     at = step;
   }
   if (cost > budget) throw new AppError('rule', `That path costs ${cost} hexes of movement; ${f.name} has ${budget} (RULINGS M1, M7).`);
@@ -142,7 +144,9 @@ export function requireMoveTurn(tx: Tx, f: FigureState, c: { mode: MoveMode; ove
   }
   // RULINGS T4, O1, O2: each figure moves in its own movement phase (the rules' movement groups,
   // in the order the phase status keeps for this state).
-  if (isMovementPhase(tx.state.phase) && c.override !== true && !phaseStatus(tx.state, tx.rules).order.includes(f.id)) {
+  // A ridden mount moves in its rider's place (RULINGS H9).
+  const mover = riderOf(tx.state, f.id) ?? f;
+  if (isMovementPhase(tx.state.phase) && c.override !== true && !phaseStatus(tx.state, tx.rules).order.includes(mover.id)) {
     throw new AppError('rule', `${f.name} does not move in ${PHASE_NAMES[tx.state.phase]} (${tx.rules.initiative.source}).`);
   }
   // A Dodge, Defend or other option declared before moving caps the movement (001 §Action Options).
@@ -237,25 +241,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     }
   }
 
-  if (c.dropPack === true) {
-    if (f.equipment.packLbs <= 0) throw new AppError('rule', `${f.name} carries no pack.`);
-    const itemId = `item-${tx.state.nextId ?? 1}`;
-    tx.state = {
-      ...tx.state,
-      nextId: (tx.state.nextId ?? 1) + 1,
-      items: [...(tx.state.items ?? []), { id: itemId, kind: 'pack', itemId: 'pack', lbs: f.equipment.packLbs, position: f.position, ownerId: f.id }],
-    };
-    tx.update(f.id, (x) => ({ ...x, equipment: { ...x.equipment, packLbs: 0 } }));
-    tx.emit?.({
-      type: 'itemDropped',
-      figureId: f.id,
-      itemId,
-      kind: 'pack',
-      what: 'pack',
-      at: f.position,
-      source: '001 §Encumbrance (Dropping a Pack); RULINGS M4',
-    });
-  }
+  if (c.dropPack === true) dropPackAtStart(tx, f.id);
 
   const end = path.at(-1) ?? f.position;
   const charged = cost > 0 && c.mode !== 'shift' && c.mode !== 'crawl';
@@ -285,7 +271,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
     path: [f.position, ...path],
     cost,
     facing,
-    engaged: isEngagedAt(world.field, f.size, footprint(end, facing, f.size)),
+    engaged: pairEngagedAt(world.field, f.size, footprint(end, facing, f.size), isRidden(tx.state, f)),
     source: c.mode === 'shift' ? 'RULINGS M5' : c.mode === 'crawl' ? '001 §Action Options (CRAWL)' : '001 §Movement; RULINGS M1, M7',
   });
   dropOffersTo(tx, f.id);
@@ -314,6 +300,9 @@ export function applyYield(tx: Tx, c: CommandOf<'yieldMove'>): void {
   if (f.turn.mode !== null) throw new AppError('rule', `${f.name} has already moved.`);
   if (f.turn.yielded) throw new AppError('conflict', `${f.name} has already yielded.`);
   tx.update(f.id, (x) => ({ ...x, turn: { ...x.turn, yielded: true } }));
+  // RULINGS H9: rider and mount move as one, so they yield as one.
+  const partner = f.ridingId ?? riderOf(tx.state, f.id)?.id;
+  if (partner !== undefined) tx.update(partner, (x) => ({ ...x, turn: { ...x.turn, yielded: true } }));
   tx.emit?.({ type: 'yielded', figureId: f.id, source: 'RULINGS T4' });
   refreshMoveGroups(tx);
 }

@@ -10,9 +10,9 @@ import { explainSum, line, type Explained } from '../../explain';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
 import type { MoveAllowance } from '../../options/types';
 import { allowanceFor, figureAllowance } from './allowance';
-import { engagementField, engagers, isEngagedAt, numKey, type EngagementField } from '../engagement';
+import { engagementField, engagers, isEngagedAt, numKey, pairEngagedAt, type EngagementField } from '../engagement';
 import type { EncounterState, FigureState } from '../schema';
-import { canAct, figureById, figureHexes, isAlive, isDown, mountOf } from '../state';
+import { canAct, figureById, figureHexes, isAlive, isDown, isRidden, mountOf, riderOf } from '../state';
 
 export interface ReachableHex {
   readonly hex: Hex;
@@ -75,7 +75,13 @@ export function movementBudget(
     return { ok: false, reason: `${f.name} is in hand-to-hand combat: only option v (disengage) gets out (001 §Hand-to-Hand Combat).` };
   }
   if (mode === 'stand-still') return { ok: true, budget: STAND_STILL };
-  const engagedNow = field ? isEngagedAt(field, f.size, figureHexes(f)) : engagers(state, f).length > 0;
+  // RULINGS H9: a ridden mount is held when either it or its rider is engaged.
+  const ridden = isRidden(state, f);
+  const engagedNow = ridden
+    ? pairEngagedAt(field ?? engagementField(state, f), f.size, figureHexes(f), true)
+    : field
+      ? isEngagedAt(field, f.size, figureHexes(f))
+      : engagers(state, f).length > 0;
   if (isDown(f)) {
     if (mode !== 'crawl') {
       return { ok: false, reason: `${f.name} is ${f.posture}: it must stand up first, or crawl (001 §Action Options g).` };
@@ -218,8 +224,11 @@ function computeReach(state: EncounterState, figureId: string, mode: MoveMode, o
   const start: ReachableHex = { hex: f.position, cost: 0, prev: null, engaged: false };
   const max = budget.budget.value;
 
+  const ridden = isRidden(state, f);
   if (mode === 'shift') {
-    const foes = engagers(state, f);
+    // RULINGS M5, H9: the pair shifts staying next to an enemy that engages either of them.
+    const rider = ridden ? riderOf(state, f.id) : undefined;
+    const foes = rider === undefined ? engagers(state, f) : [...engagers(state, f), ...engagers(state, rider)];
     const out: ReachableHex[] = [start];
     for (let d = 0; d < 6; d++) {
       const to = hexNeighbor(f.position, d);
@@ -227,7 +236,7 @@ function computeReach(state: EncounterState, figureId: string, mode: MoveMode, o
       if (!fits(state, world, cells)) continue;
       const stillNext = foes.some((e) => figureHexes(e).some((eh) => cells.some((c) => hexDistance(c, eh) === 1)));
       if (!stillNext) continue;
-      out.push({ hex: to, cost: 1, prev: f.position, engaged: isEngagedAt(world.field, f.size, cells) });
+      out.push({ hex: to, cost: 1, prev: f.position, engaged: pairEngagedAt(world.field, f.size, cells, ridden) });
     }
     return { figureId: f.id, mode, allowed: true, reason: null, budget: budget.budget, hexes: out };
   }
@@ -253,7 +262,7 @@ function computeReach(state: EncounterState, figureId: string, mode: MoveMode, o
         if (next > max) continue;
         const seen = best.get(k);
         if (seen !== undefined && seen.cost <= next) continue;
-        best.set(k, { hex: to, cost: next, prev: h, engaged: isEngagedAt(world.field, f.size, cells) });
+        best.set(k, { hex: to, cost: next, prev: h, engaged: pairEngagedAt(world.field, f.size, cells, ridden) });
         (buckets[next] ??= []).push(to);
       }
     }

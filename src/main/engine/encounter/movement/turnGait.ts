@@ -30,9 +30,13 @@ export function gaitCovering(allowances: readonly MoveAllowance[], setOutAt: Mov
   return setOutAt;
 }
 
-/** The gait the figure moved at this turn by the hexes it moved (RULINGS T5); null before it moves. */
+/**
+ * The gait the figure moved at this turn by the hexes it moved (RULINGS T5); null before it moves.
+ * A rider's is the one its mount's hexes made on the mount's table (RULINGS H9), kept on its turn.
+ */
 export function turnGait(f: FigureState, rules: Rules | RuleSet = DEFAULT_RULES): MoveMode | null {
   if (f.turn.mode === null) return null;
+  if (f.turn.gait !== undefined) return f.turn.gait;
   return gaitCovering(figureAllowance(f, rules), f.turn.mode, f.turn.spent);
 }
 

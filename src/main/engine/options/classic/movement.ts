@@ -149,12 +149,9 @@ export function classicMovement(input: ClassicMoverInput): ClassicMovement {
         line(`Jog: half MA (${maExplained.value} ÷ 2, rounded down)`, Math.floor(maExplained.value / 2), `${row.source}; RULINGS O1 (console: rounds down)`),
       );
     else gl.push(line(row.name, row.distance.hexes, row.source));
-    let total = gl.reduce((s, l) => s + l.value, 0);
+    const total = gl.reduce((s, l) => s + l.value, 0);
     const allowed = !forbids.includes(row.gait);
-    if (restriction === 'walk-only-1-hex' && allowed && total > 1) {
-      gl.push(line('Overloaded: 1 hex max', 1 - total, '004 §Encumbrance'));
-      total = 1;
-    }
+    if (restriction === 'walk-only-1-hex' && allowed && total > 1) gl.push(line('Overloaded: 1 hex max', 1 - total, '004 §Encumbrance'));
     return {
       gait: row.gait,
       name: row.name,

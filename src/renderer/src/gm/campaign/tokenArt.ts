@@ -1,5 +1,6 @@
 import type { Command } from '../../../../shared/commands';
 import { postFile } from './files';
+import type { ReportProgress } from './uploadProgress.svelte';
 
 /**
  * Token art from a file the GM dropped or chose (issue 15 item 1): uploaded into the campaign's
@@ -11,13 +12,14 @@ export async function setTokenArt(
   figure: { id: string; name: string },
   send: (command: Command) => Promise<string | null>,
   toast: (text: string) => void,
+  report?: ReportProgress,
 ): Promise<string | null> {
   if (!/^image\/(png|jpeg|webp)$/.test(file.type)) {
     const text = `${file.name} is not a PNG, JPEG or WebP image.`;
     toast(text);
     return text;
   }
-  const uploaded = await postFile<{ asset: string }>('/campaign/upload-art', file);
+  const uploaded = await postFile<{ asset: string }>('/campaign/upload-art', file, report);
   if (!uploaded.ok) {
     toast(uploaded.error.message);
     return uploaded.error.message;

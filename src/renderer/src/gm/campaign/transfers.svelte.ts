@@ -60,7 +60,7 @@ export async function exportBundle(gm: GmConsole, encounter: string | null, labe
     const r = await fetchExport(encounter, id, (done, total) => pageProgress(id, { step: 'Exporting', done, total }));
     if (r.ok) {
       download(r.fileName, r.file);
-      gm.toast(`Exported “${r.fileName}”.`);
+      gm.inform(`Exported “${r.fileName}”.`);
     } else gm.toast(failures[id] ?? r.message);
   } finally {
     delete failures[id];
@@ -90,7 +90,8 @@ export async function importBundleFile(gm: GmConsole, file: File): Promise<Impor
       transfer: id,
       name: file.name,
     });
-    gm.toast(r.ok ? importedText(r.value) : r.error.message);
+    if (r.ok) gm.inform(importedText(r.value));
+    else gm.toast(r.error.message);
     return r.ok ? r.value : null;
   } finally {
     delete failures[id];
@@ -106,7 +107,7 @@ export async function importChosenBundle(gm: GmConsole): Promise<Imported | null
   try {
     const r = await gm.api.importBundle({ choose: true, transfer: id });
     if (!r.ok) gm.toast(r.error.message);
-    else if (r.value) gm.toast(importedText(r.value));
+    else if (r.value) gm.inform(importedText(r.value));
     return r.ok ? r.value : null;
   } finally {
     delete failures[id];

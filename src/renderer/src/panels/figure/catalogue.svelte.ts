@@ -1,5 +1,6 @@
 import type { FigureCatalogue } from '../../../../shared/channels/figure';
 import type { GmConsole } from '../../gm/console.svelte';
+import { parseTypedFaces } from '../../typedFaces';
 
 /** Weapons, armour, shields and spells to choose from (main's tables), asked for once per page. */
 export const catalogue = $state<{ value: FigureCatalogue | null }>({ value: null });
@@ -29,12 +30,8 @@ export function signed(v: number): string {
   return v < 0 ? `−${-v}` : v > 0 ? `+${v}` : '0';
 }
 
-/** Faces typed as "4 5 6" (or "4,5,6"): whole numbers, or null when the text is not that. */
+/** `count` faces of d6 typed at the table, read as every dice field reads them (typedFaces.ts), or null when the text is not that. */
 export function parseFaces(text: string, count: number): number[] | null {
-  const faces = text
-    .trim()
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map(Number);
-  return faces.length === count && faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 6) ? faces : null;
+  const typed = parseTypedFaces(text);
+  return typed.ok && typed.faces.length === count && typed.faces.every((f) => f <= 6) ? [...typed.faces] : null;
 }

@@ -1,10 +1,13 @@
 import type { LogEntryView } from '../../../../shared/channels/log';
 import type { Hex } from '../../../../shared/hex';
 
+/** The target control's value for a bare hex (001 §Facing): '' is none, anything else a figure's id. */
+export const HEX = '@hex';
+
 /**
  * What the GM has filled in on the cast form (issue 12 §4): it lives outside the form, so
- * switching the right column's tab and back finds caster, spell, push, target and the last
- * result as they were. It belongs to one opening of one encounter (the view's `session` key):
+ * switching the right column's tab and back finds caster, spell, push, target, counter and the
+ * last result as they were. It belongs to one opening of one encounter (the view's `session` key):
  * a view of another encounter starts a blank form.
  */
 export interface CastFormState {
@@ -19,10 +22,11 @@ export interface CastFormState {
   hexText: string;
   variant: string | null;
   borrow: boolean;
+  /** A mage countering as the spell is cast ('' none) and the mana D committed (RULINGS S8). */
+  counterId: string;
+  counterMana: number;
   result: LogEntryView | null;
   ruling: string;
-  /** The map selection the form last took as its target. */
-  selectionSeen: string | null;
 }
 
 function blank(session: string | null): CastFormState {
@@ -37,9 +41,10 @@ function blank(session: string | null): CastFormState {
     hexText: '',
     variant: null,
     borrow: false,
+    counterId: '',
+    counterMana: 1,
     result: null,
     ruling: '',
-    selectionSeen: null,
   };
 }
 

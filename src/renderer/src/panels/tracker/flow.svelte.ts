@@ -90,29 +90,3 @@ class TurnFlow {
 }
 
 export const flow = new TurnFlow();
-
-/**
- * Faces typed by the GM, one roll per group: groups split by "/" or ";", faces by spaces or
- * commas ("4 5 6 / 3 2" → [[4,5,6],[3,2]]). Null when something is not a whole number ≥ 1.
- * Whether the faces fit the dice is main's to say (RULINGS G3).
- */
-export function parseFaces(text: string): number[][] | null {
-  const groups = text
-    .split(/[/;|]/)
-    .map((g) => g.trim())
-    .filter((g) => g.length > 0);
-  if (groups.length === 0) return null;
-  const out: number[][] = [];
-  for (const g of groups) {
-    const faces = g.split(/[\s,]+/).filter((x) => x.length > 0);
-    if (faces.length === 0 || faces.some((f) => !/^\d{1,4}$/.test(f) || Number(f) < 1)) return null;
-    out.push(faces.map(Number));
-  }
-  return out;
-}
-
-/** Main's message when entered faces ran out before the command's rolls did (dice/entered.ts). */
-export function missingRoll(message: string): { label: string; notation: string } | null {
-  const m = /needs \d+ more dice for (.+) \(([^)]+)\): all \d+ entered rolls have been used/.exec(message);
-  return m ? { label: m[1]!, notation: m[2]! } : null;
-}

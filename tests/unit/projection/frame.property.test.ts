@@ -1,12 +1,12 @@
 /**
- * The player trust boundary as a property (issue 6 §4): over random encounter states, the player
- * view never carries mana, Debt, GM notes, hidden figures, fogged hexes or spell internals.
- * `playerView` (playerView.ts) is the encounter engineer's; this test only reads it.
+ * The table's frame as a property (issue 6 §4): over random encounter states, a frame never
+ * carries mana, Debt, GM notes, hidden figures, fogged hexes or spell internals
+ * (projection/frame.ts). What changes between frames is checked in hiddenChanges.property.test.ts.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { playerView } from '../../../src/main/session/playerView';
-import { playerIdsFor } from '../../../src/main/session/playerIds';
+import { frameOf } from '../../../src/main/projection/frame';
+import { playerIdsFor } from '../../../src/main/projection/ids';
 import { EncounterStateSchema, type EncounterState } from '../../../src/main/engine/encounter/schema';
 import { hexKey } from '../../../src/shared/hex';
 import { PlayerViewSchema } from '../../../src/shared/views';
@@ -127,11 +127,11 @@ const stateArb = fc
     ),
   );
 
-describe('playerView over random states', () => {
+describe('the table’s frame over random states', () => {
   it('never carries mana, Debt, GM notes, hidden figures, fogged hexes or spell internals', () => {
     fc.assert(
       fc.property(stateArb, fc.nat(1000), (state, revision) => {
-        const view = playerView(state, revision);
+        const view = { ...frameOf(state), revision };
         const asPlayer = (id: string) => playerIdsFor(state.id)('figure', id);
         PlayerViewSchema.parse(view);
         const text = JSON.stringify(view);

@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { turnStateOf, type EncounterState } from '../../../src/main/engine/encounter/schema';
-import { playerIdsFor } from '../../../src/main/session/playerIds';
-import { playerView } from '../../../src/main/session/playerView';
+import { playerIdsFor } from '../../../src/main/projection/ids';
+import { frameOf } from '../../../src/main/projection/frame';
+import { TABLE } from '../../../src/main/projection/audience';
 import { phaseStatus } from '../../../src/main/engine/encounter/turn';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { encounter, fig, withActionOrder, withMoveOrder } from '../engine/encounter/fixtures';
@@ -19,7 +20,7 @@ const done = (state: EncounterState, key: 'actionDone' | 'moveDone', ids: string
   ...state,
   turnState: { ...turnStateOf(state), [key]: ids },
 });
-const seen = (state: EncounterState) => playerView(state, 1).encounter;
+const seen = (state: EncounterState) => frameOf(state).encounter;
 
 describe('"to act" as the players can know it', () => {
   it('a hidden figure first in the action order: the slot shows the first visible figure, not nothing', () => {
@@ -81,8 +82,8 @@ describe('"to act" under the encounter’s own rules (issue 8)', () => {
     const rules = { ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, perCharacterInitiative: true } };
     const s = encounter([bram, lurker, grak], { phase: 'initiative' });
     expect(phaseStatus(s, rules).pending).toEqual(['bram', 'lurker', 'grak']);
-    expect(playerView(s, 1, '', [], rules).encounter.pending).toEqual([asPlayer('bram'), asPlayer('grak')]);
+    expect(frameOf(s, TABLE, rules).encounter.pending).toEqual([asPlayer('bram'), asPlayer('grak')]);
     // Under Pillars the sides roll (RULINGS T2).
-    expect(playerView(s, 1).encounter.pending).toEqual(['a', 'b']);
+    expect(frameOf(s).encounter.pending).toEqual(['a', 'b'].map((id) => playerIdsFor('test')('side', id)));
   });
 });

@@ -1,12 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
 /**
- * Ids as the players see them (issue 13 §5; DESIGN §Secrets never cross to the player). Inside
- * the console a figure keeps the id it was made with (`goblin-2`, `duke-orlan-traitor`): the
- * log, undo and replay name it so, and it would tell a player the figure's first name and how
- * many came before it. At the `playerView` boundary every id becomes a keyed hash of the
- * encounter and the id: stable while the console runs, carrying neither name nor count, and
- * impossible to reverse without the key.
+ * Ids as an audience sees them (DESIGN §The player projection). Inside the console a figure keeps
+ * the id it was made with (`goblin-2`, `duke-orlan-traitor`) and a side its `side-3`: the log,
+ * undo and replay name them so, and they would tell a player a figure's first name or how many
+ * came before it. In every frame each id becomes a keyed hash of the encounter and the id: stable
+ * while the console runs, carrying neither name nor count, and impossible to reverse without the key.
  *
  * The console's choice: the key is random per process and never stored, so nothing on disk or
  * in a log changes (no migration) and a guess at a name cannot be checked against a player
@@ -14,7 +13,10 @@ import { createHmac, randomBytes } from 'node:crypto';
  */
 const PROCESS_KEY = randomBytes(32);
 
-export type PlayerIdOf = (kind: 'figure' | 'spell', id: string) => string;
+export type IdKind = 'figure' | 'spell' | 'side';
+export type PlayerIdOf = (kind: IdKind, id: string) => string;
+
+const PREFIX: Record<IdKind, string> = { figure: 'f', spell: 's', side: 'g' };
 
 const byEncounter = new Map<string, PlayerIdOf>();
 
@@ -33,7 +35,7 @@ function hashedIds(encounterId: string, key: Buffer): PlayerIdOf {
     let out = memo.get(k);
     if (out === undefined) {
       const digest = createHmac('sha256', key).update(`${encounterId}\0${k}`).digest('hex').slice(0, 24);
-      out = `${kind === 'figure' ? 'f' : 's'}${digest}`;
+      out = `${PREFIX[kind]}${digest}`;
       memo.set(k, out);
     }
     return out;

@@ -1,0 +1,91 @@
+import type { PlayerView, PublicFigure } from '../../shared/views';
+import type { EncounterState } from '../engine/encounter/schema';
+import { DEFAULT_RULES, type Rules } from '../engine/rules';
+import { TABLE, type Audience } from './audience';
+import { playerIdsFor, type PlayerIdOf } from './ids';
+import { magicFrame } from './magicFrame';
+import { maskedMapImage } from './mapImage';
+import { sightOf, type Sight } from './sight';
+import { turnFrame } from './turnFrame';
+
+type FigureState = EncounterState['figures'][number];
+
+/** The encounter as an audience sees it, before the screen (blackout, the line) is laid over it. */
+export type EncounterFrame = Omit<PlayerView['encounter'], 'latest'>;
+
+/**
+ * The encounter part of a frame (DESIGN §The player projection). It copies named public fields
+ * onto fresh objects, so a secret added to the state later stays out until someone names it here.
+ * Every id it sends is the audience's own (projection/ids.ts): no name, no count.
+ */
+export function encounterFrame(state: EncounterState, audience: Audience, rules: Rules): EncounterFrame {
+  const idOf = playerIdsFor(state.id);
+  const sight = sightOf(state, audience);
+  return {
+    name: state.name,
+    map: mapFrame(state.map),
+    sides: state.sides.filter((s) => sight.sides.has(s.id)).map((s) => ({ id: idOf('side', s.id), name: s.name, color: s.color })),
+    figures: state.figures.filter((f) => sight.figures.has(f.id)).map((f) => figureFrame(f, sight, idOf)),
+    turn: state.turn,
+    phase: state.phase,
+    ...turnFrame(state, sight, idOf, rules),
+    magic: magicFrame(state, sight, idOf),
+  };
+}
+
+/** One state's frame outside any projection's sequence (no line, lit, revision 0): for checks and measurements. */
+export function frameOf(state: EncounterState, audience: Audience = TABLE, rules: Rules = DEFAULT_RULES): PlayerView {
+  return { encounter: encounterFrame(state, audience, rules), session: '', revision: 0 };
+}
+
+/**
+ * The map and figures of a frame are reused (the same object) while the state's map or figure is:
+ * the engine keeps what a command did not touch, so a push builds, compares and sends only what
+ * changed (projection/tableProjection.ts).
+ */
+const mapsShown = new WeakMap<EncounterState['map'], PlayerView['encounter']['map']>();
+const figuresShown = new WeakMap<FigureState, { readonly idOf: PlayerIdOf; readonly mountSeen: boolean; readonly view: PublicFigure }>();
+
+function mapFrame(map: EncounterState['map']): PlayerView['encounter']['map'] {
+  const known = mapsShown.get(map);
+  if (known) return known;
+  const fogged = new Set(map.hidden);
+  const terrain: Record<string, PlayerView['encounter']['map']['terrain'][string]> = {};
+  for (const [key, kind] of Object.entries(map.terrain)) {
+    if (!fogged.has(key)) terrain[key] = kind;
+  }
+  const image = maskedMapImage(map);
+  const shown = {
+    cols: map.cols,
+    rows: map.rows,
+    orientation: map.orientation,
+    terrain,
+    fogged: [...fogged],
+    // The players' copy with fogged hexes painted out, never the GM's image (projection/mapImage.ts).
+    ...(image ? { image: image.shown } : {}),
+  };
+  mapsShown.set(map, shown);
+  return shown;
+}
+
+function figureFrame(f: FigureState, sight: Sight, idOf: PlayerIdOf): PublicFigure {
+  // Everyone at the table sees who rides whom; a mount out of sight is not named.
+  const mountSeen = f.ridingId !== undefined && sight.figures.has(f.ridingId);
+  const was = figuresShown.get(f);
+  if (was && was.idOf === idOf && was.mountSeen === mountSeen) return was.view;
+  const view: PublicFigure = {
+    id: idOf('figure', f.id),
+    name: f.name,
+    sideId: idOf('side', f.sideId),
+    position: { q: f.position.q, r: f.position.r },
+    facing: f.facing,
+    size: f.size,
+    posture: f.posture,
+    ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
+    ...(mountSeen ? { ridingId: idOf('figure', f.ridingId!) } : {}),
+    // Only figures the audience sees carry art; the asset route serves exactly these (projection/assets.ts).
+    ...(f.art ? { art: f.art } : {}),
+  };
+  figuresShown.set(f, { idOf, mountSeen, view });
+  return view;
+}

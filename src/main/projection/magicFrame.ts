@@ -1,0 +1,35 @@
+import type { PlayerView } from '../../shared/views';
+import type { EncounterState } from '../engine/encounter/schema';
+import { ENCOUNTER_CATALOGUE, magicContext, snapshotOf } from '../engine/encounter/magicBridge';
+import { gmMagicView, stripSecrets } from '../engine/magic';
+import { DEFAULT_RULES } from '../engine/rules';
+import type { PlayerIdOf } from './ids';
+import { seesSpell, type Sight } from './sight';
+
+/**
+ * What an audience sees of magic (RULINGS C8): the magic engine's `stripSecrets` (no mana, Debt,
+ * costs, levels, pushes, castings, rulings), then only the spells `seesSpell` allows — no
+ * illusion, nothing about a figure out of sight, nothing on a fogged hex — the same test the
+ * players' line and recap use for a casting (projection/tableEvents.ts).
+ */
+export function magicFrame(state: EncounterState, sight: Sight, idOf: PlayerIdOf): PlayerView['encounter']['magic'] {
+  const open = stripSecrets(gmMagicView(snapshotOf(state), magicContext(state, DEFAULT_RULES)));
+  const spellIdOf = new Map(state.spells.map((s) => [s.id, s.spellId] as const));
+  return {
+    active: open.active
+      .filter((a) => seesSpell(sight, { spellId: spellIdOf.get(a.id) ?? '', casterId: a.casterId, targetId: a.targetId, at: a.at }))
+      .map((a) => {
+        const school = a.at === undefined ? undefined : ENCOUNTER_CATALOGUE.byId.get(spellIdOf.get(a.id) ?? '')?.school;
+        return {
+          id: idOf('spell', a.id),
+          name: a.name,
+          variant: a.variant,
+          casterId: idOf('figure', a.casterId),
+          targetId: a.targetId === null ? null : idOf('figure', a.targetId),
+          // A spell cast at a bare hex is drawn there in its school's colour (001 §Facing).
+          ...(a.at === undefined ? {} : { at: { q: a.at.q, r: a.at.r }, ...(school !== undefined ? { school } : {}) }),
+        };
+      }),
+    inRunaway: open.inRunaway.filter((id) => sight.figures.has(id)).map((id) => idOf('figure', id)),
+  };
+}

@@ -1,0 +1,70 @@
+import { hexKey, type Hex } from '../../shared/hex';
+import type { EncounterState } from '../engine/encounter/schema';
+import { ENCOUNTER_CATALOGUE } from '../engine/encounter/magicBridge';
+import { hiddenFromPlayers } from '../engine/magic';
+import { nothingFor, type Audience } from './audience';
+
+/**
+ * What an audience can see of an encounter right now (DESIGN §The player projection): every
+ * surface asks these questions and no other. The table sees a figure that is neither hidden nor
+ * standing under fog; a side when one of its figures is in sight (a side of only hidden figures,
+ * its name and its place in the order, is the GM's); a hex not under fog; a spell as the magic
+ * view shows it.
+ */
+export interface Sight {
+  readonly figures: ReadonlySet<string>;
+  readonly sides: ReadonlySet<string>;
+  readonly fogged: ReadonlySet<string>;
+}
+
+export function sightOf(state: EncounterState, audience: Audience): Sight {
+  switch (audience.kind) {
+    case 'table': {
+      const fogged = new Set(state.map.hidden);
+      const seen = state.figures.filter((f) => !f.hidden && !fogged.has(hexKey(f.position)));
+      return { figures: new Set(seen.map((f) => f.id)), sides: new Set(seen.map((f) => f.sideId)), fogged };
+    }
+    default:
+      return nothingFor(audience.kind) ?? { figures: new Set(), sides: new Set(), fogged: new Set() };
+  }
+}
+
+/** Either sight: a command's sentence may name what the table saw before it or sees after it. */
+export function eitherSight(a: Sight, b: Sight): Sight {
+  return {
+    figures: new Set([...a.figures, ...b.figures]),
+    sides: new Set([...a.sides, ...b.sides]),
+    fogged: new Set([...a.fogged].filter((k) => b.fogged.has(k))),
+  };
+}
+
+export const seesHex = (sight: Sight, at: Hex): boolean => !sight.fogged.has(hexKey(at));
+
+/**
+ * Illusions stay off every player surface: seeing through one is the players' own act (001
+ * §Action Options i, s). Besides the spells the magic engine names illusions (`hiddenFromPlayers`),
+ * 001's Control list says Minor Illusion includes Blur and Illusion includes Transparency, so the
+ * spells of those names are illusions too, whatever their school (001 §Spell Lists).
+ */
+const ILLUSION_NAMES: ReadonlySet<string> = new Set(
+  ENCOUNTER_CATALOGUE.spells.flatMap((s) => (hiddenFromPlayers(s.id) && s.note !== null ? [s.note.replace(/^includes\s+/i, '').toLowerCase()] : [])),
+);
+
+export function isIllusion(spellId: string): boolean {
+  if (hiddenFromPlayers(spellId)) return true;
+  const spell = ENCOUNTER_CATALOGUE.byId.get(spellId);
+  return spell !== undefined && ILLUSION_NAMES.has(spell.name.toLowerCase());
+}
+
+/** A spell as the magic view shows it (RULINGS C8): no illusion; caster and target in sight; its hex not under fog. */
+export function seesSpell(
+  sight: Sight,
+  spell: { readonly spellId: string; readonly casterId: string; readonly targetId: string | null; readonly at?: Hex | null },
+): boolean {
+  return (
+    !isIllusion(spell.spellId) &&
+    sight.figures.has(spell.casterId) &&
+    (spell.targetId === null || sight.figures.has(spell.targetId)) &&
+    (spell.at === undefined || spell.at === null || seesHex(sight, spell.at))
+  );
+}

@@ -1,0 +1,154 @@
+import type { ProjectorState } from '../../shared/channels/display';
+import type { PlayerView } from '../../shared/views';
+import type { EncounterState } from '../engine/encounter/schema';
+import type { Rules } from '../engine/rules';
+import { assetGrant, type AssetGrant } from './assets';
+import type { Audience } from './audience';
+import { encounterFrame, type EncounterFrame } from './frame';
+import { commandLine, latestLine } from './line';
+import { maskedMapImage, type MaskedImageRecipe } from './mapImage';
+import { changedFrame } from './push';
+import { onScreen, PLAIN_SCREEN, projectorForPlayers, type Screen } from './screen';
+import type { LoggedEvent } from './tableContext';
+
+/** The open encounter as the session holds it: which opening, its state and its rules. */
+export interface Opening {
+  /** The opening's key (a view names it, so a page knows another encounter from a later revision). */
+  readonly key: string;
+  readonly state: EncounterState;
+  readonly rules: Rules;
+}
+
+/**
+ * How the state came to be: a command with its events, the log's `at`-th entry; or the log read
+ * again (an opening, an undo).
+ */
+export type Happened =
+  | { readonly kind: 'command'; readonly before: EncounterState; readonly events: readonly LoggedEvent[]; readonly at: number }
+  | { readonly kind: 'log'; readonly entries: readonly { readonly events: readonly LoggedEvent[] }[] };
+
+/** A frame built ahead (while a command's log line is written), published once the line is durable. */
+export interface Staged {
+  readonly opening: Opening;
+  readonly frame: EncounterFrame;
+  readonly line: readonly string[];
+  /** How many log entries the state is after. */
+  readonly at: number;
+}
+
+/**
+ * One audience's projection of the console (DESIGN §The player projection): the one place that
+ * decides what it is sent. It is told what happened (the session's state and events, the
+ * projector's screen) and answers with the frames to push, the asset names it may fetch, and its
+ * own revision numbers: a frame's revision counts the frames this audience was sent, never main's
+ * commands, so a command it could not see moves nothing, not even a number. The projector's own
+ * state (its framing, scale, handout) is counted the same way: the GM moving the camera in the dark
+ * sends the players nothing.
+ */
+export class PlayerProjection {
+  private opening: Opening | null = null;
+  private encounter: EncounterFrame | null = null;
+  private line: readonly string[] = [];
+  /** The line after the log's first n entries of this opening, as it was when they were applied: an undo goes back to it. */
+  private lines: (readonly string[] | undefined)[] = [];
+  private screen: Screen;
+  private held: PlayerView | null = null;
+  private revision = 0;
+  private projectorHeld: ProjectorState | null = null;
+  private projectorRevision = 0;
+
+  constructor(
+    readonly audience: Audience,
+    private readonly send: (frame: PlayerView) => void,
+    screen: Screen = PLAIN_SCREEN,
+  ) {
+    this.screen = screen;
+  }
+
+  /** The frame this audience holds now, or null before any encounter was shown. */
+  frame(): PlayerView | null {
+    return this.held;
+  }
+
+  /** Builds the frame of `opening` without publishing it; `publish` sends it if the audience would see a change. */
+  stage(opening: Opening, happened: Happened): Staged {
+    const frame = encounterFrame(opening.state, this.audience, opening.rules);
+    const same = this.opening?.key === opening.key;
+    if (happened.kind === 'command') {
+      const said = commandLine(happened.before, opening.state, happened.events, this.audience);
+      return { opening, frame, line: said.length > 0 ? said : same ? this.line : [], at: happened.at };
+    }
+    const at = happened.entries.length;
+    const kept = same ? this.lines[at] : undefined;
+    return { opening, frame, line: kept ?? latestLine(opening.state, happened.entries, this.audience), at };
+  }
+
+  publish(staged: Staged): void {
+    if (this.opening?.key !== staged.opening.key) this.lines = [];
+    this.opening = staged.opening;
+    this.encounter = staged.frame;
+    this.line = staged.line;
+    this.lines.length = staged.at;
+    this.lines[staged.at] = staged.line;
+    this.emit();
+  }
+
+  /** Shows `opening` as `happened` left it; nothing when this audience already holds that state. */
+  show(opening: Opening, happened: Happened): void {
+    if (this.opening?.key === opening.key && this.opening.state === opening.state) return;
+    this.publish(this.stage(opening, happened));
+  }
+
+  /** The projector changed: a frame goes out only when what the screen shows changed. */
+  setScreen(screen: Screen): void {
+    this.screen = screen;
+    this.emit();
+  }
+
+  /** No encounter is open: nothing is served until one is shown. */
+  clear(): void {
+    this.opening = null;
+    this.encounter = null;
+    this.line = [];
+    this.lines = [];
+    this.held = null;
+  }
+
+  /**
+   * The projector's state as this audience may have it (projection/screen.ts), with this audience's
+   * own revision: the very object it was given before while nothing it may see changed, so a host
+   * pushes it only when it is a new one.
+   */
+  projector(projector: ProjectorState): ProjectorState {
+    const { revision: _main, ...mine } = projectorForPlayers(projector);
+    if (this.projectorHeld !== null) {
+      const { revision: _held, ...held } = this.projectorHeld;
+      if (JSON.stringify(held) === JSON.stringify(mine)) return this.projectorHeld;
+    }
+    this.projectorRevision = this.projectorHeld === null ? 0 : this.projectorRevision + 1;
+    this.projectorHeld = { ...mine, revision: this.projectorRevision };
+    return this.projectorHeld;
+  }
+
+  /** What this audience may be served under `name` now (projection/assets.ts), or null. */
+  grant(name: string): AssetGrant | null {
+    return assetGrant(this.held?.encounter ?? null, this.opening ? maskedMapImage(this.opening.state.map) : undefined, this.screen, name);
+  }
+
+  /** The recipe of the open map's masked image when `name` is its current name (the GM may fetch it too). */
+  currentMask(name: string): MaskedImageRecipe | undefined {
+    const masked = this.opening ? maskedMapImage(this.opening.state.map) : undefined;
+    return masked?.shown.asset === name ? masked.recipe : undefined;
+  }
+
+  private emit(): void {
+    if (this.opening === null || this.encounter === null) return;
+    const fresh = onScreen(this.encounter, this.line, this.screen);
+    const sameOpening = this.held?.session === this.opening.key;
+    const shown = changedFrame(sameOpening ? this.held!.encounter : null, fresh);
+    if (shown === null) return;
+    this.revision += 1;
+    this.held = { encounter: shown, session: this.opening.key, revision: this.revision };
+    this.send(this.held);
+  }
+}

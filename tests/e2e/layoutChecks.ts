@@ -1,0 +1,63 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/**
+ * Layout checks for the GM page's columns, as a person meets them: nothing clipped out of reach
+ * (content past an edge with no scrollbar to bring it back), and the last control of a panel
+ * reached with the mouse wheel and clicked where it is drawn.
+ */
+
+/** Every element under `root` that hides content past one of its edges without a scrollbar, described for the failure message. */
+export async function clippedWithoutScrollbar(page: Page, root: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const out: string[] = [];
+    const top = document.querySelector(selector);
+    if (!top) return [`no ${selector}`];
+    for (const el of [top, ...top.querySelectorAll('*')] as HTMLElement[]) {
+      if (!(el instanceof HTMLElement) || el.offsetParent === null) continue;
+      const style = getComputedStyle(el);
+      const clips = (o: string) => o === 'hidden' || o === 'clip';
+      const over = (scroll: number, client: number) => scroll > client + 1;
+      const y = clips(style.overflowY) && over(el.scrollHeight, el.clientHeight);
+      const x = clips(style.overflowX) && over(el.scrollWidth, el.clientWidth);
+      if (x || y) {
+        const what = `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).trim().split(/\s+/).join('.')}` : ''}`;
+        const text = (el.textContent ?? '').trim().slice(0, 40);
+        out.push(`${what} "${text}": ${x ? `width ${el.scrollWidth} in ${el.clientWidth}` : ''}${y ? ` height ${el.scrollHeight} in ${el.clientHeight}` : ''}`);
+      }
+    }
+    return out;
+  }, root);
+}
+
+/** The last enabled, visible control (button, input, select, textarea) under `root`, in document order. */
+export function lastControl(root: Locator): Locator {
+  return root.locator('button:not([disabled]):visible, input:not([disabled]):visible, select:not([disabled]):visible, textarea:not([disabled]):visible').last();
+}
+
+/**
+ * Turns the mouse wheel over `scroller` until `control` lies wholly inside it, then checks that
+ * the control is what a click at its centre lands on, and clicks there (after `beforeClick`, for
+ * a screenshot). Fails when the wheel cannot bring it into view (a panel that does not scroll).
+ */
+export async function wheelToAndClick(page: Page, scroller: Locator, control: Locator, beforeClick?: () => Promise<void>): Promise<void> {
+  const area = (await scroller.boundingBox())!;
+  await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
+  for (let i = 0; i < 40; i++) {
+    const box = await control.boundingBox();
+    if (box && box.y >= area.y - 0.5 && box.y + box.height <= area.y + area.height + 0.5) break;
+    await page.mouse.wheel(0, 160);
+    await page.waitForTimeout(30);
+  }
+  const box = (await control.boundingBox())!;
+  expect(box.y, 'the control is inside the scrolled panel (top)').toBeGreaterThanOrEqual(area.y - 0.5);
+  expect(box.y + box.height, 'the control is inside the scrolled panel (bottom)').toBeLessThanOrEqual(area.y + area.height + 0.5);
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const hit = await control.evaluate((el, p) => {
+    const at = document.elementFromPoint(p.x, p.y);
+    return at !== null && (at === el || el.contains(at) || (el as HTMLElement & { labels?: NodeListOf<HTMLLabelElement> }).labels?.[0]?.contains(at) === true);
+  }, centre);
+  expect(hit, 'a click at the control lands on it').toBe(true);
+  await beforeClick?.();
+  await page.mouse.click(centre.x, centre.y);
+}
