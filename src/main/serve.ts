@@ -55,7 +55,8 @@ async function main(): Promise<void> {
   });
   const projectorPush = pushProjector(host, core.table);
   core.projector.subscribe(projectorPush);
-  core.onProgress((p) => host?.push('importProgress', p));
+  core.transfers.onProgress((p) => host?.push('importProgress', p));
+  core.transfers.onTransfer((p) => host?.push('transferProgress', p));
   core.tactics.onAutopilot((s) => host?.push('autopilot', s));
   core.tactics.onSimulation((s) => host?.push('simulation', s));
   if (args.json) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ChannelDef, Role } from './channels/define';
-import { CAMPAIGN_CHANNELS, ImportProgressSchema } from './channels/campaign';
+import { CAMPAIGN_CHANNELS, ImportProgressSchema, TransferProgressSchema } from './channels/campaign';
 import { ENCOUNTER_CHANNELS } from './channels/encounter';
 import { PLAYER_CHANNELS } from './channels/player';
 import { MAP_CHANNELS } from './channels/map';
@@ -49,6 +49,7 @@ export const EVENTS = {
   playerView: { roles: ['player'], payload: PlayerViewPushSchema },
   projector: { roles: ['gm', 'player'], payload: ProjectorSchema },
   importProgress: { roles: ['gm'], payload: ImportProgressSchema },
+  transferProgress: { roles: ['gm'], payload: TransferProgressSchema },
   autopilot: { roles: ['gm'], payload: AutopilotStatusSchema },
   simulation: { roles: ['gm'], payload: SimulationStatusSchema },
 } as const satisfies Record<string, { roles: readonly Role[]; payload: z.ZodType }>;

@@ -75,7 +75,7 @@ describe('channels', () => {
   it('the GM role may call the encounter channels but not getPlayerView, and hears no player view', () => {
     expect(channelNamesFor('gm')).toEqual(expect.arrayContaining(['getGmView', 'redo', 'sendCommand', 'undo']));
     expect(channelNamesFor('gm')).not.toContain('getPlayerView');
-    expect(eventNamesFor('gm').sort()).toEqual(['autopilot', 'gmView', 'importProgress', 'projector', 'simulation']);
+    expect(eventNamesFor('gm').sort()).toEqual(['autopilot', 'gmView', 'importProgress', 'projector', 'simulation', 'transferProgress']);
     // Issue 16: what the tactics are doing names hidden figures; players never hear it.
     expect(eventNamesFor('player')).not.toContain('autopilot');
     expect(eventNamesFor('player')).not.toContain('simulation');

@@ -3,15 +3,17 @@ import { mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { AppError, isAppError } from '../../shared/errors';
 import type { GmView } from '../../shared/views';
-import type { Rules } from '../engine/rules';
+import { DEFAULT_RULES, type Rules } from '../engine/rules';
 import { blamedFile, refuseWhileInUse } from './campaignRepairs';
 import { AssetAccess, type AssetAnswer } from './assetAccess';
 import type { Role } from '../../shared/contract';
 import { listBackups, restoreBackup, type BackupInfo } from '../store/backups';
-import type { ImportResult } from '../store/bundle';
-import { CampaignFolder, ensureFirstCampaign, type EncounterSummary } from '../store/campaignFolder';
+import { CampaignFolder, type EncounterSummary } from '../store/campaignFolder';
+import { ensureFirstCampaign } from '../store/firstStart';
+import { cleanDataFolder } from '../store/leftovers';
 import type { MapShape } from '../../shared/mapGrid';
 import { blankEncounter, createCampaign } from '../store/newCampaign';
+import { freeFolderName } from '../store/folderNames';
 import { duplicateCampaignFolder, moveCampaignToBin } from './campaignShelf';
 import { addRecent, readRecent } from '../store/recent';
 import { Session, type ViewSink } from '../session/session';
@@ -19,7 +21,7 @@ import { scanCampaigns } from '../store/campaignList';
 import { salvageLog, type SalvageResult } from '../store/salvageLog';
 import { CampaignTransfers } from './campaignTransfers';
 import { exportCombatLog } from './combatLogExport';
-import type { CampaignInfo, CampaignList, CampaignRef, ConsoleCore, EncounterList, HostChooser, ImportedImageInfo, ImportProgress } from './coreApi';
+import type { CampaignInfo, CampaignList, CampaignRef, ConsoleCore, EncounterList, HostChooser, ImportedImageInfo } from './coreApi';
 import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
 import { Projector } from './projector';
@@ -40,9 +42,11 @@ export interface CoreOptions {
   readonly now?: () => Date;
   /** The simulation worker's script (issue 16), next to the host's entry in the build; absent: no simulations. */
   readonly simulationWorker?: string;
+  /** The most an export file may be, both ways (store/bundleFormat.ts `MAX_BUNDLE_BYTES`; tests lower it). */
+  readonly maxBundleBytes?: number;
 }
 
-export type { CampaignInfo, CampaignList, CampaignRef, HostChooser, ImportedImageInfo, ImportProgress } from './coreApi';
+export type { CampaignInfo, CampaignList, CampaignRef, HostChooser, ImportedImageInfo, ImportProgress, TransferProgress } from './coreApi';
 
 export { ASSET_ROUTE } from './campaignTransfers';
 
@@ -60,7 +64,6 @@ export class Core implements ConsoleCore {
   readonly tactics: TacticsHost;
   private current: { session: Session | null; folder: CampaignFolder; dir: string } | null = null;
   private lastFailure: { dir: string; file: string | null; message: string } | null = null;
-  private readonly progressListeners = new Set<(p: ImportProgress) => void>();
   private readonly now: () => Date;
   readonly transfers: CampaignTransfers;
 
@@ -83,17 +86,20 @@ export class Core implements ConsoleCore {
     );
     this.transfers = new CampaignTransfers({
       folder: () => this.folder,
+      openFolder: () => this.current?.folder ?? null,
       openDir: () => this.openDir,
       campaignsHome: this.campaignsHome,
       choose: options.choose,
       now: this.now,
-      progress: (p) => this.progress(p),
+      maxBundleBytes: options.maxBundleBytes,
     });
   }
 
   /** Starts on the most recent campaign that opens, else the first under the data folder; never fails on a damaged file. */
   static async start(options: CoreOptions, sink: ViewSink): Promise<Core> {
     const core = new Core(options, sink);
+    // What kills left behind: half-written files, interrupted imports (store/leftovers.ts; each campaign's own when it opens).
+    await cleanDataFolder(options.dataDir, core.campaignsHome);
     const log = (dir: string, e: unknown) => options.log?.(`could not open ${dir}: ${e instanceof Error ? e.message : String(e)}`);
     for (const dir of await readRecent(core.recentFile)) {
       try {
@@ -147,16 +153,6 @@ export class Core implements ConsoleCore {
   private remember(dir: string, e: unknown): void {
     const message = e instanceof Error ? e.message : String(e);
     this.lastFailure = { dir, file: isAppError(e) ? blamedFile(message) : null, message };
-  }
-
-  /** Listens to progress of large imports; returns a function that stops listening. */
-  onProgress(listener: (p: ImportProgress) => void): () => void {
-    this.progressListeners.add(listener);
-    return () => this.progressListeners.delete(listener);
-  }
-
-  private progress(p: ImportProgress): void {
-    for (const l of this.progressListeners) l(p);
   }
 
   /* ---- campaigns ---- */
@@ -240,10 +236,14 @@ export class Core implements ConsoleCore {
     };
   }
 
+  /** A new campaign named `name`; its folder's name is derived from it (store/folderNames.ts: bytes, collisions). */
   async createCampaign(name: string): Promise<CampaignInfo> {
-    const dir = join(this.campaignsHome, name);
     await mkdir(this.campaignsHome, { recursive: true });
-    await createCampaign(dir, randomInt(2 ** 31), this.now());
+    if ((await scanCampaigns(this.campaignsHome)).some((c) => c.name === name)) {
+      throw new AppError('conflict', `There is a campaign named “${name}” already; choose another name.`);
+    }
+    const dir = join(this.campaignsHome, await freeFolderName(this.campaignsHome, name));
+    await createCampaign(dir, randomInt(2 ** 31), this.now(), DEFAULT_RULES, name);
     await this.openCampaign(dir);
     return this.info(this.folder, dir);
   }
@@ -384,9 +384,5 @@ export class Core implements ConsoleCore {
 
   importImageStream(source: AsyncIterable<Uint8Array>, total: number | null, what?: string): Promise<ImportedImageInfo> {
     return this.transfers.importImageStream(source, total, what);
-  }
-
-  importBundleText(text: string): Promise<ImportResult> {
-    return this.transfers.importBundleText(text);
   }
 }

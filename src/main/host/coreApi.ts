@@ -10,7 +10,7 @@ import type { CampaignTransfers } from './campaignTransfers';
 import type { Projector } from './projector';
 import type { TacticsHost } from './tactics/tacticsHost';
 
-export type { CampaignInfo, CampaignList, CampaignRef, HostChooser, ImportedImageInfo, ImportProgress } from './coreTypes';
+export type { CampaignInfo, CampaignList, CampaignRef, HostChooser, ImportedImageInfo, ImportProgress, TransferProgress } from './coreTypes';
 import type { CampaignInfo, CampaignList, CampaignRef } from './coreTypes';
 
 export type EncounterList = { openId: string | null; encounters: EncounterSummary[] };

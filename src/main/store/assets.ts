@@ -1,9 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { fsyncDir } from './durable';
 import { checkPixelCount, decodeFully } from './imageDecode';
+import { assertNoLinks } from './linkGuard';
+import { claimTemp, releaseTemp } from './tempFiles';
 
 /**
  * Imported map and token images (DESIGN §Persistence: `assets/` under content-hashed names).
@@ -98,9 +100,14 @@ export async function importImage(
     throw new AppError('invalid-args', `${label} is ${mib(total)}; images up to ${mib(MAX_IMAGE_BYTES)} can be imported.`);
   }
   const dir = join(campaignDir, 'assets');
+  // An assets/ that is a link out of the campaign would take the upload elsewhere (linkGuard.ts).
+  await assertNoLinks(campaignDir, dir);
   await mkdir(dir, { recursive: true });
-  const temp = join(dir, `.import-${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx');
+  const temp = claimTemp(dir, 'image');
+  const handle = await open(temp, 'wx').catch((e: unknown) => {
+    releaseTemp(temp);
+    throw e;
+  });
   const hash = createHash('sha256');
   const head: Buffer[] = [];
   let headBytes = 0;
@@ -146,6 +153,8 @@ export async function importImage(
     await handle.close().catch(() => undefined);
     await rm(temp, { force: true });
     throw e;
+  } finally {
+    releaseTemp(temp);
   }
 }
 

@@ -1,8 +1,9 @@
-import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { fsyncDir, writeFileDurable } from './durable';
-import { readFile } from 'node:fs/promises';
+import { assertNoLinks } from './linkGuard';
 
 /**
  * Rotating backups (DESIGN §Persistence, issue 6 §5): before a campaign file is overwritten its
@@ -29,6 +30,23 @@ function stampName(now: Date, prefix = ''): string {
   return `${prefix}${now.toISOString().replace(/[:.]/g, '-')}-${String(counter).padStart(4, '0')}.bak`;
 }
 
+/**
+ * Copies `source` into `folder` under a fresh stamped name. The copy never writes through an
+ * existing name (COPYFILE_EXCL refuses one, a link included); a name taken, by a copy from another
+ * run in the same millisecond, moves on to the next counter.
+ */
+async function copyToFreshName(source: string, folder: string, now: Date, prefix = ''): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const name = stampName(now, prefix);
+    try {
+      await copyFile(source, join(folder, name), constants.COPYFILE_EXCL);
+      return name;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 100) throw e;
+    }
+  }
+}
+
 export interface BackupInfo {
   readonly name: string;
   readonly bytes: number;
@@ -45,9 +63,9 @@ export async function backupFile(campaignDir: string, file: string, now: Date = 
     return null; // nothing to back up yet
   }
   const folder = folderOf(campaignDir, file);
+  await assertNoLinks(campaignDir, folder);
   await mkdir(folder, { recursive: true });
-  const name = stampName(now);
-  await copyFile(source, join(folder, name));
+  const name = await copyToFreshName(source, folder, now);
   const kept = (await readdir(folder)).filter((n) => !n.startsWith('broken-') && n.endsWith('.bak')).sort();
   for (const old of kept.slice(0, Math.max(0, kept.length - KEEP_BACKUPS))) await rm(join(folder, old), { force: true });
   await fsyncDir(folder);
@@ -90,7 +108,7 @@ export async function restoreBackup(campaignDir: string, file: string, backupNam
     throw new AppError('not-found', `There is no backup ${backupName} of ${file}.`);
   }
   await setAside(campaignDir, file, now);
-  await writeFileDurable(join(campaignDir, file), bytes);
+  await writeFileDurable(join(campaignDir, file), bytes, campaignDir);
 }
 
 /**
@@ -100,10 +118,11 @@ export async function restoreBackup(campaignDir: string, file: string, backupNam
 export async function setAside(campaignDir: string, file: string, now: Date = new Date()): Promise<string | null> {
   assertCampaignFile(file);
   const folder = folderOf(campaignDir, file);
+  await assertNoLinks(campaignDir, folder);
   await mkdir(folder, { recursive: true });
-  const name = stampName(now, 'broken-');
+  let name: string;
   try {
-    await copyFile(join(campaignDir, file), join(folder, name));
+    name = await copyToFreshName(join(campaignDir, file), folder, now, 'broken-');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     return null;

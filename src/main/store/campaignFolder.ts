@@ -1,13 +1,16 @@
-import { cp, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, isAppError } from '../../shared/errors';
 import { IdSchema } from '../../shared/schemas';
+import { assertId, encounterDocName, encounterLogName, encounterSnapshotName, slug } from './campaignPaths';
 import type { EncounterState } from '../engine/encounter/schema';
 import { RulesSchema, type Rules } from '../engine/rules';
-import { backupAll, backupFile } from './backups';
+import { backupFile } from './backups';
 import { CommandLog } from './commandLog';
 import { tornTailNotice } from './salvageLog';
 import { fsyncDir } from './durable';
+import { cleanCampaignFolder } from './leftovers';
+import { assertNoLinks } from './linkGuard';
 import { describeSchemaError, readVersionedDocument, writeDocument } from './jsonDocument';
 import {
   CAMPAIGN_SCHEMA_VERSION,
@@ -23,10 +26,7 @@ import {
   type SnapshotFile,
 } from './schema';
 
-/** Paths inside a campaign folder, relative with `/` (the names the GM is told). */
-export const encounterDocName = (id: string) => `encounters/${id}.json`;
-export const encounterLogName = (id: string) => `encounters/${id}.log.jsonl`;
-export const encounterSnapshotName = (id: string) => `encounters/${id}.snapshot.json`;
+export { encounterDocName, encounterLogName, encounterSnapshotName } from './campaignPaths';
 
 /** An encounter read from disk: how it began, its log, and a snapshot of it when one matches the log. */
 export interface StoredEncounter {
@@ -43,22 +43,6 @@ export interface EncounterSummary {
   readonly createdAt: string | null;
   /** Why the file cannot be opened (validation or parse error), or null when it is fine. */
   readonly problem: string | null;
-}
-
-export function assertId(id: string, what = 'encounter'): void {
-  if (!IdSchema.safeParse(id).success) throw new AppError('invalid-args', `"${id}" is not a valid ${what} id.`);
-}
-
-/** A lower-case id from a name: letters and digits joined by "-". */
-export function slug(text: string, fallback: string): string {
-  return (
-    text
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 40) || fallback
-  );
 }
 
 /**
@@ -81,8 +65,13 @@ export class CampaignFolder {
     this.#campaign = campaign;
   }
 
-  /** Reads `campaign.json` (migrating an older one, which is then written back after a backup). */
+  /**
+   * Reads `campaign.json` (migrating an older one, which is then written back after a backup).
+   * First clears what kills left in the folder: temporary files, and staged imports, finished
+   * if they were decided and dropped if not (leftovers.ts).
+   */
   static async open(dir: string, now: () => Date = () => new Date()): Promise<CampaignFolder> {
+    await cleanCampaignFolder(dir);
     const doc = await readVersionedDocument('campaign', join(dir, 'campaign.json'), CampaignFileSchema, `campaign.json in ${dir}`);
     const folder = new CampaignFolder(dir, doc.data, now);
     if (doc.fromVersion < CAMPAIGN_SCHEMA_VERSION) await folder.writeCampaign(doc.data);
@@ -104,9 +93,9 @@ export class CampaignFolder {
   /** Overwrites `campaign.json` after a backup. */
   async writeCampaign(next: CampaignFile): Promise<void> {
     const valid = CampaignFileSchema.parse(next);
-    await mkdir(join(this.dir, 'backups'), { recursive: true });
+    await assertNoLinks(this.dir, this.path('campaign.json'));
     await backupFile(this.dir, 'campaign.json', this.now());
-    await writeDocument(this.path('campaign.json'), valid);
+    await writeDocument(this.path('campaign.json'), valid, this.dir);
     this.#campaign = valid;
   }
 
@@ -197,7 +186,7 @@ export class CampaignFolder {
         () => false,
       );
       if (!hasLog) {
-        await CommandLog.write(this.path(encounterLogName(id)), legacy);
+        await CommandLog.write(this.path(encounterLogName(id)), legacy, this.dir);
         await backupFile(this.dir, encounterLogName(id), this.now());
       }
       await this.writeEncounterFile(doc.data);
@@ -213,6 +202,7 @@ export class CampaignFolder {
         beforeCut: async (length) => {
           if (length < (this.#snapshotSeq.get(id) ?? 0)) await this.deleteSnapshot(id);
         },
+        beforeWrite: () => assertNoLinks(this.dir, this.path(encounterLogName(id))),
       },
       trusted,
     );
@@ -258,7 +248,7 @@ export class CampaignFolder {
   async writeSnapshot(snapshot: Omit<SnapshotFile, 'schemaVersion'>): Promise<void> {
     // An append-only log otherwise has no backup but its first: one with each snapshot (issue 13 §2).
     await backupFile(this.dir, encounterLogName(snapshot.id), this.now());
-    await writeDocument(this.path(encounterSnapshotName(snapshot.id)), { schemaVersion: SNAPSHOT_SCHEMA_VERSION, ...snapshot });
+    await writeDocument(this.path(encounterSnapshotName(snapshot.id)), { schemaVersion: SNAPSHOT_SCHEMA_VERSION, ...snapshot }, this.dir);
     this.#snapshotSeq.set(snapshot.id, snapshot.seq);
   }
 
@@ -271,15 +261,24 @@ export class CampaignFolder {
   async writeEncounterFile(file: EncounterFile): Promise<void> {
     const valid = EncounterFileSchema.parse(file);
     await backupFile(this.dir, encounterDocName(valid.id), this.now());
-    await writeDocument(this.path(encounterDocName(valid.id)), valid);
+    await writeDocument(this.path(encounterDocName(valid.id)), valid, this.dir);
   }
 
-  private async freeId(name: string): Promise<string> {
-    const taken = new Set(await this.encounterIds());
+  /** Ids an import has chosen and not yet moved into place (importJournal.ts): no new encounter takes them meanwhile. */
+  readonly #reserved = new Set<string>();
+
+  /** A free id for `name`, kept from other new encounters until `release` (an import's, while it commits). */
+  async reserveId(name: string): Promise<string> {
+    const taken = new Set([...(await this.encounterIds()), ...this.#reserved]);
     const base = slug(name, 'encounter');
     let id = base;
     for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    this.#reserved.add(id);
     return id;
+  }
+
+  releaseIds(ids: Iterable<string>): void {
+    for (const id of ids) this.#reserved.delete(id);
   }
 
   /**
@@ -295,8 +294,24 @@ export class CampaignFolder {
   ): Promise<EncounterSummary> {
     const trimmed = name.trim();
     if (trimmed.length < 1 || trimmed.length > 120) throw new AppError('invalid-args', 'An encounter name has 1 to 120 characters.');
+    await assertNoLinks(this.dir, join(this.dir, 'encounters'));
     await mkdir(join(this.dir, 'encounters'), { recursive: true });
-    const id = await this.freeId(trimmed);
+    const id = await this.reserveId(trimmed);
+    try {
+      return await this.writeNewEncounter(id, trimmed, seed, initial, log, rules);
+    } finally {
+      this.releaseIds([id]);
+    }
+  }
+
+  private async writeNewEncounter(
+    id: string,
+    trimmed: string,
+    seed: number,
+    initial: (id: string, name: string, rules: Rules) => EncounterState,
+    log: readonly LogEntry[],
+    rules: Rules,
+  ): Promise<EncounterSummary> {
     const createdAt = this.now().toISOString();
     const file: EncounterFile = EncounterFileSchema.parse({
       schemaVersion: ENCOUNTER_SCHEMA_VERSION,
@@ -308,8 +323,8 @@ export class CampaignFolder {
       initial: initial(id, trimmed, rules),
     });
     // The log first: an encounter file on disk always has its log beside it.
-    await CommandLog.write(this.path(encounterLogName(id)), log);
-    await writeDocument(this.path(encounterDocName(id)), file);
+    await CommandLog.write(this.path(encounterLogName(id)), log, this.dir);
+    await writeDocument(this.path(encounterDocName(id)), file, this.dir);
     // Written once: without a first backup a later damage would have nothing to restore.
     await backupFile(this.dir, encounterLogName(id), this.now());
     await backupFile(this.dir, encounterDocName(id), this.now());
@@ -344,6 +359,7 @@ export class CampaignFolder {
       throw new AppError('not-found', `There is no encounter "${id}" in this campaign.`);
     }
     const bin = join(this.dir, 'backups', 'deleted', `${id}-${this.now().toISOString().replace(/[:.]/g, '-')}`);
+    await assertNoLinks(this.dir, bin);
     await mkdir(bin, { recursive: true });
     for (const name of [encounterLogName(id), encounterSnapshotName(id), encounterDocName(id)]) {
       try {
@@ -367,28 +383,3 @@ export class CampaignFolder {
 export function openCampaignFolder(dir: string, now?: () => Date): Promise<CampaignFolder> {
   return CampaignFolder.open(dir, now);
 }
-
-/**
- * The GM's campaigns live under `home`. On the first start (no campaign there yet) the sample
- * campaign is copied in, so the console opens on something real. The copy goes to a hidden
- * temporary folder renamed into place (issue 13 §3): a kill during it leaves no half campaign.
- * Returns the folder to open.
- */
-export async function ensureFirstCampaign(home: string, sampleDir: string, now: Date = new Date()): Promise<string> {
-  await mkdir(home, { recursive: true });
-  const entries = await readdir(home, { withFileTypes: true });
-  for (const d of entries.filter((e) => e.isDirectory() && e.name.startsWith(FIRST_COPY_PREFIX))) {
-    await rm(join(home, d.name), { recursive: true, force: true });
-  }
-  const existing = entries.filter((d) => d.isDirectory() && !d.name.startsWith('.'));
-  if (existing.length > 0) return join(home, existing[0]!.name);
-  const target = join(home, 'Sample Campaign');
-  const temp = join(home, `${FIRST_COPY_PREFIX}${process.pid}-${Date.now()}`);
-  await cp(sampleDir, temp, { recursive: true, errorOnExist: true, force: false });
-  await backupAll(temp, now);
-  await rename(temp, target);
-  await fsyncDir(home);
-  return target;
-}
-
-const FIRST_COPY_PREFIX = '.first-start-';

@@ -5,11 +5,14 @@ import { dirname } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { fsyncDir, writeFileDurable } from './durable';
 import { describeSchemaError } from './jsonDocument';
+import { NO_FOLLOW } from './linkGuard';
 import { LogEntrySchema, type LogEntry } from './schema';
 
 /** What the campaign folder does around cuts of a log (backups, a snapshot that would be ahead). */
 export interface LogHooks {
   beforeCut?(length: number): Promise<unknown>;
+  /** Before the file is first opened for writing: refuses a path through a symbolic link (linkGuard.ts). */
+  beforeWrite?(): Promise<unknown>;
 }
 
 export interface LogScan {
@@ -188,9 +191,9 @@ export class CommandLog {
     return log;
   }
 
-  /** Writes a whole log durably in one go (new, duplicated, migrated or imported encounters). */
-  static async write(path: string, entries: readonly LogEntry[]): Promise<void> {
-    await writeFileDurable(path, entries.map((e) => JSON.stringify(e) + '\n').join(''));
+  /** Writes a whole log durably in one go (new, duplicated, migrated or imported encounters); `root` as `writeFileDurable`'s. */
+  static async write(path: string, entries: readonly LogEntry[], root?: string): Promise<void> {
+    await writeFileDurable(path, entries.map((e) => JSON.stringify(e) + '\n').join(''), root);
   }
 
   get entries(): readonly LogEntry[] {
@@ -228,12 +231,13 @@ export class CommandLog {
     await this.checked();
     this.#verified = true;
     if (!this.#handle) {
+      await this.hooks.beforeWrite?.();
       let created = false;
       try {
-        this.#handle = await open(this.path, constants.O_RDWR | CommandLog.#DSYNC);
+        this.#handle = await open(this.path, constants.O_RDWR | CommandLog.#DSYNC | NO_FOLLOW);
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-        this.#handle = await open(this.path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | CommandLog.#DSYNC);
+        this.#handle = await open(this.path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | CommandLog.#DSYNC | NO_FOLLOW);
         created = true;
       }
       if (created) await fsyncDir(dirname(this.path));

@@ -73,8 +73,11 @@ export async function readVersionedDocument<S extends z.ZodType>(
   return parseVersioned(kind, await readRaw(path, label), schema, label, context);
 }
 
-/** Writes one document atomically and durably (temp file, fsync, rename, fsync of the folder). */
-export async function writeDocument<T>(path: string, data: T): Promise<void> {
-  const db = new Low<T>(new DurableJSONFile<T>(path), data);
+/**
+ * Writes one document atomically and durably (temp file, fsync, rename, fsync of the folder);
+ * with `root`, refused if any part of the path below it is a symbolic link (linkGuard.ts).
+ */
+export async function writeDocument<T>(path: string, data: T, root?: string): Promise<void> {
+  const db = new Low<T>(new DurableJSONFile<T>(path, root), data);
   await db.write();
 }

@@ -6,8 +6,9 @@ import { asRuleSet, DEFAULT_RULES, type Rules } from '../engine/rules';
 import { turnPhases } from '../engine/encounter/turn';
 import { backupAll } from './backups';
 import { CommandLog } from './commandLog';
-import { encounterDocName, encounterLogName, slug } from './campaignFolder';
+import { encounterDocName, encounterLogName, slug } from './campaignPaths';
 import { writeDocument } from './jsonDocument';
+import { assertNoLinks } from './linkGuard';
 import { CAMPAIGN_SCHEMA_VERSION, ENCOUNTER_SCHEMA_VERSION, type CampaignFile, type EncounterFile } from './schema';
 import type { MapShape } from '../../shared/mapGrid';
 
@@ -47,12 +48,19 @@ export function blankEncounter(
 }
 
 /**
- * Creates a new campaign folder named after its last path segment, with the RULINGS default
- * rules and one blank encounter.
+ * Creates a new campaign folder with the RULINGS default rules and one blank encounter. Its name
+ * is `name` (the GM's, kept whole in campaign.json), else the folder's own (folderNames.ts
+ * derives a folder name from a display name).
  */
-export async function createCampaign(dir: string, seed: number, now: Date = new Date(), rules: Rules = DEFAULT_RULES): Promise<void> {
+export async function createCampaign(
+  dir: string,
+  seed: number,
+  now: Date = new Date(),
+  rules: Rules = DEFAULT_RULES,
+  name: string = basename(dir),
+): Promise<void> {
+  await assertNoLinks(dir, dir);
   await assertEmptyOrMissing(dir);
-  const name = basename(dir);
   const encounterId = 'first-encounter';
   await mkdir(join(dir, 'encounters'), { recursive: true });
   await mkdir(join(dir, 'assets'), { recursive: true });
@@ -66,8 +74,8 @@ export async function createCampaign(dir: string, seed: number, now: Date = new 
     rules: structuredClone(rules),
     initial: blankEncounter(encounterId, 'First encounter', rules),
   };
-  await CommandLog.write(join(dir, encounterLogName(encounterId)), []);
-  await writeDocument(join(dir, encounterDocName(encounterId)), encounter);
+  await CommandLog.write(join(dir, encounterLogName(encounterId)), [], dir);
+  await writeDocument(join(dir, encounterDocName(encounterId)), encounter, dir);
   const campaign: CampaignFile = {
     schemaVersion: CAMPAIGN_SCHEMA_VERSION,
     id: slug(name, 'campaign'),
@@ -76,12 +84,13 @@ export async function createCampaign(dir: string, seed: number, now: Date = new 
     rules: structuredClone(rules),
     roster: [],
   };
-  await writeDocument(join(dir, 'campaign.json'), campaign);
+  await writeDocument(join(dir, 'campaign.json'), campaign, dir);
   await backupAll(dir, now);
 }
 
 /** "Save a copy": the whole campaign folder copied to a new, empty place. */
 export async function copyCampaign(from: string, to: string): Promise<void> {
+  await assertNoLinks(to, to);
   await assertEmptyOrMissing(to);
   await cp(from, to, { recursive: true, errorOnExist: true, force: false });
 }

@@ -34,7 +34,7 @@ export async function salvageLog(campaignDir: string, file: string, now: Date = 
   const goodEnd = scan.ends.at(-1)!;
   const unfinishedLast = bytes.length > goodEnd && bytes[bytes.length - 1] !== 10 ? 1 : 0;
   const setAsideAs = await setAside(campaignDir, file, now);
-  if (goodEnd < bytes.length) await writeFileDurable(join(campaignDir, file), bytes.subarray(0, goodEnd));
+  if (goodEnd < bytes.length) await writeFileDurable(join(campaignDir, file), bytes.subarray(0, goodEnd), campaignDir);
   await rm(join(campaignDir, 'encounters', `${id}.snapshot.json`), { force: true });
   return { file, kept: scan.entries.length, dropped: scan.badLines + unfinishedLast, setAsideAs };
 }

@@ -66,8 +66,6 @@ export const BackupFileSchema = z
 
 export const BackupInfoSchema = z.object({ name: z.string(), bytes: z.number().int(), takenAt: z.string() }).strict();
 
-export const ExportedFileSchema = z.object({ fileName: z.string(), text: z.string() }).strict();
-
 export const ImportResultSchema = z
   .object({
     kind: z.enum(['campaign', 'encounter']),
@@ -92,6 +90,28 @@ export const ImportedImageSchema = z
 
 /** Pushed while a large file is imported (needs an entry in the contract's EVENTS to reach a page). */
 export const ImportProgressSchema = z.object({ what: z.string(), received: z.number().int().min(0), total: z.number().int().min(0).nullable() }).strict();
+
+/** Names one export or import, chosen by the page that starts it, so it knows its own progress events. */
+export const TransferIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
+
+/**
+ * Pushed while an export or import runs (the campaign screen's progress bar): the step in words,
+ * how far it is, and at its end `done` or `failed` with the reason. Export files move over HTTP
+ * (`/campaign/export`, `/campaign/import` on both hosts; host/uploads.ts), so these come beside them.
+ */
+export const TransferProgressSchema = z
+  .object({
+    id: TransferIdSchema,
+    direction: z.enum(['export', 'import']),
+    /** The export file's name. */
+    what: z.string(),
+    step: z.string(),
+    done: z.number().min(0),
+    total: z.number().min(0).nullable(),
+    outcome: z.enum(['running', 'done', 'failed']),
+    message: z.string().nullable(),
+  })
+  .strict();
 
 /** Each setting's ruling id (RULE_SOURCES), and the options' source documents, for the settings screen. */
 export const RulesInfoSchema = z
@@ -243,33 +263,12 @@ export const CAMPAIGN_CHANNELS = {
     result: z.object({ file: z.string(), kept: z.number().int(), dropped: z.number().int(), setAsideAs: z.string().nullable() }).strict(),
     summary: 'Keep a damaged log up to its last good entry; the whole file is first copied aside (issue 13 §2).',
   }),
-  exportCampaign: channel({
-    roles: ['gm'],
-    args: NoArgs,
-    result: ExportedFileSchema,
-    summary: 'The open campaign as one JSON file (encounters, logs, assets).',
-  }),
-  exportEncounter: channel({
-    roles: ['gm'],
-    args: z.object({ id: IdSchema }).strict(),
-    result: ExportedFileSchema,
-    summary: 'One encounter, its log and the assets it names, as one JSON file.',
-  }),
   importBundle: channel({
     roles: ['gm'],
-    args: z.union([
-      z
-        .object({
-          text: z
-            .string()
-            .min(1)
-            .max(256 * 1024 * 1024),
-        })
-        .strict(),
-      Choose,
-    ]),
+    args: z.object({ choose: z.literal(true), transfer: TransferIdSchema.optional() }).strict(),
     result: ImportResultSchema.nullable(),
-    summary: 'Import an exported campaign (a new folder) or encounter (into the open campaign), renaming on conflicts.',
+    summary:
+      'Import an export file chosen in the dialog (Electron): a campaign becomes a new folder, encounters join the open campaign, renamed on conflicts; the web host takes an HTTP upload (null: dialog cancelled).',
   }),
   exportCombatLog: channel({
     roles: ['gm'],

@@ -17,6 +17,7 @@ import { commandLatency, pageLoad, panZoom, resetFraming, settle } from './scena
 import { latencyAt1000, LATENCY_ROWS, timeouts } from './latencyRows.mjs';
 import { panWhileSimulating, TACTICS_ROWS } from './tacticsRows.mjs';
 import { importBenchImage, launchChromium } from './browser.mjs';
+import { TRANSFER_ROWS, transferRound } from './transferRows.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -216,12 +217,17 @@ async function main() {
       runs.push({ ...run, gmBundle, playerBundle, index: i });
       process.stderr.write(`repeat ${i + 1} of ${REPEATS} done\n`);
     }
+    // Export files of ~530 MiB out and back in, on a console of their own (transferRows.mjs).
+    for (const run of runs) {
+      run.transfers = await transferRound(ROOT);
+      process.stderr.write(`transfer round ${run.index + 1} of ${REPEATS} done\n`);
+    }
   } finally {
     await browser.close();
     await host.stop();
   }
   const header = `Issue 18 bench: ${ROOT}\nMap: 100×100 hexes, ${FIGURES} figures${ART ? ' each with token art' : ''}, a 4096² JPEG imported through the campaign's asset import; Chromium ${browser.version()}`;
-  const rows = [...ROWS, ...TACTICS_ROWS(SECONDS), ...LATENCY_ROWS, ...(await nodeRows())];
+  const rows = [...ROWS, ...TACTICS_ROWS(SECONDS), ...LATENCY_ROWS, ...TRANSFER_ROWS, ...(await nodeRows())];
   const misses = printTable(rows, runs, header);
   console.log(misses.length ? `\nBudgets missed (${misses.length}): ${misses.join('; ')}` : '\nAll budgets met.');
   if (misses.length && failOnMiss) process.exitCode = 1;

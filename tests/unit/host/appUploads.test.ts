@@ -31,7 +31,7 @@ beforeEach(async () => {
   serveRenderer(
     join(root, 'renderer'),
     (name, role) => core.readAsset(name, role),
-    () => core,
+    () => core.transfers,
     (m) => logged.push(m),
   );
   handler = electron.handlers.get('app') as Handler;
@@ -62,14 +62,20 @@ describe('uploads over app://console', () => {
     expect(r.ok).toBe(true);
   });
 
-  it('a map image and an export file take the same routes as on the web host', async () => {
+  it('a map image, an export and an import take the same routes as on the web host', async () => {
     const jpeg = await realImage('jpeg', 300, 200);
     const image = (await (await post('/campaign/upload-image', jpeg, pageToken('gm'))).json()) as { ok: boolean; value: { width: number } };
     expect(image).toMatchObject({ ok: true, value: { width: 300 } });
-    const exported = await core.transfers.exportCampaign();
-    const imported = await post('/campaign/import', new TextEncoder().encode(exported.text), pageToken('gm'));
+    const exported = await handler(new Request(`app://console/campaign/export?token=${pageToken('gm')}`));
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toBe('application/zip');
+    const zip = new Uint8Array(await exported.arrayBuffer());
+    expect(zip.length).toBe(Number(exported.headers.get('content-length')));
+    const imported = await post('/campaign/import', zip, pageToken('gm'));
     expect(imported.status).toBe(200);
     expect(await imported.json()).toMatchObject({ ok: true, value: { kind: 'campaign', renamed: true } });
+    const refused = await handler(new Request(`app://console/campaign/export?token=${pageToken('player')}`));
+    expect(refused.status).toBe(403);
   });
 
   it('the player window and a page without a token are refused, and nothing is written', async () => {

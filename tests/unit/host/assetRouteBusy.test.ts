@@ -29,8 +29,7 @@ beforeEach(async () => {
     log: (m) => logged.push(m),
     campaign: {
       readAsset: () => Promise.reject(new MaskingBusy()),
-      importImageStream: () => Promise.resolve(null),
-      importBundleText: () => Promise.resolve(null),
+      transfers: core.transfers,
     },
   });
 });

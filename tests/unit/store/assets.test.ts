@@ -172,7 +172,7 @@ describe('serving assets: only inside the open campaign’s assets/', () => {
       expect(res.status).toBe(403);
     }
     const progress: number[] = [];
-    const stop = core.onProgress((p) => progress.push(p.received));
+    const stop = core.transfers.onProgress((p) => progress.push(p.received));
     const res = await fetch(`http://127.0.0.1:${host.port}/campaign/upload-image?token=${gmToken}`, { method: 'POST', body });
     stop();
     expect(res.status).toBe(200);

@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
-import { checkBundle } from '../../../src/main/store/bundle';
+import { bytesOf, exportToFile, importFile, jsonOf, rewriteZip } from '../../support/bundles';
 import { chunksOf, realImage } from '../../support/images';
 import { SAMPLE_CAMPAIGN_DIR, readLogFile, recordingSink, tempDirs } from '../../support/tempCampaign';
 
@@ -20,11 +20,11 @@ describe('export and import', () => {
     await a.session.execute({ type: 'rollInitiative' }, [[5], [2]]);
     await a.session.execute({ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } });
     const image = await a.importImageStream(chunksOf(await realImage('png', 10, 10), 50), null);
-    const exported = await a.transfers.exportCampaign();
-    expect(exported.fileName).toBe('Sample Campaign.campaign.pillars.json');
+    const exported = await exportToFile(a, await dirs.make());
+    expect(exported.fileName).toBe('Sample Campaign.campaign.pillars.zip');
 
     const b = await start();
-    const first = await b.importBundleText(exported.text);
+    const first = await importFile(b, exported.path);
     expect(first).toMatchObject({ kind: 'campaign', name: 'Sample Campaign (2)', renamed: true });
     // The machine already had a "Sample Campaign" (its own first start): nothing was overwritten.
     expect((await readdir(b.campaignsHome)).sort()).toEqual(['Sample Campaign', 'Sample Campaign (2)']);
@@ -34,15 +34,16 @@ describe('export and import', () => {
     expect((await readLogFile(first.dir)).map((e) => e.command.type)).toEqual(['rollInitiative', 'moveFigure']);
     await b.openCampaign(first.dir);
     expect(b.session.gmView().encounter).toEqual(a.session.gmView().encounter);
-    const second = await b.importBundleText(exported.text);
+    const second = await importFile(b, exported.path);
     expect(second.name).toBe('Sample Campaign (3)');
   });
 
   it('an encounter imports into the open campaign under a new id and name when both are taken', async () => {
     const a = await start();
     await a.session.execute({ type: 'turnFigure', figureId: 'bram', facing: 3 });
-    const exported = await a.transfers.exportEncounter('ford-ambush');
-    const result = await a.importBundleText(exported.text);
+    const exported = await exportToFile(a, await dirs.make(), 'ford-ambush');
+    expect(exported.fileName).toBe('Ambush at the Ford.encounter.pillars.zip');
+    const result = await importFile(a, exported.path);
     expect(result).toMatchObject({
       kind: 'encounter',
       renamed: true,
@@ -55,28 +56,48 @@ describe('export and import', () => {
     expect(view.history.logLength).toBe(1);
   });
 
-  it.each([
-    ['not JSON', 'garbage{', /not valid JSON/],
-    ['another format', JSON.stringify({ format: 'x' }), /export file is not a valid file at format/],
-  ])('refuses %s with invalid-args and writes nothing', async (_k, text, why) => {
-    expect(() => checkBundle(text)).toThrow(why);
+  it('refuses an archive that is no console export, and one whose list of contents is not its own', async () => {
+    const a = await start();
+    const exported = await exportToFile(a, await dirs.make());
+    const dir = await dirs.make();
+    const noManifest = await rewriteZip(exported.path, join(dir, 'a.zip'), (es) => es.filter((e) => e.name !== 'pillars-bundle.json'));
+    await expect(importFile(a, noManifest)).rejects.toThrow(/a\.zip” is a zip archive but not a console export \(it has no pillars-bundle\.json\)/);
+    const otherFormat = await rewriteZip(exported.path, join(dir, 'b.zip'), (es) =>
+      es.map((e) => (e.name === 'pillars-bundle.json' ? { ...e, bytes: bytesOf({ ...jsonOf(e.bytes), format: 'x' }) } : e)),
+    );
+    await expect(importFile(a, otherFormat)).rejects.toThrow(/pillars-bundle\.json in the export file “b\.zip” is not a valid file at format/);
+    const stray = await rewriteZip(exported.path, join(dir, 'c.zip'), (es) => [...es, { name: 'notes/readme.txt', bytes: Buffer.from('hi') }]);
+    await expect(importFile(a, stray)).rejects.toThrow(/holds “notes\/readme\.txt”, which is not part of a console export/);
+    const missing = await rewriteZip(exported.path, join(dir, 'd.zip'), (es) => es.filter((e) => !e.name.endsWith('.log.jsonl')));
+    await expect(importFile(a, missing)).rejects.toThrow(/lacks encounters\/ford-ambush\.log\.jsonl, which its list of contents names/);
+    expect((await readdir(a.campaignsHome)).sort()).toEqual(['Sample Campaign']);
   });
 
   it('refuses an asset whose bytes do not match its hash name', async () => {
     const a = await start();
     await a.importImageStream(chunksOf(await realImage('png', 10, 10, { fill: [200, 30, 30] }), 50), null);
-    const bundle = JSON.parse((await a.transfers.exportCampaign()).text) as { assets: { base64: string }[] };
-    bundle.assets[0]!.base64 = Buffer.from('tampered').toString('base64');
-    expect(() => checkBundle(JSON.stringify(bundle))).toThrow(/damaged/);
+    const exported = await exportToFile(a, await dirs.make());
+    const tampered = await rewriteZip(exported.path, join(await dirs.make(), 't.zip'), (es) =>
+      es.map((e) => (e.name.startsWith('assets/') ? { ...e, bytes: Buffer.from('tampered') } : e)),
+    );
+    await expect(importFile(a, tampered)).rejects.toThrow(/damaged \(its bytes do not match its name\)/);
   });
 });
 
 // Issue 13 §6 for bundles: the hash proves the bytes are the exported ones, not that they are an
 // image. Each image is decoded in full; a bad one refuses the whole bundle, and nothing is written.
 describe('images inside an imported bundle are decoded, not only hash-checked', () => {
-  const rehashed = (bytes: Buffer, ext: string) => ({ name: `${createHash('sha256').update(bytes).digest('hex')}.${ext}`, base64: bytes.toString('base64') });
+  const rehashed = (bytes: Buffer, ext: string) => ({ name: `${createHash('sha256').update(bytes).digest('hex')}.${ext}`, bytes });
   const truncatedPng = async () => (await realImage('png', 200, 200)).subarray(0, 3000);
   const foreign = () => Buffer.from('<html><body>not a picture</body></html>');
+  /** The export with one more image, listed in its contents as the exporter would. */
+  const withImage = async (path: string, bad: { name: string; bytes: Buffer }) =>
+    rewriteZip(path, join(await dirs.make(), 'with-image.zip'), (es) => [
+      ...es.map((e) =>
+        e.name === 'pillars-bundle.json' ? { ...e, bytes: bytesOf({ ...jsonOf(e.bytes), assets: [...(jsonOf(e.bytes).assets as string[]), bad.name] }) } : e,
+      ),
+      { name: `assets/${bad.name}`, bytes: bad.bytes },
+    ]);
 
   it.each([
     ['a PNG cut short', truncatedPng, 'png', /is damaged: its pixel data does not decode.*Nothing was imported/],
@@ -85,12 +106,11 @@ describe('images inside an imported bundle are decoded, not only hash-checked', 
   ])('a campaign bundle holding %s is refused, naming the file; no folder is made', async (_k, bytes, ext, why) => {
     const a = await start();
     await a.importImageStream(chunksOf(await realImage('png', 10, 10), 50), null);
-    const bundle = JSON.parse((await a.transfers.exportCampaign()).text) as { assets: { name: string; base64: string }[] };
     const bad = rehashed(await bytes(), ext);
-    bundle.assets.push(bad);
+    const bundle = await withImage((await exportToFile(a, await dirs.make())).path, bad);
     const b = await start();
     const before = (await readdir(b.campaignsHome)).sort();
-    const refusal = b.importBundleText(JSON.stringify(bundle));
+    const refusal = importFile(b, bundle);
     await expect(refusal).rejects.toMatchObject({ code: 'invalid-args' });
     await expect(refusal).rejects.toThrow(bad.name);
     await expect(refusal).rejects.toThrow(why);
@@ -99,14 +119,14 @@ describe('images inside an imported bundle are decoded, not only hash-checked', 
 
   it('an encounter bundle with a truncated image writes neither the image nor the encounter', async () => {
     const a = await start();
-    const bundle = JSON.parse((await a.transfers.exportEncounter('ford-ambush')).text) as { assets: { name: string; base64: string }[] };
     const bad = rehashed(await truncatedPng(), 'png');
-    bundle.assets.push(bad);
+    const bundle = await withImage((await exportToFile(a, await dirs.make(), 'ford-ambush')).path, bad);
     const encountersBefore = (await a.listEncounters()).encounters.map((e) => e.id);
     const assetsBefore = await readdir(join(a.openDir!, 'assets')).catch(() => []);
-    await expect(a.importBundleText(JSON.stringify(bundle))).rejects.toThrow(new RegExp(`${bad.name}.*Nothing was imported`));
+    await expect(importFile(a, bundle)).rejects.toThrow(new RegExp(`${bad.name}.*Nothing was imported`));
     expect((await a.listEncounters()).encounters.map((e) => e.id)).toEqual(encountersBefore);
     expect(await readdir(join(a.openDir!, 'assets')).catch(() => [])).toEqual(assetsBefore);
+    expect((await readdir(a.openDir!)).filter((n) => n.startsWith('.'))).toEqual([]);
   });
 });
 

@@ -5,7 +5,8 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensureFirstCampaign, openCampaignFolder } from '../../../src/main/store/campaignFolder';
+import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
+import { ensureFirstCampaign } from '../../../src/main/store/firstStart';
 import { readDocument, readVersionedDocument, writeDocument } from '../../../src/main/store/jsonDocument';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { CampaignFileSchema, EncounterFileSchema } from '../../../src/main/store/schema';

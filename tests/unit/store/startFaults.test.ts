@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
 import { Session } from '../../../src/main/session/session';
 import { listBackups } from '../../../src/main/store/backups';
-import { CampaignFolder, ensureFirstCampaign } from '../../../src/main/store/campaignFolder';
+import { CampaignFolder } from '../../../src/main/store/campaignFolder';
+import { ensureFirstCampaign } from '../../../src/main/store/firstStart';
+import { exportToFile, importFile } from '../../support/bundles';
 import { SAMPLE_CAMPAIGN_DIR, encounterLogPath, recordingSink, tempDirs } from '../../support/tempCampaign';
 
 const dirs = tempDirs();
@@ -66,8 +68,8 @@ describe('files written only once have a backup (issue 13 §2)', () => {
   it('every file of an imported campaign', async () => {
     const core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
     await core.session.execute({ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } });
-    const exported = await core.transfers.exportCampaign();
-    const imported = await core.importBundleText(exported.text);
+    const exported = await exportToFile(core, await dirs.make());
+    const imported = await importFile(core, exported.path);
     expect(imported.kind).toBe('campaign');
     for (const file of ['campaign.json', 'encounters/ford-ambush.json', 'encounters/ford-ambush.log.jsonl']) {
       expect({ file, backups: (await listBackups(imported.dir, file)).length }).toEqual({ file, backups: 1 });

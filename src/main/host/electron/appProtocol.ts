@@ -3,7 +3,8 @@ import { APP_HOST, APP_SCHEME, CONTENT_SECURITY_POLICY, ISOLATION_HEADERS } from
 import { readStatic } from '../web/staticFiles';
 import type { Role } from '../../../shared/contract';
 import { roleOfPageToken } from './pageTokens';
-import { declaredLength, isUploadRoute, runUpload, type UploadTarget } from '../uploads';
+import { PassThrough, Readable } from 'node:stream';
+import { declaredLength, EXPORT_ROUTE, isUploadRoute, runExport, runUpload, type ExportTarget, type UploadTarget } from '../uploads';
 
 /** Must run before `app` is ready: the app scheme behaves like a secure, standard origin. */
 export function registerAppScheme(): void {
@@ -22,11 +23,17 @@ export type AssetReader = (name: string, role: Role | null) => Promise<{ body: B
  * each only to a page whose URL token gives a role allowed to have it. The GM page's uploads
  * (map images, token art, handout images, export files) take the same routes as on the web host.
  */
-export function serveRenderer(rendererDir: string, assets?: AssetReader, uploads?: () => UploadTarget | undefined, log: (m: string) => void = () => {}): void {
+export function serveRenderer(
+  rendererDir: string,
+  assets?: AssetReader,
+  uploads?: () => (UploadTarget & ExportTarget) | undefined,
+  log: (m: string) => void = () => {},
+): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
     if (request.method === 'POST' && isUploadRoute(url.pathname)) return uploadResponse(request, url, uploads?.(), log);
+    if (request.method === 'GET' && url.pathname === EXPORT_ROUTE) return exportResponse(url, uploads?.(), log);
     if (url.pathname.startsWith(ASSET_PREFIX)) {
       const role = roleOfPageToken(url.searchParams.get('token'));
       const asset = role === null ? 'forbidden' : assets ? await assets(url.pathname.slice(ASSET_PREFIX.length), role) : null;
@@ -58,6 +65,20 @@ export async function uploadResponse(request: Request, url: URL, target: UploadT
     return json(403, { ok: false, error: { code: 'forbidden', message: 'Only the GM page may upload to the campaign.' } });
   }
   const body: AsyncIterable<Uint8Array> = request.body ?? (async function* () {})();
-  const answer = await runUpload(url.pathname, body, declaredLength(request.headers.get('content-length')), target, log);
+  const answer = await runUpload(url.pathname, body, declaredLength(request.headers.get('content-length')), target, log, url.searchParams);
   return json(answer.status, answer.body);
+}
+
+/** The GM page's export over the app scheme: the same route and answers as the web host's, the archive streamed. */
+export async function exportResponse(url: URL, target: ExportTarget | undefined, log: (m: string) => void): Promise<Response> {
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+  if (roleOfPageToken(url.searchParams.get('token')) !== 'gm') {
+    return json(403, { ok: false, error: { code: 'forbidden', message: 'Only the GM page may export the campaign.' } });
+  }
+  const answer = await runExport(target, url.searchParams, log);
+  if ('body' in answer) return json(answer.status, answer.body);
+  const stream = new PassThrough();
+  void answer.write(stream);
+  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status: 200, headers: answer.headers });
 }

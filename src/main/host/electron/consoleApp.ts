@@ -6,7 +6,7 @@ import { copyCampaign, createCampaign } from '../../store/newCampaign';
 import { readRecent } from '../../store/recent';
 import { bindIpc } from './ipcBinding';
 import { serveRenderer, type AssetReader } from './appProtocol';
-import type { UploadTarget } from '../uploads';
+import type { ExportTarget, UploadTarget } from '../uploads';
 import { menuTemplate, SHORTCUTS } from './menu';
 import { createGmWindow, createPlayerWindow, denyAllPermissions, displays, placePlayer, roleOf } from './windows';
 import { shouldAutoOpenPlayer } from './windowPlacement';
@@ -35,7 +35,7 @@ export async function runConsole(paths: Paths): Promise<void> {
 
   denyAllPermissions();
   let assets: AssetReader | undefined;
-  let uploads: UploadTarget | undefined;
+  let uploads: (UploadTarget & ExportTarget) | undefined;
   serveRenderer(
     paths.rendererDir,
     (name, role) => assets?.(name, role) ?? Promise.resolve(null),
@@ -52,7 +52,7 @@ export async function runConsole(paths: Paths): Promise<void> {
       pick(
         purpose === 'map-image'
           ? { title: 'Import a map image', properties: ['openFile'], filters: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'webp'] }] }
-          : { title: 'Import an export file', properties: ['openFile'], filters: [{ name: 'Console export', extensions: ['json'] }] },
+          : { title: 'Import an export file', properties: ['openFile'], filters: [{ name: 'Console export', extensions: ['zip', 'json'] }] },
       ),
   };
   const gmPush = gmPushEncoder();
@@ -62,10 +62,11 @@ export async function runConsole(paths: Paths): Promise<void> {
     { gm: (v) => send(gmWindow, 'gmView', gmPush(v)), player: (v) => send(playerWindow, 'playerView', playerPush(v)) },
   );
   assets = (name, role) => core.readAsset(name, role);
-  uploads = core;
+  uploads = core.transfers;
   bindIpc(ipcMain, core.dispatcher, roleOf);
   core.projector.subscribe(projectorPusher(core.table, (p, role) => send(role === 'gm' ? gmWindow : playerWindow, 'projector', p)));
-  core.onProgress((p) => send(gmWindow, 'importProgress', p));
+  core.transfers.onProgress((p) => send(gmWindow, 'importProgress', p));
+  core.transfers.onTransfer((p) => send(gmWindow, 'transferProgress', p));
   core.tactics.onAutopilot((s) => send(gmWindow, 'autopilot', s));
   core.tactics.onSimulation((s) => send(gmWindow, 'simulation', s));
 

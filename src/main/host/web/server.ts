@@ -9,16 +9,16 @@ import type { Dispatcher } from '../dispatch';
 import { CONTENT_SECURITY_POLICY, ISOLATION_HEADERS } from '../security';
 import { readStatic } from './staticFiles';
 import { newTokens } from './tokens';
-import { declaredLength, isUploadRoute, runUpload, type UploadRoute } from '../uploads';
+import { declaredLength, EXPORT_ROUTE, isUploadRoute, runExport, runUpload, type ExportTarget, type UploadRoute, type UploadTarget } from '../uploads';
 import { callIdOf, MessageGate, sendUnlessStalled } from './messageGate';
 import { MaskingBusy } from '../../store/maskImage';
 
-/** What the web host's campaign routes need from the core (assets, uploads, imports). */
+/** What the web host's campaign routes need from the core (assets, uploads, imports, exports). */
 export interface CampaignHttp {
   /** `forbidden` when `role` may not have it (host/assetAccess.ts); null when there is no such asset. */
   readAsset(name: string, role: Role | null): Promise<{ body: Buffer; type: string } | null | 'forbidden' | 'superseded'>;
-  importImageStream(source: AsyncIterable<Uint8Array>, total: number | null, what?: string): Promise<unknown>;
-  importBundleText(text: string): Promise<unknown>;
+  /** Uploads, imports and exports (host/campaignTransfers.ts). */
+  readonly transfers: UploadTarget & ExportTarget;
 }
 
 export interface WebHostOptions {
@@ -52,7 +52,6 @@ const RATE_LIMITED = {
 } as const;
 /** Asset URLs: the same path as `app://console/campaign-assets/<hash>.<ext>` in Electron. */
 const ASSET_PREFIX = '/campaign-assets/';
-/** An export file posted for import may carry base64 assets. */
 
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -115,6 +114,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'POST' && isUploadRoute(url.pathname)) {
       await campaignUpload(req, res, url);
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === EXPORT_ROUTE) {
+      await campaignExport(res, url);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -186,9 +189,33 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       send(403, { ok: false, error: { code: 'forbidden', message: 'Only the GM page may upload to the campaign.' } });
       return;
     }
-    const answer = await runUpload(url.pathname as UploadRoute, req, declaredLength(req.headers['content-length']), options.campaign, log);
+    const answer = await runUpload(
+      url.pathname as UploadRoute,
+      req,
+      declaredLength(req.headers['content-length']),
+      options.campaign?.transfers,
+      log,
+      url.searchParams,
+    );
     if (!answer.body.ok) req.resume();
     send(answer.status, answer.body);
+  }
+
+  /** An export file for the GM page (host/uploads.ts): a refusal as the envelope, else the archive streamed. */
+  async function campaignExport(res: ServerResponse, url: URL): Promise<void> {
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+    if (roleForToken(tokens, url.searchParams.get('token')) !== 'gm') {
+      send(403, { ok: false, error: { code: 'forbidden', message: 'Only the GM page may export the campaign.' } });
+      return;
+    }
+    const answer = await runExport(options.campaign?.transfers, url.searchParams, log);
+    if ('body' in answer) {
+      send(answer.status, answer.body);
+      return;
+    }
+    res.writeHead(200, answer.headers);
+    await answer.write(res);
   }
 
   const gate = new MessageGate();

@@ -35,8 +35,6 @@ export const GM_NAMES: ContractNames = {
     'listBackups',
     'restoreBackup',
     'salvageLog',
-    'exportCampaign',
-    'exportEncounter',
     'importBundle',
     'exportCombatLog',
     'getRules',
@@ -79,5 +77,5 @@ export const GM_NAMES: ContractNames = {
     'previewDrop',
     'rollCreation',
   ] satisfies ChannelName[],
-  events: ['gmView', 'projector', 'importProgress', 'autopilot', 'simulation'] satisfies EventName[],
+  events: ['gmView', 'projector', 'importProgress', 'transferProgress', 'autopilot', 'simulation'] satisfies EventName[],
 };
