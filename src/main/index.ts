@@ -27,7 +27,7 @@ app
     }),
   )
   .catch((e) => {
-    // Never vanish: the GM sees why (issue 13 §2). A damaged campaign file does not get here.
+    // Never vanish: the GM sees why. A damaged campaign file does not get here.
     console.error('Pillars GM Console could not start:', e);
     dialog.showErrorBox('Pillars GM Console could not start', e instanceof Error ? e.message : String(e));
     app.exit(1);

@@ -222,7 +222,7 @@ export const DeclineRetreatCommandSchema = figureCommand('declineRetreat', {});
 export const SetConditionCommandSchema = figureCommand('setCondition', { condition: ConditionSchema, on: z.boolean() });
 export const SetPostureCommandSchema = figureCommand('setPosture', { posture: PostureSchema });
 
-// --- Figures and the map image (issue 7 items 1 and 8; src/main/engine/encounter/roster.ts, mapEdit.ts) ---
+// --- Figures and the map image (src/main/engine/encounter/roster.ts, mapEdit.ts) ---
 
 /** Puts a new figure on the map (at `position`, or the free hex nearest the map's centre). */
 export const AddFigureCommandSchema = z
@@ -248,7 +248,7 @@ export const UpdateFigureCommandSchema = z
         equipment: EquipmentInputSchema.optional(),
         gmNotes: z.string().max(10_000).optional(),
         hidden: z.boolean().optional(),
-        /** Token art (issue 15 item 1): an imported campaign asset; null = back to the side's disc. */
+        /** Token art: an imported campaign asset; null = back to the side's disc. */
         art: AssetNameSchema.nullable().optional(),
         mastery: SpellMasteryInputSchema.optional(),
         castingAttributes: CastingAttributesInputSchema.optional(),

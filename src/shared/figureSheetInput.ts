@@ -34,7 +34,7 @@ export const EquipmentInputSchema = z
 
 export const SpellMasteryInputSchema = z.record(z.string().min(1).max(64), z.number().int());
 
-/** Spell id → the attribute this figure casts it with, where the GM chose other than the catalogue (issue 12 §2). */
+/** Spell id → the attribute this figure casts it with, where the GM chose other than the catalogue. */
 export const CastingAttributesInputSchema = z.record(z.string().min(1).max(64), z.enum(['INT', 'WIS']));
 
 /**
@@ -64,7 +64,7 @@ export const FigureSheetInputSchema = z
     castingAttributes: CastingAttributesInputSchema.optional(),
     hidden: z.boolean().optional(),
     gmNotes: z.string().max(10_000).optional(),
-    /** Token art (issue 15 item 1): a campaign asset, kept with a roster character or NPC template. */
+    /** Token art: a campaign asset, kept with a roster character or NPC template. */
     art: AssetNameSchema.optional(),
     /** RULINGS O3 (002 §Assigning Movement): a monster's attacks, its AP under strides; absent = a humanoid. */
     attacks: z.number().int().min(1).max(10).optional(),

@@ -1,5 +1,5 @@
 /**
- * What the tactics show the GM (issue 16): a proposal for the step the encounter waits on, the
+ * What the tactics show the GM: a proposal for the step the encounter waits on, the
  * autopilot's state, and the odds of simulated fights. GM only: a proposal names hidden figures.
  */
 import { z } from 'zod';

@@ -2,7 +2,7 @@
 import type { GmView, GmViewDelta, PlayerView, PlayerViewDelta } from './views';
 
 /**
- * Whether a pushed or fetched view replaces the one a page holds (issue 12 §1): a view of another
+ * Whether a pushed or fetched view replaces the one a page holds: a view of another
  * opening (`session`) always does, whatever its revision, since revisions start again in every
  * encounter; within one opening only a revision not older than the one held does.
  */
@@ -27,7 +27,7 @@ interface PushedDelta {
 }
 
 /**
- * The change from `before` to `view` for a push (issue 18 §3): an unchanged map goes as null, and
+ * The change from `before` to `view` for a push: an unchanged map goes as null, and
  * the figures as steps through `before`'s list. A run of figures the view builder reused (the same
  * objects, in the same order) goes as its length; one reused from elsewhere in the list as its id;
  * any other whole. At 1,000 figures a command that changed one sends three steps, not 1,000 ids.

@@ -30,7 +30,7 @@ export const PublicFigureSchema = z
     flying: z.literal(true).optional(),
     /** The figure it rides (movement/mounts.ts), when that one is in sight too; absent = on foot. */
     ridingId: IdSchema.optional(),
-    /** Token art (issue 15 item 1), served at `/campaign-assets/<art>`; absent = the side's disc. */
+    /** Token art, served at `/campaign-assets/<art>`; absent = the side's disc. */
     art: AssetNameSchema.optional(),
   })
   .strict();
@@ -192,11 +192,11 @@ export const TrackerViewSchema = z
 export const MapItemViewSchema = z.object({ id: IdSchema, kind: z.enum(['weapon', 'shield', 'pack']), itemId: z.string(), position: HexSchema }).strict();
 
 /**
- * A map image under the grid (issue 7 item 1): an asset of the campaign (`assets/<sha256>.<ext>`,
+ * A map image under the grid: an asset of the campaign (`assets/<sha256>.<ext>`,
  * served at `/campaign-assets/<asset>`), `width` × `height` pixels, placed in world units (1 = a
  * hex's size, the unit of the display `Frame`) with its top-left corner at (`x`, `y`) and `scale`
  * world units per image pixel. A player view names the players' own copy, fogged hexes painted
- * out in main (issue 13 §5).
+ * out in main.
  */
 export const MapImageSchema = z
   .object({
@@ -228,16 +228,16 @@ export const PlayerMapSchema = z
 /**
  * Which opening of an encounter a view belongs to: main makes a new one each time it opens an
  * encounter or campaign (an opaque key, carrying no name), so a page that holds a view of another
- * key switches instead of comparing revisions, which start again in every encounter (issue 12 §1).
+ * key switches instead of comparing revisions, which start again in every encounter.
  */
 export const ViewKeySchema = z.string().max(64);
 
-/** The view a GM command was made on (issue 12 §1): main refuses it when that view is no longer current. */
+/** The view a GM command was made on: main refuses it when that view is no longer current. */
 export const SeenViewSchema = z.object({ encounterId: IdSchema, session: ViewKeySchema, revision: z.number().int().min(0) }).strict();
 
 /**
  * What main answers to a command whose caller said which view it acted on: that caller gets the
- * new GM view by the push, once (issue 18 §3), and this says which revision carries its change.
+ * new GM view by the push, once, and this says which revision carries its change.
  */
 export const CommandAckSchema = z.object({ encounterId: IdSchema, session: ViewKeySchema, revision: z.number().int().min(0) }).strict();
 
@@ -264,7 +264,7 @@ export const GmViewSchema = z
         canUndo: z.boolean(),
         canRedo: z.boolean(),
         logLength: z.number().int(),
-        /** What was repaired when the log was opened (a torn last line set aside, issue 13 §4), for the GM only. */
+        /** What was repaired when the log was opened (a torn last line set aside), for the GM only. */
         notice: z.string().optional(),
       })
       .strict(),
@@ -274,7 +274,7 @@ export const GmViewSchema = z
   .strict();
 
 /**
- * A GM view pushed as the change from the one pushed before (issue 18 §3): `base` is that view's
+ * A GM view pushed as the change from the one pushed before: `base` is that view's
  * revision; the figures are steps through that view's list (a run of unchanged figures as its
  * length, one unchanged figure as its id, a changed one whole), and a map that did not change is
  * null. A page holding another revision asks for the whole view instead (viewOrder.ts).

@@ -5,7 +5,7 @@
 export * from '../../shared/rulesSettings';
 
 /**
- * The behaviour half of the `Rules` value (RULINGS O1–O4; issue 8): `rulesFor(settings)` builds a
+ * The behaviour half of the `Rules` value (RULINGS O1–O4): `rulesFor(settings)` builds a
  * `RuleSet` — the stored settings plus the `initiative`, `movement`, `criticals`,
  * `heavyBlowRules` and `stats` strategies, Pillars by default, each option laying its own over
  * them. A `RuleSet` is a `Rules`, so code that reads settings keeps working; files store

@@ -40,7 +40,7 @@ export interface CoreOptions {
   readonly log?: (message: string) => void;
   readonly choose?: HostChooser;
   readonly now?: () => Date;
-  /** The simulation worker's script (issue 16), next to the host's entry in the build; absent: no simulations. */
+  /** The simulation worker's script, next to the host's entry in the build; absent: no simulations. */
   readonly simulationWorker?: string;
   /** The most an export file may be, both ways (store/bundleFormat.ts `MAX_BUNDLE_BYTES`; tests lower it). */
   readonly maxBundleBytes?: number;
@@ -53,14 +53,14 @@ export { ASSET_ROUTE } from './campaignTransfers';
 /**
  * What both hosts share: the open campaign's session and the dispatcher bound to it. Opening
  * another campaign or encounter swaps the session; the dispatcher always talks to the current one.
- * A damaged file never stops the start (issue 13 §2): the core then runs with no campaign or no
+ * A damaged file never stops the start: the core then runs with no campaign or no
  * encounter open, remembering the failure, and the GM page offers the file's backups.
  */
 export class Core implements ConsoleCore {
   readonly dispatcher: Dispatcher;
   /** The player display's framing: host state, kept across campaigns. */
   readonly projector = new Projector();
-  /** Suggestions, autopilot and simulated fights for the open encounter (issue 16). */
+  /** Suggestions, autopilot and simulated fights for the open encounter. */
   readonly tactics: TacticsHost;
   private current: { session: Session | null; folder: CampaignFolder; dir: string } | null = null;
   private lastFailure: { dir: string; file: string | null; message: string } | null = null;
@@ -169,7 +169,7 @@ export class Core implements ConsoleCore {
       this.remember(dir, e);
       throw e;
     }
-    // A campaign whose encounter is damaged still opens: its other encounters work (issue 13 §2).
+    // A campaign whose encounter is damaged still opens: its other encounters work.
     let session: Session | null = null;
     try {
       session = await this.openActive(folder);
@@ -321,7 +321,7 @@ export class Core implements ConsoleCore {
     const folder = this.folder;
     if (!force && id === this.openEncounterId) return this.session.gmView();
     const previous = this.current?.session;
-    // Reopening the open encounter (a rename) keeps its views' key and goes on counting (issue 12 §1).
+    // Reopening the open encounter (a rename) keeps its views' key and goes on counting.
     const same = previous && id === previous.encounterId ? { key: previous.key, firstRevision: previous.currentRevision + 1 } : {};
     let session: Session;
     try {

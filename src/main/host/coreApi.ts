@@ -27,7 +27,7 @@ export interface ConsoleCore {
   readonly projector: Projector;
   /** What the table is sent and may fetch (DESIGN §The player projection). */
   readonly table: PlayerProjection;
-  /** Suggestions, autopilot and simulated fights for the open encounter (issue 16). */
+  /** Suggestions, autopilot and simulated fights for the open encounter. */
   readonly tactics: TacticsHost;
 
   listCampaigns(): Promise<CampaignList>;

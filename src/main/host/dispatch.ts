@@ -39,7 +39,7 @@ export function createDispatcher(handlers: Handlers, log: (message: string) => v
       if (!(def.roles as readonly Role[]).includes(role)) {
         return failure('forbidden', `A ${role} window may not call ${channel}.`);
       }
-      // Only absent arguments mean "none": `null` is a malformed payload like any other (issue 13 §5).
+      // Only absent arguments mean "none": `null` is a malformed payload like any other.
       const parsed = def.args.safeParse(rawArgs === undefined ? {} : rawArgs);
       if (!parsed.success) {
         return failure('invalid-args', `The request to ${channel} was malformed: ${describeIssues(parsed.error)}.`);

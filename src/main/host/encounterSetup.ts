@@ -1,5 +1,5 @@
 /**
- * Setting an encounter up (issue 12 §4): its rule options changed at its start, and a new
+ * Setting an encounter up: its rule options changed at its start, and a new
  * encounter that starts with the figures of another (a side copied from an encounter of the
  * campaign, characters picked from the roster).
  */
@@ -105,7 +105,7 @@ interface Placed {
 }
 
 /**
- * A new encounter that starts with figures (issue 12 §4): the sides copied keep their names and
+ * A new encounter that starts with figures: the sides copied keep their names and
  * colours and their figures (the dead stay behind) their places when the new map has room, each
  * as its sheet (attributes, kept creation 2d6, mana pool, equipment, spells: RULINGS C3, C8).
  * The console's choice: a figure starts the new encounter fresh, its pools full, as a roster

@@ -6,7 +6,7 @@ export const APP_HOST = 'console';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 /**
- * Strict CSP for every page (DESIGN, issue 2): nothing from a remote origin, no inline script,
+ * Strict CSP for every page (DESIGN): nothing from a remote origin, no inline script,
  * no eval. Map images come from the app's own origin.
  */
 export const CONTENT_SECURITY_POLICY = [

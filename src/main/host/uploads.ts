@@ -59,7 +59,7 @@ function refusal(e: unknown, what: string, log: (message: string) => void): Uplo
 }
 
 /**
- * Runs one upload from the GM page (issue 6 §5, issue 15): a map image, token art or handout image
+ * Runs one upload from the GM page: a map image, token art or handout image
  * streamed into the campaign's content-hashed assets, or an export file to import (its first
  * bytes decide at once whether it is one; `?transfer=` names its progress events, `?name=` the
  * file). The caller has checked that the GM page asks; a refusal is the envelope with the reason,

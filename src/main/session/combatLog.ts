@@ -12,7 +12,7 @@ import { gmSentence } from './recapSentences';
 export type Audience = 'gm' | 'players';
 
 /**
- * The combat log as a recap to hand out (issue 12 §6): turn by turn, who moved where, who struck
+ * The combat log as a recap to hand out: turn by turn, who moved where, who struck
  * whom with what roll and result, spells and deaths, in sentences with the dice in brackets.
  * The GM's version keeps every secret (recapSentences.ts); the players' version is the player
  * projection's (projection/recap.ts): only what the table saw, in the words the table uses.

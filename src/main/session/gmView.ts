@@ -31,7 +31,7 @@ export function gmView(
 ): GmView {
   const ts = turnStateOf(state);
   const status = phaseStatus(state, rules);
-  // Issue 8: the encounter's own rules say what initiative rolls (RULINGS T2, O1, O2, O4).
+  // The encounter's own rules say what initiative rolls (RULINGS T2, O1, O2, O4).
   const rollText = asRuleSet(rules).initiative.rollText;
   const waitingFor = state.phase === 'initiative' && ts.initiative === null ? `Roll initiative (${rollText}).` : status.waitingFor;
   return {
@@ -96,7 +96,7 @@ interface BuiltFigure {
 /**
  * Each figure's GM view, reused (the same object) while the figure and what else it shows are
  * unchanged: the engine keeps untouched figures as they were, so a command that moves one figure
- * builds one figure's view, and the push sends only that one (issue 18 §3, §5). Movement left
+ * builds one figure's view, and the push sends only that one. Movement left
  * depends on the figures around, so it is worked out for every figure each time.
  */
 const built = new WeakMap<FigureState, BuiltFigure>();
@@ -104,7 +104,7 @@ const built = new WeakMap<FigureState, BuiltFigure>();
 const leftBuilt = new WeakMap<FigureState, { readonly rules: Rules; readonly engaged: boolean; readonly left: MovementLeft }>();
 
 /**
- * `movementLeft`, reused per figure object (issue 18 §5): besides the figure and the rules, it
+ * `movementLeft`, reused per figure object: besides the figure and the rules, it
  * reads the other figures only through whether they engage this one where it stands, so that is
  * all that is worked out again for a figure the command did not touch.
  */

@@ -1,5 +1,5 @@
 /**
- * A window role's push encoder (issue 18 §3): each view goes as its `delta` from the view this
+ * A window role's push encoder: each view goes as its `delta` from the view this
  * encoder sent before, or whole where there is none. What a role may see is decided before its
  * views reach here (`gmView`, `playerView`).
  */

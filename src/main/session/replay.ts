@@ -9,7 +9,7 @@ import { createEnteredDice } from '../engine/dice/entered';
 import type { EncounterFile, LogEntry } from '../store/schema';
 
 /**
- * The engine's entry point as the session calls it. `rules` are the encounter's own (issue 8);
+ * The engine's entry point as the session calls it. `rules` are the encounter's own;
  * the engine's `apply` may not take them yet, and a function of fewer parameters fits this type.
  */
 export type EngineApply = (state: EncounterState, command: Command, dice: Dice, rules: Rules) => ApplyResult<EncounterState>;

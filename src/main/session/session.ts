@@ -35,7 +35,7 @@ export class Session {
   private dice: SeededDice;
   private redoStack: LogEntry[] = [];
   private revision: number;
-  /** Which opening of this encounter the views belong to (issue 12 §1). */
+  /** Which opening of this encounter the views belong to. */
   readonly key: string;
   /**
    * What the players are sent (DESIGN §The player projection): the session tells it every change
@@ -52,7 +52,7 @@ export class Session {
   private readonly engine: EngineApply;
   private readonly snapshotEvery: number;
   private closed = false;
-  /** What opening the log found and set aside, said to the GM in every GM view (issue 13 §4). */
+  /** What opening the log found and set aside, said to the GM in every GM view. */
   private notice: string | null = null;
 
   private constructor(
@@ -72,7 +72,7 @@ export class Session {
     const opened = replayForOpen(file, log.entries, snapshot, this.engine);
     ({ state: this.state, dice: this.dice, turns: this.turns, checkpoints: this.checkpoints } = opened);
     // A log opened without a snapshot near its end (an import, a salvage, an older console) gets
-    // one now, in the background: the next opening starts from it (issue 18 §5).
+    // one now, in the background: the next opening starts from it.
     if (opened.replayed >= this.snapshotEvery) this.serially(() => this.writeSnapshot()).catch(() => undefined);
   }
 
@@ -103,7 +103,7 @@ export class Session {
     return this.file;
   }
 
-  /** The rules this encounter runs under: its own, copied from the campaign when it was created (issue 8). */
+  /** The rules this encounter runs under: its own, copied from the campaign when it was created. */
   get rules(): Rules {
     return this.file.rules;
   }
@@ -169,7 +169,7 @@ export class Session {
     return { key: this.key, state, rules: this.file.rules };
   }
 
-  /** What a command answers to a caller that gets its view by the push (issue 18 §3). */
+  /** What a command answers to a caller that gets its view by the push. */
   ack(): CommandAck {
     return { encounterId: this.file.id, session: this.key, revision: this.revision };
   }
@@ -207,7 +207,7 @@ export class Session {
         rolls: result.rolls.map((r) => ({ ...r, faces: [...r.faces] })),
       };
       // The line is on its way to the disk while the views are built; they are sent once it is
-      // durable, and no page nor query sees the new state before that (issue 18 §3).
+      // durable, and no page nor query sees the new state before that.
       const durable = this.log.append(entry);
       const revision = this.revision + 1;
       const happened: Happened = { kind: 'command', before: this.state, events: entry.events, at: entry.seq };
@@ -324,7 +324,7 @@ export class Session {
   }
 
   /**
-   * Issue 12 §1: a command made on a view of another opening (another encounter, another copy of
+   * A command made on a view of another opening (another encounter, another copy of
    * the campaign, a console since restarted) is refused. An older revision of this opening is
    * normal while pushes are on their way; one this opening never reached is not its view.
    */

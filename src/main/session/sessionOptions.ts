@@ -14,7 +14,7 @@ export interface SessionOptions {
   /** A snapshot file is written after every this many entries (docs/design-notes.md). */
   readonly snapshotEvery?: number;
   /**
-   * The key its views carry (issue 12 §1); a new one unless this reopens the same encounter of
+   * The key its views carry; a new one unless this reopens the same encounter of
    * the same folder (a rename), which keeps its key and goes on from `firstRevision`.
    */
   readonly key?: string;

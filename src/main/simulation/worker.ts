@@ -7,7 +7,7 @@ import { replayFight } from './fightReplay';
 import type { WorkerJob, WorkerReply, WorkerSetup } from './protocol';
 
 /**
- * The GM's page and main come before the odds (issue 16: pan and zoom stay smooth while the
+ * The GM's page and main come before the odds (pan and zoom stay smooth while the
  * fights are played). On Linux a thread's nice value is its own, so this lowers only this worker;
  * elsewhere the call would lower the whole console, so it is left alone (console's choice).
  * Idle cores still go to the fights: a nice thread is only put behind busier ones.

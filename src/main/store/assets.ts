@@ -143,7 +143,7 @@ export async function importImage(
     checkPixelCount(size, label);
     await handle.sync();
     await handle.close();
-    // The header is not enough (issue 13 §6): a file cut short after it would be accepted and draw nothing.
+    // The header is not enough: a file cut short after it would be accepted and draw nothing.
     const decoded = await decodeFully(temp, label);
     const asset = `${hash.digest('hex')}.${EXT[type]}`;
     await rename(temp, join(dir, asset)); // same bytes under the same name: replacing it changes nothing

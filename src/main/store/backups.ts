@@ -6,7 +6,7 @@ import { fsyncDir, writeFileDurable } from './durable';
 import { assertNoLinks } from './linkGuard';
 
 /**
- * Rotating backups (DESIGN §Persistence, issue 6 §5): before a campaign file is overwritten its
+ * Rotating backups (DESIGN §Persistence): before a campaign file is overwritten its
  * current bytes are copied to `backups/<file>/<time>.bak`; the newest 10 are kept per file.
  * A broken file is copied aside to `backups/<file>/broken-<time>.bak` before a backup replaces it.
  */
@@ -132,7 +132,7 @@ export async function setAside(campaignDir: string, file: string, now: Date = ne
 }
 
 /**
- * A first backup of every file of a campaign (issue 13 §2): files written only once (a new
+ * A first backup of every file of a campaign: files written only once (a new
  * encounter, a copied sample, an imported campaign) otherwise had none to restore.
  */
 export async function backupAll(campaignDir: string, now: Date = new Date()): Promise<void> {

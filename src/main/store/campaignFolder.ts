@@ -33,7 +33,7 @@ export interface StoredEncounter {
   readonly file: EncounterFile;
   readonly log: CommandLog;
   readonly snapshot: SnapshotFile | null;
-  /** Said to the GM: what opening the encounter found and set aside (issue 13 §4), or null. */
+  /** Said to the GM: what opening the encounter found and set aside, or null. */
   readonly notice: string | null;
 }
 
@@ -191,7 +191,7 @@ export class CampaignFolder {
       }
       await this.writeEncounterFile(doc.data);
     }
-    // The snapshot's chain lets the log's covered lines skip their schema check on this path (issue 18 §5).
+    // The snapshot's chain lets the log's covered lines skip their schema check on this path.
     const snapshotFile = await this.readSnapshotFile(id);
     const trusted = snapshotFile ? { seq: snapshotFile.seq, chain: snapshotFile.chain } : undefined;
     const log = await CommandLog.open(
@@ -220,7 +220,7 @@ export class CampaignFolder {
   /**
    * A snapshot is a cache: one that does not parse or validate is ignored, and one of another
    * history (its chain differs) too. One *ahead* of the log proves the log lost entries it once
-   * had (issue 13 §4): an undo below a snapshot removes it first, so nothing else makes one.
+   * had: an undo below a snapshot removes it first, so nothing else makes one.
    */
   private async readSnapshotFile(id: string): Promise<SnapshotFile | null> {
     let raw: unknown;
@@ -246,7 +246,7 @@ export class CampaignFolder {
   }
 
   async writeSnapshot(snapshot: Omit<SnapshotFile, 'schemaVersion'>): Promise<void> {
-    // An append-only log otherwise has no backup but its first: one with each snapshot (issue 13 §2).
+    // An append-only log otherwise has no backup but its first: one with each snapshot.
     await backupFile(this.dir, encounterLogName(snapshot.id), this.now());
     await writeDocument(this.path(encounterSnapshotName(snapshot.id)), { schemaVersion: SNAPSHOT_SCHEMA_VERSION, ...snapshot }, this.dir);
     this.#snapshotSeq.set(snapshot.id, snapshot.seq);
@@ -282,7 +282,7 @@ export class CampaignFolder {
   }
 
   /**
-   * A new encounter from a starting state; it copies the campaign's rules (issue 8), which
+   * A new encounter from a starting state; it copies the campaign's rules, which
    * `initial` is given so a fresh state starts in their first phase (RULINGS T1, O1–O4).
    */
   async createEncounter(

@@ -39,7 +39,7 @@ export interface TrustedPrefix {
  * A last line without its newline is an interrupted write and is not read.
  *
  * With `trusted` (a snapshot's chain), the first `trusted.seq` lines are only parsed as JSON on
- * this critical path (issue 18 §5): if their chain matches, they are the bytes the snapshot was
+ * this critical path: if their chain matches, they are the bytes the snapshot was
  * taken of, and their schema check follows off the critical path (`checkEntries`). If it does
  * not match, or any of them does not parse, the whole log is read the ordinary way.
  */
@@ -162,7 +162,7 @@ export class CommandLog {
   /**
    * The file is opened for synchronised writes where the platform has them: a write returns once
    * its data is on the disk, as write + fdatasync would, in one request that is on its way the
-   * moment `append` is called, so the session builds the views meanwhile (issue 18 §3).
+   * moment `append` is called, so the session builds the views meanwhile.
    */
   static readonly #DSYNC: number = constants.O_DSYNC ?? 0;
 

@@ -6,7 +6,7 @@ import { assertNoLinks } from './linkGuard';
 import { claimTemp, releaseTemp } from './tempFiles';
 
 /**
- * Durable writes (issue 6 §2). lowdb/steno write a temp file and rename it, but never fsync: a
+ * Durable writes. lowdb/steno write a temp file and rename it, but never fsync: a
  * power cut can leave the renamed file empty. Here the temp file is flushed before the rename and
  * the folder after it, so a write that returned is on the disk.
  */

@@ -7,7 +7,7 @@ import { assertNoLinks } from './linkGuard';
 /**
  * The GM's campaigns live under `home`. On the first start (no campaign there yet) the sample
  * campaign is copied in, so the console opens on something real. The copy goes to a hidden
- * temporary folder renamed into place (issue 13 §3): a kill during it leaves no half campaign.
+ * temporary folder renamed into place: a kill during it leaves no half campaign.
  * Returns the folder to open.
  */
 export async function ensureFirstCampaign(home: string, sampleDir: string, now: Date = new Date()): Promise<string> {

@@ -15,7 +15,7 @@ const MARGIN_PX = 2;
 const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
 /**
- * The image at `sourcePath` with every fogged hex filled black (issue 13 §5), encoded as its own
+ * The image at `sourcePath` with every fogged hex filled black, encoded as its own
  * type: the work itself, run on the masking worker (`maskWorker.ts`) one image at a time. World
  * units are a hex's size with hex (0, 0) at (1, 1), as the grid draws them; an image pixel
  * (px, py) lies at (x + px·scale, y + py·scale), the picture stretched over `width` × `height` as

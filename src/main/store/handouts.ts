@@ -5,12 +5,12 @@ import { AppError } from '../../shared/errors';
 import { assetPath } from './assets';
 import type { CampaignFolder } from './campaignFolder';
 
-/** The campaign's handouts (issue 15 §2), in the order they were made. */
+/** The campaign's handouts, in the order they were made. */
 export function handoutsOf(folder: CampaignFolder): Handout[] {
   return folder.campaign.handouts ?? [];
 }
 
-/** The campaign's player-display legibility settings (issue 15 §4), or the defaults. */
+/** The campaign's player-display legibility settings, or the defaults. */
 export function legibilityOf(folder: CampaignFolder): PlayerLegibility {
   return folder.campaign.playerDisplay ?? DEFAULT_LEGIBILITY;
 }

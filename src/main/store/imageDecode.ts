@@ -2,7 +2,7 @@ import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../shared/errors';
 
 /**
- * The most pixels an imported image may decode to (issue 13 §6): 8192 × 8192, 256 MiB as RGBA in
+ * The most pixels an imported image may decode to: 8192 × 8192, 256 MiB as RGBA in
  * each window that draws it. The console's choice is to refuse a larger image with its size and
  * the limit, rather than downscale it silently: the GM calibrates the grid in the image's own
  * pixels, and a smaller copy made here would not be the file the GM knows.

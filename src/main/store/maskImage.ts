@@ -1,5 +1,5 @@
 /**
- * The players' copy of the map image (issue 13 §5: every fogged hex painted out), made off the
+ * The players' copy of the map image (every fogged hex painted out), made off the
  * main thread. A 4096² image takes a core for half a second or more and a few hundred MiB while
  * it is made, and a page can ask for copies in a loop; so the work goes to one worker thread
  * (`maskWorker.ts`), one image at a time, through a queue that merges requests for the same copy,

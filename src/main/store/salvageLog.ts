@@ -16,7 +16,7 @@ export interface SalvageResult {
 }
 
 /**
- * Opens a damaged log up to its last good entry (issue 13 §2): the whole file is first copied
+ * Opens a damaged log up to its last good entry: the whole file is first copied
  * aside into its backups, then the good lines are written back durably. The encounter's
  * snapshot is dropped, as it may be of entries that are gone (it is only a cache).
  */
@@ -40,7 +40,7 @@ export async function salvageLog(campaignDir: string, file: string, now: Date = 
 }
 
 /**
- * What the GM is told when a log ends in an unfinished line (issue 13 §4): usually a write a crash
+ * What the GM is told when a log ends in an unfinished line: usually a write a crash
  * interrupted (never acknowledged), but a file cut short by a disk or a sync tool looks the same.
  */
 export function tornTailNotice(file: string, kept: number, tornBytes: number): string | null {

@@ -36,9 +36,9 @@ export const CampaignFileSchema = z
     rules: RulesSchema,
     /** The spell catalogue's edits live in `rules.spellEdits` (RULINGS S9); v4 dropped the old top-level copy. */
     roster: z.array(RosterEntrySchema).max(1000),
-    /** Issue 15 §2: what the GM can show the players over the map (absent: none yet). */
+    /** What the GM can show the players over the map (absent: none yet). */
     handouts: HandoutListSchema.optional(),
-    /** Issue 15 §4: the player display's legibility settings (absent: the defaults). */
+    /** The player display's legibility settings (absent: the defaults). */
     playerDisplay: PlayerLegibilitySchema.optional(),
   })
   .strict();
@@ -68,7 +68,7 @@ export const EncounterFileSchema = z
     createdAt: z.string().nullable(),
     /** Seed of the encounter's dice: replaying the log from `initial` with it gives the same state. */
     seed: z.number().int(),
-    /** The rules the encounter started with (issue 8: an open encounter keeps them). */
+    /** The rules the encounter started with (an open encounter keeps them). */
     rules: RulesSchema,
     initial: EncounterStateSchema,
   })

@@ -6,7 +6,7 @@ import { channel, NoArgs } from './define';
 import { CommandResultSchema, HistoryArgs } from './encounter';
 
 /**
- * Channels that manage campaigns and encounters on disk (issue 6). A page never names an
+ * Channels that manage campaigns and encounters on disk. A page never names an
  * arbitrary path: campaigns are named by their folder under the console's data folder, or by a
  * path main already knows (the open one, a recent one, the last that failed to open); Electron
  * can also let the GM choose a folder or file in its own dialog (`choose: true`).
@@ -181,7 +181,7 @@ export const CAMPAIGN_CHANNELS = {
           })
           .strict()
           .optional(),
-        /** Figures it starts with (issue 12 §4): sides copied from an encounter of the campaign, roster entries. */
+        /** Figures it starts with: sides copied from an encounter of the campaign, roster entries. */
         figures: z
           .object({
             copy: z
@@ -261,7 +261,7 @@ export const CAMPAIGN_CHANNELS = {
     roles: ['gm'],
     args: z.object({ campaign: CampaignRefSchema.optional(), file: z.string().regex(/^encounters\/[A-Za-z0-9_-]{1,64}\.log\.jsonl$/) }).strict(),
     result: z.object({ file: z.string(), kept: z.number().int(), dropped: z.number().int(), setAsideAs: z.string().nullable() }).strict(),
-    summary: 'Keep a damaged log up to its last good entry; the whole file is first copied aside (issue 13 §2).',
+    summary: 'Keep a damaged log up to its last good entry; the whole file is first copied aside.',
   }),
   importBundle: channel({
     roles: ['gm'],
@@ -287,7 +287,7 @@ export const CAMPAIGN_CHANNELS = {
     roles: ['gm'],
     args: z.object({ rules: RulesSettingsSchema }).strict(),
     result: RulesSettingsSchema,
-    summary: 'Change the campaign’s rules settings; encounters already created keep theirs (issue 8).',
+    summary: 'Change the campaign’s rules settings; encounters already created keep theirs.',
   }),
   describeRules: channel({
     roles: ['gm'],

@@ -82,7 +82,7 @@ export type ProjectorState = HostProjectorValues & {
   /** The player display's own report; null until one has opened (then the GM's outline and the
    * physical scale use it rather than the typed resolution). */
   reported: PlayerDisplay | null;
-  /** The handout shown over the map (issue 15 §2), null when none is; set only through `showHandout`. */
+  /** The handout shown over the map, null when none is; set only through `showHandout`. */
   handout: Handout | null;
   /** Grows with every change so a page can drop a stale push. */
   revision: number;

@@ -85,11 +85,11 @@ export const FigureZonesResultSchema = z
   })
   .strict();
 
-/** Undo and redo name the view they were asked from, like a command (issue 12 §1). */
+/** Undo and redo name the view they were asked from, like a command. */
 export const HistoryArgs = z.object({ seen: SeenViewSchema.optional() }).strict();
 
 /**
- * A command's answer (issue 18 §3): to a caller that named the view it acted on (a GM page,
+ * A command's answer: to a caller that named the view it acted on (a GM page,
  * which gets the new view by the push), an acknowledgement; to one that did not, the whole view.
  */
 export const CommandResultSchema = z.union([CommandAckSchema, GmViewSchema]);

@@ -5,7 +5,7 @@ import { channel, NoArgs } from './define';
 import { ExplainedSchema } from './map';
 
 /**
- * The figure sheet and the figure tools (issue 7 item 8). Everything a rule decides (modifiers,
+ * The figure sheet and the figure tools. Everything a rule decides (modifiers,
  * pools and their injury band, gaits, encumbrance, adjDEX, protection, the point-buy check) is
  * computed in main by the engine; the page shows it. The campaign roster (characters and NPC
  * templates in campaign.json) is read and written here too.
@@ -28,7 +28,7 @@ const StatLineSchema = z
   .strict();
 
 /**
- * The figure's stat block as the encounter's rules read it (issue 8; RULINGS O1): the model and
+ * The figure's stat block as the encounter's rules read it (RULINGS O1): the model and
  * its source document, the attributes (with modifiers under Pillars, RULINGS C1), the pools and
  * what their level means, adjDEX, the condition, the movement heading (M1 modifier or MA) and
  * further lines (load, a dropped pack, heavy blows). The page draws it without knowing the model.
@@ -170,7 +170,7 @@ export const FigureSheetSchema = z
     conditions: z.array(z.string()),
     packLbs: z.number(),
     /**
-     * The stat block by the encounter's rules (issue 8): what the sheet draws. `attributes`,
+     * The stat block by the encounter's rules: what the sheet draws. `attributes`,
      * `fatigue`, `body`, `injury` and `encumbrance` above stay the stored figure's Pillars (001)
      * reading, whatever the rules.
      */

@@ -20,7 +20,7 @@ const HandoutFields = {
 };
 
 /**
- * Something the GM shows the players over the map (issue 15 §2): a picture (an NPC portrait, a
+ * Something the GM shows the players over the map: a picture (an NPC portrait, a
  * map fragment), words (a letter, a riddle), or both. Kept per campaign in `campaign.json`.
  */
 export const HandoutSchema = z.object({ id: z.string().regex(/^h-[0-9a-z]{1,24}$/), ...HandoutFields }).strict();

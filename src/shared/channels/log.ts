@@ -4,7 +4,7 @@ import { PhaseSchema, RollSchema } from '../schemas';
 import { channel } from './define';
 
 /**
- * The encounter's log as the GM reads it (issue 7 §Dice log): every command as it was applied,
+ * The encounter's log as the GM reads it: every command as it was applied,
  * with what it did and every roll it made (RULINGS G3: notation, faces, total, modifier, rolled
  * by the console or entered at the table, and what it was for).
  */

@@ -4,7 +4,7 @@ import { FacingSchema, HexSchema, IdSchema } from '../schemas';
 import { channel } from './define';
 
 /**
- * The GM's hand on the map (issue 12 §4): whether a new figure may stand at the hex under the
+ * The GM's hand on the map: whether a new figure may stand at the hex under the
  * pointer, what a drag would do before the drop, and the dice of a rolled character before it is
  * placed. Queries only: nothing here changes the encounter.
  */

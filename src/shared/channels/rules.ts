@@ -4,7 +4,7 @@ import { channel, NoArgs } from './define';
 import { OPTION_KEYS } from '../settings/ruleTable';
 
 /**
- * The open encounter's rules as the tracker reads them (issue 8; RULINGS O1–O4): the turn's
+ * The open encounter's rules as the tracker reads them (RULINGS O1–O4): the turn's
  * phases, what initiative rolls, which options are on (with their ruling and source document),
  * and under stride & momentum (O3) each figure's stride, momentum and action points left.
  * A query: asked again when the GM view's revision changes, never pushed with the view.
@@ -50,7 +50,7 @@ export const TurnRulesSchema = z
     /** The stride-N move modes open under O3 (empty otherwise). */
     strideModes: z.array(z.string()),
     /**
-     * The attributes a figure has under these rules (issue 8; RULINGS O1: ST/DX/IQ/WIS, else
+     * The attributes a figure has under these rules (RULINGS O1: ST/DX/IQ/WIS, else
      * 001's six), where each is kept on the stored figure, and how a new figure's may be made.
      */
     stats: z

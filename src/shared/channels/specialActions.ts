@@ -35,7 +35,7 @@ export const SpecialActionsResultSchema = z
 
 const Blow = z.object({ targetId: IdSchema, weaponId: z.string().min(1).max(64) }).strict();
 
-/** Queries for the rules of issue 14 items 9–14 (src/main/engine/encounter: twoWeapons, sweepingBlow, pack). */
+/** Queries for two-weapon attacks, sweeping blows and packs (src/main/engine/encounter: twoWeapons, sweepingBlow, pack). */
 export const SPECIAL_ACTION_CHANNELS = {
   twoWeaponPreview: channel({
     roles: ['gm'],

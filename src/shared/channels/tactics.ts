@@ -4,7 +4,7 @@ import { GmViewSchema } from '../views';
 import { AutopilotStatusSchema, HiddenFiguresSchema, MoraleSchema, ProposalSchema, SimulationStatusSchema } from '../tacticsViews';
 import { channel, NoArgs } from './define';
 
-/** The engine plays too (issue 16): suggestions, the autopilot of a side, simulated fights. GM only. */
+/** The engine plays too: suggestions, the autopilot of a side, simulated fights. GM only. */
 export const TACTICS_CHANNELS = {
   suggestStep: channel({
     roles: ['gm'],

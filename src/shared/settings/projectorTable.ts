@@ -111,7 +111,7 @@ export type LegibilityDescriptor = (ScaleSetting | FlagSetting) & {
 };
 
 /**
- * How the player display draws for a table that sits a metre or two away (issue 15 §3, §4),
+ * How the player display draws for a table that sits a metre or two away,
  * independent of the GM's zoom: the `legibility` part, kept per campaign (the console's choice, as a
  * campaign is played in one room more often than one room hosts one campaign). A campaign.json
  * that lacks one reads it as its `default` (CONTRIBUTING.md "Stored formats").

@@ -1,5 +1,5 @@
 /**
- * The dice a rolled character is made with, rolled before it is placed (issue 12 §4) so the GM
+ * The dice a rolled character is made with, rolled before it is placed so the GM
  * chooses equipment knowing STR: 3d6 for each attribute in 001's order (001 §Determining Core
  * Attributes), the creation 2d6 for Fatigue (RULINGS C3), and the mana pool when it is rolled
  * (RULINGS C8). `entered` is the same faces in the order `addFigure` rolls them, so the

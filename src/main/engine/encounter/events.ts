@@ -219,7 +219,7 @@ export type FigureEditEvent =
   | { readonly type: 'figureUpdated'; readonly figureId: string; readonly changed: readonly string[]; readonly source: string }
   | { readonly type: 'figureRemoved'; readonly figureId: string; readonly name: string; readonly source: string };
 
-/** The map image under the grid (issue 7 item 1; DESIGN §Rendering layer 1). */
+/** The map image under the grid (DESIGN §Rendering layer 1). */
 export type MapImageEvent =
   | { readonly type: 'mapImageSet'; readonly asset: string | null; readonly source: string }
   | { readonly type: 'mapCalibrated'; readonly x: number; readonly y: number; readonly scale: number; readonly source: string }

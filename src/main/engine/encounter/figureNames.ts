@@ -21,7 +21,7 @@ export function figureIdFor(state: EncounterState, name: string): string {
 /**
  * A name no other figure of the encounter has: a second "Grak" (a copy, a roster character placed
  * twice) becomes "Grak 2", the next "Grak 3", so the log, the lists and the tokens ("G2") tell them
- * apart (issue 12 §5). The console's choice: the number counts on from a trailing number the name
+ * apart. The console's choice: the number counts on from a trailing number the name
  * already has ("Raider 2" taken gives "Raider 3"); names are compared without case.
  *
  * A figure the players will see is numbered only against the figures they see: a visible

@@ -48,7 +48,7 @@ export function setHexesHidden(state: EncounterState, hexes: readonly Hex[], hid
   };
 }
 
-/* ---- The map image under the grid (issue 7 item 1; DESIGN §Rendering layer 1) ---- */
+/* ---- The map image under the grid (DESIGN §Rendering layer 1) ---- */
 
 type MapImage = NonNullable<EncounterState['map']['image']>;
 

@@ -1,5 +1,5 @@
 /**
- * Where the GM may put a new figure (issue 12 §4): on the map, out of walls and other figures
+ * Where the GM may put a new figure: on the map, out of walls and other figures
  * (RULINGS M7; `canPlace`). Inside an enemy's front hexes it would start engaged (001 §Engagement;
  * RULINGS M6): the console's choice is to say so while the GM aims (a GM setting up a fight already
  * under way wants exactly that) and to keep a figure placed without a hex out of engagement.

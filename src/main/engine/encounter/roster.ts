@@ -1,5 +1,5 @@
 /**
- * The GM's figure commands (issue 7 item 8): put a new figure on the map, edit one in place, take
+ * The GM's figure commands: put a new figure on the map, edit one in place, take
  * one off. A new figure's attributes are rolled (3d6 each, 001 §Determining Core Attributes),
  * bought with 65 points (RULINGS C2) or typed (a quick NPC, a figure from the campaign roster);
  * its Fatigue 2d6 is rolled once here and kept on the figure (RULINGS C3), its secret mana pool
@@ -83,7 +83,7 @@ export function checkMastery(mastery: Readonly<Record<string, number>>, problems
   }
 }
 
-/** A casting attribute chosen for a spell the figure knows (issue 12 §2). */
+/** A casting attribute chosen for a spell the figure knows. */
 export function checkCastingAttributes(chosen: Readonly<Record<string, string>>, mastery: Readonly<Record<string, number>>, problems: string[]): void {
   for (const id of Object.keys(chosen)) {
     if (mastery[id] === undefined)

@@ -109,7 +109,7 @@ export const FigureStateSchema = z
     posture: PostureSchema,
     hidden: z.boolean(),
     gmNotes: z.string().max(10_000),
-    /** Token art (issue 15 item 1): a campaign asset drawn inside the token; absent = the side's disc. */
+    /** Token art: a campaign asset drawn inside the token; absent = the side's disc. */
     art: AssetNameSchema.optional(),
     attributes: AttributesSchema,
     fatigue: PoolSchema,
@@ -117,7 +117,7 @@ export const FigureStateSchema = z
     mana: ManaStateSchema.nullable(),
     /** Spells known, spell id → mastery 1–5 (001 §Spell Mastery); absent = none. */
     mastery: MasterySchema.default({}),
-    /** The GM's choice of casting attribute for one figure's spell, over the catalogue's (issue 12 §2; RULINGS S1 default). */
+    /** The GM's choice of casting attribute for one figure's spell, over the catalogue's (RULINGS S1 default). */
     castingAttributes: z.record(z.string(), z.enum(['INT', 'WIS'])).optional(),
     /** A rostered character or an NPC stat block written into the encounter. */
     kind: z.enum(['character', 'npc']).default('npc'),
@@ -290,7 +290,7 @@ export const EncounterStateSchema = z
   .object({
     id: IdSchema,
     name: z.string().min(1).max(120),
-    /** The map, with its optional image under the grid (issue 7 item 1). */
+    /** The map, with its optional image under the grid. */
     map: MapSchema.extend({ image: MapImageSchema.optional() }).strict(),
     sides: z.array(SideSchema).min(1),
     figures: z.array(FigureStateSchema),

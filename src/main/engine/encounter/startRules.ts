@@ -1,8 +1,8 @@
 /**
- * When an encounter's rule options may still change (issue 12 §4): at its start, turn 1, while
+ * When an encounter's rule options may still change: at its start, turn 1, while
  * its log holds only the setting-up of the table (figures placed, edited or removed, sides,
  * terrain, fog, the map image). Once anything is played — an initiative roll, a phase step, a
- * move, an attack, a spell — the encounter keeps the rules it was played under (issue 8). The
+ * move, an attack, a spell — the encounter keeps the rules it was played under. The
  * console's choice: which commands count as setting up is this list; damage and healing count as
  * play (they can call for survival saves under the rules in force).
  */

@@ -65,7 +65,7 @@ export function spellCost(level: number, mastery: number, push: number, rules: R
 
 /**
  * Casting roll target: 3d6 ≤ INT or WIS (as the spell says) with the injury penalty (RULINGS S1).
- * The GM may say that one figure casts a spell with the other attribute (issue 12 §2).
+ * The GM may say that one figure casts a spell with the other attribute.
  */
 export function castingTarget(caster: Caster, spell: SpellDefinition): Explained {
   const chosen = caster.castingAttributes?.[spell.id];

@@ -6,7 +6,7 @@ import type { Rules } from '../rules';
 import type { Catalogue } from './catalogue';
 
 /**
- * The magic library's own small types (issue 5). The encounter model maps its figures onto
+ * The magic library's own small types. The encounter model maps its figures onto
  * `Caster`s and writes back what a step changed (mana, pools, conscious, dead); everything
  * else magic needs lives in `MagicState`.
  */
@@ -37,7 +37,7 @@ export interface Caster {
   readonly mana: ManaState;
   /** Spell id → mastery 1–5 (001 §Spell Mastery). A spell not listed is not known. */
   readonly mastery: Readonly<Record<string, number>>;
-  /** Spell id → the attribute this caster casts it with, where the GM chose other than the catalogue (issue 12 §2). */
+  /** Spell id → the attribute this caster casts it with, where the GM chose other than the catalogue. */
   readonly castingAttributes?: Readonly<Record<string, 'INT' | 'WIS'>>;
 }
 

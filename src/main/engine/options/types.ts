@@ -298,7 +298,7 @@ export interface StatLine {
   readonly source: string;
 }
 
-/** The figure's stat block as the rules read it (issue 8: the sheet follows the seam, never an option's name). */
+/** The figure's stat block as the rules read it (the sheet follows the seam, never an option's name). */
 export interface StatBlock {
   readonly model: { readonly id: StatRules['id']; readonly name: string; readonly caption: string; readonly source: string };
   readonly attributes: readonly StatAttribute[];

@@ -18,7 +18,7 @@ interface Paths {
   readonly rendererDir: string;
   readonly preloadDir: string;
   readonly sampleCampaignDir: string;
-  /** The simulation worker's script (issue 16); worker threads read it from the app's asar. */
+  /** The simulation worker's script; worker threads read it from the app's asar. */
   readonly simulationWorker: string;
 }
 

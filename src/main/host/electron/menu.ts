@@ -20,7 +20,7 @@ export interface MenuState {
   readonly playerWindowOpen: boolean;
 }
 
-/** The application menu (issue 2): built from plain data so it can be tested without Electron. */
+/** The application menu: built from plain data so it can be tested without Electron. */
 export function menuTemplate(actions: MenuActions, state: MenuState): MenuItemConstructorOptions[] {
   return [
     {

@@ -4,7 +4,7 @@ import { roleForToken } from '../web/server';
 
 /**
  * A token per window role for this run, in each window's URL (`?token=`), as the web host puts
- * one in its page URLs: the app protocol's asset route knows by it which role asks (issue 13 §5),
+ * one in its page URLs: the app protocol's asset route knows by it which role asks,
  * since a protocol handler is not told which window a request came from.
  */
 const TOKENS: Record<Role, string> = { gm: randomBytes(18).toString('base64url'), player: randomBytes(18).toString('base64url') };

@@ -5,7 +5,7 @@ import type { HandlersFor } from '../dispatch';
 import { answer } from './encounter';
 import { createEncounterWith, encounterRulesState, encounterSides, setEncounterRules } from '../encounterSetup';
 
-/** Campaigns and encounters on disk (issue 6); every argument was validated by the dispatcher. */
+/** Campaigns and encounters on disk; every argument was validated by the dispatcher. */
 export function campaignHandlers(core: () => ConsoleCore): HandlersFor<typeof CAMPAIGN_CHANNELS> {
   return {
     listCampaigns: () => core().listCampaigns(),

@@ -9,7 +9,7 @@ export function displayHandlers(core: () => ConsoleCore): HandlersFor<typeof DIS
   return {
     getProjector: (_args, role) => (role === 'player' ? core().table.projector(projector().get()) : projector().get()),
     setProjector: async (update) => {
-      // Legibility is kept with the campaign (issue 15 §4); the rest of the projector is host state.
+      // Legibility is kept with the campaign; the rest of the projector is host state.
       if (update.legibility) await setLegibility(core().folder, update.legibility);
       return projector().set(update);
     },

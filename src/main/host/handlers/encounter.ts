@@ -23,11 +23,11 @@ export async function answer(session: Session, seen: SeenView | undefined, run: 
 export function encounterHandlers(session: () => Session): HandlersFor<typeof ENCOUNTER_CHANNELS> {
   return {
     getGmView: () => session().gmView(),
-    // A caller that names the view it acted on gets the new view once, by the push (issue 18 §3).
+    // A caller that names the view it acted on gets the new view once, by the push.
     sendCommand: ({ command, entered, seen }) => answer(session(), seen, (s) => s.execute(command, entered, seen)),
     undo: ({ seen }) => answer(session(), seen, (s) => s.undo(seen)),
     redo: ({ seen }) => answer(session(), seen, (s) => s.redo(seen)),
-    // Queries are pure (DESIGN §One picture) and use the rules the encounter started with (issue 8).
+    // Queries are pure (DESIGN §One picture) and use the rules the encounter started with.
     reachable: ({ figureId, gait, dropPack }) =>
       ReachResultSchema.parse(reachable(session().currentState, figureId, gait, { rules: session().rules, dropPack: dropPack === true })),
     legalOptions: ({ figureId }) => LegalOptionsResultSchema.parse(legalOptions(session().currentState, figureId, session().rules)),

@@ -32,7 +32,7 @@ const plain = (e: Explained): { value: number; breakdown: { label: string; value
   breakdown: e.breakdown.map((l) => ({ label: l.label, value: l.value, source: l.source })),
 });
 
-/** The stored figure as the rules' stat block reads it (StatRules.statBlock; issue 8). */
+/** The stored figure as the rules' stat block reads it (StatRules.statBlock). */
 export function statFigureOf(f: FigureState): StatFigure {
   return {
     name: f.name,
@@ -219,7 +219,7 @@ export function figureSheetOf(state: EncounterState, figureId: string, rules: Ru
       .sort((a, b) => a.name.localeCompare(b.name)),
     conditions: [...f.conditions],
     packLbs: f.equipment.packLbs,
-    // Issue 8: the stat block comes from the rules' seam (RULINGS O1), never from a branch here.
+    // The stat block comes from the rules' seam (RULINGS O1), never from a branch here.
     stats: plainBlock(ruleSet.stats.statBlock(statFigureOf(f))),
   };
 }
@@ -296,7 +296,7 @@ function rosterId(entries: readonly RosterEntry[], name: string, kind: string): 
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/** The figure sheet, the new-figure check and the campaign roster (issue 7 item 8). */
+/** The figure sheet, the new-figure check and the campaign roster. */
 export function figureHandlers(core: () => ConsoleCore): HandlersFor<typeof FIGURE_CHANNELS> {
   const state = () => core().session.currentState;
   return {

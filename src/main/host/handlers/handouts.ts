@@ -5,7 +5,7 @@ import type { ConsoleCore } from '../coreApi';
 import type { HandlersFor } from '../dispatch';
 
 /**
- * Handouts (issue 15 §2): kept in the campaign file, shown through the projector (host state,
+ * Handouts: kept in the campaign file, shown through the projector (host state,
  * like blackout: never an encounter command, never logged or undone).
  */
 export function handoutHandlers(core: () => ConsoleCore): HandlersFor<typeof HANDOUT_CHANNELS> {

@@ -5,7 +5,7 @@ import type { HandlersFor } from '../dispatch';
 const DEFAULT_LIMIT = 500;
 
 /**
- * The log of the open encounter for the dice log and the tracker (issue 7): read from the
+ * The log of the open encounter for the dice log and the tracker: read from the
  * session's entries, never stored twice. Each entry's turn is the one it was given in.
  */
 export function readLog(session: Session, sinceSeq = 0, limit = DEFAULT_LIMIT): LogResult {

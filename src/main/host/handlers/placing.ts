@@ -8,7 +8,7 @@ import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';
 
 /**
- * Issue 12 §4: placing by click, the drag's path, the rolled character's dice before placing.
+ * Placing by click, the drag's path, the rolled character's dice before placing.
  * The creation dice come from a seeded generator of this process, apart from the encounter's
  * own: a preview the GM throws away must not move the encounter's dice. The faces the GM keeps go
  * into the placement as its entered faces, so the log holds them and replay needs no generator.

@@ -11,7 +11,7 @@ import type { HandlersFor } from '../dispatch';
 const STRIDE_MODES: readonly string[] = MoveModeSchema.options.filter((m) => m.startsWith('stride-'));
 
 /**
- * What the tracker needs to know of an encounter's own rules (issue 8; RULINGS O1–O4): read from
+ * What the tracker needs to know of an encounter's own rules (RULINGS O1–O4): read from
  * the rules the encounter was created with (`session.rules`), never from the campaign's current
  * settings, so switching the campaign leaves an open encounter as it was.
  */
@@ -55,7 +55,7 @@ export function turnRulesOf(state: EncounterState, settings: Rules): TurnRules {
     notes: [...rules.notes],
     strides,
     strideModes: stride ? [...STRIDE_MODES] : [],
-    // Issue 8: the new-figure form labels its fields from the rules' seam (RULINGS O1).
+    // The new-figure form labels its fields from the rules' seam (RULINGS O1).
     stats: {
       id: rules.stats.id,
       name: rules.stats.name,

@@ -10,7 +10,7 @@ import { twoWeaponPreview } from '../../engine/encounter/twoWeapons';
 import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';
 
-/** Pure queries over the open encounter, with the rules it started with (issue 8). */
+/** Pure queries over the open encounter, with the rules it started with. */
 export function specialActionHandlers(session: () => Session): HandlersFor<typeof SPECIAL_ACTION_CHANNELS> {
   return {
     twoWeaponPreview: ({ attackerId, attacks, ticks }) =>

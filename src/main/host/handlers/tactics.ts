@@ -3,7 +3,7 @@ import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';
 import type { TacticsHost } from '../tactics/tacticsHost';
 
-/** Issue 16: the engine's tactics for the open encounter. */
+/** The engine's tactics for the open encounter. */
 export function tacticsHandlers(tactics: () => TacticsHost, session: () => Session): HandlersFor<typeof TACTICS_CHANNELS> {
   return {
     suggestStep: ({ morale }) => tactics().suggest(session(), morale),

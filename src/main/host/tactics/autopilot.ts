@@ -1,5 +1,5 @@
 /**
- * The autopilot of a side (issue 16 item 2): while it is on, each figure of its sides that comes
+ * The autopilot of a side: while it is on, each figure of its sides that comes
  * due is played by the tactics module, one normal command at a time (logged, undoable, pushed to
  * the projector like the GM's own), after a short pause so the table sees what is coming. It waits
  * whenever the step is not its own (the GM's phase change, a figure of another side) or the

@@ -1,5 +1,5 @@
 /**
- * Simulation runs for the open encounter (issue 16 item 3): each plays the encounter from where it
+ * Simulation runs for the open encounter: each plays the encounter from where it
  * stands many times on the worker pool and reports the odds as the fights come back. One run at a
  * time; the last few are kept per encounter so the GM can compare ("with a shield"). Every run
  * plays seeds 1…N, so two runs differ only by what the GM changed, not by luck.
@@ -114,7 +114,7 @@ export class Simulations {
   }
 
   /**
-   * One fight of a run, played again from its seed with every step kept (issue 16 item 4): the
+   * One fight of a run, played again from its seed with every step kept: the
    * same fight the pool played, never mixed into the encounter's log. It is played on the pool
    * (a fight of many figures takes seconds), and the last one is kept.
    */

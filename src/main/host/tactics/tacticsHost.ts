@@ -1,4 +1,4 @@
-/** The tactics as the hosts serve them (issue 16): suggestions, the autopilot, simulation runs. */
+/** The tactics as the hosts serve them: suggestions, the autopilot, simulation runs. */
 import type { AutopilotStatus, SimulationStatus } from '../../../shared/tacticsViews';
 import { phaseStatus } from '../../engine/encounter/turn';
 import { propose } from '../../engine/tactics/propose';

@@ -24,7 +24,7 @@ export interface CampaignHttp {
 export interface WebHostOptions {
   readonly rendererDir: string;
   readonly dispatcher: Dispatcher;
-  /** The open campaign's assets and uploads (issue 6); without it those routes answer 404. */
+  /** The open campaign's assets and uploads; without it those routes answer 404. */
   readonly campaign?: CampaignHttp;
   readonly port?: number;
   /** 127.0.0.1 unless the GM explicitly opens the console to the local network. */
@@ -126,7 +126,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     if (url.pathname.startsWith(ASSET_PREFIX)) {
       // Content-hashed names inside the open campaign's assets/ only (store/assets.ts readAsset), and
-      // only with the page's token: a player page gets only its own masked map (issue 13 §5).
+      // only with the page's token: a player page gets only its own masked map.
       const role = roleForToken(tokens, url.searchParams.get('token'));
       const asset = role === null ? 'forbidden' : options.campaign ? await readOrBusy(options.campaign, url.pathname.slice(ASSET_PREFIX.length), role) : null;
       if (asset === 'busy') {
@@ -175,7 +175,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   /**
-   * Uploads from the GM page (issue 6 §5): a map image streamed in chunks into the campaign's
+   * Uploads from the GM page: a map image streamed in chunks into the campaign's
    * assets, or an export file to import. Only with the GM token, only from this origin; the
    * answer is the same envelope a channel gives.
    */

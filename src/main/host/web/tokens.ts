@@ -13,7 +13,7 @@ export function newTokens(): Record<Role, string> {
 }
 
 /**
- * Each role's token, kept across restarts of the same data folder (issue 13 §6), so open pages
+ * Each role's token, kept across restarts of the same data folder, so open pages
  * reconnect after a restart instead of meeting 403. Only the user may read the file (mode 0600);
  * one that is missing, unreadable or malformed is replaced by new tokens.
  */

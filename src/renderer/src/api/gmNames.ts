@@ -3,7 +3,7 @@ import type { ContractNames } from './wsClient';
 
 /**
  * The GM page's channels and events, written out so the page does not load the contract's
- * schemas (and zod, a fifth of its script) only to list names (issue 18 item 4).
+ * schemas (and zod, a fifth of its script) only to list names.
  * tests/unit/renderer/playerNames.test.ts keeps them equal to what the contract grants the GM role.
  */
 export const GM_NAMES: ContractNames = {

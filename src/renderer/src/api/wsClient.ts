@@ -88,7 +88,7 @@ export function createWsClient<R extends Role>(role: R, token: string, names: Co
 
   const call = async (channel: string, args: unknown): Promise<Envelope<unknown>> => {
     // While the page first connects, calls wait; once it was up and is lost, they fail at once
-    // with a clear message rather than sitting unsent (issue 13 §6).
+    // with a clear message rather than sitting unsent.
     if (connectionLost) return { ok: false, error: { code: 'io', message: NOT_SENT_MESSAGE } };
     await ready;
     const id = nextId++;

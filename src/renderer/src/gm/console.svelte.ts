@@ -12,7 +12,7 @@ import { onReconnect } from '../api/wsClient';
  * pushed, the selected figure, and one way to send a command and report a refusal. Panels take
  * it with `useConsole()` instead of threading props through the shell. It holds no rule state:
  * the view is main's, replaced whole on every push (held raw: nothing in it is changed here, so
- * it is not made deeply reactive, issue 18 §3).
+ * it is not made deeply reactive).
  */
 export class GmConsole {
   view = $state.raw<GmView | null>(null);
@@ -40,7 +40,7 @@ export class GmConsole {
   /**
    * Takes a view from main unless a newer one of the same encounter already arrived. A view of
    * another encounter (or campaign) replaces it whatever its revision, and drops what belonged
-   * to the old one: the selection and the flows that listen with `onSwitch` (issue 12 §1).
+   * to the old one: the selection and the flows that listen with `onSwitch`.
    */
   accept(next: GmView | CommandAck): void {
     if (isAck(next)) return this.acknowledged(next);
@@ -102,7 +102,7 @@ export class GmConsole {
 
   /**
    * Sends a command stamped with the view it was made on and takes main's answer: the new view
-   * itself comes by the push (issue 18 §3). A refusal is returned for the caller to show.
+   * itself comes by the push. A refusal is returned for the caller to show.
    */
   async command(command: Command, entered?: number[][]): Promise<Envelope<unknown>> {
     const result = await this.api.sendCommand({ command, ...(entered ? { entered } : {}), ...this.seen() });
@@ -141,7 +141,7 @@ export class GmConsole {
   }
 
   /**
-   * A push: the whole view, or the change from the view pushed before (issue 18 §3), applied
+   * A push: the whole view, or the change from the view pushed before, applied
    * keeping this page's objects of the figures that did not change. A change that does not
    * follow the view held here (a push missed) makes the page fetch the whole view.
    */

@@ -10,7 +10,7 @@ export function dropLabel(p: DropPreview): string {
 }
 
 /**
- * While the GM drags a figure (issue 12 §4): the drop's command for the hex under it goes to
+ * While the GM drags a figure: the drop's command for the hex under it goes to
  * main's `previewDrop`, one question at a time — the newest hex waits for the answer before it,
  * and an answer for a hex the figure has left is dropped.
  */

@@ -21,7 +21,7 @@ export function loadOnce(load: LazyComponent): ReturnType<LazyComponent> {
 
 /**
  * Loads the rarely used flows once the page is idle, so the first click on them finds them
- * ready; the page's first paint never waits for them (issue 18 item 4).
+ * ready; the page's first paint never waits for them.
  */
 export function prefetchWhenIdle(loads: readonly LazyComponent[]): void {
   const idle = (globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => void }).requestIdleCallback;

@@ -3,7 +3,7 @@ import { gmFigures } from '../map/fromViews';
 import type { MapFigureModel } from '../map/mapModel';
 
 /**
- * The GM map's figure models, made again only for the figures a push changed (issue 18 §3): a
+ * The GM map's figure models, made again only for the figures a push changed: a
  * view delta keeps the objects of unchanged figures, so their models (and the map's tokens) are
  * kept too. Fog and side colours are in every model: when they change, all are made again.
  */

@@ -6,7 +6,7 @@ import type { LazyComponent } from './lazy';
 /**
  * The tabs of the GM page's right column, in order. Each is a component that takes its data
  * from `useConsole()`; adding a panel is one line here. The rarely used ones (the magic forms,
- * the odds and their replays) are their own chunks, loaded when first shown (issue 18 item 4).
+ * the odds and their replays) are their own chunks, loaded when first shown.
  */
 export type RightTab = { readonly id: string; readonly label: string } & (
   { readonly component: Component; readonly load?: undefined } | { readonly load: LazyComponent; readonly component?: undefined }

@@ -1,7 +1,7 @@
 import type { ClientApi, Envelope } from '../../../shared/contract';
 import type { CommandAck, GmView, SeenView } from '../../../shared/views';
 
-/** The view a command is made on, as main checks it (issue 12 §1). */
+/** The view a command is made on, as main checks it. */
 export function seenOf(view: GmView | null): { seen?: SeenView } {
   return view ? { seen: { encounterId: view.encounter.id, session: view.session, revision: view.revision } } : {};
 }

@@ -139,7 +139,7 @@ export class BattleMap {
     this.gridLayer.batchDraw();
   }
 
-  /** The player display's token and label sizes and its grid for bright rooms (issue 15 §4). */
+  /** The player display's token and label sizes and its grid for bright rooms. */
   setLegibility(look: TokenLook, contrastGrid: boolean): void {
     if (this.tokens.setLook(look)) this.setFigures(this.tokens.all);
     if (contrastGrid === this.contrastGrid) return;

@@ -39,7 +39,7 @@ export interface CameraLayersHooks {
 }
 
 /**
- * Pan and zoom without redrawing (issue 18 §2). A camera change moves and scales every layer's
+ * Pan and zoom without redrawing. A camera change moves and scales every layer's
  * canvas as it is drawn, with a CSS transform the compositor applies; the layers are drawn again
  * at the live camera one a frame, when the gesture pauses or a layer's pixels drift too far
  * (layerDrift.ts). Whenever a layer draws, for whatever reason, it first takes the live camera,

@@ -9,7 +9,7 @@ export interface CanvasInk {
 
 /**
  * Watches a canvas's 2D context for painting calls, so a layer whose last draw painted nothing
- * can be hidden from the compositor (issue 18 §2). The calls are wrapped on this one context
+ * can be hidden from the compositor. The calls are wrapped on this one context
  * only; they still paint exactly as before.
  */
 export function watchInk(ctx: CanvasRenderingContext2D): CanvasInk {

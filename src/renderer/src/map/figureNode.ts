@@ -28,7 +28,7 @@ export function tokenInitials(name: string): string {
 }
 
 /**
- * How tokens are drawn on one map (issue 15 §4): the player display may draw discs and labels
+ * How tokens are drawn on one map: the player display may draw discs and labels
  * larger than the GM map, independent of zoom, and write a figure's name in its disc when it fits.
  */
 export interface TokenLook {
@@ -88,7 +88,7 @@ export function createFigureNode(layout: HexLayout): TokenGroup {
       verticalAlign: 'middle',
       ...common,
     }),
-    // GM map: why the players do not see this figure — hidden (⊘) or under fog (☁) (issue 12 §4).
+    // GM map: why the players do not see this figure — hidden (⊘) or under fog (☁).
     veil: new TokenText({ name: 'veil', fontSize: s * 0.42, fontStyle: 'bold', fill: '#ffffff', stroke: '#000', strokeWidth: 0.8, ...common }),
     conditions: new TokenText({
       name: 'conditions',
@@ -202,7 +202,7 @@ export function updateFigureNode(group: TokenGroup, figure: MapFigureModel, layo
   disc.strokeWidth(selected ? s * 0.1 : s * 0.06);
   disc.dash(figure.hidden ? [s * 0.18, s * 0.1] : []);
 
-  // Issue 15 item 1: a 1-hex figure's art fills its disc; a 3- or 7-hex figure's spreads over its footprint.
+  // A 1-hex figure's art fills its disc; a 3- or 7-hex figure's spreads over its footprint.
   if (!figure.art) artOf.delete(group);
   else if (outline.length > 0) artOf.set(group, { asset: figure.art, shape: { kind: 'outline', points: fp.points() }, at: { x: 0, y: 0 }, hexSize: s });
   else artOf.set(group, { asset: figure.art, shape: { kind: 'disc', radius: r }, at: centre, hexSize: s });

@@ -34,14 +34,14 @@ export class FigureTokens {
   private look: TokenLook = GM_LOOK;
   /** How many times a token was drawn anew from its figure (a camera move or an equal push should cost none). */
   updates = 0;
-  /** A push redraws only the tokens it changed (issue 18 §3); how far a token reaches, in hex sizes, bounds the search. */
+  /** A push redraws only the tokens it changed; how far a token reaches, in hex sizes, bounds the search. */
   private readonly redraw = new PartialDraw(
     this.layer,
     () => this.layer.getAbsoluteScale().x * this.hexSize * (4 * Math.max(this.look.tokenScale, this.look.labelScale) + 3),
   );
   private hexSize = 32;
 
-  /** Draws every token anew with `look` on the next `set` (issue 15 §4: the player display's sizes); false when it is the same. */
+  /** Draws every token anew with `look` on the next `set` (the player display's sizes); false when it is the same. */
   setLook(look: TokenLook): boolean {
     const was = this.look;
     if (look.tokenScale === was.tokenScale && look.labelScale === was.labelScale && look.namesInDisc === was.namesInDisc) return false;
@@ -206,7 +206,7 @@ export class FigureTokens {
   }
 }
 
-/** The hex keys a figure covers, kept per model: a push keeps the models of the figures it left alone (issue 18 §3). */
+/** The hex keys a figure covers, kept per model: a push keeps the models of the figures it left alone. */
 const covered = new WeakMap<MapFigureModel, readonly string[]>();
 function coveredKeys(figure: MapFigureModel): readonly string[] {
   let keys = covered.get(figure);

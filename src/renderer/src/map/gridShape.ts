@@ -17,7 +17,7 @@ export interface MapBackground {
   readonly rect: WorldRect;
 }
 
-/** Issue 15 §4, the console's choice: for bright rooms, open ground light and the grid black and thicker. */
+/** The console's choice: for bright rooms, open ground light and the grid black and thicker. */
 const CONTRAST_GROUND = '#e9e4d4';
 
 /**

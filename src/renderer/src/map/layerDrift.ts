@@ -1,5 +1,5 @@
 /**
- * Pure arithmetic of a camera that moves faster than the map redraws (issue 18 §2): each layer's
+ * Pure arithmetic of a camera that moves faster than the map redraws: each layer's
  * canvas keeps the pixels it drew at its own camera, a CSS transform (compositor only) maps them
  * to the live camera, and a planner picks which layer, if any, is drawn again this frame.
  */

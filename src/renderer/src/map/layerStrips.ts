@@ -24,7 +24,7 @@ export const STRIPS = 4;
 
 /**
  * Draws a layer again strip by strip, one strip a call, over the pixels of its last draw at the
- * same camera (issue 18: in software the commit of a filtered full-HD map costs ~12–55 ms of one
+ * same camera (in software the commit of a filtered full-HD map costs ~12–55 ms of one
  * frame; a quarter of it, a quarter of that). Each strip is whole rows of device pixels, cleared
  * and drawn with the transform of a whole draw, so the pixels end as a whole draw leaves them.
  */

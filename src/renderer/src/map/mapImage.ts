@@ -6,7 +6,7 @@ import type { DecodeReply, DecodeRequest } from './imageWorker';
 
 /**
  * Where a page loads a campaign asset: the same path on both hosts (docs/design-notes.md), with
- * the page's own token, which the asset route requires (issue 13 §5).
+ * the page's own token, which the asset route requires.
  */
 export const assetUrl = (asset: string): string => {
   const token = new URLSearchParams(location.search).get('token');

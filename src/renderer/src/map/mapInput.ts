@@ -179,7 +179,7 @@ export class MapInput {
       const world = host.camera.worldPoint(p);
       node.position({ x: world.x - g.grab.x, y: world.y - g.grab.y });
       host.dragLayer.batchDraw();
-      // The hex the drop would land on: the page asks main for the path to it (issue 12 §4).
+      // The hex the drop would land on: the page asks main for the path to it.
       const over = pixelToHex(host.layout, node.position());
       if (!g.over || hexKey(g.over) !== hexKey(over)) {
         g.over = over;

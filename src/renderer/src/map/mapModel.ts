@@ -32,7 +32,7 @@ export interface MapFigureModel {
   readonly ridingId?: string;
   /** Under stride & momentum (RULINGS O3), the figure's stride this turn; absent otherwise. */
   readonly stride?: number | null;
-  /** Token art (issue 15 item 1): a campaign asset drawn inside the disc; absent = initials. */
+  /** Token art: a campaign asset drawn inside the disc; absent = initials. */
   readonly art?: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * A map image decoded at the size it is drawn (issue 18): first small enough for the zoom that
+ * A map image decoded at the size it is drawn: first small enough for the zoom that
  * fits the map on screen, and at its kept size only once a closer zoom would stretch the small
  * one. Both decodes run off the main thread (`createImageBitmap` of the fetched file).
  */

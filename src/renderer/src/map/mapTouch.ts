@@ -2,7 +2,7 @@ import type { Point } from '../../../shared/hex';
 import type { MapCamera } from './mapCamera';
 
 /**
- * Two fingers on the GM map (issue 15 §6: a touch laptop, a TV laid flat): they pan and pinch-zoom
+ * Two fingers on the GM map (a touch laptop, a TV laid flat): they pan and pinch-zoom
  * together, and a second finger turns whatever the first began (a pan, a figure drag) into the
  * pinch, with no effect of its own. One finger is left to `MapInput`'s pointer handling: tap to
  * select, drag a figure to move it, drag the ground to pan. Listens in the capture phase so the

@@ -16,7 +16,7 @@ const PAD_PER_SCALE = 6;
 const overlaps = (a: Box, b: Box) => a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
 
 /**
- * Draws again only what changed on a layer of many nodes (issue 18 §3: a turned figure redraws
+ * Draws again only what changed on a layer of many nodes (a turned figure redraws
  * its token, not the other 999). The boxes a push changed (each changed node's box before and
  * after) are drawn again: the layer's nodes that overlap them, in the layer's order; the rest of
  * the canvas stays as drawn. A full draw of the layer asked for meanwhile (a pan, a zoom, a

@@ -3,7 +3,7 @@ import { hexCorners, hexToPixel, type Hex, type HexLayout } from '../../../share
 import { tracePolygon } from './gridShape';
 
 /**
- * What the tactics' suggestion shows on the GM map (issue 16 item 2): the figure it is for, the
+ * What the tactics' suggestion shows on the GM map: the figure it is for, the
  * hexes its move passes through (start first), and the hexes it aims at (an attack's or a spell's
  * target). GM page only: a proposal may name hidden figures, so no player page ever gets one.
  */

@@ -86,7 +86,7 @@ export class TiledPainter {
    * is one tile there (0: keep none), and tiles every closer level. A camera that jumps to the
    * whole map (the projector following the GM's Fit, the GM zooming back out) otherwise paints
    * that tile (the map image, terrain and grid of every hex, ~20–50 ms) inside the frame that
-   * shows it, where it has no stand-in once evicted (issue 18). It is painted between draws like
+   * shows it, where it has no stand-in once evicted. It is painted between draws like
    * a missing tile, at rest.
    */
   keepWhole(scale: number, pixelRatio: number, bounds: WorldRect): void {

@@ -1,7 +1,7 @@
 import { assetUrl } from './mapImage';
 
 /**
- * Token art (issue 15 item 1), drawn cheaply: each art asset is decoded once, and each shape it is
+ * Token art, drawn cheaply: each art asset is decoded once, and each shape it is
  * cut to (a disc, or a 3- or 7-hex footprint) at each texture size is drawn once into its own
  * canvas, clipped there. A token then draws that canvas as a plain image: no clipping and no
  * scaling of the full picture on any frame, however many figures share the art.

@@ -148,7 +148,7 @@ export function drawTokens(draft: boolean, draw: () => void): boolean {
 }
 
 /**
- * A figure token drawn as one picture (issue 18): its parts (disc, ring, art, notch, labels) are
+ * A figure token drawn as one picture: its parts (disc, ring, art, notch, labels) are
  * painted once into a bitmap at the texture size the screen scale needs, and every draw of the
  * layer (a pan, a zoom within a texture size, another token's change) draws that bitmap. The parts
  * stay the group's children, so what a token shows can still be read from them; whoever changes

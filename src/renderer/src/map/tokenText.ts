@@ -20,7 +20,7 @@ function remember<V>(cache: Map<string, V>, key: string, make: () => V): V {
 }
 
 /**
- * A token's text (issue 18 §4): Konva's Text lays its lines out again, measuring them on a canvas,
+ * A token's text: Konva's Text lays its lines out again, measuring them on a canvas,
  * on every attribute set — five times for one `setAttrs` of five — and measures a sample letter
  * on every draw. This one lays out once, when it is first drawn or measured after a change (a
  * token out of view or too small for its name never is), and remembers measurements by font.

@@ -1,5 +1,5 @@
 /**
- * What a figure's drop would do, before the GM lets go (issue 12 §4): the path the engine takes,
+ * What a figure's drop would do, before the GM lets go: the path the engine takes,
  * its length in hexes, the gait and its allowance, and the Fatigue it costs. It is the very
  * command the drop sends (`move`, `fly`, `takeOff` or the GM's `moveFigure`), applied to a copy of
  * the state with throwaway dice and never kept, so the preview cannot disagree with the drop.

@@ -3,7 +3,7 @@ import { postFile } from './files';
 import type { ReportProgress } from './uploadProgress.svelte';
 
 /**
- * Token art from a file the GM dropped or chose (issue 15 item 1): uploaded into the campaign's
+ * Token art from a file the GM dropped or chose: uploaded into the campaign's
  * content-hashed assets (main decodes and checks it, as a map image), then set on the figure as
  * one undoable command. Resolves to null when done, or to the message already shown.
  */

@@ -19,7 +19,7 @@ export interface PlacingJob {
 }
 
 /**
- * Placing by click (issue 12 §4), as a GM used to Foundry VTT expects: after New character,
+ * Placing by click, as a GM used to Foundry VTT expects: after New character,
  * Quick NPC or a roster entry's Place, a ghost follows the pointer over the GM map, Q / E turn
  * it, a click places a copy and placing goes on until Escape, or ends after the one figure a
  * player character is (as Foundry places one token of an actor). Whether a hex will do is main's

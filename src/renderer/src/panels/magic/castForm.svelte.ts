@@ -5,7 +5,7 @@ import type { Hex } from '../../../../shared/hex';
 export const HEX = '@hex';
 
 /**
- * What the GM has filled in on the cast form (issue 12 §4): it lives outside the form, so
+ * What the GM has filled in on the cast form: it lives outside the form, so
  * switching the right column's tab and back finds caster, spell, push, target, counter and the
  * last result as they were. It belongs to one opening of one encounter (the view's `session` key):
  * a view of another encounter starts a blank form.

@@ -4,7 +4,7 @@ import type { GmView } from '../../../../shared/views';
 import type { ProposalMarker } from '../../map/proposalOverlay';
 
 /**
- * Where a suggestion shows on the GM map (issue 16 item 2): a move's path as the tactics found it;
+ * Where a suggestion shows on the GM map: a move's path as the tactics found it;
  * a one-hex step (disengage, a forced retreat, a flight) from the figure to where it goes; and the
  * hex of each figure or the hex an attack or spell aims at. The console's choice: the suggestion
  * shows only on the revision it was made for, so any command retires it from the map too.

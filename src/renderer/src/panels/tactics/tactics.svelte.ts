@@ -2,7 +2,7 @@ import type { ClientApi } from '../../../../shared/contract';
 import type { AutopilotStatus, ProposalView, SimulationStatus } from '../../../../shared/tacticsViews';
 
 /**
- * The GM page's view of main's tactics (issue 16): the suggestion on screen, the autopilot's state
+ * The GM page's view of main's tactics: the suggestion on screen, the autopilot's state
  * and the simulation runs main pushes. The morale per side is the GM's setting on screen in the
  * Odds tab; every request carries it.
  */

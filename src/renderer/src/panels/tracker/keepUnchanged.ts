@@ -1,7 +1,7 @@
 import type { TurnRules } from '../../../../shared/channels/rules';
 
 /**
- * The new answer, keeping the objects of what did not change (issue 18 §3): most commands change
+ * The new answer, keeping the objects of what did not change: most commands change
  * no rule and one figure's stride at most, so the rows and tokens that read the others see the
  * same objects and are not updated.
  */

@@ -4,7 +4,7 @@ import { LatestAnswer } from '../../api/latestAnswer';
 import { keepUnchanged } from './keepUnchanged';
 
 /**
- * The open encounter's own rules as main's `turnRules` query answers (issue 8; RULINGS O1–O4):
+ * The open encounter's own rules as main's `turnRules` query answers (RULINGS O1–O4):
  * phases, the initiative roll, options on, strides under O3. Asked again when the GM view's
  * revision changes; several components share one answer per revision.
  */
@@ -25,7 +25,7 @@ class TurnRulesStore {
     });
   }
 
-  /** The strides by figure, built once per answer: every row and token asks (issue 18 §3: 1,000 figures). */
+  /** The strides by figure, built once per answer: every row and token asks (1,000 figures). */
   private readonly strides = $derived(new Map((this.value?.strides ?? []).map((s) => [s.figureId, s])));
 
   /** Under O3, a figure's stride status (null otherwise). */
