@@ -45,8 +45,8 @@ export interface Staged {
  * state (its framing, scale, handout) is counted the same way: the GM moving the camera in the dark
  * sends the players nothing.
  */
-/** How many masked image names served lately an audience's page may still ask for and be told they are superseded. */
-const KEEP_GRANTED = 16;
+/** How many map image names of recent frames a page may still ask for and be told they are superseded. */
+const KEEP_NAMED = 16;
 
 export class PlayerProjection {
   private opening: Opening | null = null;
@@ -59,8 +59,8 @@ export class PlayerProjection {
   private revision = 0;
   private projectorHeld: ProjectorState | null = null;
   private projectorRevision = 0;
-  /** Masked map image names served to this audience, the latest first. */
-  private granted: string[] = [];
+  /** The map image names this audience's frames named, the latest first. */
+  private named: string[] = [];
 
   constructor(
     readonly audience: Audience,
@@ -137,18 +137,16 @@ export class PlayerProjection {
 
   /** What this audience may be served under `name` now (projection/assets.ts), or null. */
   grant(name: string): AssetGrant | null {
-    const grant = assetGrant(this.held?.encounter ?? null, this.opening ? maskedMapImage(this.opening.state.map) : undefined, this.screen, name);
-    if (grant?.kind === 'masked') this.granted = [name, ...this.granted.filter((n) => n !== name)].slice(0, KEEP_GRANTED);
-    return grant;
+    return assetGrant(this.held?.encounter ?? null, this.opening ? maskedMapImage(this.opening.state.map) : undefined, this.screen, name);
   }
 
   /**
-   * Whether `name` is a masked map image served to this audience lately whose frame has since
-   * moved on (fog painted): a page still loading it gets nothing, told so without an error, and
-   * the host does no work for it. Any other name, and every name under blackout, is refused.
+   * Whether `name` is a map image one of this audience's recent frames named and the frame has
+   * since moved on (fog painted): a page still loading it gets nothing, told so without an error,
+   * and the host does no work for it. Any other name, and every name under blackout, is refused.
    */
   superseded(name: string): boolean {
-    return !this.screen.blackout && this.granted.includes(name) && this.grant(name) === null;
+    return !this.screen.blackout && this.named.includes(name) && this.grant(name) === null;
   }
 
   /** The recipe of the open map's masked image when `name` is its current name (the GM may fetch it too). */
@@ -165,6 +163,8 @@ export class PlayerProjection {
     if (shown === null) return;
     this.revision += 1;
     this.held = { encounter: shown, session: this.opening.key, revision: this.revision };
+    const image = shown.map.image?.asset;
+    if (image !== undefined && image !== this.named[0]) this.named = [image, ...this.named.filter((n) => n !== image)].slice(0, KEEP_NAMED);
     this.send(this.held);
   }
 }
