@@ -1,3 +1,5 @@
+import { fetchAsset } from './assetFetch';
+
 /**
  * Fetches and decodes a map image on a thread of its own (mapImage.ts). On the page the fetch, its
  * body and the decode each wait for the main thread between steps, and at load it is busy
@@ -21,7 +23,7 @@ export type DecodeReply = { readonly id: number } & (
 addEventListener('message', async (event: MessageEvent<DecodeRequest>) => {
   const { id, url, size } = event.data;
   try {
-    const response = await fetch(url);
+    const response = await fetchAsset(url);
     if (response.status === 204) return postMessage({ id, failed: true, superseded: true } satisfies DecodeReply);
     if (!response.ok) throw new Error(response.statusText);
     const blob = await response.blob();

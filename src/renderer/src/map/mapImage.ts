@@ -1,3 +1,4 @@
+import { fetchAsset } from './assetFetch';
 import type { MapImage } from '../../../shared/views';
 import type { MapBackground } from './gridShape';
 import { HEX_SIZE } from './mapModel';
@@ -114,7 +115,7 @@ function startDecoder(): ((request: Omit<DecodeRequest, 'id'>) => Promise<Decode
 }
 
 async function decodeOnPage({ url, size }: Omit<DecodeRequest, 'id'>): Promise<Decoded> {
-  const response = await fetch(url);
+  const response = await fetchAsset(url);
   if (response.status === 204) throw new Superseded();
   if (!response.ok) throw new Error(response.statusText);
   const blob = await response.blob();
