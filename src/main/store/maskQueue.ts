@@ -2,8 +2,9 @@
  * Masking a map image takes a core for half a second or more and a few hundred MiB while it runs,
  * and a page may ask for masked copies faster than that. The queue bounds it: one job at a time, a
  * job asked again while it waits or runs is the same job, the last result is kept, and at most
- * `maxWaiting` different jobs wait — the oldest is dropped for a newer one (the newest fog is the
- * one a page needs).
+ * `maxWaiting` different jobs wait — the oldest is dropped for a newer one. The newest waiting job
+ * runs next: it is for the newest fog, the one a page shows now (a page that loaded after a run of
+ * fog changes waited ~30 s behind older copies with both cores busy).
  */
 
 /** A masking request dropped for newer ones: the page may ask again. */
@@ -51,9 +52,9 @@ export class MaskQueue<T> {
 
   private next(): void {
     if (this.running !== null) return;
-    const first = this.waiting.entries().next();
-    if (first.done === true) return;
-    const [key, entry] = first.value;
+    const newest = [...this.waiting.entries()].at(-1);
+    if (newest === undefined) return;
+    const [key, entry] = newest;
     this.waiting.delete(key);
     this.running = { key, done: entry.done };
     this.stats.started++;

@@ -1,7 +1,7 @@
 /**
  * The masking queue's bounds, with jobs the test finishes by hand: one job at a time, the same job
- * asked again is shared, the last result is kept, and only a few different jobs wait (the oldest
- * gives way, refused with MaskingBusy).
+ * asked again is shared, the last result is kept, the newest waiting job runs next, and only a few
+ * different jobs wait (the oldest gives way, refused with MaskingBusy).
  */
 import { describe, expect, it } from 'vitest';
 import { MaskingBusy, MaskQueue } from '../../../src/main/store/maskQueue';
@@ -24,7 +24,7 @@ function jobs() {
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('the masking queue', () => {
-  it('runs one job at a time, the waiting ones in the order asked', async () => {
+  it('runs one job at a time, the newest waiting one first (the newest fog)', async () => {
     const q = new MaskQueue<string>();
     const j = jobs();
     const a = q.run('a', j.job('a'));
@@ -35,12 +35,12 @@ describe('the masking queue', () => {
     j.finish('a');
     expect(await a).toBe('made a');
     await settle();
-    expect(j.started).toEqual(['a', 'b']);
-    j.finish('b');
-    await b;
-    await settle();
+    expect(j.started).toEqual(['a', 'c']);
     j.finish('c');
-    expect(await c).toBe('made c');
+    await c;
+    await settle();
+    j.finish('b');
+    expect(await b).toBe('made b');
     expect(q.stats).toEqual({ started: 3, mostAtOnce: 1 });
   });
 
@@ -74,12 +74,12 @@ describe('the masking queue', () => {
     j.finish('a');
     await running;
     await settle();
-    j.finish('c');
-    await kept;
-    await settle();
     j.finish('d');
     expect(await newest).toBe('made d');
-    expect(j.started).toEqual(['a', 'c', 'd']);
+    await settle();
+    j.finish('c');
+    await kept;
+    expect(j.started).toEqual(['a', 'd', 'c']);
   });
 
   it('a failed job refuses whoever asked for it, is not kept, and the next one runs', async () => {
