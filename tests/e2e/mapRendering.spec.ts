@@ -63,7 +63,7 @@ async function importImage(gmPage: Page, playerPage: Page): Promise<void> {
   const jpeg = await makeJpeg(gmPage, 2048);
   await gmPage.getByTestId('map-image-file').setInputFiles({ name: 'vale.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   await expect(gmPage.getByTestId('map-image-menu')).toBeVisible();
-  await expect(playerPage.getByTestId('player-map')).toHaveAttribute('data-map-image', /^[0-9a-f]{64}\.jpg$/);
+  await expect(playerPage.getByTestId('player-map')).toHaveAttribute('data-map-image', /^[0-9a-f]{64}\.jpg$/, { timeout: 30_000 });
 }
 
 /** Drags a figure with the mouse from one hex to another on the GM map. */
@@ -160,7 +160,7 @@ test('after 200 random GM commands the projector shows what a freshly loaded pla
 
   const fresh = await context.newPage();
   await fresh.goto(`${consoleServer.player}&e2e=1`);
-  await expect(fresh.getByTestId('player-map')).toHaveAttribute('data-map-image', /\.jpg$/);
+  await expect(fresh.getByTestId('player-map')).toHaveAttribute('data-map-image', /\.jpg$/, { timeout: 30_000 });
   await expect(fresh.getByTestId('player-stage')).toHaveAttribute('data-revision', String(revision));
   for (const page of [playerPage, fresh]) await settle(page);
   await playerPage.screenshot({ path: `${SCREENS}/player-after-200-commands.png` });
