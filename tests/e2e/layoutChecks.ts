@@ -30,9 +30,42 @@ export async function clippedWithoutScrollbar(page: Page, root: string): Promise
   }, root);
 }
 
+/** Every visible control under `root` drawn past its left or right edge (cut off, or reached only by scrolling sideways), described. */
+export async function controlsPastTheSides(page: Page, root: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const top = document.querySelector(selector);
+    if (!top) return [`no ${selector}`];
+    const edge = top.getBoundingClientRect();
+    const out: string[] = [];
+    for (const el of top.querySelectorAll<HTMLElement>('button, input, select, textarea')) {
+      const r = el.getBoundingClientRect();
+      if (el.offsetParent === null || r.width === 0) continue;
+      if (r.left < edge.left - 1 || r.right > edge.right + 1) {
+        out.push(
+          `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''} "${(el.textContent || el.getAttribute('aria-label') || el.dataset.testid || '').trim().slice(0, 30)}": ${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(edge.left)}–${Math.round(edge.right)}`,
+        );
+      }
+    }
+    return out;
+  }, root);
+}
+
 /** The last enabled, visible control (button, input, select, textarea) under `root`, in document order. */
 export function lastControl(root: Locator): Locator {
   return root.locator('button:not([disabled]):visible, input:not([disabled]):visible, select:not([disabled]):visible, textarea:not([disabled]):visible').last();
+}
+
+/** The control's box once it has stayed the same for three readings a frame or more apart (a wheel scroll may still be gliding). */
+async function restingBox(page: Page, control: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = '';
+  let same = 0;
+  for (let i = 0; i < 100 && same < 3; i++) {
+    await page.waitForTimeout(50);
+    const now = JSON.stringify(await control.boundingBox());
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+  return JSON.parse(last) as { x: number; y: number; width: number; height: number };
 }
 
 /**
@@ -49,7 +82,7 @@ export async function wheelToAndClick(page: Page, scroller: Locator, control: Lo
     await page.mouse.wheel(0, 160);
     await page.waitForTimeout(30);
   }
-  const box = (await control.boundingBox())!;
+  const box = await restingBox(page, control);
   expect(box.y, 'the control is inside the scrolled panel (top)').toBeGreaterThanOrEqual(area.y - 0.5);
   expect(box.y + box.height, 'the control is inside the scrolled panel (bottom)').toBeLessThanOrEqual(area.y + area.height + 0.5);
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
