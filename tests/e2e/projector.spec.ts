@@ -180,15 +180,16 @@ test('token and label sizes and the high-contrast grid change the player display
   test.setTimeout(90_000);
   const gmBefore = await tokenLook(gmPage, 'Bram');
   const before = await tokenLook(playerPage, 'Bram');
-  // The player display writes a short name whole in its disc; the GM map keeps initials.
-  expect(before.disc).toBe('Bram');
+  // One rule on both maps: initials in the disc, the name under it; the player display's labels start 1.5 times the GM's.
+  expect(before.disc).toBe('Br');
   expect(gmBefore.disc).toBe('Br');
+  expect(before.label).toBeCloseTo(gmBefore.label * 1.5, 3);
   await gmPage.getByRole('button', { name: /^Scale:/ }).click();
   await gmPage.getByLabel('Player tokens').fill('1.5');
   await gmPage.getByLabel('Player labels').fill('2');
   await gmPage.getByTestId('contrast-grid').check();
   await expect.poll(async () => (await tokenLook(playerPage, 'Bram')).r).toBeCloseTo(before.r * 1.5, 3);
-  await expect.poll(async () => (await tokenLook(playerPage, 'Bram')).label).toBeCloseTo(before.label * 2, 3);
+  await expect.poll(async () => (await tokenLook(playerPage, 'Bram')).label).toBeCloseTo((before.label / 1.5) * 2, 3);
   expect(await tokenLook(gmPage, 'Bram')).toEqual(gmBefore);
   await expect
     .poll(async () => (await socketCall(gmPage, 'getProjector', {})).value.legibility)

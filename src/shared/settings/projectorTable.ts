@@ -119,8 +119,8 @@ export type LegibilityDescriptor = (ScaleSetting | FlagSetting) & {
 export const LEGIBILITY_SETTINGS = [
   /** Token discs drawn this many times their hex-fitted size (labels follow). */
   { key: 'tokenScale', kind: 'scale', min: 0.5, max: 2, step: 0.25, default: 1, id: 'token-scale', label: 'Player tokens' },
-  /** Names and condition badges this many times the GM map's size. */
-  { key: 'labelScale', kind: 'scale', min: 0.5, max: 3, step: 0.25, default: 1, id: 'label-scale', label: 'Player labels' },
+  /** Names and condition badges this many times the GM map's size; 1.5 writes names under the sample's tokens at the whole-map zoom of a 1920×1080 display, ~14 px high (at 1 they showed from ~30 px hexes only). */
+  { key: 'labelScale', kind: 'scale', min: 0.5, max: 3, step: 0.25, default: 1.5, id: 'label-scale', label: 'Player labels' },
   /** Black grid lines, twice as thick, over a lighter ground: for bright rooms and projectors. */
   { key: 'highContrastGrid', kind: 'flag', default: false, id: 'contrast-grid', label: 'High-contrast grid (bright rooms)' },
   /** The turn-order strip along the top of the player display. */

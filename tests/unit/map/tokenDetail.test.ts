@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 type Node = { visible(): boolean; fillEnabled?(): boolean };
 type Token = { findOne(selector: string): Node };
-type Look = { tokenScale: number; labelScale: number; namesInDisc: boolean };
+type Look = { tokenScale: number; labelScale: number };
 type FigureNodeModule = {
   createFigureNode(layout: unknown): Token;
   updateFigureNode(group: Token, figure: unknown, layout: unknown, selected: boolean, look: Look): void;
@@ -48,7 +48,7 @@ describe('a token’s level of detail by bands of hex sizes', () => {
     for (const selected of [false, true]) {
       it(`is the same at every zoom of one band (labels ×${labelScale}${selected ? ', selected' : ''})`, () => {
         const token = createFigureNode(layout);
-        updateFigureNode(token, figure, layout, selected, { tokenScale: 1, labelScale, namesInDisc: false });
+        updateFigureNode(token, figure, layout, selected, { tokenScale: 1, labelScale });
         const byBand = new Map<string, { hexPx: number; look: string }>();
         for (const hexPx of sizes) {
           const band = detailBand(hexPx, labelScale);
@@ -64,7 +64,7 @@ describe('a token’s level of detail by bands of hex sizes', () => {
   it('changes at the facing notch’s 7 px, which the map’s old bands (9, 14 and 30 px) missed', () => {
     expect(detailBand(6.99, 1)).not.toBe(detailBand(7, 1));
     const token = createFigureNode(layout);
-    updateFigureNode(token, figure, layout, false, { tokenScale: 1, labelScale: 1, namesInDisc: false });
+    updateFigureNode(token, figure, layout, false, { tokenScale: 1, labelScale: 1 });
     expect(looks(token, 4, false)).not.toBe(looks(token, 8, false));
   });
 });

@@ -28,27 +28,21 @@ export function tokenInitials(name: string): string {
 }
 
 /**
- * How tokens are drawn on one map: the player display may draw discs and labels
- * larger than the GM map, independent of zoom, and write a figure's name in its disc when it fits.
+ * How tokens are drawn on one map: the player display may draw discs and labels larger than the
+ * GM map, independent of zoom. The console's choice, one rule on every map: a disc holds the
+ * figure's initials and its whole name is written under it (a name written whole in one disc when
+ * it fitted put "Cu" beside "Sneak" on the projector).
  */
 export interface TokenLook {
   readonly tokenScale: number;
   readonly labelScale: number;
-  readonly namesInDisc: boolean;
 }
-export const GM_LOOK: TokenLook = { tokenScale: 1, labelScale: 1, namesInDisc: false };
+export const GM_LOOK: TokenLook = { tokenScale: 1, labelScale: 1 };
 
-/** The console's choice: a name goes in the disc when it can be written at least this large, in disc radii. */
-const NAME_IN_DISC_MIN = 0.42;
-
-/** The disc's text: the whole name when `look` allows and it fits large enough, else the initials. */
-function discText(name: string, r: number, look: TokenLook): { text: string; fontSize: number; whole: boolean } {
-  const trimmed = name.trim();
-  // A bold sans-serif letter is at most about 0.66 of its size wide.
-  const fitting = Math.min(r * 0.56, (r * 1.7) / (0.66 * Math.max(1, trimmed.length)));
-  if (look.namesInDisc && !trimmed.includes(' ') && fitting >= r * NAME_IN_DISC_MIN) return { text: trimmed, fontSize: fitting, whole: true };
+/** The disc's initials and their size for a disc of radius `r`. */
+function discText(name: string, r: number): { text: string; fontSize: number } {
   const text = tokenInitials(name);
-  return { text, fontSize: r * (text.length > 2 ? 0.72 : 0.86), whole: false };
+  return { text, fontSize: r * (text.length > 2 ? 0.72 : 0.86) };
 }
 
 /** Size of the disc for a 1-, 3- and 7-hex figure, in hex sizes. */
@@ -208,7 +202,7 @@ export function updateFigureNode(group: TokenGroup, figure: MapFigureModel, layo
   else artOf.set(group, { asset: figure.art, shape: { kind: 'disc', radius: r }, at: centre, hexSize: s });
 
   const initials = part.initials;
-  const { text, fontSize, whole } = discText(figure.name, r, look);
+  const { text, fontSize } = discText(figure.name, r);
   initials.setAttrs({ text, fontSize, width: r * 2, height: r * 2, x: centre.x - r, y: centre.y - r });
 
   const name = part.name;
@@ -216,14 +210,12 @@ export function updateFigureNode(group: TokenGroup, figure: MapFigureModel, layo
   const stride = figure.stride;
   const label = stride !== undefined && stride !== null ? `${figure.name} · ${stride === 0 ? 'stopped' : `s${stride}`}` : figure.name;
   const k = look.labelScale;
-  // A name already written in the disc is not written again under it, unless the label says more.
   name.setAttrs({
     text: label,
     fontSize: s * 0.34 * k,
     width: s * 4 * k,
     x: centre.x - s * 2 * k,
     y: centre.y + r + s * 0.12,
-    needless: whole && !figure.art && label === figure.name,
     labelScale: k,
   });
 
@@ -271,7 +263,7 @@ export function setFigureDetail(group: TokenGroup, hexPx: number, selected: bool
   part.initials.visible(shows.letters && !withArt);
   part.conditions.visible(shows.letters);
   part.notch.visible(shows.notch);
-  name.visible(!name.getAttr('needless') && (shows.name || (selected && shows.selectedName)));
+  name.visible(shows.name || (selected && shows.selectedName));
   group.setDetail(detailOf(part));
 }
 

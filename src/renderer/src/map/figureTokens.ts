@@ -44,7 +44,7 @@ export class FigureTokens {
   /** Draws every token anew with `look` on the next `set` (the player display's sizes); false when it is the same. */
   setLook(look: TokenLook): boolean {
     const was = this.look;
-    if (look.tokenScale === was.tokenScale && look.labelScale === was.labelScale && look.namesInDisc === was.namesInDisc) return false;
+    if (look.tokenScale === was.tokenScale && look.labelScale === was.labelScale) return false;
     this.look = look;
     this.band = '';
     this.drawn.clear();
