@@ -184,6 +184,14 @@ export const SheetCheckSchema = z
     problems: z.array(z.string()),
     /** RULINGS C2: points spent and still to place, for a point-buy. */
     pointBuy: z.object({ total: z.number().int(), remaining: z.number().int() }).strict().nullable(),
+    /** Its load and gaits by the encounter's rules before it is placed; null while its attributes are still to roll. */
+    preview: z
+      .object({
+        load: z.object({ carriedLbs: z.number(), maxLbs: z.number().nullable(), name: z.string() }).strict(),
+        gaits: z.array(z.object({ name: z.string(), hexes: z.number(), allowed: z.boolean() }).strict()),
+      })
+      .strict()
+      .nullable(),
   })
   .strict();
 

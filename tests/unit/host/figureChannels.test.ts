@@ -27,11 +27,21 @@ const ALDRIC: FigureSheetInput = {
 describe('figure channels', () => {
   it('checks a sheet before it is placed: 66 points are one too many (RULINGS C2)', async () => {
     const over = { ...ALDRIC, attributes: { method: 'pointBuy', values: { STR: 14, DEX: 15, INT: 10, WIS: 8, CON: 12, CHR: 7 } } };
-    expect(await ok<SheetCheck>(call('checkFigureSheet', { figure: over }))).toEqual({
+    expect(await ok<SheetCheck>(call('checkFigureSheet', { figure: over }))).toMatchObject({
       problems: ['66 points spent: 1 over the 65 allowed.'],
       pointBuy: { total: 66, remaining: -1 },
     });
-    expect(await ok<SheetCheck>(call('checkFigureSheet', { figure: ALDRIC }))).toEqual({ problems: [], pointBuy: { total: 65, remaining: 0 } });
+    expect(await ok<SheetCheck>(call('checkFigureSheet', { figure: ALDRIC }))).toMatchObject({ problems: [], pointBuy: { total: 65, remaining: 0 } });
+  });
+
+  it("shows a sheet's load and gaits before it is placed, as the placed figure's sheet has them", async () => {
+    const aldwin = { ...ALDRIC, name: 'Aldwin', equipment: { ...ALDRIC.equipment, packLbs: 9 } };
+    const check = await ok<SheetCheck>(call('checkFigureSheet', { figure: aldwin }));
+    await send({ type: 'addFigure', figure: aldwin, position: { q: 6, r: 4 } }, [[3, 4]]);
+    const placed = await ok<FigureSheet>(call('figureSheet', { figureId: 'aldwin' }));
+    expect(check.preview?.load).toEqual({ carriedLbs: placed.encumbrance.carriedLbs, maxLbs: placed.encumbrance.maxLbs, name: placed.encumbrance.name });
+    expect(check.preview?.gaits).toEqual(placed.movement.gaits.map((g) => ({ name: g.name, hexes: g.hexes.value, allowed: g.allowed })));
+    expect(check.preview?.gaits.length).toBeGreaterThan(3);
   });
 
   it('derives the whole sheet in main, every number explained', async () => {

@@ -176,11 +176,21 @@ export function hasCondition(f: FigureState, c: FigureState['conditions'][number
 
 /** Everything carried, in lbs: weapons, armour, shield and pack (001 §Encumbrance). */
 export function carriedLbs(f: FigureState, withoutPack = false): number {
+  return equipmentLbs(withoutPack ? { ...f.equipment, packLbs: 0 } : f.equipment);
+}
+
+/** What a set of equipment weighs (lbs): weapons, armour, shield and pack (001 §Encumbrance). */
+export function equipmentLbs(equipment: {
+  readonly weaponIds: readonly string[];
+  readonly armorId: string | null;
+  readonly shieldId: string | null;
+  readonly packLbs?: number;
+}): number {
   let lbs = 0;
-  for (const id of f.equipment.weaponIds) lbs += weaponById(id)?.weight.lbs ?? 0;
-  if (f.equipment.armorId) lbs += armorById(f.equipment.armorId)?.weightLbs ?? 0;
-  if (f.equipment.shieldId) lbs += shieldById(f.equipment.shieldId)?.weightLbs ?? 0;
-  if (!withoutPack) lbs += f.equipment.packLbs;
+  for (const id of equipment.weaponIds) lbs += weaponById(id)?.weight.lbs ?? 0;
+  if (equipment.armorId) lbs += armorById(equipment.armorId)?.weightLbs ?? 0;
+  if (equipment.shieldId) lbs += shieldById(equipment.shieldId)?.weightLbs ?? 0;
+  lbs += equipment.packLbs ?? 0;
   return Math.round(lbs * 10) / 10;
 }
 

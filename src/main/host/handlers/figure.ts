@@ -15,6 +15,7 @@ import {
 import { ARMOR, SHIELDS, WEAPONS, armorById, meetsMinimumStrength, shieldById, weaponById } from '../../engine/equipment';
 import { figureMovement } from '../../engine/encounter/movement/reachable';
 import { checkFigureSheet } from '../../engine/encounter/roster';
+import { sheetPreview } from '../../engine/encounter/sheetPreview';
 import { creationDiceOf } from '../../engine/encounter/creationRoll';
 import type { EncounterState, FigureState } from '../../engine/encounter/schema';
 import { baseAdjDex, carriedLbs, figureById, sideName } from '../../engine/encounter/state';
@@ -307,6 +308,7 @@ export function figureHandlers(core: () => ConsoleCore): HandlersFor<typeof FIGU
         figure.attributes.method === 'pointBuy'
           ? (({ total, remaining }) => ({ total, remaining }))(validatePointBuy(figure.attributes.values)) // RULINGS C2
           : null,
+      preview: sheetPreview(figure, asRuleSet(core().session.rules)),
     }),
     figureCatalogue: () => figureCatalogue(core().session.rules.manaPoolDice),
     listRoster: () => rosterItems(core().folder.campaign.roster),
