@@ -30,14 +30,14 @@ export async function clippedWithoutScrollbar(page: Page, root: string): Promise
   }, root);
 }
 
-/** Every visible control under `root` drawn past its left or right edge (cut off, or reached only by scrolling sideways), described. */
-export async function controlsPastTheSides(page: Page, root: string): Promise<string[]> {
+/** Every visible element under `root` drawn past its left or right edge (cut off, or reached only by scrolling sideways), described. */
+export async function drawnPastTheSides(page: Page, root: string): Promise<string[]> {
   return page.evaluate((selector) => {
     const top = document.querySelector(selector);
     if (!top) return [`no ${selector}`];
     const edge = top.getBoundingClientRect();
     const out: string[] = [];
-    for (const el of top.querySelectorAll<HTMLElement>('button, input, select, textarea')) {
+    for (const el of top.querySelectorAll<HTMLElement>('*')) {
       const r = el.getBoundingClientRect();
       if (el.offsetParent === null || r.width === 0) continue;
       if (r.left < edge.left - 1 || r.right > edge.right + 1) {

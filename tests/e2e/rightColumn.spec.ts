@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, mustCall, test } from './fixtures';
-import { clippedWithoutScrollbar, controlsPastTheSides, lastControl, wheelToAndClick } from './layoutChecks';
+import { clippedWithoutScrollbar, drawnPastTheSides, lastControl, wheelToAndClick } from './layoutChecks';
 
 /**
  * The GM page's right column at a laptop's sizes (1366×768 and 1280×720), with a long list of
@@ -76,7 +76,7 @@ for (const size of [
     await gmPage.getByRole('tab', { name: 'Magic' }).click();
     await expect(gmPage.getByTestId('castings').locator('li[data-testid^="casting-"]')).toHaveCount(7);
     expect(await clippedWithoutScrollbar(gmPage, 'aside.right')).toEqual([]);
-    expect(await controlsPastTheSides(gmPage, 'aside.right')).toEqual([]);
+    expect(await drawnPastTheSides(gmPage, 'aside.right')).toEqual([]);
     const magicLast = lastControl(body);
     await wheelToAndClick(gmPage, body, magicLast, () => shoot(gmPage, `magic-${tag}`));
     await expect(magicLast).toBeFocused();
@@ -86,30 +86,30 @@ for (const size of [
     await gmPage.getByTestId('figure-ilsa').click();
     await expect(gmPage.getByTestId('figure-sheet')).toContainText('Ilsa');
     expect(await clippedWithoutScrollbar(gmPage, 'aside.right')).toEqual([]);
-    expect(await controlsPastTheSides(gmPage, 'aside.right')).toEqual([]);
+    expect(await drawnPastTheSides(gmPage, 'aside.right')).toEqual([]);
     await wheelToAndClick(gmPage, body, lastControl(body), () => shoot(gmPage, `sheet-${tag}`));
     // The New character form: Cancel, its last button, closes it (the ruling cited in the note under it is a control too).
     await gmPage.getByTestId('new-character').click();
     expect(await clippedWithoutScrollbar(gmPage, 'aside.right')).toEqual([]);
-    expect(await controlsPastTheSides(gmPage, 'aside.right')).toEqual([]);
+    expect(await drawnPastTheSides(gmPage, 'aside.right')).toEqual([]);
     await wheelToAndClick(gmPage, body, body.getByRole('button', { name: 'Cancel' }), () => shoot(gmPage, `new-character-${tag}`));
     await expect(gmPage.getByTestId('figure-place')).toHaveCount(0);
 
     // Dice log: every casting's rolls.
     await gmPage.getByRole('tab', { name: 'Dice log' }).click();
     expect(await clippedWithoutScrollbar(gmPage, 'aside.right')).toEqual([]);
-    expect(await controlsPastTheSides(gmPage, 'aside.right')).toEqual([]);
+    expect(await drawnPastTheSides(gmPage, 'aside.right')).toEqual([]);
     await wheelToAndClick(gmPage, body, lastControl(body), () => shoot(gmPage, `log-${tag}`));
 
     // Odds: a short run from its last control.
     await gmPage.getByRole('tab', { name: 'Odds' }).click();
     await gmPage.getByTestId('odds-fights').fill('10');
     expect(await clippedWithoutScrollbar(gmPage, 'aside.right')).toEqual([]);
-    expect(await controlsPastTheSides(gmPage, 'aside.right')).toEqual([]);
+    expect(await drawnPastTheSides(gmPage, 'aside.right')).toEqual([]);
     await wheelToAndClick(gmPage, body, lastControl(body));
     await expect(gmPage.getByTestId('odds-run')).toContainText('10 of 10 fights', { timeout: 60_000 });
     expect(await clippedWithoutScrollbar(gmPage, 'aside.right')).toEqual([]);
-    expect(await controlsPastTheSides(gmPage, 'aside.right')).toEqual([]);
+    expect(await drawnPastTheSides(gmPage, 'aside.right')).toEqual([]);
     await gmPage.screenshot({ path: `${SCREENS}/right-column-odds-${tag}-gm.png` });
 
     // The players saw the casters and none of it.

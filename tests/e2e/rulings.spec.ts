@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test, type ResultOf } from './fixtures';
+import { drawnPastTheSides } from './layoutChecks';
 
 /**
  * Rulings a GM can read (src/shared/rulings): hovering a ruling id in the rules settings or in an
@@ -42,6 +43,8 @@ test('hovering a ruling id in the rules settings and in an option reason shows t
   await gmPage.getByTestId('menu-rules').click();
   const m7 = gmPage.getByTestId('source-brokenGroundCost').getByRole('button', { name: 'RULINGS M7' });
   await expect(tip).toHaveCount(0);
+  // Every column of the settings is inside the dialog: none cut off at its right edge.
+  expect(await drawnPastTheSides(gmPage, '[data-testid=campaign-screen] .body')).toEqual([]);
   await gmPage.screenshot({ path: `${SCREENS}/rulings-rules-form.png` });
   await m7.hover();
   await expect(tip).toBeVisible();
