@@ -7,7 +7,7 @@ import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
  * The cast flow as a first-time GM meets it (001 §Casting Spells, §Counterspell; RULINGS S1, S2,
  * S8): selecting a figure on the map never retargets the cast being set up; a mage's counter is
  * declared before the dice and stops the spell before it takes effect; the form is blank after a
- * cast; a spell that takes effect on a figure offers its effect in the result, on that figure;
+ * cast and takes the next caster who comes due; a spell that takes effect on a figure offers its effect in the result, on that figure;
  * spells renew from the tracker's renewal card. The player page shows the spells in effect and
  * the players' line, never mana.
  */
@@ -99,6 +99,16 @@ test('a click on the map never retargets the cast; a declared counter stops the 
   expect(await markers(playerPage)).toEqual(blurBefore);
   expect(await playerPage.evaluate(() => document.body.innerText)).not.toMatch(/mana/i);
   await playerPage.screenshot({ path: `${SCREENS}/cast-countered-player.png` });
+
+  // The figures after Ilsa pass; when Vesk, a caster, is due, the form is his.
+  for (let i = 0; i < 6 && (await gmPage.getByTestId('due-name').textContent()) !== 'Vesk'; i++) {
+    const due = (await gmPage.getByTestId('due-name').textContent()) ?? '';
+    await gmPage.getByTestId('pass').click();
+    await expect(gmPage.getByTestId('due-name')).not.toHaveText(due);
+  }
+  await expect(gmPage.getByTestId('due-name')).toHaveText('Vesk');
+  await expect(flow.getByTestId('cast-caster')).toHaveValue('vesk');
+  await expect(flow.getByTestId('cast-result')).toBeVisible();
 });
 
 test('a spell that takes effect on a figure offers its effect in the result, on that figure', async ({ gmPage, playerPage }) => {
