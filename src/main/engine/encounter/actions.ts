@@ -20,8 +20,8 @@ import { optionRefusal } from './options';
 import { dealDamage, dropItem, applyAttack } from './resolveAttack';
 import { damageSpec } from './attack';
 import { inMainHand } from './offHand';
-import type { FigureState } from './schema';
-import { isDown } from './state';
+import { turnStateOf, type FigureState } from './schema';
+import { canAct, isDown } from './state';
 import { markActed, requireTurn, setPosture } from './turn';
 import { act, actAs, check, whenEngaged } from './actionCheck';
 import { isFreeHex } from './retreatHexes';
@@ -258,12 +258,11 @@ export function applyBindWound(tx: Tx, c: CommandOf<'bindWound'>): void {
   requireTurn(tx, c, ['actions']);
   const f = tx.fig(c.figureId);
   const t = tx.fig(c.targetId);
-  if (
-    optionRefusal(tx.state, f, 'a', undefined, tx.rules) !== null &&
-    optionRefusal(tx.state, f, 'j', undefined, tx.rules) !== null &&
-    f.hthWith.length === 0
-  ) {
-    throw new AppError('rule', `${f.name} has already acted this turn.`);
+  // Its action this turn still to take: nothing done yet, or only the move of option a or j it takes the wound's place of.
+  const acted = turnStateOf(tx.state).actionDone.includes(f.id) || (f.turn.option !== null && f.turn.option !== 'a' && f.turn.option !== 'j');
+  if ((!canAct(f) || acted) && f.hthWith.length === 0) throw new AppError('rule', `${f.name} has already acted this turn.`);
+  if (isDown(f) && engagementState(tx.state, f) === 'engaged') {
+    throw new AppError('rule', `${f.name} is engaged: a figure on the ground may only stand up (001 §Action Options p).`);
   }
   if (f.hthWith.length > 0) throw new AppError('rule', `${f.name} is in hand-to-hand combat.`);
   const gait = turnGait(f, tx.rules); // RULINGS T5: by the hexes moved

@@ -216,7 +216,8 @@ export function optionRefusal(
   const weapon = readyWeapon(f);
   switch (option) {
     case 'a':
-      return null;
+      // 001 §Action Options g: on the ground a figure stands up or crawls; it does not walk, run or sprint.
+      return down ? `${f.name} is ${f.posture}: it must stand up first, or crawl (001 §Action Options g).` : null;
     case 'b':
     case 'j': {
       if (down) return `${f.name} is ${f.posture}: a figure on the ground cannot strike (004 §Crawling and Prone).`;

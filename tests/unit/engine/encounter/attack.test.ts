@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { attackPreview } from '../../../../src/main/engine/encounter/attack';
+import { engagementState } from '../../../../src/main/engine/encounter/engagement';
 import { legalOptions } from '../../../../src/main/engine/encounter/options';
 import { turnStateOf, type EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { encounter, fig, figOf, refusal, step, withActionOrder } from './fixtures';
@@ -213,7 +214,7 @@ describe('hand-to-hand (RULINGS H1, H2)', () => {
 });
 
 describe('options and forced retreat', () => {
-  it('movement limits the options: a Jog rules out missiles; a prone figure may stand up', () => {
+  it('movement limits the options: a Jog rules out missiles; a prone figure may stand up or crawl, not Move (001 §Action Options g)', () => {
     let s = acting([fig('bow', 'a', 2, 5, { equipment: { weaponIds: ['small-bow'], readyWeaponId: 'small-bow' } }), fig('foe', 'b', 12, 5)]);
     s = { ...s, figures: s.figures.map((f) => (f.id === 'bow' ? { ...f, turn: { ...f.turn, mode: 'jog' as const, spent: 6 } } : f)) };
     const o = legalOptions(s, 'bow');
@@ -224,7 +225,23 @@ describe('options and forced retreat', () => {
       legalOptions(down, 'me')
         .options.filter((x) => x.available)
         .map((x) => x.option),
-    ).toEqual(['a', 'c', 'g', 'crawl', 'i']);
+    ).toEqual(['c', 'g', 'crawl', 'i']);
+    expect(legalOptions(down, 'me').options.find((x) => x.option === 'a')?.reason).toBe(
+      'Me is prone: it must stand up first, or crawl (001 §Action Options g).',
+    );
+  });
+
+  it('binding a wound (RULINGS A5) is the action of a figure that has not acted, engaged or not; on the ground and engaged it may only stand up', () => {
+    // Bob, turned away, is engaged by Foe's sword: no foe in Bob's front hexes, and Bob has not acted
+    // (it was refused as "has already acted").
+    const bleeding = { conditions: ['bleeding' as const] };
+    const behind = acting([fig('bob', 'a', 5, 5, { facing: 3, ...bleeding }), fig('foe', 'b', 6, 5, { facing: 2, equipment: sword })]);
+    expect(engagementState(behind, figOf(behind, 'bob'))).toBe('engaged');
+    expect(figOf(step(behind, { type: 'bindWound', figureId: 'bob', targetId: 'bob' }).state, 'bob').conditions).not.toContain('bleeding');
+    const down = acting([fig('bob', 'a', 5, 5, { facing: 3, posture: 'prone', ...bleeding }), fig('foe', 'b', 6, 5, { facing: 2, equipment: sword })]);
+    expect(refusal(down, { type: 'bindWound', figureId: 'bob', targetId: 'bob' })).toBe(
+      'Bob is engaged: a figure on the ground may only stand up (001 §Action Options p).',
+    );
   });
 
   it('casting (h, r, HTH) is open only to a figure that knows a spell (001 §Spell Mastery; issue 12 §5)', () => {
