@@ -8,6 +8,7 @@
 import { hexDistance, hexKey, type Hex } from '../../../shared/hex';
 import type { MoveMode } from '../../../shared/schemas';
 import { figureAllowance, reachable, type Reach, type ReachableHex } from '../encounter/movement/reachable';
+import { engagementState } from '../encounter/engagement';
 import { moveAllowsOption } from '../encounter/options';
 import type { EncounterState, FigureState } from '../encounter/schema';
 import { mountOf, readyWeapon } from '../encounter/state';
@@ -48,7 +49,10 @@ export function* movementCandidates(
     yield hold(': no foe left standing');
     return;
   }
-  const target = bestTarget(f, foes, rules, settings)!;
+  // Engaged, it only shifts (RULINGS M5): a foe a shift brings in reach comes first.
+  const engaged = engagementState(state, f) === 'engaged';
+  const inShiftReach = engaged ? foes.filter((o) => hexDistance(o.position, f.position) <= 2) : [];
+  const target = (inShiftReach.length > 0 ? bestTarget(f, inShiftReach, rules, settings) : null) ?? bestTarget(f, foes, rules, settings)!;
   const faceTarget = facingToward(f.position, target.position, f.facing);
   const reaches = lazyReaches(state, rules, f, exhaustive);
 
@@ -168,14 +172,16 @@ function pathTo(reach: Reach, to: ReachableHex): Hex[] {
 
 /**
  * End beside the target if a gait gets there with the charge attack still open (001 §Action
- * Options b), from its rear or side when the path allows; otherwise as close as the fastest gait
- * goes.
+ * Options b; engaged, a shift with the attack, j), from its rear or side when the path allows;
+ * otherwise as close as the fastest gait goes.
  */
 function closeIn(state: EncounterState, f: FigureState, target: FigureState, reaches: LazyReaches, rules: RuleSet): Candidate[] {
   const out: Candidate[] = [];
+  // The strike after the move: the charge attack (b), or, engaged, the attack (j) a shift leaves open (001 §Action Options).
+  const strike = engagementState(state, f) === 'engaged' ? 'j' : 'b';
   for (const mode of reaches.modes) {
     // The cheap checks first: a search per gait is most of what a move proposal costs.
-    if (!moveAllowsOption('b', mode, rules) || !reaches.mayEndBeside(mode, target.position)) continue;
+    if (!moveAllowsOption(strike, mode, rules) || !reaches.mayEndBeside(mode, target.position)) continue;
     const reach = reaches.at(mode);
     if (reach === null) continue;
     const facingFigure = { position: target.position, facing: target.facing, size: target.size };

@@ -49,6 +49,18 @@ describe('propose', () => {
     expect(p.path?.[p.path.length - 1]).toEqual(cmd.to);
   });
 
+  it('engaged from behind, a figure turns on the foe engaging it to strike it (RULINGS M5; 001 §Action Options j), not on one a shift cannot reach', () => {
+    // Bru faces away from Foe, whose sword engages him; Foe wears plate, Mage (hurt, unarmoured) stands far off.
+    const bru = fighter('bru', 'a', 5, 5, { facing: 3 });
+    const foe = fighter('foe', 'b', 6, 5, { facing: 2, equipment: { weaponIds: ['broadsword'], readyWeaponId: 'broadsword', armorId: 'plate-armor' } });
+    const mage = fighter('mage', 'b', 12, 5, { facing: 3, body: { starting: 34, current: 22 } });
+    const s = toPhase(encounter([bru, foe, mage]), 'initialMovement', rules, 1, 'bru');
+    const p = propose(s, rules, { sides: ['a'] })!;
+    expect(p.command).toMatchObject({ type: 'move', figureId: 'bru' });
+    expect(p.reason).toMatch(/^Bru (turns to face|closes on \(shift, 1 hexes\)) Foe, to strike from its/);
+    expect(accepts(s, p.command, rules)).toBeNull();
+  });
+
   it("a figure past its side's morale disengages instead of striking (001 §Action Options n; morale is the GM's setting)", () => {
     const ada = fighter('ada', 'a', 5, 5, { facing: 0, body: { starting: 34, current: 6 } });
     const bob = fighter('bob', 'b', 6, 4, { facing: 3 });
