@@ -82,16 +82,20 @@ test('Simulate shows progress, can be cancelled, and reports the odds', async ({
   await page.getByTestId('simulate').click();
   await expect(page.getByTestId('simulate-cancel')).toBeVisible();
   await expect.poll(async () => Number(await page.getByTestId('odds-progress').getAttribute('value')), { timeout: 60_000 }).toBeGreaterThan(0);
+  // Odds read while it runs say they are partial.
+  await expect(page.getByTestId('odds-partial')).toContainText(/So far, from \d+ of 2000 fights/, { timeout: 60_000 });
   await page.getByTestId('simulate-cancel').click();
   await expect(page.getByTestId('odds-run')).toContainText('(cancelled)');
   const cancelledAt = Number(await page.getByTestId('odds-progress').getAttribute('value'));
   expect(cancelledAt).toBeLessThan(2000);
+  await expect(page.getByTestId('odds-partial')).toContainText('fights played before it was cancelled');
 
   await page.getByTestId('odds-fights').fill('200');
   await page.getByTestId('odds-turns-cap').fill('20');
   await page.getByTestId('odds-label').fill('as it stands');
   await page.getByTestId('simulate').click();
   await expect(page.getByTestId('odds-run')).toContainText('200 of 200 fights', { timeout: 150_000 });
+  await expect(page.getByTestId('odds-partial')).toHaveCount(0);
   await expect(page.getByTestId('odds-sides')).toContainText('The Party wins');
   await expect(page.getByTestId('odds-sides')).toContainText('95 %');
   await expect(page.getByTestId('odds-figures')).toContainText('Grak');
