@@ -32,10 +32,10 @@ import { slowerEngagers } from './disengageReach';
 const freeHex = (tx: Tx, h: Hex, except: readonly string[] = []): boolean => isFreeHex(tx.state, h, except);
 
 function stepTo(tx: Tx, f: FigureState, to: Hex, source: string): void {
-  if (hexDistance(f.position, to) !== 1) throw new AppError('rule', `${f.name} moves 1 hex: ${hexKey(to)} is not next to it.`);
+  if (hexDistance(f.position, to) !== 1) throw new AppError('rule', `${f.name} moves 1 hex: that hex is not next to it.`);
   if (!freeHex(tx, to, [f.id])) {
     const who = tx.state.figures.find((o) => o.id !== f.id && o.posture !== 'dead' && hexEquals(o.position, to));
-    throw new AppError('rule', who ? `${who.name} is already in that hex.` : `The hex ${hexKey(to)} cannot be entered (RULINGS M7).`);
+    throw new AppError('rule', who ? `${who.name} is already in that hex.` : `That hex cannot be entered (RULINGS M7).`);
   }
   tx.update(f.id, (x) => ({ ...x, position: to }));
   tx.emit?.({ type: 'figureMoved', figureId: f.id, from: f.position, to, source });
@@ -111,7 +111,7 @@ export function applyHthDisengage(tx: Tx, c: CommandOf<'hthDisengage'>): void {
   });
   if (r.success) {
     // RULINGS H2: stand up and step to an adjacent empty hex.
-    if (!freeHex(tx, c.to, [f.id]) || hexDistance(f.position, c.to) !== 1) throw new AppError('rule', `${hexKey(c.to)} is not an adjacent empty hex.`);
+    if (!freeHex(tx, c.to, [f.id]) || hexDistance(f.position, c.to) !== 1) throw new AppError('rule', `That hex is not an empty hex next to ${f.name}.`);
     leaveHth(tx, f.id);
     setPosture(tx, f.id, 'standing', '001 §Disengaging (From HTH)');
     stepTo(tx, tx.fig(f.id), c.to, '001 §Disengaging (From HTH); RULINGS H2');

@@ -216,7 +216,7 @@ describe('a rider whose mount falls is placed prone beside it, the GM choosing w
     const r = fallen('unconscious');
     expect(figOf(r.state, 'ann')).toMatchObject({ posture: 'prone', position: { q: 6, r: 5 } });
     expect(refusal(r.state, { type: 'placeFallenRider', figureId: 'ann', to: { q: 9, r: 9 } })).toBe(
-      '9,9 is not one of the free hexes beside Horse where Ann fell.',
+      'That hex is not one of the free hexes beside Horse where Ann fell.',
     );
   });
 

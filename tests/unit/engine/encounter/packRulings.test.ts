@@ -102,7 +102,7 @@ describe('dropping a pack is free at the start of movement, also for a pusher (R
     const imp = fig('imp', 'b', 7, 5, { attributes: { STR: 6 } });
     const s = withMoveOrder(encounter([ogre, imp], { phase: 'initialMovement' }), ['ogre', 'imp']);
     // With the pack it walks 1 hex: 7,5 is out of reach.
-    expect(refusal(s, { type: 'move', figureId: 'ogre', to: { q: 7, r: 5 } })).toMatch(/cannot reach 7,5 this turn/);
+    expect(refusal(s, { type: 'move', figureId: 'ogre', to: { q: 7, r: 5 } })).toMatch(/cannot reach that hex this turn/);
     // Dropped first: unladen, Walk 5 covers the 2 hexes to 7,5, and the imp (ST 6 < 14) is pushed straight on to 8,5.
     const r = step(s, { type: 'move', figureId: 'ogre', to: { q: 7, r: 5 }, dropPack: true });
     expect(figOf(r.state, 'ogre').position).toEqual({ q: 7, r: 5 });

@@ -92,7 +92,9 @@ describe('multi-hex figures push smaller figures back (004 §Engagement)', () =>
       }),
     ).toBe('Imp is already in that hex.');
     const ogres = moving([fig('ogre', 'a', 5, 5, { size: 3, attributes: { STR: 30 } }), fig('troll', 'b', 7, 5, { size: 3, attributes: { STR: 3 } })]);
-    expect(refusal(ogres, { type: 'move', figureId: 'ogre', to: { q: 7, r: 5 } })).toMatch(/cannot reach 7,5 this turn, even pushing smaller figures back/);
+    expect(refusal(ogres, { type: 'move', figureId: 'ogre', to: { q: 7, r: 5 } })).toMatch(
+      /cannot reach that hex this turn, even pushing smaller figures back/,
+    );
   });
 
   it('an engaged pusher only shifts 1 hex (RULINGS M5, M6: two armed one-hex foes in front engage a 3-hex figure), and may shove them with it', () => {
@@ -103,7 +105,7 @@ describe('multi-hex figures push smaller figures back (004 §Engagement)', () =>
       fig('orc', 'b', 6, 5, { facing: 3, equipment: armed, attributes: { STR: 8 } }),
       fig('gob', 'b', 6, 4, { facing: 3, equipment: armed, attributes: { STR: 8 } }),
     ]);
-    expect(refusal(s, { type: 'move', figureId: 'ogre', to: { q: 8, r: 5 } })).toMatch(/cannot reach 8,5 this turn, even pushing/);
+    expect(refusal(s, { type: 'move', figureId: 'ogre', to: { q: 8, r: 5 } })).toMatch(/cannot reach that hex this turn, even pushing/);
     const r = step(s, { type: 'move', figureId: 'ogre', to: { q: 6, r: 5 } });
     expect([at(r.state, 'orc'), at(r.state, 'gob')]).toEqual(['7,5', '7,4']);
     expect(r.events.find((e) => e.type === 'moved')).toMatchObject({ mode: 'shift', engaged: true, source: expect.stringContaining('004 §Engagement') });

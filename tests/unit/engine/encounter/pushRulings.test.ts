@@ -37,7 +37,7 @@ describe('who is pushed (RULINGS H8)', () => {
     const imp = fig('imp', 'b', 8, 5, { attributes: { STR: 6 }, hthWith: ['orc'] });
     const orc = fig('orc', 'a', 8, 5, { attributes: { STR: 6 }, posture: 'prone', hthWith: ['imp'] });
     expect(refusal(moving([giant(), imp, orc]), { type: 'move', figureId: 'giant', to: { q: 7, r: 5 } })).toBe(
-      'Giant cannot reach 7,5 this turn, even pushing smaller figures back (004 §Engagement; RULINGS H8; RULINGS M1–M7).',
+      'Giant cannot reach that hex this turn, even pushing smaller figures back (004 §Engagement; RULINGS H8; RULINGS M1–M7).',
     );
   });
 });

@@ -24,7 +24,7 @@ describe('shift refusals say why (RULINGS M5, M7)', () => {
 
   it('into a wall: the wall', () => {
     expect(refusal(engaged(), { type: 'move', figureId: 'me', mode: 'shift', to: { q: 6, r: 4 } })).toBe(
-      'The hex 6,4 cannot be entered (wall or map edge, RULINGS M7).',
+      'That hex cannot be entered (wall or map edge, RULINGS M7).',
     );
   });
 

@@ -47,7 +47,7 @@ describe('stride caps from load and armour (RULINGS O3 amended, M4)', () => {
       'Mule cannot Stride-2 (Walking): Encumbrance: Overloaded: stride 1 at most, 1 hex a turn (RULINGS O3, M4).',
     );
     expect(refused(s, { type: 'move', figureId: 'mule', mode: 'stride-1', to: hex(4, 5), strides: [1, 1] })).toBe(
-      'Mule cannot reach 4,5 at stride-1 this turn (RULINGS M1–M7).',
+      'Mule cannot reach that hex at stride-1 this turn (RULINGS M1–M7).',
     );
     const r = run(s, { type: 'move', figureId: 'mule', mode: 'stride-1', to: hex(3, 5) });
     expect(r.state.figures[0]!.position).toEqual(hex(3, 5));

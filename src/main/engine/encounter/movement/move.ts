@@ -61,7 +61,7 @@ function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: numbe
     const cells = footprint(step, f.facing, f.size);
     if (!fits(tx.state, world, cells)) {
       const who = standingOn(tx.state.figures, f.id, cells);
-      throw new AppError('rule', who ? `${who.name} is already in that hex.` : `The hex ${hexKey(step)} cannot be entered (wall or map edge, RULINGS M7).`);
+      throw new AppError('rule', who ? `${who.name} is already in that hex.` : `A hex on the path cannot be entered (wall or map edge, RULINGS M7).`);
     }
     const stepCost = onBrokenGround(world, cells) ? tx.rules.brokenGroundCost : 1;
     costs.push(stepCost);
@@ -96,7 +96,7 @@ function shiftRefusal(tx: Tx, f: FigureState, path: readonly Hex[], world: PathW
       (o) => o.id !== f.id && isAlive(o) && footprint(o.position, o.facing, o.size).some((h) => cells.some((c) => hexEquals(c, h))),
     );
     if (who) return `${who.name} is already in that hex: ${f.name} may only shift into a free hex (RULINGS M7).`;
-    return `The hex ${hexKey(to)} cannot be entered (wall or map edge, RULINGS M7).`;
+    return `That hex cannot be entered (wall or map edge, RULINGS M7).`;
   }
   if (path.length > 1 || hexDistance(f.position, to) !== 1) return `${f.name} is engaged: it may only shift 1 hex, not ${path.length} (RULINGS M5).`;
   return `${f.name} must stay next to an enemy engaging it when it shifts (RULINGS M5).`;
@@ -165,7 +165,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   if (mode === null) {
     const occupant = standingOn(tx.state.figures, f.id, [command.to]);
     if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
-    throw new AppError('rule', `${f.name} cannot reach ${hexKey(command.to)} this turn (RULINGS M1–M7).`);
+    throw new AppError('rule', `${f.name} cannot reach that hex this turn (RULINGS M1–M7).`);
   }
   // A command that names its gait is read as it is (every logged move does), not copied.
   type Named = CommandOf<'move'> & { mode: MoveMode };
@@ -209,7 +209,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
       if (c.mode === 'shift') throw new AppError('rule', shiftRefusal(tx, f, [c.to], world));
       const occupant = standingOn(tx.state.figures, f.id, [c.to]);
       if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);
-      throw new AppError('rule', `${f.name} cannot reach ${hexKey(c.to)} at ${c.mode} this turn (RULINGS M1–M7).`);
+      throw new AppError('rule', `${f.name} cannot reach that hex at ${c.mode} this turn (RULINGS M1–M7).`);
     }
     path = full.slice(1);
   }

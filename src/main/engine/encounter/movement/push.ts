@@ -98,7 +98,7 @@ export function applyPushMove(tx: Tx, command: CommandOf<'move'>): void {
   const most = Math.max(...modes.map((m) => m.budget));
   const route = pushPath(tx.state, f, command.to, most, tx.rules.brokenGroundCost);
   if (route === null)
-    throw new AppError('rule', `${f.name} cannot reach ${hexKey(command.to)} this turn, even pushing smaller figures back (${PUSH_SOURCE}; RULINGS M1–M7).`);
+    throw new AppError('rule', `${f.name} cannot reach that hex this turn, even pushing smaller figures back (${PUSH_SOURCE}; RULINGS M1–M7).`);
   const chosen = modes.filter((m) => m.budget >= route.cost).sort((a, b) => a.budget - b.budget)[0]!;
   if (chosen.mode === 'shift' && route.path.length > 1) throw new AppError('rule', `${f.name} is engaged: it may only shift 1 hex (RULINGS M5).`);
   requireMoveTurn(tx, f, { ...command, mode: chosen.mode });

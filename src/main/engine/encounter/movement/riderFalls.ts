@@ -133,9 +133,9 @@ export function applyPlaceFallenRider(tx: Tx, c: CommandOf<'placeFallenRider'>):
   const mount = findFigure(tx.state, entry.mountId);
   const name = mount?.name ?? 'its mount';
   if (!entry.hexes.some((h) => hexEquals(h, c.to)))
-    throw new AppError('rule', `${hexKey(c.to)} is not one of the free hexes beside ${name} where ${rider.name} fell.`);
+    throw new AppError('rule', `That hex is not one of the free hexes beside ${name} where ${rider.name} fell.`);
   const taken = tx.state.figures.find((o) => o.id !== rider.id && isAlive(o) && o.ridingId === undefined && figureHexes(o).some((h) => hexEquals(h, c.to)));
-  if (taken !== undefined) throw new AppError('rule', `${taken.name} is in ${hexKey(c.to)} now: choose another hex beside ${name}.`);
+  if (taken !== undefined) throw new AppError('rule', `${taken.name} is in that hex now: choose another hex beside ${name}.`);
   const { fallenRiders: _, ...rest } = tx.state;
   const others = (tx.state.fallenRiders ?? []).filter((x) => x.riderId !== rider.id);
   tx.state = others.length === 0 ? rest : { ...tx.state, fallenRiders: others };
