@@ -124,6 +124,13 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
       side: ['8,6', '9,4'],
       rear: ['8,5'],
     });
+  // Its key beside the map says what each colour and outline is.
+  const key = gmPage.getByTestId('reach-legend');
+  await expect(key).toContainText("Bram's reach");
+  await expect(key.getByTestId('reach-legend-walk')).toHaveText('Walk');
+  await expect(key.getByTestId('reach-legend-jog')).toHaveCount(0);
+  await expect(key.getByTestId('reach-legend-stops')).toContainText("an enemy's front (RULINGS M5)");
+  for (const zone of ['front', 'side', 'rear']) await expect(key.getByTestId(`reach-legend-${zone}`)).toContainText(`Its ${zone} hexes`);
   await shoot(gmPage, 'turn-1-reach');
   await drag(gmPage, { q: 9, r: 5 }, { q: 10, r: 5 });
   await expect.poll(() => occupant(gmPage, { q: 10, r: 5 })).toBe('bram');
