@@ -13,7 +13,7 @@ test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 
-type Ghost = { hex: { q: number; r: number }; ok: boolean | null } | null;
+type Ghost = { hex: { q: number; r: number }; ok: boolean | null; facing: number } | null;
 const hand = (page: Page) =>
   page.evaluate(() => (window as unknown as { __battleMap: { marks: { handState: { ghost: Ghost } } } }).__battleMap.marks.handState);
 const named = async (page: Page, prefix: string) =>
@@ -57,10 +57,12 @@ test('after a placement the hint says it was placed; a Quick NPC goes on, a char
   await gm.getByTestId('figure-place').click();
   await expect(gm.getByTestId('placing-hint')).toContainText('Placing Wren');
   await expect(gm.getByTestId('placing-hint')).toContainText('Click a hex to place Wren');
+  // Turned with the hint's buttons, the mouse alone: twice to the right, once back.
+  for (const turn of ['placing-turn-right', 'placing-turn-right', 'placing-turn-left', 'placing-turn-right']) await gm.getByTestId(turn).click();
   const wrenAt = { q: 10, r: 8 };
   const w = await hexOnScreen(gm, wrenAt);
   await gm.mouse.move(w.x, w.y, { steps: 3 });
-  await expect.poll(async () => (await hand(gm)).ghost).toMatchObject({ hex: wrenAt, ok: true });
+  await expect.poll(async () => (await hand(gm)).ghost).toMatchObject({ hex: wrenAt, ok: true, facing: 2 });
   await gm.mouse.click(w.x, w.y);
   await expect(gm.getByTestId('placing-hint')).toBeHidden();
   await expect(gm.getByTestId('figure-sheet')).toContainText('Wren');
@@ -68,6 +70,7 @@ test('after a placement the hint says it was placed; a Quick NPC goes on, a char
   const elsewhere = await hexOnScreen(gm, { q: 9, r: 9 });
   await gm.mouse.click(elsewhere.x, elsewhere.y);
   expect((await named(gm, 'Wren')).map((f) => f.position)).toEqual([wrenAt]);
+  expect(((await mustCall(gm, 'getGmView', {})).encounter.figures as { name: string; facing: number }[]).find((f) => f.name === 'Wren')?.facing).toBe(2);
   await expect.poll(() => figureOnMap(player, 'wren')).toMatchObject(wrenAt);
   await gm.screenshot({ path: `${SCREENS}/placing-character-once-1366x768.png` });
   await player.screenshot({ path: `${SCREENS}/placing-character-once-player-1366x768.png` });
