@@ -131,6 +131,11 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
   await expect(key.getByTestId('reach-legend-jog')).toHaveCount(0);
   await expect(key.getByTestId('reach-legend-stops')).toContainText("an enemy's front (RULINGS M5)");
   for (const zone of ['front', 'side', 'rear']) await expect(key.getByTestId(`reach-legend-${zone}`)).toContainText(`Its ${zone} hexes`);
+  // It folds away to its title and opens again.
+  await key.getByRole('button', { name: "Bram's reach" }).click();
+  await expect(key.getByTestId('reach-legend-walk')).toHaveCount(0);
+  await key.getByRole('button', { name: "Bram's reach" }).click();
+  await expect(key.getByTestId('reach-legend-walk')).toHaveText('Walk');
   await shoot(gmPage, 'turn-1-reach');
   await drag(gmPage, { q: 9, r: 5 }, { q: 10, r: 5 });
   await expect.poll(() => occupant(gmPage, { q: 10, r: 5 })).toBe('bram');
