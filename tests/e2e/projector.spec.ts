@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type Konva from 'konva';
 import sharp from 'sharp';
 import { expect, socketCall, test } from './fixtures';
+import { clippedWithoutScrollbar } from './layoutChecks';
 import { toRenewSpells } from './sampleTurn';
 
 /**
@@ -105,6 +106,9 @@ test('a handout is kept, previewed, shown over the players’ map and taken down
   await panel.getByTestId('handout-row').filter({ hasText: 'smuggler' }).getByTestId('handout-show').click();
   await expect(shown.getByTestId('handout-text')).toHaveText('Meet me at the old mill\nwhen the moon is dark.\n— R.');
   await expect(shown.locator('img')).toHaveCount(0);
+  // Its row names it whole while it is on the projector: nothing in the list is cut off.
+  await expect(panel.getByTestId('handout-row').filter({ hasText: 'On the projector' })).toContainText('The smuggler’s letter');
+  expect(await clippedWithoutScrollbar(gmPage, '[data-testid=handouts-panel]')).toEqual([]);
   await shoot(gmPage, playerPage, 'handout-letter');
 
   // Blackout hides it; taking it down leaves the map; none of it is an encounter command.
