@@ -90,6 +90,13 @@ for (const size of [
     await wheelToAndClick(gmPage, body, lastControl(body), () => shoot(gmPage, `sheet-${tag}`));
     // The New character form: Cancel, its last button, closes it (the ruling cited in the note under it is a control too).
     await gmPage.getByTestId('new-character').click();
+    // Three spells, one with the longest name of the catalogue: the form still fits the column.
+    await gmPage.getByTestId('new-spells-school').selectOption('control');
+    await gmPage.getByTestId('new-spells-spell').selectOption('control-effect-mental-state-senses');
+    for (let i = 0; i < 3; i++) await gmPage.getByTestId('new-spells-add').click();
+    await expect(gmPage.getByTestId('new-spells').locator('li')).toHaveCount(3);
+    await expect(gmPage.getByTestId('new-spells-known-control-effect-mental-state-senses')).toContainText('Effect Mental State/Senses');
+    expect(await drawnPastTheSides(gmPage, 'aside.right')).toEqual([]);
     expect(await clippedWithoutScrollbar(gmPage, 'aside.right')).toEqual([]);
     expect(await drawnPastTheSides(gmPage, 'aside.right')).toEqual([]);
     await wheelToAndClick(gmPage, body, body.getByRole('button', { name: 'Cancel' }), () => shoot(gmPage, `new-character-${tag}`));
