@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, figureOnMap, mustCall, test } from './fixtures';
+import { drawnPastTheSides } from './layoutChecks';
 import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
 
 /**
@@ -91,6 +92,8 @@ test('a click on the map never retargets the cast; a declared counter stops the 
   await expect(flow.getByTestId('cast-target')).toHaveValue('');
   await expect(flow.getByTestId('cast-counter')).toHaveCount(0);
   await expect(gmPage.getByTestId('mana-value-vesk')).toHaveText('8 / 10');
+  // The duel's lines, in the result and the castings list, stay inside the column.
+  expect(await drawnPastTheSides(gmPage, 'aside.right')).toEqual([]);
   await gmPage.screenshot({ path: `${SCREENS}/cast-countered-gm.png` });
 
   // The players: no Light on Bram, and the line says the spell was countered; never mana.
