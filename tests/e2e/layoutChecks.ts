@@ -76,13 +76,16 @@ async function restingBox(page: Page, control: Locator): Promise<{ x: number; y:
 export async function wheelToAndClick(page: Page, scroller: Locator, control: Locator, beforeClick?: () => Promise<void>): Promise<void> {
   const area = (await scroller.boundingBox())!;
   await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
-  for (let i = 0; i < 40; i++) {
-    const box = await control.boundingBox();
-    if (box && box.y >= area.y - 0.5 && box.y + box.height <= area.y + area.height + 0.5) break;
-    await page.mouse.wheel(0, 160);
-    await page.waitForTimeout(30);
+  const inside = (b: { y: number; height: number } | null) => b !== null && b.y >= area.y - 0.5 && b.y + b.height <= area.y + area.height + 0.5;
+  // Wheeled until it is in view, then again if the panel grew or moved it while it came to rest.
+  let box = await restingBox(page, control);
+  for (let round = 0; round < 5 && !inside(box); round++) {
+    for (let i = 0; i < 40 && !inside(await control.boundingBox()); i++) {
+      await page.mouse.wheel(0, 160);
+      await page.waitForTimeout(30);
+    }
+    box = await restingBox(page, control);
   }
-  const box = await restingBox(page, control);
   expect(box.y, 'the control is inside the scrolled panel (top)').toBeGreaterThanOrEqual(area.y - 0.5);
   expect(box.y + box.height, 'the control is inside the scrolled panel (bottom)').toBeLessThanOrEqual(area.y + area.height + 0.5);
   const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };

@@ -61,7 +61,8 @@ test('the badge and the reasons both say the gait the hexes moved count (RULINGS
     const due = await gmPage.getByTestId('due-name').textContent();
     await gmPage.getByTestId('stand-still').click();
     await expect
-      .poll(async () => (await gmPage.getByTestId('stand-still').count()) === 0 || (await gmPage.getByTestId('due-name').textContent()) !== due)
+      // allTextContents does not wait: once the last figure has moved there is no due card to read.
+      .poll(async () => (await gmPage.getByTestId('stand-still').count()) === 0 || (await gmPage.getByTestId('due-name').allTextContents())[0] !== due)
       .toBe(true);
   }
   await gmPage.getByTestId('next-phase').click();
