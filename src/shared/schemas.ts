@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DECLARED_ACTIONS, DECLARED_MOVEMENTS } from './declaredIntent';
+import { EFFECT_AREA_SHAPES, MAP_EFFECT_KINDS, MAX_EFFECT_SIZE } from './mapEffects';
 
 /** Axial hex coordinate (DESIGN §The engine: axial/cube model). */
 export const HexSchema = z.object({ q: z.number().int(), r: z.number().int() }).strict();
@@ -20,6 +21,17 @@ export const IdSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, 'ids use letters, digits, "-" and "_" only');
 
 export const TerrainSchema = z.enum(['open', 'wall', 'shadow', 'fire', 'broken', 'body']);
+export type Terrain = z.infer<typeof TerrainSchema>;
+
+export const MapEffectKindSchema = z.enum(MAP_EFFECT_KINDS);
+
+/** A spell's effect on the map as the campaign's spell table declares it (shared/mapEffects.ts). */
+export const SpellMapEffectSchema = z
+  .object({ kind: MapEffectKindSchema, shape: z.enum(EFFECT_AREA_SHAPES), size: z.number().int().min(0).max(MAX_EFFECT_SIZE), shown: z.boolean() })
+  .strict();
+
+/** A spell's effect as it lies on the map while the spell lasts: the hexes it took when cast. */
+export const PlacedMapEffectSchema = z.object({ kind: MapEffectKindSchema, hexes: z.array(HexSchema).min(1).max(300), shown: z.boolean() }).strict();
 
 export const PostureSchema = z.enum(['standing', 'kneeling', 'prone', 'knockedDown', 'unconscious', 'dead']);
 

@@ -5,8 +5,7 @@
  * (e, m, q) are in weaponOptions.ts, phase 6's push in forcedRetreatPhase.ts.
  */
 import { AppError } from '../../../shared/errors';
-import { hexDistance, hexEquals, hexKey, hexNeighbor, type Hex } from '../../../shared/hex';
-import { isOnMap } from '../../../shared/mapGrid';
+import { hexDistance, hexEquals, hexNeighbor, type Hex } from '../../../shared/hex';
 import type { CommandOf } from '../../../shared/commands';
 import type { OptionLetter } from '../../../shared/schemas';
 import { drawDagger, canStartHth, hthDefence, hthDisengage } from '../combat/hth';
@@ -28,6 +27,7 @@ import { isFreeHex } from './retreatHexes';
 import type { Tx } from './tx';
 import { turnGait } from './movement/turnGait';
 import { slowerEngagers } from './disengageReach';
+import { effectiveMap } from '../map/effectiveMap';
 
 const freeHex = (tx: Tx, h: Hex, except: readonly string[] = []): boolean => isFreeHex(tx.state, h, except);
 
@@ -134,7 +134,7 @@ export function applyAttemptHth(tx: Tx, c: CommandOf<'attemptHth'>): void {
   const behind = hexNeighbor(t.position, t.facing + 3);
   const fromRear = !isDown(t) && zoneOf({ position: t.position, facing: t.facing }, a.position) === 'rear';
   const start = canStartHth({
-    enemyBackToWall: tx.state.map.terrain[hexKey(behind)] === 'wall' || !isOnMap(tx.state.map, behind),
+    enemyBackToWall: effectiveMap(tx.state).blocksMovement(behind),
     enemyDownProneOrKneeling: isDown(t),
     attackerMovementModifier: figureMovement(a).modifier.value,
     enemyMovementModifier: figureMovement(t).modifier.value,

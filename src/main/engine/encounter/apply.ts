@@ -46,6 +46,7 @@ import { setInitiativeScore } from './initiative';
 import { requireTurn } from './turn';
 import { MOVEMENT_PHASES } from '../../../shared/schemas';
 import { Tx } from './tx';
+import { effectiveMap } from '../map/effectiveMap';
 
 /**
  * The engine's one entry point: the next state and what happened. Pure: the same state, command
@@ -82,7 +83,7 @@ function runCommand(tx: Tx, state: EncounterState, command: Command): ApplyResul
         throw new AppError('rule', `${figure.name} can only step to an adjacent hex here.`);
       }
       // RULINGS M7: walls block movement.
-      if (state.map.terrain[hexKey(to)] === 'wall') throw new AppError('rule', `A wall blocks that hex.`);
+      if (effectiveMap(state).isWall(to)) throw new AppError('rule', `A wall blocks that hex.`);
       // RULINGS M7: a hex with a living figure cannot be entered (HTH is its own action, H1).
       const occupant = state.figures.find((f) => f.id !== figure.id && hexKey(f.position) === hexKey(to) && f.posture !== 'dead');
       if (occupant) throw new AppError('rule', `${occupant.name} is already in that hex.`);

@@ -4,7 +4,7 @@
  * damage to Fatigue and Body, bleeding, postures, missiles through friends (RULINGS A1–A7, H4).
  */
 import { AppError } from '../../../shared/errors';
-import { hexDistance, hexEquals, hexKey, hexLine, megahexDistance, type Hex } from '../../../shared/hex';
+import { hexDistance, hexEquals, hexKey, megahexDistance } from '../../../shared/hex';
 import type { GmTicks } from '../../../shared/schemas';
 import { adjustedDex, type AttackSituation } from '../combat/adjustedDex';
 import { attackDice, type AttackDice } from '../combat/attackRoll';
@@ -23,6 +23,8 @@ import type { EncounterState, FigureState } from './schema';
 import { baseAdjDex, figureById, figureHexes, hasBody, hasCondition } from './state';
 import { disengagedFromFor } from './disengageReach';
 import { mountedOnlyRefusal } from './movement/mounts';
+import { effectiveMap, FIRE } from '../map/effectiveMap';
+import { hexesBetween, lineBlocked } from '../map/lineOfSight';
 
 export interface AttackPreview {
   readonly attackerId: string;
@@ -54,15 +56,9 @@ export function attackKind(attacker: FigureState, target: FigureState, weapon: W
   return 'melee';
 }
 
-/** Hexes strictly between two hexes on the line of fire (both equal-distance choices taken). */
-function lineBetween(from: Hex, to: Hex): Hex[] {
-  const line = hexLine(from, to);
-  return line.slice(1, -1);
-}
-
 /** Friends of the attacker standing on the line of fire, nearest first (RULINGS H4). */
 export function friendsInPath(state: EncounterState, attacker: FigureState, target: FigureState): FigureState[] {
-  const between = lineBetween(attacker.position, target.position).map(hexKey);
+  const between = hexesBetween(attacker.position, target.position).map(hexKey);
   const out: FigureState[] = [];
   for (const k of between) {
     const f = state.figures.find(
@@ -111,7 +107,7 @@ function geometryRefusal(state: EncounterState, a: FigureState, t: FigureState, 
     return null;
   }
   // Thrown and missile: walls block the line of fire (console's choice; 001 is silent).
-  if (lineBetween(a.position, t.position).some((h) => state.map.terrain[hexKey(h)] === 'wall')) return `A wall blocks the line of fire to ${t.name}.`;
+  if (lineBlocked(effectiveMap(state), a.position, t.position)) return `A wall blocks the line of fire to ${t.name}.`;
   return null;
 }
 
@@ -124,14 +120,14 @@ function situation(
   ticks: GmTicks,
   rules: RuleSet,
 ): { s: AttackSituation; zone: Zone | null } {
-  const terrainAt = (h: Hex): string | undefined => state.map.terrain[hexKey(h)];
+  const map = effectiveMap(state);
   let zone: Zone | null = null;
   if (kind !== 'hth' && !figureHexes(t).some((h) => hexKey(h) === hexKey(a.position))) {
     // 001 §Facing: a prone or crawling target has only rear hexes; a kneeling one keeps its facing.
     zone = zoneOf({ position: t.position, facing: t.facing, size: t.size, prone: t.posture === 'prone' || t.posture === 'knockedDown' }, a.position);
   }
   const ranged = kind === 'missile' || kind === 'thrown';
-  const throughShadow = ranged && lineBetween(a.position, t.position).some((h) => terrainAt(h) === 'shadow');
+  const throughShadow = ranged && hexesBetween(a.position, t.position).some((h) => map.isShadow(h));
   const pole = weapon?.category === 'pole-weapons';
   const stoodStill = (a.turn.mode ?? 'stand-still') === 'stand-still';
   const s: AttackSituation = {
@@ -144,11 +140,11 @@ function situation(
     ...(kind === 'thrown' ? { rangeHexes: hexDistance(a.position, t.position) } : {}),
     ...(kind === 'missile' ? { rangeMegahexes: megahexDistance(a.position, t.position) } : {}),
     targetInvisible: hasCondition(t, 'invisible'),
-    targetInShadow: terrainAt(t.position) === 'shadow',
+    targetInShadow: map.isShadow(t.position),
     targetInFlight: hasCondition(t, 'flying') ? (t.size === 1 ? 'one-hex' : 'multi-hex') : null,
     targetIsGiantSnake: hasCondition(t, 'giantSnake'),
-    inShadow: terrainAt(a.position) === 'shadow' || throughShadow,
-    standingInFire: terrainAt(a.position) === 'fire',
+    inShadow: map.isShadow(a.position) || throughShadow,
+    standingInFire: (map.flagsAt(a.position) & FIRE) !== 0,
     standingOnBody: hasBody(state, a.position),
     movedOverBrokenGround: a.turn.brokenGround,
     poleVsCharge: kind === 'melee' && pole && stoodStill && t.turn.charged,

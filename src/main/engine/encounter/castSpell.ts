@@ -26,6 +26,7 @@ import { catalogueOf, isCaster, magicOf, runMagic } from './magicBridge';
 import type { EncounterState, FigureState } from './schema';
 import { figureById, hasBody, hasCondition } from './state';
 import type { Tx } from './tx';
+import { effectiveMap, FIRE } from '../map/effectiveMap';
 
 /** Which casting option the caster is taking (001 §Action Options h, r, and HTH "Cast spell"). */
 export type CastingOption = 'h' | 'r' | 'hth-cast';
@@ -65,7 +66,7 @@ export function spellTargetRefusal(caster: FigureState, target: Hex): string | n
  * The target's facing does not count: a spell is not a physical attack (001 §Facing).
  */
 export function spellHitInput(state: EncounterState, caster: FigureState, target: FigureState, spell: SpellDefinition, rules: Rules): HitInput {
-  const terrainAt = (h: Hex): string | undefined => state.map.terrain[hexKey(h)];
+  const map = effectiveMap(state);
   const missile = spell.rangeKind === 'missile';
   const s: AttackSituation = {
     kind: missile ? 'missile-spell' : 'thrown',
@@ -75,11 +76,11 @@ export function spellHitInput(state: EncounterState, caster: FigureState, target
     injury: asRuleSet(rules).stats.wounds(caster).penalty,
     ...(missile ? { rangeMegahexes: megahexDistance(caster.position, target.position) } : { rangeHexes: hexDistance(caster.position, target.position) }),
     targetInvisible: hasCondition(target, 'invisible'),
-    targetInShadow: terrainAt(target.position) === 'shadow',
+    targetInShadow: map.isShadow(target.position),
     targetInFlight: hasCondition(target, 'flying') ? (target.size === 1 ? 'one-hex' : 'multi-hex') : null,
     targetIsGiantSnake: hasCondition(target, 'giantSnake'),
-    inShadow: terrainAt(caster.position) === 'shadow',
-    standingInFire: terrainAt(caster.position) === 'fire',
+    inShadow: map.isShadow(caster.position),
+    standingInFire: (map.flagsAt(caster.position) & FIRE) !== 0,
     standingOnBody: hasBody(state, caster.position),
     movedOverBrokenGround: caster.turn.brokenGround,
   };

@@ -4,13 +4,9 @@
  */
 import { hexNeighbor, type Hex } from '../../../shared/hex';
 import { frontHexes } from '../facing';
+import { numKey } from '../map/effectiveMap';
 import type { EncounterState, FigureState } from './schema';
 import { canAct, figureHexes, hasCondition, isAlive, isArmed, isEnemy } from './state';
-
-/** A compact numeric key for a hex (maps are at most 500 × 500). */
-export function numKey(q: number, r: number): number {
-  return (q + 2048) * 4096 + (r + 2048);
-}
 
 /**
  * RULINGS M6: a standing, conscious enemy with a ready weapon (or a natural attack, M6 amended:

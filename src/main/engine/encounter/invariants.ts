@@ -12,6 +12,7 @@ import { NO_HAZARDS } from '../options/types';
 import { itemsOf, turnStateOf, type EncounterState } from './schema';
 import { figureHexes } from './state';
 import { magicInvariants } from './magicInvariants';
+import { effectiveMap } from '../map/effectiveMap';
 
 /**
  * Every broken invariant, in words; empty when the state is sound. `rules` are the encounter's
@@ -29,7 +30,7 @@ export function checkInvariants(state: EncounterState, rules: Rules | RuleSet = 
     if (!sides.has(f.sideId)) out.push(`${f.id} belongs to unknown side ${f.sideId}.`);
     for (const h of figureHexes(f)) {
       if (!isOnMap(state.map, h)) out.push(`${f.id} is off the map at ${hexKey(h)}.`);
-      if (state.map.terrain[hexKey(h)] === 'wall') out.push(`${f.id} stands in a wall at ${hexKey(h)}.`);
+      if (effectiveMap(state).isWall(h)) out.push(`${f.id} stands in a wall at ${hexKey(h)}.`);
       // RULINGS M7: a hex with a *standing* figure cannot be entered; figures on the ground may
       // share one (e.g. two left grappling the same foe when it dies).
       // A rider sits in its mount's hex (movement/mounts.ts): the mount is what stands there.

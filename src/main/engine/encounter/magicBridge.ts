@@ -17,6 +17,7 @@ import type { EncounterState, FigureState } from './schema';
 import { canAct } from './state';
 import { setPosture, settlePosture } from './posture';
 import type { Tx } from './tx';
+import { effectHexes } from '../map/effectArea';
 
 /**
  * 001's catalogue with its RULINGS S9 defaults: what the spells are (ids, names, schools, levels),
@@ -89,11 +90,24 @@ export function magicContext(state: EncounterState, rules: Rules | RuleSet): Mag
   return { rules, catalogue: catalogueOf(rules), turn: state.turn };
 }
 
+/**
+ * A spell that comes into effect at a hex takes its map effect there, when the campaign's spell
+ * table gives it one; the hexes are fixed when it is cast (engine/map/effectArea.ts).
+ */
+function placedEffect(state: EncounterState, a: ActiveSpell, catalogue: Catalogue): StateActiveSpell['effect'] {
+  const effect = catalogue.byId.get(a.spellId)?.effect ?? null;
+  if (effect === null || a.at === null) return undefined;
+  const caster = state.figures.find((f) => f.id === a.casterId);
+  const hexes = effectHexes(state, effect, a.at, caster?.position ?? a.at).slice(0, 300);
+  return hexes.length === 0 ? undefined : { kind: effect.kind, hexes, shown: effect.shown };
+}
+
 /** Writes the magic engine's state back: continuing spells into `spells`, the rest into `magic`. */
-function storeMagic(state: EncounterState, magic: MagicState, renewedIds: ReadonlySet<string>): EncounterState {
+function storeMagic(state: EncounterState, magic: MagicState, renewedIds: ReadonlySet<string>, catalogue: Catalogue): EncounterState {
   const before = new Map(state.spells.map((s) => [s.id, s] as const));
   const spells: StateActiveSpell[] = magic.active.map((a) => {
     const old = before.get(a.id);
+    const effect = old ? old.effect : placedEffect(state, a, catalogue);
     return {
       id: a.id,
       castingId: a.castingId,
@@ -104,6 +118,7 @@ function storeMagic(state: EncounterState, magic: MagicState, renewedIds: Readon
       targetId: a.targetId,
       // Written only when there is a hex, so a state without hex spells is what it always was.
       ...(a.at !== null ? { at: { q: a.at.q, r: a.at.r } } : {}),
+      ...(effect !== undefined ? { effect } : {}),
       level: a.level,
       renewalCost: a.renewalCost,
       turnsActive: a.turnsActive,
@@ -123,7 +138,7 @@ function storeMagic(state: EncounterState, magic: MagicState, renewedIds: Readon
 export function commitMagic(tx: Tx, result: MagicStepResult): void {
   tx.rolls.push(...result.rolls);
   const renewed = new Set(result.events.flatMap((e) => (e.type === 'spellRenewed' ? [e.activeId] : [])));
-  tx.state = storeMagic(tx.state, result.next.magic, renewed);
+  tx.state = storeMagic(tx.state, result.next.magic, renewed, catalogueOf(tx.rules));
   tx.emit?.(...result.events);
   for (const c of result.next.casters) {
     const f = tx.state.figures.find((x) => x.id === c.id);

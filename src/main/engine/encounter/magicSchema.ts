@@ -9,7 +9,7 @@
  * its result back; nothing is stored twice.
  */
 import { z } from 'zod';
-import { HexSchema, IdSchema } from '../../../shared/schemas';
+import { HexSchema, IdSchema, PlacedMapEffectSchema } from '../../../shared/schemas';
 
 /** A continuing spell in effect (001 §Renewing Spells; RULINGS S2). */
 export const ActiveSpellSchema = z
@@ -30,6 +30,11 @@ export const ActiveSpellSchema = z
      * logs from before it load and replay to the same state, with no migration.
      */
     at: HexSchema.optional(),
+    /**
+     * What it does to the map while it lasts (engine/map/effectiveMap.ts), when the campaign's
+     * spell table gives the spell an effect; optional like `at`, so earlier files need no migration.
+     */
+    effect: PlacedMapEffectSchema.optional(),
     level: z.number().int().min(1),
     renewalCost: z.number().int().min(0),
     /** Renewals so far. */

@@ -10,6 +10,7 @@ import { isOnMap, offsetToAxial } from '../../../shared/mapGrid';
 import { engagedByCount, engagementField, engagersAt } from './engagement';
 import type { EncounterState, FigureState } from './schema';
 import { isAlive } from './state';
+import { effectiveMap } from '../map/effectiveMap';
 
 export interface Placement {
   readonly at: Hex;
@@ -45,7 +46,7 @@ export function canPlace(state: EncounterState, at: Hex, facing: number, size: 1
   }
   for (const h of footprint(at, facing, size)) {
     if (!isOnMap(state.map, h)) return 'That place is (partly) off the map.';
-    if (state.map.terrain[hexKey(h)] === 'wall') return 'A wall stands there.'; // RULINGS M7
+    if (effectiveMap(state).isWall(h)) return 'A wall stands there.'; // RULINGS M7
     if (taken.has(hexKey(h))) return 'Another figure stands there.'; // RULINGS M7
   }
   return null;

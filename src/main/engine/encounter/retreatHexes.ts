@@ -3,14 +3,14 @@
  * foe, never the pusher's own hex. The push command checks against this list and the GM's
  * tracker offers exactly these hexes, so the two never disagree.
  */
-import { hexEquals, hexKey, hexNeighbor, type Hex } from '../../../shared/hex';
+import { hexEquals, hexNeighbor, type Hex } from '../../../shared/hex';
 import { footprint } from '../../../shared/hex/footprint';
-import { isOnMap } from '../../../shared/mapGrid';
 import type { EncounterState } from './schema';
+import { effectiveMap } from '../map/effectiveMap';
 
 /** A hex a 1-hex figure may step into: on the map, no wall, no living figure over any of its hexes (RULINGS M7). */
 export function isFreeHex(state: EncounterState, h: Hex, except: readonly string[] = []): boolean {
-  if (!isOnMap(state.map, h) || state.map.terrain[hexKey(h)] === 'wall') return false;
+  if (effectiveMap(state).blocksMovement(h)) return false;
   return !state.figures.some((o) => !except.includes(o.id) && o.posture !== 'dead' && footprint(o.position, o.facing, o.size).some((c) => hexEquals(c, h)));
 }
 

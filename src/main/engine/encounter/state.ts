@@ -11,6 +11,7 @@ import { PILLARS_STATS } from '../options/pillars';
 import type { StatRules } from '../options/types';
 import { copyState } from './copies';
 import type { EncounterState, FigureState } from './schema';
+import { effectiveMap } from '../map/effectiveMap';
 
 /**
  * The id → index map of the last figures array looked in. Commands replace figures, rarely the
@@ -246,7 +247,7 @@ export function occupancy(state: EncounterState): Map<string, FigureState[]> {
 /** A hex counts as a body to stand on when its terrain says so or a dead figure lies there (001 §Your Conditions). */
 export function hasBody(state: EncounterState, h: Hex): boolean {
   const k = hexKey(h);
-  if (state.map.terrain[k] === 'body') return true;
+  if (effectiveMap(state).isBodyTerrain(h)) return true;
   return state.figures.some((f) => f.posture === 'dead' && figureHexes(f).some((x) => hexKey(x) === k));
 }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import type { SpellMapEffect } from '../../../shared/mapEffects';
+import { SpellMapEffectSchema } from '../../../shared/schemas';
 
 /**
  * The spell catalogue (001 §Schools of Magic, §Spell Lists; RULINGS S9).
@@ -92,6 +94,11 @@ export interface SpellFields {
   readonly mustHit: boolean;
   /** Used when `mustHit`. */
   readonly rangeKind: SpellRangeKind;
+  /**
+   * What the spell does to the map while it lasts, aimed at a hex (engine/map/effectiveMap.ts).
+   * 001 gives no spell an effect, so every default is null; the campaign writes its own.
+   */
+  readonly effect: SpellMapEffect | null;
 }
 
 export interface SpellDefinition extends SpellFields {
@@ -139,6 +146,7 @@ function spellsOf(schoolId: SchoolId, levels: readonly (readonly Entry[])[]): Sp
       renewalCost: 1, // RULINGS S2 default
       mustHit: e.hit !== undefined,
       rangeKind: e.hit ?? 'thrown',
+      effect: null,
       source: `001 §Spell Lists, ${SCHOOLS.find((s) => s.id === schoolId)?.name ?? schoolId} ${i + 1}; RULINGS S9`,
     })),
   );
@@ -277,6 +285,7 @@ export const SpellEditSchema = z
     renewalCost: z.number().int().min(0).max(20).optional(),
     mustHit: z.boolean().optional(),
     rangeKind: z.enum(['missile', 'thrown']).optional(),
+    effect: SpellMapEffectSchema.nullable().optional(),
   })
   .strict();
 export type SpellEdit = z.infer<typeof SpellEditSchema>;

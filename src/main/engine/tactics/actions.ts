@@ -18,6 +18,7 @@ import { rearmCandidates } from './rearm';
 import { surelyRefused } from './refusals';
 import { spellChoices } from './spells';
 import type { Candidate, Scored, TacticsSettings } from './types';
+import { effectiveMap } from '../map/effectiveMap';
 
 /** `exhaustive`: ask the engine for every preview, without the cheap refusals first (the same candidates, slower; for the tests). */
 export function actionCandidates(state: EncounterState, rules: RuleSet, f: FigureState, settings: TacticsSettings, exhaustive = false): Candidate[] {
@@ -113,7 +114,7 @@ function pass(f: FigureState, why: string): Candidate {
 /** Free neighbouring hexes, the ones farthest from the nearest foe first. */
 export function stepsAway(state: EncounterState, f: FigureState, foes: readonly FigureState[]): Hex[] {
   const taken = new Set(state.figures.filter((o) => o.id !== f.id && o.posture !== 'dead').map((o) => hexKey(o.position)));
-  const hexes = [0, 1, 2, 3, 4, 5].map((d) => hexNeighbor(f.position, d)).filter((h) => !taken.has(hexKey(h)) && state.map.terrain[hexKey(h)] !== 'wall');
+  const hexes = [0, 1, 2, 3, 4, 5].map((d) => hexNeighbor(f.position, d)).filter((h) => !taken.has(hexKey(h)) && !effectiveMap(state).isWall(h));
   return hexes.sort((a, b) => (nearest(b, foes)?.distance ?? 0) - (nearest(a, foes)?.distance ?? 0));
 }
 

@@ -9,6 +9,7 @@ import { hexDistance, type Hex } from '../../../shared/hex';
 import { DIRECTIONS } from '../../../shared/hex/directions';
 import { isOnMap } from '../../../shared/mapGrid';
 import type { EncounterState, FigureState } from '../encounter/schema';
+import { effectiveMap, numKey, WALL } from '../map/effectiveMap';
 
 const SPAN = 8192;
 const key = (q: number, r: number): number => (q + SPAN / 2) * SPAN + (r + SPAN / 2);
@@ -20,14 +21,14 @@ const key = (q: number, r: number): number => (q + SPAN / 2) * SPAN + (r + SPAN 
 export function stepsBeside(state: EncounterState, f: FigureState, target: FigureState, asked: readonly Hex[], bound: number): (h: Hex) => number {
   const blocked = new Set<number>();
   for (const o of state.figures) if (o.id !== f.id && o.posture !== 'dead') blocked.add(key(o.position.q, o.position.r));
-  const walls = wallsOf(state.map.terrain);
+  const map = effectiveMap(state);
   const own = key(f.position.q, f.position.r);
   const probe = { q: 0, r: 0 };
   const open = (q: number, r: number): boolean => {
     probe.q = q;
     probe.r = r;
     const k = key(q, r);
-    return !blocked.has(k) && !walls.has(k) && isOnMap(state.map, probe);
+    return !blocked.has(k) && (map.flagsAtNum(numKey(q, r)) & WALL) === 0 && isOnMap(state.map, probe);
   };
   const wanted = new Set<number>([own, ...asked.map((h) => key(h.q, h.r))]);
   const steps = new Map<number, number>();
@@ -62,19 +63,3 @@ export function stepsBeside(state: EncounterState, f: FigureState, target: Figur
   }
   return (h) => steps.get(key(h.q, h.r)) ?? hexDistance(h, target.position) + bound;
 }
-
-/** The walls of a map's terrain, by number; the terrain object is kept from command to command until the map is edited. */
-function wallsOf(terrain: EncounterState['map']['terrain']): ReadonlySet<number> {
-  let walls = WALLS.get(terrain);
-  if (walls === undefined) {
-    walls = new Set<number>();
-    for (const [k, t] of Object.entries(terrain)) {
-      if (t !== 'wall') continue;
-      const [q, r] = k.split(',').map(Number);
-      walls.add(key(q!, r!));
-    }
-    WALLS.set(terrain, walls);
-  }
-  return walls;
-}
-const WALLS = new WeakMap<object, Set<number>>();

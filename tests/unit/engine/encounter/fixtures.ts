@@ -10,6 +10,7 @@ import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import type { ApplyResult } from '../../../../src/main/engine/encounter/events';
 import type { Command } from '../../../../src/shared/commands';
 import { AppError } from '../../../../src/shared/errors';
+import type { Rules, RuleSet } from '../../../../src/main/engine/rules';
 
 type FigureInput = Partial<Omit<FigureState, 'equipment' | 'attributes'>> & {
   equipment?: Partial<FigureState['equipment']>;
@@ -55,9 +56,9 @@ export function encounter(
 }
 
 /** Applies a command with exactly these entered faces (all must be used) and checks the invariants. */
-export function step(state: EncounterState, command: Command, faces: number[][] = []): ApplyResult<EncounterState> {
+export function step(state: EncounterState, command: Command, faces: number[][] = [], rules?: Rules | RuleSet): ApplyResult<EncounterState> {
   const dice = createEnteredDice(faces);
-  const result = apply(state, command, dice);
+  const result = apply(state, command, dice, rules);
   expect(dice.remaining(), `unused entered dice for ${command.type}`).toBe(0);
   expect(checkInvariants(result.state), `invariants after ${command.type}`).toEqual([]);
   return result;

@@ -24,7 +24,6 @@
 import { AppError } from '../../../../shared/errors';
 import { hexEquals, hexKey, hexNeighbor, type Hex } from '../../../../shared/hex';
 import { footprint } from '../../../../shared/hex/footprint';
-import { isOnMap } from '../../../../shared/mapGrid';
 import type { CommandOf } from '../../../../shared/commands';
 import { MOVEMENT_PHASES, type MoveMode } from '../../../../shared/schemas';
 import { engagementField, isEngaged, isEngagedAt } from '../engagement';
@@ -34,6 +33,7 @@ import { figureById, hasCondition, isAlive } from '../state';
 import { markMoved, requireTurn, settlePosture } from '../turn';
 import type { Tx } from '../tx';
 import { figureAllowance } from './reachable';
+import { effectiveMap } from '../../map/effectiveMap';
 
 export const FLIGHT_SOURCE = '004 §Flight; RULINGS H6';
 
@@ -91,7 +91,7 @@ export function flightReach(state: EncounterState, f: FigureState, budget: numbe
       for (let d = 0; d < 6; d++) {
         const n = hexNeighbor(h, d);
         const k = hexKey(n);
-        if (out.has(k) || !isOnMap(state.map, n) || state.map.terrain[k] === 'wall') continue;
+        if (out.has(k) || effectiveMap(state).blocksMovement(n)) continue;
         if (!passFliers && otherFlier(n)) continue;
         out.set(k, { hex: n, cost });
         next.push(n);

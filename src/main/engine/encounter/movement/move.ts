@@ -33,7 +33,8 @@ import { footprint } from '../../../../shared/hex/footprint';
 import type { CommandOf } from '../../../../shared/commands';
 import { MOVEMENT_PHASES, type MoveMode } from '../../../../shared/schemas';
 import { planStride } from '../../options/strideMomentum/stride';
-import { numKey, pairEngagedAt } from '../engagement';
+import { pairEngagedAt } from '../engagement';
+import { BROKEN, effectiveMap, numKey } from '../../map/effectiveMap';
 import type { FigureState } from '../schema';
 import { turnStateOf } from '../schema';
 import { isAlive, isRidden, riderOf } from '../state';
@@ -79,7 +80,7 @@ function standingOn(figures: readonly FigureState[], exceptId: string, cells: re
 }
 
 function onBrokenGround(world: PathWorld, cells: readonly Hex[]): boolean {
-  for (let i = 0; i < cells.length; i++) if (world.terrain.get(numKey(cells[i]!.q, cells[i]!.r)) === 'broken') return true;
+  for (let i = 0; i < cells.length; i++) if ((world.map.flagsAtNum(numKey(cells[i]!.q, cells[i]!.r)) & BROKEN) !== 0) return true;
   return false;
 }
 
@@ -246,7 +247,7 @@ export function applyMove(tx: Tx, command: CommandOf<'move'>): void {
   const end = path.at(-1) ?? f.position;
   const charged = cost > 0 && c.mode !== 'shift' && c.mode !== 'crawl';
   let brokenGround = false;
-  for (let i = 0; i < path.length && !brokenGround; i++) brokenGround = tx.state.map.terrain[hexKey(path[i]!)] === 'broken';
+  for (let i = 0; i < path.length && !brokenGround; i++) brokenGround = effectiveMap(tx.state).isBroken(path[i]!);
   // Built from the figure as it stands now (dropping a pack changed it), and put in its place.
   const x = tx.fig(f.id);
   const turn = copyTurn(x.turn);

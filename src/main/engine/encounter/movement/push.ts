@@ -29,7 +29,8 @@ import { footprint } from '../../../../shared/hex/footprint';
 import type { CommandOf } from '../../../../shared/commands';
 import { MOVEMENT_PHASES, type MoveMode } from '../../../../shared/schemas';
 import { planStride, type StridePlan } from '../../options/strideMomentum/stride';
-import { engagementField, numKey, pairEngagedAt } from '../engagement';
+import { engagementField, pairEngagedAt } from '../engagement';
+import { effectiveMap, numKey } from '../../map/effectiveMap';
 import type { FigureState } from '../schema';
 import { figureHexes, isRidden } from '../state';
 import { markMoved, requireTurn } from '../turn';
@@ -126,7 +127,7 @@ export function applyPushMove(tx: Tx, command: CommandOf<'move'>): void {
       mode: chosen.mode,
       spent: cost,
       charged: cost > 0 && chosen.mode !== 'shift',
-      brokenGround: path.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken'),
+      brokenGround: path.some((h) => effectiveMap(tx.state).isBroken(h)),
       ...(stride === null ? {} : { stride: stride.endStride, apSpent: stride.apSpent }),
     },
   }));

@@ -5,7 +5,7 @@
 import { hexEquals, hexKey, hexNeighbor, type Hex } from '../../../../shared/hex';
 import { footprint } from '../../../../shared/hex/footprint';
 import type { CommandOf } from '../../../../shared/commands';
-import { numKey } from '../engagement';
+import { BROKEN, numKey } from '../../map/effectiveMap';
 import type { EncounterState, FigureState } from '../schema';
 import { figureHexes, isAlive } from '../state';
 import { fits, pathWorld, type PathWorld } from './reachable';
@@ -63,7 +63,7 @@ export function pushPath(state: EncounterState, f: FigureState, to: Hex, budget:
       const n = hexNeighbor(at, d);
       const cells = footprint(n, f.facing, f.size);
       if (!fits(state, world, cells)) continue;
-      const step = cells.some((h) => world.terrain.get(numKey(h.q, h.r)) === 'broken') ? brokenCost : 1;
+      const step = cells.some((h) => (world.map.flagsAtNum(numKey(h.q, h.r)) & BROKEN) !== 0) ? brokenCost : 1;
       const cost = here.cost + step;
       const seen = best.get(hexKey(n));
       if (cost > budget || (seen !== undefined && seen.cost <= cost)) continue;

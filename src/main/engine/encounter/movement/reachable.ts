@@ -10,7 +10,8 @@ import { explainSum, line, type Explained } from '../../explain';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
 import type { MoveAllowance } from '../../options/types';
 import { allowanceFor, figureAllowance } from './allowance';
-import { engagementField, engagers, isEngagedAt, numKey, pairEngagedAt, type EngagementField } from '../engagement';
+import { engagementField, engagers, isEngagedAt, pairEngagedAt, type EngagementField } from '../engagement';
+import { BROKEN, effectiveMap, numKey, WALL, type EffectiveMap } from '../../map/effectiveMap';
 import type { EncounterState, FigureState } from '../schema';
 import { canAct, figureById, figureHexes, isAlive, isDown, isRidden, mountOf, riderOf } from '../state';
 
@@ -107,25 +108,9 @@ export function movementBudget(
   return { ok: true, budget: gait.hexes, allowance: gait };
 }
 
-/** Non-open terrain by numeric key, cached per terrain record (states are never mutated). */
-const terrainCache = new WeakMap<object, Map<number, string>>();
-
-function terrainByNum(state: EncounterState): Map<number, string> {
-  const rec = state.map.terrain;
-  let m = terrainCache.get(rec);
-  if (m === undefined) {
-    m = new Map();
-    for (const [k, v] of Object.entries(rec)) {
-      const comma = k.indexOf(',');
-      m.set(numKey(Number(k.slice(0, comma)), Number(k.slice(comma + 1))), v);
-    }
-    terrainCache.set(rec, m);
-  }
-  return m;
-}
-
 export interface PathWorld {
-  readonly terrain: Map<number, string>;
+  /** The map as it stands now: terrain plus the spells' effects (engine/map/effectiveMap.ts). */
+  readonly map: EffectiveMap;
   readonly blocked: Set<number>;
   readonly field: EngagementField;
 }
@@ -140,7 +125,7 @@ export function pathWorld(state: EncounterState, f: FigureState): PathWorld {
  * engagement field: they are gathered on first use.
  */
 class LazyPathWorld implements PathWorld {
-  readonly terrain: Map<number, string>;
+  readonly map: EffectiveMap;
   private hexes: Set<number> | undefined;
   private engagement: EngagementField | undefined;
 
@@ -148,7 +133,7 @@ class LazyPathWorld implements PathWorld {
     private readonly state: EncounterState,
     private readonly f: FigureState,
   ) {
-    this.terrain = terrainByNum(state);
+    this.map = effectiveMap(state);
   }
 
   get field(): EngagementField {
@@ -171,13 +156,13 @@ class LazyPathWorld implements PathWorld {
 export function fits(state: EncounterState, world: PathWorld, cells: readonly Hex[]): boolean {
   for (const c of cells) {
     const k = numKey(c.q, c.r);
-    if (world.blocked.has(k) || world.terrain.get(k) === 'wall' || !isOnMap(state.map, c)) return false;
+    if (world.blocked.has(k) || (world.map.flagsAtNum(k) & WALL) !== 0 || !isOnMap(state.map, c)) return false;
   }
   return true;
 }
 
 function entryCost(world: PathWorld, cells: readonly Hex[], rules: Rules): number {
-  for (const c of cells) if (world.terrain.get(numKey(c.q, c.r)) === 'broken') return rules.brokenGroundCost; // RULINGS M7
+  for (const c of cells) if ((world.map.flagsAtNum(numKey(c.q, c.r)) & BROKEN) !== 0) return rules.brokenGroundCost; // RULINGS M7
   return 1;
 }
 
@@ -304,9 +289,9 @@ function reachOneHex(state: EncounterState, world: PathWorld, f: FigureState, mo
         if (col < 0 || col >= cols || row < 0 || row >= rows) continue;
         const nk = k + (DQ[d] as number) * 4096 + (DR[d] as number);
         if (blocked.has(nk)) continue;
-        const t = world.terrain.get(nk);
-        if (t === 'wall') continue; // RULINGS M7
-        const next = c + (t === 'broken' ? broken : 1);
+        const t = world.map.flagsAtNum(nk);
+        if ((t & WALL) !== 0) continue; // RULINGS M7
+        const next = c + ((t & BROKEN) !== 0 ? broken : 1);
         if (next > max) continue;
         const seen = cost.get(nk);
         if (seen !== undefined && seen <= next) continue;

@@ -12,13 +12,13 @@
  * pick is a correction made at once, not a move to make later).
  */
 import { AppError } from '../../../../shared/errors';
-import { hexDistance, hexEquals, hexKey, hexNeighbor, type Hex } from '../../../../shared/hex';
-import { isOnMap } from '../../../../shared/mapGrid';
+import { hexDistance, hexEquals, hexNeighbor, type Hex } from '../../../../shared/hex';
 import type { CommandOf } from '../../../../shared/commands';
 import type { EncounterEvent } from '../events';
 import type { EncounterState, FigureState } from '../schema';
 import { anyRider, canAct, figureHexes, findFigure, isAlive } from '../state';
 import type { Tx } from '../tx';
+import { effectiveMap } from '../../map/effectiveMap';
 
 export const FALL_SOURCE = 'RULINGS H9 (a fallen mount: its rider is placed prone beside it, the GM choosing where)';
 
@@ -32,7 +32,7 @@ export function freeHexesBeside(state: EncounterState, rider: FigureState, mount
     for (let d = 0; d < 6; d++) {
       const h = hexNeighbor(b, (mount.facing + d) % 6);
       if (body.some((x) => hexEquals(x, h)) || out.some((x) => hexEquals(x, h))) continue;
-      if (!isOnMap(state.map, h) || state.map.terrain[hexKey(h)] === 'wall') continue;
+      if (effectiveMap(state).blocksMovement(h)) continue;
       const taken = state.figures.some(
         (o) => o.id !== rider.id && o.id !== mount.id && isAlive(o) && o.ridingId === undefined && figureHexes(o).some((c) => hexEquals(c, h)),
       );

@@ -11,13 +11,13 @@ import { STRIDE } from '../../options/strideMomentum/tables';
 import { engagers } from '../engagement';
 import { NO_HAZARDS, type MovementHazards, type OpportunityWeapon } from '../../options/types';
 import { weaponById } from '../../equipment';
-import { isOnMap } from '../../../../shared/mapGrid';
 import { attackPreview } from '../attack';
 import type { FigureState } from '../schema';
 import { turnStateOf } from '../schema';
 import { settlePosture } from '../turn';
 import { takeMishapHits } from '../mishaps';
 import type { Tx } from '../tx';
+import { effectiveMap } from '../../map/effectiveMap';
 
 /**
  * RULINGS O3 (002 §Sprinting): the strides a `stride-N` move holds — each AP speeds up as fast as
@@ -106,7 +106,7 @@ export function runInto(tx: Tx, hz: MovementHazards, figureId: string, end: Hex,
   const struck = tx.state.figures.find(
     (o) => o.id !== figureId && o.posture !== 'dead' && footprint(o.position, o.facing, o.size).some((h) => hexEquals(h, next)),
   );
-  const wall = !isOnMap(tx.state.map, next) || tx.state.map.terrain[hexKey(next)] === 'wall';
+  const wall = effectiveMap(tx.state).blocksMovement(next);
   if (struck !== undefined) {
     const c = hz.collision(tx.dice, figureId, struck.id);
     if (c === null) return false;
@@ -214,7 +214,7 @@ function stopShort(tx: Tx, figureId: string, plan: StridePlan, ap: number, from:
       ...x.turn,
       spent,
       charged: spent > 0,
-      brokenGround: taken.some((h) => tx.state.map.terrain[hexKey(h)] === 'broken'),
+      brokenGround: taken.some((h) => effectiveMap(tx.state).isBroken(h)),
       stride: 0,
       apSpent: ap,
     },
