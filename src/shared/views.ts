@@ -8,6 +8,7 @@ import {
   AssetNameSchema,
   IdSchema,
   MapSchema,
+  MapEffectKindSchema,
   PhaseSchema,
   PostureSchema,
   SideSchema,
@@ -38,10 +39,18 @@ export const PublicFigureSchema = z
 export const ManaSchema = z.object({ pool: z.number().int(), current: z.number().int(), debt: z.number().int().min(0) }).strict();
 
 /**
+ * What a spell does to the map where it lies (engine/map/effectiveMap.ts): its kind and the hexes
+ * it takes. The GM sees every one; the players only one the campaign's table shows them
+ * (`shown`), and of it only the hexes not under fog.
+ */
+export const MapEffectViewSchema = z.object({ kind: MapEffectKindSchema, hexes: z.array(HexSchema).min(1).max(300) }).strict();
+export type MapEffectView = z.infer<typeof MapEffectViewSchema>;
+
+/**
  * Where a continuing spell cast at a bare hex sits (001 §Facing), for its marker on the map:
  * the hex and the spell's school (the marker's colour). Absent for spells on a figure or on no place.
  */
-const SpellPlaceFields = { at: HexSchema.optional(), school: z.string().optional() };
+const SpellPlaceFields = { at: HexSchema.optional(), school: z.string().optional(), effect: MapEffectViewSchema.optional() };
 
 /** A continuing spell the figure keeps up (RULINGS S2); on no figure when `targetId` is null. */
 export const ActiveSpellViewSchema = z

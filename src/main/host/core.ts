@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { AppError, isAppError } from '../../shared/errors';
 import type { GmView } from '../../shared/views';
-import { DEFAULT_RULES, type Rules } from '../engine/rules';
+import { DEFAULT_RULES, rulesFor, type Rules } from '../engine/rules';
 import { blamedFile, refuseWhileInUse } from './campaignRepairs';
 import { AssetAccess, type AssetAnswer } from './assetAccess';
 import type { Role } from '../../shared/contract';
@@ -368,6 +368,9 @@ export class Core implements ConsoleCore {
   }
 
   setRules(rules: Rules): Promise<Rules> {
+    // The rules an encounter would be built with, checked now (the spell edits above all), so a
+    // setting that no encounter could start under is refused here and never stored.
+    rulesFor(rules);
     return this.folder.setRules(rules);
   }
 

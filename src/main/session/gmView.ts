@@ -157,7 +157,14 @@ function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
       mana: f.mana,
       spells: state.spells
         .filter((s) => s.casterId === f.id)
-        .map((s) => ({ spellId: s.spellId, name: s.name, targetId: s.targetId, renewalCost: s.renewalCost, ...spellPlace(s.spellId, s.at) })),
+        .map((s) => ({
+          spellId: s.spellId,
+          name: s.name,
+          targetId: s.targetId,
+          renewalCost: s.renewalCost,
+          ...spellPlace(s.spellId, s.at),
+          ...(s.effect ? { effect: { kind: s.effect.kind, hexes: s.effect.hexes.map((h) => ({ q: h.q, r: h.r })) } } : {}),
+        })),
       equipment: { ...f.equipment, weaponIds: [...f.equipment.weaponIds] },
       conditions: [...f.conditions],
       ...(f.flyingMa !== undefined ? { flyingMa: f.flyingMa } : {}),

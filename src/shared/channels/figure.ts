@@ -213,7 +213,16 @@ export const FigureCatalogueSchema = z
     armor: z.array(z.object({ id: z.string(), name: z.string(), stops: z.number(), dex: z.number() }).strict()),
     shields: z.array(z.object({ id: z.string(), name: z.string(), stops: z.number(), dex: z.number() }).strict()),
     spells: z.array(
-      z.object({ id: z.string(), name: z.string(), school: z.string(), level: z.number().int(), castingAttribute: z.enum(['INT', 'WIS']) }).strict(),
+      z
+        .object({
+          id: z.string(),
+          name: z.string(),
+          school: z.string(),
+          level: z.number().int(),
+          castingAttribute: z.enum(['INT', 'WIS']),
+          continuing: z.boolean(),
+        })
+        .strict(),
     ),
     /** RULINGS C2. */
     pointBuy: z.object({ total: z.number().int(), min: z.number().int(), max: z.number().int() }).strict(),

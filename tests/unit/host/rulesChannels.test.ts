@@ -116,4 +116,14 @@ describe('switching the campaign’s rules', () => {
     expect(r.initiative).toMatchObject({ id: 'perCharacter', rollText: '1d20 per figure', by: 'figure' });
     expect(r.options.filter((o) => o.on).map((o) => o.key)).toEqual(['perCharacterInitiative']);
   });
+
+  it('a spell effect the engine could never use is refused with the reason, and nothing is stored', async () => {
+    const before = await ok(call('getRules', {}));
+    const effect = { kind: 'wall', shape: 'hex', size: 1, shown: true };
+    const r = await call('setRules', { rules: { ...DEFAULT_RULES, spellEdits: { 'mending-heal': { effect } } } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid-args', message: expect.stringContaining('make Heal continuing') } });
+    expect(await ok(call('getRules', {}))).toEqual(before);
+    const saved = await ok<Rules>(call('setRules', { rules: { ...DEFAULT_RULES, spellEdits: { 'elemental-barrier': { effect } } } }));
+    expect(saved.spellEdits).toEqual({ 'elemental-barrier': { effect } });
+  });
 });

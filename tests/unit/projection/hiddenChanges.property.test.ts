@@ -6,7 +6,7 @@
  * causes told or not, new figures, the projector blacked out and the line switched on and off).
  * They differ in everything hidden: figures out of sight (hidden, or under fog) with their names,
  * art, notes, pools and sides; a side of only hidden figures; illusions and spells into fog or by
- * unseen casters; terrain under fog; GM notes on seen figures; and, interleaved anywhere, commands
+ * unseen casters; terrain and spells' map effects under fog; GM notes on seen figures; and, interleaved anywhere, commands
  * on hidden things (with undos), and commands undone again in the dark.
  *
  * Compared: every frame sent (ids read by their order of first appearance, since an id is a keyed
@@ -93,6 +93,13 @@ const secretPart = fc.record({
   illusions: fc.array(fc.constantFrom('passage-blur', 'control-minor-illusion'), { maxLength: 2 }),
   fogLight: fc.boolean(),
   fogTerrain: fc.array(fc.tuple(fogHex, fc.constantFrom('wall', 'shadow', 'fire' as const)), { maxLength: 5 }),
+  // A map effect on the spell the table sees, lying only under fog (shown to the players or not).
+  fogEffect: fc.option(
+    fc.record({ kind: fc.constantFrom('darkness', 'light', 'rough' as const), hexes: fc.array(fogHex, { minLength: 1, maxLength: 4 }), shown: fc.boolean() }),
+    {
+      nil: undefined,
+    },
+  ),
 });
 
 type Public = typeof publicPart extends fc.Arbitrary<infer T> ? T : never;
@@ -160,7 +167,7 @@ function encounterOf(pub: Public, secret: Secret): EncounterState {
     figures: [...seen.slice(0, 1), ...hidden, ...seen.slice(1)],
     spells: [
       // A spell the table sees, in both worlds.
-      spell('seen-light', 'passage-light', 'Light', caster.id, target.id),
+      { ...spell('seen-light', 'passage-light', 'Light', caster.id, target.id), ...(secret.fogEffect ? { effect: secret.fogEffect } : {}) },
       ...secret.illusions.map((id, k) => spell(`illusion-${k}`, id, id === 'passage-blur' ? 'Blur' : 'Minor Illusion', caster.id, target.id)),
       ...(secret.fogLight ? [spell('fog-light', 'passage-light', 'Light', caster.id, null, at(FOG_FROM + 1, 3))] : []),
       ...hidden.slice(0, 1).map((h) => spell('unseen-light', 'passage-light', 'Light', h.id, null)),

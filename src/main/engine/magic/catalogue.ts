@@ -322,6 +322,15 @@ export function catalogueWithEdits(edits: unknown): Catalogue {
     const next: SpellDefinition = { ...s };
     return Object.assign(next, Object.fromEntries(Object.entries(edit).filter(([, v]) => v !== undefined))) as SpellDefinition;
   });
+  // A map effect lasts while the spell does (engine/map/effectiveMap.ts): a spell that ends as it
+  // is cast has nothing to keep it (console's choice, so no effect is set that could never show).
+  const brief = spells.filter((s) => s.effect !== null && !s.continuing);
+  if (brief.length > 0) {
+    throw new AppError(
+      'invalid-args',
+      `A map effect lasts while its spell does: make ${brief.map((s) => s.name).join(', ')} continuing, or take the effect off.`,
+    );
+  }
   return build(spells);
 }
 

@@ -238,7 +238,14 @@ export function figureCatalogue(manaPoolDice: string): FigureCatalogue {
     })),
     armor: ARMOR.map((a) => ({ id: a.id, name: a.name, stops: a.stops, dex: a.dex })),
     shields: SHIELDS.map((s) => ({ id: s.id, name: s.name, stops: s.stops, dex: s.dex })),
-    spells: DEFAULT_CATALOGUE.spells.map((s) => ({ id: s.id, name: s.name, school: s.school, level: s.level, castingAttribute: s.castingAttribute })),
+    spells: DEFAULT_CATALOGUE.spells.map((s) => ({
+      id: s.id,
+      name: s.name,
+      school: s.school,
+      level: s.level,
+      castingAttribute: s.castingAttribute,
+      continuing: s.continuing,
+    })),
     pointBuy: { total: POINT_BUY_TOTAL, min: POINT_BUY_MIN, max: POINT_BUY_MAX },
     manaPoolDice,
   };

@@ -155,4 +155,14 @@ describe('catalogueWithEdits (RULINGS S9)', () => {
     expect(() => catalogueWithEdits({ 'mending-heal': { renewalCost: -1 } })).toThrow(/renewalCost/);
     expect(catalogueWithEdits({}).spells).toEqual(SPELLS);
   });
+  it('takes a map effect for a lasting spell, and refuses one on a spell that ends as it is cast', () => {
+    const wall = { kind: 'wall', shape: 'line', size: 3, shown: true } as const;
+    expect(spellById(catalogueWithEdits({ 'elemental-barrier': { effect: wall } }), 'elemental-barrier').effect).toEqual(wall);
+    expect(spellById(DEFAULT_CATALOGUE, 'elemental-barrier').effect).toBeNull();
+    expect(() => catalogueWithEdits({ 'mending-heal': { effect: wall } })).toThrow(
+      'A map effect lasts while its spell does: make Heal continuing, or take the effect off.',
+    );
+    expect(spellById(catalogueWithEdits({ 'mending-heal': { continuing: true, effect: wall } }), 'mending-heal').effect).toEqual(wall);
+    expect(() => catalogueWithEdits({ 'elemental-barrier': { effect: { ...wall, size: 99 } } })).toThrow(/effect/);
+  });
 });
