@@ -1,5 +1,6 @@
 import type { GmView, PlayerView } from '../../../shared/views';
 import type { MapFigureModel, MapTerrainModel } from './mapModel';
+import type { EffectArea } from './effectOverlay';
 import type { SpellMarker } from './spellOverlay';
 
 const colorOf = (sides: readonly { id: string; color: string }[], sideId: string) => sides.find((s) => s.id === sideId)?.color ?? '#888888';
@@ -55,4 +56,16 @@ export function gmSpells(view: GmView): SpellMarker[] {
 /** The hex spells the players may see: main's player view already left out the rest. */
 export function playerSpells(view: PlayerView): SpellMarker[] {
   return view.encounter.magic.active.flatMap((s) => (s.at ? [{ id: s.id, name: s.name, school: s.school ?? null, at: s.at }] : []));
+}
+
+/** What continuing spells do to the map, every one (the GM sees all): from each caster's list in the GM view. */
+export function gmEffects(view: GmView): EffectArea[] {
+  return view.encounter.figures.flatMap((f) =>
+    f.spells.flatMap((s, i) => (s.effect ? [{ id: `${f.id}:${i}:${s.spellId}`, kind: s.effect.kind, hexes: s.effect.hexes }] : [])),
+  );
+}
+
+/** The spell effects the players may see, of each only the hexes out of the fog: main's player view already cut them. */
+export function playerEffects(view: PlayerView): EffectArea[] {
+  return view.encounter.magic.active.flatMap((s) => (s.effect ? [{ id: s.id, kind: s.effect.kind, hexes: s.effect.hexes }] : []));
 }

@@ -1,10 +1,11 @@
 import Konva from './konva';
 import type { Frame } from '../../../shared/channels/display';
-import type { Hex, HexLayout } from '../../../shared/hex';
+import { hexKey, type Hex, type HexLayout } from '../../../shared/hex';
 import { createCachedShape, paintMegahexes } from './gridShape';
 import type { MapTerrainModel } from './mapModel';
 import type { WorldRect } from './tiledPainter';
 import { TiledPainter } from './tiledPainter';
+import { EffectOverlay, type EffectArea } from './effectOverlay';
 import { HandOverlay, type DragPath, type PlaceGhost } from './handOverlay';
 import { ProposalOverlay, type ProposalMarker } from './proposalOverlay';
 import { ReachOverlay, type ReachModel } from './reachOverlay';
@@ -25,7 +26,7 @@ export interface MarksHost {
 
 /**
  * Everything the map marks over the terrain, on one layer that never listens (DESIGN §Rendering):
- * the selected figure's reach, the tactics' proposal, spells, the megahex overlay, the GM's tools
+ * spell effects' areas, the selected figure's reach, the tactics' proposal, spells, the megahex overlay, the GM's tools
  * (ruler, brush, calibration, the projector's frame) and the hand (a ghost being placed, a drag's
  * path). Each setter redraws the layer only when what it shows changed.
  */
@@ -35,6 +36,7 @@ export class MapMarks {
   private readonly reach: ReachOverlay;
   private readonly proposal: ProposalOverlay;
   private readonly spells: SpellOverlay;
+  private readonly effects: EffectOverlay;
   private readonly hand: HandOverlay;
   private readonly megahexPainter: TiledPainter;
   private readonly megahexShape: Konva.Shape;
@@ -43,13 +45,16 @@ export class MapMarks {
     this.reach = new ReachOverlay(host.layout);
     this.proposal = new ProposalOverlay(host.layout);
     this.spells = new SpellOverlay(host.layout, host.viewRect);
+    this.effects = new EffectOverlay(host.layout, host.viewRect);
     this.hand = new HandOverlay(host.layout);
     this.megahexPainter = new TiledPainter((ctx, view, scale) => paintMegahexes(ctx, host.terrain(), host.layout(), view, scale));
     this.megahexShape = createCachedShape(this.megahexPainter, host.camera, host.want);
     this.megahexShape.visible(false);
     this.tools = new ToolOverlays(host.layout, host.scale, host.brush);
     const t = this.tools;
+    // Spell effects lie on the ground: under the reach bands, the proposal and the spell markers.
     this.layer.add(
+      this.effects.shape,
       this.reach.shape,
       this.proposal.shape,
       this.spells.shape,
@@ -111,6 +116,16 @@ export class MapMarks {
   /** The hexes with a spell marker and the spells' names (for the end-to-end tests). */
   get spellMarkers(): readonly { readonly hex: Hex; readonly names: readonly string[] }[] {
     return this.spells.marked;
+  }
+
+  /** What continuing spells do to the map where they lie (effectOverlay.ts), from main's view. */
+  setEffects(areas: readonly EffectArea[]): void {
+    if (this.effects.setAreas(areas)) this.layer.batchDraw();
+  }
+
+  /** Each spell effect's kind and its hexes as "q,r" keys (for the end-to-end tests). */
+  get effectAreas(): { kind: string; hexes: string[] }[] {
+    return this.effects.shown.map((a) => ({ kind: a.kind, hexes: a.hexes.map(hexKey) }));
   }
 
   /** The hex the cast flow aims at, ringed in main's verdict's colour, or none. */
