@@ -1,0 +1,140 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, figureOnMap, hexOnScreen, mustCall, socketCall, test } from './fixtures';
+import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
+import { drawnPastTheSides } from './layoutChecks';
+import { openMenu, SCREENS } from './setupSteps';
+
+/**
+ * A spell that changes the map, set up and cast through the GM page. At the sample encounter's
+ * start the GM gives Barrier a wall over every hex within 2 of where it is aimed, in the
+ * encounter's rules; Ilsa (8,6, facing +q) casts it at 10,6 in front of her. The wall stands on
+ * both maps (held and drawn), except in the hexes Bram and Ilsa stand in; a drag of Bram into it
+ * is refused with the reason and he stays; Sella's bow, which had a line to Bram, is blocked.
+ */
+const AIM = { q: 10, r: 6 };
+const INSIDE = { q: 10, r: 5 };
+const OUTSIDE = { q: 14, r: 6 };
+
+test.beforeAll(async () => {
+  await mkdir(SCREENS, { recursive: true });
+});
+
+async function effectAreas(page: Page): Promise<{ kind: string; hexes: string[] }[]> {
+  return page.evaluate(() => window.__battleMap.marks.effectAreas.map((a) => ({ kind: a.kind, hexes: [...a.hexes].sort() })));
+}
+
+/** Pixels of the marks layer near a hex centre in the wall's stone grey: the area really drawn. */
+async function wallPixels(page: Page, hex: { q: number; r: number }): Promise<number> {
+  return page.evaluate((h) => {
+    const map = window.__battleMap;
+    const layer = map.stage.getLayers()[1]!;
+    const canvas: HTMLCanvasElement = layer.getCanvas()._canvas;
+    const ratio = layer.getCanvas().getPixelRatio();
+    const c = map.hexToScreen(h);
+    const half = Math.max(4, 12 * map.cameraState.scale) * ratio;
+    const x0 = Math.max(0, Math.floor(c.x * ratio - half));
+    const y0 = Math.max(0, Math.floor(c.y * ratio - half));
+    const data = canvas.getContext('2d')!.getImageData(x0, y0, Math.ceil(half * 2), Math.ceil(half * 2)).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+      if (a > 150 && Math.abs(r - 107) < 14 && Math.abs(g - 111) < 14 && Math.abs(b - 118) < 14) n++;
+    }
+    return n;
+  }, hex);
+}
+
+test('Barrier raised as a wall: set in the rules, cast at a hex, on both maps; a drag into it and a bow through it are refused', async ({
+  gmPage,
+  playerPage,
+}) => {
+  test.setTimeout(120_000);
+  await gmPage.bringToFront();
+  await gmPage.setViewportSize({ width: 1366, height: 768 });
+  // Setup: Ilsa learns Barrier (the sheet's spells; not play, so the rules may still change).
+  const mastery = { 'passage-blur': 2, 'passage-light': 1, 'passage-knock': 1, 'passage-detect-magic': 1, 'elemental-missile': 1, 'elemental-barrier': 1 };
+  await mustCall(gmPage, 'sendCommand', { command: { type: 'updateFigure', figureId: 'ilsa', changes: { mastery } } });
+
+  // The encounter's rules, at its start: Barrier gets a wall over all within 2 hexes, shown to the players.
+  await openMenu(gmPage, 'menu-encounter-rules');
+  const table = gmPage.getByTestId('spell-effects');
+  await table.getByTestId('spell-effect-pick').selectOption('elemental-barrier');
+  await table.getByTestId('spell-effect-add').click();
+  const row = table.getByTestId('spell-effect-elemental-barrier');
+  await expect(row).toBeVisible();
+  await row.getByLabel('What Barrier does').selectOption('wall');
+  await row.getByLabel("Barrier's area").selectOption('radius');
+  await row.getByLabel("Barrier's size in hexes").fill('2');
+  await expect(row.getByLabel("Players see Barrier's effect")).toBeChecked();
+  await row.scrollIntoViewIfNeeded();
+  expect(await drawnPastTheSides(gmPage, '[data-testid=campaign-screen] .body')).toEqual([]);
+  await gmPage.screenshot({ path: `${SCREENS}/spell-effects-rules-1366x768.png` });
+  await gmPage.getByTestId('rules-save').click();
+  await gmPage.getByTestId('campaign-close').click();
+  const rules = await mustCall(gmPage, 'describeEncounterRules', {});
+  expect(rules.rules.spellEdits).toEqual({ 'elemental-barrier': { effect: { kind: 'wall', shape: 'radius', size: 2, shown: true } } });
+
+  const bowBefore = await socketCall(gmPage, 'attackPreview', { attackerId: 'sella', targetId: 'bram', weaponId: 'small-bow' });
+  expect(bowBefore.ok && bowBefore.value.reason).not.toBe('A wall blocks the line of fire to Bram.');
+
+  // Turn 1 to Ilsa's action (renew Blur, everyone stands still, Sella passes), then the cast.
+  await toRenewSpells(gmPage);
+  await gmPage.getByRole('tab', { name: 'Magic' }).click();
+  await gmPage.getByTestId('renewal-panel').getByTestId('renew-blur-on-bram').click();
+  await standStillToIlsasAction(gmPage);
+  await gmPage.getByRole('tab', { name: 'Figure' }).click();
+  await gmPage.getByTestId('options').getByTestId('option-h').click();
+  const flow = gmPage.getByTestId('cast-flow');
+  await expect(flow.getByTestId('cast-caster')).toHaveValue('ilsa');
+  await flow.getByTestId('cast-spell').selectOption('elemental-barrier');
+  await flow.getByTestId('cast-variant').selectOption('earth');
+  await flow.getByTestId('cast-target').selectOption('@hex');
+  const at = await hexOnScreen(gmPage, AIM);
+  await gmPage.mouse.click(at.x, at.y);
+  await expect(flow.getByTestId('cast-target-hex')).toHaveText('Target: hex 10,6 — in front');
+  await flow.getByTestId('cast-dice-input').fill('2 3 4');
+  await flow.getByTestId('cast-dice-input').press('Enter');
+  await expect(flow.getByTestId('cast-result')).toContainText('succeeded');
+
+  // Main keeps the wall on the spell: every hex within 2 of 10,6 but Bram's and Ilsa's.
+  const view = await mustCall(gmPage, 'getGmView', {});
+  const effect = view.encounter.figures.find((f) => f.id === 'ilsa')!.spells.find((s) => s.spellId === 'elemental-barrier')!.effect!;
+  const wall = effect.hexes.map((h) => `${h.q},${h.r}`).sort();
+  expect(effect.kind).toBe('wall');
+  expect(wall).toHaveLength(17);
+  expect(wall).toContain('10,4');
+  expect(wall).not.toContain('9,5');
+  expect(wall).not.toContain('8,6');
+
+  // Both maps hold it and draw it; nothing is drawn outside it.
+  for (const page of [gmPage, playerPage]) {
+    await expect.poll(() => effectAreas(page)).toEqual([{ kind: 'wall', hexes: wall }]);
+    await expect.poll(() => wallPixels(page, INSIDE)).toBeGreaterThan(10);
+    expect(await wallPixels(page, OUTSIDE)).toBe(0);
+  }
+  await gmPage.screenshot({ path: `${SCREENS}/spell-effects-wall-gm-1366x768.png` });
+  await playerPage.bringToFront();
+  await playerPage.setViewportSize({ width: 1920, height: 1080 });
+  await expect.poll(() => wallPixels(playerPage, INSIDE)).toBeGreaterThan(10);
+  await playerPage.screenshot({ path: `${SCREENS}/spell-effects-wall-player-1920x1080.png` });
+  await gmPage.bringToFront();
+
+  // A drag of Bram into the wall: the preview says why, the drop changes nothing on either page.
+  const from = await hexOnScreen(gmPage, { q: 9, r: 5 });
+  const to = await hexOnScreen(gmPage, INSIDE);
+  await gmPage.mouse.move(from.x, from.y);
+  await gmPage.mouse.down();
+  await gmPage.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+  await gmPage.mouse.move(to.x, to.y, { steps: 4 });
+  await expect(gmPage.getByTestId('drag-path')).toContainText('wall');
+  await gmPage.screenshot({ path: `${SCREENS}/spell-effects-drag-refused-1366x768.png` });
+  await gmPage.mouse.up();
+  await expect.poll(() => figureOnMap(gmPage, 'bram')).toMatchObject({ q: 9, r: 5 });
+  await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 9, r: 5 });
+
+  // Sella's bow no longer has a line to Bram: the wall stands on it at 10,4.
+  const bowAfter = await mustCall(gmPage, 'attackPreview', { attackerId: 'sella', targetId: 'bram', weaponId: 'small-bow' });
+  expect(bowAfter.allowed).toBe(false);
+  expect(bowAfter.reason).toBe('A wall blocks the line of fire to Bram.');
+});
