@@ -9,7 +9,7 @@ import { openMenu, SCREENS } from './setupSteps';
  * A spell that changes the map, set up and cast through the GM page. At the sample encounter's
  * start the GM gives Barrier a wall over every hex within 2 of where it is aimed, in the
  * encounter's rules; Ilsa (8,6, facing +q) casts it at 10,6 in front of her. The wall stands on
- * both maps (held and drawn), except in the hexes Bram and Ilsa stand in; a drag of Bram into it
+ * both maps (held and drawn; before the dice, its template on the GM map only), except in the hexes Bram and Ilsa stand in; a drag of Bram into it
  * is refused with the reason and he stays; Sella's bow, which had a line to Bram, is blocked.
  */
 const AIM = { q: 10, r: 6 };
@@ -93,9 +93,17 @@ test('Barrier raised as a wall: set in the rules, cast at a hex, on both maps; a
   const at = await hexOnScreen(gmPage, AIM);
   await gmPage.mouse.click(at.x, at.y);
   await expect(flow.getByTestId('cast-target-hex')).toHaveText('Target: hex 10,6 — in front');
+  // Before the dice: the template shows where the wall would stand, on the GM map only.
+  const template = async (page: Page) => page.evaluate(() => window.__battleMap.marks.effectTemplate);
+  await expect.poll(async () => (await template(gmPage))?.hexes.length).toBe(17);
+  expect((await template(gmPage))?.kind).toBe('wall');
+  expect(await template(playerPage)).toBeNull();
+  expect(await effectAreas(playerPage)).toEqual([]);
+  await gmPage.screenshot({ path: `${SCREENS}/spell-effects-template-1366x768.png` });
   await flow.getByTestId('cast-dice-input').fill('2 3 4');
   await flow.getByTestId('cast-dice-input').press('Enter');
   await expect(flow.getByTestId('cast-result')).toContainText('succeeded');
+  await expect.poll(() => template(gmPage)).toBeNull();
 
   // Main keeps the wall on the spell: every hex within 2 of 10,6 but Bram's and Ilsa's.
   const view = await mustCall(gmPage, 'getGmView', {});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HexSchema, IdSchema } from '../schemas';
 import { ExplainedSchema } from './encounter';
+import { MapEffectViewSchema } from '../views';
 import { channel, NoArgs } from './define';
 
 /**
@@ -146,6 +147,8 @@ export const CastPreviewResultSchema = z
     targetHex: HexSchema.nullable(),
     /** Where that hex lies for the caster: its own hex, next to it, or its front, side or rear. */
     aim: z.enum(['caster', 'adjacent', 'front', 'side', 'rear']).nullable(),
+    /** The area the spell's map effect would take there (its template on the GM map), or null. */
+    effect: MapEffectViewSchema.nullable(),
     push: z.number().int(),
     mustHit: z.boolean(),
     continuing: z.boolean(),

@@ -27,6 +27,8 @@ import type { EncounterState, FigureState } from './schema';
 import { figureById, hasBody, hasCondition } from './state';
 import type { Tx } from './tx';
 import { effectiveMap, FIRE } from '../map/effectiveMap';
+import { effectHexes } from '../map/effectArea';
+import type { MapEffectKind } from '../../../shared/mapEffects';
 
 /** Which casting option the caster is taking (001 §Action Options h, r, and HTH "Cast spell"). */
 export type CastingOption = 'h' | 'r' | 'hth-cast';
@@ -168,6 +170,8 @@ export interface HexAimPreview {
   readonly targetHex: Hex | null;
   /** Where the hex lies for the caster, or null with no hex. */
   readonly aim: SpellAim | null;
+  /** The area the spell's map effect would take if cast there (its template), or null when it has none. */
+  readonly effect: { readonly kind: MapEffectKind; readonly hexes: readonly Hex[] } | null;
   readonly problems: readonly string[];
 }
 
@@ -185,7 +189,7 @@ export function withHexAim<P extends { readonly problems: readonly string[] }>(
   targetId: string | undefined,
   targetHex: Hex | undefined,
 ): Omit<P, 'problems'> & HexAimPreview {
-  if (targetHex === undefined) return { ...preview, targetHex: null, aim: null, problems: [...preview.problems] };
+  if (targetHex === undefined) return { ...preview, targetHex: null, aim: null, effect: null, problems: [...preview.problems] };
   const caster = figureById(state, casterId);
   const spell = spellById(catalogueOf(rules), spellId);
   const hex = { q: targetHex.q, r: targetHex.r };
@@ -197,5 +201,7 @@ export function withHexAim<P extends { readonly problems: readonly string[] }>(
   const facing = spellTargetRefusal(caster, hex);
   if (facing !== null) problems.push(facing);
   if (spell.mustHit) problems.push(`${spell.name} must hit: choose the figure it is aimed at (RULINGS S1).`);
-  return { ...preview, targetHex: hex, aim: spellAim(caster, hex), problems: [...new Set(problems)] };
+  const area = spell.effect !== null && spell.continuing && offMap === null ? effectHexes(state, spell.effect, hex, caster.position) : [];
+  const effect = area.length > 0 && spell.effect !== null ? { kind: spell.effect.kind, hexes: area } : null;
+  return { ...preview, targetHex: hex, aim: spellAim(caster, hex), effect, problems: [...new Set(problems)] };
 }

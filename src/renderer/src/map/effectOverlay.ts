@@ -34,6 +34,10 @@ const EFFECT_STYLE: Readonly<Record<MapEffectKind, EffectStyle>> = {
   rough: { fill: '#8a6a3a', alpha: 0.35, outline: '#5c4522', outlineAlpha: 0.9, dots: '#4a3519' },
 };
 
+/** The aimed spell's template: an id no effect from main has, and the cast flow's aim colour. */
+const TEMPLATE_ID = '\u0000template';
+const TEMPLATE_OUTLINE = '#4fd1c5';
+
 /** Where the dots of broken ground sit in a hex, as fractions of the hex's size from its centre. */
 const DOTS: readonly Point[] = [
   { x: -0.38, y: -0.22 },
@@ -47,6 +51,7 @@ const DOTS: readonly Point[] = [
 export class EffectOverlay {
   readonly shape: Konva.Shape;
   private areas: readonly EffectArea[] = [];
+  private aimed: EffectArea | null = null;
   /** Each area's outline, kept while the layout is the same (hexOutline walks every hex). */
   private outlines = new Map<string, { readonly layout: HexLayout; readonly loops: Point[][] }>();
 
@@ -67,8 +72,25 @@ export class EffectOverlay {
     if (sameAreas(this.areas, areas)) return false;
     this.areas = areas;
     this.outlines.clear();
-    this.shape.visible(areas.length > 0);
+    this.shape.visible(areas.length > 0 || this.aimed !== null);
     return true;
+  }
+
+  /**
+   * The template of the spell the cast flow aims (GM map only): where its effect would go, as
+   * main's preview computed it, drawn as a dashed outline over a faint fill before the cast.
+   */
+  setTemplate(area: Omit<EffectArea, 'id'> | null): boolean {
+    const next = area === null ? null : { id: TEMPLATE_ID, kind: area.kind, hexes: area.hexes };
+    if (sameAreas(this.aimed ? [this.aimed] : [], next ? [next] : [])) return false;
+    this.aimed = next;
+    for (const key of [...this.outlines.keys()]) if (key.startsWith(`${TEMPLATE_ID}|`)) this.outlines.delete(key);
+    this.shape.visible(this.areas.length > 0 || this.aimed !== null);
+    return true;
+  }
+
+  get template(): { readonly kind: MapEffectKind; readonly hexes: readonly Hex[] } | null {
+    return this.aimed === null ? null : { kind: this.aimed.kind, hexes: this.aimed.hexes };
   }
 
   /** What is drawn: each area's kind and hexes (the end-to-end tests read them). */
@@ -131,7 +153,25 @@ export class EffectOverlay {
       ctx.strokeStyle = style.outline;
       ctx.stroke();
     }
+    if (this.aimed !== null) this.drawTemplate(ctx, this.aimed, layout, scale, inView);
     ctx.globalAlpha = 1;
+  }
+
+  private drawTemplate(ctx: CanvasRenderingContext2D, area: EffectArea, layout: HexLayout, scale: number, inView: (p: Point) => boolean): void {
+    const style = EFFECT_STYLE[area.kind];
+    ctx.beginPath();
+    for (const hex of area.hexes) if (inView(hexToPixel(layout, hex))) tracePolygon(ctx, hexCorners(layout, hex));
+    ctx.globalAlpha = Math.min(0.35, style.alpha * 0.5);
+    ctx.fillStyle = style.fill;
+    ctx.fill();
+    ctx.beginPath();
+    for (const loop of this.outlineOf(area, layout)) tracePolygon(ctx, loop);
+    ctx.globalAlpha = 1;
+    ctx.setLineDash([8 / scale, 5 / scale]);
+    ctx.lineWidth = 2.5 / scale;
+    ctx.strokeStyle = TEMPLATE_OUTLINE;
+    ctx.stroke();
+    ctx.setLineDash([]);
   }
 }
 

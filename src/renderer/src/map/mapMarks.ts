@@ -130,7 +130,15 @@ export class MapMarks {
 
   /** The hex the cast flow aims at, ringed in main's verdict's colour, or none. */
   setSpellAim(aim: SpellAimMarker | null): void {
-    if (this.spells.setAim(aim)) this.layer.batchDraw();
+    const ringed = this.spells.setAim(aim);
+    const template = this.effects.setTemplate(aim?.area ?? null);
+    if (ringed || template) this.layer.batchDraw();
+  }
+
+  /** The area the aimed spell's effect would take, as "q,r" keys, or null (for the end-to-end tests). */
+  get effectTemplate(): { kind: string; hexes: string[] } | null {
+    const t = this.effects.template;
+    return t === null ? null : { kind: t.kind, hexes: t.hexes.map(hexKey) };
   }
 
   /** The ghost of a figure being placed, or none. */

@@ -1,6 +1,7 @@
 import Konva from './konva';
 import { hexCorners, hexKey, hexToPixel, type Hex, type HexLayout } from '../../../shared/hex';
 import type { WorldRect } from './tiledPainter';
+import type { MapEffectKind } from '../../../shared/mapEffects';
 import { tracePolygon } from './gridShape';
 
 /**
@@ -21,6 +22,8 @@ export interface SpellMarker {
 export interface SpellAimMarker {
   readonly hex: Hex;
   readonly ok: boolean;
+  /** The area the spell's map effect would take there, drawn as its template (effectOverlay.ts). */
+  readonly area?: { readonly kind: MapEffectKind; readonly hexes: readonly Hex[] } | null;
 }
 
 export const SCHOOL_COLOUR: Readonly<Record<string, string>> = {

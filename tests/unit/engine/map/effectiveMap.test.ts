@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { attackPreview } from '../../../../src/main/engine/encounter/attack';
 import { reachable } from '../../../../src/main/engine/encounter/movement/reachable';
+import { withHexAim } from '../../../../src/main/engine/encounter/castSpell';
 import { placementRefusal } from '../../../../src/main/engine/encounter/placement';
 import type { EncounterState, FigureState } from '../../../../src/main/engine/encounter/schema';
 import { BODY, BROKEN, effectiveMap, FIRE, SHADOW, WALL } from '../../../../src/main/engine/map/effectiveMap';
@@ -84,6 +85,16 @@ describe('a spell the campaign gives a map effect changes the map while it lasts
     const map = effectiveMap(cast);
     for (const h of spell.effect!.hexes) expect(map.isWall(h)).toBe(true);
     expect(map.changed.get('8,5')).toEqual(['wall']);
+  });
+
+  it('the cast preview at a hex carries the template: the hexes the wall would take there, none for a spell without an effect', () => {
+    const state = corridor();
+    const plain = { problems: [] as string[] };
+    const aimed = withHexAim(plain, state, wallRules, 'ilsa', 'elemental-barrier', undefined, { q: 8, r: 5 });
+    expect(aimed.effect?.kind).toBe('wall');
+    expect(aimed.effect?.hexes.map(hexKey).sort()).toEqual(['7,5', '7,6', '8,4', '8,5', '8,6', '9,4', '9,5'].sort());
+    expect(withHexAim(plain, state, wallRules, 'ilsa', 'passage-light', undefined, { q: 8, r: 5 }).effect).toBeNull();
+    expect(withHexAim(plain, state, wallRules, 'ilsa', 'elemental-barrier', undefined, undefined).effect).toBeNull();
   });
 
   it('the wall refuses a placement and blocks the crossbow that had a clear line before', () => {

@@ -33,9 +33,14 @@ class HexPick {
 
   setAim(aim: SpellAimMarker | null): void {
     const a = this.aim;
-    if (a === aim || (a && aim && a.ok === aim.ok && a.hex.q === aim.hex.q && a.hex.r === aim.hex.r)) return;
+    if (a === aim || (a && aim && a.ok === aim.ok && a.hex.q === aim.hex.q && a.hex.r === aim.hex.r && sameArea(a.area, aim.area))) return;
     this.aim = aim;
   }
 }
 
 export const hexPick = new HexPick();
+
+function sameArea(a: SpellAimMarker['area'], b: SpellAimMarker['area']): boolean {
+  if (!a || !b) return !a && !b;
+  return a.kind === b.kind && a.hexes.length === b.hexes.length && a.hexes.every((h, i) => h.q === b.hexes[i]!.q && h.r === b.hexes[i]!.r);
+}
