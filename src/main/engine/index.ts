@@ -1,6 +1,8 @@
 /**
- * The rules engine's public surface (DESIGN §The engine): pure, deterministic, no I/O. The
- * session, the store and the tests import the engine through here.
+ * The rules engine's surface in one place (DESIGN §The engine): pure, deterministic, no I/O.
+ * Tests that exercise the engine as a whole import it from here, and
+ * tests/unit/engine/publicSurface.test.ts holds the names to it; code in `main/` imports the
+ * engine's modules by path, as the folder table in docs/architecture.md allows.
  */
 export * from './explain';
 export * from './dice';
