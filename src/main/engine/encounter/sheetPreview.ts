@@ -1,6 +1,7 @@
 import type { FigureSheetInput } from '../../../shared/commands';
 import { encumbranceLevel } from '../encumbrance';
 import type { RuleSet } from '../rules';
+import { sheetAllowanceOf } from './movement/sheetAllowance';
 import { equipmentLbs } from './state';
 
 /** What a sheet not yet placed will carry and how far it will move, by the encounter's rules. */
@@ -25,14 +26,13 @@ export function sheetPreview(input: FigureSheetInput, rules: RuleSet): SheetPrev
   } catch {
     return null; // a STR the sheet check already refuses
   }
-  const ap = rules.movement.hazards?.actionPoints({ attacks: input.attacks }) ?? null;
-  const allowance = rules.movement.allowance({
+  const allowance = sheetAllowanceOf(rules, {
     attributes,
     carriedLbs: carried,
     armorId: input.equipment.armorId,
     fatigueSpent: 0,
     momentum: 0,
-    ...(ap === null ? {} : { actionPoints: ap }),
+    attacks: input.attacks,
   });
   return { load, gaits: allowance.map((a) => ({ name: a.name, hexes: a.hexes.value, allowed: a.allowed })) };
 }
