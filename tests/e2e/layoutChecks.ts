@@ -50,6 +50,17 @@ export async function drawnPastTheSides(page: Page, root: string): Promise<strin
   }, root);
 }
 
+/** Every element matching `selector` whose own text is cut short (an ellipsis, or text wider than its box), described. */
+export async function textCutShort(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate(
+    (sel) =>
+      [...document.querySelectorAll<HTMLElement>(sel)]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => `"${(el.textContent ?? '').trim().slice(0, 30)}" ${el.scrollWidth} wide in ${el.clientWidth}`),
+    selector,
+  );
+}
+
 /** The last enabled, visible control (button, input, select, textarea) under `root`, in document order. */
 export function lastControl(root: Locator): Locator {
   return root.locator('button:not([disabled]):visible, input:not([disabled]):visible, select:not([disabled]):visible, textarea:not([disabled]):visible').last();

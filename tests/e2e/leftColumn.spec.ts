@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { expect, mustCall, test } from './fixtures';
-import { clippedWithoutScrollbar } from './layoutChecks';
+import { clippedWithoutScrollbar, drawnPastTheSides, textCutShort } from './layoutChecks';
 
 /**
  * The GM page's left column at a laptop's 1366×768: the phase stepper writes every phase name
@@ -14,19 +13,6 @@ const SCREENS = 'test-results/screens';
 test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
-
-/** Elements under the left column whose text is cut (ellipsis, or past the column's right edge). */
-const cutInLeftColumn = (page: Page, selector: string) =>
-  page.evaluate((sel) => {
-    const column = document.querySelector('aside.left')!.getBoundingClientRect();
-    const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>(`aside.left ${sel}`)) {
-      const box = el.getBoundingClientRect();
-      if (el.scrollWidth > el.clientWidth + 1 || box.right > column.right + 0.5 || box.left < column.left - 0.5)
-        out.push(`"${el.textContent?.trim()}" ${Math.round(box.left)}–${Math.round(box.right)} in ${Math.round(column.left)}–${Math.round(column.right)}`);
-    }
-    return out;
-  }, selector);
 
 test('the left column writes phase names whole and keeps a figure row’s tags inside it at 1366×768', async ({ gmPage }) => {
   const fighter = {
@@ -51,7 +37,8 @@ test('the left column writes phase names whole and keeps a figure row’s tags i
   await expect(stepper.locator('li')).toHaveCount(6);
   await expect(stepper).toContainText('Initial movement');
   await gmPage.screenshot({ path: `${SCREENS}/left-column-1366x768.png` });
-  expect(await cutInLeftColumn(gmPage, '[data-testid=phase-stepper] .label'), 'phase names cut').toEqual([]);
-  expect(await cutInLeftColumn(gmPage, '.figures-card .tk-tag, .figures-card .pools, .figures-card .name'), 'figure rows cut').toEqual([]);
+  expect(await textCutShort(gmPage, 'aside.left [data-testid=phase-stepper] .label'), 'phase names cut').toEqual([]);
+  expect(await textCutShort(gmPage, 'aside.left .figures-card :is(.tk-tag, .pools, .name)'), 'figure rows cut').toEqual([]);
+  expect(await drawnPastTheSides(gmPage, 'aside.left'), 'drawn past a side of the left column').toEqual([]);
   expect(await clippedWithoutScrollbar(gmPage, 'aside.left'), 'content past an edge of the left column without a scrollbar').toEqual([]);
 });

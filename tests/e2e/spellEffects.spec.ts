@@ -71,6 +71,8 @@ test('Barrier raised as a wall: set in the rules, cast at a hex, on both maps; a
   expect(await drawnPastTheSides(gmPage, '[data-testid=campaign-screen] .body')).toEqual([]);
   await gmPage.screenshot({ path: `${SCREENS}/spell-effects-rules-1366x768.png` });
   await gmPage.getByTestId('rules-save').click();
+  // Main's answer is what says it is saved: the GM is told, then closes the dialog.
+  await expect(gmPage.getByText('This encounter now runs under these rules')).toBeVisible();
   await gmPage.getByTestId('campaign-close').click();
   const rules = await mustCall(gmPage, 'describeEncounterRules', {});
   expect(rules.rules.spellEdits).toEqual({ 'elemental-barrier': { effect: { kind: 'wall', shape: 'radius', size: 2, shown: true } } });
