@@ -1,6 +1,6 @@
-// The code's shape, checked on every `npm test`: no file under src/ over 400 lines, and no import
+// The code's shape, checked on every `npm test`: no file under src/ over 400 lines, no import
 // circle among them (type-only imports count: a circle of types is still two files that cannot be
-// read apart). Reads imports as text; no dependency.
+// read apart), and every import allowed by the folder table of docs/architecture.md. Reads imports as text; no dependency.
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,8 +84,42 @@ for (const circle of circles(graph)) {
   problems.push(`import circle: ${circle.map(rel).sort().join(' → ')}`);
 }
 
+// The folder table of docs/architecture.md §Folders: which folders a file in each may import from
+// (its own always). Bare imports (packages) are checked only where the table names them.
+const FOLDERS = [
+  ['src/main/engine/', ['src/shared/']],
+  ['src/main/session/', ['src/main/engine/', 'src/main/store/', 'src/main/projection/', 'src/shared/']],
+  ['src/main/projection/', ['src/main/engine/', 'src/shared/']],
+  ['src/main/store/', ['src/main/engine/', 'src/shared/']],
+  ['src/main/simulation/', ['src/main/engine/', 'src/shared/']],
+  ['src/main/host/', ['src/main/', 'src/shared/']],
+  ['src/preload/', ['src/shared/contract.ts']],
+  ['src/renderer/', ['src/shared/']],
+  ['src/shared/', []],
+];
+const PACKAGES = { 'src/shared/': /^zod$/, 'src/preload/': /^electron$/ };
+const folderOf = (file) => FOLDERS.find(([folder]) => rel(file).startsWith(folder));
+for (const file of files) {
+  const home = folderOf(file);
+  if (!home) continue;
+  const [folder, allowed] = home;
+  for (const target of graph.get(file) ?? []) {
+    const to = rel(target);
+    if (to.startsWith(folder) || allowed.some((a) => to.startsWith(a))) continue;
+    problems.push(`${rel(file)} imports ${to}: ${folder} may import only ${[folder, ...allowed].join(', ')} (docs/architecture.md §Folders)`);
+  }
+  const only = PACKAGES[folder];
+  if (only) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(IMPORT)) {
+      const spec = m[1] ?? m[2];
+      if (!spec.startsWith('.') && !only.test(spec)) problems.push(`${rel(file)} imports the package ${spec}: ${folder} may import only ${only}`);
+    }
+  }
+}
+
 if (problems.length > 0) {
   console.error(`Code structure: ${problems.length} problem(s)\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
-console.log(`Code structure: ${files.length} files under src/, none over ${MAX_LINES} lines, no import circle.`);
+console.log(`Code structure: ${files.length} files under src/, none over ${MAX_LINES} lines, no import circle, every import allowed by the folder table.`);
