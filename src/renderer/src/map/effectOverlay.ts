@@ -82,7 +82,7 @@ export class EffectOverlay {
    */
   setTemplate(area: Omit<EffectArea, 'id'> | null): boolean {
     const next = area === null ? null : { id: TEMPLATE_ID, kind: area.kind, hexes: area.hexes };
-    if (sameAreas(this.aimed ? [this.aimed] : [], next ? [next] : [])) return false;
+    if (sameArea(this.aimed, next)) return false;
     this.aimed = next;
     for (const key of [...this.outlines.keys()]) if (key.startsWith(`${TEMPLATE_ID}|`)) this.outlines.delete(key);
     this.shape.visible(this.areas.length > 0 || this.aimed !== null);
@@ -175,18 +175,26 @@ export class EffectOverlay {
   }
 }
 
+/**
+ * Whether two areas take the same kind of effect on the same hexes, in the same order: the one
+ * test of "nothing to redraw" for the effects drawn here and for the cast flow's aimed template
+ * (panels/magic/hexPick.svelte.ts). No area equals only no area.
+ */
+export function sameArea(a: Omit<EffectArea, 'id'> | null | undefined, b: Omit<EffectArea, 'id'> | null | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  if (a === b) return true;
+  if (a.kind !== b.kind || a.hexes.length !== b.hexes.length) return false;
+  for (let j = 0; j < a.hexes.length; j++) {
+    const h = a.hexes[j]!;
+    const k = b.hexes[j]!;
+    if (h.q !== k.q || h.r !== k.r) return false;
+  }
+  return true;
+}
+
 function sameAreas(a: readonly EffectArea[], b: readonly EffectArea[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x.id !== y.id || x.kind !== y.kind || x.hexes.length !== y.hexes.length) return false;
-    for (let j = 0; j < x.hexes.length; j++) {
-      const h = x.hexes[j]!;
-      const k = y.hexes[j]!;
-      if (h.q !== k.q || h.r !== k.r) return false;
-    }
-  }
+  for (let i = 0; i < a.length; i++) if (a[i]!.id !== b[i]!.id || !sameArea(a[i], b[i])) return false;
   return true;
 }

@@ -1,5 +1,6 @@
 import type { Hex } from '../../../../shared/hex';
 import type { SpellAimMarker } from '../../map/spellOverlay';
+import { sameArea } from '../../map/effectOverlay';
 
 /**
  * The cast flow's hold on the GM map (001 §Facing: a spell may go to a bare hex): while
@@ -39,8 +40,3 @@ class HexPick {
 }
 
 export const hexPick = new HexPick();
-
-function sameArea(a: SpellAimMarker['area'], b: SpellAimMarker['area']): boolean {
-  if (!a || !b) return !a && !b;
-  return a.kind === b.kind && a.hexes.length === b.hexes.length && a.hexes.every((h, i) => h.q === b.hexes[i]!.q && h.r === b.hexes[i]!.r);
-}
