@@ -34,8 +34,7 @@ const EFFECT_STYLE: Readonly<Record<MapEffectKind, EffectStyle>> = {
   rough: { fill: '#8a6a3a', alpha: 0.35, outline: '#5c4522', outlineAlpha: 0.9, dots: '#4a3519' },
 };
 
-/** The aimed spell's template: an id no effect from main has, and the cast flow's aim colour. */
-const TEMPLATE_ID = '\u0000template';
+/** The outline of the aimed spell's template: the cast flow's aim colour. */
 const TEMPLATE_OUTLINE = '#4fd1c5';
 
 /** Where the dots of broken ground sit in a hex, as fractions of the hex's size from its centre. */
@@ -51,9 +50,11 @@ const DOTS: readonly Point[] = [
 export class EffectOverlay {
   readonly shape: Konva.Shape;
   private areas: readonly EffectArea[] = [];
-  private aimed: EffectArea | null = null;
+  private aimed: Omit<EffectArea, 'id'> | null = null;
   /** Each area's outline, kept while the layout is the same (hexOutline walks every hex). */
-  private outlines = new Map<string, { readonly layout: HexLayout; readonly loops: Point[][] }>();
+  private outlines = new Map<string, Outline>();
+  /** The aimed template's outline, kept the same way until the template changes. */
+  private templateOutline: Outline | null = null;
 
   constructor(
     private readonly layout: () => HexLayout,
@@ -81,10 +82,10 @@ export class EffectOverlay {
    * main's preview computed it, drawn as a dashed outline over a faint fill before the cast.
    */
   setTemplate(area: Omit<EffectArea, 'id'> | null): boolean {
-    const next = area === null ? null : { id: TEMPLATE_ID, kind: area.kind, hexes: area.hexes };
+    const next = area === null ? null : { kind: area.kind, hexes: area.hexes };
     if (sameArea(this.aimed, next)) return false;
     this.aimed = next;
-    for (const key of [...this.outlines.keys()]) if (key.startsWith(`${TEMPLATE_ID}|`)) this.outlines.delete(key);
+    this.templateOutline = null;
     this.shape.visible(this.areas.length > 0 || this.aimed !== null);
     return true;
   }
@@ -100,11 +101,14 @@ export class EffectOverlay {
 
   private outlineOf(area: EffectArea, layout: HexLayout): Point[][] {
     const key = `${area.id}|${area.kind}`;
-    const kept = this.outlines.get(key);
-    if (kept && kept.layout === layout) return kept.loops;
-    const loops = hexOutline(layout, area.hexes);
-    this.outlines.set(key, { layout, loops });
-    return loops;
+    const outline = outlineIn(layout, area.hexes, this.outlines.get(key));
+    this.outlines.set(key, outline);
+    return outline.loops;
+  }
+
+  private templateOutlineOf(area: Omit<EffectArea, 'id'>, layout: HexLayout): Point[][] {
+    this.templateOutline = outlineIn(layout, area.hexes, this.templateOutline);
+    return this.templateOutline.loops;
   }
 
   private draw(ctx: CanvasRenderingContext2D): void {
@@ -157,7 +161,7 @@ export class EffectOverlay {
     ctx.globalAlpha = 1;
   }
 
-  private drawTemplate(ctx: CanvasRenderingContext2D, area: EffectArea, layout: HexLayout, scale: number, inView: (p: Point) => boolean): void {
+  private drawTemplate(ctx: CanvasRenderingContext2D, area: Omit<EffectArea, 'id'>, layout: HexLayout, scale: number, inView: (p: Point) => boolean): void {
     const style = EFFECT_STYLE[area.kind];
     ctx.beginPath();
     for (const hex of area.hexes) if (inView(hexToPixel(layout, hex))) tracePolygon(ctx, hexCorners(layout, hex));
@@ -165,7 +169,7 @@ export class EffectOverlay {
     ctx.fillStyle = style.fill;
     ctx.fill();
     ctx.beginPath();
-    for (const loop of this.outlineOf(area, layout)) tracePolygon(ctx, loop);
+    for (const loop of this.templateOutlineOf(area, layout)) tracePolygon(ctx, loop);
     ctx.globalAlpha = 1;
     ctx.setLineDash([8 / scale, 5 / scale]);
     ctx.lineWidth = 2.5 / scale;
@@ -173,6 +177,16 @@ export class EffectOverlay {
     ctx.stroke();
     ctx.setLineDash([]);
   }
+}
+
+interface Outline {
+  readonly layout: HexLayout;
+  readonly loops: Point[][];
+}
+
+/** The outline of `hexes` in `layout`: the kept one while it was traced in that layout. */
+function outlineIn(layout: HexLayout, hexes: readonly Hex[], kept: Outline | null | undefined): Outline {
+  return kept && kept.layout === layout ? kept : { layout, loops: hexOutline(layout, hexes) };
 }
 
 /**
