@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, hexOnScreen, mustCall, socketCall, test } from './fixtures';
 import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
+import { colourPixels, type InkColour } from './mapProbes';
 
 /**
  * A spell aimed at a bare hex through the GM page (001 §Facing: "Spells: your hex, adjacent
@@ -27,29 +28,14 @@ async function markers(page: Page): Promise<{ hex: { q: number; r: number }; nam
   });
 }
 
+/** Light's school colour (Passage, #fff08a), opaque. */
+const PASSAGE: InkColour = { alpha: 200, r: [230, 256], g: [215, 256], b: [90, 175] };
+
 /**
- * Pixels of the overlay layer near a hex centre in Light's school colour (Passage, #fff08a): the
- * marker really drawn, not only held. Counts in a box of about one hex around the centre.
+ * Pixels of the overlay layer near a hex centre in Light's school colour: the marker really
+ * drawn, not only held. Counts in a box of about one hex around the centre.
  */
-async function markerPixels(page: Page, hex: { q: number; r: number }): Promise<number> {
-  return page.evaluate((h) => {
-    const map = window.__battleMap;
-    const layer = map.stage.getLayers()[1]!;
-    const canvas: HTMLCanvasElement = layer.getCanvas()._canvas;
-    const ratio = layer.getCanvas().getPixelRatio();
-    const c = map.hexToScreen(h);
-    const half = Math.max(6, 32 * map.cameraState.scale) * ratio;
-    const x0 = Math.max(0, Math.floor(c.x * ratio - half));
-    const y0 = Math.max(0, Math.floor(c.y * ratio - half));
-    const data = canvas.getContext('2d')!.getImageData(x0, y0, Math.ceil(half * 2), Math.ceil(half * 2)).data;
-    let n = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
-      if (a > 200 && r > 230 && g > 215 && b > 90 && b < 175) n++;
-    }
-    return n;
-  }, hex);
-}
+const markerPixels = (page: Page, hex: { q: number; r: number }) => colourPixels(page, hex, { world: 32, minScreen: 6 }, PASSAGE);
 
 test('Ilsa casts Light at the hex in front of her; the rear hex is refused; both maps mark it', async ({ gmPage, playerPage }) => {
   test.setTimeout(90_000);

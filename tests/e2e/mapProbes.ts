@@ -72,3 +72,41 @@ export const layerDigests = (page: Page) =>
     }
     return out;
   });
+
+/**
+ * A colour a probe counts: each channel strictly between its bounds, and alpha above `alpha`
+ * (so a faint wash of the same hue does not count).
+ */
+export interface InkColour {
+  readonly alpha: number;
+  readonly r: readonly [number, number];
+  readonly g: readonly [number, number];
+  readonly b: readonly [number, number];
+}
+
+/**
+ * Pixels of the overlay layer (the map's second layer: marks and spell effects) in `colour`, in a
+ * square around a hex's centre whose half side is `box.world` world units at the current zoom,
+ * and at least `box.minScreen` screen pixels: what is really drawn there, not only held.
+ */
+export const colourPixels = (page: Page, hex: { q: number; r: number }, box: { world: number; minScreen: number }, colour: InkColour) =>
+  page.evaluate(
+    ({ h, box, colour }) => {
+      const map = window.__battleMap;
+      const layer = map.stage.getLayers()[1]!;
+      const canvas: HTMLCanvasElement = layer.getCanvas()._canvas;
+      const ratio = layer.getCanvas().getPixelRatio();
+      const c = map.hexToScreen(h);
+      const half = Math.max(box.minScreen, box.world * map.cameraState.scale) * ratio;
+      const x0 = Math.max(0, Math.floor(c.x * ratio - half));
+      const y0 = Math.max(0, Math.floor(c.y * ratio - half));
+      const data = canvas.getContext('2d')!.getImageData(x0, y0, Math.ceil(half * 2), Math.ceil(half * 2)).data;
+      const within = (v: number, [lo, hi]: readonly [number, number]) => v > lo && v < hi;
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3]! > colour.alpha && within(data[i]!, colour.r) && within(data[i + 1]!, colour.g) && within(data[i + 2]!, colour.b)) n++;
+      }
+      return n;
+    },
+    { h: hex, box, colour },
+  );

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, figureOnMap, hexOnScreen, mustCall, socketCall, test } from './fixtures';
 import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
 import { drawnPastTheSides } from './layoutChecks';
+import { colourPixels, type InkColour } from './mapProbes';
 import { openMenu, SCREENS } from './setupSteps';
 
 /**
@@ -24,26 +25,11 @@ async function effectAreas(page: Page): Promise<{ kind: string; hexes: string[] 
   return page.evaluate(() => window.__battleMap.marks.effectAreas.map((a) => ({ kind: a.kind, hexes: [...a.hexes].sort() })));
 }
 
+/** The wall's stone grey (#6b6f76), nearly opaque. */
+const STONE: InkColour = { alpha: 150, r: [93, 121], g: [97, 125], b: [104, 132] };
+
 /** Pixels of the marks layer near a hex centre in the wall's stone grey: the area really drawn. */
-async function wallPixels(page: Page, hex: { q: number; r: number }): Promise<number> {
-  return page.evaluate((h) => {
-    const map = window.__battleMap;
-    const layer = map.stage.getLayers()[1]!;
-    const canvas: HTMLCanvasElement = layer.getCanvas()._canvas;
-    const ratio = layer.getCanvas().getPixelRatio();
-    const c = map.hexToScreen(h);
-    const half = Math.max(4, 12 * map.cameraState.scale) * ratio;
-    const x0 = Math.max(0, Math.floor(c.x * ratio - half));
-    const y0 = Math.max(0, Math.floor(c.y * ratio - half));
-    const data = canvas.getContext('2d')!.getImageData(x0, y0, Math.ceil(half * 2), Math.ceil(half * 2)).data;
-    let n = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
-      if (a > 150 && Math.abs(r - 107) < 14 && Math.abs(g - 111) < 14 && Math.abs(b - 118) < 14) n++;
-    }
-    return n;
-  }, hex);
-}
+const wallPixels = (page: Page, hex: { q: number; r: number }) => colourPixels(page, hex, { world: 12, minScreen: 4 }, STONE);
 
 test('Barrier raised as a wall: set in the rules, cast at a hex, on both maps; a drag into it and a bow through it are refused', async ({
   gmPage,
