@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, figureOnMap, hexOnScreen, test } from './fixtures';
+import { dragHex, expect, figureOnMap, hexOnScreen, test } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
 
 /**
@@ -15,16 +15,6 @@ test.beforeAll(async () => {
 });
 
 type Hex = { q: number; r: number };
-
-async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
-  const a = await hexOnScreen(page, from);
-  const b = await hexOnScreen(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-}
 
 const sheetName = (page: Page) => page.getByTestId('figure-sheet').locator('h2');
 
@@ -49,7 +39,7 @@ test('the due figure is selected, its one foe is the target, and the attack dial
     { q: 12, r: 4 },
     { q: 11, r: 4 },
   ]) {
-    await drag(gmPage, at, step);
+    await dragHex(gmPage, at, step);
     await expect.poll(() => figureOnMap(playerPage, 'grak')).toMatchObject(step);
     await expect.poll(() => figureOnMap(gmPage, 'grak')).toMatchObject(step);
     at = step;
@@ -64,7 +54,7 @@ test('the due figure is selected, its one foe is the target, and the attack dial
   await expect(sheetName(gmPage)).toHaveText('Bram');
   // Bram walks into Grak's front (RULINGS M5); the raiders stand still.
   await gmPage.getByTestId('gait-walk').click();
-  await drag(gmPage, { q: 9, r: 5 }, { q: 10, r: 5 });
+  await dragHex(gmPage, { q: 9, r: 5 }, { q: 10, r: 5 });
   await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 10, r: 5 });
   await expect(gmPage.getByTestId('due-name')).toHaveText('Sella');
   await expect(sheetName(gmPage)).toHaveText('Sella');

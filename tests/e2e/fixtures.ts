@@ -174,6 +174,17 @@ export async function hexOnScreen(page: Page, hex: { q: number; r: number }): Pr
   return { x: box.x + point.x, y: box.y + point.y };
 }
 
+/** A mouse drag on a page's battlemap from one hex centre to another, through the midpoint in small steps. */
+export async function dragHex(page: Page, from: { q: number; r: number }, to: { q: number; r: number }): Promise<void> {
+  const a = await hexOnScreen(page, from);
+  const b = await hexOnScreen(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
 /**
  * Sends a raw message over a fresh socket with the page's token and returns the first reply;
  * `T` is what the caller expects a successful reply's value to be.
@@ -225,6 +236,11 @@ export async function mustCall<C extends string>(page: Page, channel: C, args: u
   const result = await socketCall(page, channel, args);
   expect(result.ok, `${channel}: ${JSON.stringify(result.error ?? null)}`).toBe(true);
   return result.value;
+}
+
+/** One GM command that must succeed (with typed dice faces, if given); asked without `seen`, main answers with the whole new view. */
+export async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<ResultOf<'getGmView'>> {
+  return (await mustCall(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) })) as ResultOf<'getGmView'>;
 }
 
 /** A new NPC for `addFigure`: typed attributes (STR, DEX as given), Fatigue dice [3, 3], one ready weapon. */

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, mustCall, npcFighter, test, type ResultOf } from './fixtures';
+import { command, expect, mustCall, npcFighter, test } from './fixtures';
 
 /**
  * Issue 14 item 10 through the attack flow (RULINGS H7; 004 §Your Conditions): a duelist with a
@@ -14,11 +14,6 @@ const SCREENS = 'test-results/screens';
 test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
-
-/** One GM command; asked without `seen`, main answers with the whole new view. */
-async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<ResultOf<'getGmView'>> {
-  return (await mustCall(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) })) as ResultOf<'getGmView'>;
-}
 
 /**
  * A new encounter: Duelist (DEX 13) at 4,6 facing east, three foes (DEX 9) in its front hexes —

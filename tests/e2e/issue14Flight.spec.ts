@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type Konva from 'konva';
-import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test, type ResultOf } from './fixtures';
+import { command, dragHex, expect, figureOnMap, mustCall, npcFighter, test } from './fixtures';
 
 /**
  * Issue 14 item 9 (004 §Flight; RULINGS H6): a flier takes off from the tracker and is dragged on
@@ -9,26 +9,10 @@ import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test, type Resu
  * the socket; the take-off is clicks and a drag on the GM page.
  */
 const SCREENS = 'test-results/screens';
-type Hex = { q: number; r: number };
 
 test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
-
-/** One GM command; asked without `seen`, main answers with the whole new view. */
-async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<ResultOf<'getGmView'>> {
-  return (await mustCall(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) })) as ResultOf<'getGmView'>;
-}
-
-async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
-  const a = await hexOnScreen(page, from);
-  const b = await hexOnScreen(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-}
 
 /**
  * The condition tags a page's map draws on a figure (FLY for one in the air). Found by the name
@@ -73,7 +57,7 @@ test('a flier takes off: half its flying MA, in the air on the GM map and the pr
   await gmPage.getByTestId('take-off').click();
   await expect(gmPage.getByTestId('take-off-hint')).toContainText('up to 4 hexes');
   await gmPage.screenshot({ path: `${SCREENS}/flight-take-off-ready.png` });
-  await drag(gmPage, { q: 4, r: 6 }, { q: 8, r: 6 });
+  await dragHex(gmPage, { q: 4, r: 6 }, { q: 8, r: 6 });
 
   await expect.poll(() => figureOnMap(gmPage, 'hawk')).toMatchObject({ q: 8, r: 6 });
   await expect.poll(() => figureOnMap(playerPage, 'hawk')).toMatchObject({ q: 8, r: 6 });

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type Konva from 'konva';
-import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test, type ResultOf } from './fixtures';
+import { command, dragHex, expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test } from './fixtures';
 
 /**
  * Issue 14 items 13 and 14: a giant dragged onto a smaller figure pushes it back (004
@@ -10,26 +10,10 @@ import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test, type Resu
  * the ride are clicks and drags on the GM page, and both maps are checked.
  */
 const SCREENS = 'test-results/screens';
-type Hex = { q: number; r: number };
 
 test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
-
-/** One GM command; asked without `seen`, main answers with the whole new view. */
-async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<ResultOf<'getGmView'>> {
-  return (await mustCall(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) })) as ResultOf<'getGmView'>;
-}
-
-async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
-  const a = await hexOnScreen(page, from);
-  const b = await hexOnScreen(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-}
 
 /** The condition tags a page's map draws on a figure, found by the name on its token (the player page has its own ids). */
 async function tags(page: Page, name: string): Promise<string | null> {
@@ -71,7 +55,7 @@ test('a 7-hex giant dragged onto an imp pushes it back 1 hex, on both maps and i
   await expect(gmPage.getByTestId('due-name')).toHaveText('Giant');
 
   // Stepping east to 7,6 the giant's body covers 8,6: the imp (ST 8 < 20) goes on to 9,6.
-  await drag(gmPage, { q: 5, r: 6 }, { q: 7, r: 6 });
+  await dragHex(gmPage, { q: 5, r: 6 }, { q: 7, r: 6 });
   await expect.poll(() => figureOnMap(gmPage, 'giant')).toMatchObject({ q: 7, r: 6 });
   await expect.poll(() => figureOnMap(gmPage, 'imp')).toMatchObject({ q: 9, r: 6 });
   await expect.poll(() => figureOnMap(playerPage, 'giant')).toMatchObject({ q: 7, r: 6 });
@@ -119,7 +103,7 @@ test("a rider mounts its horse from the sheet and rides with the horse's gaits; 
   // Movement: dragging Ann (drawn on top of the horse) 7 hexes is the horse's walk; on foot she walks 4.
   await toMovement(gmPage);
   await expect(gmPage.getByTestId('due-name')).toHaveText(/Ann|Horse/);
-  await drag(gmPage, { q: 6, r: 6 }, { q: 13, r: 6 });
+  await dragHex(gmPage, { q: 6, r: 6 }, { q: 13, r: 6 });
   await expect.poll(() => figureOnMap(gmPage, 'horse')).toMatchObject({ q: 13, r: 6 });
   await expect.poll(() => figureOnMap(gmPage, 'ann')).toMatchObject({ q: 13, r: 6 });
   await expect.poll(() => figureOnMap(playerPage, 'horse')).toMatchObject({ q: 13, r: 6 });

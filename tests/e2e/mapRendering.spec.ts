@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type Konva from 'konva';
-import { expect, figureOnMap, hexOnScreen, mustCall, socketCall, test } from './fixtures';
+import { dragHex, expect, figureOnMap, hexOnScreen, mustCall, socketCall, test } from './fixtures';
 import { turnSelected } from './mapProbes';
 
 /**
@@ -66,17 +66,6 @@ async function importImage(gmPage: Page, playerPage: Page): Promise<void> {
   await expect(playerPage.getByTestId('player-map')).toHaveAttribute('data-map-image', /^[0-9a-f]{64}\.jpg$/, { timeout: 30_000 });
 }
 
-/** Drags a figure with the mouse from one hex to another on the GM map. */
-async function dragFigure(page: Page, from: { q: number; r: number }, to: { q: number; r: number }): Promise<void> {
-  const a = await hexOnScreen(page, from);
-  const b = await hexOnScreen(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-}
-
 test('a command that leaves the map image alone repaints neither image nor grid, on either page', async ({ gmPage, playerPage }) => {
   await importImage(gmPage, playerPage);
   await settle(gmPage);
@@ -88,7 +77,7 @@ test('a command that leaves the map image alone repaints neither image nor grid,
   await gmPage.bringToFront();
   const path = [BRAM, { q: 10, r: 5 }, { q: 11, r: 4 }, { q: 11, r: 5 }];
   for (let i = 1; i < path.length; i++) {
-    await dragFigure(gmPage, path[i - 1]!, path[i]!);
+    await dragHex(gmPage, path[i - 1]!, path[i]!);
     await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject(path[i]!);
     await expect.poll(() => figureOnMap(gmPage, 'bram')).toMatchObject(path[i]!);
   }

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, figureOnMap, hexOnScreen, mustCall, test } from './fixtures';
+import { dragHex, expect, figureOnMap, mustCall, test } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
 
 /**
@@ -14,16 +14,6 @@ const SCREENS = 'test-results/screens';
 test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
-
-async function drag(page: Page, from: { q: number; r: number }, to: { q: number; r: number }): Promise<void> {
-  const a = await hexOnScreen(page, from);
-  const b = await hexOnScreen(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-}
 
 /** Clicks the due figure's `button` until `name` is due (each click waits for the next figure). */
 async function until(page: Page, name: string, button: string): Promise<void> {
@@ -52,7 +42,7 @@ test('the badge and the reasons both say the gait the hexes moved count (RULINGS
   expect(found, `a hex ${jog + 1} hexes of movement from Ilsa`).toBeTruthy();
   const to = found!;
   const from = (await figureOnMap(gmPage, 'ilsa'))!;
-  await drag(gmPage, from, to);
+  await dragHex(gmPage, from, to);
   await expect.poll(async () => (await figureOnMap(gmPage, 'ilsa'))?.q).toBe(to.q);
   await expect.poll(async () => (await figureOnMap(playerPage, 'ilsa'))?.r).toBe(to.r);
 

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, hexOnScreen, mustCall, npcFighter, placeByClick, test } from './fixtures';
+import { dragHex, expect, mustCall, npcFighter, placeByClick, test } from './fixtures';
 
 /**
  * Issue 8: each rule option (RULINGS O1–O4) played for one turn through the tracker. The campaign's
@@ -10,7 +10,6 @@ import { expect, hexOnScreen, mustCall, npcFighter, placeByClick, test } from '.
  * encounter that was open when the rules changed keeps Pillars' six (issue 8 item 5).
  */
 const SCREENS = 'test-results/screens';
-type Hex = { q: number; r: number };
 type OptionKey = 'classic' | 'perCharacterInitiative' | 'strideMomentum' | 'declaredIntent';
 
 const PILLARS = 'initiative renewSpells initialMovement finalMovement actions forcedRetreat';
@@ -20,16 +19,6 @@ test.beforeAll(async () => {
 });
 
 const call = mustCall;
-
-async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
-  const a = await hexOnScreen(page, from);
-  const b = await hexOnScreen(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-}
 
 const stepper = (page: Page) => page.getByTestId('phase-stepper');
 const current = (page: Page) => stepper(page).locator('[aria-current="step"]');
@@ -96,7 +85,7 @@ async function moveDue(page: Page, mode: string): Promise<string> {
   const to = { q: from.q + 1, r: from.r };
   await page.getByTestId(`gait-${mode}`).click();
   await expect(page.getByTestId('move-hint')).toContainText(`Drag ${who}`);
-  await drag(page, from, to);
+  await dragHex(page, from, to);
   // The next figure is due, or nobody is when the mover's group was alone in the phase.
   // Read in one step: the element can vanish between a count and a textContent, which then waits.
   await expect.poll(() => page.evaluate(() => document.querySelector('[data-testid="due-name"]')?.textContent?.trim() ?? null)).not.toBe(who);

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test, type ResultOf } from './fixtures';
+import { command, expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test } from './fixtures';
 import { drawnPastTheSides } from './layoutChecks';
 
 /**
@@ -15,10 +15,6 @@ type Hex = { q: number; r: number };
 test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
-
-async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<ResultOf<'getGmView'>> {
-  return (await mustCall(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) })) as ResultOf<'getGmView'>;
-}
 
 async function openEncounter(gmPage: Page, playerPage: Page, name: string): Promise<void> {
   const made = await mustCall(gmPage, 'createEncounter', { name });

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, mustCall, npcFighter, test, type ResultOf } from './fixtures';
+import { command, expect, mustCall, npcFighter, test } from './fixtures';
 
 /**
  * RULINGS O3 (002 §Charging): a pass-by charge whose defender wins the roll-off. The campaign is
@@ -18,11 +18,6 @@ test.beforeAll(async () => {
 const call = mustCall;
 
 const fighter = (name: string, sideId: string, dex: number) => npcFighter(name, sideId, { STR: 12, DEX: dex }, 'broadsword');
-
-/** One GM command; asked without `seen`, main answers with the whole new view. */
-async function command(page: Page, c: Record<string, unknown>, entered?: number[][]): Promise<ResultOf<'getGmView'>> {
-  return (await call(page, 'sendCommand', { command: c, ...(entered ? { entered } : {}) })) as ResultOf<'getGmView'>;
-}
 
 /**
  * Switches the campaign to stride & momentum, opens a new encounter with Aldo (DEX 12) and Vex

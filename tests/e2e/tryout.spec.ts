@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expect, figureOnMap, hexOnScreen, mustCall, test } from './fixtures';
+import { dragHex, expect, figureOnMap, hexOnScreen, mustCall, test } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
 import { startConsole } from '../support/consoleServer';
 
@@ -212,16 +212,6 @@ test('forced retreat offers only free hexes, never the pusher’s own, and takes
   await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 9, r: 5 });
 });
 
-async function drag(page: Page, from: { q: number; r: number }, to: { q: number; r: number }): Promise<void> {
-  const a = await hexOnScreen(page, from);
-  const b = await hexOnScreen(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-}
-
 test('movement hints follow the gait chosen and go once the figure moved; Escape closes an option form from its field', async ({ gmPage, playerPage }) => {
   await gmPage.bringToFront();
   await toRenewSpells(gmPage);
@@ -234,7 +224,7 @@ test('movement hints follow the gait chosen and go once the figure moved; Escape
   await gmPage.getByTestId('gait-walk-slow').click();
   await expect(hint).toHaveText('Drag Ilsa on the map: up to 2 hexes (Walk (slow)).');
   await expect(gmPage.getByTestId('move-hint')).toContainText('Drag Ilsa at Walk (slow)');
-  await drag(gmPage, { q: 8, r: 6 }, { q: 7, r: 6 });
+  await dragHex(gmPage, { q: 8, r: 6 }, { q: 7, r: 6 });
   await expect.poll(() => figureOnMap(playerPage, 'ilsa')).toMatchObject({ q: 7, r: 6 });
   // Ilsa has moved: no hint to drag her is left; Bram is due and asked to choose a gait.
   await expect(gmPage.getByTestId('due-name')).toHaveText('Bram');

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, figureOnMap, hexOnScreen, test } from './fixtures';
+import { dragHex, expect, figureOnMap, test } from './fixtures';
 
 /**
  * A real turn of the sample encounter through the UI only (issue 7 items 2–3, 7, 10, 11):
@@ -14,16 +14,6 @@ type Hex = { q: number; r: number };
 test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
-
-async function drag(page: Page, from: Hex, to: Hex): Promise<void> {
-  const a = await hexOnScreen(page, from);
-  const b = await hexOnScreen(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
-}
 
 /** Which figure the GM map holds in a hex once main's view arrived (the drop alone only moves the token). */
 async function occupant(page: Page, hex: Hex): Promise<string | null> {
@@ -66,7 +56,7 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
     { q: 12, r: 4 },
     { q: 11, r: 4 },
   ]) {
-    await drag(gmPage, at, step);
+    await dragHex(gmPage, at, step);
     await expect.poll(() => figureOnMap(playerPage, 'grak')).toMatchObject(step);
     await expect.poll(() => occupant(gmPage, step)).toBe('grak');
     at = step;
@@ -137,7 +127,7 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
   await key.getByRole('button', { name: "Bram's reach" }).click();
   await expect(key.getByTestId('reach-legend-walk')).toHaveText('Walk');
   await shoot(gmPage, 'turn-1-reach');
-  await drag(gmPage, { q: 9, r: 5 }, { q: 10, r: 5 });
+  await dragHex(gmPage, { q: 9, r: 5 }, { q: 10, r: 5 });
   await expect.poll(() => occupant(gmPage, { q: 10, r: 5 })).toBe('bram');
   await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 10, r: 5 });
   // The movement order says how far he moved (the gait the turn counts is on the due card, RULINGS T5).
