@@ -61,6 +61,17 @@ export const SetHexesHiddenCommandSchema = z
 
 export const SetFigureHiddenCommandSchema = z.object({ type: z.literal('setFigureHidden'), figureId: IdSchema, hidden: z.boolean() }).strict();
 
+/**
+ * Sight-driven fog (console's choice): the players see what `sideId`'s figures see within `range`
+ * hexes; `sideId` null turns it off and forgets what they had explored.
+ */
+export const SetPartySightCommandSchema = z
+  .object({ type: z.literal('setPartySight'), sideId: IdSchema.nullable(), range: z.number().int().min(1).max(60) })
+  .strict();
+
+/** The GM's answer to "Reveal Grak?": shown to the party (true) or not yet (false). */
+export const RevealToPartyCommandSchema = z.object({ type: z.literal('revealToParty'), figureId: IdSchema, reveal: z.boolean() }).strict();
+
 // --- Turn sequence (RULINGS T1–T5) ------------------------------------------------------------
 
 /** Phase 1: each side rolls 1d6, ties rolled again (RULINGS T2, G4). */
@@ -309,6 +320,8 @@ export const CommandSchema = z.discriminatedUnion('type', [
   FitMapToImageCommandSchema,
   SetHexesHiddenCommandSchema,
   SetFigureHiddenCommandSchema,
+  SetPartySightCommandSchema,
+  RevealToPartyCommandSchema,
   RollInitiativeCommandSchema,
   ChooseInitiativeCommandSchema,
   AdvancePhaseCommandSchema,

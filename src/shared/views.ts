@@ -198,6 +198,23 @@ export const TrackerViewSchema = z
   })
   .strict();
 
+/**
+ * Sight-driven fog as the GM sees it: which side's sight opens the map, how far, the hexes the
+ * party has never seen and those it saw before but not now (both drawn on the GM map), and the
+ * figures of other sides waiting for the GM's "Reveal …?", kept back, or revealed.
+ */
+export const PartySightViewSchema = z
+  .object({
+    sideId: IdSchema,
+    range: z.number().int().min(1),
+    unexplored: z.array(z.string()),
+    dimmed: z.array(z.string()),
+    awaiting: z.array(IdSchema),
+    deferred: z.array(IdSchema),
+    revealed: z.array(IdSchema),
+  })
+  .strict();
+
 export const MapItemViewSchema = z.object({ id: IdSchema, kind: z.enum(['weapon', 'shield', 'pack']), itemId: z.string(), position: HexSchema }).strict();
 
 /**
@@ -229,6 +246,8 @@ export const PlayerMapSchema = z
     terrain: z.record(z.string(), MapSchema.shape.terrain.valueType),
     /** Hexes the players may not see; drawn as unknown, with nothing on them. */
     fogged: z.array(z.string()),
+    /** Hexes seen before but out of the party's sight now (sight-driven fog): map shown dimmed, nothing on them. */
+    dimmed: z.array(z.string()),
     /** The map image under the grid, when the encounter has one. */
     image: MapImageSchema.optional(),
   })
@@ -261,6 +280,8 @@ const GmEncounterSchema = z
     phase: PhaseSchema,
     tracker: TrackerViewSchema,
     items: z.array(MapItemViewSchema),
+    /** Sight-driven fog; null = off. */
+    sight: PartySightViewSchema.nullable(),
   })
   .strict();
 

@@ -23,7 +23,7 @@ export function encounterFrame(state: EncounterState, audience: Audience, rules:
   const sight = sightOf(state, audience);
   return {
     name: state.name,
-    map: mapFrame(state.map),
+    map: mapFrame(state, sight),
     sides: state.sides.filter((s) => sight.sides.has(s.id)).map((s) => ({ id: idOf('side', s.id), name: s.name, color: s.color })),
     figures: state.figures.filter((f) => sight.figures.has(f.id)).map((f) => figureFrame(f, sight, idOf)),
     turn: state.turn,
@@ -46,26 +46,31 @@ export function frameOf(state: EncounterState, audience: Audience = TABLE, rules
 const mapsShown = new WeakMap<EncounterState['map'], PlayerView['encounter']['map']>();
 const figuresShown = new WeakMap<FigureState, { readonly idOf: PlayerIdOf; readonly mountSeen: boolean; readonly view: PublicFigure }>();
 
-function mapFrame(map: EncounterState['map']): PlayerView['encounter']['map'] {
+function mapFrame(state: EncounterState, sight: Sight): PlayerView['encounter']['map'] {
+  const map = state.map;
   const known = mapsShown.get(map);
-  if (known) return known;
-  const fogged = new Set(map.hidden);
+  if (known && sameKeys(known.fogged, sight.fogged) && sameKeys(known.dimmed, sight.dimmed)) return known;
   const terrain: Record<string, PlayerView['encounter']['map']['terrain'][string]> = {};
   for (const [key, kind] of Object.entries(map.terrain)) {
-    if (!fogged.has(key)) terrain[key] = kind;
+    if (!sight.fogged.has(key)) terrain[key] = kind;
   }
-  const image = maskedMapImage(map);
+  const image = maskedMapImage(state);
   const shown = {
     cols: map.cols,
     rows: map.rows,
     orientation: map.orientation,
     terrain,
-    fogged: [...fogged],
+    fogged: [...sight.fogged],
+    dimmed: [...sight.dimmed],
     // The players' copy with fogged hexes painted out, never the GM's image (projection/mapImage.ts).
     ...(image ? { image: image.shown } : {}),
   };
   mapsShown.set(map, shown);
   return shown;
+}
+
+function sameKeys(shown: readonly string[], now: ReadonlySet<string>): boolean {
+  return shown.length === now.size && shown.every((k) => now.has(k));
 }
 
 function figureFrame(f: FigureState, sight: Sight, idOf: PlayerIdOf): PublicFigure {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MapImage } from '../../shared/views';
 import type { EncounterState } from '../engine/encounter/schema';
+import { tableFog } from './sight';
 
 /**
  * The players' own copy of the map image (DESIGN §The player projection): the GM's image with
@@ -25,18 +26,25 @@ export interface MaskedImage {
   readonly recipe: MaskedImageRecipe;
 }
 
-const byMap = new WeakMap<object, MaskedImage>();
+const byMap = new WeakMap<object, WeakMap<ReadonlySet<string>, MaskedImage>>();
 
-/** The masked copy of the map's image, or undefined without one; the same object while the map is. */
-export function maskedMapImage(map: EncounterState['map']): MaskedImage | undefined {
+/**
+ * The masked copy of the map's image under the table's fog (projection/sight.ts `tableFog`), or
+ * undefined without one; the same object while the map and the fog are.
+ */
+export function maskedMapImage(state: EncounterState): MaskedImage | undefined {
+  const map = state.map;
   const image = map.image;
   if (!image) return undefined;
-  const known = byMap.get(map);
+  const fog = tableFog(state);
+  let byFog = byMap.get(map);
+  if (byFog === undefined) byMap.set(map, (byFog = new WeakMap()));
+  const known = byFog.get(fog);
   if (known) return known;
-  const recipe: MaskedImageRecipe = { source: image.asset, image: { ...image }, orientation: map.orientation, fogged: [...map.hidden].sort() };
+  const recipe: MaskedImageRecipe = { source: image.asset, image: { ...image }, orientation: map.orientation, fogged: [...fog].sort() };
   const ext = image.asset.slice(image.asset.lastIndexOf('.') + 1);
   const name = `${createHash('sha256').update(JSON.stringify(recipe)).digest('hex')}.${ext}`;
   const masked = { shown: { ...image, asset: name }, recipe };
-  byMap.set(map, masked);
+  byFog.set(fog, masked);
   return masked;
 }

@@ -41,7 +41,7 @@ export function onScreen(frame: EncounterFrame, line: readonly string[], screen:
   if (screen.blackout) {
     return {
       name: frame.name,
-      map: { cols: 1, rows: 1, orientation: frame.map.orientation, terrain: {}, fogged: [] },
+      map: { cols: 1, rows: 1, orientation: frame.map.orientation, terrain: {}, fogged: [], dimmed: [] },
       sides: [],
       figures: [],
       turn: frame.turn,

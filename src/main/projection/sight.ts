@@ -1,4 +1,6 @@
 import { hexKey, type Hex } from '../../shared/hex';
+import { mapHexes } from '../../shared/mapGrid';
+import { partyInSight, partySeesFigure } from '../engine/encounter/partySight';
 import type { EncounterState } from '../engine/encounter/schema';
 import { ENCOUNTER_CATALOGUE } from '../engine/encounter/magicBridge';
 import { hiddenFromPlayers } from '../engine/magic';
@@ -6,27 +8,61 @@ import { nothingFor, type Audience } from './audience';
 
 /**
  * What an audience can see of an encounter right now (DESIGN §The player projection): every
- * surface asks these questions and no other. The table sees a figure that is neither hidden nor
- * standing under fog; a side when one of its figures is in sight (a side of only hidden figures,
- * its name and its place in the order, is the GM's); a hex not under fog; a spell as the magic
- * view shows it.
+ * surface asks these questions and no other. The table sees a hex not under fog; a figure that is
+ * neither hidden nor under fog and, with sight-driven fog on, that the party sees and the GM has
+ * revealed (engine/encounter/partySight.ts); a side when one of its figures is in sight (a side of
+ * only hidden figures, its name and its place in the order, is the GM's); a spell as the magic
+ * view shows it. Under sight-driven fog a hex never seen is fogged, and one seen before but not
+ * now is `dimmed`: its map is shown, nothing on it.
  */
 export interface Sight {
   readonly figures: ReadonlySet<string>;
   readonly sides: ReadonlySet<string>;
   readonly fogged: ReadonlySet<string>;
+  readonly dimmed: ReadonlySet<string>;
 }
+
+const NOTHING: ReadonlySet<string> = new Set();
 
 export function sightOf(state: EncounterState, audience: Audience): Sight {
   switch (audience.kind) {
     case 'table': {
-      const fogged = new Set(state.map.hidden);
-      const seen = state.figures.filter((f) => !f.hidden && !fogged.has(hexKey(f.position)));
-      return { figures: new Set(seen.map((f) => f.id)), sides: new Set(seen.map((f) => f.sideId)), fogged };
+      const fogged = tableFog(state);
+      const inSight = partyInSight(state);
+      const dimmed = state.sight === undefined ? NOTHING : new Set(state.sight.explored.filter((k) => !inSight.has(k) && !fogged.has(k)));
+      const seen = state.figures.filter((f) => {
+        return !f.hidden && !fogged.has(hexKey(f.position)) && partySeesFigure(state, f, inSight);
+      });
+      return { figures: new Set(seen.map((f) => f.id)), sides: new Set(seen.map((f) => f.sideId)), fogged, dimmed };
     }
     default:
-      return nothingFor(audience.kind) ?? { figures: new Set(), sides: new Set(), fogged: new Set() };
+      return nothingFor(audience.kind) ?? { figures: new Set(), sides: new Set(), fogged: new Set(), dimmed: new Set() };
   }
+}
+
+const fogByMap = new WeakMap<EncounterState['map'], WeakMap<object, ReadonlySet<string>>>();
+const SIGHT_OFF = {};
+
+/**
+ * The hexes the table may not see at all: the GM's fog, and with sight-driven fog on every hex
+ * the party has never seen. The same set while the map and the explored hexes are the same.
+ */
+export function tableFog(state: EncounterState): ReadonlySet<string> {
+  let byExplored = fogByMap.get(state.map);
+  if (byExplored === undefined) fogByMap.set(state.map, (byExplored = new WeakMap()));
+  const key = state.sight?.explored ?? SIGHT_OFF;
+  const known = byExplored.get(key);
+  if (known !== undefined) return known;
+  const fogged = new Set(state.map.hidden);
+  if (state.sight !== undefined) {
+    const explored = new Set(state.sight.explored);
+    for (const h of mapHexes(state.map)) {
+      const k = hexKey(h);
+      if (!explored.has(k)) fogged.add(k);
+    }
+  }
+  byExplored.set(key, fogged);
+  return fogged;
 }
 
 /** Either sight: a command's sentence may name what the table saw before it or sees after it. */
@@ -35,6 +71,7 @@ export function eitherSight(a: Sight, b: Sight): Sight {
     figures: new Set([...a.figures, ...b.figures]),
     sides: new Set([...a.sides, ...b.sides]),
     fogged: new Set([...a.fogged].filter((k) => b.fogged.has(k))),
+    dimmed: new Set([...a.dimmed].filter((k) => b.dimmed.has(k))),
   };
 }
 

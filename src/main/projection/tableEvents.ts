@@ -87,6 +87,10 @@ export function tableSentence(e: EncounterEvent, ctx: TableContext): string | nu
     }
     case 'figureHidden':
       return !e.hidden && sees(e.figureId) ? `${name(e.figureId)} came into view.` : null;
+    case 'figureRevealed':
+      return e.revealed && sees(e.figureId) ? `${name(e.figureId)} came into sight.` : null;
+    case 'partySight':
+      return null;
     case 'spellCast': {
       if (!seesSpell(ctx.sight, { spellId: e.spellId, casterId: e.casterId, targetId: e.targetId, at: e.at })) return null;
       if (e.outcome !== 'succeeded' && e.outcome !== 'missed') return `${name(e.casterId)} tried to cast a spell and failed.`;

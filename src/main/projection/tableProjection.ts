@@ -137,7 +137,7 @@ export class PlayerProjection {
 
   /** What this audience may be served under `name` now (projection/assets.ts), or null. */
   grant(name: string): AssetGrant | null {
-    return assetGrant(this.held?.encounter ?? null, this.opening ? maskedMapImage(this.opening.state.map) : undefined, this.screen, name);
+    return assetGrant(this.held?.encounter ?? null, this.opening ? maskedMapImage(this.opening.state) : undefined, this.screen, name);
   }
 
   /**
@@ -151,7 +151,7 @@ export class PlayerProjection {
 
   /** The recipe of the open map's masked image when `name` is its current name (the GM may fetch it too). */
   currentMask(name: string): MaskedImageRecipe | undefined {
-    const masked = this.opening ? maskedMapImage(this.opening.state.map) : undefined;
+    const masked = this.opening ? maskedMapImage(this.opening.state) : undefined;
     return masked?.shown.asset === name ? masked.recipe : undefined;
   }
 

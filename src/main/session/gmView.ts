@@ -1,4 +1,5 @@
 import { spellPlace } from './spellPlace';
+import { partySightView } from './sightView';
 import type { GmFigure, GmView } from '../../shared/views';
 import { itemsOf, turnStateOf, type EncounterState } from '../engine/encounter/schema';
 import { engagementField, isEngagedAt } from '../engine/encounter/engagement';
@@ -73,6 +74,7 @@ export function gmView(
         magic: magicTracker(state),
       },
       items: itemsOf(state).map((i) => ({ id: i.id, kind: i.kind, itemId: i.itemId, position: { q: i.position.q, r: i.position.r } })),
+      sight: partySightView(state),
     },
     history,
     session,

@@ -76,6 +76,10 @@ export function gmSentence(e: Ev, name: (id: string) => string): string | null {
       return `${name(f)} joined the fight at ${hex(e.at)}.`;
     case 'figureHidden':
       return `${name(f)} was ${e.hidden === true ? 'hidden from' : 'shown to'} the players.`;
+    case 'figureRevealed':
+      return `${name(f)} was ${e.revealed === true ? 'revealed to' : 'kept back from'} the party.`;
+    case 'partySight':
+      return e.sideId === null ? 'Sight-driven fog was turned off.' : `The players now see what ${name(str(e.sideId))} sees, ${num(e.range)} hexes far.`;
     case 'spellCast': {
       const t = str(e.targetId);
       const at = t ? ` on ${name(t)}` : e.at ? ` at ${hex(e.at)}` : '';

@@ -115,7 +115,14 @@ describe('blackout sends nothing of the map (issue 13 §5)', () => {
     expect(valueOf<ProjectorState>(await player.call('getProjector', {})).frame).toBeNull();
     expect(valueOf<ProjectorState>(await gm.call('getProjector', {})).frame).toEqual(frame);
     const emptied = await player.waitFor<{ payload: PlayerView }>((m) => m.event === 'playerView' && m.payload.encounter.figures.length === 0);
-    expect(emptied.payload.encounter.map).toEqual({ cols: 1, rows: 1, orientation: emptied.payload.encounter.map.orientation, terrain: {}, fogged: [] });
+    expect(emptied.payload.encounter.map).toEqual({
+      cols: 1,
+      rows: 1,
+      orientation: emptied.payload.encounter.map.orientation,
+      terrain: {},
+      fogged: [],
+      dimmed: [],
+    });
 
     const start = player.frames.length;
     // The GM moves the camera and a figure in the dark: the player hears of neither.

@@ -5,7 +5,8 @@
  * what the table sees (moves, turns, fog edits in the open, figures hidden and shown, damage with
  * causes told or not, new figures, the projector blacked out and the line switched on and off).
  * They differ in everything hidden: figures out of sight (hidden, or under fog) with their names,
- * art, notes, pools and sides; a side of only hidden figures; illusions and spells into fog or by
+ * art, notes, pools and sides; under sight-driven fog, foes in the party's sight the GM has not
+ * revealed; a side of only hidden figures; illusions and spells into fog or by
  * unseen casters; terrain and spells' map effects under fog; GM notes on seen figures; and, interleaved anywhere, commands
  * on hidden things (with undos), and commands undone again in the dark.
  *
@@ -17,6 +18,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSeededDice } from '../../../src/main/engine/dice/seeded';
 import { apply } from '../../../src/main/engine/encounter/apply';
+import { keepPartySight } from '../../../src/main/engine/encounter/partySight';
 import { EncounterStateSchema, FigureStateSchema, type EncounterState, type FigureState } from '../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { TABLE } from '../../../src/main/projection/audience';
@@ -72,6 +74,8 @@ const publicPart = fc.record({
     selector: (f) => hexKey(f.hex),
   }),
   openFog: fc.uniqueArray(openHex, { maxLength: 6, selector: hexKey }),
+  // Sight-driven fog for the party, and how far it sees; off in some worlds.
+  sight: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
 });
 
 /** What only the GM knows: one world's filling of everything hidden. */
@@ -88,6 +92,11 @@ const secretPart = fc.record({
     { maxLength: 3 },
   ),
   lurkersName: text,
+  // Under sight-driven fog: foes the GM has not revealed, on ground the party may see (columns 7–9).
+  lookouts: fc.uniqueArray(fc.record({ col: fc.integer({ min: OPEN_COLS, max: FOG_FROM - 1 }), row: fc.integer({ min: 0, max: ROWS - 1 }), name: text }), {
+    maxLength: 2,
+    selector: (l) => `${l.col},${l.row}`,
+  }),
   notes: fc.array(text, { minLength: 4, maxLength: 4 }),
   mana: fc.integer({ min: 0, max: 20 }),
   illusions: fc.array(fc.constantFrom('passage-blur', 'control-minor-illusion'), { maxLength: 2 }),
@@ -129,6 +138,8 @@ function encounterOf(pub: Public, secret: Secret): EncounterState {
         ...(h.art ? { art: hexHash('b', i) } : {}),
       }),
     );
+  const lookouts =
+    pub.sight === undefined ? [] : secret.lookouts.map((l, i) => figure(`lookout-${i}`, l.name, 'foes', at(l.col, l.row), { gmNotes: `secret ${l.name}` }));
   const lurking = hidden.some((f) => f.sideId === 'lurkers');
   const caster = seen[0]!;
   const target = seen[1]!;
@@ -148,33 +159,37 @@ function encounterOf(pub: Public, secret: Secret): EncounterState {
   });
   const fogged = new Set([...pub.openFog.map(hexKey)]);
   for (let col = FOG_FROM; col < COLS; col++) for (let row = 0; row < ROWS; row++) fogged.add(hexKey(at(col, row)));
-  return EncounterStateSchema.parse({
-    id: 'world',
-    name: 'The Ford',
-    map: {
-      cols: COLS,
-      rows: ROWS,
-      orientation: 'flat',
-      terrain: Object.fromEntries(secret.fogTerrain.map(([h, t]) => [hexKey(h), t])),
-      hidden: [...fogged],
-      image: { asset: IMAGE, width: 700, height: 500, x: 0, y: 0, scale: 0.04 },
-    },
-    sides: [
-      { id: 'party', name: 'The Party', color: '#2f6fd6' },
-      { id: 'foes', name: 'Raiders', color: '#c23b3b' },
-      ...(lurking ? [{ id: 'lurkers', name: secret.lurkersName, color: '#444444' }] : []),
-    ],
-    figures: [...seen.slice(0, 1), ...hidden, ...seen.slice(1)],
-    spells: [
-      // A spell the table sees, in both worlds.
-      { ...spell('seen-light', 'passage-light', 'Light', caster.id, target.id), ...(secret.fogEffect ? { effect: secret.fogEffect } : {}) },
-      ...secret.illusions.map((id, k) => spell(`illusion-${k}`, id, id === 'passage-blur' ? 'Blur' : 'Minor Illusion', caster.id, target.id)),
-      ...(secret.fogLight ? [spell('fog-light', 'passage-light', 'Light', caster.id, null, at(FOG_FROM + 1, 3))] : []),
-      ...hidden.slice(0, 1).map((h) => spell('unseen-light', 'passage-light', 'Light', h.id, null)),
-    ],
-    turn: 1,
-    phase: 'initiative',
-  });
+  // A state as the engine leaves it: what the party sees already explored (partySight.ts).
+  return keepPartySight(
+    EncounterStateSchema.parse({
+      id: 'world',
+      name: 'The Ford',
+      map: {
+        cols: COLS,
+        rows: ROWS,
+        orientation: 'flat',
+        terrain: Object.fromEntries(secret.fogTerrain.map(([h, t]) => [hexKey(h), t])),
+        hidden: [...fogged],
+        image: { asset: IMAGE, width: 700, height: 500, x: 0, y: 0, scale: 0.04 },
+      },
+      sides: [
+        { id: 'party', name: 'The Party', color: '#2f6fd6' },
+        { id: 'foes', name: 'Raiders', color: '#c23b3b' },
+        ...(lurking ? [{ id: 'lurkers', name: secret.lurkersName, color: '#444444' }] : []),
+      ],
+      figures: [...seen.slice(0, 1), ...hidden, ...seen.slice(1), ...lookouts],
+      spells: [
+        // A spell the table sees, in both worlds.
+        { ...spell('seen-light', 'passage-light', 'Light', caster.id, target.id), ...(secret.fogEffect ? { effect: secret.fogEffect } : {}) },
+        ...secret.illusions.map((id, k) => spell(`illusion-${k}`, id, id === 'passage-blur' ? 'Blur' : 'Minor Illusion', caster.id, target.id)),
+        ...(secret.fogLight ? [spell('fog-light', 'passage-light', 'Light', caster.id, null, at(FOG_FROM + 1, 3))] : []),
+        ...hidden.slice(0, 1).map((h) => spell('unseen-light', 'passage-light', 'Light', h.id, null)),
+      ],
+      turn: 1,
+      phase: 'initiative',
+      ...(pub.sight !== undefined ? { sight: { sideId: 'party', range: pub.sight, explored: [], revealed: [], deferred: [] } } : {}),
+    }),
+  );
 }
 
 type Step =
@@ -183,7 +198,7 @@ type Step =
   | { readonly kind: 'projector'; readonly change: Partial<ProjectorState> };
 
 /** Commands on what the table sees, the same in both worlds; figures are named by their index among the seen. */
-const publicStep = (seen: number): fc.Arbitrary<Step> => {
+const publicStep = (seen: number, sight: boolean): fc.Arbitrary<Step> => {
   const who = fc.integer({ min: 0, max: seen - 1 }).map((i) => `seen-${i}`);
   const seed = fc.nat();
   const command = (c: fc.Arbitrary<Command>) => fc.record({ kind: fc.constant('command' as const), command: c, seed });
@@ -233,6 +248,9 @@ const publicStep = (seen: number): fc.Arbitrary<Step> => {
       change: fc.record({ frame: fc.constant({ x: 3, y: 4, width: 5, height: 6 }), mode: fc.constantFrom('follow', 'hold' as const) }),
     }),
     fc.boolean().map((on): Step => ({ kind: 'projector', change: { legibility: { ...DEFAULT_PROJECTOR.legibility, latestLine: on } } })),
+    ...(sight
+      ? [command(fc.record({ type: fc.constant('setPartySight' as const), sideId: fc.constant('party'), range: fc.integer({ min: 1, max: 12 }) }))]
+      : []),
   );
 };
 
@@ -368,7 +386,7 @@ describe('the player projection when only hidden things change', () => {
   it('emits the same frames, revisions, line, projector states, asset answers and recap', () => {
     fc.assert(
       fc.property(
-        publicPart.chain((pub) => fc.tuple(fc.constant(pub), fc.array(publicStep(pub.seen.length), { minLength: 4, maxLength: 14 }))),
+        publicPart.chain((pub) => fc.tuple(fc.constant(pub), fc.array(publicStep(pub.seen.length, pub.sight !== undefined), { minLength: 4, maxLength: 14 }))),
         secretPart,
         secretPart,
         fc.array(fc.tuple(fc.nat(), hiddenStep), { maxLength: 8 }),
@@ -393,7 +411,7 @@ describe('the player projection when only hidden things change', () => {
           expect(playedA.grants).toBe(playedB.grants);
           // Nothing hidden is ever sent: no unseen figure's name or note, no illusion, no hidden side, no GM's words.
           for (const secret of [secretA, secretB]) {
-            for (const h of secret.hidden) expect(playedA.sent).not.toContain(`secret ${h.name}`);
+            for (const h of [...secret.hidden, ...secret.lookouts]) expect(playedA.sent).not.toContain(`secret ${h.name}`);
           }
           expect(playedA.sent).not.toMatch(/Blur|Minor Illusion|Cult /);
           // The hidden figures' art is never granted.

@@ -14,7 +14,7 @@ const fig = (id: string, facing = 0): Fig => ({ id, name: id, sideId: 'a', posit
 const view = (
   figures: Fig[],
   revision: number,
-  map: PlayerView['encounter']['map'] = { cols: 2, rows: 2, orientation: 'flat', terrain: {}, fogged: [] },
+  map: PlayerView['encounter']['map'] = { cols: 2, rows: 2, orientation: 'flat', terrain: {}, fogged: [], dimmed: [] },
 ): PlayerView => ({
   encounter: { name: 'E', map, sides: [], figures, turn: 1, phase: 'initiative', acting: [], order: [], pending: [], magic: { active: [], inRunaway: [] } },
   session: 's',

@@ -4,6 +4,7 @@ import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../rules';
 import { COMMANDS, type CommandHandler } from './commandTable';
 import type { ApplyResult } from './events';
 import { seatRiders } from './movement/riderFalls';
+import { keepPartySight } from './partySight';
 import type { EncounterState } from './schema';
 import { anyRider } from './state';
 import { Tx } from './tx';
@@ -16,9 +17,12 @@ export function apply(state: EncounterState, command: Command, dice: Dice, rules
   // The stored settings become the one `Rules` value with the options' strategies (RULINGS O1–O4).
   const tx = new Tx(state, dice, asRuleSet(rules));
   const done = runCommand(tx, state, command) ?? tx.result();
-  // Riders go where their mounts go, whatever moved them, and fall when they fall (RULINGS H9).
+  // Riders go where their mounts go, whatever moved them, and fall when they fall (RULINGS H9);
+  // then what the party sees joins what it has explored (partySight.ts).
   const seated = seatRiders(done.state);
-  return seated.events.length === 0 && seated.state === done.state ? done : { ...done, state: seated.state, events: [...done.events, ...seated.events] };
+  const seen = keepPartySight(seated.state);
+  if (seated.events.length === 0 && seen === done.state) return done;
+  return { ...done, state: seen, events: [...done.events, ...seated.events] };
 }
 
 /**
@@ -28,7 +32,7 @@ export function apply(state: EncounterState, command: Command, dice: Dice, rules
 export function applyQuietly(state: EncounterState, command: Command, dice: Dice, rules: Rules | RuleSet = DEFAULT_RULES): EncounterState {
   const tx = new Tx(state, dice, asRuleSet(rules), true);
   const next = (runCommand(tx, state, command) ?? tx).state;
-  return anyRider(next.figures) || next.fallenRiders !== undefined ? seatRiders(next).state : next;
+  return keepPartySight(anyRider(next.figures) || next.fallenRiders !== undefined ? seatRiders(next).state : next);
 }
 
 /** Applies `command` on `tx`: its result when the command makes one whole, else null (the result is `tx`'s). */

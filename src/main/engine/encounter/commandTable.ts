@@ -44,6 +44,7 @@ import { setInitiativeScore } from './initiative';
 import type { Tx } from './tx';
 import { hideByHand, placeByHand, turnByHand } from './handCommands';
 import { moveCommand } from './movement/moveCommand';
+import { applyRevealToParty, applySetPartySight } from './partySight';
 
 export type CommandHandler<T extends Command['type']> = (tx: Tx, command: CommandOf<T>, state: EncounterState) => ApplyResult<EncounterState> | void;
 
@@ -53,6 +54,8 @@ export const COMMANDS: { readonly [T in Command['type']]: CommandHandler<T> } = 
   paintTerrain: (_tx, c, state) => paintTerrain(state, c.hexes, c.terrain),
   setHexesHidden: (_tx, c, state) => setHexesHidden(state, c.hexes, c.hidden),
   setFigureHidden: (_tx, c, state) => hideByHand(state, c),
+  setPartySight: (_tx, c, state) => applySetPartySight(state, c),
+  revealToParty: (_tx, c, state) => applyRevealToParty(state, c),
   rollInitiative: (tx) => rollInitiative(tx),
   chooseInitiative: chooseInitiative,
   advancePhase: advancePhase,

@@ -195,7 +195,9 @@ export type ActionEvent =
 export type MapEditEvent =
   | { readonly type: 'terrainPainted'; readonly hexes: readonly Hex[]; readonly terrain: string; readonly source: string }
   | { readonly type: 'hexesHidden'; readonly hexes: readonly Hex[]; readonly hidden: boolean; readonly source: string }
-  | { readonly type: 'figureHidden'; readonly figureId: string; readonly hidden: boolean; readonly source: string };
+  | { readonly type: 'figureHidden'; readonly figureId: string; readonly hidden: boolean; readonly source: string }
+  | { readonly type: 'partySight'; readonly sideId: string | null; readonly range: number; readonly source: string }
+  | { readonly type: 'figureRevealed'; readonly figureId: string; readonly revealed: boolean; readonly source: string };
 
 export interface ApplyResult<S> {
   readonly state: S;

@@ -4,6 +4,7 @@
  * hand-to-hand pairs that agree, pools and counters that make sense, bookkeeping that names real
  * figures and sides, equipment that exists.
  */
+import { sightInvariants } from './partySight';
 import { hexKey } from '../../../shared/hex';
 import { isOnMap } from '../../../shared/mapGrid';
 import { weaponById, armorById, shieldById } from '../equipment';
@@ -124,6 +125,6 @@ export function checkInvariants(state: EncounterState, rules: Rules | RuleSet = 
     if (!x.hexes.some((h) => hexKey(h) === hexKey(x.at))) out.push(`${x.riderId} fell at ${hexKey(x.at)}, not one of the hexes offered.`);
     if (x.turn !== state.turn || x.phase !== state.phase) out.push(`${x.riderId}'s pick outlived its phase.`);
   }
-  out.push(...magicInvariants(state));
+  out.push(...magicInvariants(state), ...sightInvariants(state));
   return out;
 }

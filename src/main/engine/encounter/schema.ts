@@ -286,6 +286,22 @@ export const FRESH_TURN_STATE: z.infer<typeof TurnStateSchema> = {
   retreatDone: [],
 };
 
+/**
+ * Sight-driven fog (console's choice, off by default): the side whose conscious figures' sight
+ * opens the map for the players, how far they see, the hexes they have ever seen, and the figures
+ * of other sides the GM has shown them (`revealed`) or kept back for now (`deferred`, until the
+ * figure leaves the party's sight). engine/encounter/partySight.ts keeps it.
+ */
+export const PartySightSchema = z
+  .object({
+    sideId: IdSchema,
+    range: z.number().int().min(1).max(60),
+    explored: z.array(z.string()),
+    revealed: z.array(IdSchema),
+    deferred: z.array(IdSchema),
+  })
+  .strict();
+
 export const EncounterStateSchema = z
   .object({
     id: IdSchema,
@@ -321,9 +337,12 @@ export const EncounterStateSchema = z
           .strict(),
       )
       .optional(),
+    /** Sight-driven fog; absent = off (the GM's fog alone decides what the players see). */
+    sight: PartySightSchema.optional(),
   })
   .strict();
 
+export type PartySight = z.infer<typeof PartySightSchema>;
 export type FigureState = z.infer<typeof FigureStateSchema>;
 export type EncounterState = z.infer<typeof EncounterStateSchema>;
 export type ActiveSpell = z.infer<typeof ActiveSpellSchema>;

@@ -18,6 +18,8 @@ export const SETUP_COMMANDS: ReadonlySet<Command['type']> = new Set<Command['typ
   'moveFigure',
   'turnFigure',
   'setFigureHidden',
+  'setPartySight',
+  'revealToParty',
   'setHexesHidden',
   'paintTerrain',
   'setMapImage',

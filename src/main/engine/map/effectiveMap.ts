@@ -8,7 +8,7 @@
  * Built once per (map, spells) pair: states are never mutated, so the same two objects give the
  * same answer and a command that touches neither reuses it.
  */
-import { hexKey, type Hex } from '../../../shared/hex';
+import type { Hex } from '../../../shared/hex';
 import { isOnMap } from '../../../shared/mapGrid';
 import type { MapEffectKind } from '../../../shared/mapEffects';
 import type { Terrain } from '../../../shared/schemas';
@@ -54,15 +54,14 @@ export interface EffectiveMap {
   blocksMovement(h: Hex): boolean;
   /** Whether a line of fire or of sight stops at this hex (console's choice: walls, painted or raised). */
   blocksSight(h: Hex): boolean;
-  /** The hexes whose flags an effect changed, with the kinds in the order they were applied. */
-  readonly changed: ReadonlyMap<string, readonly MapEffectKind[]>;
+  /** `blocksSight` by numeric key, for the sight search's inner loop. */
+  blocksSightAtNum(k: number): boolean;
 }
 
 class BuiltMap implements EffectiveMap {
   constructor(
     private readonly shape: EncounterState['map'],
     private readonly flags: ReadonlyMap<number, number>,
-    readonly changed: ReadonlyMap<string, readonly MapEffectKind[]>,
   ) {}
 
   flagsAtNum(k: number): number {
@@ -89,6 +88,9 @@ class BuiltMap implements EffectiveMap {
   blocksSight(h: Hex): boolean {
     return this.isWall(h);
   }
+  blocksSightAtNum(k: number): boolean {
+    return ((this.flags.get(k) ?? 0) & WALL) !== 0;
+  }
 }
 
 const built = new WeakMap<EncounterState['map'], WeakMap<EncounterState['spells'], EffectiveMap>>();
@@ -100,7 +102,6 @@ function build(map: EncounterState['map'], spells: EncounterState['spells']): Ef
     const bits = GROUND[kind];
     if (bits !== 0) flags.set(numKey(Number(k.slice(0, comma)), Number(k.slice(comma + 1))), bits);
   }
-  const changed = new Map<string, MapEffectKind[]>();
   for (const spell of spells) {
     if (spell.effect === undefined) continue;
     for (const h of spell.effect.hexes) {
@@ -109,11 +110,9 @@ function build(map: EncounterState['map'], spells: EncounterState['spells']): Ef
       const next = applyEffect(flags.get(k) ?? 0, spell.effect.kind);
       if (next === 0) flags.delete(k);
       else flags.set(k, next);
-      const key = hexKey(h);
-      changed.set(key, [...(changed.get(key) ?? []), spell.effect.kind]);
     }
   }
-  return new BuiltMap(map, flags, changed);
+  return new BuiltMap(map, flags);
 }
 
 const NO_EFFECTS: EncounterState['spells'] = [];
