@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SIGHT_RANGE, MIN_SIGHT_RANGE } from './sightRange';
 import {
   AssetNameSchema,
   ConditionSchema,
@@ -66,7 +67,7 @@ export const SetFigureHiddenCommandSchema = z.object({ type: z.literal('setFigur
  * hexes; `sideId` null turns it off and forgets what they had explored.
  */
 export const SetPartySightCommandSchema = z
-  .object({ type: z.literal('setPartySight'), sideId: IdSchema.nullable(), range: z.number().int().min(1).max(60) })
+  .object({ type: z.literal('setPartySight'), sideId: IdSchema.nullable(), range: z.number().int().min(MIN_SIGHT_RANGE).max(MAX_SIGHT_RANGE) })
   .strict();
 
 /** The GM's answer to "Reveal Grak?": shown to the party (true) or not yet (false). */

@@ -110,3 +110,23 @@ export const colourPixels = (page: Page, hex: { q: number; r: number }, box: { w
     },
     { h: hex, box, colour },
   );
+
+/**
+ * The mean brightness (0–255) of the ground layer (the map's first layer: image, terrain, grid and
+ * fog) in a small square at a hex's centre: what the players really see there, lit, dimmed or black.
+ */
+export const groundBrightness = (page: Page, hex: { q: number; r: number }) =>
+  page.evaluate((h) => {
+    const map = window.__battleMap;
+    const layer = map.stage.getLayers()[0]!;
+    const canvas: HTMLCanvasElement = layer.getCanvas()._canvas;
+    const ratio = layer.getCanvas().getPixelRatio();
+    const c = map.hexToScreen(h);
+    const half = Math.max(3, 0.25 * map.layout.size * map.cameraState.scale) * ratio;
+    const data = canvas
+      .getContext('2d')!
+      .getImageData(Math.floor(c.x * ratio - half), Math.floor(c.y * ratio - half), Math.ceil(half * 2), Math.ceil(half * 2)).data;
+    let sum = 0;
+    for (let i = 0; i < data.length; i += 4) sum += (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
+    return sum / (data.length / 4);
+  }, hex);

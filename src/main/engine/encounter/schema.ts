@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas';
 import { ActiveSpellSchema, EncounterMagicSchema, MasterySchema } from './magicSchema';
 import { MapImageSchema } from '../../../shared/views';
+import { MAX_SIGHT_RANGE, MIN_SIGHT_RANGE } from '../../../shared/sightRange';
 
 const AttributesSchema = z
   .object({
@@ -295,7 +296,7 @@ export const FRESH_TURN_STATE: z.infer<typeof TurnStateSchema> = {
 export const PartySightSchema = z
   .object({
     sideId: IdSchema,
-    range: z.number().int().min(1).max(60),
+    range: z.number().int().min(MIN_SIGHT_RANGE).max(MAX_SIGHT_RANGE),
     explored: z.array(z.string()),
     revealed: z.array(IdSchema),
     deferred: z.array(IdSchema),

@@ -13,11 +13,6 @@ import { hexKey, hexLine, hexSpiral, ORIGIN, type Hex } from '../../../shared/he
 import { isOnMap } from '../../../shared/mapGrid';
 import { numKey, type EffectiveMap } from './effectiveMap';
 
-/** Sight ranges the console accepts, in hexes (console's choice). */
-export const MIN_SIGHT_RANGE = 1;
-export const MAX_SIGHT_RANGE = 60;
-export const DEFAULT_SIGHT_RANGE = 20;
-
 interface SightTable {
   readonly dq: Int16Array;
   readonly dr: Int16Array;

@@ -9,6 +9,7 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
       ['Ctrl+Shift+Z', 'Redo'],
       ['Q / E', 'Turn the selected figure left / right (placing: the figure to place; dragging: the figure dragged, as the wheel does)'],
       ['H', 'Hide the selected figure from the players, or reveal it (nothing else)'],
+      ['Y / N', 'Sight-driven fog: while "Reveal …?" is asked, reveal the figure to the players / not yet (before any other use of Y or N)'],
       ['Right click', 'A figure’s menu: hide / reveal, turn'],
       ['Tab / N', "Select the next figure (in the tracker: on a figure's row)"],
       ['Shift+Tab', 'Select the previous figure'],

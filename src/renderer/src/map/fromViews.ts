@@ -6,8 +6,9 @@ import type { SpellMarker } from './spellOverlay';
 const colorOf = (sides: readonly { id: string; color: string }[], sideId: string) => sides.find((s) => s.id === sideId)?.color ?? '#888888';
 
 export function gmTerrain(view: GmView): MapTerrainModel {
-  const { map } = view.encounter;
-  return { ...map, veiled: new Set(map.hidden), veilStyle: 'gm' };
+  const { map, sight } = view.encounter;
+  if (sight === null) return { ...map, veiled: new Set(map.hidden), veilStyle: 'gm' };
+  return { ...map, veiled: new Set(map.hidden), veilStyle: 'gm', dimmed: new Set(sight.dimmed), unexplored: new Set(sight.unexplored) };
 }
 
 export function gmFigures(view: GmView): MapFigureModel[] {
@@ -29,7 +30,8 @@ function ridersLast(figures: MapFigureModel[]): MapFigureModel[] {
 
 export function playerTerrain(view: PlayerView): MapTerrainModel {
   const { map } = view.encounter;
-  return { ...map, veiled: new Set(map.fogged), veilStyle: 'player' };
+  const { dimmed, ...shown } = map;
+  return { ...shown, veiled: new Set(map.fogged), veilStyle: 'player', ...(dimmed.length > 0 ? { dimmed: new Set(dimmed) } : {}) };
 }
 
 export function playerFigures(view: PlayerView): MapFigureModel[] {

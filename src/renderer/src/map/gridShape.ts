@@ -68,6 +68,8 @@ export function paintGrid(
   const marks = new Map<string, Path2D>();
   const marksShown = layout.size * scale >= MARKS_FROM_PX;
   const veil = new Path2D();
+  const dim = new Path2D();
+  const dark = new Path2D();
   const lines = new Path2D();
   const playerVeil = model.veilStyle === 'player';
   // The grid fades out when hexes are too small on screen to read it.
@@ -86,6 +88,8 @@ export function paintGrid(
         tracePolygon(veil, corners);
         if (playerVeil) continue;
       }
+      if (model.unexplored?.has(key)) tracePolygon(dark, corners);
+      else if (model.dimmed?.has(key)) tracePolygon(dim, corners);
       const kind = model.terrain[key] ?? 'open';
       if (!(background && kind === 'open')) {
         const colour = highContrast && kind === 'open' ? CONTRAST_GROUND : (TERRAIN_FILL[kind] ?? TERRAIN_FILL.open!);
@@ -132,6 +136,12 @@ export function paintGrid(
     ctx.strokeStyle = highContrast ? '#000000' : background ? 'rgba(20, 20, 20, 0.55)' : 'rgba(220, 228, 215, 0.28)';
     ctx.stroke(lines);
   }
+  // Sight-driven fog: the players' explored ground out of sight is dimmed; the GM sees the party's
+  // sight as lighter ground in a darker shade (darkest where the party has never been).
+  ctx.fillStyle = playerVeil ? 'rgba(5, 6, 7, 0.6)' : 'rgba(8, 10, 18, 0.35)';
+  ctx.fill(dim);
+  ctx.fillStyle = 'rgba(8, 10, 18, 0.55)';
+  ctx.fill(dark);
   ctx.fillStyle = playerVeil ? '#050607' : 'rgba(120, 60, 170, 0.42)';
   ctx.fill(veil);
   if (!playerVeil) {

@@ -42,10 +42,15 @@ export function mapBounds(terrain: MapTerrainModel, layout: HexLayout, backgroun
 export function sameTerrain(a: MapTerrainModel, b: MapTerrainModel): boolean {
   if (a === b) return true;
   if (a.cols !== b.cols || a.rows !== b.rows || a.orientation !== b.orientation || a.veilStyle !== b.veilStyle) return false;
-  if (a.veiled.size !== b.veiled.size) return false;
-  for (const k of a.veiled) if (!b.veiled.has(k)) return false;
+  if (!sameSet(a.veiled, b.veiled) || !sameSet(a.dimmed, b.dimmed) || !sameSet(a.unexplored, b.unexplored)) return false;
   const ka = Object.keys(a.terrain);
   if (ka.length !== Object.keys(b.terrain).length) return false;
   for (const k of ka) if (a.terrain[k] !== b.terrain[k]) return false;
+  return true;
+}
+
+function sameSet(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): boolean {
+  if ((a?.size ?? 0) !== (b?.size ?? 0)) return false;
+  for (const k of a ?? []) if (!b!.has(k)) return false;
   return true;
 }

@@ -10,6 +10,13 @@ export interface MapTerrainModel {
   /** GM: hexes hidden from players (tinted). Player: hexes they cannot see (blacked out). */
   readonly veiled: ReadonlySet<string>;
   readonly veilStyle: 'gm' | 'player';
+  /**
+   * Sight-driven fog. Player: hexes seen before but out of the party's sight now (map shown
+   * dimmed, nothing on them). GM: every hex the party does not see now, shaded.
+   */
+  readonly dimmed?: ReadonlySet<string>;
+  /** GM only: hexes the party has never seen (the players see them black), shaded darker. */
+  readonly unexplored?: ReadonlySet<string>;
 }
 
 export interface MapFigureModel {
