@@ -54,4 +54,19 @@ export interface SpellMapEffect {
   /** Radius or line length in hexes; ignored for a hex and a megahex. */
   readonly size: number;
   readonly shown: boolean;
+  /** Rolled once for each figure in the area when the spell succeeds; absent = none. */
+  readonly roll?: EffectRoll;
+}
+
+/** The most dice an effect's roll may have (console's choice). */
+export const MAX_EFFECT_DICE = 6;
+
+/**
+ * A spell effect's roll on success: `dice` d6 (RULINGS G3) for each figure standing in the area
+ * when the spell takes effect, as damage to Fatigue and Body with no armour (a spell, not a blow)
+ * or as healing of both.
+ */
+export interface EffectRoll {
+  readonly dice: number;
+  readonly does: 'damage' | 'heal';
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DECLARED_ACTIONS, DECLARED_MOVEMENTS } from './declaredIntent';
-import { EFFECT_AREA_SHAPES, MAP_EFFECT_KINDS, MAX_EFFECT_SIZE } from './mapEffects';
+import { EFFECT_AREA_SHAPES, MAP_EFFECT_KINDS, MAX_EFFECT_DICE, MAX_EFFECT_SIZE } from './mapEffects';
 
 /** Axial hex coordinate (DESIGN §The engine: axial/cube model). */
 export const HexSchema = z.object({ q: z.number().int(), r: z.number().int() }).strict();
@@ -26,8 +26,16 @@ export type Terrain = z.infer<typeof TerrainSchema>;
 export const MapEffectKindSchema = z.enum(MAP_EFFECT_KINDS);
 
 /** A spell's effect on the map as the campaign's spell table declares it (shared/mapEffects.ts). */
+export const EffectRollSchema = z.object({ dice: z.number().int().min(1).max(MAX_EFFECT_DICE), does: z.enum(['damage', 'heal']) }).strict();
+
 export const SpellMapEffectSchema = z
-  .object({ kind: MapEffectKindSchema, shape: z.enum(EFFECT_AREA_SHAPES), size: z.number().int().min(0).max(MAX_EFFECT_SIZE), shown: z.boolean() })
+  .object({
+    kind: MapEffectKindSchema,
+    shape: z.enum(EFFECT_AREA_SHAPES),
+    size: z.number().int().min(0).max(MAX_EFFECT_SIZE),
+    shown: z.boolean(),
+    roll: EffectRollSchema.optional(),
+  })
   .strict();
 
 /** A spell's effect as it lies on the map while the spell lasts: the hexes it took when cast. */

@@ -9,7 +9,8 @@ import { openMenu, SCREENS } from './setupSteps';
 /**
  * A spell that changes the map, set up and cast through the GM page. At the sample encounter's
  * start the GM gives Barrier a wall over every hex within 2 of where it is aimed, in the
- * encounter's rules; Ilsa (8,6, facing +q) casts it at 10,6 in front of her. The wall stands on
+ * encounter's rules, with 1d6 damage to each figure in the area as it rises; Ilsa (8,6, facing +q)
+ * casts it at 10,6 in front of her, and she and Bram take the dice. The wall stands on
  * both maps (held and drawn; before the dice, its template on the GM map only), except in the hexes Bram and Ilsa stand in; a drag of Bram into it
  * is refused with the reason and he stays; Sella's bow, which had a line to Bram, is blocked.
  */
@@ -52,6 +53,7 @@ test('Barrier raised as a wall: set in the rules, cast at a hex, on both maps; a
   await row.getByLabel('What Barrier does').selectOption('wall');
   await row.getByLabel("Barrier's area").selectOption('radius');
   await row.getByLabel("Barrier's size in hexes").fill('2');
+  await row.getByLabel("Barrier's roll on success, for each figure in its area").selectOption({ label: '1d6 damage' });
   await expect(row.getByLabel("Players see Barrier's effect")).toBeChecked();
   await row.scrollIntoViewIfNeeded();
   expect(await drawnPastTheSides(gmPage, '[data-testid=campaign-screen] .body')).toEqual([]);
@@ -61,7 +63,9 @@ test('Barrier raised as a wall: set in the rules, cast at a hex, on both maps; a
   await expect(gmPage.getByText('This encounter now runs under these rules')).toBeVisible();
   await gmPage.getByTestId('campaign-close').click();
   const rules = await mustCall(gmPage, 'describeEncounterRules', {});
-  expect(rules.rules.spellEdits).toEqual({ 'elemental-barrier': { effect: { kind: 'wall', shape: 'radius', size: 2, shown: true } } });
+  expect(rules.rules.spellEdits).toEqual({
+    'elemental-barrier': { effect: { kind: 'wall', shape: 'radius', size: 2, shown: true, roll: { dice: 1, does: 'damage' } } },
+  });
 
   const bowBefore = await socketCall(gmPage, 'attackPreview', { attackerId: 'sella', targetId: 'bram', weaponId: 'small-bow' });
   expect(bowBefore.ok && bowBefore.value.reason).not.toBe('A wall blocks the line of fire to Bram.');
@@ -88,9 +92,15 @@ test('Barrier raised as a wall: set in the rules, cast at a hex, on both maps; a
   expect(await template(playerPage)).toBeNull();
   expect(await effectAreas(playerPage)).toEqual([]);
   await gmPage.screenshot({ path: `${SCREENS}/spell-effects-template-1366x768.png` });
-  await flow.getByTestId('cast-dice-input').fill('2 3 4');
+  // The casting roll, then the wall's 1d6 for each figure in its area as it rises: Bram 5, Ilsa 6.
+  const pools = async () => (await mustCall(gmPage, 'getGmView', {})).encounter.figures.map((f) => [f.id, f.fatigue.current, f.body.current]);
+  const poolsBefore = await pools();
+  await flow.getByTestId('cast-dice-input').fill('2 3 4 5 6');
   await flow.getByTestId('cast-dice-input').press('Enter');
   await expect(flow.getByTestId('cast-result')).toContainText('succeeded');
+  const hurt = (id: string, n: number) => poolsBefore.map(([f, fatigue, body]) => (f === id ? [f, Number(fatigue) - n, Number(body) - n] : [f, fatigue, body]));
+  const expected = hurt('bram', 5).map((row, i) => (row[0] === 'ilsa' ? hurt('ilsa', 6)[i] : row));
+  await expect.poll(pools).toEqual(expected);
   await expect.poll(() => template(gmPage)).toBeNull();
 
   // Main keeps the wall on the spell: every hex within 2 of 10,6 but Bram's and Ilsa's.

@@ -18,6 +18,7 @@ import { canAct } from './state';
 import { setPosture, settlePosture } from './posture';
 import type { Tx } from './tx';
 import { effectHexes } from '../map/effectArea';
+import { rollEffect } from './effectRoll';
 
 /**
  * 001's catalogue with its RULINGS S9 defaults: what the spells are (ids, names, schools, levels),
@@ -138,12 +139,14 @@ function storeMagic(state: EncounterState, magic: MagicState, renewedIds: Readon
 export function commitMagic(tx: Tx, result: MagicStepResult): void {
   tx.rolls.push(...result.rolls);
   const renewed = new Set(result.events.flatMap((e) => (e.type === 'spellRenewed' ? [e.activeId] : [])));
-  tx.state = storeMagic(tx.state, result.next.magic, renewed, catalogueOf(tx.rules));
+  const catalogue = catalogueOf(tx.rules);
+  const before = new Set(tx.state.spells.map((s) => s.id));
+  tx.state = storeMagic(tx.state, result.next.magic, renewed, catalogue);
   tx.emit?.(...result.events);
   for (const c of result.next.casters) {
     const f = tx.state.figures.find((x) => x.id === c.id);
     if (f === undefined) continue;
-    const before = casterOfFigure(f);
+    const was = casterOfFigure(f);
     const manaChanged =
       f.mana === null
         ? c.mana.pool !== 0 || c.mana.current !== 0 || c.mana.debt !== 0
@@ -156,9 +159,14 @@ export function commitMagic(tx: Tx, result: MagicStepResult): void {
         body: bodyChanged ? { ...x.body, current: c.body.current } : x.body,
       }));
     }
-    if (c.dead && !before.dead) setPosture(tx, f.id, 'dead', '001 §Runaway; RULINGS S6, C5');
-    else if (!c.conscious && before.conscious) setPosture(tx, f.id, 'unconscious', '001 §Runaway; RULINGS S6');
+    if (c.dead && !was.dead) setPosture(tx, f.id, 'dead', '001 §Runaway; RULINGS S6, C5');
+    else if (!c.conscious && was.conscious) setPosture(tx, f.id, 'unconscious', '001 §Runaway; RULINGS S6');
     else settlePosture(tx, f.id);
+  }
+  // A spell that has just come into effect with a roll on its area (effectRoll.ts).
+  for (const spell of tx.state.spells) {
+    const effect = catalogue.byId.get(spell.spellId)?.effect ?? null;
+    if (!before.has(spell.id) && effect?.roll !== undefined) rollEffect(tx, spell, effect);
   }
 }
 

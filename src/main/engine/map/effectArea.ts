@@ -33,19 +33,22 @@ function shapeHexes(effect: SpellMapEffect, at: Hex, caster: Hex): Hex[] {
   }
 }
 
-/** The hexes the effect takes on this map now; empty when none is left (see above). */
-export function effectHexes(state: EncounterState, effect: SpellMapEffect, at: Hex, caster: Hex): Hex[] {
-  const standing = new Set<string>();
-  if (effect.kind === 'wall') {
-    for (const f of state.figures) if (f.posture !== 'dead') standing.add(hexKey(f.position));
-  }
+/** The hexes of the effect's shape on this map, figures or not (its roll's reach). */
+export function effectShape(state: EncounterState, effect: SpellMapEffect, at: Hex, caster: Hex): Hex[] {
   const seen = new Set<string>();
   const out: Hex[] = [];
   for (const h of shapeHexes(effect, at, caster)) {
     const k = hexKey(h);
-    if (seen.has(k) || standing.has(k) || !isOnMap(state.map, h)) continue;
+    if (seen.has(k) || !isOnMap(state.map, h)) continue;
     seen.add(k);
     out.push(h);
   }
   return out;
+}
+
+/** The hexes the effect takes on this map now; empty when none is left (see above). */
+export function effectHexes(state: EncounterState, effect: SpellMapEffect, at: Hex, caster: Hex): Hex[] {
+  if (effect.kind !== 'wall') return effectShape(state, effect, at, caster);
+  const standing = new Set(state.figures.filter((f) => f.posture !== 'dead').map((f) => hexKey(f.position)));
+  return effectShape(state, effect, at, caster).filter((h) => !standing.has(hexKey(h)));
 }
