@@ -5,6 +5,8 @@ import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
 import { drawnPastTheSides } from './layoutChecks';
 import { colourPixels, type InkColour } from './mapProbes';
 import { openMenu, SCREENS } from './setupSteps';
+import { dragToken, playPhase, trackersAt } from './sessionTurns';
+import { typeFaces } from './eveningSteps';
 
 /**
  * A spell that changes the map, set up and cast through the GM page. At the sample encounter's
@@ -12,7 +14,10 @@ import { openMenu, SCREENS } from './setupSteps';
  * encounter's rules, with 1d6 damage to each figure in the area as it rises; Ilsa (8,6, facing +q)
  * casts it at 10,6 in front of her, and she and Bram take the dice. The wall stands on
  * both maps (held and drawn; before the dice, its template on the GM map only), except in the hexes Bram and Ilsa stand in; a drag of Bram into it
- * is refused with the reason and he stays; Sella's bow, which had a line to Bram, is blocked.
+ * is refused with the reason and he stays; Sella's bow, which had a line to Bram, is blocked. In
+ * turn 2, with the wall renewed, Bram's walk into it in the movement phase is refused on both
+ * pages, and Sella's missile attack (option f) on Bram is refused in the GM's attack dialog with
+ * the reason, and the players hear nothing of it.
  */
 const AIM = { q: 10, r: 6 };
 const INSIDE = { q: 10, r: 5 };
@@ -36,7 +41,7 @@ test('Barrier raised as a wall: set in the rules, cast at a hex, on both maps; a
   gmPage,
   playerPage,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await gmPage.bringToFront();
   await gmPage.setViewportSize({ width: 1366, height: 768 });
   // Setup: Ilsa learns Barrier (the sheet's spells; not play, so the rules may still change).
@@ -143,4 +148,56 @@ test('Barrier raised as a wall: set in the rules, cast at a hex, on both maps; a
   const bowAfter = await mustCall(gmPage, 'attackPreview', { attackerId: 'sella', targetId: 'bram', weaponId: 'small-bow' });
   expect(bowAfter.allowed).toBe(false);
   expect(bowAfter.reason).toBe('A wall blocks the line of fire to Bram.');
+
+  // On to turn 2 with the wall renewed: in the movement phase Bram's walk into it is refused on both pages.
+  await playPhase(gmPage, 'pass');
+  await gmPage.getByTestId('next-phase').click();
+  await trackersAt(gmPage, playerPage, 1, 'forcedRetreat');
+  await gmPage.getByTestId('next-phase').click();
+  await trackersAt(gmPage, playerPage, 2, 'initiative');
+  await typeFaces(gmPage, 'initiative-entry', '5 / 2');
+  await gmPage.getByTestId('move-first').click();
+  await gmPage.getByTestId('next-phase').click();
+  await trackersAt(gmPage, playerPage, 2, 'renewSpells');
+  await gmPage.getByRole('tab', { name: 'Magic' }).click();
+  const renewals = gmPage.getByTestId('renewal-panel');
+  await renewals.getByTestId('renew-blur-on-bram').click();
+  await renewals.getByRole('listitem').filter({ hasText: 'Barrier' }).getByRole('button', { name: 'Renew' }).click();
+  await gmPage.getByTestId('next-phase').click();
+  await trackersAt(gmPage, playerPage, 2, 'initialMovement');
+  await playPhase(gmPage, 'stand-still', {
+    Bram: async () => {
+      await gmPage.getByTestId('gait-walk').click();
+      await dragToken(gmPage, { q: 9, r: 5 }, INSIDE);
+      await expect(gmPage.getByText(/wall/i).last()).toBeVisible();
+      await expect.poll(() => figureOnMap(gmPage, 'bram')).toMatchObject({ q: 9, r: 5 });
+      await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 9, r: 5 });
+      await gmPage.getByTestId('stand-still').click();
+    },
+  });
+  await gmPage.getByTestId('next-phase').click();
+  await trackersAt(gmPage, playerPage, 2, 'finalMovement');
+  await gmPage.getByTestId('next-phase').click();
+  await trackersAt(gmPage, playerPage, 2, 'actions');
+
+  // In the actions Sella takes up her bow (option f): the GM's attack has no line to Bram, and nothing reaches the players.
+  await gmPage.getByRole('tab', { name: 'Figure' }).click();
+  const latest = async () => (await mustCall(playerPage, 'getPlayerView', {})).encounter.latest;
+  const lineBefore = await latest();
+  await playPhase(gmPage, 'pass', {
+    Sella: async () => {
+      await gmPage.getByTestId('option-f').click();
+      const box = gmPage.getByTestId('attack-flow');
+      await expect(box).toBeVisible();
+      await box.getByTestId('attack-target').selectOption('bram');
+      await expect(box.getByTestId('preview-refused')).toHaveText('A wall blocks the line of fire to Bram.');
+      await expect(box.getByTestId('attack-roll')).toBeDisabled();
+      await gmPage.mouse.move(140, 600);
+      await gmPage.screenshot({ path: `${SCREENS}/spell-effects-bow-blocked-1366x768.png` });
+      await box.getByTestId('attack-close').click();
+      await gmPage.getByTestId('pass').click();
+    },
+  });
+  expect(await latest()).toEqual(lineBefore);
+  expect(JSON.stringify(await mustCall(playerPage, 'getPlayerView', {}))).not.toContain('Sella');
 });
