@@ -1,5 +1,6 @@
 import { DEFAULT_LEGIBILITY, type PlayerDisplay, type PlayerLegibility, type ProjectorState, type ProjectorUpdate } from '../../shared/channels/display';
 import type { Handout } from '../../shared/channels/handouts';
+import type { Hex } from '../../shared/hex';
 import { DEFAULT_HOST_PROJECTOR, GM_SET_PARTS } from '../../shared/settings/projectorTable';
 
 export const DEFAULT_PROJECTOR: ProjectorState = {
@@ -7,6 +8,7 @@ export const DEFAULT_PROJECTOR: ProjectorState = {
   legibility: DEFAULT_LEGIBILITY,
   reported: null,
   handout: null,
+  ping: null,
   revision: 0,
 };
 
@@ -31,6 +33,8 @@ export class Projector {
   private pushed: ProjectorState = DEFAULT_PROJECTOR;
   private pushedAt = -Infinity;
   private reportDue: ReturnType<typeof setTimeout> | null = null;
+  /** Pings so far: a page pulses when the count it sees grows. */
+  private pings = 0;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -38,9 +42,12 @@ export class Projector {
     return this.state;
   }
 
-  /** Merges a validated update; the revision grows by one per call. */
+  /**
+   * Merges a validated update; the revision grows by one per call. A ping is a moment: any change
+   * the GM makes ends it, so a blackout lifted later never brings back a ping the players missed.
+   */
   set(update: ProjectorUpdate): ProjectorState {
-    const next: Record<string, unknown> = { ...this.state, revision: this.state.revision + 1 };
+    const next: Record<string, unknown> = { ...this.state, ping: null, revision: this.state.revision + 1 };
     // Every part the GM may set (PROJECTOR_LIFETIMES), so a part the update schema accepts is never dropped here.
     for (const part of GM_SET_PARTS) {
       const value = update[part];
@@ -53,6 +60,13 @@ export class Projector {
   /** Shows a handout over the map, or takes it down (null). */
   showHandout(handout: Handout | null): ProjectorState {
     this.state = { ...this.state, handout: handout && { ...handout, image: handout.image && { ...handout.image } }, revision: this.state.revision + 1 };
+    return this.changed();
+  }
+
+  /** The GM points at a hex: the ping's count grows, so every page pulses there once. */
+  ping(hex: Hex): ProjectorState {
+    this.pings += 1;
+    this.state = { ...this.state, ping: { hex: { q: hex.q, r: hex.r }, seq: this.pings }, revision: this.state.revision + 1 };
     return this.changed();
   }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channel, NoArgs } from './define';
 import { HandoutSchema, type Handout } from './handouts';
+import { HexSchema } from '../schemas';
 import {
   DEFAULT_LEGIBILITY,
   GM_SET_PARTS,
@@ -73,6 +74,10 @@ function hostCheck(setting: HostProjectorDescriptor): z.ZodType {
   }
 }
 
+/** The GM points at a hex for the table: both maps pulse there for a moment. */
+export const PingSchema = z.object({ hex: HexSchema, seq: z.number().int().min(1) }).strict();
+export type Ping = z.infer<typeof PingSchema>;
+
 /**
  * What the player display shows (host state: not part of the encounter, not logged, not undone):
  * the host-lived settings, then the parts with other lifetimes (PROJECTOR_LIFETIMES).
@@ -84,6 +89,8 @@ export type ProjectorState = HostProjectorValues & {
   reported: PlayerDisplay | null;
   /** The handout shown over the map, null when none is; set only through `showHandout`. */
   handout: Handout | null;
+  /** The GM's last ping: the hex, and a count that grows with each (a page pulses when it grows). */
+  ping: Ping | null;
   /** Grows with every change so a page can drop a stale push. */
   revision: number;
 };
@@ -96,6 +103,7 @@ export const ProjectorSchema = z
     legibility: PlayerLegibilitySchema,
     reported: PlayerDisplaySchema.nullable(),
     handout: HandoutSchema.nullable(),
+    ping: PingSchema.nullable(),
     revision: z.number().int().min(0),
   })
   .strict() as unknown as z.ZodObject<ProjectorShape, z.core.$strict>;
@@ -124,6 +132,12 @@ export const DISPLAY_CHANNELS = {
     args: ProjectorUpdateSchema,
     result: ProjectorSchema,
     summary: 'Change the player display: follow or hold a framing, black it out, set its scale.',
+  }),
+  pingHex: channel({
+    roles: ['gm'],
+    args: z.object({ hex: HexSchema }).strict(),
+    result: ProjectorSchema,
+    summary: 'Point at a hex for the table: both maps pulse there for about two seconds.',
   }),
   reportPlayerDisplay: channel({
     roles: ['player'],

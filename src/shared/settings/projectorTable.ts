@@ -9,9 +9,10 @@
  * - `campaign`: the GM sets it; kept in the campaign's campaign.json, applied when it opens;
  * - `player`: the player display reports it of itself;
  * - `handout`: set only through the handout channels;
+ * - `moment`: the GM's ping, set only through `pingHex`, seen as new when its count grows;
  * - `revision`: counted by the host.
  */
-export type ProjectorLifetime = 'host' | 'campaign' | 'player' | 'handout' | 'revision';
+export type ProjectorLifetime = 'host' | 'campaign' | 'player' | 'handout' | 'moment' | 'revision';
 
 /** A framing of the map in world units (1 is a hex's centre-to-corner size): its centre and the width and height in view. */
 export interface FrameValue {
@@ -77,6 +78,7 @@ export const PROJECTOR_LIFETIMES = {
   legibility: 'campaign',
   reported: 'player',
   handout: 'handout',
+  ping: 'moment',
   revision: 'revision',
 } as const satisfies Record<string, ProjectorLifetime>;
 

@@ -46,6 +46,7 @@ const base: ProjectorState = {
   screen: { widthPx: 1920, heightPx: 1080, diagonalInches: 55 },
   reported: null,
   handout: null,
+  ping: null,
   legibility: { tokenScale: 1, labelScale: 1, highContrastGrid: false, turnOrder: false, latestLine: false },
   revision: 0,
 };

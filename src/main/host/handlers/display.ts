@@ -1,4 +1,6 @@
 import type { DISPLAY_CHANNELS } from '../../../shared/channels/display';
+import { AppError } from '../../../shared/errors';
+import { isOnMap } from '../../../shared/mapGrid';
 import { setLegibility } from '../../store/handouts';
 import type { ConsoleCore } from '../coreApi';
 import type { HandlersFor } from '../dispatch';
@@ -12,6 +14,11 @@ export function displayHandlers(core: () => ConsoleCore): HandlersFor<typeof DIS
       // Legibility is kept with the campaign; the rest of the projector is host state.
       if (update.legibility) await setLegibility(core().folder, update.legibility);
       return projector().set(update);
+    },
+    pingHex: ({ hex }) => {
+      const map = core().session.currentState.map;
+      if (!isOnMap(map, hex)) throw new AppError('rule', `Hex ${hex.q},${hex.r} is not on this map.`);
+      return projector().ping(hex);
     },
     reportPlayerDisplay: (display) => core().table.projector(projector().report(display)),
   };

@@ -44,6 +44,7 @@ export const GM_NAMES: ContractNames = {
     'measureRange',
     'getProjector',
     'setProjector',
+    'pingHex',
     'listHandouts',
     'addHandout',
     'deleteHandout',

@@ -39,6 +39,7 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
       ['P', 'Terrain brush'],
       ['[ / ]', 'Smaller / larger brush'],
       ['R', 'Ruler: range in hexes, megahexes and modifiers'],
+      ['G', 'Ping the hex under the pointer: both maps pulse there for two seconds'],
       ['M', 'Show or hide megahexes'],
     ],
   },

@@ -7,6 +7,7 @@ import type { WorldRect } from './tiledPainter';
 import { TiledPainter } from './tiledPainter';
 import { EffectOverlay, type EffectArea } from './effectOverlay';
 import { HandOverlay, type DragPath, type PlaceGhost } from './handOverlay';
+import { PingOverlay } from './pingOverlay';
 import { ProposalOverlay, type ProposalMarker } from './proposalOverlay';
 import { ReachOverlay, type ReachModel } from './reachOverlay';
 import { SpellOverlay, type SpellAimMarker, type SpellMarker } from './spellOverlay';
@@ -38,6 +39,7 @@ export class MapMarks {
   private readonly spells: SpellOverlay;
   private readonly effects: EffectOverlay;
   private readonly hand: HandOverlay;
+  private readonly ping: PingOverlay;
   private readonly megahexPainter: TiledPainter;
   private readonly megahexShape: Konva.Shape;
 
@@ -47,6 +49,7 @@ export class MapMarks {
     this.spells = new SpellOverlay(host.layout, host.viewRect);
     this.effects = new EffectOverlay(host.layout, host.viewRect);
     this.hand = new HandOverlay(host.layout);
+    this.ping = new PingOverlay(host.layout);
     this.megahexPainter = new TiledPainter((ctx, view, scale) => paintMegahexes(ctx, host.terrain(), host.layout(), view, scale));
     this.megahexShape = createCachedShape(this.megahexPainter, host.camera, host.want);
     this.megahexShape.visible(false);
@@ -64,6 +67,7 @@ export class MapMarks {
       t.ruler,
       t.calibrateLine,
       this.hand.shape,
+      this.ping.shape,
     );
     // The player display is read from across the table: its spell labels never go below 16 px.
     if (!options.interactive) this.spells.minFontPx = 16;
@@ -156,6 +160,16 @@ export class MapMarks {
   /** What the hand overlay draws now (for the end-to-end tests). */
   get handState(): { ghost: PlaceGhost | null; path: DragPath | null } {
     return this.hand.current;
+  }
+
+  /** The GM's ping: the hex pulses on this map for a moment (pingOverlay.ts). */
+  pulse(hex: Hex): void {
+    this.ping.start(hex);
+  }
+
+  /** The hex pulsing now, or null (for the end-to-end tests). */
+  get pulsing(): Hex | null {
+    return this.ping.pulsing;
   }
 
   /** The ruler's label (the numbers main measured), or null while it is being measured. */
