@@ -10,7 +10,7 @@ const { gmFigureModels } = (await import(/* @vite-ignore */ modulePath)) as {
   gmFigureModels: () => (
     view: unknown,
     strideOf: (id: string) => number | null,
-  ) => { id: string; color: string; fogged?: boolean; stride?: number | null; position: { q: number; r: number } }[];
+  ) => { id: string; color: string; fogged?: boolean; stride?: number | null; acting?: boolean; position: { q: number; r: number } }[];
 };
 
 const figure = (id: string, q: number, extra: Record<string, unknown> = {}) => ({
@@ -26,7 +26,9 @@ const figure = (id: string, q: number, extra: Record<string, unknown> = {}) => (
   hthWith: [],
   ...extra,
 });
-const viewOf = (figures: unknown[], map: unknown, sides = [{ id: 'a', color: '#112233' }]) => ({ encounter: { figures, map, sides } });
+const viewOf = (figures: unknown[], map: unknown, sides = [{ id: 'a', color: '#112233' }], due: string[] = []) => ({
+  encounter: { figures, map, sides, tracker: { due } },
+});
 
 describe('the GM map figure models', () => {
   it('keeps the model of every figure a push left alone, and makes one for the figure it changed', () => {
@@ -59,6 +61,18 @@ describe('the GM map figure models', () => {
     const strides = models(viewOf(figures, foggedMap, [{ id: 'a', color: '#ff0000' }]), (id) => (id === 'a' ? 4 : null));
     expect(strides[0]!.stride).toBe(4);
     expect(strides[1]).toBe(fogged[1]);
+  });
+
+  it('rings the figure due, and only its model changes when the turn passes on', () => {
+    const models = gmFigureModels();
+    const map = { hidden: [] as string[] };
+    const figures = [figure('a', 0), figure('b', 1), figure('c', 2)];
+    const aDue = models(viewOf(figures, map, undefined, ['a', 'b']), () => null);
+    expect(aDue.map((m) => m.acting ?? false)).toEqual([true, false, false]);
+    const bDue = models(viewOf(figures, map, undefined, ['b']), () => null);
+    expect(bDue.map((m) => m.acting ?? false)).toEqual([false, true, false]);
+    expect(bDue[2]).toBe(aDue[2]);
+    expect(bDue[0]).not.toBe(aDue[0]);
   });
 
   it('puts riders after the figures they ride', () => {

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 // Renderer code is outside tsconfig.node.json's file list: imported by a computed path.
 const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'player', 'mapFigures'].join('/');
 const { playerFigureModels } = (await import(/* @vite-ignore */ modulePath)) as {
-  playerFigureModels: () => (view: unknown) => { id: string; color: string; hidden: boolean; conditions?: string[]; position: { q: number; r: number } }[];
+  playerFigureModels: () => (
+    view: unknown,
+  ) => { id: string; color: string; hidden: boolean; conditions?: string[]; acting?: boolean; position: { q: number; r: number } }[];
 };
 
 const figure = (id: string, q: number, extra: Record<string, unknown> = {}) => ({
@@ -20,7 +22,7 @@ const figure = (id: string, q: number, extra: Record<string, unknown> = {}) => (
   posture: 'standing',
   ...extra,
 });
-const viewOf = (figures: unknown[], sides = [{ id: 'a', name: 'A', color: '#112233' }]) => ({ encounter: { figures, sides } });
+const viewOf = (figures: unknown[], sides = [{ id: 'a', name: 'A', color: '#112233' }], acting: string[] = []) => ({ encounter: { figures, sides, acting } });
 
 describe('the projector’s figure models', () => {
   it('keeps the model of every figure a push left alone, and makes one for the figure it changed', () => {
@@ -49,5 +51,15 @@ describe('the projector’s figure models', () => {
     const recoloured = models(viewOf([rider, mount], [{ id: 'a', name: 'A', color: '#ff0000' }]));
     expect(recoloured[0]).not.toBe(first[0]);
     expect(recoloured[0]!.color).toBe('#ff0000');
+  });
+
+  it('rings the first figure the players see acting; the others keep their models', () => {
+    const models = playerFigureModels();
+    const [a, b] = [figure('a', 0), figure('b', 1)];
+    const first = models(viewOf([a, b], undefined, ['b']));
+    expect(first.map((m) => m.acting ?? false)).toEqual([false, true]);
+    const next = models(viewOf([a, b], undefined, []));
+    expect(next.map((m) => m.acting ?? false)).toEqual([false, false]);
+    expect(next[0]).toBe(first[0]);
   });
 });

@@ -27,11 +27,14 @@ export function gmFigureModels(): (view: GmView, strideOf: (figureId: string) =>
     }
     // A rider is drawn, and picked by the pointer, on top of its mount (as gmFigures orders them).
     const ordered = [...figures.filter((f) => !f.ridingId), ...figures.filter((f) => f.ridingId)];
+    // The figure due is ringed on the map (the tracker's first due, as the players' map rings it).
+    const acting = view.encounter.tracker.due[0] ?? null;
     return ordered.map((f) => {
       const model = made.get(f)!;
       const stride = strideOf(f.id);
+      const isActing = f.id === acting;
       let shown = withStride.get(model);
-      if (!shown || shown.stride !== stride) withStride.set(model, (shown = { ...model, stride }));
+      if (!shown || shown.stride !== stride || (shown.acting ?? false) !== isActing) withStride.set(model, (shown = { ...model, stride, acting: isActing }));
       return shown;
     });
   };

@@ -16,6 +16,8 @@ export const POSTURE_BADGE: Readonly<Record<string, string>> = {
 
 const GOLD = '#ffd166';
 const INK = '#f3efe6';
+/** The acting figure's ring: a cyan no side, terrain or spell uses. */
+const TURN = '#7df9ff';
 
 /** Up to three characters that tell figures apart on a small token: "Bram" → "Br", "Raider 12" → "R12". */
 export function tokenInitials(name: string): string {
@@ -59,6 +61,8 @@ export function createFigureNode(layout: HexLayout): TokenGroup {
   const common = { listening: false, perfectDrawEnabled: false } as const;
   const badge = new Konva.Group({ name: 'badge', ...common });
   const parts: TokenParts = {
+    // Under everything: the ring of the figure whose turn it is, wider than the hex, seen across the room.
+    turn: new Konva.Circle({ name: 'turn', stroke: TURN, strokeWidth: s * 0.2, fill: 'rgba(125, 249, 255, 0.16)', visible: false, ...common }),
     footprint: new Konva.Line({ name: 'footprint', closed: true, strokeWidth: 2, ...common }),
     halo: new Konva.Circle({ name: 'halo', stroke: GOLD, strokeWidth: s * 0.16, opacity: 0.9, ...common }),
     // Token art sits under the side's ring (the disc's stroke, or the footprint's edge) and the facing notch.
@@ -96,13 +100,27 @@ export function createFigureNode(layout: HexLayout): TokenGroup {
     }),
   };
   badge.add(new Konva.Circle({ name: 'badgeDisc', radius: s * 0.27, fill: GOLD, stroke: '#111', strokeWidth: 1.5, ...common }), parts.badgeText);
-  group.add(parts.footprint, parts.halo, parts.art, parts.edge, parts.notch, parts.disc, parts.initials, parts.name, badge, parts.veil, parts.conditions);
+  group.add(
+    parts.turn,
+    parts.footprint,
+    parts.halo,
+    parts.art,
+    parts.edge,
+    parts.notch,
+    parts.disc,
+    parts.initials,
+    parts.name,
+    badge,
+    parts.veil,
+    parts.conditions,
+  );
   partsOf.set(group, parts);
   return group;
 }
 
 /** A token's parts, kept beside its group: finding them by name searched the group on every update. */
 interface TokenParts {
+  readonly turn: Konva.Circle;
   readonly footprint: Konva.Line;
   readonly halo: Konva.Circle;
   readonly art: Konva.Image;
@@ -173,6 +191,10 @@ export function updateFigureNode(group: TokenGroup, figure: MapFigureModel, layo
   fp.strokeWidth(selected ? s * 0.12 : s * 0.06);
   fp.dash(figure.hidden ? [s * 0.2, s * 0.12] : []);
   part.edge.setAttrs({ points: fp.points(), stroke: fp.stroke(), strokeWidth: fp.strokeWidth(), dash: fp.dash() });
+
+  part.turn.visible(figure.acting === true);
+  part.turn.position(centre);
+  part.turn.radius(Math.max(r + s * 0.3, s * (figure.size === 1 ? 1 : DISC[figure.size] + 0.5)));
 
   const halo = part.halo;
   halo.visible(selected);

@@ -227,6 +227,7 @@ function sameFigure(a: MapFigureModel, b: MapFigureModel): boolean {
     a.name === b.name &&
     a.stride === b.stride &&
     a.art === b.art &&
+    (a.acting ?? false) === (b.acting ?? false) &&
     (a.conditions ?? []).join() === (b.conditions ?? []).join()
   );
 }

@@ -41,6 +41,8 @@ export interface MapFigureModel {
   readonly stride?: number | null;
   /** Token art: a campaign asset drawn inside the disc; absent = initials. */
   readonly art?: string;
+  /** The figure whose turn it is: ringed under its token on both maps (absent = not acting). */
+  readonly acting?: boolean;
 }
 
 /** Each terrain kind's fill (terrainLook.ts). */

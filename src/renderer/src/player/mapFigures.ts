@@ -10,12 +10,14 @@ import type { MapFigureModel } from '../map/mapModel';
  */
 export function playerFigureModels(): (view: PlayerView) => MapFigureModel[] {
   let made = new WeakMap<PublicFigure, MapFigureModel>();
+  let ringed = new WeakMap<MapFigureModel, MapFigureModel>();
   let madeFor: string | null = null;
   return (view) => {
     const { sides, figures } = view.encounter;
     const sideColours = sides.map((s) => `${s.id}:${s.color}`).join();
     if (madeFor !== sideColours) {
       made = new WeakMap();
+      ringed = new WeakMap();
       madeFor = sideColours;
     }
     const fresh = figures.filter((f) => !made.has(f));
@@ -24,7 +26,14 @@ export function playerFigureModels(): (view: PlayerView) => MapFigureModel[] {
       const byId = new Map(models.map((m) => [m.id, m]));
       for (const f of fresh) made.set(f, byId.get(f.id)!);
     }
-    // A rider is drawn on top of its mount (as playerFigures orders them).
-    return [...figures.filter((f) => !f.ridingId), ...figures.filter((f) => f.ridingId)].map((f) => made.get(f)!);
+    // A rider is drawn on top of its mount (as playerFigures orders them); the first figure acting is ringed.
+    const acting = view.encounter.acting[0] ?? null;
+    return [...figures.filter((f) => !f.ridingId), ...figures.filter((f) => f.ridingId)].map((f) => {
+      const model = made.get(f)!;
+      if (f.id !== acting) return model;
+      let shown = ringed.get(model);
+      if (!shown) ringed.set(model, (shown = { ...model, acting: true }));
+      return shown;
+    });
   };
 }
