@@ -183,11 +183,17 @@ const ROWS = [
 ];
 
 /**
- * Rows measured in Node (replay, log opening), when a Node measurement wrote them to
- * test-results/bench/node-rows.json as [{ what, unit, budget, values: [one per repeat] }].
+ * Rows measured in Node (replay, log opening; sight after a move, tests/bench/sight.measure.ts),
+ * when a Node measurement wrote them to test-results/bench/node-rows.json or sight-rows.json as
+ * [{ what, unit, budget, values: [one per repeat] }].
  */
 async function nodeRows() {
-  const file = resolve(ROOT, 'test-results', 'bench', 'node-rows.json');
+  const rows = [];
+  for (const name of ['node-rows.json', 'sight-rows.json']) rows.push(...(await nodeRowsOf(resolve(ROOT, 'test-results', 'bench', name))));
+  return rows;
+}
+
+async function nodeRowsOf(file) {
   if (!existsSync(file)) return [];
   const measured = JSON.parse(await readFile(file, 'utf8'));
   // Run alone, this script reads the file an earlier `npm run bench` wrote: say when that was.
