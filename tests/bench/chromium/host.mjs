@@ -8,8 +8,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildEncounter } from './campaign.mjs';
 
-/** A data folder whose recent list opens a copy of the sample campaign rewritten to `size`. */
-export async function makeDataDir(root, size) {
+/**
+ * A data folder whose recent list opens a copy of the sample campaign rewritten to `size`; `build`
+ * (the sample's initial state, `size`) → the bench's encounter, campaign.mjs's by default.
+ */
+export async function makeDataDir(root, size, build = buildEncounter) {
   const dataDir = await mkdtemp(join(tmpdir(), 'pillars-bench-'));
   const campaignDir = join(dataDir, 'campaigns', 'Bench Campaign');
   await cp(join(root, 'resources', 'sample-campaign'), campaignDir, { recursive: true });
@@ -17,7 +20,7 @@ export async function makeDataDir(root, size) {
   const sampleFile = (await readdir(encounters)).find((n) => n.endsWith('.json') && !n.endsWith('.snapshot.json'));
   for (const n of await readdir(encounters)) if (n !== sampleFile) await rm(join(encounters, n), { force: true });
   const file = JSON.parse(await readFile(join(encounters, sampleFile), 'utf8'));
-  file.initial = buildEncounter(file.initial, size);
+  file.initial = build(file.initial, size);
   if (Array.isArray(file.log)) file.log = [];
   await writeFile(join(encounters, sampleFile), JSON.stringify(file, null, 1));
   await writeFile(join(dataDir, 'recent.json'), JSON.stringify({ schemaVersion: 1, campaigns: [campaignDir] }));
