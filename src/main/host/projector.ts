@@ -1,4 +1,11 @@
-import { DEFAULT_LEGIBILITY, type PlayerDisplay, type PlayerLegibility, type ProjectorState, type ProjectorUpdate } from '../../shared/channels/display';
+import {
+  DEFAULT_LEGIBILITY,
+  type ShownRuler,
+  type PlayerDisplay,
+  type PlayerLegibility,
+  type ProjectorState,
+  type ProjectorUpdate,
+} from '../../shared/channels/display';
 import type { Handout } from '../../shared/channels/handouts';
 import type { Hex } from '../../shared/hex';
 import { DEFAULT_HOST_PROJECTOR, GM_SET_PARTS } from '../../shared/settings/projectorTable';
@@ -9,6 +16,7 @@ export const DEFAULT_PROJECTOR: ProjectorState = {
   reported: null,
   handout: null,
   ping: null,
+  ruler: null,
   revision: 0,
 };
 
@@ -67,6 +75,12 @@ export class Projector {
   ping(hex: Hex): ProjectorState {
     this.pings += 1;
     this.state = { ...this.state, ping: { hex: { q: hex.q, r: hex.r }, seq: this.pings }, revision: this.state.revision + 1 };
+    return this.changed();
+  }
+
+  /** The GM's ruler shown to the table, or taken down (null). */
+  showRuler(ruler: ShownRuler | null): ProjectorState {
+    this.state = { ...this.state, ruler: ruler && { from: { ...ruler.from }, to: { ...ruler.to }, label: ruler.label }, revision: this.state.revision + 1 };
     return this.changed();
   }
 

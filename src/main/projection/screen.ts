@@ -25,11 +25,11 @@ export function screenOf(projector: ProjectorState): Screen {
 
 /**
  * The projector's own state as a player page may have it: under blackout nothing of the camera
- * (neither the GM's framing nor a held one, nor whether it is held), no handout and no ping. The GM keeps
+ * (neither the GM's framing nor a held one, nor whether it is held), no handout, ping or ruler. The GM keeps
  * everything, so lifting the blackout goes back to the same framing and handout.
  */
 export function projectorForPlayers(projector: ProjectorState): ProjectorState {
-  return projector.blackout ? { ...projector, mode: 'follow', frame: null, handout: null, ping: null } : projector;
+  return projector.blackout ? { ...projector, mode: 'follow', frame: null, handout: null, ping: null, ruler: null } : projector;
 }
 
 /**

@@ -78,6 +78,10 @@ function hostCheck(setting: HostProjectorDescriptor): z.ZodType {
 export const PingSchema = z.object({ hex: HexSchema, seq: z.number().int().min(1) }).strict();
 export type Ping = z.infer<typeof PingSchema>;
 
+/** The GM's ruler as the table sees it: its ends and main's words for it (hexes, megahexes, the missile band). */
+export const ShownRulerSchema = z.object({ from: HexSchema, to: HexSchema, label: z.string().max(120) }).strict();
+export type ShownRuler = z.infer<typeof ShownRulerSchema>;
+
 /**
  * What the player display shows (host state: not part of the encounter, not logged, not undone):
  * the host-lived settings, then the parts with other lifetimes (PROJECTOR_LIFETIMES).
@@ -91,6 +95,8 @@ export type ProjectorState = HostProjectorValues & {
   handout: Handout | null;
   /** The GM's last ping: the hex, and a count that grows with each (a page pulses when it grows). */
   ping: Ping | null;
+  /** The GM's ruler, when the GM shows it to the table. */
+  ruler: ShownRuler | null;
   /** Grows with every change so a page can drop a stale push. */
   revision: number;
 };
@@ -104,6 +110,7 @@ export const ProjectorSchema = z
     reported: PlayerDisplaySchema.nullable(),
     handout: HandoutSchema.nullable(),
     ping: PingSchema.nullable(),
+    ruler: ShownRulerSchema.nullable(),
     revision: z.number().int().min(0),
   })
   .strict() as unknown as z.ZodObject<ProjectorShape, z.core.$strict>;
@@ -138,6 +145,12 @@ export const DISPLAY_CHANNELS = {
     args: z.object({ hex: HexSchema }).strict(),
     result: ProjectorSchema,
     summary: 'Point at a hex for the table: both maps pulse there for about two seconds.',
+  }),
+  showRuler: channel({
+    roles: ['gm'],
+    args: z.object({ ends: z.object({ from: HexSchema, to: HexSchema }).strict().nullable() }).strict(),
+    result: ProjectorSchema,
+    summary: "Show the GM's ruler to the table (its ends; main measures it), or take it down (null).",
   }),
   reportPlayerDisplay: channel({
     roles: ['player'],

@@ -9,10 +9,12 @@
  * - `campaign`: the GM sets it; kept in the campaign's campaign.json, applied when it opens;
  * - `player`: the player display reports it of itself;
  * - `handout`: set only through the handout channels;
- * - `moment`: the GM's ping, set only through `pingHex`, seen as new when its count grows;
+ * - `moment`: the GM's ping, set only through `pingHex`, seen as new when its count grows, ended
+ *   by any later change the GM makes to the projector;
+ * - `ruler`: the GM's ruler shown to the table, set only through `showRuler`;
  * - `revision`: counted by the host.
  */
-export type ProjectorLifetime = 'host' | 'campaign' | 'player' | 'handout' | 'moment' | 'revision';
+export type ProjectorLifetime = 'host' | 'campaign' | 'player' | 'handout' | 'moment' | 'ruler' | 'revision';
 
 /** A framing of the map in world units (1 is a hex's centre-to-corner size): its centre and the width and height in view. */
 export interface FrameValue {
@@ -79,6 +81,7 @@ export const PROJECTOR_LIFETIMES = {
   reported: 'player',
   handout: 'handout',
   ping: 'moment',
+  ruler: 'ruler',
   revision: 'revision',
 } as const satisfies Record<string, ProjectorLifetime>;
 

@@ -1,7 +1,7 @@
 /**
- * The GM's ping (issue: the table sees what the GM means): a GM-only channel that points at a hex
- * of the open map; the projector's ping count grows with each, any other change the GM makes ends
- * it, and under blackout the players' copy carries none.
+ * The GM pointing things out to the table: the ping, a GM-only channel that points at a hex of
+ * the open map (the projector's ping count grows with each, any other change the GM makes ends it),
+ * and the ruler shown on the TV; under blackout the players' copy carries neither.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
@@ -49,5 +49,21 @@ describe('pingHex', () => {
     const pinged = projector.ping({ q: 3, r: 3 });
     expect(pinged.ping).not.toBeNull();
     expect(projectorForPlayers(pinged).ping).toBeNull();
+  });
+});
+
+describe('showRuler', () => {
+  it("puts the GM's ruler on the TV in main's words (RULINGS A2), takes it down, refuses an end off the map, and shows none under blackout", async () => {
+    const c = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    const ends = { from: { q: 9, r: 5 }, to: { q: 16, r: 1 } };
+    const shown = valueOf<ProjectorState>(await c.dispatcher.dispatch('gm', 'showRuler', { ends }));
+    expect(shown.ruler).toEqual({ ...ends, label: '7 hexes · 2 MH · missiles ±0' });
+    expect(valueOf<ProjectorState>(await c.dispatcher.dispatch('player', 'getProjector', {})).ruler).toEqual(shown.ruler);
+    expect(await c.dispatcher.dispatch('player', 'showRuler', { ends })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await c.dispatcher.dispatch('gm', 'showRuler', { ends: { ...ends, to: { q: 90, r: 1 } } })).toMatchObject({ ok: false, error: { code: 'rule' } });
+    valueOf(await c.dispatcher.dispatch('gm', 'setProjector', { blackout: true }));
+    expect(valueOf<ProjectorState>(await c.dispatcher.dispatch('player', 'getProjector', {})).ruler).toBeNull();
+    valueOf(await c.dispatcher.dispatch('gm', 'setProjector', { blackout: false }));
+    expect(valueOf<ProjectorState>(await c.dispatcher.dispatch('gm', 'showRuler', { ends: null })).ruler).toBeNull();
   });
 });

@@ -47,6 +47,7 @@ const base: ProjectorState = {
   reported: null,
   handout: null,
   ping: null,
+  ruler: null,
   legibility: { tokenScale: 1, labelScale: 1, highContrastGrid: false, turnOrder: false, latestLine: false },
   revision: 0,
 };

@@ -4,6 +4,7 @@ import { isOnMap } from '../../../shared/mapGrid';
 import { setLegibility } from '../../store/handouts';
 import type { ConsoleCore } from '../coreApi';
 import type { HandlersFor } from '../dispatch';
+import { rulerWords } from './map';
 
 /** The player display's framing: host state, read by both roles, changed by the GM, sized by the player display. */
 export function displayHandlers(core: () => ConsoleCore): HandlersFor<typeof DISPLAY_CHANNELS> {
@@ -19,6 +20,12 @@ export function displayHandlers(core: () => ConsoleCore): HandlersFor<typeof DIS
       const map = core().session.currentState.map;
       if (!isOnMap(map, hex)) throw new AppError('rule', `Hex ${hex.q},${hex.r} is not on this map.`);
       return projector().ping(hex);
+    },
+    showRuler: ({ ends }) => {
+      if (ends === null) return projector().showRuler(null);
+      const map = core().session.currentState.map;
+      if (!isOnMap(map, ends.from) || !isOnMap(map, ends.to)) throw new AppError('rule', 'Both ends of the ruler must be on this map.');
+      return projector().showRuler({ ...ends, label: rulerWords(ends.from, ends.to) });
     },
     reportPlayerDisplay: (display) => core().table.projector(projector().report(display)),
   };

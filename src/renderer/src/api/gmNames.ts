@@ -45,6 +45,7 @@ export const GM_NAMES: ContractNames = {
     'getProjector',
     'setProjector',
     'pingHex',
+    'showRuler',
     'listHandouts',
     'addHandout',
     'deleteHandout',

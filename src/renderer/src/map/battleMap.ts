@@ -218,6 +218,12 @@ export class BattleMap {
     this.setRulerEnds(null);
   }
 
+  /** The player display: the GM's ruler as main measured it for the table, or none. */
+  showRuler(ruler: { from: Hex; to: Hex; label: string } | null): void {
+    this.marks.tools.setRulerEnds(ruler && { from: ruler.from, to: ruler.to });
+    this.marks.setRulerLabel(ruler?.label ?? null);
+  }
+
   get rulerState(): { from: Hex; to: Hex } | null {
     return this.marks.tools.rulerEnds;
   }
