@@ -174,7 +174,10 @@ function topFunctions(profile, n = 8) {
     self.set(name, (self.get(name) ?? 0) + (dt[i + 1] ?? 0) / 1000);
   }
   const total = [...self.entries()].filter(([k]) => k !== '(idle)' && k !== '(program)').reduce((s, [, v]) => s + v, 0);
-  const top = [...self.entries()].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, n);
+  const top = [...self.entries()]
+    .filter(([k]) => k !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n);
   return `busy ${total.toFixed(0)} ms; ${top.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`;
 }
 
@@ -232,10 +235,28 @@ export async function sightFog(browser, root, samples, { image, profile = false 
       const first = await player.evaluate(() => window.__fogWatch.done);
       if (!Number.isFinite(first.dimShown)) throw new Error(`sight on: the hex past the walker's sight never went dark (${JSON.stringify({ base, first })})`);
       // With an image, its first masked copy too, before the steps begin.
-      if (image) await player.waitForFunction((raw) => document.querySelector('[data-testid=player-map]')?.dataset.mapImage !== raw, base.asset, { timeout: 60_000 });
+      if (image)
+        await player.waitForFunction((raw) => document.querySelector('[data-testid=player-map]')?.dataset.mapImage !== raw, base.asset, { timeout: 60_000 });
     }
     await Promise.all([settle(gm), settle(player)]);
-    const result = { updated: [], lit: [], dim: [], litChanged: [], arrival: [], imageAsked: [], imageFetched: [], imageSwapped: [], imageTries: [], groundDraw: [], groundDraws: [], longestDraw: [], drawn: [], timedOut: 0, sent: samples, waitMs: WAIT_MS };
+    const result = {
+      updated: [],
+      lit: [],
+      dim: [],
+      litChanged: [],
+      arrival: [],
+      imageAsked: [],
+      imageFetched: [],
+      imageSwapped: [],
+      imageTries: [],
+      groundDraw: [],
+      groundDraws: [],
+      longestDraw: [],
+      drawn: [],
+      timedOut: 0,
+      sent: samples,
+      waitMs: WAIT_MS,
+    };
     for (let i = 0; i < steps; i++) {
       if (profile && i === WARM_UP) {
         profiler = await playerContext.newCDPSession(player);
