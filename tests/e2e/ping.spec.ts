@@ -18,6 +18,40 @@ const MAGENTA: InkColour = { alpha: 150, r: [225, 256], g: [50, 110], b: [185, 2
 const pulsing = (page: Page) => page.evaluate(() => window.__battleMap.marks.pulsing);
 const ringPixels = (page: Page, hex: { q: number; r: number }) => colourPixels(page, hex, { world: 40, minScreen: 40 }, MAGENTA);
 
+/**
+ * A pulse is a moment, so each page records it itself: from now on, at every frame, the hex it pulses
+ * and whether any magenta is drawn on its marks layer near `hex`. Read it with `pulseSeen`.
+ */
+const watchPulse = (page: Page, hex: { q: number; r: number }) =>
+  page.evaluate(
+    ({ h, ink }) => {
+      const seen = { hexes: [] as string[], magenta: 0 };
+      (window as unknown as { __pulse: typeof seen }).__pulse = seen;
+      const map = window.__battleMap;
+      const layer = map.stage.getLayers()[1]!;
+      const started = performance.now();
+      const frame = (): void => {
+        const at = map.marks.pulsing;
+        if (at) seen.hexes.push(`${at.q},${at.r}`);
+        const canvas: HTMLCanvasElement = layer.getCanvas()._canvas;
+        const ratio = layer.getCanvas().getPixelRatio();
+        const c = map.hexToScreen(h);
+        const half = Math.max(40, 40 * map.cameraState.scale) * ratio;
+        const data = canvas.getContext('2d')!.getImageData(c.x * ratio - half, c.y * ratio - half, half * 2, half * 2).data;
+        let n = 0;
+        const within = (v: number, [lo, hi]: readonly [number, number]) => v > lo && v < hi;
+        for (let i = 0; i < data.length; i += 4) {
+          if (data[i + 3]! > ink.alpha && within(data[i]!, ink.r) && within(data[i + 1]!, ink.g) && within(data[i + 2]!, ink.b)) n++;
+        }
+        seen.magenta = Math.max(seen.magenta, n);
+        if (performance.now() - started < 8000) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    },
+    { h: hex, ink: MAGENTA },
+  );
+const pulseSeen = (page: Page) => page.evaluate(() => (window as unknown as { __pulse: { hexes: string[]; magenta: number } }).__pulse);
+
 test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
@@ -28,23 +62,25 @@ test('G pings the hex under the pointer on both maps for a moment; fogged hexes 
   await gmPage.setViewportSize({ width: 1366, height: 768 });
   const at = await hexOnScreen(gmPage, FORD);
   await gmPage.mouse.move(at.x, at.y, { steps: 3 });
+  for (const page of [gmPage, playerPage]) await watchPulse(page, FORD);
   await gmPage.keyboard.press('g');
   for (const page of [gmPage, playerPage]) {
-    await expect.poll(() => pulsing(page)).toEqual(FORD);
-    await expect.poll(() => ringPixels(page, FORD)).toBeGreaterThan(20);
+    await expect.poll(async () => (await pulseSeen(page)).hexes).toContain('12,6');
+    await expect.poll(async () => (await pulseSeen(page)).magenta).toBeGreaterThan(20);
   }
   await gmPage.screenshot({ path: `${SCREENS}/ping-gm-1366x768.png` });
   await playerPage.screenshot({ path: `${SCREENS}/ping-player.png` });
   // Over after about two seconds, on both maps.
   for (const page of [gmPage, playerPage]) await expect.poll(() => pulsing(page), { timeout: 6_000 }).toBeNull();
-  expect(await ringPixels(playerPage, FORD)).toBe(0);
+  await expect.poll(() => ringPixels(playerPage, FORD)).toBe(0);
 
   // Into the fog: the players' map pulses at the hex; the frame still holds nothing of what is there.
   await gmPage.bringToFront();
   const fogged = await hexOnScreen(gmPage, FOGGED);
   await gmPage.mouse.move(fogged.x, fogged.y, { steps: 3 });
+  await watchPulse(playerPage, FOGGED);
   await gmPage.keyboard.press('g');
-  await expect.poll(() => pulsing(playerPage)).toEqual(FOGGED);
+  await expect.poll(async () => (await pulseSeen(playerPage)).hexes).toContain('22,-6');
   const view = await mustCall(playerPage, 'getPlayerView', {});
   expect(view.encounter.map.fogged).toContain(`${FOGGED.q},${FOGGED.r}`);
   expect(JSON.stringify(view)).not.toContain('Sella');
@@ -54,10 +90,11 @@ test('G pings the hex under the pointer on both maps for a moment; fogged hexes 
   await gmPage.keyboard.press('b');
   await expect(playerPage.getByTestId('blackout')).toBeVisible();
   await gmPage.mouse.move(at.x, at.y, { steps: 3 });
+  for (const page of [gmPage, playerPage]) await watchPulse(page, FORD);
   await gmPage.keyboard.press('g');
-  await expect.poll(() => pulsing(gmPage)).toEqual(FORD);
+  await expect.poll(async () => (await pulseSeen(gmPage)).hexes).toContain('12,6');
   expect((await mustCall(playerPage, 'getProjector', {})).ping).toBeNull();
-  expect(await pulsing(playerPage)).toBeNull();
+  expect((await pulseSeen(playerPage)).hexes).toEqual([]);
   // Off the map: the GM is told what to do.
   await gmPage.keyboard.press('b');
   await gmPage.mouse.move(5, 300);
