@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../shared/errors';
+import { wholeImageProblem } from './imageWhole';
 
 /**
  * The most pixels an imported image may decode to: 8192 × 8192, 256 MiB as RGBA in
@@ -12,9 +14,11 @@ export const MAX_IMAGE_PIXELS = 8192 * 8192;
 /**
  * Decodes an image file completely (every row of pixel data, not just the header) and returns
  * its size (from a path, or bytes already in memory); a file that does not decode, or decodes to more than `MAX_IMAGE_PIXELS`, is refused
- * with the reason. libvips streams the decode, so checking costs little memory.
+ * with the reason. Its structure is checked whole first (`imageWhole.ts`); libvips then streams the decode.
  */
 export async function decodeFully(path: string | Buffer, label: string): Promise<{ width: number; height: number }> {
+  const problem = await wholeImageProblem(typeof path === 'string' ? await readFile(path) : path);
+  if (problem) throw damaged(label, problem);
   let meta: Metadata;
   try {
     meta = await sharp(path, { limitInputPixels: false }).metadata();
@@ -29,12 +33,13 @@ export async function decodeFully(path: string | Buffer, label: string): Promise
     // `failOn: 'truncated'` and a full pass over the pixels: a file cut short fails here.
     await sharp(path, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS }).stats();
   } catch (e) {
-    throw new AppError(
-      'invalid-args',
-      `${label} is damaged: its pixel data does not decode (${reason(e)}). The file may have been cut short; export it again.`,
-    );
+    throw damaged(label, reason(e));
   }
   return { width, height };
+}
+
+function damaged(label: string, why: string): AppError {
+  return new AppError('invalid-args', `${label} is damaged: its pixel data does not decode (${why}). The file may have been cut short; export it again.`);
 }
 
 /** Refuses a picture of more than `MAX_IMAGE_PIXELS`, with its size and the limit. */

@@ -50,6 +50,15 @@ describe('decoding an imported image fully', () => {
     expect(await importImage(dir, chunksOf(whole, 1 << 16))).toMatchObject({ width: 300, height: 250 });
   });
 
+  it('refuses four truncated PNGs imported at once, each of them', async () => {
+    // libvips alone let about half of these through when they decoded side by side.
+    const cut = (await realImage('png', 300, 250)).subarray(0, 3000);
+    const dir = await dirs.make();
+    const results = await Promise.allSettled([1, 2, 3, 4].map(() => importImage(dir, chunksOf(cut, 1000), { label: 'The map image' })));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+    expect(await assetsIn(dir)).toEqual([]);
+  });
+
   it('refuses a picture over 8192×8192 pixels (64 megapixels), saying its size and the limit', async () => {
     const dir = await dirs.make();
     await expect(importImage(dir, chunksOf(pngClaiming(9000, 8000), 64), { label: 'The map image' })).rejects.toMatchObject({
