@@ -23,18 +23,48 @@ const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', web
  */
 export async function paintFog(sourcePath: string, ext: string, mask: HexMask): Promise<{ body: Buffer; type: string }> {
   const type = TYPES[ext] ?? 'application/octet-stream';
+  const source = await decodedSource(sourcePath);
+  const { width, height, channels } = source.info;
+  const polygons = fogPolygons(mask, width, height);
+  if (polygons.length === 0) return { body: await readFile(sourcePath), type };
+  const pixels = Buffer.from(source.data);
+  fillBlack(pixels, source.info, polygons);
+  const masked = sharp(pixels, { raw: { width, height, channels } });
+  const body = await (ext === 'jpg' ? masked.jpeg({ quality: 90 }) : ext === 'webp' ? masked.webp({ quality: 90 }) : masked.png()).toBuffer();
+  return { body, type };
+}
+
+interface Decoded {
+  readonly data: Buffer;
+  readonly info: { readonly width: number; readonly height: number; readonly channels: 1 | 2 | 3 | 4 };
+}
+
+/**
+ * The last source's decoded pixels, kept while their size is at most `KEEP_BYTES`: the fog of a
+ * walk under sight changes at every step, and decoding a 4096² picture again each time was a
+ * third of a copy's cost. Assets are named by their content, so a path's pixels never change.
+ */
+let kept: { readonly path: string; readonly decoded: Decoded } | null = null;
+const KEEP_BYTES = 64 * 1024 * 1024;
+
+async function decodedSource(path: string): Promise<Decoded> {
+  if (kept?.path === path) return kept.decoded;
+  const { data, info } = await sharp(path, { autoOrient: true, limitInputPixels: false }).raw().toBuffer({ resolveWithObject: true });
+  const decoded: Decoded = { data, info: { width: info.width, height: info.height, channels: info.channels } };
+  kept = data.length <= KEEP_BYTES ? { path, decoded } : null;
+  return decoded;
+}
+
+/** Each fogged hex on the picture as its corners in image pixels, grown by `MARGIN_PX`. */
+function fogPolygons(mask: HexMask, width: number, height: number): (readonly [number, number])[][] {
   const { image } = mask;
   const layout: HexLayout = { orientation: mask.orientation, size: 1, origin: { x: 1, y: 1 } };
-  const source = sharp(sourcePath, { autoOrient: true, limitInputPixels: false });
-  const meta = await source.metadata();
-  const width = meta.autoOrient?.width ?? meta.width ?? image.width;
-  const height = meta.autoOrient?.height ?? meta.height ?? image.height;
   const sx = width / image.width;
   const sy = height / image.height;
   const toPx = (wx: number, wy: number) => [((wx - image.x) / image.scale) * sx, ((wy - image.y) / image.scale) * sy] as const;
   // A hex is 1 world unit from centre to corner; MARGIN_PX image pixels are MARGIN_PX·scale of it.
   const grow = 1 + MARGIN_PX * image.scale * Math.max(1 / sx, 1 / sy);
-  const paths: string[] = [];
+  const polygons: (readonly [number, number])[][] = [];
   for (const key of mask.fogged) {
     const [q, r] = key.split(',').map(Number);
     if (!Number.isInteger(q) || !Number.isInteger(r)) continue;
@@ -43,11 +73,68 @@ export async function paintFog(sourcePath: string, ext: string, mask: HexMask): 
     const cy = corners.reduce((s, p) => s + p.y, 0) / 6;
     const points = corners.map((p) => toPx(cx + (p.x - cx) * grow, cy + (p.y - cy) * grow));
     if (points.every(([x]) => x < 0) || points.every(([x]) => x > width) || points.every(([, y]) => y < 0) || points.every(([, y]) => y > height)) continue;
-    paths.push(`M${points.map(([x, y]) => `${x.toFixed(2)} ${y.toFixed(2)}`).join('L')}Z`);
+    polygons.push(points);
   }
-  if (paths.length === 0) return { body: await readFile(sourcePath), type };
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><path fill="#000" shape-rendering="crispEdges" d="${paths.join('')}"/></svg>`;
-  const masked = source.composite([{ input: Buffer.from(svg), top: 0, left: 0 }]);
-  const body = await (ext === 'jpg' ? masked.jpeg({ quality: 90 }) : ext === 'webp' ? masked.webp({ quality: 90 }) : masked.png()).toBuffer();
-  return { body, type };
+  return polygons;
 }
+
+/**
+ * Paints the polygons (convex) opaque black: every pixel whose centre lies inside one, as SVG's
+ * crispEdges would. Each polygon gives a span per row between the two edges the row's centre line
+ * crosses; a row's spans are merged before they are painted, so fogged ground is a few long fills.
+ */
+function fillBlack(pixels: Buffer, { width, height, channels }: Decoded['info'], polygons: readonly (readonly (readonly [number, number])[])[]): void {
+  const spans: number[][] = Array.from({ length: height }, () => []);
+  for (const polygon of polygons) {
+    let lowest = Infinity;
+    let highest = -Infinity;
+    for (const [, y] of polygon) {
+      lowest = Math.min(lowest, y);
+      highest = Math.max(highest, y);
+    }
+    const top = Math.max(0, Math.ceil(lowest - 0.5));
+    const bottom = Math.min(height - 1, Math.floor(highest - 0.5));
+    for (let row = top; row <= bottom; row++) {
+      const y = row + 0.5;
+      let left = Infinity;
+      let right = -Infinity;
+      for (let i = 0; i < polygon.length; i++) {
+        const [x0, y0] = polygon[i]!;
+        const [x1, y1] = polygon[(i + 1) % polygon.length]!;
+        if ((y0 <= y && y < y1) || (y1 <= y && y < y0)) {
+          const x = x0 + ((y - y0) / (y1 - y0)) * (x1 - x0);
+          left = Math.min(left, x);
+          right = Math.max(right, x);
+        }
+      }
+      const from = Math.max(0, Math.ceil(left - 0.5));
+      const to = Math.min(width - 1, Math.floor(right - 0.5));
+      if (to >= from) spans[row]!.push(from * SPAN + to);
+    }
+  }
+  const colour = channels === 2 || channels === 4 ? channels - 1 : channels;
+  const paint = (row: number, from: number, to: number) => {
+    const start = (row * width + from) * channels;
+    const end = (row * width + to + 1) * channels;
+    pixels.fill(0, start, end);
+    if (colour < channels) for (let at = start + colour; at < end; at += channels) pixels[at] = 255;
+  };
+  spans.forEach((list, row) => {
+    list.sort((a, b) => a - b);
+    let from = -1;
+    let to = -2;
+    for (const span of list) {
+      const start = Math.floor(span / SPAN);
+      const end = span % SPAN;
+      if (start > to + 1) {
+        if (from >= 0) paint(row, from, to);
+        from = start;
+      }
+      to = Math.max(to, end);
+    }
+    if (from >= 0) paint(row, from, to);
+  });
+}
+
+/** A span is packed as from·SPAN + to, pixel columns below 16384 (`MAX_IMAGE_SIDE`). */
+const SPAN = 1 << 15;
