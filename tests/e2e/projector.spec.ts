@@ -122,7 +122,10 @@ test('a handout is kept, previewed, shown over the players’ map and taken down
   await expect(gmPage.getByRole('button', { name: 'Undo' })).toBeDisabled();
 });
 
-test('the turn strip lists the figures the players can see, the one acting lit; the hidden Sella is absent', async ({ gmPage, playerPage }) => {
+test('the turn strip lists the figures the players can see, the one acting lit, the next two named; the hidden Sella is absent', async ({
+  gmPage,
+  playerPage,
+}) => {
   test.setTimeout(120_000);
   await expect(playerPage.getByTestId('turn-strip')).toHaveCount(0);
   await gmPage.getByRole('button', { name: /^Scale:/ }).click();
@@ -157,6 +160,9 @@ test('the turn strip lists the figures the players can see, the one acting lit; 
   await expect(strip.locator('[aria-current=step]')).toContainText('Ilsa');
   await expect(playerPage.getByTestId('player-acting')).toHaveText('Ilsa to act');
   expect(await names()).not.toContain('Sella');
+  // The next two still to act are named beside the phase: never the hidden Sella.
+  await expect(strip.getByTestId('turn-strip-next')).toHaveText(/^Next: (Bram, Grak|Grak, Bram)$/);
+  await expect(strip.locator('li.upcoming .name')).toHaveText([/Bram|Grak/, /Bram|Grak/]);
   const before = await strip.innerHTML();
   await shoot(gmPage, playerPage, 'turn-strip');
   await gmPage.getByTestId('pass').click();
