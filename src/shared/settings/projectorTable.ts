@@ -132,6 +132,10 @@ export const LEGIBILITY_SETTINGS = [
   { key: 'turnOrder', kind: 'flag', default: false, id: 'turn-strip-toggle', label: 'Turn order on the projector' },
   /** A line saying what the latest command did, as the players' recap words it. */
   { key: 'latestLine', kind: 'flag', default: false, id: 'latest-line-toggle', label: "What just happened, as the players' recap says it" },
+  /** The whole display turned upside down, for a TV laid flat and read from its other long side. */
+  { key: 'turned', kind: 'flag', default: false, id: 'turned-toggle', label: 'Turned 180° (read from the other side)' },
+  /** For a TV laid flat between two rows of players: the strip faces the far side, handouts are shown to both. */
+  { key: 'bothSides', kind: 'flag', default: false, id: 'both-sides-toggle', label: 'Strip and handouts face both long sides' },
 ] as const satisfies readonly LegibilityDescriptor[];
 
 export type LegibilityKey = (typeof LEGIBILITY_SETTINGS)[number]['key'];

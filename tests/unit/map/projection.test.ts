@@ -48,7 +48,7 @@ const base: ProjectorState = {
   handout: null,
   ping: null,
   ruler: null,
-  legibility: { tokenScale: 1, labelScale: 1, highContrastGrid: false, turnOrder: false, latestLine: false },
+  legibility: { tokenScale: 1, labelScale: 1, highContrastGrid: false, turnOrder: false, latestLine: false, turned: false, bothSides: false },
   revision: 0,
 };
 const wholeMap = { x: 40, y: 30, width: 80, height: 60 };
