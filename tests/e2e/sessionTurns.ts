@@ -2,11 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, hexOnScreen, mustCall } from './fixtures';
+import { expect, mustCall } from './fixtures';
 
 /** Turn steps of the whole-session spec (issue 12 "Checked by"): the tracker, attacks and files, through the GM page's UI. */
-
-type Hex = { q: number; r: number };
 
 const LABELS = {
   initiative: 'Initiative',
@@ -31,17 +29,6 @@ export async function standStillAll(gmPage: Page, figures: number): Promise<void
     await gmPage.getByTestId('stand-still').click();
     if (i < figures - 1) await expect(gmPage.getByTestId('due-name')).not.toHaveText(due);
   }
-}
-
-/** A figure dragged on the GM map from one hex to another, as a GM moves a token. */
-export async function dragToken(page: Page, from: Hex, to: Hex): Promise<void> {
-  const a = await hexOnScreen(page, from);
-  const b = await hexOnScreen(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
 }
 
 /**

@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, figureOnMap, hexOnScreen, mustCall, socketCall, test } from './fixtures';
+import { dragHex, expect, figureOnMap, hexOnScreen, mustCall, socketCall, test } from './fixtures';
 import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
 import { drawnPastTheSides } from './layoutChecks';
 import { colourPixels, type InkColour } from './mapProbes';
 import { openMenu, SCREENS } from './setupSteps';
-import { dragToken, playPhase, trackersAt } from './sessionTurns';
+import { playPhase, trackersAt } from './sessionTurns';
 import { typeFaces } from './eveningSteps';
 
 /**
@@ -168,7 +168,7 @@ test('Barrier raised as a wall: set in the rules, cast at a hex, on both maps; a
   await playPhase(gmPage, 'stand-still', {
     Bram: async () => {
       await gmPage.getByTestId('gait-walk').click();
-      await dragToken(gmPage, { q: 9, r: 5 }, INSIDE);
+      await dragHex(gmPage, { q: 9, r: 5 }, INSIDE);
       await expect(gmPage.getByText(/wall/i).last()).toBeVisible();
       await expect.poll(() => figureOnMap(gmPage, 'bram')).toMatchObject({ q: 9, r: 5 });
       await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 9, r: 5 });

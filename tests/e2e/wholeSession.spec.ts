@@ -2,10 +2,10 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startConsole, type RunningConsole } from '../support/consoleServer';
-import { expect, figureOnMap, mustCall, STOPPED_SERVER, test } from './fixtures';
+import { dragHex, expect, figureOnMap, mustCall, STOPPED_SERVER, test } from './fixtures';
 import { newCampaign, openMenu, SCREENS } from './setupSteps';
 import { calibrateMapImage, centreHex, importMapImage, onBothMaps, quickNpc, rolledCharacter, shootBoth, typedCharacter } from './sessionSteps';
-import { attack, downloadText, dragToken, folderDigest, playPhase, poolsOf, standStillAll, trackersAt } from './sessionTurns';
+import { attack, downloadText, folderDigest, playPhase, poolsOf, standStillAll, trackersAt } from './sessionTurns';
 
 /**
  * Issue 12 "Checked by", first bullet: a whole session played through the UI from an empty data
@@ -42,7 +42,7 @@ async function playTurnOne(gmPage: Page, playerPage: Page, t: { at: (dq: number,
       await expect(playerPage.getByTestId('player-acting')).toHaveText('Brute to act');
       await gmPage.getByTestId('gait-walk').click();
       await expect(gmPage.getByTestId('move-hint')).toContainText('Drag Brute');
-      await dragToken(gmPage, t.at(-1, 2), t.at(-2, 2));
+      await dragHex(gmPage, t.at(-1, 2), t.at(-2, 2));
     },
   });
   expect(moved.slice(0, 3).sort()).toEqual(['Mira', 'Tomas', 'Wren']);
