@@ -19,6 +19,7 @@ import { panWhileSimulating, TACTICS_ROWS } from './tacticsRows.mjs';
 import { importBenchImage, launchChromium } from './browser.mjs';
 import { TRANSFER_ROWS, transferRound } from './transferRows.mjs';
 import { MAX_SAMPLES as SIGHT_SAMPLES, SIGHT_ROWS, sightRound } from './sightRows.mjs';
+import { PING_ROWS, pingLatency } from './pingRows.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -88,6 +89,8 @@ async function oneRepeat(browser, host) {
   run.at1000 = await latencyAt1000(browser, ROOT, SAMPLES);
   // Issue 33: sight-driven fog on the projector, consoles of their own (sightRows.mjs; its walk holds 38 steps).
   run.sight = await sightRound(browser, ROOT, Math.min(SAMPLES, SIGHT_SAMPLES));
+  // Issue 32: the GM's ping on the projector's pixels (pingRows.mjs).
+  run.ping = await pingLatency(browser, ROOT, SAMPLES);
   return run;
 }
 
@@ -236,7 +239,7 @@ async function main() {
     await host.stop();
   }
   const header = `Issue 18 bench: ${ROOT}\nMap: 100×100 hexes, ${FIGURES} figures${ART ? ' each with token art' : ''}, a 4096² JPEG imported through the campaign's asset import; Chromium ${browser.version()}`;
-  const rows = [...ROWS, ...TACTICS_ROWS(SECONDS), ...LATENCY_ROWS, ...SIGHT_ROWS, ...TRANSFER_ROWS, ...(await nodeRows())];
+  const rows = [...ROWS, ...TACTICS_ROWS(SECONDS), ...LATENCY_ROWS, ...SIGHT_ROWS, ...PING_ROWS, ...TRANSFER_ROWS, ...(await nodeRows())];
   const misses = printTable(rows, runs, header);
   console.log(misses.length ? `\nBudgets missed (${misses.length}): ${misses.join('; ')}` : '\nAll budgets met.');
   if (misses.length && failOnMiss) process.exitCode = 1;

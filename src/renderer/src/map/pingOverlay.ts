@@ -39,7 +39,9 @@ export class PingOverlay {
       } else this.frame = requestAnimationFrame(tick);
       layer.batchDraw();
     };
-    tick();
+    this.frame = requestAnimationFrame(tick);
+    // Drawn in the task the ping arrived in: a draw left to the next animation frame showed a frame later.
+    layer.draw();
   }
 
   /** The hex pulsing now, or null (for the end-to-end tests). */
