@@ -138,7 +138,15 @@ describe('handouts on the player display (issue 15 §2)', () => {
     const file = JSON.parse(await readFile(join(core.campaignDir, 'campaign.json'), 'utf8'));
     expect(file.handouts.map((h: Handout) => h.id)).toEqual([kept.id]);
     // A setting the GM's page did not send is stored as its declared default (latestLine: off).
-    expect(file.playerDisplay).toEqual({ tokenScale: 1.5, labelScale: 2, highContrastGrid: true, turnOrder: true, latestLine: false, turned: false, bothSides: false });
+    expect(file.playerDisplay).toEqual({
+      tokenScale: 1.5,
+      labelScale: 2,
+      highContrastGrid: true,
+      turnOrder: true,
+      latestLine: false,
+      turned: false,
+      bothSides: false,
+    });
 
     // A new start on the same data folder opens the same campaign with its handouts and legibility, nothing shown.
     const again = await Core.start({ dataDir: join(root, 'data'), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, { gm: () => {}, player: () => {} });

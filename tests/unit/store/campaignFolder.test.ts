@@ -246,7 +246,15 @@ describe('changes to campaign.json asked for at once', () => {
   it('all stay, in the order they were asked for, in memory and on disk', async () => {
     const dir = await copySample(await dirs.make());
     const folder = await openCampaignFolder(dir);
-    const look = (tokenScale: number) => ({ tokenScale, labelScale: 1, highContrastGrid: false, turnOrder: false, latestLine: false, turned: false, bothSides: false });
+    const look = (tokenScale: number) => ({
+      tokenScale,
+      labelScale: 1,
+      highContrastGrid: false,
+      turnOrder: false,
+      latestLine: false,
+      turned: false,
+      bothSides: false,
+    });
     // Not awaited one by one: as when a GM changes a setting and another before main answers.
     await Promise.all([
       folder.renameCampaign('Renamed at the table'),

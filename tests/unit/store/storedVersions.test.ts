@@ -62,7 +62,15 @@ describe('stored files of every earlier version', () => {
   it('a setting a file was written before reads as its declared default; the ones it had are kept', async () => {
     const dir = join(await dirs.make(), 'legibility');
     await cp(join(STORED, 'campaign-v4-before-latest-line'), dir, { recursive: true });
-    expect(legibilityOf(await openCampaignFolder(dir))).toEqual({ tokenScale: 1.5, labelScale: 2, highContrastGrid: true, turnOrder: true, latestLine: false, turned: false, bothSides: false });
+    expect(legibilityOf(await openCampaignFolder(dir))).toEqual({
+      tokenScale: 1.5,
+      labelScale: 2,
+      highContrastGrid: true,
+      turnOrder: true,
+      latestLine: false,
+      turned: false,
+      bothSides: false,
+    });
     expect(PlayerLegibilitySchema.parse({ tokenScale: 1.5 })).toEqual({ ...DEFAULT_LEGIBILITY, tokenScale: 1.5 });
   });
 });
