@@ -3,7 +3,8 @@
  * change, nothing any player surface emits changes. Two worlds are played through the real engine
  * and a real `PlayerProjection` each: the same table-visible encounter and the same commands on
  * what the table sees (moves, turns, fog edits in the open, figures hidden and shown, damage with
- * causes told or not, new figures, the projector blacked out and the line switched on and off).
+ * causes told or not, new figures, the projector blacked out, the line switched on and off, the
+ * GM's ping and ruler shown on open ground and into the fog).
  * They differ in everything hidden: figures out of sight (hidden, or under fog) with their names,
  * art, notes, pools and sides; under sight-driven fog, foes in the party's sight the GM has not
  * revealed; a side of only hidden figures; illusions and spells into fog or by
@@ -248,6 +249,11 @@ const publicStep = (seen: number, sight: boolean): fc.Arbitrary<Step> => {
       change: fc.record({ frame: fc.constant({ x: 3, y: 4, width: 5, height: 6 }), mode: fc.constantFrom('follow', 'hold' as const) }),
     }),
     fc.boolean().map((on): Step => ({ kind: 'projector', change: { legibility: { ...DEFAULT_PROJECTOR.legibility, latestLine: on } } })),
+    // The GM's ping and ruler, on open ground or into the fog (shown there as the hex alone).
+    fc.record({ hex: fc.oneof(openHex, fogHex), seq: fc.integer({ min: 1, max: 99 }) }).map((ping): Step => ({ kind: 'projector', change: { ping } })),
+    fc
+      .option(fc.record({ from: openHex, to: fc.oneof(openHex, fogHex), label: fc.constantFrom('3 hexes', '12 hexes · 2 megahexes') }), { nil: null })
+      .map((ruler): Step => ({ kind: 'projector', change: { ruler } })),
     ...(sight
       ? [command(fc.record({ type: fc.constant('setPartySight' as const), sideId: fc.constant('party'), range: fc.integer({ min: 1, max: 12 }) }))]
       : []),
