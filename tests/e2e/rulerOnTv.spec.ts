@@ -13,6 +13,12 @@ test.beforeAll(async () => {
 });
 
 const playerRuler = (page: Page) => page.evaluate(() => window.__battleMap.marks.tools.rulerEnds);
+/** The ruler label's text height on the screen, in CSS pixels. */
+const rulerLabelPx = (page: Page) =>
+  page.evaluate(() => {
+    const label = window.__battleMap.marks.tools.ruler.findOne('.label') as unknown as { getText(): { fontSize(): number }; getAbsoluteScale(): { y: number } };
+    return label.getText().fontSize() * label.getAbsoluteScale().y;
+  });
 
 test('the ruler is shown to the table while the GM ticks it, in hexes, megahexes and the missile band', async ({ gmPage, playerPage }) => {
   test.setTimeout(60_000);
@@ -29,6 +35,9 @@ test('the ruler is shown to the table while the GM ticks it, in hexes, megahexes
   await expect.poll(() => playerRuler(playerPage)).toEqual({ from: { q: 9, r: 5 }, to: { q: 16, r: 1 } });
   const shown = (await mustCall(playerPage, 'getProjector', {})).ruler;
   expect(shown?.label).toMatch(/^7 hexes · \d+ MH · missiles (±0|−?-?\d+)$/);
+  // The label is written at the players' label scale (1.5 by default), the GM's at its own size.
+  expect(await rulerLabelPx(gmPage)).toBeCloseTo(14, 0);
+  await expect.poll(() => rulerLabelPx(playerPage)).toBeCloseTo(21, 0);
   await playerPage.screenshot({ path: `${SCREENS}/ruler-on-tv-player.png` });
 
   // A new measure follows on the TV; unticked, it leaves; put away, it leaves too.

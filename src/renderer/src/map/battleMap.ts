@@ -142,6 +142,7 @@ export class BattleMap {
   /** The player display's token and label sizes and its grid for bright rooms. */
   setLegibility(look: TokenLook, contrastGrid: boolean): void {
     if (this.tokens.setLook(look)) this.setFigures(this.tokens.all);
+    this.marks.setLabelScale(look.labelScale);
     if (contrastGrid === this.contrastGrid) return;
     this.contrastGrid = contrastGrid;
     this.gridPainter.invalidate();

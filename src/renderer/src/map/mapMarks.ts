@@ -178,6 +178,12 @@ export class MapMarks {
     this.layer.batchDraw();
   }
 
+  /** The ruler's label this many times the GM's size (the player display's label scale). */
+  setLabelScale(k: number): void {
+    this.tools.setLabelScale(k);
+    this.layer.batchDraw();
+  }
+
   /** Outlines the part of the map the projector shows (world units, see `Frame`), or hides it. */
   setProjectorFrame(frame: Frame | null, label = 'Projector'): void {
     this.tools.setProjectorFrame(frame, label);

@@ -22,6 +22,8 @@ export class ToolOverlays {
   readonly calibrateLine = new Konva.Group({ listening: false, visible: false });
   readonly brushShape: Konva.Shape;
   rulerEnds: { from: Hex; to: Hex } | null = null;
+  /** The ruler's label this many times its size on the GM's screen: the player display's label scale. */
+  private labelScale = 1;
 
   constructor(
     private readonly layout: () => HexLayout,
@@ -78,6 +80,13 @@ export class ToolOverlays {
     this.calibrateLine.findOne<Konva.Circle>('.to')!.position(to);
   }
 
+  /** Sizes the ruler's label as the page's other labels (the player display's legibility). */
+  setLabelScale(k: number): void {
+    if (k === this.labelScale) return;
+    this.labelScale = k;
+    this.placeRulerLabel();
+  }
+
   /** After a zoom: the labels go back to their size on screen. */
   placeLabels(): void {
     this.placeRulerLabel();
@@ -99,7 +108,7 @@ export class ToolOverlays {
   private placeRulerLabel(): void {
     const label = this.ruler.findOne<Konva.Label>('.label');
     if (!label || !this.rulerEnds) return;
-    const k = 1 / this.scale();
+    const k = this.labelScale / this.scale();
     const b = hexToPixel(this.layout(), this.rulerEnds.to);
     label.scale({ x: k, y: k });
     label.position({ x: b.x + HEX_SIZE * 0.6, y: b.y - HEX_SIZE * 0.6 - label.height() * k });
