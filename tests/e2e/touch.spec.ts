@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { CDPSession, Page } from '@playwright/test';
-import { expect, figureOnMap, hexOnScreen, test } from './fixtures';
+import { expect, figureOnMap, hexOnScreen, mustCall, test } from './fixtures';
 
 /**
  * Touch on the GM map (issue 15 §6): a touch laptop or a TV laid flat. Real touch input through
@@ -120,4 +120,56 @@ test('tap selects, a one-finger drag moves a figure on both pages, two fingers p
   await playerPage.setViewportSize({ width: 1920, height: 1080 });
   await gmPage.screenshot({ path: `${SCREENS}/touch-pinched-gm-1920x1080.png` });
   await playerPage.screenshot({ path: `${SCREENS}/touch-pinched-player-1920x1080.png` });
+});
+
+/** Records, at every frame from now on, the hexes the page's map pulses at (`window.__pulses`). */
+const recordPulses = (page: Page) =>
+  page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __pulses: string[] }).__pulses = seen;
+    const frame = (): void => {
+      const at = window.__battleMap.marks.pulsing;
+      if (at && !seen.includes(`${at.q},${at.r}`)) seen.push(`${at.q},${at.r}`);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+const pulses = (page: Page) => page.evaluate(() => (window as unknown as { __pulses: string[] }).__pulses);
+
+test('a finger held still on a hex pings it for the table; held on Bram it pings his hex and never moves him', async ({ gmPage, playerPage }) => {
+  test.setTimeout(60_000);
+  await gmPage.bringToFront();
+  const cdp = await gmPage.context().newCDPSession(gmPage);
+  await recordPulses(gmPage);
+  await recordPulses(playerPage);
+
+  // Held on open ground by the ford: both maps pulse there; nothing is selected.
+  const ground = { q: 12, r: 3 };
+  const at = await hexOnScreen(gmPage, ground);
+  await touch(cdp, 'touchStart', [{ ...at, id: 1 }]);
+  await expect.poll(async () => (await mustCall(gmPage, 'getProjector', {})).ping?.hex).toEqual(ground);
+  await touch(cdp, 'touchEnd', []);
+  await expect.poll(() => pulses(playerPage)).toContain('12,3');
+  await expect.poll(() => pulses(gmPage)).toContain('12,3');
+  await expect(gmPage.getByTestId('figure-sheet')).toHaveCount(0);
+  await gmPage.screenshot({ path: `${SCREENS}/touch-long-press-ping-gm-1366x768.png` });
+
+  // Held on Bram, with a drift of a few pixels: a ping at his hex (the finger's press selects him,
+  // as a mouse press does), and the finger sliding on afterwards does not drag him.
+  const bram = await hexOnScreen(gmPage, BRAM);
+  await touch(cdp, 'touchStart', [{ ...bram, id: 2 }]);
+  await touch(cdp, 'touchMove', [{ x: bram.x + 3, y: bram.y + 2, id: 2 }]);
+  await expect.poll(async () => (await mustCall(gmPage, 'getProjector', {})).ping?.hex).toEqual(BRAM);
+  await touch(cdp, 'touchMove', [{ x: bram.x + 60, y: bram.y + 10, id: 2 }]);
+  await touch(cdp, 'touchEnd', []);
+  await expect.poll(() => pulses(playerPage)).toContain(`${BRAM.q},${BRAM.r}`);
+  expect(await figureOnMap(gmPage, 'bram')).toMatchObject(BRAM);
+  expect(await figureOnMap(playerPage, 'bram')).toMatchObject(BRAM);
+  await expect(gmPage.getByTestId('figure-sheet')).toContainText('Bram');
+
+  // A tap on the ground is still a tap: it puts the sheet away and pings nothing new.
+  const seq = (await mustCall(gmPage, 'getProjector', {})).ping?.seq;
+  await gmPage.touchscreen.tap(at.x, at.y);
+  await expect(gmPage.getByTestId('figure-sheet')).toHaveCount(0);
+  expect((await mustCall(gmPage, 'getProjector', {})).ping?.seq ?? null).toBe(seq ?? null);
 });

@@ -64,7 +64,15 @@ export class MapInput {
     });
     on('contextmenu', (e) => e.preventDefault());
     on('wheel', (e) => this.onWheel(e), { passive: false });
-    const touch = new TouchGestures(container, host.camera, () => this.cancel());
+    const touch = new TouchGestures(
+      container,
+      host.camera,
+      () => this.cancel(),
+      (at) => {
+        const hex = pixelToHex(host.layout, host.camera.worldPoint(at));
+        if (isOnMap(host.terrain, hex)) host.options.onLongPress?.(hex);
+      },
+    );
     this.off.push(() => touch.destroy());
   }
 

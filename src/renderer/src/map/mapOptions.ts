@@ -24,6 +24,8 @@ export interface BattleMapOptions {
   readonly onHexHover?: (hex: Hex | null) => void;
   /** A dragged figure is over a new hex (null: the drag ended) or was turned, for the path preview. */
   readonly onDragOver?: (figureId: string, hex: Hex | null, facing?: number) => void;
+  /** A finger held still on a hex of the map (touch): the GM's ping. */
+  readonly onLongPress?: (hex: Hex) => void;
   /** A right click on a figure (no drag): its context menu, at this point of the map's box. */
   readonly onFigureMenu?: (figureId: string, at: Point) => void;
 }
