@@ -203,6 +203,6 @@ test('token and label sizes and the high-contrast grid change the player display
   expect(await tokenLook(gmPage, 'Bram')).toEqual(gmBefore);
   await expect
     .poll(async () => (await socketCall(gmPage, 'getProjector', {})).value.legibility)
-    .toEqual({ tokenScale: 1.5, labelScale: 2, highContrastGrid: true, turnOrder: false, latestLine: false });
+    .toEqual({ tokenScale: 1.5, labelScale: 2, highContrastGrid: true, turnOrder: false, latestLine: false, turned: false, bothSides: false });
   await shoot(gmPage, playerPage, 'legibility');
 });
