@@ -6,7 +6,6 @@ import { CameraLayers, FIGURES_SLACK } from './cameraLayers';
 import { FigureTokens } from './figureTokens';
 import { createCachedShape, paintGrid, type GridLook, type MapBackground } from './gridShape';
 import type { TokenLook } from './figureNode';
-import { changedGround } from './mapChanges';
 import { mapBounds, sameTerrain } from './mapBounds';
 import { frameOf, MapCamera, type CameraPolicy } from './mapCamera';
 import { MapInput } from './mapInput';
@@ -103,7 +102,6 @@ export class BattleMap {
     // Every view push brings a new model; most commands leave the map as it was.
     if (sameTerrain(this.terrain, model)) return;
     const reshaped = model.orientation !== this.terrain.orientation || model.cols !== this.terrain.cols || model.rows !== this.terrain.rows;
-    const changed = changedGround(this.terrain, model, this.layout);
     this.terrain = model;
     if (model.orientation !== this.layout.orientation) {
       this.layout = { ...this.layout, orientation: model.orientation };
@@ -111,7 +109,7 @@ export class BattleMap {
       this.setFigures(this.tokens.all);
     }
     this.bounds = this.mapBounds();
-    this.gridPainter.invalidate(changed ? { rects: changed, margin: this.layout.size } : undefined);
+    this.gridPainter.invalidate();
     this.marks.mapChanged();
     if (reshaped && this.camera.auto) this.camera.applyAuto();
     this.gridLayer.batchDraw();

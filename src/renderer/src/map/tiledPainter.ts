@@ -13,8 +13,6 @@ export type Paint = (ctx: CanvasRenderingContext2D, view: WorldRect, scale: numb
 const FRAME_BUDGET_MS = 6;
 /** About 120 MiB of tiles at most (120 square tiles); the least recently drawn go first. */
 const MAX_PIXELS = 120 * (TILE + 2 * PAD) ** 2;
-/** Changes remembered for tiles painted before them; a tile older than these is painted whole. */
-const KEPT_CHANGES = 32;
 /** How far coarser than a missing tile a stand-in is looked for: 8 octaves, more than the camera's zoom range. */
 const COARSER = 16;
 
@@ -60,8 +58,6 @@ export class TiledPainter {
   /** Tiles painted from a stand-in, painted again when it is replaced. */
   private readonly provisional = new Set<string>();
   private readonly awaited = new WeakSet<Promise<unknown>>();
-  /** What the last versions changed (`invalidate`): null for the whole picture. */
-  private readonly changes: { readonly version: number; readonly change: { readonly rects: readonly WorldRect[]; readonly margin: number } | null }[] = [];
   private surface: OffscreenCanvas | null = null;
   private version = 0;
   private clock = 0;
@@ -112,30 +108,10 @@ export class TiledPainter {
     return kept;
   }
 
-  /**
-   * The picture changed: every tile is stale (still shown until its fresh one is painted). With
-   * `changed`, only inside those rectangles: a tile fresh before is painted again there alone,
-   * over its old pixels, drawing what lies within `margin` of them (what reaches into them).
-   */
-  invalidate(changed?: { readonly rects: readonly WorldRect[]; readonly margin: number }): void {
+  /** The picture changed: every tile is stale (still shown until its fresh one is painted). */
+  invalidate(): void {
     this.version++;
-    this.changes.push({ version: this.version, change: changed ?? null });
-    if (this.changes.length > KEPT_CHANGES) this.changes.shift();
     this.missing = Math.max(this.missing, 1); // known at the next draw
-  }
-
-  /** What changed since a tile of `version` was painted, or null when it is to be painted whole. */
-  private changedSince(version: number): { rects: WorldRect[]; margin: number } | null {
-    const first = this.changes[0];
-    if (!first || first.version > version + 1) return null;
-    const since = { rects: [] as WorldRect[], margin: 0 };
-    for (const { version: v, change } of this.changes) {
-      if (v <= version) continue;
-      if (!change) return null;
-      since.rects.push(...change.rects);
-      since.margin = Math.max(since.margin, change.margin);
-    }
-    return since;
   }
 
   /** True while tiles the view needs are still to be painted, or painted from a stand-in. */
@@ -216,29 +192,18 @@ export class TiledPainter {
   private paintTile(slot: Slot, pixelRatio: number): Tile {
     const { key, rect, k } = slot;
     const old = this.tiles.get(key);
-    const reused = old && !old.blurred && !this.provisional.has(key) && old.bitmap.width === slot.width && old.bitmap.height === slot.height;
-    const since = reused ? this.changedSince(old.version) : null;
+    if (old) this.drop(key, old);
     const canvas = this.canvas(slot.width, slot.height);
     const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
-    let later: Promise<unknown> | null | void = null;
+    ctx.save();
+    ctx.setTransform(k, 0, 0, k, -rect.x0 * k, -rect.y0 * k);
+    ctx.clearRect(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+    ctx.beginPath();
+    ctx.rect(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+    ctx.clip();
     this.paints++;
-    if (old && since) {
-      ctx.clearRect(0, 0, slot.width, slot.height);
-      ctx.drawImage(old.bitmap, 0, 0);
-      for (const changed of since.rects) {
-        const part = clip(changed, rect);
-        if (!part) continue;
-        // Whole device pixels of the tile, so the repainted edge blends with nothing old.
-        const x0 = rect.x0 + Math.floor((part.x0 - rect.x0) * k) / k;
-        const y0 = rect.y0 + Math.floor((part.y0 - rect.y0) * k) / k;
-        const x1 = rect.x0 + Math.ceil((part.x1 - rect.x0) * k) / k;
-        const y1 = rect.y0 + Math.ceil((part.y1 - rect.y0) * k) / k;
-        later = this.paintWithin(ctx, slot, { x0, y0, x1, y1 }, since.margin, pixelRatio) || later;
-      }
-    } else {
-      later = this.paintWithin(ctx, slot, rect, 0, pixelRatio);
-    }
-    if (old) this.drop(key, old);
+    const later = this.paint(ctx, rect, k / pixelRatio);
+    ctx.restore();
     if (later) this.repaintWhen(key, later);
     // The pixels are made here, inside the painting budget, not later in the frame that shows them.
     const bitmap = 'transferToImageBitmap' in canvas ? canvas.transferToImageBitmap() : canvas;
@@ -246,21 +211,6 @@ export class TiledPainter {
     this.tiles.set(key, tile);
     this.pixels += slot.width * slot.height;
     return tile;
-  }
-
-  /** Clears and paints `part` of a tile, drawing what lies within `margin` of it. */
-  private paintWithin(ctx: CanvasRenderingContext2D, slot: Slot, part: WorldRect, margin: number, pixelRatio: number): Promise<unknown> | null | void {
-    const { rect, k } = slot;
-    ctx.save();
-    ctx.setTransform(k, 0, 0, k, -rect.x0 * k, -rect.y0 * k);
-    ctx.clearRect(part.x0, part.y0, part.x1 - part.x0, part.y1 - part.y0);
-    ctx.beginPath();
-    ctx.rect(part.x0, part.y0, part.x1 - part.x0, part.y1 - part.y0);
-    ctx.clip();
-    const view = margin > 0 ? (clip({ x0: part.x0 - margin, y0: part.y0 - margin, x1: part.x1 + margin, y1: part.y1 + margin }, rect) ?? part) : part;
-    const later = this.paint(ctx, view, k / pixelRatio);
-    ctx.restore();
-    return later;
   }
 
   /**
