@@ -3,7 +3,7 @@
 //   node tests/bench/chromium/latencyRows.mjs [--root DIR] [--repeats 1] [--samples 20]
 // runs these rows alone (after `npm run build`).
 import { makeDataDir, startHost } from './host.mjs';
-import { installProbes } from './probes.mjs';
+import { openConsolePages } from './pages.mjs';
 import { median, p95, row } from './report.mjs';
 import { commandLatency, settle } from './scenarios.mjs';
 
@@ -18,13 +18,8 @@ export async function latencyAt1000(browser, root, samples) {
   const dataDir = await makeDataDir(root, { cols: 100, rows: 100, figures: FIGURES });
   const host = await startHost(root, dataDir);
   try {
-    const gmContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    const playerContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-    for (const c of [gmContext, playerContext]) await c.addInitScript(installProbes);
-    const gm = await gmContext.newPage();
-    await gm.goto(`${host.gm}&e2e=1`);
-    const player = await playerContext.newPage();
-    await player.goto(`${host.player}&e2e=1`);
+    const pages = await openConsolePages(browser, host);
+    const { gm, player } = pages;
     await figuresDrawn(gm, FIGURES);
     await figuresDrawn(player, FIGURES);
     await gm.bringToFront();
@@ -35,8 +30,7 @@ export async function latencyAt1000(browser, root, samples) {
       return { id: node.id(), name: node.findOne('.name').text().split(' · ')[0] };
     });
     const result = await commandLatency(gm, player, figure.id, figure.name, samples);
-    await gmContext.close();
-    await playerContext.close();
+    await pages.close();
     return result;
   } finally {
     await host.stop();

@@ -7,7 +7,7 @@
 //   node tests/bench/chromium/pingRows.mjs [--root DIR] [--repeats 1] [--samples 20]
 // runs this row alone (after `npm run build`); run.mjs prints it with the rest.
 import { makeDataDir, startHost } from './host.mjs';
-import { installProbes } from './probes.mjs';
+import { openConsolePages } from './pages.mjs';
 import { median, p95, row } from './report.mjs';
 import { importMapImage, openBenchSocket, resetFraming, settle } from './scenarios.mjs';
 
@@ -70,13 +70,8 @@ export async function pingLatency(browser, root, samples) {
   const host = await startHost(root, dataDir);
   try {
     await resetFraming(host.gm);
-    const gmContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    const playerContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-    for (const c of [gmContext, playerContext]) await c.addInitScript(installProbes);
-    const gm = await gmContext.newPage();
-    await gm.goto(`${host.gm}&e2e=1`);
-    const player = await playerContext.newPage();
-    await player.goto(`${host.player}&e2e=1`);
+    const pages = await openConsolePages(browser, host);
+    const { gm, player } = pages;
     await importMapImage(gm, player);
     await gm.bringToFront();
     await Promise.all([settle(gm), settle(player)]);
@@ -86,8 +81,7 @@ export async function pingLatency(browser, root, samples) {
       shown.push(await pingOnce(gm, player, HEXES[i % HEXES.length], 7000 + i));
       await player.waitForTimeout(PULSE_MS);
     }
-    await gmContext.close();
-    await playerContext.close();
+    await pages.close();
     return { shown: shown.filter(Number.isFinite), missed: shown.filter((x) => !Number.isFinite(x)).length };
   } finally {
     await host.stop();
