@@ -20,9 +20,11 @@ import { AttributeValuesSchema, EquipmentInputSchema, FigureSheetInputSchema, Sp
 import {
   AddSideCommandSchema,
   HealCommandSchema,
+  MarkFigureCommandSchema,
   PlaceFallenRiderCommandSchema,
   SetPoolsCommandSchema,
   TakeDamageCommandSchema,
+  UnmarkFigureCommandSchema,
   UpdateSideCommandSchema,
 } from './gmCommands';
 import { figureCommand, Override } from './commandShape';
@@ -380,6 +382,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
   SetMapImageCommandSchema,
   CalibrateMapCommandSchema,
   ...[TakeDamageCommandSchema, HealCommandSchema, SetPoolsCommandSchema, AddSideCommandSchema, UpdateSideCommandSchema, PlaceFallenRiderCommandSchema],
+  ...[MarkFigureCommandSchema, UnmarkFigureCommandSchema],
 ]);
 
 export type Command = z.infer<typeof CommandSchema>;

@@ -34,6 +34,15 @@ export const SetPoolsCommandSchema = figureCommand('setPools', {
   cause: CauseSchema,
 });
 
+/** A condition of the GM's own on a figure (FigureMarkSchema): its label, turns (null = until removed), shown to the players or not. */
+export const MarkFigureCommandSchema = figureCommand('markFigure', {
+  label: z.string().trim().min(1).max(24),
+  turns: z.number().int().min(1).max(99).nullable(),
+  shown: z.boolean(),
+});
+/** Takes one of the GM's conditions off a figure. */
+export const UnmarkFigureCommandSchema = figureCommand('unmarkFigure', { markId: z.string().min(1).max(12) });
+
 /** RULINGS H9: the GM places a rider whose mount fell in another free hex beside the mount. */
 export const PlaceFallenRiderCommandSchema = figureCommand('placeFallenRider', { to: HexSchema });
 

@@ -139,6 +139,21 @@ export const OptionLetterSchema = z.enum([
  */
 export const ConditionSchema = z.enum(['invisible', 'flying', 'bleeding', 'giantSnake']);
 
+/**
+ * A condition the GM puts on a figure (the console's choice, like a status marker in other table
+ * tools): a short label, the turns it lasts (counted down at each turn's end; null = until the GM
+ * takes it off), and whether the players see it on the projector (never its turns).
+ */
+export const FigureMarkSchema = z
+  .object({
+    id: z.string().regex(/^mark-[0-9]{1,4}$/),
+    label: z.string().trim().min(1).max(24),
+    turnsLeft: z.number().int().min(1).max(99).nullable(),
+    shown: z.boolean(),
+  })
+  .strict();
+export type FigureMark = z.infer<typeof FigureMarkSchema>;
+
 /** What a figure's situation is when its action comes (RULINGS T5). */
 export const EngagementStateSchema = z.enum(['disengaged', 'engaged', 'hth']);
 

@@ -18,6 +18,23 @@ import {
  * What a player window may see of a figure. Anything not listed here never reaches a player
  * (DESIGN §One picture: secrets never cross to the player).
  */
+/**
+ * A state drawn on a token (engine/encounter/tokenConditions.ts): a rule's state, a spell on the
+ * figure, or a condition the GM made. The GM's view says whether the players see it, the turns a
+ * GM condition has left and its id (to take it off); the players get the label and kind only.
+ */
+export const TokenConditionSchema = z
+  .object({
+    label: z.string().min(1).max(80),
+    kind: z.enum(['rule', 'spell', 'mark']),
+    seen: z.boolean(),
+    turnsLeft: z.number().int().optional(),
+    markId: z.string().optional(),
+  })
+  .strict();
+export type TokenCondition = z.infer<typeof TokenConditionSchema>;
+const ShownConditionSchema = z.object({ label: z.string().min(1).max(80), kind: z.enum(['rule', 'spell', 'mark']) }).strict();
+
 export const PublicFigureSchema = z
   .object({
     id: IdSchema,
@@ -33,6 +50,8 @@ export const PublicFigureSchema = z
     ridingId: IdSchema.optional(),
     /** Token art, served at `/campaign-assets/<art>`; absent = the side's disc. */
     art: AssetNameSchema.optional(),
+    /** The states on the token the table can see (projection/frame.ts); absent = none. */
+    shownConditions: z.array(ShownConditionSchema).max(40).optional(),
   })
   .strict();
 
@@ -110,6 +129,8 @@ export const GmFigureSchema = PublicFigureSchema.extend({
     })
     .strict(),
   conditions: z.array(ConditionSchema),
+  /** Every state drawn on the token, each saying whether the players see it. */
+  tokenConditions: z.array(TokenConditionSchema),
   /** RULINGS H6: a flier's flying MA; absent = it cannot fly. */
   flyingMa: z.number().int().optional(),
   /** RULINGS H6 (amended): the Fatigue a turn of flight costs by the creature's entry; absent = none. */

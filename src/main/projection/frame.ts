@@ -7,6 +7,7 @@ import { magicFrame } from './magicFrame';
 import { maskedMapImage } from './mapImage';
 import { sightOf, type Sight } from './sight';
 import { turnFrame } from './turnFrame';
+import { tokenConditions } from '../engine/encounter/tokenConditions';
 
 type FigureState = EncounterState['figures'][number];
 
@@ -21,15 +22,17 @@ export type EncounterFrame = Omit<PlayerView['encounter'], 'latest'>;
 export function encounterFrame(state: EncounterState, audience: Audience, rules: Rules): EncounterFrame {
   const idOf = playerIdsFor(state.id);
   const sight = sightOf(state, audience);
+  const magic = magicFrame(state, sight, idOf);
+  const spellsOn = spellsByTarget(magic.active);
   return {
     name: state.name,
     map: mapFrame(state, sight),
     sides: state.sides.filter((s) => sight.sides.has(s.id)).map((s) => ({ id: idOf('side', s.id), name: s.name, color: s.color })),
-    figures: state.figures.filter((f) => sight.figures.has(f.id)).map((f) => figureFrame(f, sight, idOf)),
+    figures: state.figures.filter((f) => sight.figures.has(f.id)).map((f) => figureFrame(state, f, sight, idOf, spellsOn)),
     turn: state.turn,
     phase: state.phase,
     ...turnFrame(state, sight, idOf, rules),
-    magic: magicFrame(state, sight, idOf),
+    magic,
   };
 }
 
@@ -44,7 +47,19 @@ export function frameOf(state: EncounterState, audience: Audience = TABLE, rules
  * changed (projection/tableProjection.ts).
  */
 const mapsShown = new WeakMap<EncounterState['map'], PlayerView['encounter']['map']>();
-const figuresShown = new WeakMap<FigureState, { readonly idOf: PlayerIdOf; readonly mountSeen: boolean; readonly view: PublicFigure }>();
+const figuresShown = new WeakMap<
+  FigureState,
+  { readonly idOf: PlayerIdOf; readonly mountSeen: boolean; readonly conditionsKey: string; readonly view: PublicFigure }
+>();
+
+type ShownCondition = NonNullable<PublicFigure['shownConditions']>[number];
+
+/** The spells the audience sees on each figure, by the audience's id of the figure. */
+function spellsByTarget(active: EncounterFrame['magic']['active']): ReadonlyMap<string, readonly ShownCondition[]> {
+  const on = new Map<string, ShownCondition[]>();
+  for (const a of active) if (a.targetId !== null) on.set(a.targetId, [...(on.get(a.targetId) ?? []), { label: a.name, kind: 'spell' }]);
+  return on;
+}
 
 function mapFrame(state: EncounterState, sight: Sight): PlayerView['encounter']['map'] {
   const map = state.map;
@@ -73,11 +88,23 @@ function sameKeys(shown: readonly string[], now: ReadonlySet<string>): boolean {
   return shown.length === now.size && shown.every((k) => now.has(k));
 }
 
-function figureFrame(f: FigureState, sight: Sight, idOf: PlayerIdOf): PublicFigure {
+function figureFrame(
+  state: EncounterState,
+  f: FigureState,
+  sight: Sight,
+  idOf: PlayerIdOf,
+  spellsOn: ReadonlyMap<string, readonly ShownCondition[]>,
+): PublicFigure {
   // Everyone at the table sees who rides whom; a mount out of sight is not named.
   const mountSeen = f.ridingId !== undefined && sight.figures.has(f.ridingId);
+  // Only what the table could see on the token: no number, no GM-only condition, no hidden spell.
+  const conditions: ShownCondition[] = [
+    ...tokenConditions(state, f, { sees: (id) => sight.figures.has(id) }).flatMap((c) => (c.seen ? [{ label: c.label, kind: c.kind }] : [])),
+    ...(spellsOn.get(idOf('figure', f.id)) ?? []),
+  ];
+  const conditionsKey = conditions.map((c) => `${c.kind}:${c.label}`).join('|');
   const was = figuresShown.get(f);
-  if (was && was.idOf === idOf && was.mountSeen === mountSeen) return was.view;
+  if (was && was.idOf === idOf && was.mountSeen === mountSeen && was.conditionsKey === conditionsKey) return was.view;
   const view: PublicFigure = {
     id: idOf('figure', f.id),
     name: f.name,
@@ -90,7 +117,8 @@ function figureFrame(f: FigureState, sight: Sight, idOf: PlayerIdOf): PublicFigu
     ...(mountSeen ? { ridingId: idOf('figure', f.ridingId!) } : {}),
     // Only figures the audience sees carry art; the asset route serves exactly these (projection/assets.ts).
     ...(f.art ? { art: f.art } : {}),
+    ...(conditions.length > 0 ? { shownConditions: conditions } : {}),
   };
-  figuresShown.set(f, { idOf, mountSeen, view });
+  figuresShown.set(f, { idOf, mountSeen, conditionsKey, view });
   return view;
 }

@@ -2,7 +2,9 @@ import { spellPlace } from './spellPlace';
 import { partySightView } from './sightView';
 import type { GmFigure, GmView } from '../../shared/views';
 import { itemsOf, turnStateOf, type EncounterState } from '../engine/encounter/schema';
-import { engagementField, isEngagedAt } from '../engine/encounter/engagement';
+import { engagementField, engagementState, isEngagedAt, type EngagementState } from '../engine/encounter/engagement';
+import { tokenConditions } from '../engine/encounter/tokenConditions';
+import { isIllusion } from '../projection/sight';
 import { movementLeft } from '../engine/encounter/movement/reachable';
 import { retreatHexes } from '../engine/encounter/retreatHexes';
 import { figureById, figureHexes } from '../engine/encounter/state';
@@ -92,6 +94,7 @@ interface BuiltFigure {
   readonly moved: boolean;
   readonly acted: boolean;
   readonly movementLeft: MovementLeft;
+  readonly engagement: EngagementState;
   readonly view: GmFigure;
 }
 
@@ -129,6 +132,7 @@ function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
     const moved = moveDone.has(f.id);
     const acted = actionDone.has(f.id);
     const left = movementLeftOf(state, f, rules);
+    const engagement = engagementState(state, f);
     const was = built.get(f);
     if (
       was &&
@@ -136,6 +140,7 @@ function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
       was.rules === rules &&
       was.moved === moved &&
       was.acted === acted &&
+      was.engagement === engagement &&
       was.movementLeft.hexes === left.hexes &&
       was.movementLeft.how === left.how
     ) {
@@ -169,6 +174,7 @@ function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
         })),
       equipment: { ...f.equipment, weaponIds: [...f.equipment.weaponIds] },
       conditions: [...f.conditions],
+      tokenConditions: [...tokenConditions(state, f, { stats }), ...spellsOn(state, f.id)],
       ...(f.flyingMa !== undefined ? { flyingMa: f.flyingMa } : {}),
       ...(f.flyingFatigue !== undefined ? { flyingFatigue: f.flyingFatigue } : {}),
       ...(f.conditions.includes('flying') ? { flying: true as const } : {}),
@@ -187,9 +193,14 @@ function gmFigures(state: EncounterState, rules: Rules): GmFigure[] {
       movementLeft: left,
       initiativeScore: initiativeScoreOf(f),
     };
-    built.set(f, { spells: state.spells, rules, moved, acted, movementLeft: left, view });
+    built.set(f, { spells: state.spells, rules, moved, acted, movementLeft: left, engagement, view });
     return view;
   });
+}
+
+/** The continuing spells on a figure; the players see one unless it is an illusion (when they see the figure and its caster). */
+function spellsOn(state: EncounterState, figureId: string): GmFigure['tokenConditions'] {
+  return state.spells.filter((s) => s.targetId === figureId).map((s) => ({ label: s.name, kind: 'spell', seen: !isIllusion(s.spellId) }));
 }
 
 /**

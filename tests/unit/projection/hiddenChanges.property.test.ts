@@ -3,12 +3,12 @@
  * change, nothing any player surface emits changes. Two worlds are played through the real engine
  * and a real `PlayerProjection` each: the same table-visible encounter and the same commands on
  * what the table sees (moves, turns, fog edits in the open, figures hidden and shown, damage with
- * causes told or not, new figures, the projector blacked out, the line switched on and off, the
+ * causes told or not, the GM's conditions shown or not, new figures, the projector blacked out, the line switched on and off, the
  * GM's ping and ruler shown on open ground and into the fog).
  * They differ in everything hidden: figures out of sight (hidden, or under fog) with their names,
  * art, notes, pools and sides; under sight-driven fog, foes in the party's sight the GM has not
  * revealed; a side of only hidden figures; illusions and spells into fog or by
- * unseen casters; terrain and spells' map effects under fog; GM notes on seen figures; and, interleaved anywhere, commands
+ * unseen casters; terrain and spells' map effects under fog; GM notes and GM-only conditions on seen figures; and, interleaved anywhere, commands
  * on hidden things (with undos), and commands undone again in the dark.
  *
  * Compared: every frame sent (ids read by their order of first appearance, since an id is a keyed
@@ -222,6 +222,15 @@ const publicStep = (seen: number, sight: boolean): fc.Arbitrary<Step> => {
     command(fc.record({ type: fc.constant('heal' as const), figureId: who, fatigue: fc.integer({ min: 1, max: 5 }), cause: text, tellPlayers: fc.boolean() })),
     command(
       fc.record({
+        type: fc.constant('markFigure' as const),
+        figureId: who,
+        label: fc.constantFrom('Stunned', 'Marked'),
+        turns: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
+        shown: fc.boolean(),
+      }),
+    ),
+    command(
+      fc.record({
         type: fc.constant('addFigure' as const),
         figure: fc.record({
           name: fc.constantFrom('Goblin', 'Crow'),
@@ -263,7 +272,8 @@ const publicStep = (seen: number, sight: boolean): fc.Arbitrary<Step> => {
 /** Commands on hidden things only, one world's own; `undone`: taken back at once. */
 const hiddenStep = fc.record({
   pick: fc.nat(),
-  kind: fc.constantFrom('turn', 'move', 'note', 'rename', 'damage', 'heal', 'side', 'paint'),
+  kind: fc.constantFrom('turn', 'move', 'note', 'rename', 'damage', 'heal', 'side', 'paint', 'gmMark', 'mark'),
+  label: fc.constantFrom('gm-a', 'gm-b', 'gm-c'),
   facing: fc.integer({ min: 0, max: 5 }),
   hex: fogHex,
   words: text,
@@ -281,6 +291,8 @@ function hiddenCommand(state: EncounterState, h: Hidden): Command | null {
       return { type: 'updateFigure', figureId: anyone.id, changes: { gmNotes: h.words } };
     case 'paint':
       return { type: 'paintTerrain', hexes: [h.hex], terrain: 'wall' };
+    case 'gmMark': // A condition only the GM sees, on any figure.
+      return { type: 'markFigure', figureId: anyone.id, label: h.label, turns: h.facing + 1, shown: false };
     case 'side':
       return state.sides.some((s) => s.id === 'lurkers') ? { type: 'updateSide', sideId: 'lurkers', name: `Cult ${h.words}` } : null;
     default:
@@ -292,6 +304,8 @@ function hiddenCommand(state: EncounterState, h: Hidden): Command | null {
           return { type: 'moveFigure', figureId: one.id, to: h.hex };
         case 'rename':
           return { type: 'updateFigure', figureId: one.id, changes: { name: h.words } };
+        case 'mark': // A condition the players would see, on a figure they do not.
+          return { type: 'markFigure', figureId: one.id, label: h.label, turns: null, shown: true };
         case 'damage':
           return { type: 'takeDamage', figureId: one.id, amount: 3, to: 'both', armour: false, cause: h.words, tellPlayers: true };
         default:

@@ -27,6 +27,7 @@ import { applyAnchorRoll, applyCounterspell, applyIntervene, applyRest, applySpe
 import { applyBorrowToRenew, applyLetSpellLapse, applyRenewSpell } from './renewPhase';
 import { applyHeal, applySetPools, applyTakeDamage } from './gmPools';
 import { applyAddSide, applyUpdateSide } from './sides';
+import { applyMarkFigure, applyUnmarkFigure } from './figureMarks';
 import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEdit';
 import { fitMapToImage, resizeMap } from './mapSize';
 import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
@@ -122,4 +123,6 @@ export const COMMANDS: { readonly [T in Command['type']]: CommandHandler<T> } = 
   setPools: applySetPools,
   addSide: applyAddSide,
   updateSide: applyUpdateSide,
+  markFigure: applyMarkFigure,
+  unmarkFigure: applyUnmarkFigure,
 };

@@ -9,6 +9,7 @@ import { FRESH_FIGURE_TURN, FRESH_TURN_STATE } from './schema';
 import { endOfTurnMagic } from './renewPhase';
 import { turnPhases } from './phaseStatus';
 import { setPosture, settlePosture } from './posture';
+import { tickMarks } from './figureMarks';
 import type { Tx } from './tx';
 
 /**
@@ -64,6 +65,8 @@ export function startNextTurn(tx: Tx): void {
       if (momentum > 0) tx.emit?.({ type: 'momentumCarried', figureId: f.id, momentum, source: '002 §Sprinting; RULINGS O3' });
     }
   }
+  // The console's choice: the GM's counted conditions lose a turn as the turn ends.
+  tickMarks(tx);
   tx.emit?.({ type: 'turnEnded', turn: tx.state.turn, source: 'RULINGS T1' });
   const from = tx.state.phase;
   const first = turnPhases(tx.rules)[0] ?? 'initiative';

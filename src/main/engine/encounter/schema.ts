@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AssetNameSchema,
   ConditionSchema,
+  FigureMarkSchema,
   DeclarationSchema,
   FacingSchema,
   GmTicksSchema,
@@ -139,6 +140,8 @@ export const FigureStateSchema = z
       })
       .strict(),
     conditions: z.array(ConditionSchema).default([]),
+    /** The GM's own conditions on the figure (console's choice); absent = none. */
+    marks: z.array(FigureMarkSchema).max(12).optional(),
     /** Figures sharing this figure's hex in hand-to-hand combat (001 §Hand-to-Hand Combat). */
     hthWith: z.array(IdSchema).default([]),
     /** The creation 2d6 of RULINGS C3 (rolled once, kept so an edit of the attributes keeps it); absent on older figures. */

@@ -29,6 +29,8 @@ export const SETUP_COMMANDS: ReadonlySet<Command['type']> = new Set<Command['typ
   'addSide',
   'updateSide',
   'setPools',
+  'markFigure',
+  'unmarkFigure',
 ]);
 
 const PLAYED_WORDS: Partial<Record<Command['type'], string>> = {
