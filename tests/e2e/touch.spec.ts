@@ -136,7 +136,10 @@ const recordPulses = (page: Page) =>
   });
 const pulses = (page: Page) => page.evaluate(() => (window as unknown as { __pulses: string[] }).__pulses);
 
-test('a finger held still on a hex pings it for the table; held on Bram it pings his hex and never moves him', async ({ gmPage, playerPage }) => {
+test('a finger held still on a hex pings it for the table; held on Bram it opens his menu, whose ping marks his hex, and never moves him', async ({
+  gmPage,
+  playerPage,
+}) => {
   test.setTimeout(60_000);
   await gmPage.bringToFront();
   const cdp = await gmPage.context().newCDPSession(gmPage);
@@ -154,17 +157,23 @@ test('a finger held still on a hex pings it for the table; held on Bram it pings
   await expect(gmPage.getByTestId('figure-sheet')).toHaveCount(0);
   await gmPage.screenshot({ path: `${SCREENS}/touch-long-press-ping-gm-1366x768.png` });
 
-  // Held on Bram, with a drift of a few pixels: a ping at his hex (the finger's press selects him,
-  // as a mouse press does), and the finger sliding on afterwards does not drag him.
+  // Held on Bram, with a drift of a few pixels: his menu opens (as a right click does; the finger's
+  // press selects him), the finger sliding on afterwards does not drag him, and the menu's ping
+  // pulses his hex on both maps.
   const bram = await hexOnScreen(gmPage, BRAM);
   await touch(cdp, 'touchStart', [{ ...bram, id: 2 }]);
   await touch(cdp, 'touchMove', [{ x: bram.x + 3, y: bram.y + 2, id: 2 }]);
-  await expect.poll(async () => (await mustCall(gmPage, 'getProjector', {})).ping?.hex).toEqual(BRAM);
+  await expect(gmPage.getByTestId('figure-menu')).toContainText('Bram');
   await touch(cdp, 'touchMove', [{ x: bram.x + 60, y: bram.y + 10, id: 2 }]);
   await touch(cdp, 'touchEnd', []);
-  await expect.poll(() => pulses(playerPage)).toContain(`${BRAM.q},${BRAM.r}`);
   expect(await figureOnMap(gmPage, 'bram')).toMatchObject(BRAM);
   expect(await figureOnMap(playerPage, 'bram')).toMatchObject(BRAM);
+  const ping = gmPage.getByTestId('menu-ping').boundingBox();
+  const box = (await ping)!;
+  await gmPage.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  await expect.poll(async () => (await mustCall(gmPage, 'getProjector', {})).ping?.hex).toEqual(BRAM);
+  await expect.poll(() => pulses(playerPage)).toContain(`${BRAM.q},${BRAM.r}`);
+  await expect(gmPage.getByTestId('figure-menu')).toHaveCount(0);
   await expect(gmPage.getByTestId('figure-sheet')).toContainText('Bram');
 
   // A tap on the ground is still a tap: it puts the sheet away and pings nothing new.

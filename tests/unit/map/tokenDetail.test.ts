@@ -31,7 +31,7 @@ const figure = {
   hidden: false,
   fogged: false,
   color: '#5577aa',
-  conditions: ['bleeding'],
+  conditions: [{ label: 'Bleeding', kind: 'rule' }],
 };
 
 /** Which of a token's parts show at `hexPx`. */

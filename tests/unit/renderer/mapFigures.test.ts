@@ -10,7 +10,15 @@ const { gmFigureModels } = (await import(/* @vite-ignore */ modulePath)) as {
   gmFigureModels: () => (
     view: unknown,
     strideOf: (id: string) => number | null,
-  ) => { id: string; color: string; fogged?: boolean; stride?: number | null; acting?: boolean; position: { q: number; r: number } }[];
+  ) => {
+    id: string;
+    color: string;
+    fogged?: boolean;
+    stride?: number | null;
+    acting?: boolean;
+    conditions?: { label: string; kind: string; gmOnly?: boolean }[];
+    position: { q: number; r: number };
+  }[];
 };
 
 const figure = (id: string, q: number, extra: Record<string, unknown> = {}) => ({
@@ -23,6 +31,7 @@ const figure = (id: string, q: number, extra: Record<string, unknown> = {}) => (
   posture: 'standing',
   hidden: false,
   conditions: [],
+  tokenConditions: [],
   hthWith: [],
   ...extra,
 });
@@ -79,5 +88,23 @@ describe('the GM map figure models', () => {
     const models = gmFigureModels();
     const out = models(viewOf([figure('rider', 0, { ridingId: 'horse' }), figure('horse', 0)], { hidden: [] }), () => null);
     expect(out.map((m) => m.id)).toEqual(['horse', 'rider']);
+  });
+
+  it('draws every state on a token, the turns a GM condition has left, and marks what the players do not see', () => {
+    const models = gmFigureModels();
+    const tokenConditions = [
+      { label: 'Prone', kind: 'rule', seen: true },
+      { label: 'Dodging', kind: 'rule', seen: false },
+      { label: 'Stunned', kind: 'mark', seen: true, turnsLeft: 2, markId: 'mark-1' },
+      { label: 'Blur', kind: 'spell', seen: false },
+    ];
+    const [model] = models(viewOf([figure('a', 0, { tokenConditions, ridingId: 'horse' })], { hidden: [] }), () => null);
+    expect(model!.conditions).toEqual([
+      { label: 'Prone', kind: 'rule' },
+      { label: 'Dodging', kind: 'rule', gmOnly: true },
+      { label: 'Stunned 2', kind: 'mark' },
+      { label: 'Blur', kind: 'spell', gmOnly: true },
+      { label: 'Mounted', kind: 'rule' },
+    ]);
   });
 });

@@ -9,7 +9,7 @@ const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'player', 'mapFi
 const { playerFigureModels } = (await import(/* @vite-ignore */ modulePath)) as {
   playerFigureModels: () => (
     view: unknown,
-  ) => { id: string; color: string; hidden: boolean; conditions?: string[]; acting?: boolean; position: { q: number; r: number } }[];
+  ) => { id: string; color: string; hidden: boolean; conditions?: { label: string; kind: string }[]; acting?: boolean; position: { q: number; r: number } }[];
 };
 
 const figure = (id: string, q: number, extra: Record<string, unknown> = {}) => ({
@@ -27,12 +27,12 @@ const viewOf = (figures: unknown[], sides = [{ id: 'a', name: 'A', color: '#1122
 describe('the projector’s figure models', () => {
   it('keeps the model of every figure a push left alone, and makes one for the figure it changed', () => {
     const models = playerFigureModels();
-    const [a, b, c] = [figure('a', 0), figure('b', 1), figure('c', 2, { flying: true })];
+    const [a, b, c] = [figure('a', 0), figure('b', 1), figure('c', 2, { flying: true, shownConditions: [{ label: 'Flying', kind: 'rule' }] })];
     const first = models(viewOf([a, b, c]));
     expect(first.map((m) => m.id)).toEqual(['a', 'b', 'c']);
     expect(first[0]!.color).toBe('#112233');
     expect(first[0]!.hidden).toBe(false);
-    expect(first[2]!.conditions).toEqual(['flying']);
+    expect(first[2]!.conditions).toEqual([{ label: 'Flying', kind: 'rule' }]);
     const turned = figure('b', 5);
     const second = models(viewOf([a, turned, c]));
     expect(second[0]).toBe(first[0]);
@@ -47,7 +47,7 @@ describe('the projector’s figure models', () => {
     const mount = figure('m', 0);
     const first = models(viewOf([rider, mount]));
     expect(first.map((m) => m.id)).toEqual(['m', 'r']);
-    expect(first[1]!.conditions).toEqual(['mounted']);
+    expect(first[1]!.conditions).toEqual([{ label: 'Mounted', kind: 'rule' }]);
     const recoloured = models(viewOf([rider, mount], [{ id: 'a', name: 'A', color: '#ff0000' }]));
     expect(recoloured[0]).not.toBe(first[0]);
     expect(recoloured[0]!.color).toBe('#ff0000');

@@ -4,6 +4,7 @@ import type { MapFigureModel } from './mapModel';
 import { artCut, artTextureSize, type ArtShape } from './tokenArt';
 import { TokenText } from './tokenText';
 import { TokenGroup } from './tokenBitmap';
+import { createConditionPills, layoutConditionPills } from './conditionPills';
 
 /** Postures other than standing get a letter badge on the token. */
 export const POSTURE_BADGE: Readonly<Record<string, string>> = {
@@ -88,16 +89,7 @@ export function createFigureNode(layout: HexLayout): TokenGroup {
     }),
     // GM map: why the players do not see this figure — hidden (⊘) or under fog (☁).
     veil: new TokenText({ name: 'veil', fontSize: s * 0.42, fontStyle: 'bold', fill: '#ffffff', stroke: '#000', strokeWidth: 0.8, ...common }),
-    conditions: new TokenText({
-      name: 'conditions',
-      fontSize: s * 0.3,
-      fontStyle: 'bold',
-      fill: '#9fd8ff',
-      stroke: '#000',
-      strokeWidth: 0.6,
-      align: 'center',
-      ...common,
-    }),
+    conditions: createConditionPills(),
   };
   badge.add(new Konva.Circle({ name: 'badgeDisc', radius: s * 0.27, fill: GOLD, stroke: '#111', strokeWidth: 1.5, ...common }), parts.badgeText);
   group.add(
@@ -132,7 +124,7 @@ interface TokenParts {
   readonly badge: Konva.Group;
   readonly badgeText: Konva.Text;
   readonly veil: Konva.Text;
-  readonly conditions: Konva.Text;
+  readonly conditions: Konva.Group;
 }
 const partsOf = new WeakMap<TokenGroup, TokenParts>();
 
@@ -141,16 +133,6 @@ function parts(group: TokenGroup): TokenParts {
   if (!found) throw new Error('Not a figure token: tokens are made by createFigureNode.');
   return found;
 }
-
-/** Short tags for a figure's conditions on the GM map (001 §DEX Adjustments; RULINGS A5, H1). */
-const CONDITION_TAG: Readonly<Record<string, string>> = {
-  flying: 'FLY',
-  invisible: 'INV',
-  bleeding: 'BLEED',
-  hth: 'HTH',
-  giantSnake: 'SNAKE',
-  mounted: 'MOUNTED',
-};
 
 /** Where the disc sits relative to the anchor: the middle of the footprint. */
 function discCentre(figure: MapFigureModel, layout: HexLayout): Point {
@@ -250,8 +232,7 @@ export function updateFigureNode(group: TokenGroup, figure: MapFigureModel, layo
   const veil = `${figure.hidden ? '⊘' : ''}${figure.fogged ? '☁' : ''}`;
   part.veil.setAttrs({ text: veil, visible: veil !== '', x: centre.x - r * 1.25, y: centre.y - r * 1.2 });
 
-  const tags = (figure.conditions ?? []).map((c) => CONDITION_TAG[c] ?? c.toUpperCase()).join(' ');
-  part.conditions.setAttrs({ text: tags, fontSize: s * 0.3 * k, width: s * 4 * k, x: centre.x - s * 2 * k, y: centre.y - r - s * 0.42 * k });
+  layoutConditionPills(part.conditions, figure.conditions ?? [], centre.x - r - s * 0.12, centre.y - r * 0.55, s, k);
   group.invalidate();
 }
 

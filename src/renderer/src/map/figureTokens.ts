@@ -141,6 +141,8 @@ export class FigureTokens {
       }
     }
     this.occupied = occupied;
+    // A token with states drawn beside it goes over its neighbours, so its pills are not hidden under them.
+    for (const node of changed) if (this.drawn.get(node.id())?.figure.conditions?.length) node.moveToTop();
     for (const f of figures) if (f.ridingId) this.nodes.get(f.id)?.moveToTop(); // a rider sits on its mount
     for (const [id, node] of this.nodes) {
       if (!seen.has(id)) {
@@ -228,6 +230,8 @@ function sameFigure(a: MapFigureModel, b: MapFigureModel): boolean {
     a.stride === b.stride &&
     a.art === b.art &&
     (a.acting ?? false) === (b.acting ?? false) &&
-    (a.conditions ?? []).join() === (b.conditions ?? []).join()
+    conditionsKey(a.conditions) === conditionsKey(b.conditions)
   );
 }
+
+const conditionsKey = (list: MapFigureModel['conditions']): string => (list ?? []).map((c) => `${c.kind}${c.gmOnly ? '!' : ''}:${c.label}`).join('|');

@@ -1,9 +1,11 @@
 import type { GmView, PlayerView } from '../../../shared/views';
-import type { MapFigureModel, MapTerrainModel } from './mapModel';
+import type { MapCondition, MapFigureModel, MapTerrainModel } from './mapModel';
 import type { EffectArea } from './effectOverlay';
 import type { SpellMarker } from './spellOverlay';
 
 const colorOf = (sides: readonly { id: string; color: string }[], sideId: string) => sides.find((s) => s.id === sideId)?.color ?? '#888888';
+
+const MOUNTED: MapCondition = { label: 'Mounted', kind: 'rule' };
 
 export function gmTerrain(view: GmView): MapTerrainModel {
   const { map, sight } = view.encounter;
@@ -18,7 +20,14 @@ export function gmFigures(view: GmView): MapFigureModel[] {
       ...f,
       fogged: fog.has(`${f.position.q},${f.position.r}`),
       color: colorOf(view.encounter.sides, f.sideId),
-      conditions: [...f.conditions, ...(f.hthWith.length > 0 ? ['hth'] : []), ...(f.ridingId ? ['mounted'] : [])],
+      conditions: [
+        ...f.tokenConditions.map((c) => ({
+          label: c.turnsLeft !== undefined ? `${c.label} ${c.turnsLeft}` : c.label,
+          kind: c.kind,
+          ...(c.seen ? {} : { gmOnly: true }),
+        })),
+        ...(f.ridingId ? [MOUNTED] : []),
+      ],
     })),
   );
 }
@@ -35,9 +44,9 @@ export function playerTerrain(view: PlayerView): MapTerrainModel {
 }
 
 export function playerFigures(view: PlayerView): MapFigureModel[] {
-  // RULINGS H6: a flier in the air is tagged on the projector too (everyone at the table sees it).
-  // Who rides whom is seen by everyone at the table too.
-  const tags = (f: PlayerView['encounter']['figures'][number]): string[] => [...(f.flying ? ['flying'] : []), ...(f.ridingId ? ['mounted'] : [])];
+  // Main's frame holds only the states the table sees (a flier in the air, RULINGS H6, among them);
+  // who rides whom is seen by everyone at the table too.
+  const tags = (f: PlayerView['encounter']['figures'][number]): MapCondition[] => [...(f.shownConditions ?? []), ...(f.ridingId ? [MOUNTED] : [])];
   return ridersLast(
     view.encounter.figures.map((f) => ({
       ...f,

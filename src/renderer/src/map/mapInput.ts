@@ -70,7 +70,13 @@ export class MapInput {
       () => this.cancel(),
       (at) => {
         const hex = pixelToHex(host.layout, host.camera.worldPoint(at));
-        if (isOnMap(host.terrain, hex)) host.options.onLongPress?.(hex);
+        if (!isOnMap(host.terrain, hex)) return;
+        // A finger held on a figure opens its menu (as a right click does); on open ground it pings.
+        const figure = host.options.onFigureMenu ? host.tokens.figureAt(hex) : null;
+        if (figure) {
+          host.select(figure.id);
+          host.options.onFigureMenu!(figure.id, at);
+        } else host.options.onLongPress?.(hex);
       },
     );
     this.off.push(() => touch.destroy());

@@ -19,6 +19,13 @@ export interface MapTerrainModel {
   readonly unexplored?: ReadonlySet<string>;
 }
 
+/** One state on a token: its words, what kind it is (its colour), and on the GM map whether the players do not see it. */
+export interface MapCondition {
+  readonly label: string;
+  readonly kind: 'rule' | 'spell' | 'mark';
+  readonly gmOnly?: boolean;
+}
+
 export interface MapFigureModel {
   readonly id: string;
   readonly name: string;
@@ -33,8 +40,8 @@ export interface MapFigureModel {
   readonly hidden: boolean;
   /** GM map only: the figure stands on a hex hidden from the players (fog), so they do not see it. */
   readonly fogged?: boolean;
-  /** GM map only: conditions (invisible, flying, bleeding) and hand-to-hand, shown as a tag. */
-  readonly conditions?: readonly string[];
+  /** States drawn on the token (tokenConditions.ts): on the players' map only those they see. */
+  readonly conditions?: readonly MapCondition[];
   /** The figure it rides: drawn on top of its mount, tagged MOUNTED; absent = on foot. */
   readonly ridingId?: string;
   /** Under stride & momentum (RULINGS O3), the figure's stride this turn; absent otherwise. */
