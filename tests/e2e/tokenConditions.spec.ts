@@ -29,7 +29,7 @@ const pillsOf = async (page: Page, id: string): Promise<string[] | null> =>
       const token = name === null ? map.stage.findOne<Konva.Group>(`#${figureId}`) : map.stage.findOne<Konva.Group>(byName);
       const pills = token?.findOne<Konva.Group>('.conditions');
       if (!pills) return null;
-      return pills.getChildren().flatMap((n) => (n.getClassName() === 'Text' ? [(n as Konva.Text).text()] : []));
+      return pills.children.map((n: Konva.Node) => n.getAttr('label') as string);
     },
     await tokenKey(page, id),
   );
@@ -96,7 +96,11 @@ test('the GM’s figure menu sets conditions, posture and damage; the TV shows o
   await gmPage.keyboard.press('Escape');
   await expect.poll(() => pillsOf(gmPage, 'sella')).toEqual(['Ambushing']);
   expect(await pillsOf(playerPage, 'sella')).toBeNull();
-  const playerTexts = await playerPage.evaluate(() => window.__battleMap.stage.find('Text').map((t) => (t as Konva.Text).text()));
+  const playerTexts = await playerPage.evaluate(() =>
+    window.__battleMap.stage
+      .find((n: Konva.Node) => n.getAttr('label') !== undefined || n.getClassName() === 'Text')
+      .map((n) => String(n.getAttr('label') ?? (n as Konva.Text).text())),
+  );
   expect(playerTexts.join(' ')).not.toMatch(/Ambushing|Cursed|Sella/);
   await gmPage.screenshot({ path: `${SCREENS}/token-conditions-hidden-gm-1366x768.png` });
   await playerPage.screenshot({ path: `${SCREENS}/token-conditions-hidden-player-1920x1080.png` });

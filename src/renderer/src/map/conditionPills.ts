@@ -1,6 +1,5 @@
 import Konva from './konva';
 import type { MapCondition } from './mapModel';
-import { TokenText } from './tokenText';
 
 /**
  * A token's states as a column of labelled pills at the disc's left (the console's choice, where
@@ -12,6 +11,80 @@ import { TokenText } from './tokenText';
 const SHOWN = 4;
 const FILL: Readonly<Record<MapCondition['kind'], string>> = { rule: '#1f4f86', spell: '#5d2f8e', mark: '#8a4a0c' };
 const MAX_CHARS = 14;
+const FONT_FAMILY = 'Arial';
+
+let measuring: CanvasRenderingContext2D | null = null;
+const widths = new Map<string, number>();
+
+/** A label's width in a font, measured once (a pill is measured only when it is first drawn or boxed). */
+function textWidth(font: string, text: string): number {
+  const key = `${font}\n${text}`;
+  let width = widths.get(key);
+  if (width === undefined) {
+    measuring ??= Konva.Util.createCanvasElement().getContext('2d');
+    if (!measuring) return text.length * 10;
+    measuring.font = font;
+    width = measuring.measureText(text).width;
+    if (widths.size > 5000) widths.clear();
+    widths.set(key, width);
+  }
+  return width;
+}
+
+interface PillLook {
+  readonly label: string;
+  readonly kind: MapCondition['kind'];
+  readonly gmOnly: boolean;
+  /** The pill's right edge and top, in the token's units. */
+  readonly right: number;
+  readonly top: number;
+  readonly height: number;
+  readonly fontSize: number;
+  readonly pad: number;
+  readonly line: number;
+}
+
+/** One pill: its width follows its label, measured when it is drawn (never while a token is only laid out). */
+class ConditionPill extends Konva.Shape {
+  constructor(private readonly look: PillLook) {
+    super({ listening: false, perfectDrawEnabled: false, label: look.label });
+    this.sceneFunc((context) => this.paint(context._context));
+  }
+
+  private font(): string {
+    return `bold ${this.look.fontSize}px ${FONT_FAMILY}`;
+  }
+
+  private pillWidth(): number {
+    return textWidth(this.font(), this.look.label) + this.look.pad * 2;
+  }
+
+  private paint(ctx: CanvasRenderingContext2D): void {
+    const { right, top, height, line, gmOnly } = this.look;
+    const width = this.pillWidth();
+    ctx.save();
+    ctx.globalAlpha *= gmOnly ? 0.72 : 0.95;
+    ctx.beginPath();
+    ctx.roundRect(right - width, top, width, height, height / 2);
+    ctx.fillStyle = FILL[this.look.kind];
+    ctx.fill();
+    ctx.setLineDash(gmOnly ? [line * 2.4, line * 1.6] : []);
+    ctx.lineWidth = line;
+    ctx.strokeStyle = gmOnly ? '#d0d6de' : '#0b0d10';
+    ctx.stroke();
+    ctx.globalAlpha = 1;
+    ctx.font = this.font();
+    ctx.fillStyle = '#ffffff';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(this.look.label, right - width + this.look.pad, top + height / 2);
+    ctx.restore();
+  }
+
+  override getSelfRect(): { x: number; y: number; width: number; height: number } {
+    const width = this.pillWidth();
+    return { x: this.look.right - width, y: this.look.top, width, height: this.look.height };
+  }
+}
 
 export function createConditionPills(): Konva.Group {
   return new Konva.Group({ name: 'conditions', listening: false });
@@ -28,34 +101,19 @@ export function layoutConditionPills(group: Konva.Group, conditions: readonly Ma
   const shown =
     conditions.length > SHOWN ? [...conditions.slice(0, SHOWN - 1), { label: `+${conditions.length - SHOWN + 1}`, kind: 'rule' as const }] : conditions;
   const height = s * 0.6 * k;
-  const fontSize = s * 0.38 * k;
-  const pad = s * 0.14 * k;
   shown.forEach((c, i) => {
-    const text = new TokenText({
-      text: short(c.label),
-      fontSize,
-      fontStyle: 'bold',
-      fill: '#ffffff',
-      listening: false,
-      perfectDrawEnabled: false,
-    });
-    const width = text.width() + pad * 2;
-    const y = top + i * (height + s * 0.06 * k);
-    text.position({ x: right - width + pad, y: y + (height - fontSize) / 2 });
-    const pill = new Konva.Rect({
-      x: right - width,
-      y,
-      width,
-      height,
-      cornerRadius: height / 2,
-      fill: FILL[c.kind],
-      stroke: c.gmOnly ? '#d0d6de' : '#0b0d10',
-      strokeWidth: s * 0.05,
-      dash: c.gmOnly ? [s * 0.12, s * 0.08] : [],
-      opacity: c.gmOnly ? 0.72 : 0.95,
-      listening: false,
-      perfectDrawEnabled: false,
-    });
-    group.add(pill, text);
+    group.add(
+      new ConditionPill({
+        label: short(c.label),
+        kind: c.kind,
+        gmOnly: 'gmOnly' in c && c.gmOnly === true,
+        right,
+        top: top + i * (height + s * 0.06 * k),
+        height,
+        fontSize: s * 0.38 * k,
+        pad: s * 0.14 * k,
+        line: s * 0.05,
+      }),
+    );
   });
 }
