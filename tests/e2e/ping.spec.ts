@@ -101,3 +101,40 @@ test('G pings the hex under the pointer on both maps for a moment; fogged hexes 
   await gmPage.keyboard.press('g');
   await expect(gmPage.getByText('Point at a hex on the map, then press G to ping it for the table.')).toBeVisible();
 });
+
+test('Shift+G pings the hex and turns a held projector to it, at the size it showed; F follows the GM again', async ({ gmPage, playerPage }) => {
+  test.setTimeout(60_000);
+  await gmPage.bringToFront();
+  await gmPage.setViewportSize({ width: 1366, height: 768 });
+  // The GM zooms in on the party and holds the projector there (L), then looks at the whole map again (0).
+  const bram = await hexOnScreen(gmPage, { q: 9, r: 5 });
+  await gmPage.mouse.move(bram.x, bram.y, { steps: 3 });
+  for (let i = 0; i < 10; i++) await gmPage.mouse.wheel(0, -240);
+  await gmPage.keyboard.press('l');
+  await expect.poll(async () => (await mustCall(gmPage, 'getProjector', {})).mode).toBe('hold');
+  const held = (await mustCall(gmPage, 'getProjector', {})).frame!;
+  await gmPage.keyboard.press('0');
+
+  const corner = { q: 28, r: 4 };
+  const box = (await playerPage.getByTestId('player-map').boundingBox())!;
+  const onPlayerMap = async () => {
+    const c = await hexOnScreen(playerPage, corner);
+    return c.x > box.x && c.x < box.x + box.width && c.y > box.y && c.y < box.y + box.height;
+  };
+  await expect.poll(onPlayerMap).toBe(false);
+  const at = await hexOnScreen(gmPage, corner);
+  await gmPage.mouse.move(at.x, at.y, { steps: 3 });
+  await watchPulse(playerPage, corner);
+  await gmPage.keyboard.press('Shift+G');
+  // Held still, at the same size, moved so the corner is on the players' map.
+  await expect.poll(async () => (await mustCall(gmPage, 'getProjector', {})).frame?.x).not.toBe(held.x);
+  const turned = await mustCall(gmPage, 'getProjector', {});
+  expect(turned.mode).toBe('hold');
+  expect(turned.frame).toMatchObject({ width: held.width, height: held.height });
+  await expect.poll(onPlayerMap).toBe(true);
+  await expect.poll(async () => (await pulseSeen(playerPage)).hexes).toContain('28,4');
+  await playerPage.screenshot({ path: `${SCREENS}/ping-look-here-player.png` });
+  await gmPage.screenshot({ path: `${SCREENS}/ping-look-here-gm-1366x768.png` });
+  await gmPage.keyboard.press('f');
+  await expect.poll(async () => (await mustCall(gmPage, 'getProjector', {})).mode).toBe('follow');
+});

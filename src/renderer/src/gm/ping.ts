@@ -1,10 +1,12 @@
 import type { ClientApi } from '../../../shared/contract';
+import type { Frame, ProjectorUpdate } from '../../../shared/channels/display';
 import type { Hex } from '../../../shared/hex';
 
 /**
  * The GM's ping: G points at the hex under the pointer for the table (or a finger held on a hex
- * of a touch screen), and both maps pulse there (map/pingOverlay.ts). The pointer is followed
- * over the whole page, since G comes from the keyboard.
+ * of a touch screen), and both maps pulse there (map/pingOverlay.ts); Shift+G also turns the
+ * players' eyes there ("look here"). The pointer is followed over the whole page, since G comes
+ * from the keyboard.
  */
 let pointer: { x: number; y: number } | null = null;
 
@@ -15,9 +17,39 @@ export function followPointer(): () => void {
   return () => window.removeEventListener('pointermove', moved);
 }
 
-export async function pingUnderPointer(api: ClientApi<'gm'>, hexAt: (x: number, y: number) => Hex | null, toast: (text: string) => void): Promise<void> {
+/** What "look here" needs of the map: a hex's centre, the whole map, the framing the projector shows now. */
+export interface LookHere {
+  readonly centreOf: (hex: Hex) => { x: number; y: number } | null;
+  readonly whole: Frame | null;
+  /** What the projector shows now; null = the whole map, which has every hex in view already. */
+  readonly shown: Frame | null;
+  readonly setProjector: (update: ProjectorUpdate) => Promise<boolean>;
+}
+
+/**
+ * The framing "look here" holds: the size the projector shows now, as near centred on the hex as the
+ * map allows (the console's choice: the players see the hex without a screen of empty table; a
+ * framing wider than the map stays centred on it).
+ */
+export function lookFrame(centre: { x: number; y: number }, shown: Frame, whole: Frame): Frame {
+  const axis = (c: number, size: number, wholeCentre: number, wholeSize: number): number =>
+    size >= wholeSize ? wholeCentre : Math.min(Math.max(c, wholeCentre - (wholeSize - size) / 2), wholeCentre + (wholeSize - size) / 2);
+  return { ...shown, x: axis(centre.x, shown.width, whole.x, whole.width), y: axis(centre.y, shown.height, whole.y, whole.height) };
+}
+
+export async function pingUnderPointer(
+  api: ClientApi<'gm'>,
+  hexAt: (x: number, y: number) => Hex | null,
+  toast: (text: string) => void,
+  look?: LookHere,
+): Promise<void> {
   const hex = pointer && hexAt(pointer.x, pointer.y);
   if (!hex) return toast('Point at a hex on the map, then press G to ping it for the table.');
+  // Look here: the projector holds a framing of the size it shows now, centred on the hex; then the
+  // ping (a later change to the projector would end it).
+  const centre = look?.centreOf(hex);
+  const frame = look?.shown && look.whole && centre ? lookFrame(centre, look.shown, look.whole) : null;
+  if (frame && !(await look!.setProjector({ mode: 'hold', frame }))) return;
   await pingHex(api, hex, toast);
 }
 

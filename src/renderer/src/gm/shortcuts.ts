@@ -40,6 +40,7 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
       ['[ / ]', 'Smaller / larger brush'],
       ['R', 'Ruler: range in hexes, megahexes and modifiers'],
       ['G', 'Ping the hex under the pointer: both maps pulse there for two seconds'],
+      ['Shift+G', 'Ping it and turn the projector to it (held, at the size it shows now)'],
       ['M', 'Show or hide megahexes'],
     ],
   },

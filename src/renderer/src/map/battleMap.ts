@@ -1,6 +1,6 @@
 import Konva from './konva';
 import type { Frame } from '../../../shared/channels/display';
-import type { Hex, HexLayout, Point } from '../../../shared/hex';
+import { hexToPixel, type Hex, type HexLayout, type Point } from '../../../shared/hex';
 import { TiledPainter, type WorldRect } from './tiledPainter';
 import { CameraLayers, FIGURES_SLACK } from './cameraLayers';
 import { FigureTokens } from './figureTokens';
@@ -234,6 +234,12 @@ export class BattleMap {
   /** Screen (container) position of a hex centre: used by the end-to-end tests and overlays. */
   hexToScreen(hex: Hex): Point {
     return this.camera.hexToScreen(hex);
+  }
+
+  /** A hex centre in the projector's frame units (world px / HEX_SIZE, as `frameOf`). */
+  hexInFrameUnits(hex: Hex): Point {
+    const p = hexToPixel(this.layout, hex);
+    return { x: p.x / HEX_SIZE, y: p.y / HEX_SIZE };
   }
 
   screenToHex(point: Point): Hex {
