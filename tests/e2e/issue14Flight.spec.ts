@@ -29,7 +29,8 @@ async function tags(page: Page, id: string, name: string): Promise<string | null
               n.getType() === 'Group' && n.id() !== '' && (n as Konva.Group).findOne<Konva.Text>('.name')?.text().split(' · ')[0] === figureName,
           )
         : map?.stage.findOne<Konva.Group>(`#${figureId}`);
-      return node?.findOne<Konva.Text>('.conditions')?.text() ?? null;
+      const pills = node?.findOne<Konva.Group>('.conditions');
+      return pills ? pills.children.map((n: Konva.Node) => n.getAttr('label') as string).join(' ') : null;
     },
     { figureId: id, figureName: name, byName: onPlayerPage },
   );
@@ -61,8 +62,8 @@ test('a flier takes off: half its flying MA, in the air on the GM map and the pr
 
   await expect.poll(() => figureOnMap(gmPage, 'hawk')).toMatchObject({ q: 8, r: 6 });
   await expect.poll(() => figureOnMap(playerPage, 'hawk')).toMatchObject({ q: 8, r: 6 });
-  await expect.poll(() => tags(gmPage, 'hawk', 'Hawk')).toBe('FLY');
-  await expect.poll(() => tags(playerPage, 'hawk', 'Hawk')).toBe('FLY');
+  await expect.poll(() => tags(gmPage, 'hawk', 'Hawk')).toBe('Flying');
+  await expect.poll(() => tags(playerPage, 'hawk', 'Hawk')).toBe('Flying');
   const after = await mustCall(gmPage, 'getGmView', {});
   const hawk = after.encounter.figures.find((f) => f.id === 'hawk')!;
   expect(hawk.conditions).toContain('flying');

@@ -15,14 +15,15 @@ test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 
-/** The condition tags a page's map draws on a figure, found by the name on its token (the player page has its own ids). */
+/** The states (condition pills) a page's map draws on a figure, found by the name on its token (the player page has its own ids). */
 async function tags(page: Page, name: string): Promise<string | null> {
   return page.evaluate((figureName) => {
     const map = window.__battleMap;
     const node = map?.stage.findOne<Konva.Group>(
       (n: Konva.Node) => n.getType() === 'Group' && n.id() !== '' && (n as Konva.Group).findOne<Konva.Text>('.name')?.text().split(' · ')[0] === figureName,
     );
-    return node?.findOne<Konva.Text>('.conditions')?.text() ?? null;
+    const pills = node?.findOne<Konva.Group>('.conditions');
+    return pills ? pills.children.map((n: Konva.Node) => n.getAttr('label') as string).join(' ') : null;
   }, name);
 }
 
@@ -96,8 +97,8 @@ test("a rider mounts its horse from the sheet and rides with the horse's gaits; 
   await expect(mount.getByTestId('mount-status')).toHaveText('Rides Horse');
   await expect.poll(() => figureOnMap(gmPage, 'ann')).toMatchObject({ q: 6, r: 6 });
   await expect.poll(() => figureOnMap(playerPage, 'ann')).toMatchObject({ q: 6, r: 6 });
-  await expect.poll(() => tags(gmPage, 'Ann')).toBe('MOUNTED');
-  await expect.poll(() => tags(playerPage, 'Ann')).toBe('MOUNTED');
+  await expect.poll(() => tags(gmPage, 'Ann')).toBe('Mounted');
+  await expect.poll(() => tags(playerPage, 'Ann')).toBe('Mounted');
   await gmPage.screenshot({ path: `${SCREENS}/mount-mounted-gm.png` });
 
   // Movement: dragging Ann (drawn on top of the horse) 7 hexes is the horse's walk; on foot she walks 4.

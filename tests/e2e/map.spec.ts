@@ -285,21 +285,26 @@ test('? opens the shortcut help; Tab selects the next figure', async ({ gmPage }
   await gmPage.screenshot({ path: `${SCREENS}/map-1920x1080.png` });
 });
 
-test('tokens on the GM map carry condition tags; the player map shows none', async ({ gmPage, playerPage }) => {
-  const set = await socketCall(gmPage, 'sendCommand', {
-    command: { type: 'setCondition', figureId: 'grak', condition: 'bleeding', on: true, override: true },
-  });
-  expect(set.ok, JSON.stringify(set.error ?? null)).toBe(true);
-  const tagOf = async (page: typeof gmPage, id: string) =>
+test('tokens show their states: a bleeding wound on both maps; an illusion on Bram and an injury only on the GM’s', async ({ gmPage, playerPage }) => {
+  for (const command of [
+    { type: 'setCondition', figureId: 'grak', condition: 'bleeding', on: true, override: true },
+    { type: 'setPools', figureId: 'grak', body: 4 },
+  ]) {
+    const sent = await socketCall(gmPage, 'sendCommand', { command });
+    expect(sent.ok, JSON.stringify(sent.error ?? null)).toBe(true);
+  }
+  const pillsOf = async (page: typeof gmPage, id: string) =>
     page.evaluate(
       (figureId) => {
         const map = window.__battleMap;
-        return map.stage.findOne<Konva.Group>(`#${figureId}`)?.findOne<Konva.Text>('.conditions')?.text() ?? null;
+        const pills = map.stage.findOne<Konva.Group>(`#${figureId}`)?.findOne<Konva.Group>('.conditions');
+        return pills ? pills.children.map((n: Konva.Node) => n.getAttr('label') as string) : null;
       },
       await figureNodeId(page, id),
     );
-  await expect.poll(() => tagOf(gmPage, 'grak')).toBe('BLEED');
-  expect(await tagOf(gmPage, 'bram')).toBe('');
-  expect(await tagOf(playerPage, 'grak')).toBe('');
+  await expect.poll(() => pillsOf(gmPage, 'grak')).toEqual(['Bleeding', 'Hurt −2']);
+  await expect.poll(() => pillsOf(playerPage, 'grak')).toEqual(['Bleeding']);
+  expect(await pillsOf(gmPage, 'bram')).toEqual(['Blur']);
+  expect(await pillsOf(playerPage, 'bram')).toEqual([]);
   await gmPage.screenshot({ path: 'test-results/screens/map-condition-tag-1366x768.png' });
 });

@@ -46,6 +46,10 @@ export const HOST_PROJECTOR_SETTINGS = [
   { key: 'hexInches', kind: 'number', min: 0.25, max: 12, default: 1 },
   /** A 1080p picture on a 55-inch screen: a common table-top television. */
   { key: 'screen', kind: 'screen', default: { widthPx: 1920, heightPx: 1080, diagonalInches: 55 } },
+  /** At physical scale, the projector's view moves in whole hexes, so miniatures on the glass stay on their hexes. */
+  { key: 'snap', kind: 'flag', default: false },
+  /** The margin of each edge kept clear for a TV that crops its picture, in percent of the screen. */
+  { key: 'overscan', kind: 'number', min: 0, max: 10, default: 0 },
 ] as const satisfies readonly HostProjectorDescriptor[];
 
 export type HostProjectorDescriptor = { readonly key: string } & (

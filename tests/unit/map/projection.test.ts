@@ -26,6 +26,7 @@ type ProjectionModule = {
     viewport: { width: number; height: number },
     wholeMap: { x: number; y: number; width: number; height: number },
     dpr?: number,
+    orientation?: 'flat' | 'pointy',
   ) => { centre: { x: number; y: number }; pxPerUnit: number };
   projectorOutline: (
     p: ProjectorState,
@@ -44,6 +45,8 @@ const base: ProjectorState = {
   scale: 'fit',
   hexInches: 1,
   screen: { widthPx: 1920, heightPx: 1080, diagonalInches: 55 },
+  snap: false,
+  overscan: 0,
   reported: null,
   handout: null,
   ping: null,
@@ -83,6 +86,25 @@ describe('projector camera', () => {
     const camera = projectorCamera(p, { width: 1000, height: 1000 }, wholeMap);
     expect(camera.centre).toEqual({ x: 10, y: 5 });
     expect(camera.pxPerUnit).toBeCloseTo(40.0529 / Math.sqrt(3), 4);
+  });
+
+  it('physical with snap: the centre is the nearest hex centre, so a pan moves the grid on the glass by whole hexes', () => {
+    const p = { ...base, scale: 'physical' as const, snap: true, frame: { x: 10.3, y: 7.9, width: 20, height: 10 } };
+    const c = projectorCamera(p, { width: 1920, height: 1080 }, wholeMap);
+    // Flat hexes of size 1 with hex (0,0) at (1,1): centres at (1 + 1.5q, 1 + √3(r + q/2)).
+    const q = Math.round((c.centre.x - 1) / 1.5);
+    const r = (c.centre.y - 1) / Math.sqrt(3) - q / 2;
+    expect(c.centre.x).toBeCloseTo(1 + 1.5 * q, 10);
+    expect(r).toBeCloseTo(Math.round(r), 10);
+    expect(Math.hypot(c.centre.x - 10.3, c.centre.y - 7.9)).toBeLessThanOrEqual(1);
+    // Pointy hexes: centres at (1 + √3(q + r/2), 1 + 1.5r).
+    const pointy = projectorCamera(p, { width: 1920, height: 1080 }, wholeMap, 1, 'pointy');
+    const pr = Math.round((pointy.centre.y - 1) / 1.5);
+    expect(pointy.centre.y).toBeCloseTo(1 + 1.5 * pr, 10);
+    expect((pointy.centre.x - 1) / Math.sqrt(3) - pr / 2).toBeCloseTo(Math.round((pointy.centre.x - 1) / Math.sqrt(3) - pr / 2), 10);
+    // Without snap, or at fit scale, the frame's own centre.
+    expect(projectorCamera({ ...p, snap: false }, { width: 1920, height: 1080 }, wholeMap).centre).toEqual({ x: 10.3, y: 7.9 });
+    expect(projectorCamera({ ...p, scale: 'fit' }, { width: 1920, height: 1080 }, wholeMap).centre).toEqual({ x: 10.3, y: 7.9 });
   });
 
   it('the GM outline has the projector screen’s aspect and contains the frame', () => {

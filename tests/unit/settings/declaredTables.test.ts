@@ -64,6 +64,8 @@ const CHANGED: Required<ProjectorUpdate> = {
   scale: 'physical',
   hexInches: 1.5,
   screen: { widthPx: 3840, heightPx: 2160, diagonalInches: 65 },
+  snap: true,
+  overscan: 5,
   // Every legibility setting away from its default: the slider at its top, the switch flipped.
   legibility: Object.fromEntries(LEGIBILITY_SETTINGS.map((s) => [s.key, s.kind === 'scale' ? s.max : !s.default])) as PlayerLegibility,
 };

@@ -1,5 +1,5 @@
 import type { Frame, ProjectorState } from '../../../shared/channels/display';
-import { hexKey, hexLine, hexSpiral, type Hex, type Point } from '../../../shared/hex';
+import { hexKey, hexLine, hexSpiral, hexToPixel, pixelToHex, type Hex, type HexLayout, type Point } from '../../../shared/hex';
 
 /**
  * Pure camera arithmetic shared by the GM page (the projector's outline) and the player page
@@ -43,11 +43,29 @@ export function containScale(frame: Frame, viewport: Viewport): number {
   return Math.min(viewport.width / frame.width, viewport.height / frame.height);
 }
 
-/** The camera of a player display of `viewport` CSS pixels; `wholeMap` stands in for a null frame. */
-export function projectorCamera(p: ProjectorState, viewport: Viewport, wholeMap: Frame, devicePixelRatio = 1): Camera {
+/**
+ * The camera of a player display of `viewport` CSS pixels; `wholeMap` stands in for a null frame.
+ * At physical scale with `snap`, the centre is the nearest hex centre of a map of `orientation`, so
+ * the grid lies on the glass where it lay before whatever the GM pans: miniatures stay on hexes.
+ */
+export function projectorCamera(
+  p: ProjectorState,
+  viewport: Viewport,
+  wholeMap: Frame,
+  devicePixelRatio = 1,
+  orientation: HexLayout['orientation'] = 'flat',
+): Camera {
   const frame = p.frame ?? wholeMap;
-  const pxPerUnit = p.scale === 'physical' ? physicalPxPerUnit(p, devicePixelRatio) : containScale(frame, viewport);
-  return { centre: { x: frame.x, y: frame.y }, pxPerUnit };
+  const physical = p.scale === 'physical';
+  const pxPerUnit = physical ? physicalPxPerUnit(p, devicePixelRatio) : containScale(frame, viewport);
+  const centre = { x: frame.x, y: frame.y };
+  return { centre: physical && p.snap ? nearestHexCentre(centre, orientation) : centre, pxPerUnit };
+}
+
+/** The hex centre nearest a point, in frame units (the map's hex (0,0) is centred at (1, 1): a hex size from each edge). */
+export function nearestHexCentre(point: Point, orientation: HexLayout['orientation']): Point {
+  const layout: HexLayout = { orientation, size: 1, origin: { x: 1, y: 1 } };
+  return hexToPixel(layout, pixelToHex(layout, point));
 }
 
 /**
