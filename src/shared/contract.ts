@@ -46,8 +46,11 @@ export const CHANNELS = {
 /** Pushes from main to windows of the given roles. */
 export const EVENTS = {
   gmView: { roles: ['gm'], payload: GmViewPushSchema },
-  playerView: { roles: ['player'], payload: PlayerViewPushSchema },
+  /** The table's frame: to the player display, and to the GM page for its mirror of the TV. */
+  playerView: { roles: ['player', 'gm'], payload: PlayerViewPushSchema },
   projector: { roles: ['gm', 'player'], payload: ProjectorSchema },
+  /** The projector's state as the player display gets it, for the GM's mirror. */
+  tableProjector: { roles: ['gm'], payload: ProjectorSchema },
   importProgress: { roles: ['gm'], payload: ImportProgressSchema },
   transferProgress: { roles: ['gm'], payload: TransferProgressSchema },
   autopilot: { roles: ['gm'], payload: AutopilotStatusSchema },

@@ -72,10 +72,18 @@ describe('channels', () => {
     expect(eventNamesFor('player').sort()).toEqual(['playerView', 'projector']);
   });
 
-  it('the GM role may call the encounter channels but not getPlayerView, and hears no player view', () => {
-    expect(channelNamesFor('gm')).toEqual(expect.arrayContaining(['getGmView', 'redo', 'sendCommand', 'undo']));
-    expect(channelNamesFor('gm')).not.toContain('getPlayerView');
-    expect(eventNamesFor('gm').sort()).toEqual(['autopilot', 'gmView', 'importProgress', 'projector', 'simulation', 'transferProgress']);
+  it("the GM role may call the encounter channels, and reads the table's own frame and projector for its mirror", () => {
+    expect(channelNamesFor('gm')).toEqual(expect.arrayContaining(['getGmView', 'redo', 'sendCommand', 'undo', 'getPlayerView', 'getTableProjector']));
+    expect(eventNamesFor('gm').sort()).toEqual([
+      'autopilot',
+      'gmView',
+      'importProgress',
+      'playerView',
+      'projector',
+      'simulation',
+      'tableProjector',
+      'transferProgress',
+    ]);
     // Issue 16: what the tactics are doing names hidden figures; players never hear it.
     expect(eventNamesFor('player')).not.toContain('autopilot');
     expect(eventNamesFor('player')).not.toContain('simulation');

@@ -35,5 +35,8 @@ export function projectorPusher(table: PlayerProjection, push: (state: Projector
 
 /** The web host's projector push (`projectorPusher` on the host's sockets). */
 export function pushProjector(host: Pick<WebHost, 'push'>, table: PlayerProjection): (projector: ProjectorState) => void {
-  return projectorPusher(table, (state, role) => host.push('projector', state, role));
+  return projectorPusher(table, (state, role) => {
+    host.push('projector', state, role);
+    if (role === 'player') host.push('tableProjector', state);
+  });
 }

@@ -134,6 +134,12 @@ export const DISPLAY_CHANNELS = {
     result: ProjectorSchema,
     summary: 'What the player display frames, whether it is blacked out, and at what scale.',
   }),
+  getTableProjector: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: ProjectorSchema,
+    summary: "The projector's state as the player display holds it, for the GM's mirror of the TV.",
+  }),
   setProjector: channel({
     roles: ['gm'],
     args: ProjectorUpdateSchema,

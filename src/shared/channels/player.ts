@@ -1,12 +1,12 @@
 import { PlayerViewSchema } from '../views';
 import { channel, NoArgs } from './define';
 
-/** The only channels a player window may call. */
+/** The player window's frame; the GM page reads the very same one for its mirror of the TV. */
 export const PLAYER_CHANNELS = {
   getPlayerView: channel({
-    roles: ['player'],
+    roles: ['player', 'gm'],
     args: NoArgs,
     result: PlayerViewSchema,
-    summary: 'What the players may see of the open encounter.',
+    summary: 'What the players may see of the open encounter (the GM page mirrors it).',
   }),
 } as const;

@@ -60,8 +60,8 @@ describe('createDispatcher', () => {
     expect(handlers.calls).toEqual([]);
   });
 
-  it('refuses getPlayerView from the GM role too (the contract gives it to players only)', async () => {
-    const err = errorOf(await createDispatcher(fakeHandlers()).dispatch('gm', 'getPlayerView', {}));
+  it("refuses getTableProjector from the player role (the GM's mirror reads it; a player page has its own)", async () => {
+    const err = errorOf(await createDispatcher(fakeHandlers()).dispatch('player', 'getTableProjector', {}));
     expect(err.code).toBe('forbidden');
   });
 

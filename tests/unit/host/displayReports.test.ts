@@ -202,6 +202,19 @@ describe('a player flooding display reports over a real socket', () => {
     expect((await gm.call('getProjector', {})).ok).toBe(true);
   });
 
+  it("gives the GM's mirror the player display's own projector state: pushed with it, read the same, never the GM's", async () => {
+    const gm = await socket('gm');
+    const table = await socket('player');
+    core.projector.set({ blackout: true });
+    const toTable = (await table.waitFor<{ payload: ProjectorState }>((m) => 'event' in m && m.event === 'projector')).payload;
+    const mirrored = (await gm.waitFor<{ payload: ProjectorState }>((m) => 'event' in m && m.event === 'tableProjector')).payload;
+    expect(mirrored).toEqual(toTable);
+    expect(mirrored.blackout).toBe(true);
+    const read = await gm.call('getTableProjector', {});
+    expect(read.ok && read.value).toEqual(toTable);
+    expect((await table.call('getTableProjector', {})).ok).toBe(false);
+  });
+
   it('opening sockets one after another is refused past the limit (429), and the GM still connects', async () => {
     const tries = await Promise.allSettled(Array.from({ length: PLAYER_CONNECT_LIMIT.capacity + 10 }, () => socket('player')));
     const refused = tries.filter((t) => t.status === 'rejected') as PromiseRejectedResult[];

@@ -171,10 +171,11 @@ describe('web host: the contract over the socket', () => {
     expect(player.pushes('gmView')).toEqual([]);
     expect(JSON.stringify(player.messages)).not.toContain('Sella');
     expect(JSON.stringify(player.messages)).not.toContain('mana');
-    // The GM receives its own push and no player push.
+    // The GM receives its own push, and the table's very push for its mirror of the TV.
     const gmPush = await gm.waitFor<WsPush>((m) => m.event === 'gmView');
     expect(bramAt(GmViewSchema.parse(gmPush.payload).encounter.figures)).toEqual({ q: 10, r: 5 });
-    expect(gm.pushes('playerView')).toEqual([]);
+    const mirrored = await gm.waitFor<WsPush>((m) => m.event === 'playerView');
+    expect(mirrored.payload).toEqual(push.payload);
 
     expect((await readEncounterFile(core.campaignDir)).log.map((e) => e.command)).toEqual([{ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } }]);
   });

@@ -59,12 +59,25 @@ export async function runConsole(paths: Paths): Promise<void> {
   const playerPush = playerPushEncoder();
   const core = await Core.start(
     { dataDir: app.getPath('userData'), sampleCampaignDir: paths.sampleCampaignDir, log, choose, simulationWorker: paths.simulationWorker },
-    { gm: (v) => send(gmWindow, 'gmView', gmPush(v)), player: (v) => send(playerWindow, 'playerView', playerPush(v)) },
+    {
+      gm: (v) => send(gmWindow, 'gmView', gmPush(v)),
+      // The GM page gets the table's frame too, for its mirror of the TV.
+      player: (v) => {
+        const push = playerPush(v);
+        send(playerWindow, 'playerView', push);
+        send(gmWindow, 'playerView', push);
+      },
+    },
   );
   assets = (name, role) => core.readAsset(name, role);
   uploads = core.transfers;
   bindIpc(ipcMain, core.dispatcher, roleOf);
-  core.projector.subscribe(projectorPusher(core.table, (p, role) => send(role === 'gm' ? gmWindow : playerWindow, 'projector', p)));
+  core.projector.subscribe(
+    projectorPusher(core.table, (p, role) => {
+      send(role === 'gm' ? gmWindow : playerWindow, 'projector', p);
+      if (role === 'player') send(gmWindow, 'tableProjector', p);
+    }),
+  );
   core.transfers.onProgress((p) => send(gmWindow, 'importProgress', p));
   core.transfers.onTransfer((p) => send(gmWindow, 'transferProgress', p));
   core.tactics.onAutopilot((s) => send(gmWindow, 'autopilot', s));

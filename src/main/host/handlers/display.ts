@@ -11,6 +11,7 @@ export function displayHandlers(core: () => ConsoleCore): HandlersFor<typeof DIS
   const projector = () => core().projector;
   return {
     getProjector: (_args, role) => (role === 'player' ? core().table.projector(projector().get()) : projector().get()),
+    getTableProjector: () => core().table.projector(projector().get()),
     setProjector: async (update) => {
       // Legibility is kept with the campaign; the rest of the projector is host state.
       if (update.legibility) await setLegibility(core().folder, update.legibility);
