@@ -32,11 +32,17 @@ type ProjectionModule = {
     p: ProjectorState,
     wholeMap: { x: number; y: number; width: number; height: number },
   ) => { x: number; y: number; width: number; height: number };
+  mirrorCamera: (
+    p: ProjectorState,
+    viewport: { width: number; height: number },
+    wholeMap: { x: number; y: number; width: number; height: number },
+    shrink: number,
+    orientation?: 'flat' | 'pointy',
+  ) => { centre: { x: number; y: number }; pxPerUnit: number };
 };
 const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'map', 'projection'].join('/');
-const { brushHexes, containScale, extendStroke, physicalPxPerUnit, pixelsPerInch, projectorCamera, projectorOutline, projectorScreen } = (await import(
-  /* @vite-ignore */ modulePath
-)) as ProjectionModule;
+const { brushHexes, containScale, extendStroke, mirrorCamera, physicalPxPerUnit, pixelsPerInch, projectorCamera, projectorOutline, projectorScreen } =
+  (await import(/* @vite-ignore */ modulePath)) as ProjectionModule;
 
 const base: ProjectorState = {
   mode: 'follow',
@@ -130,6 +136,36 @@ describe('projector camera', () => {
     const physical = projectorOutline({ ...p, scale: 'physical' }, wholeMap);
     expect(physical.width).toBeCloseTo(1024 / (1280 / 55 / Math.sqrt(3)), 10);
     expect(physical.height).toBeCloseTo(704 / (1280 / 55 / Math.sqrt(3)), 10);
+  });
+});
+
+describe("the GM's mirror of the TV", () => {
+  // The reported 1024×768 projector's map area, 1024×704, drawn at a quarter of its size.
+  const reported: ProjectorState = {
+    ...base,
+    frame: { x: 10, y: 5, width: 32, height: 9 },
+    reported: { screen: { widthPx: 1024, heightPx: 768 }, map: { widthPx: 1024, heightPx: 704 } },
+  };
+  const small = { width: 256, height: 176 };
+  const shown = (camera: { centre: { x: number; y: number }; pxPerUnit: number }) => ({
+    x: camera.centre.x,
+    y: camera.centre.y,
+    width: small.width / camera.pxPerUnit,
+    height: small.height / camera.pxPerUnit,
+  });
+
+  it('frames exactly what the TV frames, fitted or held', () => {
+    expect(shown(mirrorCamera(reported, small, wholeMap, 0.25))).toEqual(projectorOutline(reported, wholeMap));
+    const held = { ...reported, mode: 'hold' as const, frame: { x: 50, y: 20, width: 12, height: 40 } };
+    expect(shown(mirrorCamera(held, small, wholeMap, 0.25))).toEqual(projectorOutline(held, wholeMap));
+  });
+
+  it('at physical scale, a hex is a quarter of its size on the TV, on the same snapped centre', () => {
+    const physical = { ...reported, scale: 'physical' as const, snap: true, frame: { x: 10.4, y: 5.3, width: 32, height: 9 } };
+    const camera = mirrorCamera(physical, small, wholeMap, 0.25, 'flat');
+    expect(camera.pxPerUnit).toBeCloseTo(physicalPxPerUnit(physical, 1) / 4, 10);
+    expect(camera.centre).toEqual(projectorCamera(physical, { width: 1024, height: 704 }, wholeMap, 1, 'flat').centre);
+    expect(shown(camera).width).toBeCloseTo(projectorOutline(physical, wholeMap).width, 10);
   });
 });
 

@@ -43,6 +43,8 @@ export const GM_NAMES: ContractNames = {
     'importMapImage',
     'measureRange',
     'getProjector',
+    'getTableProjector',
+    'getPlayerView',
     'setProjector',
     'pingHex',
     'showRuler',
@@ -79,5 +81,5 @@ export const GM_NAMES: ContractNames = {
     'previewDrop',
     'rollCreation',
   ] satisfies ChannelName[],
-  events: ['gmView', 'projector', 'importProgress', 'transferProgress', 'autopilot', 'simulation'] satisfies EventName[],
+  events: ['gmView', 'projector', 'playerView', 'tableProjector', 'importProgress', 'transferProgress', 'autopilot', 'simulation'] satisfies EventName[],
 };

@@ -50,6 +50,7 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
       ['F', 'Projector follows this map'],
       ['L', 'Projector holds (locks on) the current framing'],
       ['B', 'Black out the projector, or bring it back'],
+      ['I', 'Open or close the mirror of the TV (what the player display shows, drawn small)'],
     ],
   },
   {

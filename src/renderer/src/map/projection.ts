@@ -62,6 +62,16 @@ export function projectorCamera(
   return { centre: physical && p.snap ? nearestHexCentre(centre, orientation) : centre, pxPerUnit };
 }
 
+/**
+ * The camera of the GM's mirror of the TV: the TV's camera for a map area `shrink`⁻¹ times the
+ * mirror's `viewport` (laid out in the TV's device pixels), drawn `shrink` times as large, so the
+ * mirror frames exactly what the TV frames.
+ */
+export function mirrorCamera(p: ProjectorState, viewport: Viewport, wholeMap: Frame, shrink: number, orientation: HexLayout['orientation'] = 'flat'): Camera {
+  const tv = projectorCamera(p, { width: viewport.width / shrink, height: viewport.height / shrink }, wholeMap, 1, orientation);
+  return { centre: tv.centre, pxPerUnit: tv.pxPerUnit * shrink };
+}
+
 /** The hex centre nearest a point, in frame units (the map's hex (0,0) is centred at (1, 1): a hex size from each edge). */
 export function nearestHexCentre(point: Point, orientation: HexLayout['orientation']): Point {
   const layout: HexLayout = { orientation, size: 1, origin: { x: 1, y: 1 } };
