@@ -6,6 +6,7 @@ import { makeDataDir, startHost } from './host.mjs';
 import { openConsolePages } from './pages.mjs';
 import { median, p95, row } from './report.mjs';
 import { commandLatency, settle } from './scenarios.mjs';
+import { arg, runAlone } from './standalone.mjs';
 
 const FIGURES = 1000;
 
@@ -58,31 +59,6 @@ export const LATENCY_ROWS = [
   ),
 ];
 
-async function main() {
-  const { resolve } = await import('node:path');
-  const { launchChromium } = await import('./browser.mjs');
-  const { printTable } = await import('./report.mjs');
-  const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
-  const root = resolve(arg('--root', resolve(import.meta.dirname, '..', '..', '..')));
-  const repeats = Number(arg('--repeats', 1));
-  const samples = Number(arg('--samples', 20));
-  const browser = await launchChromium();
-  const runs = [];
-  try {
-    for (let i = 0; i < repeats; i++) {
-      runs.push({ at1000: await latencyAt1000(browser, root, samples), index: i });
-      process.stderr.write(`repeat ${i + 1} of ${repeats} done\n`);
-    }
-  } finally {
-    await browser.close();
-  }
-  const misses = printTable(LATENCY_ROWS, runs, `Issue 18 latency at ${FIGURES} figures: ${root}`);
-  if (misses.length) process.exitCode = 1;
-}
-
-if (process.argv[1] && import.meta.filename === (await import('node:path')).resolve(process.argv[1])) {
-  main().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
-}
+await runAlone(import.meta, LATENCY_ROWS, `Issue 18 latency at ${FIGURES} figures`, async (browser, root) => ({
+  at1000: await latencyAt1000(browser, root, Number(arg('--samples', 20))),
+}));

@@ -10,6 +10,7 @@ import { makeDataDir, startHost } from './host.mjs';
 import { openConsolePages } from './pages.mjs';
 import { median, p95, row } from './report.mjs';
 import { importMapImage, openBenchSocket, resetFraming, settle } from './scenarios.mjs';
+import { arg, runAlone } from './standalone.mjs';
 
 const FIGURES = 250;
 const WAIT_MS = 5_000;
@@ -98,28 +99,6 @@ export const PING_ROWS = [
   ),
 ];
 
-async function main() {
-  const { resolve } = await import('node:path');
-  const { launchChromium } = await import('./browser.mjs');
-  const { printTable } = await import('./report.mjs');
-  const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
-  const root = resolve(arg('--root', resolve(import.meta.dirname, '..', '..', '..')));
-  const repeats = Number(arg('--repeats', 1));
-  const samples = Number(arg('--samples', 20));
-  const browser = await launchChromium();
-  const runs = [];
-  try {
-    for (let i = 0; i < repeats; i++) runs.push({ ping: await pingLatency(browser, root, samples), index: i });
-  } finally {
-    await browser.close();
-  }
-  const misses = printTable(PING_ROWS, runs, `Issue 32 ping on the projector: ${root}; Chromium ${browser.version()}`);
-  if (misses.length) process.exitCode = 1;
-}
-
-if (process.argv[1] && import.meta.filename === (await import('node:path')).resolve(process.argv[1])) {
-  main().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
-}
+await runAlone(import.meta, PING_ROWS, 'Issue 32 ping on the projector', async (browser, root) => ({
+  ping: await pingLatency(browser, root, Number(arg('--samples', 20))),
+}));

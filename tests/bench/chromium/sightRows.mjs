@@ -16,6 +16,7 @@ import { makeDataDir, startHost } from './host.mjs';
 import { installProbes } from './probes.mjs';
 import { median, p95, row } from './report.mjs';
 import { openBenchSocket, resetFraming, settle } from './scenarios.mjs';
+import { arg, runAlone } from './standalone.mjs';
 
 const RANGE = 20;
 const PARTY = 6;
@@ -351,31 +352,6 @@ export async function sightRound(browser, root, samples, profile = false) {
   return { image, bare };
 }
 
-async function main() {
-  const { resolve } = await import('node:path');
-  const { launchChromium } = await import('./browser.mjs');
-  const { printTable } = await import('./report.mjs');
-  const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
-  const root = resolve(arg('--root', resolve(import.meta.dirname, '..', '..', '..')));
-  const repeats = Number(arg('--repeats', 1));
-  const samples = Number(arg('--samples', 25));
-  const browser = await launchChromium();
-  const runs = [];
-  try {
-    for (let i = 0; i < repeats; i++) {
-      runs.push({ sight: await sightRound(browser, root, samples, process.argv.includes('--profile')), index: i });
-      process.stderr.write(`repeat ${i + 1} of ${repeats} done\n`);
-    }
-  } finally {
-    await browser.close();
-  }
-  const misses = printTable(SIGHT_ROWS, runs, `Issue 33 sight-driven fog on the projector: ${root}; Chromium ${browser.version()}`);
-  if (misses.length) process.exitCode = 1;
-}
-
-if (process.argv[1] && import.meta.filename === (await import('node:path')).resolve(process.argv[1])) {
-  main().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
-}
+await runAlone(import.meta, SIGHT_ROWS, 'Issue 33 sight-driven fog on the projector', async (browser, root) => ({
+  sight: await sightRound(browser, root, Number(arg('--samples', 25)), process.argv.includes('--profile')),
+}));
