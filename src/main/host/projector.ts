@@ -43,6 +43,8 @@ export class Projector {
   private reportDue: ReturnType<typeof setTimeout> | null = null;
   /** Pings so far: a page pulses when the count it sees grows. */
   private pings = 0;
+  /** The TV's framing when the last staged scene was shown, for `back`. */
+  private framingBefore: Pick<ProjectorState, 'mode' | 'frame'> | null = null;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -53,6 +55,9 @@ export class Projector {
   /**
    * Merges a validated update; the revision grows by one per call. A ping is a moment: any change
    * the GM makes ends it, so a blackout lifted later never brings back a ping the players missed.
+   * Staging a scene holds the TV's camera where it is, and it stays there until the staging ends,
+   * whatever else the update says (the console's choice: the scene on the TV does not move while
+   * the GM pans the one being prepared).
    */
   set(update: ProjectorUpdate): ProjectorState {
     const next: Record<string, unknown> = { ...this.state, ping: null, revision: this.state.revision + 1 };
@@ -61,7 +66,25 @@ export class Projector {
       const value = update[part];
       if (value !== undefined) next[part] = structuredClone(value);
     }
+    if (next.staged === true) Object.assign(next, { mode: 'hold', frame: this.state.frame && structuredClone(this.state.frame) });
+    if (this.state.staged && next.staged === false) this.framingBefore = { mode: this.state.mode, frame: this.state.frame };
     this.state = next as ProjectorState;
+    return this.changed();
+  }
+
+  /** Whether a staged scene was shown, so there is a framing to go back to. */
+  get canGoBack(): boolean {
+    return this.framingBefore !== null;
+  }
+
+  /**
+   * Back to the scene shown before the last staged one (the table projection swaps the frames):
+   * staged again, held on the framing that scene had.
+   */
+  back(): ProjectorState {
+    const frame = this.framingBefore?.frame ?? null;
+    this.framingBefore = null;
+    this.state = { ...this.state, staged: true, mode: 'hold', frame: frame && { ...frame }, ping: null, revision: this.state.revision + 1 };
     return this.changed();
   }
 

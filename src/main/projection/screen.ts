@@ -14,22 +14,32 @@ export interface Screen {
   readonly latestLine: boolean;
   /** The handout on the projector now; null under blackout or when none is shown. */
   readonly handout: Handout | null;
+  /** The table keeps the scene it was shown while the GM prepares another (tableProjection.ts). */
+  readonly staged: boolean;
 }
 
-/** The projector as it starts (host/projector.ts): lit, no line, no handout. */
-export const PLAIN_SCREEN: Screen = { blackout: false, latestLine: false, handout: null };
+/** The projector as it starts (host/projector.ts): lit, no line, no handout, nothing staged. */
+export const PLAIN_SCREEN: Screen = { blackout: false, latestLine: false, handout: null, staged: false };
 
 export function screenOf(projector: ProjectorState): Screen {
-  return { blackout: projector.blackout, latestLine: projector.legibility.latestLine === true, handout: projector.blackout ? null : projector.handout };
+  return {
+    blackout: projector.blackout,
+    latestLine: projector.legibility.latestLine === true,
+    handout: projector.blackout ? null : projector.handout,
+    staged: projector.staged,
+  };
 }
 
 /**
  * The projector's own state as a player page may have it: under blackout nothing of the camera
  * (neither the GM's framing nor a held one, nor whether it is held), no handout, ping or ruler. The GM keeps
- * everything, so lifting the blackout goes back to the same framing and handout.
+ * everything, so lifting the blackout goes back to the same framing and handout. While a scene is
+ * staged, no ping or ruler: they point into the scene the GM is preparing, not the one on the TV;
+ * nor whether one is staged.
  */
 export function projectorForPlayers(projector: ProjectorState): ProjectorState {
-  return projector.blackout ? { ...projector, mode: 'follow', frame: null, handout: null, ping: null, ruler: null } : projector;
+  if (projector.blackout) return { ...projector, mode: 'follow', frame: null, handout: null, ping: null, ruler: null, staged: false };
+  return projector.staged ? { ...projector, ping: null, ruler: null, staged: false } : projector;
 }
 
 /**

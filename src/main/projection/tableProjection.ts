@@ -61,6 +61,10 @@ export class PlayerProjection {
   private projectorRevision = 0;
   /** The map image names this audience's frames named, the latest first. */
   private named: string[] = [];
+  /** What the session holds while the audience keeps a staged scene (`publish`). */
+  private waiting: Staged | null = null;
+  /** The scene shown before the last staged one was shown (`back`). */
+  private before: Staged | null = null;
 
   constructor(
     readonly audience: Audience,
@@ -88,7 +92,21 @@ export class PlayerProjection {
     return { opening, frame, line: kept ?? latestLine(opening.state, happened.entries, this.audience), at };
   }
 
+  /**
+   * Sends `staged` if the audience would see a change. While the GM stages a scene, the audience
+   * keeps the one it holds, and what the session holds waits here, its line dropped (the scene
+   * comes whole, not as the last of the GM's preparations), until the staging ends.
+   */
   publish(staged: Staged): void {
+    if (this.screen.staged && this.opening !== null) {
+      this.waiting = { ...staged, line: [] };
+      return;
+    }
+    this.waiting = null;
+    this.apply(staged);
+  }
+
+  private apply(staged: Staged): void {
     if (this.opening?.key !== staged.opening.key) this.lines = [];
     this.opening = staged.opening;
     this.encounter = staged.frame;
@@ -98,16 +116,50 @@ export class PlayerProjection {
     this.emit();
   }
 
-  /** Shows `opening` as `happened` left it; nothing when this audience already holds that state. */
+  /** Shows `opening` as `happened` left it; nothing when this audience already holds (or has waiting) that state. */
   show(opening: Opening, happened: Happened): void {
-    if (this.opening?.key === opening.key && this.opening.state === opening.state) return;
+    const latest = this.waiting?.opening ?? this.opening;
+    if (latest?.key === opening.key && latest.state === opening.state) return;
     this.publish(this.stage(opening, happened));
   }
 
-  /** The projector changed: a frame goes out only when what the screen shows changed. */
+  /** Whether the audience holds a staged scene: its frame may be of another encounter than the open one. */
+  get staging(): boolean {
+    return this.screen.staged && this.opening !== null;
+  }
+
+  /** The projector changed: a frame goes out only when what the screen shows changed; a staging ended shows what waited. */
   setScreen(screen: Screen): void {
     this.screen = screen;
-    this.emit();
+    if (!screen.staged && this.waiting !== null) {
+      this.before = this.current();
+      this.publish(this.waiting);
+    } else this.emit();
+  }
+
+  /** Whether a staged scene was shown since the scene before it, so `back` has one to go back to. */
+  get canGoBack(): boolean {
+    return this.before !== null;
+  }
+
+  /**
+   * The audience goes back to the scene it held before the last staged one was shown, staged
+   * again: what the session holds waits (shown whole when the staging ends). The projector is
+   * told next (host/projector.ts `back`), so the scene arrives before its framing.
+   */
+  back(): void {
+    const before = this.before;
+    const now = this.current();
+    if (before === null || now === null) return;
+    this.before = null;
+    this.screen = { ...this.screen, staged: true };
+    this.waiting = { ...now, line: [] };
+    this.apply(before);
+  }
+
+  /** The scene the audience holds, as it was staged. */
+  private current(): Staged | null {
+    return this.opening && this.encounter ? { opening: this.opening, frame: this.encounter, line: this.line, at: this.lines.length - 1 } : null;
   }
 
   /** No encounter is open: nothing is served until one is shown. */
@@ -117,6 +169,8 @@ export class PlayerProjection {
     this.line = [];
     this.lines = [];
     this.held = null;
+    this.waiting = null;
+    this.before = null;
   }
 
   /**

@@ -156,7 +156,10 @@ export class Session {
   playerView(): PlayerView {
     this.showTable();
     const frame = this.table.frame();
-    if (this.closed || frame?.session !== this.key) throw new AppError('conflict', 'This encounter has been closed; another one is open.');
+    // A staged scene is the table's frame of another encounter, kept while the GM prepares this one.
+    if (this.closed || frame === null || (frame.session !== this.key && !this.table.staging)) {
+      throw new AppError('conflict', 'This encounter has been closed; another one is open.');
+    }
     return frame;
   }
 

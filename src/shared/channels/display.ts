@@ -146,6 +146,12 @@ export const DISPLAY_CHANNELS = {
     result: ProjectorSchema,
     summary: 'Change the player display: follow or hold a framing, black it out, set its scale.',
   }),
+  stageBack: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: ProjectorSchema,
+    summary: 'Put the TV back on the scene it showed before the staged one; what the GM has open waits to be shown again.',
+  }),
   pingHex: channel({
     roles: ['gm'],
     args: z.object({ hex: HexSchema }).strict(),

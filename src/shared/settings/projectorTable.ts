@@ -50,6 +50,11 @@ export const HOST_PROJECTOR_SETTINGS = [
   { key: 'snap', kind: 'flag', default: false },
   /** The margin of each edge kept clear for a TV that crops its picture, in percent of the screen. */
   { key: 'overscan', kind: 'number', min: 0, max: 10, default: 0 },
+  /**
+   * The TV keeps the scene it shows, held where it is, while the GM prepares the next one (another
+   * encounter, a map to reveal); turned off, the TV shows what the GM has open.
+   */
+  { key: 'staged', kind: 'flag', default: false },
 ] as const satisfies readonly HostProjectorDescriptor[];
 
 export type HostProjectorDescriptor = { readonly key: string } & (

@@ -53,6 +53,7 @@ const base: ProjectorState = {
   screen: { widthPx: 1920, heightPx: 1080, diagonalInches: 55 },
   snap: false,
   overscan: 0,
+  staged: false,
   reported: null,
   handout: null,
   ping: null,

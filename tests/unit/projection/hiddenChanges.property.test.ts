@@ -258,6 +258,8 @@ const publicStep = (seen: number, sight: boolean): fc.Arbitrary<Step> => {
       change: fc.record({ frame: fc.constant({ x: 3, y: 4, width: 5, height: 6 }), mode: fc.constantFrom('follow', 'hold' as const) }),
     }),
     fc.boolean().map((on): Step => ({ kind: 'projector', change: { legibility: { ...DEFAULT_PROJECTOR.legibility, latestLine: on } } })),
+    // The GM stages a scene and shows it: the table keeps what it held meanwhile, hidden changes and all.
+    fc.boolean().map((staged): Step => ({ kind: 'projector', change: { staged } })),
     // The GM's ping and ruler, on open ground or into the fog (shown there as the hex alone).
     fc.record({ hex: fc.oneof(openHex, fogHex), seq: fc.integer({ min: 1, max: 99 }) }).map((ping): Step => ({ kind: 'projector', change: { ping } })),
     fc

@@ -66,6 +66,7 @@ const CHANGED: Required<ProjectorUpdate> = {
   screen: { widthPx: 3840, heightPx: 2160, diagonalInches: 65 },
   snap: true,
   overscan: 5,
+  staged: true,
   // Every legibility setting away from its default: the slider at its top, the switch flipped.
   legibility: Object.fromEntries(LEGIBILITY_SETTINGS.map((s) => [s.key, s.kind === 'scale' ? s.max : !s.default])) as PlayerLegibility,
 };
@@ -97,8 +98,10 @@ describe('the projector table', () => {
       expect(after[part]).toEqual(CHANGED[part]);
       expect(after[part]).not.toEqual(DEFAULT_PROJECTOR[part]);
       if (typeof after[part] === 'object' && after[part] !== null) expect(after[part]).not.toBe(update[part]);
+      // Staging a scene holds the TV's camera (host/projector.ts): the one part that moves another.
+      const expected = part === 'staged' ? { ...DEFAULT_PROJECTOR, mode: 'hold' } : DEFAULT_PROJECTOR;
       for (const other of Object.keys(PROJECTOR_LIFETIMES) as (keyof typeof PROJECTOR_LIFETIMES)[]) {
-        if (other !== part && other !== 'revision') expect(after[other]).toEqual(DEFAULT_PROJECTOR[other]);
+        if (other !== part && other !== 'revision') expect(after[other]).toEqual(expected[other]);
       }
       expect(after.revision).toBe(1);
     }

@@ -17,6 +17,12 @@ export function displayHandlers(core: () => ConsoleCore): HandlersFor<typeof DIS
       if (update.legibility) await setLegibility(core().folder, update.legibility);
       return projector().set(update);
     },
+    stageBack: () => {
+      if (!core().table.canGoBack || !projector().canGoBack)
+        throw new AppError('rule', 'The TV has shown no staged scene since its last one: there is nothing to go back to.');
+      core().table.back();
+      return projector().back();
+    },
     pingHex: ({ hex }) => {
       const map = core().session.currentState.map;
       if (!isOnMap(map, hex)) throw new AppError('rule', `Hex ${hex.q},${hex.r} is not on this map.`);

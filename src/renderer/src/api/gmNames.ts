@@ -44,6 +44,7 @@ export const GM_NAMES: ContractNames = {
     'measureRange',
     'getProjector',
     'getTableProjector',
+    'stageBack',
     'getPlayerView',
     'setProjector',
     'pingHex',

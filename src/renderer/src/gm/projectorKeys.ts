@@ -5,9 +5,16 @@ export interface ProjectorActions {
   toggleBlackout(): void;
   hold(): void;
   follow(): void;
+  /** Stage a scene (the TV keeps what it shows), or show the staged one. */
+  stage(): void;
+  /** The TV back on the scene it showed before the staged one. */
+  back(): void;
 }
 
-/** The projector's shortcuts (B, L, F, and I for the mirror of the TV); true when `key` was one. */
+/** What the GM page asks main for to put the TV back on the scene before the staged one (`stageBack`). */
+export const STAGE_BACK = 'stage-back';
+
+/** The projector's shortcuts (B, L, F, K to stage or show a scene, Shift+K back to the scene before, I for the mirror of the TV); true when `key` was one. */
 export function projectorKey(key: string, act: ProjectorActions): boolean {
   switch (key) {
     case 'b':
@@ -21,6 +28,12 @@ export function projectorKey(key: string, act: ProjectorActions): boolean {
     case 'f':
     case 'F':
       act.follow();
+      return true;
+    case 'k':
+      act.stage();
+      return true;
+    case 'K':
+      act.back();
       return true;
     case 'i':
     case 'I':

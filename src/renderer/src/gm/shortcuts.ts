@@ -50,6 +50,8 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
       ['F', 'Projector follows this map'],
       ['L', 'Projector holds (locks on) the current framing'],
       ['B', 'Black out the projector, or bring it back'],
+      ['K', 'Stage: keep the TV on its scene while you prepare the next one; again, show what you have open'],
+      ['Shift+K', 'Put the TV back on the scene it showed before the staged one (what you have open waits again)'],
       ['I', 'Open or close the mirror of the TV (what the player display shows, drawn small)'],
     ],
   },

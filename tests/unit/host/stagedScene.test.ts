@@ -1,0 +1,138 @@
+/**
+ * A staged scene (issue 32 §6), for real: a Core on the sample campaign, the web host and the
+ * sockets of a GM page and a player page. While the GM stages, the table keeps the scene it has —
+ * its frame, its map image, its camera — and nothing of what the GM prepares reaches it, not a
+ * figure, a ping, a ruler or a number; ending the staging shows the prepared scene whole.
+ */
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { pushProjector } from '../../../src/main/host/blackout';
+import { Core } from '../../../src/main/host/core';
+import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
+import type { ProjectorState } from '../../../src/shared/channels/display';
+import type { Envelope } from '../../../src/shared/contract';
+import { GmViewSchema, PlayerViewSchema, type GmView, type PlayerView } from '../../../src/shared/views';
+import { SAMPLE_CAMPAIGN_DIR, tempDirs } from '../../support/tempCampaign';
+import { connectWs, type WsClient } from '../../support/wsClient';
+
+const dirs = tempDirs();
+const opened: WebSocket[] = [];
+let host: WebHost;
+let core: Core;
+
+beforeEach(async () => {
+  const root = await dirs.make();
+  let pushTo: WebHost | undefined;
+  core = await Core.start(
+    { dataDir: join(root, 'data'), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR },
+    { gm: (v) => pushTo?.push('gmView', v), player: (v) => pushTo?.push('playerView', v) },
+  );
+  host = await startWebHost({ rendererDir: root, dispatcher: core.dispatcher, port: 0 });
+  pushTo = host;
+  core.projector.subscribe(pushProjector(host, core.table));
+});
+
+afterEach(async () => {
+  for (const ws of opened.splice(0)) ws.terminate();
+  await host.close();
+  await dirs.cleanup();
+});
+
+const socket = (role: 'gm' | 'player') => connectWs(`ws://127.0.0.1:${host.port}/ws?token=${new URL(host.urls[role]).searchParams.get('token')}`, opened);
+const value = <T>(r: Envelope<unknown>): T => {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value as T;
+};
+const seenOf = (v: GmView) => ({ encounterId: v.encounter.id, session: v.session, revision: v.revision });
+const tableView = async (player: WsClient) => PlayerViewSchema.parse(value(await player.call('getPlayerView', {})));
+/** A round trip on the player's socket: every push sent before it has arrived. */
+const settle = (player: WsClient) => player.call('getProjector', {});
+
+describe('a staged scene', () => {
+  it('keeps the table on its scene while the GM opens and builds another, then shows that one whole', async () => {
+    const gm = await socket('gm');
+    const player = await socket('player');
+    const ford = await tableView(player);
+    value(await gm.call('setProjector', { mode: 'follow', frame: { x: 12, y: 9, width: 20, height: 12 } }));
+    const staged = value<ProjectorState>(await gm.call('setProjector', { staged: true }));
+    // Staging holds the TV's camera where it was.
+    expect(staged).toMatchObject({ staged: true, mode: 'hold', frame: { x: 12, y: 9, width: 20, height: 12 } });
+    await settle(player);
+    const pushesBefore = player.pushes('playerView').length;
+
+    // The GM opens a new encounter and builds it: the table hears nothing of it.
+    const made = value<{ id: string }>(await gm.call('createEncounter', { name: 'Bridge at night' }));
+    const view = GmViewSchema.parse(value(await gm.call('openEncounter', { id: made.id })));
+    value(await gm.call('sendCommand', { command: { type: 'paintTerrain', hexes: [{ q: 2, r: 2 }], terrain: 'wall' }, seen: seenOf(view) }));
+    value(await gm.call('pingHex', { hex: { q: 2, r: 2 } }));
+    value(await gm.call('showRuler', { ends: { from: { q: 1, r: 1 }, to: { q: 3, r: 3 } } }));
+    // The GM pans the new scene: the TV's camera stays.
+    value(await gm.call('setProjector', { mode: 'follow', frame: { x: 2, y: 2, width: 8, height: 6 } }));
+    await settle(player);
+    expect(player.pushes('playerView')).toHaveLength(pushesBefore);
+    const held = await tableView(player);
+    expect(held).toEqual(ford);
+    const tableProjector = value<ProjectorState>(await player.call('getProjector', {}));
+    expect(tableProjector).toMatchObject({ staged: false, ping: null, ruler: null, mode: 'hold', frame: { x: 12, y: 9, width: 20, height: 12 } });
+    expect(JSON.stringify(player.messages)).not.toContain('Bridge at night');
+    // The ford's map image is still served to the table while it holds the scene.
+    const image = held.encounter.map.image?.asset;
+    if (image) expect(core.table.grant(image)).not.toBeNull();
+
+    // Showing the staged scene: the table gets the new encounter whole, framed as the GM frames it.
+    value(await gm.call('setProjector', { staged: false, mode: 'follow', frame: { x: 2, y: 2, width: 8, height: 6 } }));
+    await settle(player);
+    const shown = await tableView(player);
+    expect(shown.encounter.name).toBe('Bridge at night');
+    expect(shown.session).not.toBe(ford.session);
+    expect(shown.encounter.latest ?? []).toEqual([]);
+    const last = PlayerViewSchema.parse(player.pushes('playerView').at(-1)) as PlayerView;
+    expect(last.encounter.name).toBe('Bridge at night');
+    expect(value<ProjectorState>(await player.call('getProjector', {}))).toMatchObject({ mode: 'follow', frame: { x: 2, y: 2, width: 8, height: 6 } });
+
+    // Back: the table holds the ford again, framed as it was; the bridge waits; K shows it again.
+    const back = value<ProjectorState>(await gm.call('stageBack', {}));
+    expect(back).toMatchObject({ staged: true, mode: 'hold', frame: { x: 12, y: 9, width: 20, height: 12 } });
+    await settle(player);
+    const again = await tableView(player);
+    expect(again.encounter).toEqual(ford.encounter);
+    expect(again.session).toBe(ford.session);
+    expect(core.session.gmView().encounter.name).toBe('Bridge at night');
+    // Once back, there is nothing further back.
+    expect(await gm.call('stageBack', {})).toMatchObject({ ok: false, error: { code: 'rule' } });
+    value(await gm.call('setProjector', { staged: false, mode: 'follow', frame: null }));
+    await settle(player);
+    expect((await tableView(player)).encounter.name).toBe('Bridge at night');
+  });
+
+  it('has nothing to go back to before a staged scene was shown, and says so', async () => {
+    const gm = await socket('gm');
+    const player = await socket('player');
+    const before = await tableView(player);
+    expect(await gm.call('stageBack', {})).toMatchObject({ ok: false, error: { code: 'rule', message: expect.stringContaining('nothing to go back to') } });
+    // Staged and shown with nothing prepared: still nothing to go back to.
+    value(await gm.call('setProjector', { staged: true }));
+    value(await gm.call('setProjector', { staged: false }));
+    expect(await gm.call('stageBack', {})).toMatchObject({ ok: false, error: { code: 'rule' } });
+    expect(await tableView(player)).toEqual(before);
+    expect((await player.call('stageBack', {})).ok).toBe(false);
+  });
+
+  it('back on the same encounter: a reveal prepared while staged reaches the table only when shown', async () => {
+    const gm = await socket('gm');
+    const player = await socket('player');
+    const before = await tableView(player);
+    value(await gm.call('setProjector', { staged: true }));
+    const view = GmViewSchema.parse(value(await gm.call('getGmView', {})));
+    value(await gm.call('sendCommand', { command: { type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } }, seen: seenOf(view) }));
+    await settle(player);
+    expect(await tableView(player)).toEqual(before);
+    value(await gm.call('setProjector', { staged: false }));
+    await settle(player);
+    const after = await tableView(player);
+    expect(after.session).toBe(before.session);
+    expect(after.revision).toBe(before.revision + 1);
+    expect(after.encounter.figures.find((f) => f.name === 'Bram')!.position).toEqual({ q: 10, r: 5 });
+  });
+});
