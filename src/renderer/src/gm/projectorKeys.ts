@@ -8,11 +8,8 @@ export interface ProjectorActions {
   /** Stage a scene (the TV keeps what it shows), or show the staged one. */
   stage(): void;
   /** The TV back on the scene it showed before the staged one. */
-  back(): void;
+  back(): unknown;
 }
-
-/** What the GM page asks main for to put the TV back on the scene before the staged one (`stageBack`). */
-export const STAGE_BACK = 'stage-back';
 
 /** The projector's shortcuts (B, L, F, K to stage or show a scene, Shift+K back to the scene before, I for the mirror of the TV); true when `key` was one. */
 export function projectorKey(key: string, act: ProjectorActions): boolean {
@@ -33,7 +30,7 @@ export function projectorKey(key: string, act: ProjectorActions): boolean {
       act.stage();
       return true;
     case 'K':
-      act.back();
+      void act.back();
       return true;
     case 'i':
     case 'I':
