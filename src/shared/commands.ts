@@ -28,6 +28,7 @@ import {
   UpdateSideCommandSchema,
 } from './gmCommands';
 import { figureCommand, Override } from './commandShape';
+import { DrawOnMapCommandSchema, EraseDrawingCommandSchema } from './mapDrawings';
 import {
   AnchorRollCommandSchema,
   BorrowToRenewCommandSchema,
@@ -382,7 +383,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
   SetMapImageCommandSchema,
   CalibrateMapCommandSchema,
   ...[TakeDamageCommandSchema, HealCommandSchema, SetPoolsCommandSchema, AddSideCommandSchema, UpdateSideCommandSchema, PlaceFallenRiderCommandSchema],
-  ...[MarkFigureCommandSchema, UnmarkFigureCommandSchema],
+  ...[MarkFigureCommandSchema, UnmarkFigureCommandSchema, DrawOnMapCommandSchema, EraseDrawingCommandSchema],
 ]);
 
 export type Command = z.infer<typeof CommandSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MapDrawingSchema, PublicDrawingSchema } from './mapDrawings';
 import {
   ConditionSchema,
   FacingSchema,
@@ -303,6 +304,7 @@ const GmEncounterSchema = z
     items: z.array(MapItemViewSchema),
     /** Sight-driven fog; null = off. */
     sight: PartySightViewSchema.nullable(),
+    drawings: z.array(MapDrawingSchema).optional(),
   })
   .strict();
 
@@ -360,6 +362,7 @@ export const PlayerViewSchema = z
         magic: PlayerMagicSchema,
         /** What the table saw the GM's latest command do, in the players' recap sentences; absent before anything happened. */
         latest: z.array(z.string()).optional(),
+        drawings: z.array(PublicDrawingSchema).optional(),
       })
       .strict(),
     session: ViewKeySchema,

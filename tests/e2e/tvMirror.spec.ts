@@ -63,10 +63,13 @@ test('the mirror shows the TV’s own picture, through blackout and hold, and mo
   expect(stage.encounter.figures.map((f) => f.name).join(', ')).toBe(onTv);
   await expect(gmPage.getByTestId('mirror-status')).toHaveText(await playerPage.getByTestId('player-status').innerText());
 
-  // Its picture is the TV's made small: far closer to it than to the GM's own map.
+  // Its picture is the TV's made small: far closer to it than to the GM's own map. Both have their
+  // map image drawn; compared at a coarse size, where the two scales' anti-aliasing averages out.
   const mirrorMap = gmPage.getByTestId('mirror-map');
+  await expect(mirrorMap).not.toHaveAttribute('data-map-image', '');
+  await expect(playerPage.getByTestId('player-map')).not.toHaveAttribute('data-map-image', '');
   const box = (await mirrorMap.boundingBox())!;
-  const small = { width: Math.round(box.width), height: Math.round(box.height) };
+  const small = { width: 96, height: Math.round((96 * box.height) / box.width) };
   const [shown, tv, gmMap] = [
     await atRest(mirrorMap),
     await atRest(playerPage.getByTestId('player-map')),

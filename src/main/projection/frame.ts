@@ -1,3 +1,4 @@
+import type { PublicDrawing } from '../../shared/mapDrawings';
 import type { PlayerView, PublicFigure } from '../../shared/views';
 import type { EncounterState } from '../engine/encounter/schema';
 import { DEFAULT_RULES, type Rules } from '../engine/rules';
@@ -33,7 +34,27 @@ export function encounterFrame(state: EncounterState, audience: Audience, rules:
     phase: state.phase,
     ...turnFrame(state, sight, idOf, rules),
     magic,
+    ...drawingsFrame(state),
   };
+}
+
+const drawingsShown = new WeakMap<NonNullable<EncounterState['drawings']>, PublicDrawing[]>();
+
+/** The GM's drawings shown to the players, copied field by field; none of the GM's own, and no ids. */
+function drawingsFrame(state: EncounterState): { drawings?: PublicDrawing[] } {
+  if (!state.drawings) return {};
+  let shown = drawingsShown.get(state.drawings);
+  if (!shown) {
+    shown = state.drawings
+      .filter((d) => d.shown)
+      .map((d): PublicDrawing =>
+        d.kind === 'line'
+          ? { kind: 'line', points: d.points.map((p) => ({ x: p.x, y: p.y })), colour: d.colour }
+          : { kind: 'text', at: { x: d.at.x, y: d.at.y }, text: d.text, colour: d.colour },
+      );
+    drawingsShown.set(state.drawings, shown);
+  }
+  return shown.length > 0 ? { drawings: shown } : {};
 }
 
 /** One state's frame outside any projection's sequence (no line, lit, revision 0): for checks and measurements. */

@@ -106,6 +106,7 @@ export function tableSentence(e: EncounterEvent, ctx: TableContext): string | nu
     }
     // The GM's hand on the encounter: fog, terrain, the map image, sides, figures' sheets.
     case 'terrainPainted':
+    case 'mapDrawn':
     case 'hexesHidden':
     case 'mapImageSet':
     case 'mapCalibrated':

@@ -77,6 +77,7 @@ export function gmView(
       },
       items: itemsOf(state).map((i) => ({ id: i.id, kind: i.kind, itemId: i.itemId, position: { q: i.position.q, r: i.position.r } })),
       sight: partySightView(state),
+      ...(state.drawings ? { drawings: state.drawings } : {}),
     },
     history,
     session,

@@ -258,6 +258,13 @@ const publicStep = (seen: number, sight: boolean): fc.Arbitrary<Step> => {
       change: fc.record({ frame: fc.constant({ x: 3, y: 4, width: 5, height: 6 }), mode: fc.constantFrom('follow', 'hold' as const) }),
     }),
     fc.boolean().map((on): Step => ({ kind: 'projector', change: { legibility: { ...DEFAULT_PROJECTOR.legibility, latestLine: on } } })),
+    // A label the GM shows the table (its place among the GM's own drawings must not show through).
+    command(
+      fc.constant({
+        type: 'drawOnMap' as const,
+        drawing: { kind: 'text' as const, at: { x: 3, y: 3 }, text: 'Here', colour: '#ffd166' as const, shown: true },
+      }),
+    ),
     // The GM stages a scene and shows it: the table keeps what it held meanwhile, hidden changes and all.
     fc.boolean().map((staged): Step => ({ kind: 'projector', change: { staged } })),
     // The GM's ping and ruler, on open ground or into the fog (shown there as the hex alone).
@@ -274,7 +281,7 @@ const publicStep = (seen: number, sight: boolean): fc.Arbitrary<Step> => {
 /** Commands on hidden things only, one world's own; `undone`: taken back at once. */
 const hiddenStep = fc.record({
   pick: fc.nat(),
-  kind: fc.constantFrom('turn', 'move', 'note', 'rename', 'damage', 'heal', 'side', 'paint', 'gmMark', 'mark'),
+  kind: fc.constantFrom('turn', 'move', 'note', 'rename', 'damage', 'heal', 'side', 'paint', 'gmMark', 'mark', 'gmDrawing'),
   label: fc.constantFrom('gm-a', 'gm-b', 'gm-c'),
   facing: fc.integer({ min: 0, max: 5 }),
   hex: fogHex,
@@ -293,6 +300,21 @@ function hiddenCommand(state: EncounterState, h: Hidden): Command | null {
       return { type: 'updateFigure', figureId: anyone.id, changes: { gmNotes: h.words } };
     case 'paint':
       return { type: 'paintTerrain', hexes: [h.hex], terrain: 'wall' };
+    case 'gmDrawing': // A label and a line only the GM sees, anywhere on the map.
+      return h.facing % 2 === 0
+        ? { type: 'drawOnMap', drawing: { kind: 'text', at: { x: 2 + h.facing, y: 3 }, text: `trap ${h.words}`.slice(0, 40), colour: '#ef476f', shown: false } }
+        : {
+            type: 'drawOnMap',
+            drawing: {
+              kind: 'line',
+              points: [
+                { x: 1, y: 1 },
+                { x: 4, y: h.facing },
+              ],
+              colour: '#111111',
+              shown: false,
+            },
+          };
     case 'gmMark': // A condition only the GM sees, on any figure.
       return { type: 'markFigure', figureId: anyone.id, label: h.label, turns: h.facing + 1, shown: false };
     case 'side':

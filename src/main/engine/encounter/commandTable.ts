@@ -28,6 +28,7 @@ import { applyBorrowToRenew, applyLetSpellLapse, applyRenewSpell } from './renew
 import { applyHeal, applySetPools, applyTakeDamage } from './gmPools';
 import { applyAddSide, applyUpdateSide } from './sides';
 import { applyMarkFigure, applyUnmarkFigure } from './figureMarks';
+import { applyDrawOnMap, applyEraseDrawing } from './mapDrawings';
 import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEdit';
 import { fitMapToImage, resizeMap } from './mapSize';
 import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
@@ -125,4 +126,6 @@ export const COMMANDS: { readonly [T in Command['type']]: CommandHandler<T> } = 
   updateSide: applyUpdateSide,
   markFigure: applyMarkFigure,
   unmarkFigure: applyUnmarkFigure,
+  drawOnMap: applyDrawOnMap,
+  eraseDrawing: applyEraseDrawing,
 };

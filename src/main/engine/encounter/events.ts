@@ -197,7 +197,8 @@ export type MapEditEvent =
   | { readonly type: 'hexesHidden'; readonly hexes: readonly Hex[]; readonly hidden: boolean; readonly source: string }
   | { readonly type: 'figureHidden'; readonly figureId: string; readonly hidden: boolean; readonly source: string }
   | { readonly type: 'partySight'; readonly sideId: string | null; readonly range: number; readonly source: string }
-  | { readonly type: 'figureRevealed'; readonly figureId: string; readonly revealed: boolean; readonly source: string };
+  | { readonly type: 'figureRevealed'; readonly figureId: string; readonly revealed: boolean; readonly source: string }
+  | { readonly type: 'mapDrawn'; readonly drawingId: string; readonly erased: boolean; readonly shown: boolean; readonly source: string };
 
 export interface ApplyResult<S> {
   readonly state: S;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DRAWINGS, MapDrawingSchema } from '../../../shared/mapDrawings';
 import {
   AssetNameSchema,
   ConditionSchema,
@@ -343,6 +344,8 @@ export const EncounterStateSchema = z
       .optional(),
     /** Sight-driven fog; absent = off (the GM's fog alone decides what the players see). */
     sight: PartySightSchema.optional(),
+    /** The GM's drawings on the map (shared/mapDrawings.ts); absent = none. */
+    drawings: z.array(MapDrawingSchema).max(MAX_DRAWINGS).optional(),
   })
   .strict();
 

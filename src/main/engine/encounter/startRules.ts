@@ -31,6 +31,8 @@ export const SETUP_COMMANDS: ReadonlySet<Command['type']> = new Set<Command['typ
   'setPools',
   'markFigure',
   'unmarkFigure',
+  'drawOnMap',
+  'eraseDrawing',
 ]);
 
 const PLAYED_WORDS: Partial<Record<Command['type'], string>> = {

@@ -39,6 +39,7 @@ export const SHORTCUTS: readonly { readonly group: string; readonly keys: readon
       ['P', 'Terrain brush'],
       ['[ / ]', 'Smaller / larger brush'],
       ['R', 'Ruler: range in hexes, megahexes and modifiers'],
+      ['W', 'Draw: drag for a line, click for a label; its bar picks the pen, the eraser and whether players see it'],
       ['G', 'Ping the hex under the pointer: both maps pulse there for two seconds'],
       ['Shift+G', 'Ping it and turn the projector to it (held, at the size it shows now)'],
       ['M', 'Show or hide megahexes'],

@@ -2,6 +2,7 @@ import type { GmView, PlayerView } from '../../../shared/views';
 import type { MapCondition, MapFigureModel, MapTerrainModel } from './mapModel';
 import type { EffectArea } from './effectOverlay';
 import type { SpellMarker } from './spellOverlay';
+import type { DrawingModel } from './drawingOverlay';
 
 const colorOf = (sides: readonly { id: string; color: string }[], sideId: string) => sides.find((s) => s.id === sideId)?.color ?? '#888888';
 
@@ -79,4 +80,22 @@ export function gmEffects(view: GmView): EffectArea[] {
 /** The spell effects the players may see, of each only the hexes out of the fog: main's player view already cut them. */
 export function playerEffects(view: PlayerView): EffectArea[] {
   return view.encounter.magic.active.flatMap((s) => (s.effect ? [{ id: s.id, kind: s.effect.kind, hexes: s.effect.hexes }] : []));
+}
+
+/** The GM's drawings, each with its id and whether the players see it. */
+export function gmDrawings(view: GmView): DrawingModel[] {
+  return (view.encounter.drawings ?? []).map((d) =>
+    d.kind === 'line'
+      ? { id: d.id, kind: 'line', points: d.points, colour: d.colour, gmOnly: !d.shown }
+      : { id: d.id, kind: 'text', at: d.at, text: d.text, colour: d.colour, gmOnly: !d.shown },
+  );
+}
+
+/** The drawings shown to the players (no ids: the player projection sends none). */
+export function playerDrawings(view: PlayerView): DrawingModel[] {
+  return (view.encounter.drawings ?? []).map((d) =>
+    d.kind === 'line'
+      ? { id: null, kind: 'line', points: d.points, colour: d.colour, gmOnly: false }
+      : { id: null, kind: 'text', at: d.at, text: d.text, colour: d.colour, gmOnly: false },
+  );
 }

@@ -16,7 +16,8 @@ export type Gesture =
   | { kind: 'figure'; pointerId: number; id: string; start: Point; grab: Point; moved: boolean; over?: Hex; facing?: number }
   | { kind: 'paint'; pointerId: number; last: Hex; stroke: Map<string, Hex> }
   | { kind: 'ruler'; pointerId: number; from: Hex; to: Hex }
-  | { kind: 'calibrate'; pointerId: number; from: Point; to: Point };
+  | { kind: 'calibrate'; pointerId: number; from: Point; to: Point }
+  | { kind: 'draw'; pointerId: number; start: Point; points: Point[]; moved: boolean };
 
 /** The parts of the battlemap the pointer works on. */
 export interface InputHost {
@@ -152,6 +153,9 @@ export class MapInput {
       this.gesture = { kind: 'calibrate', pointerId: e.pointerId, from: world, to: this.nearestCorner(world) };
       this.drawCalibrateLine(this.gesture.from, this.gesture.to);
       capture();
+    } else if (host.tool === 'draw') {
+      this.gesture = { kind: 'draw', pointerId: e.pointerId, start: p, points: [host.camera.worldPoint(p)], moved: false };
+      capture();
     } else {
       const from = host.tokens.figureAt(hex)?.position ?? hex;
       this.gesture = { kind: 'ruler', pointerId: e.pointerId, from, to: from };
@@ -210,6 +214,12 @@ export class MapInput {
     } else if (g.kind === 'calibrate') {
       g.to = this.nearestCorner(host.camera.worldPoint(p));
       this.drawCalibrateLine(g.from, g.to);
+    } else if (g.kind === 'draw') {
+      if (!g.moved && Math.hypot(p.x - g.start.x, p.y - g.start.y) < CLICK_SLOP) return;
+      g.moved = true;
+      g.points.push(host.camera.worldPoint(p));
+      host.overlays.setDrawingStroke(g.points);
+      host.overlayLayer.batchDraw();
     } else {
       const hex = host.camera.screenToHex(p);
       const to = host.tokens.figureAt(hex)?.position ?? hex;
@@ -245,6 +255,14 @@ export class MapInput {
       const hexes = [...g.stroke.values()];
       host.overlayLayer.batchDraw();
       if (!cancelled && hexes.length > 0) host.options.onStroke?.(hexes);
+    } else if (g.kind === 'draw') {
+      host.overlays.setDrawingStroke(null);
+      host.overlayLayer.batchDraw();
+      const s = HEX_SIZE;
+      const inMap = (w: Point): Point => ({ x: w.x / s, y: w.y / s });
+      if (cancelled) return;
+      if (g.moved) host.options.onDraw?.(g.points.map(inMap));
+      else host.options.onDrawClick?.(inMap(g.points[0]!));
     } else if (g.kind === 'calibrate') {
       host.overlays.calibrateLine.visible(false);
       host.overlayLayer.batchDraw();

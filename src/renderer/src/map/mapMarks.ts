@@ -5,6 +5,7 @@ import { createCachedShape, paintMegahexes } from './gridShape';
 import type { MapTerrainModel } from './mapModel';
 import type { WorldRect } from './tiledPainter';
 import { TiledPainter } from './tiledPainter';
+import { DrawingOverlay, type DrawingModel } from './drawingOverlay';
 import { EffectOverlay, type EffectArea } from './effectOverlay';
 import { HandOverlay, type DragPath, type PlaceGhost } from './handOverlay';
 import { PingOverlay } from './pingOverlay';
@@ -40,6 +41,7 @@ export class MapMarks {
   private readonly effects: EffectOverlay;
   private readonly hand: HandOverlay;
   private readonly ping: PingOverlay;
+  private readonly drawings = new DrawingOverlay();
   private readonly megahexPainter: TiledPainter;
   private readonly megahexShape: Konva.Shape;
 
@@ -62,10 +64,12 @@ export class MapMarks {
       this.proposal.shape,
       this.spells.shape,
       this.megahexShape,
+      this.drawings.group,
       t.projectorFrame,
       t.brushShape,
       t.ruler,
       t.calibrateLine,
+      t.drawingStroke,
       this.hand.shape,
       this.ping.shape,
     );
@@ -130,6 +134,16 @@ export class MapMarks {
   /** Each spell effect's kind and its hexes as "q,r" keys (for the end-to-end tests). */
   get effectAreas(): { kind: string; hexes: string[] }[] {
     return this.effects.shown.map((a) => ({ kind: a.kind, hexes: a.hexes.map(hexKey) }));
+  }
+
+  /** The GM's drawings (drawingOverlay.ts), from main's view. */
+  setDrawings(models: readonly DrawingModel[]): void {
+    if (this.drawings.set(models)) this.layer.batchDraw();
+  }
+
+  /** The drawings drawn now (for the end-to-end tests). */
+  get drawingsShown(): readonly DrawingModel[] {
+    return this.drawings.drawn;
   }
 
   /** The hex the cast flow aims at, ringed in main's verdict's colour, or none. */

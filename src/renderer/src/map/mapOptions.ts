@@ -1,7 +1,7 @@
 import type { Hex, Point } from '../../../shared/hex';
 
 /** What a pointer drag on the GM map does. */
-export type MapTool = 'select' | 'paint' | 'ruler' | 'calibrate';
+export type MapTool = 'select' | 'paint' | 'ruler' | 'calibrate' | 'draw';
 
 export interface BattleMapOptions {
   readonly container: HTMLDivElement;
@@ -26,6 +26,9 @@ export interface BattleMapOptions {
   readonly onDragOver?: (figureId: string, hex: Hex | null, facing?: number) => void;
   /** A finger held still on a hex of the map (touch): the GM's ping. */
   readonly onLongPress?: (hex: Hex) => void;
+  /** The draw tool: a freehand stroke ended (map units: 1 = a hex's size), or a click (no drag) at a point. */
+  readonly onDraw?: (points: Point[]) => void;
+  readonly onDrawClick?: (at: Point) => void;
   /** A right click on a figure (no drag): its context menu, at this point of the map's box. */
   readonly onFigureMenu?: (figureId: string, at: Point) => void;
 }

@@ -21,6 +21,17 @@ export class ToolOverlays {
   /** The calibration drag: from a point of the map image to the hex corner it snaps to. */
   readonly calibrateLine = new Konva.Group({ listening: false, visible: false });
   readonly brushShape: Konva.Shape;
+  /** The draw tool's stroke while the pointer is down (drawingOverlay.ts draws it once main keeps it). */
+  readonly drawingStroke = new Konva.Line({
+    listening: false,
+    visible: false,
+    stroke: '#ffd166',
+    strokeWidth: 0.12 * HEX_SIZE,
+    lineCap: 'round',
+    lineJoin: 'round',
+    opacity: 0.8,
+    perfectDrawEnabled: false,
+  });
   rulerEnds: { from: Hex; to: Hex } | null = null;
   /** The ruler's label this many times its size on the GM's screen: the player display's label scale. */
   private labelScale = 1;
@@ -42,6 +53,12 @@ export class ToolOverlays {
       new Konva.Circle({ name: 'from', radius: 5, stroke: '#4fd1c5', strokeWidth: 2, strokeScaleEnabled: false, listening: false }),
       new Konva.Circle({ name: 'to', radius: 6, fill: '#4fd1c5', strokeScaleEnabled: false, listening: false }),
     );
+  }
+
+  /** The stroke being drawn (world points), or none. */
+  setDrawingStroke(points: readonly Point[] | null): void {
+    this.drawingStroke.visible(points !== null);
+    if (points) this.drawingStroke.points(points.flatMap((p) => [p.x, p.y]));
   }
 
   setRulerEnds(ends: { from: Hex; to: Hex } | null): void {
