@@ -5,11 +5,11 @@ import { expect } from './fixtures';
 /** What the map pages expose to tests (`window.__battleMap`, e2e builds only). */
 const battleMap = (page: Page) => page.evaluate(() => window.__battleMap.settled);
 
-/** Waits until the map has no repaint pending and Konva has drawn two more frames. */
+/** Waits until the map has no repaint pending and Konva has drawn two more frames (up to 30 s each: a CI with both cores busy is slow to get there). */
 export async function settle(page: Page): Promise<void> {
-  await expect.poll(() => battleMap(page), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => battleMap(page), { timeout: 30_000 }).toBe(true);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await expect.poll(() => battleMap(page), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => battleMap(page), { timeout: 30_000 }).toBe(true);
 }
 
 /** The facing notch of a figure's token as drawn, found by its name (so on the player page too). */
