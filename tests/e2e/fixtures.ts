@@ -186,15 +186,21 @@ export async function dragHex(page: Page, from: { q: number; r: number }, to: { 
 }
 
 /**
- * Sends a raw message over a fresh socket with the page's token and returns the first reply;
- * `T` is what the caller expects a successful reply's value to be.
+ * Sends a raw message over a fresh socket with the page's token and returns the first reply (a
+ * push that arrives first, such as the projector's or the table's frame, is skipped); `T` is what
+ * the caller expects a successful reply's value to be.
  */
 export async function rawSocketCall<T = unknown>(page: Page, message: string): Promise<{ id: number | null; result: Reply<T> }> {
   return page.evaluate(async (text) => {
     const token = new URLSearchParams(location.search).get('token');
     const ws = new WebSocket(`ws://${location.host}/ws?token=${token}`);
     await new Promise((r) => ws.addEventListener('open', r, { once: true }));
-    const reply = new Promise<WsReply>((r) => ws.addEventListener('message', (e) => r(JSON.parse(String(e.data))), { once: true }));
+    const reply = new Promise<WsReply>((r) =>
+      ws.addEventListener('message', (e) => {
+        const m = JSON.parse(String(e.data)) as WsReply | { event: string };
+        if (!('event' in m)) r(m);
+      }),
+    );
     ws.send(text);
     const result = await reply;
     ws.close();
