@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, figureOnMap, hexOnScreen } from './fixtures';
 import { wheelToAndClick } from './layoutChecks';
+import { settleOrSayWhy } from './mapProbes';
 import { fieldPng, type FigureForm } from './sessionSteps';
 
 /**
@@ -18,9 +19,8 @@ export async function eveningScreens(): Promise<void> {
 
 /** Both pages shot once their maps have settled: the GM at 1366×768, the projector at 1920×1080. */
 export async function shoot(gmPage: Page, playerPage: Page, step: string): Promise<void> {
-  const settled = (page: Page) => page.evaluate(() => window.__battleMap?.settled ?? true);
-  await expect.poll(() => settled(gmPage), { message: 'GM map settled', timeout: 15_000 }).toBe(true);
-  await expect.poll(() => settled(playerPage), { message: 'player map settled', timeout: 15_000 }).toBe(true);
+  await settleOrSayWhy(gmPage, `GM ${step}`);
+  await settleOrSayWhy(playerPage, `player ${step}`);
   await gmPage.screenshot({ path: `${EVENING}/${step}-gm.png` });
   await playerPage.screenshot({ path: `${EVENING}/${step}-player.png` });
 }

@@ -12,6 +12,15 @@ export async function settle(page: Page): Promise<void> {
   await expect.poll(() => battleMap(page), { timeout: 30_000 }).toBe(true);
 }
 
+/**
+ * Waits up to 30 s for a page's map to settle (a page without a map has nothing to wait for); a
+ * map that has not names what it still waits for, so a failure says which part never came to rest.
+ */
+export async function settleOrSayWhy(page: Page, name: string): Promise<void> {
+  const waits = () => page.evaluate(() => window.__battleMap?.unsettledBy.join(', ') ?? '');
+  await expect.poll(waits, { message: `the ${name} map settled (it still waits for what is received)`, timeout: 30_000 }).toBe('');
+}
+
 /** The facing notch of a figure's token as drawn, found by its name (so on the player page too). */
 export const notchOf = (page: Page, name: string) =>
   page.evaluate((figureName) => {

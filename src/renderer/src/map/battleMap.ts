@@ -166,7 +166,15 @@ export class BattleMap {
 
   /** True once every map tile the view needs is painted and fresh. */
   get settled(): boolean {
-    return !this.frames.busy && !this.tokens.repainting && !this.gridPainter.pending && !this.marks.pending;
+    return this.unsettledBy.length === 0;
+  }
+
+  /** What the map still waits for before it has settled: empty once it has (named in a test's failure). */
+  get unsettledBy(): string[] {
+    const waits = { layers: this.frames.busy, tokens: this.tokens.repainting, grid: this.gridPainter.pending, marks: this.marks.pending };
+    return Object.entries(waits)
+      .filter(([, waiting]) => waiting)
+      .map(([name]) => name);
   }
 
   select(figureId: string | null): void {
