@@ -19,15 +19,3 @@ export const MIRROR_MAX_WIDTH = 960;
 export function mirrorWidth(want: number): number {
   return Math.round(Math.min(MIRROR_MAX_WIDTH, Math.max(MIRROR_MIN_WIDTH, want)));
 }
-
-/**
- * The size the TV lays its page out at: the screen the player display reported (in its device
- * pixels, one per CSS pixel here), else the resolution the GM typed.
- */
-export function tvSize(projector: {
-  readonly reported: { readonly screen: { widthPx: number; heightPx: number } } | null;
-  readonly screen: { widthPx: number; heightPx: number };
-}): { width: number; height: number } {
-  const screen = projector.reported?.screen ?? projector.screen;
-  return { width: screen.widthPx, height: screen.heightPx };
-}
