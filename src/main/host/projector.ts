@@ -72,14 +72,10 @@ export class Projector {
     return this.changed();
   }
 
-  /** Whether a staged scene was shown, so there is a framing to go back to. */
-  get canGoBack(): boolean {
-    return this.framingBefore !== null;
-  }
-
   /**
-   * Back to the scene shown before the last staged one (the table projection swaps the frames):
-   * staged again, held on the framing that scene had.
+   * Back to the scene shown before the last staged one, staged again and held on the framing that
+   * scene had. The table projection swaps the frames and says whether there is a scene to go back
+   * to (`TableProjection.canGoBack`); the framing is kept whenever a staged scene is shown.
    */
   back(): ProjectorState {
     const frame = this.framingBefore?.frame ?? null;

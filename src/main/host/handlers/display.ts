@@ -18,8 +18,7 @@ export function displayHandlers(core: () => ConsoleCore): HandlersFor<typeof DIS
       return projector().set(update);
     },
     stageBack: () => {
-      if (!core().table.canGoBack || !projector().canGoBack)
-        throw new AppError('rule', 'The TV has shown no staged scene since its last one: there is nothing to go back to.');
+      if (!core().table.canGoBack) throw new AppError('rule', 'The TV has shown no staged scene since its last one: there is nothing to go back to.');
       core().table.back();
       return projector().back();
     },
