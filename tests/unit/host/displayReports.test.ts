@@ -5,12 +5,7 @@
  * a socket that keeps on closed) while the GM is answered throughout. The gate and the projector
  * with a clock of the test's own; then over real sockets on the web host.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
-import { Core } from '../../../src/main/host/core';
-import { pushProjector } from '../../../src/main/host/blackout';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Projector, REPORT_PUSH_MS } from '../../../src/main/host/projector';
 import {
   callIdOf,
@@ -23,11 +18,9 @@ import {
   REFUSALS_BEFORE_CLOSE,
   sendUnlessStalled,
 } from '../../../src/main/host/web/messageGate';
-import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
 import type { PlayerDisplay, ProjectorState } from '../../../src/shared/channels/display';
 import type { WsReply } from '../../../src/shared/wsProtocol';
-import { SAMPLE_CAMPAIGN_DIR, tempDirs } from '../../support/tempCampaign';
-import { connectWs } from '../../support/wsClient';
+import { webCoreForTests } from '../../support/webCore';
 
 const sized = (h: number): PlayerDisplay => ({ screen: { widthPx: 1920, heightPx: 1080 }, map: { widthPx: 1920, heightPx: h } });
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -152,30 +145,12 @@ describe('the message gate', () => {
 });
 
 describe('a player flooding display reports over a real socket', () => {
-  const dirs = tempDirs();
-  const opened: WebSocket[] = [];
-  let host: WebHost;
-  let core: Core;
   const logged: string[] = [];
-
-  beforeEach(async () => {
-    const root = await dirs.make();
-    const rendererDir = join(root, 'renderer');
-    await mkdir(rendererDir, { recursive: true });
-    await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>GM</title>');
-    core = await Core.start({ dataDir: join(root, 'data'), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, { gm: () => {}, player: () => {} });
+  const web = webCoreForTests({ pushes: false, log: (m) => logged.push(m) });
+  beforeEach(() => {
     logged.length = 0;
-    host = await startWebHost({ rendererDir, dispatcher: core.dispatcher, port: 0, log: (m) => logged.push(m) });
-    core.projector.subscribe(pushProjector(host, core.table));
   });
-
-  afterEach(async () => {
-    for (const ws of opened.splice(0)) ws.terminate();
-    await host.close();
-    await dirs.cleanup();
-  });
-
-  const socket = (role: 'gm' | 'player') => connectWs(`ws://127.0.0.1:${host.port}/ws?token=${new URL(host.urls[role]).searchParams.get('token')}`, opened);
+  const socket = (role: 'gm' | 'player') => web.socket(role);
 
   it('is refused past its limit with a typed error per call, the other pages get a few pushes, and the GM is answered throughout', async () => {
     const gm = await socket('gm');
@@ -198,14 +173,14 @@ describe('a player flooding display reports over a real socket', () => {
     expect(pushed.length).toBeLessThan(answered / 2);
     expect(gm.pushes('projector').length).toBe(pushed.length);
     // The last push carries the size the host holds.
-    expect(pushed.at(-1)!.reported).toEqual(core.projector.get().reported);
+    expect(pushed.at(-1)!.reported).toEqual(web.core.projector.get().reported);
     expect((await gm.call('getProjector', {})).ok).toBe(true);
   });
 
   it("gives the GM's mirror the player display's own projector state: pushed with it, read the same, never the GM's", async () => {
     const gm = await socket('gm');
     const table = await socket('player');
-    core.projector.set({ blackout: true });
+    web.core.projector.set({ blackout: true });
     const toTable = (await table.waitFor<{ payload: ProjectorState }>((m) => 'event' in m && m.event === 'projector')).payload;
     const mirrored = (await gm.waitFor<{ payload: ProjectorState }>((m) => 'event' in m && m.event === 'tableProjector')).payload;
     expect(mirrored).toEqual(toTable);

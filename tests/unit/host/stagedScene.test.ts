@@ -4,46 +4,14 @@
  * its frame, its map image, its camera — and nothing of what the GM prepares reaches it, not a
  * figure, a ping, a ruler or a number; ending the staging shows the prepared scene whole.
  */
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
-import { pushProjector } from '../../../src/main/host/blackout';
-import { Core } from '../../../src/main/host/core';
-import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
+import { describe, expect, it } from 'vitest';
 import type { ProjectorState } from '../../../src/shared/channels/display';
-import type { Envelope } from '../../../src/shared/contract';
 import { GmViewSchema, PlayerViewSchema, type GmView, type PlayerView } from '../../../src/shared/views';
-import { SAMPLE_CAMPAIGN_DIR, tempDirs } from '../../support/tempCampaign';
-import { connectWs, type WsClient } from '../../support/wsClient';
+import { valueOf as value, webCoreForTests } from '../../support/webCore';
+import type { WsClient } from '../../support/wsClient';
 
-const dirs = tempDirs();
-const opened: WebSocket[] = [];
-let host: WebHost;
-let core: Core;
-
-beforeEach(async () => {
-  const root = await dirs.make();
-  let pushTo: WebHost | undefined;
-  core = await Core.start(
-    { dataDir: join(root, 'data'), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR },
-    { gm: (v) => pushTo?.push('gmView', v), player: (v) => pushTo?.push('playerView', v) },
-  );
-  host = await startWebHost({ rendererDir: root, dispatcher: core.dispatcher, port: 0 });
-  pushTo = host;
-  core.projector.subscribe(pushProjector(host, core.table));
-});
-
-afterEach(async () => {
-  for (const ws of opened.splice(0)) ws.terminate();
-  await host.close();
-  await dirs.cleanup();
-});
-
-const socket = (role: 'gm' | 'player') => connectWs(`ws://127.0.0.1:${host.port}/ws?token=${new URL(host.urls[role]).searchParams.get('token')}`, opened);
-const value = <T>(r: Envelope<unknown>): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-};
+const web = webCoreForTests();
+const socket = (role: 'gm' | 'player') => web.socket(role);
 const seenOf = (v: GmView) => ({ encounterId: v.encounter.id, session: v.session, revision: v.revision });
 const tableView = async (player: WsClient) => PlayerViewSchema.parse(value(await player.call('getPlayerView', {})));
 /** A round trip on the player's socket: every push sent before it has arrived. */
@@ -78,7 +46,7 @@ describe('a staged scene', () => {
     expect(JSON.stringify(player.messages)).not.toContain('Bridge at night');
     // The ford's map image is still served to the table while it holds the scene.
     const image = held.encounter.map.image?.asset;
-    if (image) expect(core.table.grant(image)).not.toBeNull();
+    if (image) expect(web.core.table.grant(image)).not.toBeNull();
 
     // Showing the staged scene: the table gets the new encounter whole, framed as the GM frames it.
     value(await gm.call('setProjector', { staged: false, mode: 'follow', frame: { x: 2, y: 2, width: 8, height: 6 } }));
@@ -98,7 +66,7 @@ describe('a staged scene', () => {
     const again = await tableView(player);
     expect(again.encounter).toEqual(ford.encounter);
     expect(again.session).toBe(ford.session);
-    expect(core.session.gmView().encounter.name).toBe('Bridge at night');
+    expect(web.core.session.gmView().encounter.name).toBe('Bridge at night');
     // Once back, there is nothing further back.
     expect(await gm.call('stageBack', {})).toMatchObject({ ok: false, error: { code: 'rule' } });
     value(await gm.call('setProjector', { staged: false, mode: 'follow', frame: null }));

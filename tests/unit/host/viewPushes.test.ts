@@ -5,37 +5,15 @@
  *  - issue 13 §5: players get a new view only when what they see changed;
  *  - issue 18 §3: a GM page that names its view gets that view once (the push), the reply is an ack.
  */
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { Core } from '../../../src/main/host/core';
-import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
 import type { Envelope } from '../../../src/shared/contract';
 import { CommandAckSchema, GmViewSchema, PlayerViewSchema, type GmView } from '../../../src/shared/views';
 import type { WsPush, WsReply } from '../../../src/shared/wsProtocol';
-import { SAMPLE_CAMPAIGN_DIR, readEncounterFile, tempDirs } from '../../support/tempCampaign';
+import { readEncounterFile } from '../../support/tempCampaign';
+import { webCoreForTests } from '../../support/webCore';
 
-const dirs = tempDirs();
-let host: WebHost;
-let core: Core;
-const sockets: WebSocket[] = [];
-
-beforeEach(async () => {
-  const root = await dirs.make();
-  let pushTo: WebHost | undefined;
-  core = await Core.start(
-    { dataDir: join(root, 'data'), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR },
-    { gm: (v) => pushTo?.push('gmView', v), player: (v) => pushTo?.push('playerView', v) },
-  );
-  host = await startWebHost({ rendererDir: root, dispatcher: core.dispatcher, port: 0 });
-  pushTo = host;
-});
-
-afterEach(async () => {
-  for (const ws of sockets.splice(0)) ws.terminate();
-  await host.close();
-  await dirs.cleanup();
-});
+const web = webCoreForTests();
 
 /** A page's socket: every message kept in order, calls answered by id. */
 class Page {
@@ -51,7 +29,7 @@ class Page {
   }
   static async open(url: string): Promise<Page> {
     const ws = new WebSocket(url.replace(/^http/, 'ws').replace(/\/(player\.html)?\?/, '/ws?'));
-    sockets.push(ws);
+    web.keep(ws);
     const page = new Page(ws);
     await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
     return page;
@@ -81,8 +59,8 @@ const settle = (player: Page) => player.call('getProjector', {});
 
 describe('issue 13 §5: players get a new view only when what they see changed', () => {
   it('a hidden figure moving sends the player page nothing; a visible one moving sends one push', async () => {
-    const gm = await Page.open(host.urls.gm);
-    const player = await Page.open(host.urls.player);
+    const gm = await Page.open(web.host.urls.gm);
+    const player = await Page.open(web.host.urls.player);
     const before = PlayerViewSchema.parse(value(await player.call('getPlayerView', {})));
     expect(before.encounter.figures.map((f) => f.name)).not.toContain('Sella');
     let view = GmViewSchema.parse(value(await gm.call('getGmView', {})));
@@ -114,7 +92,7 @@ describe('issue 13 §5: players get a new view only when what they see changed',
 
 describe('issue 18 §3: the GM view is sent once per command', () => {
   it('a GM page that names its view gets the view by the push and an ack as the reply', async () => {
-    const gm = await Page.open(host.urls.gm);
+    const gm = await Page.open(web.host.urls.gm);
     const view = GmViewSchema.parse(value(await gm.call('getGmView', {})));
     const before = gm.gmViewsReceived();
     const ack = CommandAckSchema.parse(
@@ -135,8 +113,8 @@ describe('issue 18 §3: the GM view is sent once per command', () => {
 
 describe('issue 12 §1: one encounter, one truth', () => {
   it('after another encounter is opened, a command made on the old view is refused and changes nothing', async () => {
-    const gm = await Page.open(host.urls.gm);
-    const player = await Page.open(host.urls.player);
+    const gm = await Page.open(web.host.urls.gm);
+    const player = await Page.open(web.host.urls.player);
     const ford = GmViewSchema.parse(value(await gm.call('getGmView', {})));
     const fordPlayer = PlayerViewSchema.parse(value(await player.call('getPlayerView', {})));
     const made = value<{ id: string }>(await gm.call('createEncounter', { name: 'Bridge' }));
@@ -161,36 +139,36 @@ describe('issue 12 §1: one encounter, one truth', () => {
     for (const channel of ['undo', 'redo', 'undoToTurnStart']) {
       expect(await gm.call(channel, { seen: seenOf(ford) })).toMatchObject({ ok: false, error: { code: 'conflict' } });
     }
-    expect(core.session.gmView().revision).toBe(bridge.revision);
-    expect((await readEncounterFile(core.campaignDir, made.id)).log).toEqual([]);
+    expect(web.core.session.gmView().revision).toBe(bridge.revision);
+    expect((await readEncounterFile(web.core.campaignDir, made.id)).log).toEqual([]);
   });
 
   it('a command made on an older revision of the same opening is normal; one this opening never reached is refused', async () => {
-    const gm = await Page.open(host.urls.gm);
+    const gm = await Page.open(web.host.urls.gm);
     const first = GmViewSchema.parse(value(await gm.call('getGmView', {})));
     value(await gm.call('sendCommand', { command: { type: 'turnFigure', figureId: 'bram', facing: 1 }, seen: seenOf(first) }));
     // Made while the push of the first command was still on its way: applied.
     value(await gm.call('sendCommand', { command: { type: 'turnFigure', figureId: 'grak', facing: 1 }, seen: seenOf(first) }));
-    expect(core.session.gmView().revision).toBe(first.revision + 2);
+    expect(web.core.session.gmView().revision).toBe(first.revision + 2);
     const ahead = await gm.call('sendCommand', { command: { type: 'turnFigure', figureId: 'grak', facing: 2 }, seen: { ...seenOf(first), revision: 99 } });
     expect(ahead).toMatchObject({ ok: false, error: { code: 'conflict' } });
   });
 
   it('a copy of the campaign has the same ids, yet a command made on the original is refused in the copy', async () => {
-    const gm = await Page.open(host.urls.gm);
+    const gm = await Page.open(web.host.urls.gm);
     const original = GmViewSchema.parse(value(await gm.call('getGmView', {})));
     value(await gm.call('duplicateCampaign', { name: 'Copy' }));
     value(await gm.call('openCampaign', { folder: 'Copy' }));
-    const copy = core.session.gmView();
+    const copy = web.core.session.gmView();
     expect(copy.encounter.id).toBe(original.encounter.id);
     expect(copy.session).not.toBe(original.session);
     const r = await gm.call('sendCommand', { command: { type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } }, seen: seenOf(original) });
     expect(r).toMatchObject({ ok: false, error: { code: 'conflict' } });
-    expect(core.session.gmView().encounter.figures.find((f) => f.id === 'bram')!.position).toEqual({ q: 9, r: 5 });
+    expect(web.core.session.gmView().encounter.figures.find((f) => f.id === 'bram')!.position).toEqual({ q: 9, r: 5 });
   });
 
   it('renaming the open encounter reopens it under the same key, with revisions going on', async () => {
-    const gm = await Page.open(host.urls.gm);
+    const gm = await Page.open(web.host.urls.gm);
     const before = GmViewSchema.parse(value(await gm.call('getGmView', {})));
     value(await gm.call('renameEncounter', { id: before.encounter.id, name: 'Ford at dusk' }));
     const after = GmViewSchema.parse(gm.pushes('gmView').at(-1));
