@@ -2,10 +2,9 @@
 // the encounter has 1,000 figures (a console of its own, no map image).
 //   node tests/bench/chromium/latencyRows.mjs [--root DIR] [--repeats 1] [--samples 20]
 // runs these rows alone (after `npm run build`).
-import { makeDataDir, startHost } from './host.mjs';
-import { openConsolePages } from './pages.mjs';
+import { withBenchConsole } from './benchConsole.mjs';
 import { median, p95, row } from './report.mjs';
-import { commandLatency, settle } from './scenarios.mjs';
+import { commandLatency } from './scenarios.mjs';
 import { arg, runAlone } from './standalone.mjs';
 
 const FIGURES = 1000;
@@ -16,26 +15,18 @@ const figuresDrawn = (page, n) =>
 
 /** Command → drawn latency on a second console whose encounter has 1,000 figures, all seen by the players. */
 export async function latencyAt1000(browser, root, samples) {
-  const dataDir = await makeDataDir(root, { cols: 100, rows: 100, figures: FIGURES });
-  const host = await startHost(root, dataDir);
-  try {
-    const pages = await openConsolePages(browser, host);
-    const { gm, player } = pages;
+  const ready = async ({ gm, player }) => {
     await figuresDrawn(gm, FIGURES);
     await figuresDrawn(player, FIGURES);
-    await gm.bringToFront();
-    await Promise.all([settle(gm), settle(player)]);
+  };
+  return withBenchConsole(browser, root, { figures: FIGURES, mapImage: false, ready }, async ({ gm, player }) => {
     // The watched figure by the GM's id and its name: the player page has its own opaque ids (issue 13 §5).
     const figure = await gm.evaluate(() => {
       const node = window.__battleMap.stage.getLayers()[2].getChildren()[0];
       return { id: node.id(), name: node.findOne('.name').text().split(' · ')[0] };
     });
-    const result = await commandLatency(gm, player, figure.id, figure.name, samples);
-    await pages.close();
-    return result;
-  } finally {
-    await host.stop();
-  }
+    return commandLatency(gm, player, figure.id, figure.name, samples);
+  });
 }
 
 /** Commands a page never drew within the bench's wait (each counted as the whole wait in the p95). */

@@ -7,17 +7,14 @@
 // The mirror's draws are counted at its canvases: every Konva layer draw starts with a clear.
 //   node tests/bench/chromium/mirrorRows.mjs [--root DIR] [--repeats 1] [--seconds 6]
 // runs these rows alone (after `npm run build`); run.mjs prints them with the rest.
-import { makeDataDir, startHost } from './host.mjs';
-import { openConsolePages } from './pages.mjs';
+import { withBenchConsole } from './benchConsole.mjs';
 import { median, p95, row } from './report.mjs';
-import { importMapImage, panZoom, resetFraming, settle } from './scenarios.mjs';
+import { panZoom } from './scenarios.mjs';
 import { TRACE_CATEGORIES, workPerFrame } from './trace.mjs';
 import { arg, runAlone } from './standalone.mjs';
 
 const FIGURES = 250;
 const REST_MS = 3_000;
-/** gm/mirror/mirrorState.svelte.ts MIRROR_REST_MS: how long the GM's map rests before the mirror catches up. */
-const MIRROR_REST_MS = 200;
 
 /** Main-thread work per frame on the GM page while nothing happens, for `REST_MS`. */
 async function atRest(browser, gm, gmUrl) {
@@ -48,15 +45,7 @@ const mirrorDraws = (gm) => gm.evaluate(() => window.__mirrorDraws);
 
 /** The mirror's cost on the GM page, at rest and during pan/zoom of the GM map. */
 export async function mirrorCost(browser, root, seconds) {
-  const dataDir = await makeDataDir(root, { cols: 100, rows: 100, figures: FIGURES });
-  const host = await startHost(root, dataDir);
-  try {
-    await resetFraming(host.gm);
-    const pages = await openConsolePages(browser, host);
-    const { gm, player } = pages;
-    await importMapImage(gm, player);
-    await gm.bringToFront();
-    await Promise.all([settle(gm), settle(player)]);
+  return withBenchConsole(browser, root, { figures: FIGURES }, async ({ gm, player }, host) => {
     const closed = await atRest(browser, gm, host.gm);
     await gm.keyboard.press('i');
     await gm.waitForFunction(() => /\.jpg$/.test(document.querySelector('[data-testid=mirror-map]')?.dataset.mapImage ?? ''), undefined, { timeout: 60_000 });
@@ -78,11 +67,8 @@ export async function mirrorCost(browser, root, seconds) {
     const followingDraws = await mirrorDraws(gm);
     await gm.waitForTimeout(1_000);
     const caughtUp = (await mirrorDraws(gm)) - followingDraws;
-    await pages.close();
     return { closed, open, restDraws, held, heldDraws, following, followingDraws, caughtUp };
-  } finally {
-    await host.stop();
-  }
+  });
 }
 
 export const MIRROR_ROWS = [
@@ -108,7 +94,7 @@ export const MIRROR_ROWS = [
     (r) => p95(r.mirror.following.gm.intervals),
     16.7,
     (r) =>
-      `${r.mirror.followingDraws} mirror layer draws, in the gesture's pauses over ${MIRROR_REST_MS} ms and the catch-up once it ended (${r.mirror.caughtUp} more in the next second); GM work per frame median ${median(r.mirror.following.work).toFixed(1)}, p95 ${p95(r.mirror.following.work).toFixed(1)} ms`,
+      `${r.mirror.followingDraws} mirror layer draws, in the gesture's pauses and the catch-up once the GM's map rested (${r.mirror.caughtUp} more in the next second); GM work per frame median ${median(r.mirror.following.work).toFixed(1)}, p95 ${p95(r.mirror.following.work).toFixed(1)} ms`,
   ),
 ];
 

@@ -6,10 +6,9 @@
 // between two hexes far apart, each after the last one's pulse has ended.
 //   node tests/bench/chromium/pingRows.mjs [--root DIR] [--repeats 1] [--samples 20]
 // runs this row alone (after `npm run build`); run.mjs prints it with the rest.
-import { makeDataDir, startHost } from './host.mjs';
-import { openConsolePages } from './pages.mjs';
+import { withBenchConsole } from './benchConsole.mjs';
 import { median, p95, row } from './report.mjs';
-import { importMapImage, openBenchSocket, resetFraming, settle } from './scenarios.mjs';
+import { openBenchSocket } from './scenarios.mjs';
 import { arg, runAlone } from './standalone.mjs';
 
 const FIGURES = 250;
@@ -67,26 +66,15 @@ async function pingOnce(gm, player, hex, id) {
 
 /** The ping's latency to the projector's pixels, `samples` times. */
 export async function pingLatency(browser, root, samples) {
-  const dataDir = await makeDataDir(root, { cols: 100, rows: 100, figures: FIGURES });
-  const host = await startHost(root, dataDir);
-  try {
-    await resetFraming(host.gm);
-    const pages = await openConsolePages(browser, host);
-    const { gm, player } = pages;
-    await importMapImage(gm, player);
-    await gm.bringToFront();
-    await Promise.all([settle(gm), settle(player)]);
+  return withBenchConsole(browser, root, { figures: FIGURES }, async ({ gm, player }) => {
     await openBenchSocket(gm);
     const shown = [];
     for (let i = 0; i < samples; i++) {
       shown.push(await pingOnce(gm, player, HEXES[i % HEXES.length], 7000 + i));
       await player.waitForTimeout(PULSE_MS);
     }
-    await pages.close();
     return { shown: shown.filter(Number.isFinite), missed: shown.filter((x) => !Number.isFinite(x)).length };
-  } finally {
-    await host.stop();
-  }
+  });
 }
 
 export const PING_ROWS = [
