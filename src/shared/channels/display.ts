@@ -6,6 +6,7 @@ import {
   DEFAULT_LEGIBILITY,
   GM_SET_PARTS,
   HOST_PROJECTOR_SETTINGS,
+  SCREEN_BOUNDS,
   LEGIBILITY_SETTINGS,
   type HostProjectorDescriptor,
   type HostProjectorValues,
@@ -29,10 +30,10 @@ export const FrameSchema = z
 /** The projector's screen, for the physical scale and for the GM's outline of the frame. */
 export const ProjectorScreenSchema = z
   .object({
-    widthPx: z.number().int().min(320).max(16384),
-    heightPx: z.number().int().min(240).max(16384),
+    widthPx: z.number().int().min(SCREEN_BOUNDS.widthPx.min).max(SCREEN_BOUNDS.widthPx.max),
+    heightPx: z.number().int().min(SCREEN_BOUNDS.heightPx.min).max(SCREEN_BOUNDS.heightPx.max),
     /** Diagonal of the picture in inches. */
-    diagonalInches: z.number().min(5).max(500),
+    diagonalInches: z.number().min(SCREEN_BOUNDS.diagonalInches.min).max(SCREEN_BOUNDS.diagonalInches.max),
   })
   .strict();
 

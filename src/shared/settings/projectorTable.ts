@@ -31,6 +31,13 @@ export interface ScreenValue {
   diagonalInches: number;
 }
 
+/** The bounds of a screen the GM may type: the smallest and largest of each part. */
+export const SCREEN_BOUNDS = {
+  widthPx: { min: 320, max: 16384 },
+  heightPx: { min: 240, max: 16384 },
+  diagonalInches: { min: 5, max: 500 },
+} as const satisfies Record<keyof ScreenValue, { min: number; max: number }>;
+
 /**
  * What the GM sets on the projector that lives with the host, not with a campaign (never logged,
  * never undone, kept when another campaign opens), in the order of the projector's state.
@@ -56,6 +63,13 @@ export const HOST_PROJECTOR_SETTINGS = [
    */
   { key: 'staged', kind: 'flag', default: false },
 ] as const satisfies readonly HostProjectorDescriptor[];
+
+/** The bounds of a host-lived number setting, as the form and the schema both read them. */
+export function numberBounds(key: 'hexInches' | 'overscan'): { readonly min: number; readonly max: number } {
+  type NumberSetting = Extract<(typeof HOST_PROJECTOR_SETTINGS)[number], { kind: 'number' }>;
+  const setting = HOST_PROJECTOR_SETTINGS.find((s): s is NumberSetting => s.key === key && s.kind === 'number')!;
+  return { min: setting.min, max: setting.max };
+}
 
 export type HostProjectorDescriptor = { readonly key: string } & (
   | { readonly kind: 'choice'; readonly choices: readonly [string, ...string[]]; readonly default: string }
