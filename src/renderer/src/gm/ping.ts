@@ -1,6 +1,7 @@
 import type { ClientApi } from '../../../shared/contract';
 import type { Frame, ProjectorUpdate } from '../../../shared/channels/display';
 import type { Hex } from '../../../shared/hex';
+import { lookFrame } from '../map/projection';
 
 /**
  * The GM's ping: G points at the hex under the pointer for the table (or a finger held on a hex
@@ -24,17 +25,6 @@ export interface LookHere {
   /** What the projector shows now; null = the whole map, which has every hex in view already. */
   readonly shown: Frame | null;
   readonly setProjector: (update: ProjectorUpdate) => Promise<boolean>;
-}
-
-/**
- * The framing "look here" holds: the size the projector shows now, as near centred on the hex as the
- * map allows (the console's choice: the players see the hex without a screen of empty table; a
- * framing wider than the map stays centred on it).
- */
-export function lookFrame(centre: { x: number; y: number }, shown: Frame, whole: Frame): Frame {
-  const axis = (c: number, size: number, wholeCentre: number, wholeSize: number): number =>
-    size >= wholeSize ? wholeCentre : Math.min(Math.max(c, wholeCentre - (wholeSize - size) / 2), wholeCentre + (wholeSize - size) / 2);
-  return { ...shown, x: axis(centre.x, shown.width, whole.x, whole.width), y: axis(centre.y, shown.height, whole.y, whole.height) };
 }
 
 export async function pingUnderPointer(

@@ -72,6 +72,17 @@ export function mirrorCamera(p: ProjectorState, viewport: Viewport, wholeMap: Fr
   return { centre: tv.centre, pxPerUnit: tv.pxPerUnit * shrink };
 }
 
+/**
+ * The framing "look here" holds: the size the projector shows now, as near centred on the hex as the
+ * map allows (the console's choice: the players see the hex without a screen of empty table; a
+ * framing wider than the map stays centred on it).
+ */
+export function lookFrame(centre: { x: number; y: number }, shown: Frame, whole: Frame): Frame {
+  const axis = (c: number, size: number, wholeCentre: number, wholeSize: number): number =>
+    size >= wholeSize ? wholeCentre : Math.min(Math.max(c, wholeCentre - (wholeSize - size) / 2), wholeCentre + (wholeSize - size) / 2);
+  return { ...shown, x: axis(centre.x, shown.width, whole.x, whole.width), y: axis(centre.y, shown.height, whole.y, whole.height) };
+}
+
 /** The hex centre nearest a point, in frame units (the map's hex (0,0) is centred at (1, 1): a hex size from each edge). */
 export function nearestHexCentre(point: Point, orientation: HexLayout['orientation']): Point {
   const layout: HexLayout = { orientation, size: 1, origin: { x: 1, y: 1 } };

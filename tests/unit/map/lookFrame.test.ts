@@ -1,8 +1,8 @@
-/** "Look here" (gm/ping.ts): the framing the projector holds after Shift+G. */
+/** "Look here" (gm/ping.ts, its arithmetic in map/projection.ts): the framing the projector holds after Shift+G. */
 import { describe, expect, it } from 'vitest';
 
 // Renderer code is outside tsconfig.node.json's file list: imported by a computed path.
-const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'gm', 'ping'].join('/');
+const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'map', 'projection'].join('/');
 type Frame = { x: number; y: number; width: number; height: number };
 const { lookFrame } = (await import(/* @vite-ignore */ modulePath)) as { lookFrame: (centre: { x: number; y: number }, shown: Frame, whole: Frame) => Frame };
 
