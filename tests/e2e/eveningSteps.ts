@@ -17,10 +17,17 @@ export async function eveningScreens(): Promise<void> {
   await mkdir(EVENING, { recursive: true });
 }
 
-/** Both pages shot once their maps have settled: the GM at 1366×768, the projector at 1920×1080. */
+/**
+ * Both pages shot once their maps have settled: the GM at 1366×768, the projector at 1920×1080.
+ * The two pages are tabs of one window, and the tab behind gets an animation frame only now and
+ * then (about one a second): after a reload the player's map took 12 s to settle behind the GM's.
+ * So each page is brought to the front while it settles, and the GM's is in front again after.
+ */
 export async function shoot(gmPage: Page, playerPage: Page, step: string): Promise<void> {
   await settleOrSayWhy(gmPage, `GM ${step}`);
+  await playerPage.bringToFront();
   await settleOrSayWhy(playerPage, `player ${step}`);
+  await gmPage.bringToFront();
   await gmPage.screenshot({ path: `${EVENING}/${step}-gm.png` });
   await playerPage.screenshot({ path: `${EVENING}/${step}-player.png` });
 }

@@ -52,18 +52,13 @@ export const test = base.extend<Fixtures>({
     expect(await page.evaluate(() => crossOriginIsolated), 'the GM page is cross-origin isolated').toBe(true);
     await use(page);
   },
-  // The player display is a window of its own, as the TV is: a tab behind the GM page in one window
-  // gets an animation frame only now and then (about one a second in headless Chromium), so its map
-  // took 12 s to settle after a reload.
-  playerPage: async ({ browser, viewport, consoleServer, problems }, use) => {
-    const ownWindow = await browser.newContext({ viewport });
-    const page = await ownWindow.newPage();
+  playerPage: async ({ context, consoleServer, problems }, use) => {
+    const page = await context.newPage();
     await watch(page, problems, 'player page');
     await page.goto(`${consoleServer.player}&e2e=1`);
     await expect(page.getByTestId('player-status')).toContainText('Ambush at the Ford');
     expect(await page.evaluate(() => crossOriginIsolated), 'the player page is cross-origin isolated').toBe(true);
     await use(page);
-    await ownWindow.close();
   },
 });
 
