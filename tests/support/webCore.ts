@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import { pushProjector } from '../../src/main/host/blackout';
 import { Core } from '../../src/main/host/core';
@@ -23,8 +24,8 @@ export interface WebCoreForTests {
   readonly host: WebHost;
   /** A page's socket with the role's token, closed after the test. */
   socket(role: 'gm' | 'player'): Promise<WsClient>;
-  /** Remembers a socket the test opened itself, to be closed after the test. */
-  keep(ws: WebSocket): void;
+  /** Remembers a socket the test opened itself (a `ws` client or a raw TCP socket), to be closed after the test. */
+  keep(socket: WebSocket | Socket): void;
 }
 
 /**
@@ -34,6 +35,7 @@ export interface WebCoreForTests {
 export function webCoreForTests(options: WebCoreOptions = {}): WebCoreForTests {
   const dirs = tempDirs();
   const opened: WebSocket[] = [];
+  const raw: Socket[] = [];
   let running: { core: Core; host: WebHost } | undefined;
 
   beforeEach(async () => {
@@ -55,6 +57,7 @@ export function webCoreForTests(options: WebCoreOptions = {}): WebCoreForTests {
 
   afterEach(async () => {
     for (const ws of opened.splice(0)) ws.terminate();
+    for (const socket of raw.splice(0)) socket.destroy();
     await running?.host.close();
     running = undefined;
     await dirs.cleanup();
@@ -75,7 +78,10 @@ export function webCoreForTests(options: WebCoreOptions = {}): WebCoreForTests {
       const { host } = started();
       return connectWs(`ws://127.0.0.1:${host.port}/ws?token=${new URL(host.urls[role]).searchParams.get('token')}`, opened);
     },
-    keep: (ws) => opened.push(ws),
+    keep: (socket) => {
+      if ('terminate' in socket) opened.push(socket);
+      else raw.push(socket);
+    },
   };
 }
 

@@ -2,53 +2,15 @@
  * Secrecy side channels (issue 13 §5) over real sockets: a Core on a temp data folder with the
  * sample campaign, the web host on 127.0.0.1, `ws` clients for the GM and the player page.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
-import { Core } from '../../../src/main/host/core';
-import { pushProjector } from '../../../src/main/host/blackout';
-import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
+import { describe, expect, it } from 'vitest';
 import type { ProjectorState } from '../../../src/shared/channels/display';
 import type { FigureSheetInput } from '../../../src/shared/commands';
-import type { Envelope } from '../../../src/shared/contract';
 import { PlayerViewSchema, type GmView, type PlayerView } from '../../../src/shared/views';
-import { SAMPLE_CAMPAIGN_DIR, tempDirs } from '../../support/tempCampaign';
-import { connectWs, type WsClient } from '../../support/wsClient';
+import { valueOf, webCoreForTests } from '../../support/webCore';
+import type { WsClient } from '../../support/wsClient';
 
-const dirs = tempDirs();
-let host: WebHost;
-let core: Core;
-const opened: WebSocket[] = [];
-
-beforeEach(async () => {
-  const root = await dirs.make();
-  const rendererDir = join(root, 'renderer');
-  await mkdir(rendererDir, { recursive: true });
-  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>GM</title>');
-  let pushTo: WebHost | undefined;
-  core = await Core.start(
-    { dataDir: join(root, 'data'), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR },
-    { gm: (v) => pushTo?.push('gmView', v), player: (v) => pushTo?.push('playerView', v) },
-  );
-  host = await startWebHost({ rendererDir, dispatcher: core.dispatcher, port: 0 });
-  pushTo = host;
-  // As serve.ts wires it.
-  core.projector.subscribe(pushProjector(host, core.table));
-});
-
-afterEach(async () => {
-  for (const ws of opened.splice(0)) ws.terminate();
-  await host.close();
-  await dirs.cleanup();
-});
-
-const tokenOf = (url: string) => new URL(url).searchParams.get('token') ?? '';
-const client = (url: string) => connectWs(`ws://127.0.0.1:${host.port}/ws?token=${tokenOf(url)}`, opened);
-const valueOf = <T>(e: Envelope<unknown>): T => {
-  if (!e.ok) throw new Error(e.error.message);
-  return e.value as T;
-};
+const web = webCoreForTests();
+const client = (role: 'gm' | 'player') => web.socket(role);
 const sheet = (name: string): FigureSheetInput => ({
   name,
   sideId: 'foes',
@@ -63,8 +25,8 @@ const latestView = async (player: WsClient): Promise<PlayerView> => PlayerViewSc
 
 describe('opaque figure ids at the player boundary (issue 13 §5)', () => {
   it('renaming "Duke Orlan Traitor" to "Hooded Stranger" sends nothing of the old name in any player frame', async () => {
-    const gm = await client(host.urls.gm);
-    const player = await client(host.urls.player);
+    const gm = await client('gm');
+    const player = await client('player');
     const view = await command(gm, { type: 'addFigure', figure: { ...sheet('Duke Orlan Traitor'), hidden: true }, position: { q: 12, r: 3 } });
     const duke = view.encounter.figures.find((f) => f.name === 'Duke Orlan Traitor')!;
     expect(duke.id).toBe('duke-orlan-traitor'); // inside the console the id keeps its name: the log names it so
@@ -84,8 +46,8 @@ describe('opaque figure ids at the player boundary (issue 13 §5)', () => {
   });
 
   it('a visible Goblin made after a hidden one carries no count in its id', async () => {
-    const gm = await client(host.urls.gm);
-    const player = await client(host.urls.player);
+    const gm = await client('gm');
+    const player = await client('player');
     await command(gm, { type: 'addFigure', figure: { ...sheet('Goblin'), hidden: true }, position: { q: 12, r: 3 } });
     const view = await command(gm, { type: 'addFigure', figure: sheet('Goblin'), position: { q: 13, r: 3 } });
     expect(view.encounter.figures.filter((f) => f.name === 'Goblin').map((f) => f.id)).toEqual(['goblin', 'goblin-2']);
@@ -102,8 +64,8 @@ describe('opaque figure ids at the player boundary (issue 13 §5)', () => {
 
 describe('blackout sends nothing of the map (issue 13 §5)', () => {
   it('neither the camera nor figures reach the player while dark; both come back after', async () => {
-    const gm = await client(host.urls.gm);
-    const player = await client(host.urls.player);
+    const gm = await client('gm');
+    const player = await client('player');
     const frame = { x: 12.5, y: 7.25, width: 9.5, height: 6.75 };
     valueOf(await gm.call('setProjector', { mode: 'follow', frame }));
     await player.waitFor<{ payload: ProjectorState }>((m) => m.event === 'projector' && m.payload.frame?.x === 12.5);

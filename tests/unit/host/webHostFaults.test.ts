@@ -6,48 +6,24 @@
  */
 import { randomBytes } from 'node:crypto';
 import { connect as netConnect, type Socket } from 'node:net';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { Core } from '../../../src/main/host/core';
-import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
 import type { Envelope } from '../../../src/shared/contract';
 import type { WsReply } from '../../../src/shared/wsProtocol';
-import { SAMPLE_CAMPAIGN_DIR, tempDirs } from '../../support/tempCampaign';
+import { webCoreForTests } from '../../support/webCore';
 
-const dirs = tempDirs();
-let host: WebHost;
 const logged: string[] = [];
-const opened: { close(): void }[] = [];
-
-beforeEach(async () => {
-  const root = await dirs.make();
-  const rendererDir = join(root, 'renderer');
-  await mkdir(rendererDir, { recursive: true });
-  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>GM</title>');
-  let pushTo: WebHost | undefined;
-  const core = await Core.start(
-    { dataDir: join(root, 'data'), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR },
-    { gm: (v) => pushTo?.push('gmView', v), player: (v) => pushTo?.push('playerView', v) },
-  );
+const web = webCoreForTests({ log: (m) => logged.push(m) });
+afterEach(() => {
   logged.length = 0;
-  host = await startWebHost({ rendererDir, dispatcher: core.dispatcher, port: 0, log: (m) => logged.push(m) });
-  pushTo = host;
-});
-
-afterEach(async () => {
-  for (const s of opened.splice(0)) s.close();
-  await host.close();
-  await dirs.cleanup();
 });
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('token') ?? '';
 
 function wsClient(role: 'gm' | 'player'): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${tokenOf(host.urls[role])}`);
-    opened.push({ close: () => ws.terminate() });
+    const ws = new WebSocket(`ws://127.0.0.1:${web.host.port}/ws?token=${tokenOf(web.host.urls[role])}`);
+    web.keep(ws);
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
   });
@@ -69,14 +45,14 @@ async function gmCommandAnswered(): Promise<Envelope<unknown>> {
 
 /** A raw TCP connection that did the WebSocket handshake as the player page. */
 async function rawPlayerSocket(): Promise<{ socket: Socket; received: () => Buffer; closed: Promise<void> }> {
-  const socket = netConnect(host.port, '127.0.0.1');
-  opened.push({ close: () => socket.destroy() });
+  const socket = netConnect(web.host.port, '127.0.0.1');
+  web.keep(socket);
   const chunks: Buffer[] = [];
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   socket.on('error', () => {});
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   socket.write(
-    `GET /ws?token=${tokenOf(host.urls.player)} HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+    `GET /ws?token=${tokenOf(web.host.urls.player)} HTTP/1.1\r\nHost: 127.0.0.1:${web.host.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
       `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
   );
   await new Promise<void>((resolve) => {
@@ -130,8 +106,8 @@ describe('web host under bad frames (issue 13 §1)', () => {
   });
 
   it('garbage instead of an HTTP request gets 400 on that connection only', async () => {
-    const socket = netConnect(host.port, '127.0.0.1');
-    opened.push({ close: () => socket.destroy() });
+    const socket = netConnect(web.host.port, '127.0.0.1');
+    web.keep(socket);
     socket.on('error', () => {});
     const chunks: Buffer[] = [];
     socket.on('data', (c: Buffer) => chunks.push(c));
