@@ -2,14 +2,11 @@ import type { Page } from '@playwright/test';
 import type Konva from 'konva';
 import { expect } from './fixtures';
 
-/** What the map pages expose to tests (`window.__battleMap`, e2e builds only). */
-const battleMap = (page: Page) => page.evaluate(() => window.__battleMap.settled);
-
-/** Waits until the map has no repaint pending and Konva has drawn two more frames (up to 30 s each: a CI with both cores busy is slow to get there). */
-export async function settle(page: Page): Promise<void> {
-  await expect.poll(() => battleMap(page), { timeout: 30_000 }).toBe(true);
+/** Waits until the map is at rest and Konva has drawn two more frames, then at rest again; a failure names what it still waited for. */
+export async function settle(page: Page, name = 'page'): Promise<void> {
+  await settleOrSayWhy(page, name);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await expect.poll(() => battleMap(page), { timeout: 30_000 }).toBe(true);
+  await settleOrSayWhy(page, name);
 }
 
 /**
