@@ -43,6 +43,7 @@ export class BattleMap {
   private bounds: WorldRect = { x0: 0, y0: 0, x1: 1, y1: 1 };
   private selectedId: string | null = null;
   private background: MapBackground | null = null;
+  private backgroundPending = false;
   private contrastGrid = false;
   private tool: MapTool = 'select';
   /** The camera was the automatic fit when calibrating began: it fits the calibrated map once it ends. */
@@ -139,6 +140,11 @@ export class BattleMap {
     this.gridLayer.batchDraw();
   }
 
+  /** Whether the page is still decoding the map image its view names (`unsettledBy` names it meanwhile). */
+  expectBackground(pending: boolean): void {
+    this.backgroundPending = pending;
+  }
+
   /** The player display's token and label sizes and its grid for bright rooms. */
   setLegibility(look: TokenLook, contrastGrid: boolean): void {
     if (this.tokens.setLook(look)) this.setFigures(this.tokens.all);
@@ -171,7 +177,13 @@ export class BattleMap {
 
   /** What the map still waits for before it has settled: empty once it has (named in a test's failure). */
   get unsettledBy(): string[] {
-    const waits = { layers: this.frames.busy, tokens: this.tokens.repainting, grid: this.gridPainter.pending, marks: this.marks.pending };
+    const waits = {
+      image: this.backgroundPending,
+      layers: this.frames.busy,
+      tokens: this.tokens.repainting,
+      grid: this.gridPainter.pending,
+      marks: this.marks.pending,
+    };
     return Object.entries(waits)
       .filter(([, waiting]) => waiting)
       .map(([name]) => name);
