@@ -52,13 +52,17 @@ export const test = base.extend<Fixtures>({
     expect(await page.evaluate(() => crossOriginIsolated), 'the GM page is cross-origin isolated').toBe(true);
     await use(page);
   },
-  playerPage: async ({ context, consoleServer, problems }, use) => {
-    const page = await context.newPage();
+  // The player display is a window of its own, as the TV is: a tab behind the GM page in one window
+  // gets an animation frame only now and then (about one a second in headless Chromium).
+  playerPage: async ({ browser, viewport, deviceScaleFactor, consoleServer, problems }, use) => {
+    const ownWindow = await browser.newContext({ viewport, ...(deviceScaleFactor ? { deviceScaleFactor } : {}) });
+    const page = await ownWindow.newPage();
     await watch(page, problems, 'player page');
     await page.goto(`${consoleServer.player}&e2e=1`);
     await expect(page.getByTestId('player-status')).toContainText('Ambush at the Ford');
     expect(await page.evaluate(() => crossOriginIsolated), 'the player page is cross-origin isolated').toBe(true);
     await use(page);
+    await ownWindow.close();
   },
 });
 
