@@ -92,6 +92,7 @@ const FOLDERS = [
   ['src/main/projection/', ['src/main/engine/', 'src/shared/']],
   ['src/main/store/', ['src/main/engine/', 'src/shared/']],
   ['src/main/simulation/', ['src/main/engine/', 'src/shared/']],
+  ['src/main/services/', ['src/main/engine/', 'src/main/session/', 'src/main/store/', 'src/main/projection/', 'src/main/simulation/', 'src/shared/']],
   ['src/main/host/', ['src/main/', 'src/shared/']],
   ['src/preload/', ['src/shared/contract.ts']],
   ['src/renderer/', ['src/shared/']],

@@ -4,7 +4,7 @@
  * into the open campaign — printing `imported <kind>` after each one returns, until the parent
  * kills it. Usage: importChild.ts <campaignsHome> <campaignDir> <campaign bundle> <encounter bundle>
  */
-import { sessionReplayer } from '../../src/main/host/importReplay';
+import { sessionReplayer } from '../../src/main/services/campaigns/importReplay';
 import { importBundleFile } from '../../src/main/store/bundleImport';
 import { CampaignFolder } from '../../src/main/store/campaignFolder';
 

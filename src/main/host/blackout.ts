@@ -1,7 +1,7 @@
 import type { ProjectorState } from '../../shared/channels/display';
 import { screenOf } from '../projection/screen';
 import type { PlayerProjection } from '../projection/tableProjection';
-import type { Projector } from './projector';
+import type { Projector } from '../services/projector';
 import type { WebHost } from './web/server';
 
 /**

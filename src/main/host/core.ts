@@ -4,8 +4,8 @@ import { basename, join, resolve } from 'node:path';
 import { AppError, isAppError } from '../../shared/errors';
 import type { GmView } from '../../shared/views';
 import { DEFAULT_RULES, rulesFor, type Rules } from '../engine/rules';
-import { blamedFile, refuseWhileInUse } from './campaignRepairs';
-import { AssetAccess, type AssetAnswer } from './assetAccess';
+import { blamedFile, refuseWhileInUse } from '../services/campaigns/campaignRepairs';
+import { AssetAccess, type AssetAnswer } from '../services/assetAccess';
 import type { Role } from '../../shared/contract';
 import { listBackups, restoreBackup, type BackupInfo } from '../store/backups';
 import { CampaignFolder, type EncounterSummary } from '../store/campaignFolder';
@@ -14,18 +14,18 @@ import { cleanDataFolder } from '../store/leftovers';
 import type { MapShape } from '../../shared/mapGrid';
 import { blankEncounter, createCampaign } from '../store/newCampaign';
 import { freeFolderName } from '../store/folderNames';
-import { duplicateCampaignFolder, moveCampaignToBin } from './campaignShelf';
+import { duplicateCampaignFolder, moveCampaignToBin } from '../services/campaigns/campaignShelf';
 import { addRecent, readRecent } from '../store/recent';
 import { Session, type ViewSink } from '../session/session';
 import { scanCampaigns } from '../store/campaignList';
 import { salvageLog, type SalvageResult } from '../store/salvageLog';
-import { CampaignTransfers } from './campaignTransfers';
-import { exportCombatLog } from './combatLogExport';
+import { CampaignTransfers } from '../services/campaigns/campaignTransfers';
+import { exportCombatLog } from '../services/campaigns/combatLogExport';
 import type { CampaignInfo, CampaignList, CampaignRef, ConsoleCore, EncounterList, HostChooser, ImportedImageInfo } from './coreApi';
 import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
-import { Projector } from './projector';
-import { TacticsHost } from './tactics/tacticsHost';
+import { Projector } from '../services/projector';
+import { TacticsHost } from '../services/tactics/tacticsHost';
 import { followProjector } from './blackout';
 import { TABLE } from '../projection/audience';
 import { screenOf } from '../projection/screen';
@@ -48,7 +48,7 @@ export interface CoreOptions {
 
 export type { CampaignInfo, CampaignList, CampaignRef, HostChooser, ImportedImageInfo, ImportProgress, TransferProgress } from './coreApi';
 
-export { ASSET_ROUTE } from './campaignTransfers';
+export { ASSET_ROUTE } from '../services/campaigns/campaignTransfers';
 
 /**
  * What both hosts share: the open campaign's session and the dispatcher bound to it. Opening
@@ -378,9 +378,9 @@ export class Core implements ConsoleCore {
     return exportCombatLog(this.folder, this.current?.session ?? null, id, this.now(), audience);
   }
 
-  /* ---- files in and out: the transfers own them (host/campaignTransfers.ts) ---- */
+  /* ---- files in and out: the transfers own them (services/campaigns/campaignTransfers.ts) ---- */
 
-  /** An asset of the open campaign for the asset route of either host, as `role` may have it (host/assetAccess.ts). */
+  /** An asset of the open campaign for the asset route of either host, as `role` may have it (services/assetAccess.ts). */
   readAsset(name: string, role: Role | null = 'gm'): Promise<AssetAnswer> {
     return this.assets.read(role, name);
   }

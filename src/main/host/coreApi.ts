@@ -6,12 +6,20 @@ import type { Session } from '../session/session';
 import type { BackupInfo } from '../store/backups';
 import type { CampaignFolder, EncounterSummary } from '../store/campaignFolder';
 import type { SalvageResult } from '../store/salvageLog';
-import type { CampaignTransfers } from './campaignTransfers';
-import type { Projector } from './projector';
-import type { TacticsHost } from './tactics/tacticsHost';
+import type { CampaignTransfers } from '../services/campaigns/campaignTransfers';
+import type { Projector } from '../services/projector';
+import type { TacticsHost } from '../services/tactics/tacticsHost';
 
-export type { CampaignInfo, CampaignList, CampaignRef, HostChooser, ImportedImageInfo, ImportProgress, TransferProgress } from './coreTypes';
-import type { CampaignInfo, CampaignList, CampaignRef } from './coreTypes';
+export type {
+  CampaignInfo,
+  CampaignList,
+  CampaignRef,
+  HostChooser,
+  ImportedImageInfo,
+  ImportProgress,
+  TransferProgress,
+} from '../services/campaigns/campaignTypes';
+import type { CampaignInfo, CampaignList, CampaignRef } from '../services/campaigns/campaignTypes';
 
 export type EncounterList = { openId: string | null; encounters: EncounterSummary[] };
 

@@ -16,13 +16,13 @@ export const EXPORT_ROUTE = '/campaign/export';
 
 export const isUploadRoute = (path: string): path is UploadRoute => (UPLOAD_ROUTES as readonly string[]).includes(path);
 
-/** What an upload needs from the core (host/campaignTransfers.ts). */
+/** What an upload needs from the core (services/campaigns/campaignTransfers.ts). */
 export interface UploadTarget {
   importImageStream(source: AsyncIterable<Uint8Array>, total: number | null, what?: string): Promise<unknown>;
   importBundleUpload(source: AsyncIterable<Uint8Array>, total: number | null, options: { transfer?: string | null; name?: string | null }): Promise<unknown>;
 }
 
-/** What an export needs from the core (host/campaignTransfers.ts). */
+/** What an export needs from the core (services/campaigns/campaignTransfers.ts). */
 export interface ExportTarget {
   prepareExport(encounterId: string | null): Promise<ExportJob>;
   writeExport(job: ExportJob, out: Writable, transfer: string | null): Promise<void>;

@@ -5,7 +5,7 @@ import { tableFog } from './sight';
 
 /**
  * The players' own copy of the map image (DESIGN §The player projection): the GM's image with
- * every fogged hex painted out, made in main (host/assetAccess.ts) so the pixels under fog never
+ * every fogged hex painted out, made in main (services/assetAccess.ts) so the pixels under fog never
  * reach a player page. Its name is a hash of what it is made from — the source asset, its
  * placement, the grid's orientation and the fogged hexes — so it changes exactly when fog or the
  * image changes, tells a player nothing, and a page's cache never holds a stale mask under a

@@ -18,7 +18,7 @@ export interface Screen {
   readonly staged: boolean;
 }
 
-/** The projector as it starts (host/projector.ts): lit, no line, no handout, nothing staged. */
+/** The projector as it starts (services/projector.ts): lit, no line, no handout, nothing staged. */
 export const PLAIN_SCREEN: Screen = { blackout: false, latestLine: false, handout: null, staged: false };
 
 export function screenOf(projector: ProjectorState): Screen {

@@ -145,7 +145,7 @@ export class PlayerProjection {
   /**
    * The audience goes back to the scene it held before the last staged one was shown, staged
    * again: what the session holds waits (shown whole when the staging ends). The projector is
-   * told next (host/projector.ts `back`), so the scene arrives before its framing.
+   * told next (services/projector.ts `back`), so the scene arrives before its framing.
    */
   back(): void {
     const before = this.before;

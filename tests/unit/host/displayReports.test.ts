@@ -6,7 +6,7 @@
  * with a clock of the test's own; then over real sockets on the web host.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Projector, REPORT_PUSH_MS } from '../../../src/main/host/projector';
+import { Projector, REPORT_PUSH_MS } from '../../../src/main/services/projector';
 import {
   callIdOf,
   MAX_PLAYER_BACKLOG_BYTES,

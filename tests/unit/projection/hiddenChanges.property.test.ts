@@ -27,7 +27,7 @@ import { recapParagraphs } from '../../../src/main/projection/recap';
 import { screenOf } from '../../../src/main/projection/screen';
 import type { LoggedEvent } from '../../../src/main/projection/tableContext';
 import { PlayerProjection } from '../../../src/main/projection/tableProjection';
-import { DEFAULT_PROJECTOR } from '../../../src/main/host/projector';
+import { DEFAULT_PROJECTOR } from '../../../src/main/services/projector';
 import type { ProjectorState } from '../../../src/shared/channels/display';
 import type { Command } from '../../../src/shared/commands';
 import { isAppError } from '../../../src/shared/errors';

@@ -11,7 +11,7 @@ import {
   type PlayerLegibility,
 } from '../../../src/shared/settings/projectorTable';
 import { OPTION_KEYS, OPTION_SOURCES, RULE_OPTIONS, RULE_SETTINGS, RULE_SOURCES } from '../../../src/shared/settings/ruleTable';
-import { DEFAULT_PROJECTOR, Projector } from '../../../src/main/host/projector';
+import { DEFAULT_PROJECTOR, Projector } from '../../../src/main/services/projector';
 import { settingsOf, rulesFor } from '../../../src/main/engine/rules';
 
 describe('the rule settings table', () => {
@@ -98,7 +98,7 @@ describe('the projector table', () => {
       expect(after[part]).toEqual(CHANGED[part]);
       expect(after[part]).not.toEqual(DEFAULT_PROJECTOR[part]);
       if (typeof after[part] === 'object' && after[part] !== null) expect(after[part]).not.toBe(update[part]);
-      // Staging a scene holds the TV's camera (host/projector.ts): the one part that moves another.
+      // Staging a scene holds the TV's camera (services/projector.ts): the one part that moves another.
       const expected = part === 'staged' ? { ...DEFAULT_PROJECTOR, mode: 'hold' } : DEFAULT_PROJECTOR;
       for (const other of Object.keys(PROJECTOR_LIFETIMES) as (keyof typeof PROJECTOR_LIFETIMES)[]) {
         if (other !== part && other !== 'revision') expect(after[other]).toEqual(expected[other]);

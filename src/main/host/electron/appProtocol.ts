@@ -14,7 +14,7 @@ export function registerAppScheme(): void {
 /** Where campaign assets are served: `app://console/campaign-assets/<hash>.<ext>` (same origin, CSP 'self'). */
 export const ASSET_PREFIX = '/campaign-assets/';
 
-/** `forbidden` when the asking page's role may not have it (host/assetAccess.ts). */
+/** `forbidden` when the asking page's role may not have it (services/assetAccess.ts). */
 export type AssetReader = (name: string, role: Role | null) => Promise<{ body: Buffer; type: string } | null | 'forbidden' | 'superseded'>;
 
 /**

@@ -1,7 +1,7 @@
 import type { TACTICS_CHANNELS } from '../../../shared/channels/tactics';
 import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';
-import type { TacticsHost } from '../tactics/tacticsHost';
+import type { TacticsHost } from '../../services/tactics/tacticsHost';
 
 /** The engine's tactics for the open encounter. */
 export function tacticsHandlers(tactics: () => TacticsHost, session: () => Session): HandlersFor<typeof TACTICS_CHANNELS> {

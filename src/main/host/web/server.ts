@@ -15,9 +15,9 @@ import { MaskingBusy } from '../../store/maskImage';
 
 /** What the web host's campaign routes need from the core (assets, uploads, imports, exports). */
 export interface CampaignHttp {
-  /** `forbidden` when `role` may not have it (host/assetAccess.ts); null when there is no such asset. */
+  /** `forbidden` when `role` may not have it (services/assetAccess.ts); null when there is no such asset. */
   readAsset(name: string, role: Role | null): Promise<{ body: Buffer; type: string } | null | 'forbidden' | 'superseded'>;
-  /** Uploads, imports and exports (host/campaignTransfers.ts). */
+  /** Uploads, imports and exports (services/campaigns/campaignTransfers.ts). */
   readonly transfers: UploadTarget & ExportTarget;
 }
 

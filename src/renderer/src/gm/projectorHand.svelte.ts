@@ -55,7 +55,7 @@ export class ProjectorHand {
   follow = (): void => void this.set({ mode: 'follow', frame: this.currentFrame() });
   hold = (): void => void this.set({ mode: 'hold', frame: this.map()?.frame() ?? null });
   toggleBlackout = (): void => void (this.state && this.set({ blackout: !this.state.blackout }));
-  /** Stage a scene, or show the staged one framed as this map frames it (staging holds the TV where it is: host/projector.ts). */
+  /** Stage a scene, or show the staged one framed as this map frames it (staging holds the TV where it is: services/projector.ts). */
   stage = (): void => void (this.state && this.set(this.state.staged ? { staged: false, mode: 'follow', frame: this.currentFrame() } : { staged: true }));
   /** The TV back on the scene it showed before the staged one. */
   back = async (): Promise<void> => void this.took(await this.api().stageBack({}));

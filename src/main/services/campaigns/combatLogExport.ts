@@ -1,6 +1,6 @@
-import { recapFile, type Audience } from '../session/combatLog';
-import { Session } from '../session/session';
-import type { CampaignFolder } from '../store/campaignFolder';
+import { recapFile, type Audience } from '../../session/combatLog';
+import { Session } from '../../session/session';
+import type { CampaignFolder } from '../../store/campaignFolder';
 
 /** An encounter's recap as Markdown (GM or players): the open one's, or another's read without opening it. */
 export async function exportCombatLog(

@@ -1,5 +1,5 @@
 /** Repairing a campaign's files from the GM page: which file a failure blames, and when a file may be touched. */
-import { AppError } from '../../shared/errors';
+import { AppError } from '../../../shared/errors';
 
 /** The file a `corrupt-file` message blames, as the backups know it. */
 export function blamedFile(message: string): string | null {

@@ -1,10 +1,10 @@
 import { mkdir, rename } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { AppError } from '../../shared/errors';
-import { CampaignFolder } from '../store/campaignFolder';
-import { cutToBytes, freeFolderName, MAX_NAME_BYTES } from '../store/folderNames';
-import { assertNoLinks } from '../store/linkGuard';
-import { copyCampaign } from '../store/newCampaign';
+import { AppError } from '../../../shared/errors';
+import { CampaignFolder } from '../../store/campaignFolder';
+import { cutToBytes, freeFolderName, MAX_NAME_BYTES } from '../../store/folderNames';
+import { assertNoLinks } from '../../store/linkGuard';
+import { copyCampaign } from '../../store/newCampaign';
 import { stamp } from './campaignRepairs';
 
 /** A copy of the campaign at `fromDir` under `home/name`, renamed `name`; the open campaign stays open. */

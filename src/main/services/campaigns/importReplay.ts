@@ -1,6 +1,6 @@
-import { createSeededDice } from '../engine/dice/seeded';
-import { diceFor, engineApply, replayStep } from '../session/replay';
-import type { LogReplayer } from '../store/bundleCheck';
+import { createSeededDice } from '../../engine/dice/seeded';
+import { diceFor, engineApply, replayStep } from '../../session/replay';
+import type { LogReplayer } from '../../store/bundleCheck';
 
 /**
  * An imported encounter's log replayed as the session replays it when it opens the encounter

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Writable } from 'node:stream';
-import { AppError, isAppError } from '../../shared/errors';
-import { importImage, fileChunks, fileSize, readAsset } from '../store/assets';
-import { prepareCampaignExport, prepareEncounterExport, type ExportJob } from '../store/bundleExport';
-import type { ImportResult, TransferStep } from '../store/bundleFormat';
-import { importBundleFile } from '../store/bundleImport';
-import { spoolUpload } from '../store/bundleSpool';
-import type { CampaignFolder } from '../store/campaignFolder';
-import type { HostChooser, ImportedImageInfo, ImportProgress, TransferProgress } from './coreTypes';
+import { AppError, isAppError } from '../../../shared/errors';
+import { importImage, fileChunks, fileSize, readAsset } from '../../store/assets';
+import { prepareCampaignExport, prepareEncounterExport, type ExportJob } from '../../store/bundleExport';
+import type { ImportResult, TransferStep } from '../../store/bundleFormat';
+import { importBundleFile } from '../../store/bundleImport';
+import { spoolUpload } from '../../store/bundleSpool';
+import type { CampaignFolder } from '../../store/campaignFolder';
+import type { HostChooser, ImportedImageInfo, ImportProgress, TransferProgress } from './campaignTypes';
 import { sessionReplayer } from './importReplay';
 
 /** Where a page loads an asset: the same path on both hosts (`app://console/…` or `http://127.0.0.1:…/…`). */
