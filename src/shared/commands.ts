@@ -237,7 +237,7 @@ export const DeclineRetreatCommandSchema = figureCommand('declineRetreat', {});
 export const SetConditionCommandSchema = figureCommand('setCondition', { condition: ConditionSchema, on: z.boolean() });
 export const SetPostureCommandSchema = figureCommand('setPosture', { posture: PostureSchema });
 
-// --- Figures and the map image (src/main/engine/encounter/roster.ts, mapEdit.ts) ---
+// --- Figures and the map image (src/main/engine/encounter/figures/roster.ts, mapEdit.ts) ---
 
 /** Puts a new figure on the map (at `position`, or the free hex nearest the map's centre). */
 export const AddFigureCommandSchema = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HexSchema, IdSchema } from './schemas';
 
 /**
- * The GM's hand on pools and sides (the engine's encounter/gmPools.ts and sides.ts),
+ * The GM's hand on pools and sides (the engine's encounter/figures/gmPools.ts and sides.ts),
  * members of `CommandSchema` in commands.ts.
  */
 const figureCommand = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>

@@ -20,7 +20,7 @@ import {
  * (DESIGN §One picture: secrets never cross to the player).
  */
 /**
- * A state drawn on a token (engine/encounter/tokenConditions.ts): a rule's state, a spell on the
+ * A state drawn on a token (engine/encounter/figures/tokenConditions.ts): a rule's state, a spell on the
  * figure, or a condition the GM made. The GM's view says whether the players see it, the turns a
  * GM condition has left and its id (to take it off); the players get the label and kind only.
  */

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { EncounterStateSchema, type EncounterState } from '../../src/main/engine/encounter/schema';
 import { apply } from '../../src/main/engine/encounter/apply';
-import { phaseStatus, isMovementPhase } from '../../src/main/engine/encounter/turn';
+import { phaseStatus, isMovementPhase } from '../../src/main/engine/encounter/turn/turn';
 import { createSeededDice } from '../../src/main/engine/dice/seeded';
 import { DEFAULT_RULES, rulesFor } from '../../src/main/engine/rules';
 import { propose } from '../../src/main/engine/tactics/propose';

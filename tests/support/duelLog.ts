@@ -4,8 +4,8 @@
  * repeat of one command).
  */
 import { apply } from '../../src/main/engine/encounter/apply';
-import { enemiesInFront } from '../../src/main/engine/encounter/options';
-import { phaseStatus } from '../../src/main/engine/encounter/turn';
+import { enemiesInFront } from '../../src/main/engine/encounter/turn/options';
+import { phaseStatus } from '../../src/main/engine/encounter/turn/turn';
 import { EncounterStateSchema, FigureStateSchema, type EncounterState } from '../../src/main/engine/encounter/schema';
 import { createSeededDice } from '../../src/main/engine/dice/seeded';
 import type { Command } from '../../src/shared/commands';

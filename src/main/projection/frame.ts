@@ -8,7 +8,7 @@ import { magicFrame } from './magicFrame';
 import { maskedMapImage } from './mapImage';
 import { sightOf, type Sight } from './sight';
 import { turnFrame } from './turnFrame';
-import { tokenConditions } from '../engine/encounter/tokenConditions';
+import { tokenConditions } from '../engine/encounter/figures/tokenConditions';
 
 type FigureState = EncounterState['figures'][number];
 

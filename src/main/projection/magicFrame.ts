@@ -1,11 +1,11 @@
 import type { MapEffectView, PlayerView } from '../../shared/views';
 import type { EncounterState } from '../engine/encounter/schema';
-import { ENCOUNTER_CATALOGUE, magicContext, snapshotOf } from '../engine/encounter/magicBridge';
+import { ENCOUNTER_CATALOGUE, magicContext, snapshotOf } from '../engine/encounter/magic/magicBridge';
 import { gmMagicView, stripSecrets } from '../engine/magic';
 import { DEFAULT_RULES } from '../engine/rules';
 import type { PlayerIdOf } from './ids';
 import { seesHex, seesSpell, type Sight } from './sight';
-import type { StateActiveSpell } from '../engine/encounter/magicSchema';
+import type { StateActiveSpell } from '../engine/encounter/magic/magicSchema';
 
 /** A spell's map effect as the table sees it: only one the campaign shows, and only its hexes out of fog. */
 function effectShown(effect: StateActiveSpell['effect'], sight: Sight): MapEffectView | undefined {

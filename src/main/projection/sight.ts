@@ -1,8 +1,8 @@
 import { hexKey, type Hex } from '../../shared/hex';
 import { mapHexes } from '../../shared/mapGrid';
-import { partyInSight, partySeesFigure } from '../engine/encounter/partySight';
+import { partyInSight, partySeesFigure } from '../engine/encounter/map/partySight';
 import type { EncounterState } from '../engine/encounter/schema';
-import { ENCOUNTER_CATALOGUE } from '../engine/encounter/magicBridge';
+import { ENCOUNTER_CATALOGUE } from '../engine/encounter/magic/magicBridge';
 import { hiddenFromPlayers } from '../engine/magic';
 import { nothingFor, type Audience } from './audience';
 
@@ -10,7 +10,7 @@ import { nothingFor, type Audience } from './audience';
  * What an audience can see of an encounter right now (DESIGN §The player projection): every
  * surface asks these questions and no other. The table sees a hex not under fog; a figure that is
  * neither hidden nor under fog and, with sight-driven fog on, that the party sees and the GM has
- * revealed (engine/encounter/partySight.ts); a side when one of its figures is in sight (a side of
+ * revealed (engine/encounter/map/partySight.ts); a side when one of its figures is in sight (a side of
  * only hidden figures, its name and its place in the order, is the GM's); a spell as the magic
  * view shows it. Under sight-driven fog a hex never seen is fogged, and one seen before but not
  * now is `dimmed`: its map is shown, nothing on it.

@@ -1,6 +1,6 @@
 import type { PlayerView } from '../../shared/views';
 import { turnStateOf, type EncounterState } from '../engine/encounter/schema';
-import { phaseStatus } from '../engine/encounter/turn';
+import { phaseStatus } from '../engine/encounter/turn/turn';
 import type { Rules } from '../engine/rules';
 import type { PlayerIdOf } from './ids';
 import type { Sight } from './sight';

@@ -1,5 +1,5 @@
 import type { GmView } from '../../shared/views';
-import { awaitingReveal, partyInSight } from '../engine/encounter/partySight';
+import { awaitingReveal, partyInSight } from '../engine/encounter/map/partySight';
 import type { EncounterState } from '../engine/encounter/schema';
 import { sightOf, tableFog } from '../projection/sight';
 import { TABLE } from '../projection/audience';

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { AppError } from '../../shared/errors';
 import { EncounterStateSchema, type EncounterState } from '../engine/encounter/schema';
 import { asRuleSet, DEFAULT_RULES, type Rules } from '../engine/rules';
-import { turnPhases } from '../engine/encounter/turn';
+import { turnPhases } from '../engine/encounter/turn/turn';
 import { backupAll } from './backups';
 import { CommandLog } from './commandLog';
 import { encounterDocName, encounterLogName, slug } from './campaignPaths';

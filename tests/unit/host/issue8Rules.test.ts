@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, type Rules } from '../../../src/main/engine/rules';
-import { figureSheetOf } from '../../../src/main/engine/encounter/figureSheet';
+import { figureSheetOf } from '../../../src/main/engine/encounter/figures/figureSheet';
 import { turnRulesOf } from '../../../src/main/host/handlers/rules';
 import { blankEncounter } from '../../../src/main/store/newCampaign';
 import { encounter, fig } from '../engine/encounter/fixtures';

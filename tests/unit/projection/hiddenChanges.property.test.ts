@@ -19,7 +19,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSeededDice } from '../../../src/main/engine/dice/seeded';
 import { apply } from '../../../src/main/engine/encounter/apply';
-import { keepPartySight } from '../../../src/main/engine/encounter/partySight';
+import { keepPartySight } from '../../../src/main/engine/encounter/map/partySight';
 import { EncounterStateSchema, FigureStateSchema, type EncounterState, type FigureState } from '../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { TABLE } from '../../../src/main/projection/audience';

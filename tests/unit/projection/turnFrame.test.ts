@@ -8,7 +8,7 @@ import { turnStateOf, type EncounterState } from '../../../src/main/engine/encou
 import { playerIdsFor } from '../../../src/main/projection/ids';
 import { frameOf } from '../../../src/main/projection/frame';
 import { TABLE } from '../../../src/main/projection/audience';
-import { phaseStatus } from '../../../src/main/engine/encounter/turn';
+import { phaseStatus } from '../../../src/main/engine/encounter/turn/turn';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { encounter, fig, withActionOrder, withMoveOrder } from '../engine/encounter/fixtures';
 

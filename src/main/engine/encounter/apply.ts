@@ -4,7 +4,7 @@ import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../rules';
 import { COMMANDS, type CommandHandler } from './commandTable';
 import type { ApplyResult } from './events';
 import { seatRiders } from './movement/riderFalls';
-import { keepPartySight } from './partySight';
+import { keepPartySight } from './map/partySight';
 import type { EncounterState } from './schema';
 import { anyRider } from './state';
 import { Tx } from './tx';

@@ -19,34 +19,34 @@ import {
   applySetPosture,
   applyStandUp,
   applyAttemptHth,
-} from './actions';
-import { applyDeclineRetreat, applyForcedRetreat } from './forcedRetreatPhase';
-import { applyChangeWeapon, applyPickUpWeapon, applyReadyWeapon } from './weaponOptions';
+} from './actions/actions';
+import { applyDeclineRetreat, applyForcedRetreat } from './turn/forcedRetreatPhase';
+import { applyChangeWeapon, applyPickUpWeapon, applyReadyWeapon } from './actions/weaponOptions';
 import type { ApplyResult } from './events';
-import { applyAnchorRoll, applyCounterspell, applyIntervene, applyRest, applySpellRuling } from './magicActions';
-import { applyBorrowToRenew, applyLetSpellLapse, applyRenewSpell } from './renewPhase';
-import { applyHeal, applySetPools, applyTakeDamage } from './gmPools';
-import { applyAddSide, applyUpdateSide } from './sides';
-import { applyMarkFigure, applyUnmarkFigure } from './figureMarks';
-import { applyDrawOnMap, applyEraseDrawing } from './mapDrawings';
-import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './mapEdit';
-import { fitMapToImage, resizeMap } from './mapSize';
-import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './roster';
+import { applyAnchorRoll, applyCounterspell, applyIntervene, applyRest, applySpellRuling } from './magic/magicActions';
+import { applyBorrowToRenew, applyLetSpellLapse, applyRenewSpell } from './turn/renewPhase';
+import { applyHeal, applySetPools, applyTakeDamage } from './figures/gmPools';
+import { applyAddSide, applyUpdateSide } from './figures/sides';
+import { applyMarkFigure, applyUnmarkFigure } from './figures/figureMarks';
+import { applyDrawOnMap, applyEraseDrawing } from './map/mapDrawings';
+import { calibrateMap, paintTerrain, setHexesHidden, setMapImage } from './map/mapEdit';
+import { fitMapToImage, resizeMap } from './map/mapSize';
+import { applyAddFigure, applyRemoveFigure, applyUpdateFigure } from './figures/roster';
 import { applyYield } from './movement/move';
 import { applyDismount, applyMount, applySetRideScore } from './movement/mounts';
 import { applyPlaceFallenRider } from './movement/riderFalls';
-import { applyPickUpPack } from './pack';
+import { applyPickUpPack } from './actions/pack';
 import { applyEngageGround, applyFly, applyLand, applySetFlyingMa, applyTakeOff } from './movement/flight';
-import { applySweepingBlow } from './sweepingBlow';
-import { applyTwoWeaponAttack } from './twoWeapons';
-import { applyAttack, applyFirstStrike, applyOpportunityAttack, applyWaiveFirstStrike } from './resolveAttack';
+import { applySweepingBlow } from './actions/sweepingBlow';
+import { applyTwoWeaponAttack } from './actions/twoWeapons';
+import { applyAttack, applyFirstStrike, applyOpportunityAttack, applyWaiveFirstStrike } from './actions/resolveAttack';
 import type { EncounterState } from './schema';
-import { advancePhase, chooseInitiative, declare, reorderMovement, rollInitiative } from './turn';
-import { setInitiativeScore } from './initiative';
+import { advancePhase, chooseInitiative, declare, reorderMovement, rollInitiative } from './turn/turn';
+import { setInitiativeScore } from './turn/initiative';
 import type { Tx } from './tx';
-import { hideByHand, placeByHand, turnByHand } from './handCommands';
+import { hideByHand, placeByHand, turnByHand } from './map/handCommands';
 import { moveCommand } from './movement/moveCommand';
-import { applyRevealToParty, applySetPartySight } from './partySight';
+import { applyRevealToParty, applySetPartySight } from './map/partySight';
 
 export type CommandHandler<T extends Command['type']> = (tx: Tx, command: CommandOf<T>, state: EncounterState) => ApplyResult<EncounterState> | void;
 

@@ -4,7 +4,7 @@
  * hand-to-hand pairs that agree, pools and counters that make sense, bookkeeping that names real
  * figures and sides, equipment that exists.
  */
-import { sightInvariants } from './partySight';
+import { sightInvariants } from './map/partySight';
 import { hexKey } from '../../../shared/hex';
 import { isOnMap } from '../../../shared/mapGrid';
 import { weaponById, armorById, shieldById } from '../equipment';
@@ -12,7 +12,7 @@ import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../rules';
 import { NO_HAZARDS } from '../options/types';
 import { itemsOf, turnStateOf, type EncounterState } from './schema';
 import { figureHexes } from './state';
-import { magicInvariants } from './magicInvariants';
+import { magicInvariants } from './magic/magicInvariants';
 import { effectiveMap } from '../map/effectiveMap';
 
 /**

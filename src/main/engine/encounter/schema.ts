@@ -16,7 +16,7 @@ import {
   PostureSchema,
   SideSchema,
 } from '../../../shared/schemas';
-import { ActiveSpellSchema, EncounterMagicSchema, MasterySchema } from './magicSchema';
+import { ActiveSpellSchema, EncounterMagicSchema, MasterySchema } from './magic/magicSchema';
 import { MapImageSchema } from '../../../shared/views';
 import { MAX_SIGHT_RANGE, MIN_SIGHT_RANGE } from '../../../shared/sightRange';
 
@@ -295,7 +295,7 @@ export const FRESH_TURN_STATE: z.infer<typeof TurnStateSchema> = {
  * Sight-driven fog (console's choice, off by default): the side whose conscious figures' sight
  * opens the map for the players, how far they see, the hexes they have ever seen, and the figures
  * of other sides the GM has shown them (`revealed`) or kept back for now (`deferred`, until the
- * figure leaves the party's sight). engine/encounter/partySight.ts keeps it.
+ * figure leaves the party's sight). engine/encounter/map/partySight.ts keeps it.
  */
 export const PartySightSchema = z
   .object({

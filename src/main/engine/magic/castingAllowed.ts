@@ -6,7 +6,7 @@ import { masteryBenefits } from './catalogue';
  */
 /**
  * h and r are 001's cast options; HTH casting has no letter in 001, so it is `hth-cast` (the
- * encounter's name for it, src/main/engine/encounter/castSpell.ts).
+ * encounter's name for it, src/main/engine/encounter/magic/castSpell.ts).
  */
 export type CastOptionLetter = 'h' | 'r' | 'hth-cast';
 

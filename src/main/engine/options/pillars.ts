@@ -28,7 +28,7 @@ import type {
 } from './types';
 import { NO_HAZARDS } from './types';
 
-/** RULINGS T1 — the ids are the encounter's `phase` values (src/main/engine/encounter/turn.ts PHASES). */
+/** RULINGS T1 — the ids are the encounter's `phase` values (src/main/engine/encounter/turn/turn.ts PHASES). */
 export const PILLARS_PHASES: readonly PhaseInfo[] = [
   { id: 'initiative', name: 'Initiative', source: '001 §Turn Sequence; RULINGS T1, T2' },
   { id: 'renewSpells', name: 'Renew Spells', source: '001 §Turn Sequence; RULINGS T1, T3' },
@@ -49,7 +49,7 @@ export const PILLARS_INITIATIVE: InitiativeRules = {
   phases: PILLARS_PHASES,
   canYield: true,
   roll(input, dice) {
-    // RULINGS T2, G4: the same roll as encounter/turn.ts rollInitiative.
+    // RULINGS T2, G4: the same roll as encounter/turn/turn.ts rollInitiative.
     const r = rollSideInitiative(input.sides, dice);
     return {
       by: 'side',

@@ -6,9 +6,9 @@
 import type { Command } from '../../../shared/commands';
 import type { OptionLetter } from '../../../shared/schemas';
 import { hexDistance, hexKey, hexNeighbor, type Hex } from '../../../shared/hex';
-import { attackPreview } from '../encounter/attack';
-import { engagementState } from '../encounter/engagement';
-import { enemiesInFront, optionRefusal } from '../encounter/options';
+import { attackPreview } from '../encounter/actions/attack';
+import { engagementState } from '../encounter/movement/engagement';
+import { enemiesInFront, optionRefusal } from '../encounter/turn/options';
 import type { EncounterState, FigureState } from '../encounter/schema';
 import { readyWeapon } from '../encounter/state';
 import type { RuleSet } from '../rules';

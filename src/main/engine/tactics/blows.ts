@@ -6,7 +6,7 @@
  * never below 0 (001 §Protection; RULINGS A4). A blow that armour always stops is worth nothing.
  */
 import type { AttackKind } from '../combat/kinds';
-import { damageSpec, protectionFor, type AttackPreview } from '../encounter/attack';
+import { damageSpec, protectionFor, type AttackPreview } from '../encounter/actions/attack';
 import type { FigureState } from '../encounter/schema';
 import { baseAdjDex, readyWeapon } from '../encounter/state';
 import type { Weapon } from '../equipment';

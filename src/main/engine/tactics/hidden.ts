@@ -12,7 +12,7 @@ import { hexDistance, hexKey, type Hex } from '../../../shared/hex';
 import { footprint } from '../../../shared/hex/footprint';
 import type { HiddenFiguresPolicy } from '../../../shared/tacticsSettings';
 import type { MoveMode } from '../../../shared/schemas';
-import { moveAllowsOption } from '../encounter/options';
+import { moveAllowsOption } from '../encounter/turn/options';
 import type { EncounterState, FigureState } from '../encounter/schema';
 import type { RuleSet } from '../rules';
 import { foesOf } from './appraise';

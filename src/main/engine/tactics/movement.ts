@@ -8,13 +8,13 @@
 import { hexDistance, hexKey, type Hex } from '../../../shared/hex';
 import type { MoveMode } from '../../../shared/schemas';
 import { figureAllowance, reachable, type Reach, type ReachableHex } from '../encounter/movement/reachable';
-import { engagementState } from '../encounter/engagement';
-import { moveAllowsOption } from '../encounter/options';
+import { engagementState } from '../encounter/movement/engagement';
+import { moveAllowsOption } from '../encounter/turn/options';
 import type { EncounterState, FigureState } from '../encounter/schema';
 import { mountOf, readyWeapon } from '../encounter/state';
 import { zoneOf } from '../facing';
 import type { RuleSet } from '../rules';
-import { attackPreview } from '../encounter/attack';
+import { attackPreview } from '../encounter/actions/attack';
 import { bestTarget, breaking, chanceAtMost, facingToward, foesOf, hurt, isCasterFigure, nearest, percent } from './appraise';
 import { bestSpellChance } from './spells';
 import { surelyRefused } from './refusals';

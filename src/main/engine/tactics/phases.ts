@@ -4,11 +4,11 @@
  * first strikes). Each returns candidates best first; the console's choices are said in words.
  */
 import { hexDistance, hexNeighbor, type Hex } from '../../../shared/hex';
-import { magicOf } from '../encounter/magicBridge';
-import { retreatHexes } from '../encounter/retreatHexes';
+import { magicOf } from '../encounter/magic/magicBridge';
+import { retreatHexes } from '../encounter/turn/retreatHexes';
 import type { EncounterState, FigureState } from '../encounter/schema';
 import { canAct, readyWeapon, sideName } from '../encounter/state';
-import type { PhaseStatus } from '../encounter/turn';
+import type { PhaseStatus } from '../encounter/turn/turn';
 import type { RuleSet } from '../rules';
 import { bestTarget, foesOf } from './appraise';
 import type { Candidate, TacticsSettings } from './types';

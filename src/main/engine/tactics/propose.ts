@@ -6,7 +6,7 @@
 import { AppError } from '../../../shared/errors';
 import { apply } from '../encounter/apply';
 import type { EncounterState, FigureState } from '../encounter/schema';
-import { isMovementPhase, phaseStatus } from '../encounter/turn';
+import { isMovementPhase, phaseStatus } from '../encounter/turn/turn';
 import { createSeededDice } from '../dice/seeded';
 import { asRuleSet, type Rules, type RuleSet } from '../rules';
 import { actionCandidates } from './actions';

@@ -7,7 +7,7 @@
  */
 import type { Command } from '../../../shared/commands';
 import { hexDistance } from '../../../shared/hex';
-import { protectionFor } from '../encounter/attack';
+import { protectionFor } from '../encounter/actions/attack';
 import { itemsOf, type EncounterState, type FigureState, type MapItem } from '../encounter/schema';
 import { baseAdjDex, readyWeapon } from '../encounter/state';
 import { weaponById, type Weapon } from '../equipment';

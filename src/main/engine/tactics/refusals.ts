@@ -5,7 +5,7 @@
  * allowed preview; where the engine measures from elsewhere (RULINGS H2), nothing is ruled out.
  */
 import { hexDistance, hexKey } from '../../../shared/hex';
-import { disengagedFromFor } from '../encounter/disengageReach';
+import { disengagedFromFor } from '../encounter/movement/disengageReach';
 import type { FigureState } from '../encounter/schema';
 import { figureHexes } from '../encounter/state';
 import type { Weapon } from '../equipment';

@@ -3,8 +3,8 @@
  * chance to cast and hit from the engine's own casting preview, paid from the caster's own mana;
  * no push and no borrowing, which would risk a runaway (RULINGS S3, S4; the console's choice).
  */
-import { catalogueOf } from '../encounter/magicBridge';
-import { encounterCastPreview } from '../encounter/magicQueries';
+import { catalogueOf } from '../encounter/magic/magicBridge';
+import { encounterCastPreview } from '../encounter/magic/magicQueries';
 import type { EncounterState, FigureState } from '../encounter/schema';
 import type { RuleSet } from '../rules';
 import { chanceAtMost, isCasterFigure, percent, targetScore } from './appraise';

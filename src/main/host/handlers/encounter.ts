@@ -5,9 +5,9 @@ import {
   ReachResultSchema,
   type ENCOUNTER_CHANNELS,
 } from '../../../shared/channels/encounter';
-import { attackPreview } from '../../engine/encounter/attack';
+import { attackPreview } from '../../engine/encounter/actions/attack';
 import { reachable } from '../../engine/encounter/movement/reachable';
-import { legalOptions } from '../../engine/encounter/options';
+import { legalOptions } from '../../engine/encounter/turn/options';
 import { adjacentZones } from '../../engine/facing';
 import { figureById } from '../../engine/encounter/state';
 import type { Session } from '../../session/session';

@@ -4,10 +4,10 @@ import type { FIGURE_CHANNELS, FigureCatalogue, RosterItem } from '../../../shar
 import { AppError } from '../../../shared/errors';
 import { POINT_BUY_MAX, POINT_BUY_MIN, POINT_BUY_TOTAL, validatePointBuy } from '../../engine/characters';
 import { ARMOR, SHIELDS, WEAPONS } from '../../engine/equipment';
-import { checkFigureSheet } from '../../engine/encounter/roster';
-import { sheetPreview } from '../../engine/encounter/sheetPreview';
-import { figureSheetOf } from '../../engine/encounter/figureSheet';
-import { creationDiceOf } from '../../engine/encounter/creationRoll';
+import { checkFigureSheet } from '../../engine/encounter/figures/roster';
+import { sheetPreview } from '../../engine/encounter/figures/sheetPreview';
+import { figureSheetOf } from '../../engine/encounter/figures/figureSheet';
+import { creationDiceOf } from '../../engine/encounter/figures/creationRoll';
 import type { FigureState } from '../../engine/encounter/schema';
 import { figureById } from '../../engine/encounter/state';
 import { asRuleSet } from '../../engine/rules';

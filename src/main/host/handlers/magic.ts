@@ -6,8 +6,14 @@ import {
   RunawayViewResultSchema,
   type MAGIC_CHANNELS,
 } from '../../../shared/channels/magic';
-import { encounterCastPreview, encounterCastings, encounterManaView, encounterRenewalQueue, encounterRunawayView } from '../../engine/encounter/magicQueries';
-import { withHexAim } from '../../engine/encounter/castSpell';
+import {
+  encounterCastPreview,
+  encounterCastings,
+  encounterManaView,
+  encounterRenewalQueue,
+  encounterRunawayView,
+} from '../../engine/encounter/magic/magicQueries';
+import { withHexAim } from '../../engine/encounter/magic/castSpell';
 import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';
 

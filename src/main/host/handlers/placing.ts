@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { PLACING_CHANNELS } from '../../../shared/channels/placing';
 import { rollCreation } from '../../engine/characters/creationRolls';
 import { createSeededDice } from '../../engine/dice/seeded';
-import { placementEngagement, placementRefusal } from '../../engine/encounter/placement';
+import { placementEngagement, placementRefusal } from '../../engine/encounter/figures/placement';
 import { previewDrop } from '../../engine/encounter/movement/dropPreview';
 import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';

@@ -1,7 +1,7 @@
 import type { FigureStride, RULES_CHANNELS, TurnRules } from '../../../shared/channels/rules';
 import { MoveModeSchema } from '../../../shared/schemas';
 import type { EncounterState } from '../../engine/encounter/schema';
-import { initiativeBy, isMovementPhase, type Phase } from '../../engine/encounter/turn';
+import { initiativeBy, isMovementPhase, type Phase } from '../../engine/encounter/turn/turn';
 import { asRuleSet, OPTION_INFO, STRIDE, strideStatus, type RuleSet } from '../../engine/options';
 import type { Rules } from '../../engine/rules';
 import type { Session } from '../../session/session';

@@ -4,9 +4,9 @@ import {
   TwoWeaponPreviewResultSchema,
   type SPECIAL_ACTION_CHANNELS,
 } from '../../../shared/channels/specialActions';
-import { specialActions } from '../../engine/encounter/specialActions';
-import { sweepPreview } from '../../engine/encounter/sweepingBlow';
-import { twoWeaponPreview } from '../../engine/encounter/twoWeapons';
+import { specialActions } from '../../engine/encounter/actions/specialActions';
+import { sweepPreview } from '../../engine/encounter/actions/sweepingBlow';
+import { twoWeaponPreview } from '../../engine/encounter/actions/twoWeapons';
 import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';
 

@@ -1,6 +1,6 @@
 /** The tactics as the hosts serve them: suggestions, the autopilot, simulation runs. */
 import type { AutopilotStatus, SimulationStatus } from '../../../shared/tacticsViews';
-import { phaseStatus } from '../../engine/encounter/turn';
+import { phaseStatus } from '../../engine/encounter/turn/turn';
 import { propose } from '../../engine/tactics/propose';
 import type { Session } from '../../session/session';
 import { gmView } from '../../session/gmView';

@@ -5,8 +5,8 @@
  * not know is refused; forgetting a spell forgets its choice.
  */
 import { describe, expect, it } from 'vitest';
-import { casterOfFigure } from '../../../../src/main/engine/encounter/magicBridge';
-import { checkFigureSheet } from '../../../../src/main/engine/encounter/roster';
+import { casterOfFigure } from '../../../../src/main/engine/encounter/magic/magicBridge';
+import { checkFigureSheet } from '../../../../src/main/engine/encounter/figures/roster';
 import { castingTarget } from '../../../../src/main/engine/magic/casting';
 import { DEFAULT_CATALOGUE } from '../../../../src/main/engine/magic/catalogue';
 import type { Command, FigureSheetInput } from '../../../../src/shared/commands';

@@ -5,7 +5,7 @@
  * flight costs no movement Fatigue unless the creature's entry says so.
  */
 import { describe, expect, it } from 'vitest';
-import { isEngaged } from '../../../../src/main/engine/encounter/engagement';
+import { isEngaged } from '../../../../src/main/engine/encounter/movement/engagement';
 import type { EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { encounter, fig, figOf, refusal, step, withMoveOrder } from './fixtures';
 

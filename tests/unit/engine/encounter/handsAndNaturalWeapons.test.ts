@@ -5,8 +5,8 @@
  * if its entry gives it an attack.
  */
 import { describe, expect, it } from 'vitest';
-import { isEngaged } from '../../../../src/main/engine/encounter/engagement';
-import { twoWeaponPreview } from '../../../../src/main/engine/encounter/twoWeapons';
+import { isEngaged } from '../../../../src/main/engine/encounter/movement/engagement';
+import { twoWeaponPreview } from '../../../../src/main/engine/encounter/actions/twoWeapons';
 import { checkInvariants } from '../../../../src/main/engine/encounter/invariants';
 import { turnStateOf, type EncounterState } from '../../../../src/main/engine/encounter/schema';
 import type { CommandOf } from '../../../../src/shared/commands';

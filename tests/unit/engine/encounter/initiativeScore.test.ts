@@ -3,7 +3,7 @@
  * until then it is the figure's DEX modifier, and the total's breakdown says which.
  */
 import { describe, expect, it } from 'vitest';
-import { initiativeScoreOf } from '../../../../src/main/engine/encounter/initiative';
+import { initiativeScoreOf } from '../../../../src/main/engine/encounter/turn/initiative';
 import type { EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { turnStateOf } from '../../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES, rulesFor, type RuleSet } from '../../../../src/main/engine/rules';

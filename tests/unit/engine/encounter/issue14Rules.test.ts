@@ -4,11 +4,11 @@
  * dropped pack picked up as the whole turn (001 §Encumbrance). Entered dice, exact numbers.
  */
 import { describe, expect, it } from 'vitest';
-import { attackPreview } from '../../../../src/main/engine/encounter/attack';
-import { sweepPreview } from '../../../../src/main/engine/encounter/sweepingBlow';
-import { twoWeaponPreview } from '../../../../src/main/engine/encounter/twoWeapons';
+import { attackPreview } from '../../../../src/main/engine/encounter/actions/attack';
+import { sweepPreview } from '../../../../src/main/engine/encounter/actions/sweepingBlow';
+import { twoWeaponPreview } from '../../../../src/main/engine/encounter/actions/twoWeapons';
 import { turnStateOf, type EncounterState } from '../../../../src/main/engine/encounter/schema';
-import { isEngaged } from '../../../../src/main/engine/encounter/engagement';
+import { isEngaged } from '../../../../src/main/engine/encounter/movement/engagement';
 import { encounter, fig, figOf, refusal, step, withActionOrder, withMoveOrder } from './fixtures';
 
 function acting(figures: Parameters<typeof encounter>[0]): EncounterState {

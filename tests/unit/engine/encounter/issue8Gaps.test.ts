@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { apply } from '../../../../src/main/engine/encounter/apply';
 import { checkInvariants } from '../../../../src/main/engine/encounter/invariants';
-import { legalOptions, moveAllowsOption, optionMaxMode, optionRefusal } from '../../../../src/main/engine/encounter/options';
-import { checkFigureSheet } from '../../../../src/main/engine/encounter/roster';
+import { legalOptions, moveAllowsOption, optionMaxMode, optionRefusal } from '../../../../src/main/engine/encounter/turn/options';
+import { checkFigureSheet } from '../../../../src/main/engine/encounter/figures/roster';
 import type { EncounterState } from '../../../../src/main/engine/encounter/schema';
-import { initiativeBy, phaseStatus } from '../../../../src/main/engine/encounter/turn';
+import { initiativeBy, phaseStatus } from '../../../../src/main/engine/encounter/turn/turn';
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import { DEFAULT_RULES, rulesFor, type Rules } from '../../../../src/main/engine/rules';
 import { blankEncounter } from '../../../../src/main/store/newCampaign';

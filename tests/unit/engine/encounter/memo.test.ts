@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { engagers, engagementField } from '../../../../src/main/engine/encounter/engagement';
+import { engagers, engagementField } from '../../../../src/main/engine/encounter/movement/engagement';
 import { anyRider, baseAdjDex, updateFigure } from '../../../../src/main/engine/encounter/state';
 import { figureMovement } from '../../../../src/main/engine/encounter/movement/reachable';
-import { phaseStatus } from '../../../../src/main/engine/encounter/turn';
+import { phaseStatus } from '../../../../src/main/engine/encounter/turn/turn';
 import type { EncounterState, FigureState } from '../../../../src/main/engine/encounter/schema';
 import { readFileSync } from 'node:fs';
 import { createSeededDice } from '../../../../src/main/engine/dice/seeded';

@@ -4,7 +4,7 @@
  * rider, and a rider whose mount falls is placed prone beside it, the GM choosing where.
  */
 import { describe, expect, it } from 'vitest';
-import { optionRefusal } from '../../../../src/main/engine/encounter/options';
+import { optionRefusal } from '../../../../src/main/engine/encounter/turn/options';
 import { turnGait } from '../../../../src/main/engine/encounter/movement/turnGait';
 import { reachable } from '../../../../src/main/engine/encounter/movement/reachable';
 import { previewDrop } from '../../../../src/main/engine/encounter/movement/dropPreview';

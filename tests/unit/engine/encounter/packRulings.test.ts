@@ -5,7 +5,7 @@
  * movement, for a large figure that pushes as for any other (RULINGS H8).
  */
 import { describe, expect, it } from 'vitest';
-import { attackPreview } from '../../../../src/main/engine/encounter/attack';
+import { attackPreview } from '../../../../src/main/engine/encounter/actions/attack';
 import { turnStateOf, type EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { encounter, fig, figOf, refusal, step, withActionOrder, withMoveOrder } from './fixtures';
 

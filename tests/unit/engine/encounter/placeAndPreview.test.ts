@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apply } from '../../../../src/main/engine/encounter/apply';
-import { placementEngagement, placementRefusal } from '../../../../src/main/engine/encounter/placement';
+import { placementEngagement, placementRefusal } from '../../../../src/main/engine/encounter/figures/placement';
 import { previewDrop } from '../../../../src/main/engine/encounter/movement/dropPreview';
 import { rollCreation } from '../../../../src/main/engine/characters/creationRolls';
 import { createSeededDice } from '../../../../src/main/engine/dice/seeded';

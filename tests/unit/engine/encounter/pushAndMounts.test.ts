@@ -4,8 +4,8 @@
  * Modifiers Table; RULINGS O4). Exact hexes, ST sums and totals.
  */
 import { describe, expect, it } from 'vitest';
-import { attackPreview } from '../../../../src/main/engine/encounter/attack';
-import { retreatHexes } from '../../../../src/main/engine/encounter/retreatHexes';
+import { attackPreview } from '../../../../src/main/engine/encounter/actions/attack';
+import { retreatHexes } from '../../../../src/main/engine/encounter/turn/retreatHexes';
 import { reachable } from '../../../../src/main/engine/encounter/movement/reachable';
 import { apply } from '../../../../src/main/engine/encounter/apply';
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';

@@ -13,10 +13,10 @@
  * - Dara (foes): DEX 11; spear 1d6. adjDEX 11.
  */
 import { describe, expect, it } from 'vitest';
-import { attackPreview } from '../../../../src/main/engine/encounter/attack';
+import { attackPreview } from '../../../../src/main/engine/encounter/actions/attack';
 import { reachable } from '../../../../src/main/engine/encounter/movement/reachable';
-import { legalOptions } from '../../../../src/main/engine/encounter/options';
-import { phaseStatus } from '../../../../src/main/engine/encounter/turn';
+import { legalOptions } from '../../../../src/main/engine/encounter/turn/options';
+import { phaseStatus } from '../../../../src/main/engine/encounter/turn/turn';
 import type { EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { encounter, fig, figOf, step } from './fixtures';
 

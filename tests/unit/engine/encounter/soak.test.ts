@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { apply } from '../../../../src/main/engine/encounter/apply';
 import { checkInvariants } from '../../../../src/main/engine/encounter/invariants';
 import { reachable } from '../../../../src/main/engine/encounter/movement/reachable';
-import { legalOptions, enemiesInFront } from '../../../../src/main/engine/encounter/options';
-import { phaseStatus } from '../../../../src/main/engine/encounter/turn';
+import { legalOptions, enemiesInFront } from '../../../../src/main/engine/encounter/turn/options';
+import { phaseStatus } from '../../../../src/main/engine/encounter/turn/turn';
 import { itemsOf, type EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { createSeededDice } from '../../../../src/main/engine/dice/seeded';
 import type { SeededDice } from '../../../../src/main/engine/dice/types';
@@ -19,8 +19,8 @@ import type { EncounterEvent } from '../../../../src/main/engine/encounter/event
 import { hexDistance, hexNeighbor } from '../../../../src/shared/hex';
 import { encounter, fig } from './fixtures';
 import { fallenRiderPicks, issue14Actions, issue14Invariants, issue14Moves, withIssue14Traits } from './soakIssue14';
-import { isCaster, magicOf } from '../../../../src/main/engine/encounter/magicBridge';
-import { isMovementPhase } from '../../../../src/main/engine/encounter/turn';
+import { isCaster, magicOf } from '../../../../src/main/engine/encounter/magic/magicBridge';
+import { isMovementPhase } from '../../../../src/main/engine/encounter/turn/turn';
 import { figureAllowance } from '../../../../src/main/engine/encounter/movement/reachable';
 import { DEFAULT_RULES, rulesFor, type RuleSet, type Rules } from '../../../../src/main/engine/rules';
 

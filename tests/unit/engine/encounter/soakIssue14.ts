@@ -3,7 +3,7 @@
  * blows, pack pick-ups, take-off and landing, and the invariants of the state they add.
  */
 import { itemsOf, type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
-import { enemiesInFront } from '../../../../src/main/engine/encounter/options';
+import { enemiesInFront } from '../../../../src/main/engine/encounter/turn/options';
 import type { Command } from '../../../../src/shared/commands';
 import { hexDistance } from '../../../../src/shared/hex';
 import { footprint } from '../../../../src/shared/hex/footprint';

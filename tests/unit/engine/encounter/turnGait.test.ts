@@ -4,7 +4,7 @@
  * fatigue (RULINGS M3) follow that gait.
  */
 import { describe, expect, it } from 'vitest';
-import { legalOptions, optionRefusal } from '../../../../src/main/engine/encounter/options';
+import { legalOptions, optionRefusal } from '../../../../src/main/engine/encounter/turn/options';
 import { turnGait } from '../../../../src/main/engine/encounter/movement/turnGait';
 import type { EncounterState, FigureState } from '../../../../src/main/engine/encounter/schema';
 import type { MoveMode } from '../../../../src/shared/schemas';

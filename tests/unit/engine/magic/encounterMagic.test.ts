@@ -7,12 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apply } from '../../../../src/main/engine/encounter/apply';
-import { magicOf } from '../../../../src/main/engine/encounter/magicBridge';
+import { magicOf } from '../../../../src/main/engine/encounter/magic/magicBridge';
 import { EncounterStateSchema, FRESH_FIGURE_TURN, turnStateOf, type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
-import { phaseStatus } from '../../../../src/main/engine/encounter/turn';
+import { phaseStatus } from '../../../../src/main/engine/encounter/turn/turn';
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import { gmView } from '../../../../src/main/session/gmView';
-import { encounterCastPreview } from '../../../../src/main/engine/encounter/magicQueries';
+import { encounterCastPreview } from '../../../../src/main/engine/encounter/magic/magicQueries';
 import { DEFAULT_RULES } from '../../../../src/main/engine/rules';
 import type { Command } from '../../../../src/shared/commands';
 import { encounter, fig, refusal, step, withActionOrder } from '../encounter/fixtures';

@@ -5,10 +5,10 @@
  * and the views carry the hex (the player view only where the players may see it).
  */
 import { describe, expect, it } from 'vitest';
-import { withHexAim } from '../../../../src/main/engine/encounter/castSpell';
+import { withHexAim } from '../../../../src/main/engine/encounter/magic/castSpell';
 import { checkInvariants } from '../../../../src/main/engine/encounter/invariants';
-import { magicOf } from '../../../../src/main/engine/encounter/magicBridge';
-import { encounterCastPreview } from '../../../../src/main/engine/encounter/magicQueries';
+import { magicOf } from '../../../../src/main/engine/encounter/magic/magicBridge';
+import { encounterCastPreview } from '../../../../src/main/engine/encounter/magic/magicQueries';
 import { EncounterStateSchema, type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES } from '../../../../src/main/engine/rules';
 import { replay } from '../../../../src/main/session/session';

@@ -5,9 +5,9 @@
  * Every roll is entered faces; the numbers are worked out in the comments.
  */
 import { describe, expect, it } from 'vitest';
-import { encounterCastings, encounterRunawayView } from '../../../../src/main/engine/encounter/magicQueries';
-import { magicOf } from '../../../../src/main/engine/encounter/magicBridge';
-import { anchorsDue } from '../../../../src/main/engine/encounter/renewPhase';
+import { encounterCastings, encounterRunawayView } from '../../../../src/main/engine/encounter/magic/magicQueries';
+import { magicOf } from '../../../../src/main/engine/encounter/magic/magicBridge';
+import { anchorsDue } from '../../../../src/main/engine/encounter/turn/renewPhase';
 import type { EncounterState, FigureState } from '../../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES } from '../../../../src/main/engine/rules';
 import { encounter, fig, refusal, step, withActionOrder } from '../encounter/fixtures';

@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { attackPreview } from '../../../../src/main/engine/encounter/attack';
+import { attackPreview } from '../../../../src/main/engine/encounter/actions/attack';
 import { reachable } from '../../../../src/main/engine/encounter/movement/reachable';
-import { withHexAim } from '../../../../src/main/engine/encounter/castSpell';
-import { placementRefusal } from '../../../../src/main/engine/encounter/placement';
+import { withHexAim } from '../../../../src/main/engine/encounter/magic/castSpell';
+import { placementRefusal } from '../../../../src/main/engine/encounter/figures/placement';
 import type { EncounterState, FigureState } from '../../../../src/main/engine/encounter/schema';
 import { BODY, BROKEN, effectiveMap, FIRE, SHADOW, WALL } from '../../../../src/main/engine/map/effectiveMap';
 import { rulesFor } from '../../../../src/main/engine/options/rulesFor';

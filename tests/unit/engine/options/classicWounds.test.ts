@@ -6,7 +6,7 @@
  * nobody makes Pillars survival saves. Pillars keeps RULINGS A3, C4, C5.
  */
 import { describe, expect, it } from 'vitest';
-import { attackPreview } from '../../../../src/main/engine/encounter/attack';
+import { attackPreview } from '../../../../src/main/engine/encounter/actions/attack';
 import { type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
 import { baseAdjDex } from '../../../../src/main/engine/encounter/state';
 import { DEFAULT_RULES, rulesFor, type RuleSet } from '../../../../src/main/engine/rules';

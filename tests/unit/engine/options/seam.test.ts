@@ -12,7 +12,7 @@ import { makeRoll } from '../../../../src/main/engine/dice/roll';
 import { figureMovement } from '../../../../src/main/engine/encounter/movement/reachable';
 import { turnStateOf, type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
 import { baseAdjDex, carriedLbs } from '../../../../src/main/engine/encounter/state';
-import { PHASES } from '../../../../src/main/engine/encounter/turn';
+import { PHASES } from '../../../../src/main/engine/encounter/turn/turn';
 import * as engine from '../../../../src/main/engine';
 import {
   DEFAULT_OPTION_SETTINGS,

@@ -5,10 +5,10 @@
  * (c) tumbles between two APs stop the figure short (002 §Sprinting).
  */
 import { describe, expect, it } from 'vitest';
-import { attackPreview } from '../../../../src/main/engine/encounter/attack';
-import { opportunityPreview } from '../../../../src/main/engine/encounter/resolveAttack';
+import { attackPreview } from '../../../../src/main/engine/encounter/actions/attack';
+import { opportunityPreview } from '../../../../src/main/engine/encounter/actions/resolveAttack';
 import { turnStateOf, type EncounterState } from '../../../../src/main/engine/encounter/schema';
-import { phaseStatus } from '../../../../src/main/engine/encounter/turn';
+import { phaseStatus } from '../../../../src/main/engine/encounter/turn/turn';
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import { DEFAULT_RULES, rulesFor, type RuleSet } from '../../../../src/main/engine/rules';
 import { NO_HAZARDS } from '../../../../src/main/engine/options/types';

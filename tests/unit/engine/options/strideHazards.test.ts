@@ -4,7 +4,7 @@
  * attacks of opportunity (the Ute example end to end) and AP spent on attacks. Scripted dice.
  */
 import { describe, expect, it } from 'vitest';
-import { attackPreview } from '../../../../src/main/engine/encounter/attack';
+import { attackPreview } from '../../../../src/main/engine/encounter/actions/attack';
 import { turnStateOf, type EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES, rulesFor, type RuleSet } from '../../../../src/main/engine/rules';
 import { NO_HAZARDS } from '../../../../src/main/engine/options/types';

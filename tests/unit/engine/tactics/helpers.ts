@@ -1,7 +1,7 @@
 /** Builders for the tactics tests: an encounter brought to a phase by plain commands (no tactics). */
 import { apply } from '../../../../src/main/engine/encounter/apply';
 import type { EncounterState } from '../../../../src/main/engine/encounter/schema';
-import { isMovementPhase, phaseStatus } from '../../../../src/main/engine/encounter/turn';
+import { isMovementPhase, phaseStatus } from '../../../../src/main/engine/encounter/turn/turn';
 import { createSeededDice } from '../../../../src/main/engine/dice/seeded';
 import { AppError } from '../../../../src/shared/errors';
 import type { Command } from '../../../../src/shared/commands';

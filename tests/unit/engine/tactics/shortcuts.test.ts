@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { hexDistance } from '../../../../src/shared/hex';
 import type { MoveMode } from '../../../../src/shared/schemas';
 import { apply } from '../../../../src/main/engine/encounter/apply';
-import { attackPreview } from '../../../../src/main/engine/encounter/attack';
+import { attackPreview } from '../../../../src/main/engine/encounter/actions/attack';
 import { figureAllowance, reachable } from '../../../../src/main/engine/encounter/movement/reachable';
 import type { EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { canAct, mountOf } from '../../../../src/main/engine/encounter/state';

@@ -26,11 +26,11 @@ import { hexEquals, hexKey, hexNeighbor, type Hex } from '../../../../shared/hex
 import { footprint } from '../../../../shared/hex/footprint';
 import type { CommandOf } from '../../../../shared/commands';
 import { MOVEMENT_PHASES, type MoveMode } from '../../../../shared/schemas';
-import { engagementField, isEngaged, isEngagedAt } from '../engagement';
+import { engagementField, isEngaged, isEngagedAt } from './engagement';
 import type { EncounterState, FigureState } from '../schema';
 import { turnStateOf } from '../schema';
 import { figureById, hasCondition, isAlive } from '../state';
-import { markMoved, requireTurn, settlePosture } from '../turn';
+import { markMoved, requireTurn, settlePosture } from '../turn/turn';
 import type { Tx } from '../tx';
 import { figureAllowance } from './reachable';
 import { effectiveMap } from '../../map/effectiveMap';

@@ -24,7 +24,7 @@ import { MOVEMENT_PHASES } from '../../../../shared/schemas';
 import type { Weapon } from '../../equipment';
 import type { EncounterState, FigureState } from '../schema';
 import { canAct, figureById, figureHexes, hasCondition, mountOf, riderOf } from '../state';
-import { isMovementPhase, markMoved, requireTurn } from '../turn';
+import { isMovementPhase, markMoved, requireTurn } from '../turn/turn';
 import type { Tx } from '../tx';
 import { freeHexesBeside } from './riderFalls';
 import { turnGait } from './turnGait';

@@ -33,18 +33,18 @@ import { footprint } from '../../../../shared/hex/footprint';
 import type { CommandOf } from '../../../../shared/commands';
 import { MOVEMENT_PHASES, type MoveMode } from '../../../../shared/schemas';
 import { planStride } from '../../options/strideMomentum/stride';
-import { pairEngagedAt } from '../engagement';
+import { pairEngagedAt } from './engagement';
 import { BROKEN, effectiveMap, numKey } from '../../map/effectiveMap';
 import type { FigureState } from '../schema';
 import { turnStateOf } from '../schema';
 import { isAlive, isRidden, riderOf } from '../state';
-import { requireTurn, markMoved, isMovementPhase, phaseStatus, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn';
+import { requireTurn, markMoved, isMovementPhase, phaseStatus, refreshMoveGroups, turnPhases, PHASE_NAMES } from '../turn/turn';
 import type { Tx } from '../tx';
-import { moveAllowsOption, optionMaxMode } from '../options';
+import { moveAllowsOption, optionMaxMode } from '../turn/options';
 import { figureAllowance, fits, movementBudget, pathTo, pathWorld, reachable, type PathWorld, type Reach } from './reachable';
 import { spendMovementFatigue } from './turnGait';
 import { cruisePlan, hazardsOf, movementAp, offerOpportunities, runInto, strideAftermath } from './strideHazards';
-import { dropPackAtStart } from '../pack';
+import { dropPackAtStart } from '../actions/pack';
 
 /** Walks `path` (start excluded) and returns each step's cost, or why it is not a legal path (RULINGS M5, M7). */
 function checkPath(tx: Tx, figureId: string, path: readonly Hex[], budget: number, world: PathWorld): number[] {

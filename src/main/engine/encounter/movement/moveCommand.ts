@@ -3,7 +3,7 @@ import { AppError } from '../../../../shared/errors';
 import { MOVEMENT_PHASES } from '../../../../shared/schemas';
 import type { EncounterState, FigureState } from '../schema';
 import { riderOf } from '../state';
-import { requireTurn } from '../turn';
+import { requireTurn } from '../turn/turn';
 import type { Tx } from '../tx';
 import { groundMoveRefusal } from './flight';
 import { applyMove, slowestModeTo } from './move';

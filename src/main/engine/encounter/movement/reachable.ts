@@ -10,7 +10,7 @@ import { explainSum, line, type Explained } from '../../explain';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
 import type { MoveAllowance } from '../../options/types';
 import { allowanceFor, figureAllowance } from './allowance';
-import { engagementField, engagers, isEngagedAt, pairEngagedAt, type EngagementField } from '../engagement';
+import { engagementField, engagers, isEngagedAt, pairEngagedAt, type EngagementField } from './engagement';
 import { BROKEN, effectiveMap, numKey, WALL, type EffectiveMap } from '../../map/effectiveMap';
 import type { EncounterState, FigureState } from '../schema';
 import { canAct, figureById, figureHexes, isAlive, isDown, isRidden, mountOf, riderOf } from '../state';

@@ -8,14 +8,14 @@ import { hexDistance, hexEquals, hexKey, hexLine, hexNeighbor, type Hex } from '
 import { footprint } from '../../../../shared/hex/footprint';
 import { planStride, tumbleCheck, type StridePlan } from '../../options/strideMomentum/stride';
 import { STRIDE } from '../../options/strideMomentum/tables';
-import { engagers } from '../engagement';
+import { engagers } from './engagement';
 import { NO_HAZARDS, type MovementHazards, type OpportunityWeapon } from '../../options/types';
 import { weaponById } from '../../equipment';
-import { attackPreview } from '../attack';
+import { attackPreview } from '../actions/attack';
 import type { FigureState } from '../schema';
 import { turnStateOf } from '../schema';
-import { settlePosture } from '../turn';
-import { takeMishapHits } from '../mishaps';
+import { settlePosture } from '../turn/turn';
+import { takeMishapHits } from '../actions/mishaps';
 import type { Tx } from '../tx';
 import { effectiveMap } from '../../map/effectiveMap';
 

@@ -7,7 +7,7 @@ import type { MoveMode } from '../../../../shared/schemas';
 import type { MoveAllowance } from '../../options/types';
 import { DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
 import type { FigureState } from '../schema';
-import { settlePosture } from '../posture';
+import { settlePosture } from '../figures/posture';
 import type { Tx } from '../tx';
 import { allowanceFor, figureAllowance } from './allowance';
 
