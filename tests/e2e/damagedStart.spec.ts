@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startConsole, type RunningConsole } from '../support/consoleServer';
-import { expect, socketCall, STOPPED_SERVER, test } from './fixtures';
+import { expect, socketCall, serverStopsExpected, test } from './fixtures';
 
 const SCREENS = 'test-results/screens';
 
@@ -52,7 +52,7 @@ test('a log damaged between two runs: the console starts, the GM keeps the good 
     await playerPage.screenshot({ path: `${SCREENS}/damaged-log-player-recovered.png` });
   } finally {
     await second?.stopProcess();
-    problems.splice(0, problems.length, ...problems.filter((p) => !STOPPED_SERVER.test(p)));
+    serverStopsExpected(problems);
   }
 });
 
@@ -87,7 +87,7 @@ test('a campaign.json damaged before the start: the error screen is open at once
     await playerPage.screenshot({ path: `${SCREENS}/damaged-campaign-player-restored.png` });
   } finally {
     await second?.stopProcess();
-    problems.splice(0, problems.length, ...problems.filter((p) => !STOPPED_SERVER.test(p)));
+    serverStopsExpected(problems);
   }
 });
 
@@ -126,6 +126,6 @@ test('a log cut inside its last line: the GM is told and a copy is kept; the pro
       .toBe(1);
   } finally {
     await second?.stopProcess();
-    problems.splice(0, problems.length, ...problems.filter((p) => !STOPPED_SERVER.test(p)));
+    serverStopsExpected(problems);
   }
 });

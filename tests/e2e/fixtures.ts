@@ -42,7 +42,8 @@ export const test = base.extend<Fixtures>({
   problems: async ({}, use) => {
     const problems: string[] = [];
     await use(problems);
-    expect(problems, 'pages reported errors or CSP violations').toEqual([]);
+    const unexpected = stopsExpected.has(problems) ? problems.filter((p) => !STOPPED_SERVER.test(p)) : problems;
+    expect(unexpected, 'pages reported errors or CSP violations').toEqual([]);
   },
   gmPage: async ({ context, consoleServer, problems }, use) => {
     const page = await context.newPage();
@@ -332,4 +333,15 @@ export async function placeByClick(page: Page, at?: { q: number; r: number }): P
 }
 
 /** What a page says while a test has the server stopped on purpose: its socket, and any image it was fetching, are refused. */
-export const STOPPED_SERVER = /(WebSocket connection to .* failed: Error in connection establishment|Failed to load resource): net::ERR_CONNECTION_REFUSED/;
+const STOPPED_SERVER = /(WebSocket connection to .* failed: Error in connection establishment|Failed to load resource): net::ERR_CONNECTION_REFUSED/;
+
+const stopsExpected = new WeakSet<string[]>();
+
+/**
+ * The test stops the server on purpose: the pages' refused reconnects (`STOPPED_SERVER`) are not
+ * problems, up to the end of the test, whenever they arrive (the pages stay open, and go on
+ * reconnecting, until the fixtures close them).
+ */
+export function serverStopsExpected(problems: string[]): void {
+  stopsExpected.add(problems);
+}

@@ -1,7 +1,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startConsole, type RunningConsole } from '../support/consoleServer';
-import { expect, figureOnMap, hexOnScreen, STOPPED_SERVER, test } from './fixtures';
+import { expect, figureOnMap, hexOnScreen, serverStopsExpected, test } from './fixtures';
 
 const SCREENS = 'test-results/screens';
 const BRAM = { q: 9, r: 5 };
@@ -62,7 +62,6 @@ test('a restart of the host: both pages show the banner, a command sent meanwhil
     await playerPage.screenshot({ path: `${SCREENS}/reconnect-player-back.png` });
   } finally {
     await second?.stopProcess();
-    // Chromium logs each refused reconnect while the host is down: the outage this test makes.
-    problems.splice(0, problems.length, ...problems.filter((p) => !STOPPED_SERVER.test(p)));
+    serverStopsExpected(problems);
   }
 });

@@ -2,7 +2,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startConsole, type RunningConsole } from '../support/consoleServer';
-import { dragHex, expect, figureOnMap, mustCall, STOPPED_SERVER, test } from './fixtures';
+import { dragHex, expect, figureOnMap, mustCall, serverStopsExpected, test } from './fixtures';
 import { newCampaign, openMenu, SCREENS } from './setupSteps';
 import { calibrateMapImage, centreHex, importMapImage, onBothMaps, quickNpc, rolledCharacter, shootBoth, typedCharacter } from './sessionSteps';
 import { attack, downloadText, folderDigest, playPhase, poolsOf, standStillAll, trackersAt } from './sessionTurns';
@@ -393,6 +393,6 @@ test('a whole session through the UI: an empty data folder, a new campaign, two 
     expect(await folderDigest(join(campaigns, 'Sample Campaign'))).toEqual(sample);
   } finally {
     await second?.stopProcess();
-    problems.splice(0, problems.length, ...problems.filter((p) => !STOPPED_SERVER.test(p)));
+    serverStopsExpected(problems);
   }
 });
