@@ -116,7 +116,7 @@ test('a hide-from-players stroke blacks out hexes on the player page only, and t
   const before = (await gmView(gmPage)).history.logLength;
   await dragHexes(gmPage, GRAK, GRAK);
 
-  await expect.poll(() => figureOnMap(playerPage, 'grak'), { timeout: 2000 }).toBeNull();
+  await expect.poll(() => figureOnMap(playerPage, 'grak')).toBeNull();
   await expect.poll(() => hexColour(playerPage, GRAK)).toEqual(PLAYER_FOG_RGB);
   await expect.poll(() => hexColour(playerPage, { q: GRAK.q + 1, r: GRAK.r })).toEqual(PLAYER_FOG_RGB);
   // The GM still sees Grak and the tinted hexes.
@@ -132,7 +132,7 @@ test('a hide-from-players stroke blacks out hexes on the player page only, and t
   await playerPage.screenshot({ path: `${SCREENS}/map-hide-player-1366x768.png` });
 
   await gmPage.keyboard.press('Control+z');
-  await expect.poll(() => figureOnMap(playerPage, 'grak'), { timeout: 2000 }).toMatchObject(GRAK);
+  await expect.poll(() => figureOnMap(playerPage, 'grak')).toMatchObject(GRAK);
 });
 
 test('the megahex overlay toggles with M and with its button', async ({ gmPage }) => {
