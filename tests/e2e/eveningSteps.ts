@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expect, figureOnMap, hexOnScreen } from './fixtures';
+import { expect, figureOnMap, hexOnScreen, mustCall } from './fixtures';
 import { wheelToAndClick } from './layoutChecks';
-import { settleOrSayWhy } from './mapProbes';
+import { notchOf, settleOrSayWhy } from './mapProbes';
 import { fieldPng, type FigureForm } from './sessionSteps';
 
 /**
@@ -147,7 +147,12 @@ export async function quickNpc(
 /** Turns a figure on the map with its right-click menu ("Turn right"), `times` steps clockwise. */
 export async function turnByMenu(gmPage: Page, id: string, times: number): Promise<void> {
   const box = (await gmPage.getByRole('application').boundingBox())!;
+  const figure = async () => (await mustCall(gmPage, 'getGmView', {})).encounter.figures.find((f) => f.id === id)!;
+  const facing = async () => (await figure()).facing;
+  const { name, facing: from } = await figure();
   for (let i = 0; i < times; i++) {
+    // The menu turns from the facing the GM page shows: each turn is drawn before the menu opens again.
+    const notch = await notchOf(gmPage, name);
     const at = (await figureOnMap(gmPage, id))!;
     await gmPage.mouse.click(box.x + at.x, box.y + at.y, { button: 'right' });
     await gmPage
@@ -155,5 +160,7 @@ export async function turnByMenu(gmPage: Page, id: string, times: number): Promi
       .getByRole('menuitem', { name: /Turn right/ })
       .click();
     await expect(gmPage.getByTestId('figure-menu')).toBeHidden();
+    await expect.poll(facing).toBe((from + i + 1) % 6);
+    await expect.poll(() => notchOf(gmPage, name)).not.toBe(notch);
   }
 }
