@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { dragHex, expect, hexOnScreen, mustCall, test } from './fixtures';
+import { settle } from './mapProbes';
 import { SCREENS } from './setupSteps';
 
 /**
@@ -41,25 +42,30 @@ test('at physical size the hexes are the typed size across the whole width; snap
   await gmPage.getByLabel('Hex across flats').fill('1.5');
   await gmPage.getByLabel('Hex across flats').press('Enter');
   await expect.poll(async () => (await mustCall(gmPage, 'getProjector', {})).hexInches).toBe(1.5);
-  const projector = await mustCall(gmPage, 'getProjector', {});
-  const screen = projector.reported!.screen;
   const dpr = await playerPage.evaluate(() => window.devicePixelRatio || 1);
-  const typedPx = (1.5 * Math.hypot(screen.widthPx, screen.heightPx)) / projector.screen.diagonalInches / dpr;
-
-  // Read back from the player page: hex centres from its left edge to its right edge, one row.
-  const row = await playerPage.evaluate(() => {
-    const map = window.__battleMap;
-    const box = document.querySelector('[data-testid=player-map]')!.getBoundingClientRect();
-    const left = map.screenToHex({ x: 40, y: box.height / 2 });
-    const right = map.screenToHex({ x: box.width - 40, y: box.height / 2 });
-    const a = map.hexToScreen(left);
-    const b = map.hexToScreen({ q: right.q, r: left.r - Math.floor((right.q - left.q) / 2) });
-    return { columns: right.q - left.q, dx: b.x - a.x, width: box.width };
-  });
-  expect(row.dx).toBeGreaterThan(row.width * 0.8);
-  // Flat hexes: centres 1.5 sizes apart along a row; a hex is √3 sizes across its flats.
-  const flats = (row.dx / row.columns / 1.5) * Math.sqrt(3);
-  expect(Math.abs(flats - typedPx) / typedPx).toBeLessThan(0.01);
+  // Read back from the player page once it has drawn the new scale: hex centres from its left
+  // edge to its right edge along one row, against the size typed for the screen it reported.
+  const sizeError = async () => {
+    await settle(playerPage, 'player');
+    const projector = await mustCall(gmPage, 'getProjector', {});
+    const screen = projector.reported!.screen;
+    const typedPx = (1.5 * Math.hypot(screen.widthPx, screen.heightPx)) / projector.screen.diagonalInches / dpr;
+    const row = await playerPage.evaluate(() => {
+      const map = window.__battleMap;
+      const box = document.querySelector('[data-testid=player-map]')!.getBoundingClientRect();
+      const left = map.screenToHex({ x: 40, y: box.height / 2 });
+      const right = map.screenToHex({ x: box.width - 40, y: box.height / 2 });
+      const a = map.hexToScreen(left);
+      const b = map.hexToScreen({ q: right.q, r: left.r - Math.floor((right.q - left.q) / 2) });
+      return { columns: right.q - left.q, dx: b.x - a.x, width: box.width };
+    });
+    // A row that does not span most of the width would not test the whole width.
+    if (row.dx < row.width * 0.8) return Number.POSITIVE_INFINITY;
+    // Flat hexes: centres 1.5 sizes apart along a row; a hex is √3 sizes across its flats.
+    const flats = (row.dx / row.columns / 1.5) * Math.sqrt(3);
+    return Math.abs(flats - typedPx) / typedPx;
+  };
+  await expect.poll(sizeError).toBeLessThan(0.01);
 
   // Snap: the view's centre is a hex centre, before and after the GM pans by a part of a hex.
   await gmPage.getByTestId('projector-snap').check();
