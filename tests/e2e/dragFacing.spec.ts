@@ -81,3 +81,26 @@ test('Q / E and the wheel turn a dragged figure; the drop lands it facing that w
   await gm.screenshot({ path: `${SCREENS}/drag-facing-moved-1366x768.png` });
   await player.screenshot({ path: `${SCREENS}/drag-facing-moved-player-1366x768.png` });
 });
+
+test('E pressed three times quickly turns the selected figure three notches on both pages; each is one undo step', async ({
+  gmPage: gm,
+  playerPage: player,
+}) => {
+  test.setTimeout(60_000);
+  await gm.bringToFront();
+  const bram = await gmFigure(gm, 'bram');
+  const before = await logLength(gm);
+  await gm.getByTestId('figure-bram').click();
+  // Pressed faster than the page hears back: each press is a notch from where main has him.
+  await gm.keyboard.press('e');
+  await gm.keyboard.press('e');
+  await gm.keyboard.press('e');
+  await expect.poll(async () => (await gmFigure(gm, 'bram')).facing).toBe((bram.facing + 3) % 6);
+  await expect.poll(() => logLength(gm)).toBe(before + 3);
+  await expect.poll(() => playerFacing(player, 'Bram')).toBe((bram.facing + 3) % 6);
+  await gm.keyboard.press('q');
+  await expect.poll(() => playerFacing(player, 'Bram')).toBe((bram.facing + 2) % 6);
+  await gm.getByRole('button', { name: 'Undo', exact: true }).first().click();
+  await expect.poll(async () => (await gmFigure(gm, 'bram')).facing).toBe((bram.facing + 3) % 6);
+  await expect.poll(() => playerFacing(player, 'Bram')).toBe((bram.facing + 3) % 6);
+});

@@ -60,6 +60,10 @@ describe('channels', () => {
     expect(args.safeParse({ command: { type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } } }).success).toBe(true);
     expect(args.safeParse({ command: { type: 'turnFigure', figureId: 'bram', facing: 5 } }).success).toBe(true);
     expect(args.safeParse({ command: { type: 'turnFigure', figureId: 'bram', facing: 6 } }).success).toBe(false);
+    expect(args.safeParse({ command: { type: 'turnFigure', figureId: 'bram', by: -1 } }).success).toBe(true);
+    expect(args.safeParse({ command: { type: 'turnFigure', figureId: 'bram', by: 2 } }).success).toBe(false);
+    expect(args.safeParse({ command: { type: 'turnFigure', figureId: 'bram', facing: 1, by: 1 } }).success).toBe(false);
+    expect(args.safeParse({ command: { type: 'turnFigure', figureId: 'bram' } }).success).toBe(false);
     expect(args.safeParse({ command: { type: 'moveFigure', figureId: 'bram', to: { q: 1.5, r: 5 } } }).success).toBe(false);
     expect(args.safeParse({ command: { type: 'teleport', figureId: 'bram' } }).success).toBe(false);
     expect(args.safeParse({ command: { type: 'moveFigure', figureId: '../x', to: { q: 1, r: 1 } } }).success).toBe(false);

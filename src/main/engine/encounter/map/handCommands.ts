@@ -38,9 +38,10 @@ export function placeByHand(state: EncounterState, command: CommandOf<'moveFigur
 
 export function turnByHand(state: EncounterState, command: CommandOf<'turnFigure'>): ApplyResult<EncounterState> {
   const figure = figureById(state, command.figureId);
+  const facing = command.facing ?? (figure.facing + (command.by ?? 0) + 6) % 6;
   return {
-    state: replaceFigure(state, { ...figure, facing: command.facing }),
-    events: [{ type: 'figureTurned', figureId: figure.id, from: figure.facing, to: command.facing, source: '001 §Facing' }],
+    state: replaceFigure(state, { ...figure, facing }),
+    events: [{ type: 'figureTurned', figureId: figure.id, from: figure.facing, to: facing, source: '001 §Facing' }],
     rolls: [],
   };
 }

@@ -187,6 +187,15 @@ describe('turnFigure', () => {
     expect(result.rolls).toEqual([]);
   });
 
+  it('turns by one notch from the facing it has now, either way round the six', () => {
+    const once = apply(state(), { type: 'turnFigure', figureId: 'hero', by: 1 }, dice()).state;
+    const twice = apply(once, { type: 'turnFigure', figureId: 'hero', by: 1 }, dice());
+    expect(twice.state.figures.find((f) => f.id === 'hero')?.facing).toBe(2);
+    expect(twice.events).toEqual([{ type: 'figureTurned', figureId: 'hero', from: 1, to: 2, source: '001 §Facing' }]);
+    const back = apply(state(), { type: 'turnFigure', figureId: 'hero', by: -1 }, dice());
+    expect(back.state.figures.find((f) => f.id === 'hero')?.facing).toBe(5);
+  });
+
   it('refuses an unknown figure with not-found', () => {
     expect(refusal(state(), { type: 'turnFigure', figureId: 'ghost', facing: 1 }).code).toBe('not-found');
   });
