@@ -40,7 +40,7 @@ export function loadMapBackground(image: () => MapImage | null | undefined, fail
         background = null;
         asset = '';
         loadedKey = wanted;
-        untrack(() => failed(e));
+        failed(e);
       },
     );
   });
