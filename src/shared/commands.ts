@@ -51,10 +51,7 @@ import {
 /** The GM's step by hand outside movement; `facing` turns the figure as it lands (absent: as it faced). */
 export const MoveFigureCommandSchema = z.object({ type: z.literal('moveFigure'), figureId: IdSchema, to: HexSchema, facing: FacingSchema.optional() }).strict();
 
-/**
- * The GM turns a figure by hand: to a `facing`, or `by` one notch from where main has it facing now,
- * so two quick presses turn it twice whatever the page showed when the second was pressed.
- */
+/** The GM turns a figure by hand: to a `facing`, or `by` one notch from where main has it now (two quick presses turn twice). */
 export const TurnFigureCommandSchema = z
   .object({ type: z.literal('turnFigure'), figureId: IdSchema, facing: FacingSchema.optional(), by: z.union([z.literal(-1), z.literal(1)]).optional() })
   .strict()
