@@ -1,11 +1,11 @@
 /**
- * Who a projection is for (DESIGN §The player projection). Every player surface is
- * made for one audience: today the table, which sees what the projector shows. A seat (one
- * player's phone) will be another kind: what the table sees plus its own figures' private fields.
- * Code that decides by audience switches over `kind` with a `never` check, so a new kind cannot
- * be served by omission.
+ * Who a projection is for (DESIGN §The player projection). Every player surface is made for one
+ * audience: the table, which sees what the projector shows; or a seat (one player's phone), which
+ * sees exactly what the table sees plus its own figures' card (projection/seatCard.ts). Code that
+ * decides by audience switches over `kind` with a `never` check, so a new kind cannot be served by
+ * omission.
  */
-export type Audience = { readonly kind: 'table' };
+export type Audience = { readonly kind: 'table' } | { readonly kind: 'seat'; readonly figureIds: readonly string[] };
 
 /** The table: the projector, and every player page on the player token. */
 export const TABLE: Audience = { kind: 'table' };

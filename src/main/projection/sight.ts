@@ -26,7 +26,9 @@ const NOTHING: ReadonlySet<string> = new Set();
 
 export function sightOf(state: EncounterState, audience: Audience): Sight {
   switch (audience.kind) {
-    case 'table': {
+    // A seat sees the map and the figures as the table does; what more it knows is its card's.
+    case 'table':
+    case 'seat': {
       const fogged = tableFog(state);
       const inSight = partyInSight(state);
       const dimmed = state.sight === undefined ? NOTHING : new Set(state.sight.explored.filter((k) => !inSight.has(k) && !fogged.has(k)));
@@ -36,7 +38,7 @@ export function sightOf(state: EncounterState, audience: Audience): Sight {
       return { figures: new Set(seen.map((f) => f.id)), sides: new Set(seen.map((f) => f.sideId)), fogged, dimmed };
     }
     default:
-      return nothingFor(audience.kind) ?? { figures: new Set(), sides: new Set(), fogged: new Set(), dimmed: new Set() };
+      return nothingFor(audience) ?? { figures: new Set(), sides: new Set(), fogged: new Set(), dimmed: new Set() };
   }
 }
 

@@ -24,7 +24,8 @@ export function turnFrame(state: EncounterState, sight: Sight, idOf: PlayerIdOf,
   };
 }
 
-function phaseStatusAsSeen(state: EncounterState, sight: Sight, rules: Rules): ReturnType<typeof phaseStatus> {
+/** The tracker's status of the encounter as it would be without the figures `sight` leaves out. */
+export function phaseStatusAsSeen(state: EncounterState, sight: Pick<Sight, 'figures'>, rules: Rules): ReturnType<typeof phaseStatus> {
   if (state.figures.every((f) => sight.figures.has(f.id))) return phaseStatus(state, rules);
   const ts = turnStateOf(state);
   const seen = (id: string) => sight.figures.has(id);

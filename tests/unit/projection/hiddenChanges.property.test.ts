@@ -27,6 +27,7 @@ import { recapParagraphs } from '../../../src/main/projection/recap';
 import { screenOf } from '../../../src/main/projection/screen';
 import type { LoggedEvent } from '../../../src/main/projection/tableContext';
 import { PlayerProjection } from '../../../src/main/projection/tableProjection';
+import { activeSpell } from '../engine/encounter/fixtures';
 import { DEFAULT_PROJECTOR } from '../../../src/main/services/projector';
 import type { ProjectorState } from '../../../src/shared/channels/display';
 import type { Command } from '../../../src/shared/commands';
@@ -144,20 +145,8 @@ function encounterOf(pub: Public, secret: Secret): EncounterState {
   const lurking = hidden.some((f) => f.sideId === 'lurkers');
   const caster = seen[0]!;
   const target = seen[1]!;
-  const spell = (id: string, spellId: string, name: string, casterId: string, targetId: string | null, place?: Hex) => ({
-    id,
-    spellId,
-    name,
-    variant: null,
-    casterId,
-    targetId,
-    ...(place ? { at: place } : {}),
-    level: 1,
-    renewalCost: 1,
-    turnsActive: 1,
-    castTurn: 0,
-    renewedTurn: null,
-  });
+  const spell = (id: string, spellId: string, name: string, casterId: string, targetId: string | null, place?: Hex) =>
+    activeSpell(id, spellId, name, { casterId, targetId, ...(place ? { at: place } : {}) });
   const fogged = new Set([...pub.openFog.map(hexKey)]);
   for (let col = FOG_FROM; col < COLS; col++) for (let row = 0; row < ROWS; row++) fogged.add(hexKey(at(col, row)));
   // A state as the engine leaves it: what the party sees already explored (partySight.ts).

@@ -89,3 +89,27 @@ export function withMoveOrder(state: EncounterState, ids: string[]): EncounterSt
 export function withActionOrder(state: EncounterState, ids: string[]): EncounterState {
   return { ...state, turnState: { ...turnStateOf(state), actionOrder: ids } };
 }
+
+/** A continuing spell in effect (RULINGS S2), cast at level 1 in `castTurn`; `at` for one on a hex. */
+export function activeSpell(
+  id: string,
+  spellId: string,
+  name: string,
+  caster: { casterId: string; targetId: string | null; at?: { q: number; r: number } },
+  cost: { renewalCost: number; castTurn: number } = { renewalCost: 1, castTurn: 0 },
+) {
+  return {
+    id,
+    spellId,
+    name,
+    variant: null,
+    casterId: caster.casterId,
+    targetId: caster.targetId,
+    ...(caster.at ? { at: caster.at } : {}),
+    level: 1,
+    renewalCost: cost.renewalCost,
+    turnsActive: 1,
+    castTurn: cost.castTurn,
+    renewedTurn: null,
+  };
+}
