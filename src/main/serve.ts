@@ -52,7 +52,10 @@ async function main(): Promise<void> {
     host: args.lan ? '0.0.0.0' : '127.0.0.1',
     log,
     tokens: await loadOrCreateTokens(args.dataDir),
+    seatForToken: (token) => core.seats.seatForToken(token),
   });
+  const served = host;
+  core.seats.serveThrough({ base: host.base, push: (seat, view) => served.pushToSeat(seat, 'seatView', view), close: (seat) => served.closeSeat(seat) });
   const projectorPush = pushProjector(host, core.table);
   core.projector.subscribe(projectorPush);
   core.transfers.onProgress((p) => host?.push('importProgress', p));

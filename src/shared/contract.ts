@@ -13,6 +13,7 @@ import { RULES_CHANNELS } from './channels/rules';
 import { SPECIAL_ACTION_CHANNELS } from './channels/specialActions';
 import { TACTICS_CHANNELS } from './channels/tactics';
 import { PLACING_CHANNELS } from './channels/placing';
+import { SEAT_CHANNELS, SeatViewSchema } from './channels/seats';
 import { AutopilotStatusSchema, SimulationStatusSchema } from './tacticsViews';
 import { GmViewPushSchema, PlayerViewPushSchema } from './views';
 
@@ -22,7 +23,7 @@ import { GmViewPushSchema, PlayerViewPushSchema } from './views';
  * adding a channel means adding it here and giving it a handler, nothing else.
  */
 
-export { ROLES, type Role } from './channels/define';
+export { ROLES, type PageRole, type Role } from './channels/define';
 
 export type { ChannelDef } from './channels/define';
 
@@ -41,6 +42,7 @@ export const CHANNELS = {
   ...SPECIAL_ACTION_CHANNELS,
   ...TACTICS_CHANNELS,
   ...PLACING_CHANNELS,
+  ...SEAT_CHANNELS,
 } as const satisfies Record<string, ChannelDef>;
 
 /** Pushes from main to windows of the given roles. */
@@ -55,6 +57,8 @@ export const EVENTS = {
   transferProgress: { roles: ['gm'], payload: TransferProgressSchema },
   autopilot: { roles: ['gm'], payload: AutopilotStatusSchema },
   simulation: { roles: ['gm'], payload: SimulationStatusSchema },
+  /** Sent to one seat's sockets only (the web host's `pushToSeat`). */
+  seatView: { roles: ['seat'], payload: SeatViewSchema },
 } as const satisfies Record<string, { roles: readonly Role[]; payload: z.ZodType }>;
 
 export type Channels = typeof CHANNELS;

@@ -49,7 +49,14 @@ export function webCoreForTests(options: WebCoreOptions = {}): WebCoreForTests {
         ? { gm: () => {}, player: () => {} }
         : { gm: (v: unknown) => pushTo?.push('gmView', v), player: (v: unknown) => pushTo?.push('playerView', v) };
     const core = await Core.start({ dataDir: join(root, 'data'), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, views);
-    const host = await startWebHost({ rendererDir, dispatcher: core.dispatcher, port: 0, ...(options.log ? { log: options.log } : {}) });
+    const host = await startWebHost({
+      rendererDir,
+      dispatcher: core.dispatcher,
+      port: 0,
+      seatForToken: (token) => core.seats.seatForToken(token),
+      ...(options.log ? { log: options.log } : {}),
+    });
+    core.seats.serveThrough({ base: host.base, push: (seat, view) => host.pushToSeat(seat, 'seatView', view), close: (seat) => host.closeSeat(seat) });
     if (options.pushes !== false) pushTo = host;
     core.projector.subscribe(pushProjector(host, core.table));
     running = { core, host };

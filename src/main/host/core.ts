@@ -26,6 +26,7 @@ import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
 import { Projector } from '../services/projector';
 import { TacticsHost } from '../services/tactics/tacticsHost';
+import { SeatDesk } from '../services/seats/seatDesk';
 import { followProjector } from './blackout';
 import { TABLE } from '../projection/audience';
 import { screenOf } from '../projection/screen';
@@ -69,6 +70,7 @@ export class Core implements ConsoleCore {
 
   /** What the table (projector and player pages) is sent and may fetch: the one player boundary (DESIGN §The player projection). */
   readonly table: PlayerProjection;
+  readonly seats: SeatDesk;
   private readonly assets = new AssetAccess(() => (this.current ? { campaignDir: this.current.dir, table: this.table } : null));
 
   private constructor(
@@ -77,6 +79,7 @@ export class Core implements ConsoleCore {
   ) {
     this.table = new PlayerProjection(TABLE, (frame) => sink.player(frame), screenOf(this.projector.get()));
     followProjector(this.projector, this.table);
+    this.seats = new SeatDesk(options.dataDir, this.table, options.log);
     this.now = options.now ?? (() => new Date());
     this.tactics = new TacticsHost(() => this.current?.session ?? null, options.simulationWorker ?? null);
     // The handlers know the core only as a ConsoleCore (host/coreApi.ts): no import leads back here.
@@ -98,6 +101,7 @@ export class Core implements ConsoleCore {
   /** Starts on the most recent campaign that opens, else the first under the data folder; never fails on a damaged file. */
   static async start(options: CoreOptions, sink: ViewSink): Promise<Core> {
     const core = new Core(options, sink);
+    await core.seats.open();
     // What kills left behind: half-written files, interrupted imports (store/leftovers.ts; each campaign's own when it opens).
     await cleanDataFolder(options.dataDir, core.campaignsHome);
     const log = (dir: string, e: unknown) => options.log?.(`could not open ${dir}: ${e instanceof Error ? e.message : String(e)}`);

@@ -9,6 +9,7 @@ import type { SalvageResult } from '../store/salvageLog';
 import type { CampaignTransfers } from '../services/campaigns/campaignTransfers';
 import type { Projector } from '../services/projector';
 import type { TacticsHost } from '../services/tactics/tacticsHost';
+import type { SeatDesk } from '../services/seats/seatDesk';
 
 export type {
   CampaignInfo,
@@ -37,6 +38,8 @@ export interface ConsoleCore {
   readonly table: PlayerProjection;
   /** Suggestions, autopilot and simulated fights for the open encounter. */
   readonly tactics: TacticsHost;
+  /** The table's phones: their seats and views (services/seats). */
+  readonly seats: SeatDesk;
 
   listCampaigns(): Promise<CampaignList>;
   createCampaign(name: string): Promise<CampaignInfo>;

@@ -4,14 +4,15 @@ import { isAppError } from '../../shared/errors';
 
 /** Handlers for a group of channels: each gets validated arguments and returns its result. */
 export type HandlersFor<T extends Record<string, ChannelDef>> = {
-  [C in keyof T]: (args: z.output<T[C]['args']>, role: Role) => Promise<z.output<T[C]['result']>> | z.output<T[C]['result']>;
+  [C in keyof T]: (args: z.output<T[C]['args']>, role: Role, seat: string | null) => Promise<z.output<T[C]['result']>> | z.output<T[C]['result']>;
 };
 
 /** One handler per channel; the contract says which roles may call it and what goes in and out. */
 export type Handlers = HandlersFor<typeof CHANNELS> & { [C in ChannelName]: unknown };
 
 export interface Dispatcher {
-  dispatch(role: Role, channel: unknown, args: unknown): Promise<Envelope<unknown>>;
+  /** `seat`: which seat calls, for the seat role (its channels answer for that seat alone). */
+  dispatch(role: Role, channel: unknown, args: unknown, seat?: string | null): Promise<Envelope<unknown>>;
 }
 
 function failure(code: 'unknown-channel' | 'forbidden' | 'invalid-args' | 'internal', message: string): Envelope<never> {
@@ -31,7 +32,7 @@ function describeIssues(error: z.ZodError): string {
  */
 export function createDispatcher(handlers: Handlers, log: (message: string) => void = () => {}): Dispatcher {
   return {
-    async dispatch(role, channel, rawArgs) {
+    async dispatch(role, channel, rawArgs, seat = null) {
       if (!isChannelName(channel)) {
         return failure('unknown-channel', `There is no channel named ${JSON.stringify(String(channel)).slice(0, 80)}.`);
       }
@@ -45,8 +46,8 @@ export function createDispatcher(handlers: Handlers, log: (message: string) => v
         return failure('invalid-args', `The request to ${channel} was malformed: ${describeIssues(parsed.error)}.`);
       }
       try {
-        const handler = handlers[channel] as (args: unknown, role: Role) => unknown;
-        const value = await handler(parsed.data as ChannelArgs<typeof channel>, role);
+        const handler = handlers[channel] as (args: unknown, role: Role, seat: string | null) => unknown;
+        const value = await handler(parsed.data as ChannelArgs<typeof channel>, role, role === 'seat' ? seat : null);
         return { ok: true, value };
       } catch (e) {
         if (isAppError(e)) return { ok: false, error: { code: e.code, message: e.message } };

@@ -13,6 +13,7 @@ import { rulesHandlers } from './handlers/rules';
 import { specialActionHandlers } from './handlers/specialActions';
 import { tacticsHandlers } from './handlers/tactics';
 import { placingHandlers } from './handlers/placing';
+import { seatHandlers } from './handlers/seats';
 
 /** Every channel's handler, bound to the open campaign. Both hosts use exactly these. */
 export function createHandlers(core: () => ConsoleCore): Handlers {
@@ -24,13 +25,13 @@ export function createHandlers(core: () => ConsoleCore): Handlers {
   return {
     ...encounter,
     ...campaign,
-    undo: (args, role) => {
+    undo: (args, role, seat) => {
       undoing();
-      return encounter.undo(args, role);
+      return encounter.undo(args, role, seat);
     },
-    undoToTurnStart: (args, role) => {
+    undoToTurnStart: (args, role, seat) => {
       undoing();
-      return campaign.undoToTurnStart(args, role);
+      return campaign.undoToTurnStart(args, role, seat);
     },
     ...playerHandlers(session),
     ...mapHandlers(),
@@ -43,5 +44,6 @@ export function createHandlers(core: () => ConsoleCore): Handlers {
     ...tacticsHandlers(() => core().tactics, session),
     ...specialActionHandlers(session),
     ...placingHandlers(session),
+    ...seatHandlers(() => core().seats),
   };
 }

@@ -1,4 +1,4 @@
-import type { Role } from '../../shared/contract';
+import type { PageRole } from '../../shared/contract';
 
 /** The app's own origin in Electron: the renderer is served from this privileged scheme. */
 export const APP_SCHEME = 'app';
@@ -34,7 +34,7 @@ export const ISOLATION_HEADERS = {
 } as const;
 
 /** The pages a window of each role may show. Anything else is refused. */
-export const PAGE_FOR_ROLE: Record<Role, string> = { gm: '/index.html', player: '/player.html' };
+export const PAGE_FOR_ROLE: Record<PageRole, string> = { gm: '/index.html', player: '/player.html' };
 
 /** True only for the app's own pages: navigation anywhere else is denied. */
 export function isAllowedAppUrl(url: string): boolean {
@@ -55,12 +55,12 @@ export function isAllowedAppUrl(url: string): boolean {
 
 export interface SenderFacts {
   /** The role the main process gave the window when it created it, or null if unknown. */
-  readonly windowRole: Role | null;
+  readonly windowRole: PageRole | null;
   readonly isMainFrame: boolean;
   readonly frameUrl: string;
 }
 
-export type SenderVerdict = { ok: true; role: Role } | { ok: false; reason: string };
+export type SenderVerdict = { ok: true; role: PageRole } | { ok: false; reason: string };
 
 /**
  * Every IPC call is checked for where it came from: a window main created, its main frame,

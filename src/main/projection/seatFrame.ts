@@ -19,6 +19,10 @@ export interface SeatFrame {
 export const seatOf = (figureIds: readonly string[]): SeatAudience => ({ kind: 'seat', figureIds: [...figureIds] });
 
 export function seatFrame(state: EncounterState, seat: SeatAudience, rules: Rules = DEFAULT_RULES): SeatFrame {
-  const sight = sightOf(state, seat);
-  return { encounter: encounterFrame(state, seat, rules), card: seatCard(state, seat.figureIds, sight, playerIdsFor(state.id), rules) };
+  return { encounter: encounterFrame(state, seat, rules), card: seatCardOf(state, seat, rules) };
+}
+
+/** The seat's card alone (what a seat's phone is sent beside the table's encounter). */
+export function seatCardOf(state: EncounterState, seat: SeatAudience, rules: Rules = DEFAULT_RULES): SeatCard {
+  return seatCard(state, seat.figureIds, sightOf(state, seat), playerIdsFor(state.id), rules);
 }

@@ -65,6 +65,8 @@ export class PlayerProjection {
   private waiting: Staged | null = null;
   /** The scene shown before the last staged one was shown (`back`). */
   private before: Staged | null = null;
+  /** Told after every change this audience was shown or asked to show, seen or not (the seats follow it). */
+  private readonly watchers: (() => void)[] = [];
 
   constructor(
     readonly audience: Audience,
@@ -77,6 +79,16 @@ export class PlayerProjection {
   /** The frame this audience holds now, or null before any encounter was shown. */
   frame(): PlayerView | null {
     return this.held;
+  }
+
+  /** The encounter state and rules this audience's frame was made from (a staged scene's while one is held), or null. */
+  shown(): Opening | null {
+    return this.opening;
+  }
+
+  /** `watcher` is told after each state or screen this audience was given. */
+  watch(watcher: () => void): void {
+    this.watchers.push(watcher);
   }
 
   /** Builds the frame of `opening` without publishing it; `publish` sends it if the audience would see a change. */
@@ -114,6 +126,7 @@ export class PlayerProjection {
     this.lines.length = staged.at;
     this.lines[staged.at] = staged.line;
     this.emit();
+    for (const w of this.watchers) w();
   }
 
   /** Shows `opening` as `happened` left it; nothing when this audience already holds (or has waiting) that state. */
@@ -135,6 +148,7 @@ export class PlayerProjection {
       this.before = this.current();
       this.publish(this.waiting);
     } else this.emit();
+    for (const w of this.watchers) w();
   }
 
   /** Whether a staged scene was shown since the scene before it, so `back` has one to go back to. */
@@ -171,6 +185,7 @@ export class PlayerProjection {
     this.held = null;
     this.waiting = null;
     this.before = null;
+    for (const w of this.watchers) w();
   }
 
   /**

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bindIpc, type InvokeEventLike, type IpcMainLike } from '../../../src/main/host/electron/ipcBinding';
 import { Core } from '../../../src/main/host/core';
-import { CHANNELS, ipcChannel, type ChannelName, type Envelope, type Role } from '../../../src/shared/contract';
+import { CHANNELS, ipcChannel, type ChannelName, type Envelope, type PageRole } from '../../../src/shared/contract';
 import { GmViewSchema, PlayerViewSchema, type GmView } from '../../../src/shared/views';
 import { SAMPLE_CAMPAIGN_DIR, readEncounterFile, recordingSink, samplePlayerId, tempDirs } from '../../support/tempCampaign';
 
@@ -33,11 +33,11 @@ function windowEvent(id: number, url: string, frame: 'main' | 'sub' | 'none' = '
 
 const GM_ID = 11;
 const PLAYER_ID = 12;
-const roles = new Map<number, Role>([
+const roles = new Map<number, PageRole>([
   [GM_ID, 'gm'],
   [PLAYER_ID, 'player'],
 ]);
-const roleOf = (id: number): Role | null => roles.get(id) ?? null;
+const roleOf = (id: number): PageRole | null => roles.get(id) ?? null;
 
 const dirs = tempDirs();
 let ipc: FakeIpcMain;

@@ -1,4 +1,4 @@
-import { CHANNELS, ipcChannel, type ChannelName, type Envelope, type Role } from '../../../shared/contract';
+import { CHANNELS, ipcChannel, type ChannelName, type Envelope, type PageRole } from '../../../shared/contract';
 import type { Dispatcher } from '../dispatch';
 import { checkSender } from '../security';
 
@@ -15,7 +15,7 @@ export interface InvokeEventLike {
  * Binds every contract channel on ipcMain. Each call is checked for its sender (a window this
  * app made, its main frame, the app's page for that role) before the dispatcher sees it.
  */
-export function bindIpc(ipcMain: IpcMainLike, dispatcher: Dispatcher, roleOf: (webContentsId: number) => Role | null): void {
+export function bindIpc(ipcMain: IpcMainLike, dispatcher: Dispatcher, roleOf: (webContentsId: number) => PageRole | null): void {
   for (const name of Object.keys(CHANNELS) as ChannelName[]) {
     ipcMain.handle(ipcChannel(name), async (event, args): Promise<Envelope<unknown>> => {
       const verdict = checkSender({

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Role } from '../../../shared/contract';
+import type { PageRole } from '../../../shared/contract';
 import { roleForToken } from '../web/server';
 
 /**
@@ -7,12 +7,12 @@ import { roleForToken } from '../web/server';
  * one in its page URLs: the app protocol's asset route knows by it which role asks,
  * since a protocol handler is not told which window a request came from.
  */
-const TOKENS: Record<Role, string> = { gm: randomBytes(18).toString('base64url'), player: randomBytes(18).toString('base64url') };
+const TOKENS: Record<PageRole, string> = { gm: randomBytes(18).toString('base64url'), player: randomBytes(18).toString('base64url') };
 
-export function pageToken(role: Role): string {
+export function pageToken(role: PageRole): string {
   return TOKENS[role];
 }
 
-export function roleOfPageToken(token: string | null): Role | null {
+export function roleOfPageToken(token: string | null): PageRole | null {
   return roleForToken(TOKENS, token);
 }

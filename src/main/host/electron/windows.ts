@@ -1,13 +1,13 @@
 import { BrowserWindow, screen, session, type WebContents } from 'electron';
-import type { Role } from '../../../shared/contract';
+import type { PageRole } from '../../../shared/contract';
 import { APP_ORIGIN, isAllowedAppUrl, PAGE_FOR_ROLE, secureWebPreferences } from '../security';
 import { placePlayerWindow, type DisplayInfo } from './windowPlacement';
 import { pageToken } from './pageTokens';
 
-const roles = new Map<number, Role>();
+const roles = new Map<number, PageRole>();
 
 /** The role main gave the window that owns these web contents, or null for anything else. */
-export function roleOf(webContentsId: number): Role | null {
+export function roleOf(webContentsId: number): PageRole | null {
   return roles.get(webContentsId) ?? null;
 }
 
@@ -29,7 +29,7 @@ export function denyAllPermissions(): void {
   session.defaultSession.setPermissionCheckHandler(() => false);
 }
 
-function createWindow(role: Role, preloadDir: string, options: Electron.BrowserWindowConstructorOptions): BrowserWindow {
+function createWindow(role: PageRole, preloadDir: string, options: Electron.BrowserWindowConstructorOptions): BrowserWindow {
   const win = new BrowserWindow({
     ...options,
     show: false,

@@ -14,11 +14,16 @@ export class TokenBucket {
     this.at = now();
   }
 
-  take(): boolean {
+  /** How many could be taken now, taking none. */
+  peek(): number {
     const t = this.now();
     this.tokens = Math.min(this.capacity, this.tokens + ((t - this.at) / 1000) * this.perSecond);
     this.at = t;
-    if (this.tokens < 1) return false;
+    return this.tokens;
+  }
+
+  take(): boolean {
+    if (this.peek() < 1) return false;
     this.tokens -= 1;
     return true;
   }
@@ -46,6 +51,14 @@ export const REFUSALS_BEFORE_CLOSE = 20;
  */
 export const PLAYER_CONNECT_LIMIT = { capacity: 10, perSecond: 2 } as const;
 export const MAX_PLAYER_SOCKETS = 32;
+/**
+ * Wrong tokens an address may present (a page with an old link, a typo) before it is refused
+ * without a look at what it sends: a few at once, then one every six seconds, so guessing a
+ * seat's token from the network takes longer than the universe has.
+ */
+export const WRONG_TOKEN_LIMIT = { capacity: 10, perSecond: 1 / 6 } as const;
+/** Addresses remembered for their wrong tokens; the oldest is forgotten past this. */
+const MAX_ADDRESSES = 1024;
 
 export type Verdict = 'answer' | 'refuse' | 'close';
 
@@ -63,7 +76,25 @@ export class MessageGate {
     this.playerConnections = new TokenBucket(PLAYER_CONNECT_LIMIT.capacity, PLAYER_CONNECT_LIMIT.perSecond, now);
   }
 
-  /** Whether a socket of `role` may be opened now, with `openPlayers` player sockets open; the GM always may. */
+  private readonly wrongTokens = new Map<string, TokenBucket>();
+
+  /** Whether `address` may present a token now: false once it has shown too many wrong ones. */
+  mayTryToken(address: string): boolean {
+    const bucket = this.wrongTokens.get(address);
+    return bucket === undefined || bucket.peek() >= 1;
+  }
+
+  /** `address` presented a token that is no page's or seat's. */
+  wrongToken(address: string): void {
+    let bucket = this.wrongTokens.get(address);
+    if (bucket === undefined) {
+      if (this.wrongTokens.size >= MAX_ADDRESSES) this.wrongTokens.delete(this.wrongTokens.keys().next().value!);
+      this.wrongTokens.set(address, (bucket = new TokenBucket(WRONG_TOKEN_LIMIT.capacity, WRONG_TOKEN_LIMIT.perSecond, this.now)));
+    }
+    bucket.take();
+  }
+
+  /** Whether a socket of `role` may be opened now, with `openPlayers` player and seat sockets open; the GM always may. */
   mayConnect(role: Role, openPlayers: number): boolean {
     return role === 'gm' || (openPlayers < MAX_PLAYER_SOCKETS && this.playerConnections.take());
   }
@@ -107,8 +138,8 @@ export interface Outlet {
  */
 export function sendUnlessStalled(ws: Outlet, role: Role, text: string, log: (m: string) => void): void {
   if (ws.readyState !== ws.OPEN) return;
-  if (role === 'player' && ws.bufferedAmount > MAX_PLAYER_BACKLOG_BYTES) {
-    log('player socket closed: it does not read what it is sent');
+  if (role !== 'gm' && ws.bufferedAmount > MAX_PLAYER_BACKLOG_BYTES) {
+    log(`${role} socket closed: it does not read what it is sent`);
     ws.terminate();
     return;
   }

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { EVENTS, type EventName, type Role } from '../../../shared/contract';
+import { EVENTS, type EventName, type PageRole, type Role } from '../../../shared/contract';
 import { WsCallSchema, type WsPush, type WsReply } from '../../../shared/wsProtocol';
 import type { Dispatcher } from '../dispatch';
 import { CONTENT_SECURITY_POLICY, ISOLATION_HEADERS } from '../security';
@@ -31,15 +31,29 @@ export interface WebHostOptions {
   readonly host?: string;
   readonly log?: (message: string) => void;
   /** The pages' tokens (web/tokens.ts keeps them across restarts); new random ones without. */
-  readonly tokens?: Record<Role, string>;
+  readonly tokens?: Record<PageRole, string>;
+  /** The seat a token is, when it is one (services/seats); without it no seat is served. */
+  readonly seatForToken?: (token: string) => string | null;
+}
+
+/** Who is at the other end of a socket: a page's role, and for a seat, which seat. */
+export interface Caller {
+  readonly role: Role;
+  readonly seat: string | null;
 }
 
 export interface WebHost {
   readonly server: Server;
   readonly port: number;
   readonly urls: { readonly gm: string; readonly player: string };
+  /** Where pages reach this host: the machine's LAN address with LAN on, else 127.0.0.1. */
+  readonly base: string;
   /** Pushes an event to every connected window of the roles the contract names (or of `only`). */
   push<E extends EventName>(event: E, payload: unknown, only?: Role): void;
+  /** Pushes an event to the sockets of one seat only. */
+  pushToSeat<E extends EventName>(seat: string, event: E, payload: unknown): void;
+  /** Closes the sockets of a seat whose token was revoked or issued anew. */
+  closeSeat(seat: string): void;
   close(): Promise<void>;
 }
 
@@ -50,6 +64,7 @@ const RATE_LIMITED = {
   code: 'rate-limited',
   message: 'This page is sending more messages than a page needs; nothing was done. Reload the page if it keeps happening.',
 } as const;
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** Asset URLs: the same path as `app://console/campaign-assets/<hash>.<ext>` in Electron. */
 const ASSET_PREFIX = '/campaign-assets/';
 
@@ -59,7 +74,7 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function roleForToken(tokens: Record<Role, string>, token: string | null): Role | null {
+export function roleForToken(tokens: Record<PageRole, string>, token: string | null): PageRole | null {
   if (!token) return null;
   if (sameToken(token, tokens.gm)) return 'gm';
   if (sameToken(token, tokens.player)) return 'player';
@@ -80,9 +95,15 @@ async function readOrBusy(campaign: CampaignHttp, name: string, role: Role): Pro
  * WebSocket, each socket bound to the role of the token in its URL.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const tokens: Record<Role, string> = options.tokens ?? newTokens();
+  const tokens: Record<PageRole, string> = options.tokens ?? newTokens();
   const log = options.log ?? (() => {});
-  const sockets = new Map<WebSocket, Role>();
+  const sockets = new Map<WebSocket, Caller>();
+  const callerFor = (token: string | null): Caller | null => {
+    const role = roleForToken(tokens, token);
+    if (role !== null) return { role, seat: null };
+    const seat = token && options.seatForToken ? options.seatForToken(token) : null;
+    return seat === null ? null : { role: 'seat', seat };
+  };
 
   // Only requests addressed to this host by name are served: a page on another site that
   // rebinds its DNS name to 127.0.0.1 still sends its own name in Host and is refused.
@@ -127,7 +148,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (url.pathname.startsWith(ASSET_PREFIX)) {
       // Content-hashed names inside the open campaign's assets/ only (store/assets.ts readAsset), and
       // only with the page's token: a player page gets only its own masked map.
-      const role = roleForToken(tokens, url.searchParams.get('token'));
+      const role = callerFor(url.searchParams.get('token'))?.role ?? null;
       const asset = role === null ? 'forbidden' : options.campaign ? await readOrBusy(options.campaign, url.pathname.slice(ASSET_PREFIX.length), role) : null;
       if (asset === 'busy') {
         // Only a few different masked images wait to be made; the oldest request gave way to newer ones.
@@ -227,21 +248,31 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   server.on('upgrade', (req: IncomingMessage, socket, head) => {
     socket.on('error', (e) => log(`upgrade socket: ${e.message}`));
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const role = url.pathname === '/ws' ? roleForToken(tokens, url.searchParams.get('token')) : null;
+    // Tokens are guessed over the network: this machine's own pages (the GM's) are never held back for it.
+    const address = req.socket.remoteAddress ?? '';
+    const remote = !LOOPBACK.has(address);
+    if (remote && !gate.mayTryToken(address)) {
+      socket.write('HTTP/1.1 429 Too Many Requests\r\nRetry-After: 6\r\nConnection: close\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    const caller = url.pathname === '/ws' ? callerFor(url.searchParams.get('token')) : null;
     const origin = req.headers.origin;
     const expectedOrigin = `http://${req.headers.host}`;
-    if (!role || !hostAllowed(req) || (origin !== undefined && origin !== expectedOrigin)) {
+    if (!caller || !hostAllowed(req) || (origin !== undefined && origin !== expectedOrigin)) {
+      if (!caller && remote && url.pathname === '/ws') gate.wrongToken(address);
       socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;
     }
-    if (!gate.mayConnect(role, [...sockets.values()].filter((r) => r === 'player').length)) {
+    const { role } = caller;
+    if (!gate.mayConnect(role, [...sockets.values()].filter((c) => c.role !== 'gm').length)) {
       socket.write('HTTP/1.1 429 Too Many Requests\r\nRetry-After: 1\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.set(ws, role);
+      sockets.set(ws, caller);
       ws.on('error', (e: Error & { code?: string }) => log(`${role} socket closed after a bad frame: ${e.code ?? ''} ${e.message}`));
       ws.on('close', () => sockets.delete(ws));
       const admit = gate.admit(role);
@@ -249,7 +280,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         // A socket being closed (it kept on after its refusals) is not answered any more.
         if (ws.readyState !== ws.OPEN) return;
         const verdict = admit();
-        if (verdict === 'answer') void answer(ws, role, data.toString()).catch((e: unknown) => log(`answer failed: ${String(e)}`));
+        if (verdict === 'answer') void answer(ws, caller, data.toString()).catch((e: unknown) => log(`answer failed: ${String(e)}`));
         else if (verdict === 'refuse') reply(ws, { id: callIdOf(data), result: { ok: false, error: RATE_LIMITED } });
         else {
           log(`${role} socket closed: it kept sending after its messages were refused`);
@@ -262,7 +293,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   });
 
-  async function answer(ws: WebSocket, role: Role, text: string): Promise<void> {
+  async function answer(ws: WebSocket, caller: Caller, text: string): Promise<void> {
     let raw: unknown;
     try {
       raw = JSON.parse(text);
@@ -277,7 +308,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         result: { ok: false, error: { code: 'invalid-args', message: 'A call needs a numeric id, a channel and its args.' } },
       });
     }
-    const result = await options.dispatcher.dispatch(role, call.data.channel, call.data.args);
+    const result = await options.dispatcher.dispatch(caller.role, call.data.channel, call.data.args, caller.seat);
     reply(ws, { id: call.data.id, result });
   }
 
@@ -286,7 +317,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   function send(ws: WebSocket, text: string): void {
-    sendUnlessStalled(ws, sockets.get(ws) ?? 'player', text, log);
+    sendUnlessStalled(ws, sockets.get(ws)?.role ?? 'player', text, log);
   }
 
   const host = options.host ?? '127.0.0.1';
@@ -305,17 +336,28 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       for (const a of addresses ?? []) allowedHosts.add(a.family === 'IPv6' ? `[${a.address}]:${port}` : `${a.address}:${port}`);
     }
   }
-  const base = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const local = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const lan = host === '0.0.0.0' ? lanAddress() : null;
+  const base = lan === null ? local : `http://${lan}:${port}`;
   log(`web host listening on ${host}:${port}`);
 
   return {
     server,
     port,
-    urls: { gm: `${base}/?token=${tokens.gm}`, player: `${base}/player.html?token=${tokens.player}` },
+    // The GM's page stays on this machine's own address; the links handed to the table are the LAN's.
+    urls: { gm: `${local}/?token=${tokens.gm}`, player: `${base}/player.html?token=${tokens.player}` },
+    base,
     push(event, payload, only) {
-      const roles = (EVENTS[event].roles as readonly Role[]).filter((r) => only === undefined || r === only);
+      const roles = (EVENTS[event].roles as readonly Role[]).filter((r) => r !== 'seat' && (only === undefined || r === only));
       const message = JSON.stringify({ event, payload } satisfies WsPush);
-      for (const [ws, role] of sockets) if (roles.includes(role)) send(ws, message);
+      for (const [ws, c] of sockets) if (roles.includes(c.role)) send(ws, message);
+    },
+    pushToSeat(seat, event, payload) {
+      const message = JSON.stringify({ event, payload } satisfies WsPush);
+      for (const [ws, c] of sockets) if (c.seat === seat && (EVENTS[event].roles as readonly Role[]).includes('seat')) send(ws, message);
+    },
+    closeSeat(seat) {
+      for (const [ws, c] of sockets) if (c.seat === seat) ws.close(1008, 'This seat was given a new link');
     },
     async close() {
       for (const ws of sockets.keys()) ws.terminate();
@@ -325,4 +367,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       await closed;
     },
   };
+}
+
+/** The machine's first IPv4 address on a network (not the loopback), or 127.0.0.1 without one. */
+function lanAddress(): string {
+  for (const addresses of Object.values(networkInterfaces())) for (const a of addresses ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  return '127.0.0.1';
 }

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import type { Role } from '../../../shared/contract';
+import { join } from 'node:path';
+import type { PageRole } from '../../../shared/contract';
+import { readPrivateJson, writePrivateJson } from '../../store/privateFile';
 
 /** The file, in the app's data folder (never in a campaign), that keeps the web host's page tokens. */
 export const TOKENS_FILE = 'web-tokens.json';
 
 const TOKEN = /^[A-Za-z0-9_-]{24,128}$/;
 
-export function newTokens(): Record<Role, string> {
+export function newTokens(): Record<PageRole, string> {
   return { gm: randomBytes(18).toString('base64url'), player: randomBytes(18).toString('base64url') };
 }
 
@@ -17,27 +17,14 @@ export function newTokens(): Record<Role, string> {
  * reconnect after a restart instead of meeting 403. Only the user may read the file (mode 0600);
  * one that is missing, unreadable or malformed is replaced by new tokens.
  */
-export async function loadOrCreateTokens(dataDir: string): Promise<Record<Role, string>> {
+export async function loadOrCreateTokens(dataDir: string): Promise<Record<PageRole, string>> {
   const path = join(dataDir, TOKENS_FILE);
-  try {
-    const raw = JSON.parse(await readFile(path, 'utf8')) as { gm?: unknown; player?: unknown };
-    if (typeof raw.gm === 'string' && typeof raw.player === 'string' && TOKEN.test(raw.gm) && TOKEN.test(raw.player) && raw.gm !== raw.player) {
-      await chmod(path, 0o600);
-      return { gm: raw.gm, player: raw.player };
-    }
-  } catch {
-    // missing or damaged: new tokens below
+  const raw = (await readPrivateJson(path)) as { gm?: unknown; player?: unknown } | null;
+  if (raw && typeof raw.gm === 'string' && typeof raw.player === 'string' && TOKEN.test(raw.gm) && TOKEN.test(raw.player) && raw.gm !== raw.player) {
+    return { gm: raw.gm, player: raw.player };
   }
+  // missing or damaged: new tokens
   const tokens = newTokens();
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-  const handle = await open(temp, 'wx', 0o600);
-  try {
-    await handle.writeFile(JSON.stringify(tokens));
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temp, path);
+  await writePrivateJson(path, tokens);
   return tokens;
 }

@@ -1,0 +1,153 @@
+/**
+ * The table's phones over the real web host (issue 34): the GM keeps seats, each seat's link
+ * opens a socket that reads its own view and hears only its own pushes, and calls nothing else;
+ * a new link or a removed seat disconnects the phone; seats outlive a restart.
+ */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { Core } from '../../../src/main/host/core';
+import { SEATS_FILE } from '../../../src/main/services/seats/seatBook';
+import type { SeatInfo, SeatList, SeatView } from '../../../src/shared/channels/seats';
+import { channelNamesFor, CHANNELS } from '../../../src/shared/contract';
+import { connectWs, type WsClient } from '../../support/wsClient';
+import { recordingSink, SAMPLE_CAMPAIGN_DIR } from '../../support/tempCampaign';
+import { valueOf, webCoreForTests } from '../../support/webCore';
+
+const web = webCoreForTests();
+
+async function seatSocket(link: string): Promise<WsClient> {
+  const token = new URL(link).searchParams.get('token')!;
+  const opened: WebSocket[] = [];
+  try {
+    return await connectWs(`ws://127.0.0.1:${web.host.port}/ws?token=${token}`, opened);
+  } finally {
+    for (const ws of opened) web.keep(ws);
+  }
+}
+
+/** Whether the host refuses a socket with this token, and with which status. */
+function refusal(token: string, localAddress?: string): Promise<number | 'open'> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${web.host.port}/ws?token=${token}`, localAddress ? { localAddress } : {});
+    web.keep(ws);
+    ws.once('open', () => resolve('open'));
+    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.once('error', () => {});
+  });
+}
+
+async function twoSeats(gm: WsClient): Promise<{ bram: SeatInfo; ilsa: SeatInfo }> {
+  const bram = valueOf<SeatInfo>(await gm.call('saveSeat', { id: null, name: 'Anna', figureIds: ['bram'] }));
+  const ilsa = valueOf<SeatInfo>(await gm.call('saveSeat', { id: null, name: 'Ben', figureIds: ['ilsa'] }));
+  return { bram, ilsa };
+}
+
+describe('seats on the web host', () => {
+  it('a seat’s link opens its own card; the other seat never sees the first one’s mana', async () => {
+    const gm = await web.socket('gm');
+    const { bram, ilsa } = await twoSeats(gm);
+    expect(bram.link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${web.host.port}/seat\\.html\\?token=[A-Za-z0-9_-]{24,}$`));
+    expect(bram.link).not.toBe(ilsa.link);
+    const anna = await seatSocket(bram.link!);
+    const ben = await seatSocket(ilsa.link!);
+    const annaView = valueOf<SeatView>(await anna.call('getSeatView', {}));
+    const benView = valueOf<SeatView>(await ben.call('getSeatView', {}));
+    expect(annaView.card.figures.map((f) => f.name)).toEqual(['Bram']);
+    expect(benView.card.figures.map((f) => f.name)).toEqual(['Ilsa']);
+    expect(benView.card.figures[0]!.mana).not.toBeNull();
+    expect(annaView.encounter).toMatchObject({ name: 'Ambush at the Ford', turn: 1 });
+    // Ilsa's mana reaches Ben's socket only.
+    const ilsaMana = JSON.stringify(benView.card.figures[0]!.mana);
+    expect(anna.frames.join('')).not.toContain(ilsaMana);
+  });
+
+  it('a change to a seat’s figure is pushed to that seat alone', async () => {
+    const gm = await web.socket('gm');
+    const { bram, ilsa } = await twoSeats(gm);
+    const anna = await seatSocket(bram.link!);
+    const ben = await seatSocket(ilsa.link!);
+    await anna.call('getSeatView', {});
+    await ben.call('getSeatView', {});
+    valueOf(await gm.call('sendCommand', { command: { type: 'setPools', figureId: 'bram', fatigue: 20 } }));
+    const pushed = await anna.waitFor<{ event: string; payload: SeatView }>((m) => m.event === 'seatView');
+    expect(pushed.payload.card.figures[0]!.pools[0]!.current).toBe(20);
+    expect(pushed.payload.revision).toBeGreaterThan(0);
+    // Ben's card did not change: nothing was sent to him (his getSeatView answer was his only frame).
+    await gm.call('listSeats', {});
+    expect(ben.pushes('seatView')).toEqual([]);
+  });
+
+  it('a seat’s token calls only getSeatView: every other channel is refused', async () => {
+    const gm = await web.socket('gm');
+    const { bram } = await twoSeats(gm);
+    let anna = await seatSocket(bram.link!);
+    expect(channelNamesFor('seat')).toEqual(['getSeatView']);
+    // A socket in turn for each 30 calls: a page's own message limit is not what is tested here.
+    const names = Object.keys(CHANNELS).filter((n) => n !== 'getSeatView');
+    for (const [i, name] of names.entries()) {
+      if (i > 0 && i % 30 === 0) anna = await seatSocket(bram.link!);
+      const r = await anna.call(name, {});
+      expect(r.ok, name).toBe(false);
+      if (!r.ok) expect(r.error.code, name).toBe('forbidden');
+    }
+    // Nor may the GM or the player page read a seat's view.
+    const player = await web.socket('player');
+    for (const page of [gm, player]) expect(await page.call('getSeatView', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  it('a new link disconnects the phone on the old one; a removed seat’s link is refused', async () => {
+    const gm = await web.socket('gm');
+    const { bram, ilsa } = await twoSeats(gm);
+    const anna = await seatSocket(bram.link!);
+    const closed = new Promise<number>((resolve) => anna.ws.once('close', (code) => resolve(code)));
+    const again = valueOf<SeatInfo>(await gm.call('reissueSeat', { id: bram.id }));
+    expect(await closed).toBe(1008);
+    expect(again.link).not.toBe(bram.link);
+    expect(await refusal(new URL(bram.link!).searchParams.get('token')!)).toBe(403);
+    expect(valueOf<SeatView>(await (await seatSocket(again.link!)).call('getSeatView', {})).card.figures[0]!.name).toBe('Bram');
+
+    const list = valueOf<SeatList>(await gm.call('revokeSeat', { id: ilsa.id }));
+    expect(list.seats.map((s) => s.name)).toEqual(['Anna']);
+    expect(await refusal(new URL(ilsa.link!).searchParams.get('token')!)).toBe(403);
+  });
+
+  it('names are checked: empty, too long or taken is refused with the reason, and nothing changes', async () => {
+    const gm = await web.socket('gm');
+    await twoSeats(gm);
+    expect(await gm.call('saveSeat', { id: null, name: '  ', figureIds: [] })).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
+    expect(await gm.call('saveSeat', { id: null, name: 'ben', figureIds: [] })).toMatchObject({
+      ok: false,
+      error: { message: 'There is already a seat called “Ben”.' },
+    });
+    expect(await gm.call('reissueSeat', { id: 'seat-9' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(valueOf<SeatList>(await gm.call('listSeats', {})).seats.map((s) => s.name)).toEqual(['Anna', 'Ben']);
+  });
+
+  it('an address that guesses tokens is held back; this machine’s own pages never are', async () => {
+    const wrong = 'x'.repeat(24);
+    // 127.0.0.2 is another address on the loopback network: to the host, a phone on the LAN.
+    const answers: (number | 'open')[] = [];
+    for (let i = 0; i < 12; i++) answers.push(await refusal(wrong, '127.0.0.2'));
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(403));
+    expect(answers.slice(10)).toEqual([429, 429]);
+    const gmToken = new URL(web.host.urls.gm).searchParams.get('token')!;
+    expect(await refusal(gmToken, '127.0.0.2')).toBe(429);
+    for (let i = 0; i < 12; i++) expect(await refusal(wrong)).toBe(403);
+    expect(await refusal(gmToken)).toBe('open');
+  });
+
+  it('seats outlive a restart of the console, in a file only the user may read', async () => {
+    const gm = await web.socket('gm');
+    const { bram } = await twoSeats(gm);
+    const dataDir = join(web.core.campaignsHome, '..');
+    expect((await stat(join(dataDir, SEATS_FILE))).mode & 0o777).toBe(0o600);
+    const again = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    expect(again.seats.list().seats.map((s) => [s.name, s.figureIds])).toEqual([
+      ['Anna', ['bram']],
+      ['Ben', ['ilsa']],
+    ]);
+    expect(again.seats.seatForToken(new URL(bram.link!).searchParams.get('token')!)).toBe(bram.id);
+  });
+});
