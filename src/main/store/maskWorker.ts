@@ -16,7 +16,11 @@ parentPort?.on('message', (job: MaskJob) => {
   lowerImageThreads();
   const lowering = setInterval(lowerImageThreads, LOWER_EVERY_MS);
   paintFog(job.sourcePath, job.ext, job.mask)
-    .finally(() => clearInterval(lowering))
+    .finally(() => {
+      clearInterval(lowering);
+      // Threads started since the last look would keep the console's priority until the next job.
+      lowerImageThreads();
+    })
     .then(
       ({ body, type }) => {
         // A copy the worker owns, handed over without another copy.

@@ -95,7 +95,7 @@ describe('the players’ map image, masked on its worker', () => {
   });
 
   it.runIf(process.platform === 'linux')('does its pixel work on libvips threads niced below the console, which keeps its own priority', async () => {
-    // Two jobs: threads libvips starts late in the first are lowered at the start of the second.
+    // Two jobs: threads libvips starts at any point of either are lowered by the end of each.
     await maskFoggedHexes(source, 'png', mask('8,8'));
     await maskFoggedHexes(source, 'png', mask('8,9'));
     const threads = readdirSync('/proc/self/task').map((task) => ({
