@@ -45,6 +45,7 @@ export default defineConfig({
         input: {
           index: resolve('src/renderer/index.html'),
           player: resolve('src/renderer/player.html'),
+          seat: resolve('src/renderer/seat.html'),
         },
       },
     },

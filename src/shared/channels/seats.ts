@@ -18,12 +18,15 @@ export const SeatInfoSchema = z
 export const SeatListSchema = z.object({ seats: z.array(SeatInfoSchema) }).strict();
 
 /**
- * What a seat's phone is sent: the table's encounter as the projector names it (its name, turn and
- * phase; nothing under blackout but what the projector shows), and the seat's card. `revision`
- * counts the views this seat was sent.
+ * What a seat's phone is sent: the seat's name, the table's encounter as the projector names it
+ * (its name, turn and phase; under blackout what the projector shows), and the seat's card.
+ * `revision` counts the views this seat was sent since the console started (`session`: a new one
+ * at each start, so a phone knows a restarted console's first view from an old one).
  */
 export const SeatViewSchema = z
   .object({
+    seat: z.string(),
+    session: z.string(),
     encounter: z.object({ name: z.string(), turn: z.number().int(), phase: PhaseSchema }).strict().nullable(),
     card: SeatCardSchema,
     revision: z.number().int().min(0),

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { EVENTS, type EventName, type PageRole, type Role } from '../../../shared/contract';
+import { SEAT_LINK_ENDED } from '../../../shared/seatLink';
 import { WsCallSchema, type WsPush, type WsReply } from '../../../shared/wsProtocol';
 import type { Dispatcher } from '../dispatch';
 import { CONTENT_SECURITY_POLICY, ISOLATION_HEADERS } from '../security';
@@ -357,7 +358,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       for (const [ws, c] of sockets) if (c.seat === seat && (EVENTS[event].roles as readonly Role[]).includes('seat')) send(ws, message);
     },
     closeSeat(seat) {
-      for (const [ws, c] of sockets) if (c.seat === seat) ws.close(1008, 'This seat was given a new link');
+      for (const [ws, c] of sockets) if (c.seat === seat) ws.close(1008, SEAT_LINK_ENDED);
     },
     async close() {
       for (const ws of sockets.keys()) ws.terminate();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { SeatInfo, SeatList, SeatView } from '../../../shared/channels/seats';
 import { seatCardOf, seatOf } from '../../projection/seatFrame';
 import type { PlayerProjection } from '../../projection/tableProjection';
@@ -21,6 +22,7 @@ export class SeatDesk {
   private book: SeatBook | null = null;
   private outlet: SeatOutlet | null = null;
   private readonly sent = new Map<string, { readonly text: string; readonly view: SeatView }>();
+  private readonly session = randomBytes(6).toString('hex');
 
   constructor(
     private readonly dataDir: string,
@@ -78,7 +80,7 @@ export class SeatDesk {
   view(id: string): SeatView {
     const seat = this.seats.list().find((s) => s.id === id);
     // A token is looked up as the socket opens: a seat revoked since then sees nothing.
-    if (seat === undefined) return { encounter: null, card: { figures: [] }, revision: 0 };
+    if (seat === undefined) return { seat: '', session: this.session, encounter: null, card: { figures: [] }, revision: 0 };
     return this.update(seat).view;
   }
 
@@ -95,10 +97,10 @@ export class SeatDesk {
     const shown = this.table.shown();
     const encounter = frame ? { name: frame.encounter.name, turn: frame.encounter.turn, phase: frame.encounter.phase } : null;
     const card = shown ? seatCardOf(shown.state, seatOf(seat.figureIds), shown.rules) : { figures: [] };
-    const text = JSON.stringify({ encounter, card });
+    const text = JSON.stringify({ name: seat.name, encounter, card });
     const last = this.sent.get(seat.id);
     if (last?.text === text) return { view: last.view, changed: false };
-    const view: SeatView = { encounter, card, revision: last === undefined ? 0 : last.view.revision + 1 };
+    const view: SeatView = { seat: seat.name, session: this.session, encounter, card, revision: last === undefined ? 0 : last.view.revision + 1 };
     this.sent.set(seat.id, { text, view });
     return { view, changed: true };
   }

@@ -81,6 +81,10 @@ export const GM_NAMES: ContractNames = {
     'placementCheck',
     'previewDrop',
     'rollCreation',
+    'listSeats',
+    'saveSeat',
+    'reissueSeat',
+    'revokeSeat',
   ] satisfies ChannelName[],
   events: ['gmView', 'projector', 'playerView', 'tableProjector', 'importProgress', 'transferProgress', 'autopilot', 'simulation'] satisfies EventName[],
 };

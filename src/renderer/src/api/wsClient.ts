@@ -1,4 +1,5 @@
 import type { ClientApi, Envelope, Role } from '../../../shared/contract';
+import { SEAT_LINK_ENDED } from '../../../shared/seatLink';
 import type { WsPush, WsReply } from '../../../shared/wsProtocol';
 
 /** Whether the page's socket to the console is down (after it was once up), for the banner. */
@@ -28,6 +29,14 @@ export function onReconnect(listener: () => void): () => void {
     if (wasLost && !lost) listener();
     wasLost = lost;
   });
+}
+
+const linkEndedListeners = new Set<() => void>();
+
+/** Calls `listener` when the host closed this page's socket because its seat's link was replaced or removed. */
+export function onLinkEnded(listener: () => void): () => void {
+  linkEndedListeners.add(listener);
+  return () => void linkEndedListeners.delete(listener);
 }
 
 export const NOT_SENT_MESSAGE = 'Not sent: the connection to the console is lost. Reconnecting… try again once it is back.';
@@ -75,11 +84,16 @@ export function createWsClient<R extends Role>(role: R, token: string, names: Co
         pending.delete(message.id);
       }
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (e) => {
       for (const resolve of pending.values()) {
         resolve({ ok: false, error: { code: 'io', message: 'The connection to the console was lost; try again.' } });
       }
       pending.clear();
+      // A seat's old link will never be let in again: trying would only hold the phone's address back.
+      if (e.code === 1008 && e.reason === SEAT_LINK_ENDED) {
+        for (const listener of linkEndedListeners) listener();
+        return;
+      }
       if (everOpen) setConnectionLost(true);
       setTimeout(connect, 1000);
     });

@@ -1,0 +1,107 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
+import { decodeQR } from 'qr/decode.js';
+import sharp from 'sharp';
+import { toRenewSpells } from './sampleTurn';
+import { expect, test } from './fixtures';
+import { SCREENS } from './setupSteps';
+
+/**
+ * The players' phones (issue 34): the GM gives each player a seat with the mouse, a phone opens the
+ * seat's link (its code read back off the GM's screen), sees its own figure's card, is told when
+ * it is due, follows the GM's changes; the other phone never sees the first one's mana; a new link
+ * ends the old one.
+ */
+test.beforeAll(async () => {
+  await mkdir(SCREENS, { recursive: true });
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+/** Adds a seat by name, gives it one figure and opens its code; answers its link as the QR code on the GM's screen says it. */
+async function seatFor(gm: Page, name: string, figureId: string): Promise<string> {
+  await gm.getByTestId('seat-new-name').fill(name);
+  await gm.getByTestId('seat-add').click();
+  const seat = gm.getByTestId('seats-panel').locator('.seat', { hasText: name });
+  await seat.getByTestId(`seat-figure-${figureId}`).check();
+  await expect(seat.getByTestId(`seat-figure-${figureId}`)).toBeChecked();
+  await expect(seat.getByTestId('seat-qr')).toBeVisible();
+  const png = await seat.getByTestId('seat-qr').screenshot();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const read = decodeQR({ width: info.width, height: info.height, data: new Uint8Array(data) });
+  expect(read).toBe(await seat.getByTestId('seat-link').inputValue());
+  return read;
+}
+
+async function phone(browser: Browser, link: string, problems: string[], name: string): Promise<Page> {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(`${name}: uncaught ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && problems.push(`${name}: console error: ${m.text()}`));
+  await page.goto(link);
+  await expect(page.getByTestId('seat-name')).toHaveText(name);
+  return page;
+}
+
+test('two phones join by their codes: each sees its own figure, is told when it is due, and never the other’s mana', async ({ browser, gmPage, problems }) => {
+  test.setTimeout(90_000);
+  await gmPage.setViewportSize({ width: 1366, height: 768 });
+  await gmPage.getByTestId('seats-toggle').click();
+  await expect(gmPage.getByTestId('seats-panel')).toContainText('No seats yet');
+  const annaLink = await seatFor(gmPage, 'Anna', 'bram');
+  const benLink = await seatFor(gmPage, 'Ben', 'ilsa');
+  await gmPage.screenshot({ path: `${SCREENS}/seats-gm-1366x768.png` });
+
+  const anna = await phone(browser, annaLink, problems, 'Anna');
+  const ben = await phone(browser, benLink, problems, 'Ben');
+  await expect(anna.getByTestId('seat-encounter')).toHaveText('Ambush at the Ford · Turn 1 · Initiative');
+  await expect(anna.getByTestId('seat-figure')).toHaveCount(1);
+  await expect(anna.getByTestId('seat-figure')).toContainText('Bram');
+  await expect(anna.getByTestId('seat-pool').first()).toContainText('53');
+  await expect(anna.getByTestId('seat-figure')).toContainText('Broadsword');
+  await expect(ben.getByTestId('seat-mana')).toHaveText('Mana 12 / 12');
+  await expect(ben.getByTestId('seat-spells')).toContainText('Blur');
+  // Ilsa keeps Blur up on Bram: the renewal it will cost her (RULINGS S2).
+  await expect(ben.getByTestId('seat-continuing')).toHaveText('Blur on Bram — renews for 1 mana');
+  // Anna's phone holds nothing of Ilsa's: no mana line, no name, no spell.
+  await expect(anna.getByTestId('seat-mana')).toHaveCount(0);
+  for (const word of ['Ilsa', 'Mana', 'Blur']) await expect(anna.getByTestId('seat-page')).not.toContainText(word);
+  await anna.screenshot({ path: `${SCREENS}/seat-anna-390x844.png` });
+
+  // The GM's damage form: Bram loses 5 Fatigue; Anna's card follows, Ben's does not change.
+  await gmPage.getByTestId('seats-toggle').click();
+  await gmPage.getByTestId('figure-bram').click();
+  await gmPage.getByRole('tab', { name: 'Figure' }).click();
+  await gmPage.getByTestId('pools-amount').fill('5');
+  await gmPage.getByTestId('pools-to').selectOption('fatigue');
+  await gmPage.getByTestId('pools-damage').click();
+  await expect(anna.getByTestId('seat-pool').first()).toContainText('48');
+
+  // Through Initial movement each phone says "Your turn" exactly while its figure is due.
+  await toRenewSpells(gmPage);
+  await gmPage.getByTestId('next-phase').click();
+  await expect(anna.getByTestId('seat-encounter')).toContainText('Initial movement');
+  const dueOf: Record<string, Page> = { Bram: anna, Ilsa: ben };
+  const due = gmPage.getByTestId('due-name');
+  for (let i = 0; i < 4; i++) {
+    const who = (await due.allTextContents())[0] ?? '';
+    for (const [name, page] of Object.entries(dueOf)) await expect(page.getByTestId('seat-due')).toHaveCount(name === who ? 1 : 0);
+    if (who === 'Ilsa') await ben.screenshot({ path: `${SCREENS}/seat-ben-due-390x844.png` });
+    await gmPage.getByTestId('stand-still').click();
+    if (i < 3) await expect.poll(async () => (await due.allTextContents())[0] ?? '').not.toBe(who);
+  }
+
+  // A new link for Anna's seat: her phone says the old one ended; the new one works.
+  await gmPage.getByTestId('seats-toggle').click();
+  const annaSeat = gmPage.getByTestId('seats-panel').locator('.seat', { hasText: 'Anna' });
+  await annaSeat.getByTestId('seat-reissue').click();
+  await annaSeat.getByTestId('seat-reissue-yes').click();
+  await expect(anna.getByTestId('seat-ended')).toBeVisible();
+  await annaSeat.getByTestId('seat-show').click();
+  const fresh = await annaSeat.getByTestId('seat-link').inputValue();
+  expect(fresh).not.toBe(annaLink);
+  await anna.goto(fresh);
+  await expect(anna.getByTestId('seat-figure')).toContainText('Bram');
+  await anna.context().close();
+  await ben.context().close();
+});
