@@ -192,13 +192,14 @@ const ROWS = [
 ];
 
 /**
- * Rows measured in Node (replay, log opening; sight after a move, tests/bench/sight.measure.ts),
- * when a Node measurement wrote them to test-results/bench/node-rows.json or sight-rows.json as
+ * Rows measured in Node (replay, log opening; sight after a move, tests/bench/sight.measure.ts; the
+ * seats' latencies, tests/bench/seats.measure.ts), when a Node measurement wrote them to
+ * test-results/bench/node-rows.json, sight-rows.json or seat-rows.json as
  * [{ what, unit, budget, values: [one per repeat] }].
  */
 async function nodeRows() {
   const rows = [];
-  for (const name of ['node-rows.json', 'sight-rows.json']) rows.push(...(await nodeRowsOf(resolve(ROOT, 'test-results', 'bench', name))));
+  for (const name of ['node-rows.json', 'sight-rows.json', 'seat-rows.json']) rows.push(...(await nodeRowsOf(resolve(ROOT, 'test-results', 'bench', name))));
   return rows;
 }
 
