@@ -4,6 +4,7 @@
  * a new link or a removed seat disconnects the phone; seats outlive a restart.
  */
 import { stat } from 'node:fs/promises';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -36,6 +37,17 @@ function refusal(token: string, localAddress?: string): Promise<number | 'open'>
     ws.once('open', () => resolve('open'));
     ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
     ws.once('error', () => {});
+  });
+}
+
+/** The status of a GET from `localAddress`. */
+function httpStatus(path: string, localAddress: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = get({ host: '127.0.0.1', port: web.host.port, path, localAddress, headers: { host: `127.0.0.1:${web.host.port}` } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
   });
 }
 
@@ -135,6 +147,11 @@ describe('seats on the web host', () => {
     expect(answers.slice(10)).toEqual([429, 429]);
     const gmToken = new URL(web.host.urls.gm).searchParams.get('token')!;
     expect(await refusal(gmToken, '127.0.0.2')).toBe(429);
+    // Every route that reads a token is held back alike, and counts the wrong ones it is shown.
+    expect(await httpStatus(`/campaign-assets/${'a'.repeat(64)}.png?token=${gmToken}`, '127.0.0.2')).toBe(429);
+    expect(await httpStatus(`/campaign/export?token=${gmToken}`, '127.0.0.2')).toBe(429);
+    for (let i = 0; i < 10; i++) expect(await httpStatus(`/campaign-assets/${'a'.repeat(64)}.png?token=${wrong}`, '127.0.0.3')).toBe(403);
+    expect(await refusal(gmToken, '127.0.0.3')).toBe(429);
     for (let i = 0; i < 12; i++) expect(await refusal(wrong)).toBe(403);
     expect(await refusal(gmToken)).toBe('open');
   });

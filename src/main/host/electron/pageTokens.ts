@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PageRole } from '../../../shared/contract';
-import { roleForToken } from '../web/server';
+import { roleForToken } from '../web/callers';
 
 /**
  * A token per window role for this run, in each window's URL (`?token=`), as the web host puts

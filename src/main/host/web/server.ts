@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -10,6 +9,7 @@ import type { Dispatcher } from '../dispatch';
 import { CONTENT_SECURITY_POLICY, ISOLATION_HEADERS } from '../security';
 import { readStatic } from './staticFiles';
 import { newTokens } from './tokens';
+import { callerIdentity, type Caller } from './callers';
 import { declaredLength, EXPORT_ROUTE, isUploadRoute, runExport, runUpload, type ExportTarget, type UploadRoute, type UploadTarget } from '../uploads';
 import { callIdOf, MessageGate, sendUnlessStalled } from './messageGate';
 import { MaskingBusy } from '../../store/maskImage';
@@ -37,12 +37,6 @@ export interface WebHostOptions {
   readonly seatForToken?: (token: string) => string | null;
 }
 
-/** Who is at the other end of a socket: a page's role, and for a seat, which seat. */
-export interface Caller {
-  readonly role: Role;
-  readonly seat: string | null;
-}
-
 export interface WebHost {
   readonly server: Server;
   readonly port: number;
@@ -65,22 +59,8 @@ const RATE_LIMITED = {
   code: 'rate-limited',
   message: 'This page is sending more messages than a page needs; nothing was done. Reload the page if it keeps happening.',
 } as const;
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** Asset URLs: the same path as `app://console/campaign-assets/<hash>.<ext>` in Electron. */
 const ASSET_PREFIX = '/campaign-assets/';
-
-function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-export function roleForToken(tokens: Record<PageRole, string>, token: string | null): PageRole | null {
-  if (!token) return null;
-  if (sameToken(token, tokens.gm)) return 'gm';
-  if (sameToken(token, tokens.player)) return 'player';
-  return null;
-}
 
 async function readOrBusy(campaign: CampaignHttp, name: string, role: Role): Promise<Awaited<ReturnType<CampaignHttp['readAsset']>> | 'busy'> {
   try {
@@ -99,12 +79,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const tokens: Record<PageRole, string> = options.tokens ?? newTokens();
   const log = options.log ?? (() => {});
   const sockets = new Map<WebSocket, Caller>();
-  const callerFor = (token: string | null): Caller | null => {
-    const role = roleForToken(tokens, token);
-    if (role !== null) return { role, seat: null };
-    const seat = token && options.seatForToken ? options.seatForToken(token) : null;
-    return seat === null ? null : { role: 'seat', seat };
-  };
+  const gate = new MessageGate();
+  const identify = callerIdentity(tokens, options.seatForToken, gate);
+  const HELD = { ok: false, error: { code: 'rate-limited', message: 'Too many wrong links from this address: wait a few seconds.' } } as const;
 
   // Only requests addressed to this host by name are served: a page on another site that
   // rebinds its DNS name to 127.0.0.1 still sends its own name in Host and is refused.
@@ -139,7 +116,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     if (req.method === 'GET' && url.pathname === EXPORT_ROUTE) {
-      await campaignExport(res, url);
+      await campaignExport(req, res, url);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -149,7 +126,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (url.pathname.startsWith(ASSET_PREFIX)) {
       // Content-hashed names inside the open campaign's assets/ only (store/assets.ts readAsset), and
       // only with the page's token: a player page gets only its own masked map.
-      const role = callerFor(url.searchParams.get('token'))?.role ?? null;
+      const who = identify(req, url.searchParams.get('token'));
+      if (who === 'held') {
+        res.writeHead(429, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '6' }).end('Too many wrong tokens');
+        return;
+      }
+      const role = who?.role ?? null;
       const asset = role === null ? 'forbidden' : options.campaign ? await readOrBusy(options.campaign, url.pathname.slice(ASSET_PREFIX.length), role) : null;
       if (asset === 'busy') {
         // Only a few different masked images wait to be made; the oldest request gave way to newer ones.
@@ -206,7 +188,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
     const origin = req.headers.origin;
     const token = url.searchParams.get('token') ?? (req.headers['x-pillars-token'] as string | undefined) ?? null;
-    if (roleForToken(tokens, token) !== 'gm' || (origin !== undefined && origin !== `http://${req.headers.host}`)) {
+    const who = identify(req, token);
+    if (who === 'held') {
+      req.resume();
+      send(429, HELD);
+      return;
+    }
+    if (who?.role !== 'gm' || (origin !== undefined && origin !== `http://${req.headers.host}`)) {
       req.resume();
       send(403, { ok: false, error: { code: 'forbidden', message: 'Only the GM page may upload to the campaign.' } });
       return;
@@ -224,10 +212,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   /** An export file for the GM page (host/uploads.ts): a refusal as the envelope, else the archive streamed. */
-  async function campaignExport(res: ServerResponse, url: URL): Promise<void> {
+  async function campaignExport(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const send = (status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
-    if (roleForToken(tokens, url.searchParams.get('token')) !== 'gm') {
+    const who = identify(req, url.searchParams.get('token'));
+    if (who === 'held') {
+      send(429, HELD);
+      return;
+    }
+    if (who?.role !== 'gm') {
       send(403, { ok: false, error: { code: 'forbidden', message: 'Only the GM page may export the campaign.' } });
       return;
     }
@@ -240,7 +233,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     await answer.write(res);
   }
 
-  const gate = new MessageGate();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   // ws closes a socket that broke the protocol itself (1009 for a frame over maxPayload, 1007 for
   // text that is not UTF-8, 1002 for an unmasked frame or a reserved opcode) and then emits
@@ -249,19 +241,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   server.on('upgrade', (req: IncomingMessage, socket, head) => {
     socket.on('error', (e) => log(`upgrade socket: ${e.message}`));
     const url = new URL(req.url ?? '/', 'http://localhost');
-    // Tokens are guessed over the network: this machine's own pages (the GM's) are never held back for it.
-    const address = req.socket.remoteAddress ?? '';
-    const remote = !LOOPBACK.has(address);
-    if (remote && !gate.mayTryToken(address)) {
+    const caller = url.pathname === '/ws' ? identify(req, url.searchParams.get('token')) : null;
+    if (caller === 'held') {
       socket.write('HTTP/1.1 429 Too Many Requests\r\nRetry-After: 6\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;
     }
-    const caller = url.pathname === '/ws' ? callerFor(url.searchParams.get('token')) : null;
     const origin = req.headers.origin;
     const expectedOrigin = `http://${req.headers.host}`;
     if (!caller || !hostAllowed(req) || (origin !== undefined && origin !== expectedOrigin)) {
-      if (!caller && remote && url.pathname === '/ws') gate.wrongToken(address);
       socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;
