@@ -21,13 +21,22 @@ export async function writePrivateJson(path: string, data: unknown): Promise<voi
   await fsyncDir(dirname(path));
 }
 
-/** The parsed file made private again (0600), or null when it is missing or not JSON. */
+/** What `readPrivateJson` answers for a file that is there but cannot be read as JSON. */
+export const DAMAGED: unique symbol = Symbol('damaged');
+
+/** The parsed file made private again (0600); null when there is none; `DAMAGED` when it is there but unreadable. */
 export async function readPrivateJson(path: string): Promise<unknown> {
+  let text: string;
   try {
-    const raw: unknown = JSON.parse(await readFile(path, 'utf8'));
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? null : DAMAGED;
+  }
+  try {
+    const raw: unknown = JSON.parse(text);
     await chmod(path, 0o600);
     return raw;
   } catch {
-    return null;
+    return DAMAGED;
   }
 }

@@ -19,7 +19,8 @@ export function newTokens(): Record<PageRole, string> {
  */
 export async function loadOrCreateTokens(dataDir: string): Promise<Record<PageRole, string>> {
   const path = join(dataDir, TOKENS_FILE);
-  const raw = (await readPrivateJson(path)) as { gm?: unknown; player?: unknown } | null;
+  const read = await readPrivateJson(path);
+  const raw = typeof read === 'object' ? (read as { gm?: unknown; player?: unknown } | null) : null;
   if (raw && typeof raw.gm === 'string' && typeof raw.player === 'string' && TOKEN.test(raw.gm) && TOKEN.test(raw.player) && raw.gm !== raw.player) {
     return { gm: raw.gm, player: raw.player };
   }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { IdSchema } from '../../../shared/schemas';
-import { readPrivateJson, writePrivateJson } from '../../store/privateFile';
+import { DAMAGED, readPrivateJson, writePrivateJson } from '../../store/privateFile';
 
 /** The file, in the app's data folder (never in a campaign or an export), that keeps the seats and their tokens. */
 export const SEATS_FILE = 'seats.json';
@@ -50,8 +50,8 @@ export class SeatBook {
     const book = new SeatBook(join(dataDir, SEATS_FILE));
     const raw = await readPrivateJson(book.path);
     if (raw === null) return book;
-    const parsed = SeatsFileSchema.safeParse(raw);
-    if (parsed.success) book.seats = parsed.data.seats;
+    const parsed = raw === DAMAGED ? null : SeatsFileSchema.safeParse(raw);
+    if (parsed?.success) book.seats = parsed.data.seats;
     else {
       const aside = `${book.path}.damaged-${Date.now()}`;
       await rename(book.path, aside).catch(() => {});
