@@ -24,8 +24,15 @@ async function openScreen(page: Page, item: 'menu-campaigns' | 'menu-encounters'
   await expect(page.getByTestId('campaign-screen')).toBeVisible();
 }
 
-async function closeScreen(page: Page): Promise<void> {
-  if (await page.getByTestId('campaign-screen').isVisible()) await page.getByTestId('campaign-close').click();
+/**
+ * Closes the campaign screen once `campaign` is open behind it. While a campaign opens, the page
+ * has no view for a moment and the screen goes with the map, to come back when the view does: a
+ * look at the screen in that moment would find it closed.
+ */
+async function closeScreen(page: Page, campaign: string): Promise<void> {
+  await expect(page.locator('header strong')).toHaveText(campaign);
+  await expect(page.getByTestId('campaign-screen')).toBeVisible();
+  await page.getByTestId('campaign-close').click();
   await expect(page.getByTestId('campaign-screen')).toBeHidden();
 }
 
@@ -88,7 +95,7 @@ test('switching campaigns and encounters: both pages always show the encounter m
   await openScreen(gm, 'menu-campaigns');
   await gm.getByTestId('new-campaign-name').fill('Crypt of Ash');
   await gm.getByTestId('new-campaign-create').click();
-  await closeScreen(gm);
+  await closeScreen(gm, 'Crypt of Ash');
   await bothShow(gm, playerPage, { campaign: 'Crypt of Ash', name: 'First encounter', turn: 1, gmFigures: [], playerFigures: [], absent: sampleFigures });
   await expect(gm.getByTestId('figure-sheet'), 'the sample’s selection was kept').toHaveCount(0);
   await gm.screenshot({ path: `${SCREENS}/switch-1-new-campaign-gm.png` });
@@ -135,7 +142,7 @@ test('switching campaigns and encounters: both pages always show the encounter m
   // 4. The sample campaign again, from the Campaigns screen: the ambush as it was left.
   await openScreen(gm, 'menu-campaigns');
   await gm.getByTestId('campaign-row').filter({ hasText: 'Sample Campaign' }).getByRole('button', { name: 'Open' }).click();
-  await closeScreen(gm);
+  await closeScreen(gm, 'Sample Campaign');
   await bothShow(gm, playerPage, {
     campaign: 'Sample Campaign',
     name: 'Ambush at the Ford',
