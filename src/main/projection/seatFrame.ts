@@ -1,28 +1,30 @@
 import type { SeatCard } from '../../shared/seatCard';
+import type { PlayerView } from '../../shared/views';
 import type { EncounterState } from '../engine/encounter/schema';
-import { DEFAULT_RULES, type Rules } from '../engine/rules';
+import type { Rules } from '../engine/rules';
 import type { Audience } from './audience';
-import { encounterFrame, type EncounterFrame } from './frame';
 import { playerIdsFor } from './ids';
 import { seatCard } from './seatCard';
 import { sightOf } from './sight';
 
 export type SeatAudience = Extract<Audience, { kind: 'seat' }>;
 
-/** What a seat is sent of an encounter: the table's frame, and its own figures' card. */
+/** What a seat is sent: the table's frame as the table holds it, and its own figures' card. */
 export interface SeatFrame {
-  readonly encounter: EncounterFrame;
+  readonly table: PlayerView | null;
   readonly card: SeatCard;
 }
 
 /** A seat: the figures the GM gave one player's phone. */
 export const seatOf = (figureIds: readonly string[]): SeatAudience => ({ kind: 'seat', figureIds: [...figureIds] });
 
-export function seatFrame(state: EncounterState, seat: SeatAudience, rules: Rules = DEFAULT_RULES): SeatFrame {
-  return { encounter: encounterFrame(state, seat, rules), card: seatCardOf(state, seat, rules) };
-}
-
-/** The seat's card alone (what a seat's phone is sent beside the table's encounter). */
-export function seatCardOf(state: EncounterState, seat: SeatAudience, rules: Rules = DEFAULT_RULES): SeatCard {
-  return seatCard(state, seat.figureIds, sightOf(state, seat), playerIdsFor(state.id), rules);
+/**
+ * A seat's frame, made from what the table's projection holds (`table`: its frame; `shown`: the
+ * scene that frame was made from, a staged one too), so a phone never shows another encounter
+ * than the TV. The seat sees the table's own frame, never one made for it; its card knows of
+ * other figures only what the table's sight shows.
+ */
+export function seatFrame(table: PlayerView | null, shown: { readonly state: EncounterState; readonly rules: Rules } | null, seat: SeatAudience): SeatFrame {
+  if (shown === null) return { table, card: { figures: [] } };
+  return { table, card: seatCard(shown.state, seat.figureIds, sightOf(shown.state, seat), playerIdsFor(shown.state.id), shown.rules) };
 }

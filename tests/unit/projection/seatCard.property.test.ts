@@ -9,7 +9,8 @@ import { createSeededDice } from '../../../src/main/engine/dice/seeded';
 import { apply } from '../../../src/main/engine/encounter/apply';
 import type { EncounterState } from '../../../src/main/engine/encounter/schema';
 import { TABLE } from '../../../src/main/projection/audience';
-import { frameOf } from '../../../src/main/projection/frame';
+import { DEFAULT_RULES } from '../../../src/main/engine/rules';
+import { encounterFrame, frameOf } from '../../../src/main/projection/frame';
 import { seatFrame, seatOf, type SeatFrame } from '../../../src/main/projection/seatFrame';
 import type { Command } from '../../../src/shared/commands';
 import { isAppError } from '../../../src/shared/errors';
@@ -43,14 +44,18 @@ function step(state: EncounterState, c: Command, seed: number): EncounterState {
 const ownChanged = (before: EncounterState, after: EncounterState, own: readonly string[]) =>
   own.some((id) => before.figures.find((f) => f.id === id) !== after.figures.find((f) => f.id === id));
 
+/** The seat's frame as the seat desk makes it: from the table's frame and the scene it shows. */
+const seatFrameOf = (state: EncounterState, own: readonly string[]) => seatFrame(frameOf(state, TABLE), { state, rules: DEFAULT_RULES }, seatOf(own));
+
 function checkSeat(state: EncounterState, own: readonly string[], frame: SeatFrame): void {
   SeatCardSchema.parse(frame.card);
-  expect(frame.encounter).toEqual(frameOf(state, TABLE).encounter);
+  // What the table is sent is what the seat's own audience sees: the seat adds only its card.
+  expect(frame.table?.encounter).toEqual(encounterFrame(state, seatOf(own), DEFAULT_RULES));
   expect(frame.card.figures.map((f) => f.name.toLowerCase())).toEqual(state.figures.filter((f) => own.includes(f.id)).map((f) => f.id));
   const text = JSON.stringify(frame.card);
   for (const note of NOTES) expect(text).not.toContain(note);
   // A figure neither the seat's nor seen by the table is not named on the card.
-  const tableText = JSON.stringify(frame.encounter);
+  const tableText = JSON.stringify(frame.table);
   for (const f of state.figures) if (!own.includes(f.id) && !tableText.includes(f.name)) expect(text).not.toContain(f.name);
 }
 
@@ -59,12 +64,12 @@ describe('seats over random commands', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(command, fc.nat()), { minLength: 1, maxLength: 25 }), (steps) => {
         let state = ford();
-        let frames = SEATS.map((own) => seatFrame(state, seatOf(own)));
+        let frames = SEATS.map((own) => seatFrameOf(state, own));
         let table = frameOf(state, TABLE).encounter;
         for (const [c, seed] of steps) {
           const next = step(state, c, seed);
           const nextTable = frameOf(next, TABLE).encounter;
-          const nextFrames = SEATS.map((own) => seatFrame(next, seatOf(own)));
+          const nextFrames = SEATS.map((own) => seatFrameOf(next, own));
           SEATS.forEach((own, i) => {
             checkSeat(next, own, nextFrames[i]!);
             const tableSame = JSON.stringify(nextTable) === JSON.stringify(table);
@@ -82,7 +87,7 @@ describe('seats over random commands', () => {
   it('a change to a seat’s own figure reaches its card, and no other seat’s', () => {
     const state = ford();
     const hurt = step(state, { type: 'setPools', figureId: 'sella', fatigue: 3 }, 1);
-    const card = (s: EncounterState, own: readonly string[]) => seatFrame(s, seatOf(own)).card;
+    const card = (s: EncounterState, own: readonly string[]) => seatFrameOf(s, own).card;
     expect(card(hurt, ['sella'])).not.toEqual(card(state, ['sella']));
     for (const own of [['bram'], ['ilsa'], ['ilsa', 'grak']]) expect(card(hurt, own)).toEqual(card(state, own));
     // Sella is hidden: the table sees nothing of it either.

@@ -5,16 +5,20 @@
 import { describe, expect, it } from 'vitest';
 import { turnStateOf, type EncounterState } from '../../../src/main/engine/encounter/schema';
 import { TABLE } from '../../../src/main/projection/audience';
-import { frameOf } from '../../../src/main/projection/frame';
+import { DEFAULT_RULES } from '../../../src/main/engine/rules';
+import { encounterFrame, frameOf } from '../../../src/main/projection/frame';
 import { playerIdsFor } from '../../../src/main/projection/ids';
 import { seatFrame, seatOf } from '../../../src/main/projection/seatFrame';
 import { SeatCardSchema } from '../../../src/shared/seatCard';
 import { withActionOrder } from '../engine/encounter/fixtures';
 import { ford } from './seatFord';
 
+/** The seat's frame as the seat desk makes it, from the table's frame of `state`. */
+const seatFrameOf = (state: EncounterState, own: readonly string[]) => seatFrame(frameOf(state, TABLE), { state, rules: DEFAULT_RULES }, seatOf(own));
+
 describe('a seat’s card', () => {
   it('holds its own figure’s pools with their band, mana and Debt, spells, gear and continuing spells', () => {
-    const { card } = seatFrame(ford(), seatOf(['bram']));
+    const { card } = seatFrameOf(ford(), ['bram']);
     SeatCardSchema.parse(card);
     expect(card.figures).toHaveLength(1);
     const bram = card.figures[0]!;
@@ -42,27 +46,27 @@ describe('a seat’s card', () => {
   it('a pool run low shows its band on the card', () => {
     const s = ford();
     const hurt = { ...s, figures: s.figures.map((f) => (f.id === 'bram' ? { ...f, fatigue: { ...f.fatigue, current: 1 } } : f)) };
-    const fatigue = seatFrame(hurt, seatOf(['bram'])).card.figures[0]!.pools[0]!;
+    const fatigue = seatFrameOf(hurt, ['bram']).card.figures[0]!.pools[0]!;
     expect(fatigue.current).toBe(1);
     expect(fatigue.band).not.toBe('none');
   });
 
   it('a spell on a hex under fog is out of sight; one on open ground names the hex', () => {
-    const { card } = seatFrame(ford(), seatOf(['ilsa']));
+    const { card } = seatFrameOf(ford(), ['ilsa']);
     expect(card.figures[0]!.continuing.map((c) => c.on)).toEqual(['out of sight', 'hex 2,2']);
   });
 
   it('sees the map exactly as the table does, and nothing of the GM’s or of other figures', () => {
     const s = ford();
-    const seat = seatFrame(s, seatOf(['ilsa']));
-    expect(seat.encounter).toEqual(frameOf(s, TABLE).encounter);
+    const seat = seatFrameOf(s, ['ilsa']);
+    expect(encounterFrame(s, seatOf(['ilsa']), DEFAULT_RULES)).toEqual(seat.table?.encounter);
     const text = JSON.stringify(seat.card);
     for (const secret of ['Sella', 'traitor', 'owes the duke', '"pool":12', '"pool":7']) expect(text).not.toContain(secret);
   });
 
   it('a figure of the seat that lies in ambush is on its card, not on the table', () => {
     const s = ford();
-    const { card, encounter: table } = seatFrame(s, seatOf(['sella']));
+    const { card, table } = seatFrameOf(s, ['sella']);
     expect(card.figures[0]).toMatchObject({ name: 'Sella', onTable: false, mana: { pool: 7, current: 7, debt: 0 } });
     expect(JSON.stringify(table)).not.toContain('Sella');
     expect(JSON.stringify(card)).not.toContain('the traitor');
@@ -70,7 +74,7 @@ describe('a seat’s card', () => {
 
   it('says a figure is due when it is the one to act, as the table’s tracker finds it', () => {
     const s = withActionOrder(ford('actions'), ['sella', 'bram', 'ilsa', 'grak']);
-    const due = (state: EncounterState, id: string) => seatFrame(state, seatOf([id])).card.figures[0]!.due;
+    const due = (state: EncounterState, id: string) => seatFrameOf(state, [id]).card.figures[0]!.due;
     // Sella is first, hidden: the table's tracker skips her, so Bram is due; her own seat sees her due.
     expect(due(s, 'bram')).toBe(true);
     expect(due(s, 'sella')).toBe(true);
@@ -81,7 +85,7 @@ describe('a seat’s card', () => {
   });
 
   it('a seat of two figures has both on its card; a figure no longer in the encounter is left out', () => {
-    const { card } = seatFrame(ford(), seatOf(['bram', 'ilsa', 'gone']));
+    const { card } = seatFrameOf(ford(), ['bram', 'ilsa', 'gone']);
     expect(card.figures.map((f) => f.name)).toEqual(['Bram', 'Ilsa']);
   });
 });

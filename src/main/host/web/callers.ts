@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { PageRole, Role } from '../../../shared/contract';
+import { sameAccessToken } from '../../store/accessToken';
 import type { MessageGate } from './messageGate';
 
 /** Who is at the other end of a request or socket: a page's role, and for a seat, which seat. */
@@ -11,16 +11,10 @@ export interface Caller {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 export function roleForToken(tokens: Record<PageRole, string>, token: string | null): PageRole | null {
   if (!token) return null;
-  if (sameToken(token, tokens.gm)) return 'gm';
-  if (sameToken(token, tokens.player)) return 'player';
+  if (sameAccessToken(token, tokens.gm)) return 'gm';
+  if (sameAccessToken(token, tokens.player)) return 'player';
   return null;
 }
 

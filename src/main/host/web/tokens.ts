@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { PageRole } from '../../../shared/contract';
+import { ACCESS_TOKEN, newAccessToken } from '../../store/accessToken';
 import { readPrivateJson, writePrivateJson } from '../../store/privateFile';
 
 /** The file, in the app's data folder (never in a campaign), that keeps the web host's page tokens. */
 export const TOKENS_FILE = 'web-tokens.json';
 
-const TOKEN = /^[A-Za-z0-9_-]{24,128}$/;
-
 export function newTokens(): Record<PageRole, string> {
-  return { gm: randomBytes(18).toString('base64url'), player: randomBytes(18).toString('base64url') };
+  return { gm: newAccessToken(), player: newAccessToken() };
 }
 
 /**
@@ -21,7 +19,14 @@ export async function loadOrCreateTokens(dataDir: string): Promise<Record<PageRo
   const path = join(dataDir, TOKENS_FILE);
   const read = await readPrivateJson(path);
   const raw = typeof read === 'object' ? (read as { gm?: unknown; player?: unknown } | null) : null;
-  if (raw && typeof raw.gm === 'string' && typeof raw.player === 'string' && TOKEN.test(raw.gm) && TOKEN.test(raw.player) && raw.gm !== raw.player) {
+  if (
+    raw &&
+    typeof raw.gm === 'string' &&
+    typeof raw.player === 'string' &&
+    ACCESS_TOKEN.test(raw.gm) &&
+    ACCESS_TOKEN.test(raw.player) &&
+    raw.gm !== raw.player
+  ) {
     return { gm: raw.gm, player: raw.player };
   }
   // missing or damaged: new tokens

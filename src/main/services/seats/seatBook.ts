@@ -1,9 +1,9 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { IdSchema } from '../../../shared/schemas';
+import { ACCESS_TOKEN, newAccessToken, sameAccessToken } from '../../store/accessToken';
 import { DAMAGED, readPrivateJson, writePrivateJson } from '../../store/privateFile';
 
 /** The file, in the app's data folder (never in a campaign or an export), that keeps the seats and their tokens. */
@@ -12,26 +12,17 @@ export const SEATS_FILE = 'seats.json';
 export const MAX_SEATS = 12;
 const MAX_FIGURES = 12;
 
-const TOKEN = /^[A-Za-z0-9_-]{24,128}$/;
 const SeatRecordSchema = z
   .object({
     id: z.string().regex(/^seat-\d{1,4}$/),
     name: z.string().min(1).max(40),
-    token: z.string().regex(TOKEN),
+    token: z.string().regex(ACCESS_TOKEN),
     figureIds: z.array(IdSchema).max(MAX_FIGURES),
   })
   .strict();
 const SeatsFileSchema = z.object({ schemaVersion: z.literal(1), seats: z.array(SeatRecordSchema).max(MAX_SEATS) }).strict();
 
 export type SeatRecord = z.infer<typeof SeatRecordSchema>;
-
-const newToken = () => randomBytes(18).toString('base64url');
-
-function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /**
  * The seats the GM gave the table's phones: each a name, the figures it holds (by their ids in the
@@ -67,7 +58,7 @@ export class SeatBook {
   /** The seat whose token this is, or null. Every seat's token is compared, in constant time each. */
   seatForToken(token: string): SeatRecord | null {
     let found: SeatRecord | null = null;
-    for (const seat of this.seats) if (sameToken(seat.token, token)) found = seat;
+    for (const seat of this.seats) if (sameAccessToken(token, seat.token)) found = seat;
     return found;
   }
 
@@ -81,7 +72,7 @@ export class SeatBook {
       const figures = [...new Set(figureIds)];
       if (id === null) {
         if (seats.length >= MAX_SEATS) throw new AppError('invalid-args', `A table has at most ${MAX_SEATS} seats.`);
-        const seat: SeatRecord = { id: freeId(seats), name: trimmed, token: newToken(), figureIds: figures };
+        const seat: SeatRecord = { id: freeId(seats), name: trimmed, token: newAccessToken(), figureIds: figures };
         return { seats: [...seats, seat], result: seat };
       }
       const seat: SeatRecord = { ...seatIn(seats, id), name: trimmed, figureIds: figures };
@@ -92,7 +83,7 @@ export class SeatBook {
   /** The seat gets a new token: the old link stops working. */
   reissue(id: string): Promise<SeatRecord> {
     return this.change((seats) => {
-      const seat: SeatRecord = { ...seatIn(seats, id), token: newToken() };
+      const seat: SeatRecord = { ...seatIn(seats, id), token: newAccessToken() };
       return { seats: seats.map((s) => (s.id === id ? seat : s)), result: seat };
     });
   }

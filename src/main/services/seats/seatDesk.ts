@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SeatInfo, SeatList, SeatView } from '../../../shared/channels/seats';
-import { seatCardOf, seatOf } from '../../projection/seatFrame';
+import { seatFrame, seatOf } from '../../projection/seatFrame';
 import type { PlayerProjection } from '../../projection/tableProjection';
 import { SeatBook, type SeatRecord } from './seatBook';
 
@@ -93,10 +93,8 @@ export class SeatDesk {
   }
 
   private update(seat: SeatRecord): { view: SeatView; changed: boolean } {
-    const frame = this.table.frame();
-    const shown = this.table.shown();
-    const encounter = frame ? { name: frame.encounter.name, turn: frame.encounter.turn, phase: frame.encounter.phase } : null;
-    const card = shown ? seatCardOf(shown.state, seatOf(seat.figureIds), shown.rules) : { figures: [] };
+    const { table, card } = seatFrame(this.table.frame(), this.table.shown(), seatOf(seat.figureIds));
+    const encounter = table ? { name: table.encounter.name, turn: table.encounter.turn, phase: table.encounter.phase } : null;
     const text = JSON.stringify({ name: seat.name, encounter, card });
     const last = this.sent.get(seat.id);
     if (last?.text === text) return { view: last.view, changed: false };
