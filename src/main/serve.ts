@@ -62,6 +62,7 @@ async function main(): Promise<void> {
   core.transfers.onTransfer((p) => host?.push('transferProgress', p));
   core.tactics.onAutopilot((s) => host?.push('autopilot', s));
   core.tactics.onSimulation((s) => host?.push('simulation', s));
+  core.seats.watchRolls((r) => host?.push('seatRolls', r));
   if (args.json) {
     process.stdout.write(JSON.stringify({ gm: host.urls.gm, player: host.urls.player, campaign: core.openDir }) + '\n');
   } else {

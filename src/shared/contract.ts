@@ -13,6 +13,7 @@ import { RULES_CHANNELS } from './channels/rules';
 import { SPECIAL_ACTION_CHANNELS } from './channels/specialActions';
 import { TACTICS_CHANNELS } from './channels/tactics';
 import { PLACING_CHANNELS } from './channels/placing';
+import { SEAT_DICE_CHANNELS, SeatRollsSchema } from './channels/seatDice';
 import { SEAT_CHANNELS, SeatViewSchema } from './channels/seats';
 import { AutopilotStatusSchema, SimulationStatusSchema } from './tacticsViews';
 import { GmViewPushSchema, PlayerViewPushSchema } from './views';
@@ -43,6 +44,7 @@ export const CHANNELS = {
   ...TACTICS_CHANNELS,
   ...PLACING_CHANNELS,
   ...SEAT_CHANNELS,
+  ...SEAT_DICE_CHANNELS,
 } as const satisfies Record<string, ChannelDef>;
 
 /** Pushes from main to windows of the given roles. */
@@ -59,6 +61,8 @@ export const EVENTS = {
   simulation: { roles: ['gm'], payload: SimulationStatusSchema },
   /** Sent to one seat's sockets only (the web host's `pushToSeat`). */
   seatView: { roles: ['seat'], payload: SeatViewSchema },
+  /** The rolls the GM's page waits on from seats, and the faces sent for them. */
+  seatRolls: { roles: ['gm'], payload: SeatRollsSchema },
 } as const satisfies Record<string, { roles: readonly Role[]; payload: z.ZodType }>;
 
 export type Channels = typeof CHANNELS;

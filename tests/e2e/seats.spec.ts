@@ -1,9 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
-import { decodeQR } from 'qr/decode.js';
-import sharp from 'sharp';
+import type { Page } from '@playwright/test';
 import { toRenewSpells } from './sampleTurn';
 import { expect, test } from './fixtures';
+import { phone, seatFor } from './seatPhones';
 import { SCREENS } from './setupSteps';
 
 /**
@@ -15,33 +14,6 @@ import { SCREENS } from './setupSteps';
 test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
-
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-
-/** Adds a seat by name, gives it one figure and opens its code; answers its link as the QR code on the GM's screen says it. */
-async function seatFor(gm: Page, name: string, figureId: string): Promise<string> {
-  await gm.getByTestId('seat-new-name').fill(name);
-  await gm.getByTestId('seat-add').click();
-  const seat = gm.getByTestId('seats-panel').locator('.seat', { hasText: name });
-  await seat.getByTestId(`seat-figure-${figureId}`).check();
-  await expect(seat.getByTestId(`seat-figure-${figureId}`)).toBeChecked();
-  await expect(seat.getByTestId('seat-qr')).toBeVisible();
-  const png = await seat.getByTestId('seat-qr').screenshot();
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const read = decodeQR({ width: info.width, height: info.height, data: new Uint8Array(data) });
-  expect(read).toBe(await seat.getByTestId('seat-link').inputValue());
-  return read;
-}
-
-async function phone(browser: Browser, link: string, problems: string[], name: string): Promise<Page> {
-  const context = await browser.newContext(PHONE);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => problems.push(`${name}: uncaught ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && problems.push(`${name}: console error: ${m.text()}`));
-  await page.goto(link);
-  await expect(page.getByTestId('seat-name')).toHaveText(name);
-  return page;
-}
 
 test('two phones join by their codes: each sees its own figure, is told when it is due, and never the other’s mana', async ({ browser, gmPage, problems }) => {
   test.setTimeout(90_000);

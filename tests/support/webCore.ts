@@ -24,6 +24,8 @@ export interface WebCoreForTests {
   readonly host: WebHost;
   /** A page's socket with the role's token, closed after the test. */
   socket(role: 'gm' | 'player'): Promise<WsClient>;
+  /** A phone's socket on a seat's link, closed after the test. */
+  seatSocket(link: string): Promise<WsClient>;
   /** Remembers a socket the test opened itself (a `ws` client or a raw TCP socket), to be closed after the test. */
   keep(socket: WebSocket | Socket): void;
 }
@@ -57,6 +59,7 @@ export function webCoreForTests(options: WebCoreOptions = {}): WebCoreForTests {
       ...(options.log ? { log: options.log } : {}),
     });
     core.seats.serveThrough({ base: host.base, push: (seat, view) => host.pushToSeat(seat, 'seatView', view), close: (seat) => host.closeSeat(seat) });
+    core.seats.watchRolls((rolls) => host.push('seatRolls', rolls));
     if (options.pushes !== false) pushTo = host;
     core.projector.subscribe(pushProjector(host, core.table));
     running = { core, host };
@@ -84,6 +87,10 @@ export function webCoreForTests(options: WebCoreOptions = {}): WebCoreForTests {
     socket: (role) => {
       const { host } = started();
       return connectWs(`ws://127.0.0.1:${host.port}/ws?token=${new URL(host.urls[role]).searchParams.get('token')}`, opened);
+    },
+    seatSocket: (link) => {
+      const { host } = started();
+      return connectWs(`ws://127.0.0.1:${host.port}/ws?token=${new URL(link).searchParams.get('token')}`, opened);
     },
     keep: (socket) => {
       if ('terminate' in socket) opened.push(socket);

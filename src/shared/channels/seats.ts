@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PhaseSchema, IdSchema } from '../schemas';
 import { SeatCardSchema } from '../seatCard';
+import { SeatDiceSchema } from './seatDice';
 import { channel, NoArgs } from './define';
 
 const SeatIdSchema = z.string().regex(/^seat-\d{1,4}$/);
@@ -19,7 +20,8 @@ export const SeatListSchema = z.object({ seats: z.array(SeatInfoSchema) }).stric
 
 /**
  * What a seat's phone is sent: the seat's name, the table's encounter as the projector names it
- * (its name, turn and phase; under blackout what the projector shows), and the seat's card.
+ * (its name, turn and phase; under blackout what the projector shows), the seat's card and the
+ * rolls of its figures the GM waits on.
  * `revision` counts the views this seat was sent since the console started (`session`: a new one
  * at each start, so a phone knows a restarted console's first view from an old one).
  */
@@ -29,6 +31,8 @@ export const SeatViewSchema = z
     session: z.string(),
     encounter: z.object({ name: z.string(), turn: z.number().int(), phase: PhaseSchema }).strict().nullable(),
     card: SeatCardSchema,
+    /** The seat's figures' rolls the GM waits on, or last settled (channels/seatDice.ts). */
+    dice: z.array(SeatDiceSchema),
     revision: z.number().int().min(0),
   })
   .strict();

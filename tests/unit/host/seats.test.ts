@@ -13,21 +13,11 @@ import { SEATS_FILE } from '../../../src/main/services/seats/seatBook';
 import type { SeatInfo, SeatList, SeatView } from '../../../src/shared/channels/seats';
 import { channelNamesFor, CHANNELS } from '../../../src/shared/contract';
 import { SEAT_LINK_ENDED } from '../../../src/shared/seatLink';
-import { connectWs, type WsClient } from '../../support/wsClient';
+import type { WsClient } from '../../support/wsClient';
 import { recordingSink, SAMPLE_CAMPAIGN_DIR } from '../../support/tempCampaign';
 import { valueOf, webCoreForTests } from '../../support/webCore';
 
 const web = webCoreForTests();
-
-async function seatSocket(link: string): Promise<WsClient> {
-  const token = new URL(link).searchParams.get('token')!;
-  const opened: WebSocket[] = [];
-  try {
-    return await connectWs(`ws://127.0.0.1:${web.host.port}/ws?token=${token}`, opened);
-  } finally {
-    for (const ws of opened) web.keep(ws);
-  }
-}
 
 /** Whether the host refuses a socket with this token, and with which status. */
 function refusal(token: string, localAddress?: string): Promise<number | 'open'> {
@@ -63,8 +53,8 @@ describe('seats on the web host', () => {
     const { bram, ilsa } = await twoSeats(gm);
     expect(bram.link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${web.host.port}/seat\\.html\\?token=[A-Za-z0-9_-]{24,}$`));
     expect(bram.link).not.toBe(ilsa.link);
-    const anna = await seatSocket(bram.link!);
-    const ben = await seatSocket(ilsa.link!);
+    const anna = await web.seatSocket(bram.link!);
+    const ben = await web.seatSocket(ilsa.link!);
     const annaView = valueOf<SeatView>(await anna.call('getSeatView', {}));
     const benView = valueOf<SeatView>(await ben.call('getSeatView', {}));
     expect(annaView.card.figures.map((f) => f.name)).toEqual(['Bram']);
@@ -79,8 +69,8 @@ describe('seats on the web host', () => {
   it('a change to a seat’s figure is pushed to that seat alone', async () => {
     const gm = await web.socket('gm');
     const { bram, ilsa } = await twoSeats(gm);
-    const anna = await seatSocket(bram.link!);
-    const ben = await seatSocket(ilsa.link!);
+    const anna = await web.seatSocket(bram.link!);
+    const ben = await web.seatSocket(ilsa.link!);
     await anna.call('getSeatView', {});
     await ben.call('getSeatView', {});
     valueOf(await gm.call('sendCommand', { command: { type: 'setPools', figureId: 'bram', fatigue: 20 } }));
@@ -92,34 +82,37 @@ describe('seats on the web host', () => {
     expect(ben.pushes('seatView')).toEqual([]);
   });
 
-  it('a seat’s token calls only getSeatView: every other channel is refused', async () => {
+  it('a seat’s token calls only its seat’s channels: every other channel is refused', async () => {
     const gm = await web.socket('gm');
     const { bram } = await twoSeats(gm);
-    let anna = await seatSocket(bram.link!);
-    expect(channelNamesFor('seat')).toEqual(['getSeatView']);
+    let anna = await web.seatSocket(bram.link!);
+    expect(channelNamesFor('seat')).toEqual(['getSeatView', 'offerSeatDice']);
     // A socket in turn for each 30 calls: a page's own message limit is not what is tested here.
-    const names = Object.keys(CHANNELS).filter((n) => n !== 'getSeatView');
+    const names = Object.keys(CHANNELS).filter((n) => !channelNamesFor('seat').includes(n as never));
     for (const [i, name] of names.entries()) {
-      if (i > 0 && i % 30 === 0) anna = await seatSocket(bram.link!);
+      if (i > 0 && i % 30 === 0) anna = await web.seatSocket(bram.link!);
       const r = await anna.call(name, {});
       expect(r.ok, name).toBe(false);
       if (!r.ok) expect(r.error.code, name).toBe('forbidden');
     }
     // Nor may the GM or the player page read a seat's view.
     const player = await web.socket('player');
-    for (const page of [gm, player]) expect(await page.call('getSeatView', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    for (const page of [gm, player]) {
+      expect(await page.call('getSeatView', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      expect(await page.call('offerSeatDice', { figureId: 'x', faces: [3] })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    }
   });
 
   it('a new link disconnects the phone on the old one; a removed seat’s link is refused', async () => {
     const gm = await web.socket('gm');
     const { bram, ilsa } = await twoSeats(gm);
-    const anna = await seatSocket(bram.link!);
+    const anna = await web.seatSocket(bram.link!);
     const closed = new Promise<string>((resolve) => anna.ws.once('close', (code, reason) => resolve(`${code} ${reason.toString()}`)));
     const again = valueOf<SeatInfo>(await gm.call('reissueSeat', { id: bram.id }));
     expect(await closed).toBe(`1008 ${SEAT_LINK_ENDED}`);
     expect(again.link).not.toBe(bram.link);
     expect(await refusal(new URL(bram.link!).searchParams.get('token')!)).toBe(403);
-    expect(valueOf<SeatView>(await (await seatSocket(again.link!)).call('getSeatView', {})).card.figures[0]!.name).toBe('Bram');
+    expect(valueOf<SeatView>(await (await web.seatSocket(again.link!)).call('getSeatView', {})).card.figures[0]!.name).toBe('Bram');
 
     const list = valueOf<SeatList>(await gm.call('revokeSeat', { id: ilsa.id }));
     expect(list.seats.map((s) => s.name)).toEqual(['Anna']);

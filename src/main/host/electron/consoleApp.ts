@@ -82,6 +82,7 @@ export async function runConsole(paths: Paths): Promise<void> {
   core.transfers.onTransfer((p) => send(gmWindow, 'transferProgress', p));
   core.tactics.onAutopilot((s) => send(gmWindow, 'autopilot', s));
   core.tactics.onSimulation((s) => send(gmWindow, 'simulation', s));
+  core.seats.watchRolls((r) => send(gmWindow, 'seatRolls', r));
 
   const report = (title: string, e: unknown) =>
     void dialog.showMessageBox({ type: 'error', title, message: title, detail: e instanceof Error ? e.message : String(e) });

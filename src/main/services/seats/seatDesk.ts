@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { RollPurpose, SeatDice, SeatRolls as SeatRollList } from '../../../shared/channels/seatDice';
 import type { SeatInfo, SeatList, SeatView } from '../../../shared/channels/seats';
+import { AppError } from '../../../shared/errors';
+import { playerIdsFor } from '../../projection/ids';
 import { seatFrame, seatOf } from '../../projection/seatFrame';
 import type { PlayerProjection } from '../../projection/tableProjection';
 import { SeatBook, type SeatRecord } from './seatBook';
+import { SeatRolls } from './seatRolls';
 
 /** How the web host reaches the table's phones; absent while no web host serves them (the Electron app alone). */
 export interface SeatOutlet {
@@ -23,6 +27,8 @@ export class SeatDesk {
   private outlet: SeatOutlet | null = null;
   private readonly sent = new Map<string, { readonly text: string; readonly view: SeatView }>();
   private readonly session = randomBytes(6).toString('hex');
+  private readonly rolls = new SeatRolls();
+  private readonly rollWatchers: ((rolls: SeatRollList) => void)[] = [];
 
   constructor(
     private readonly dataDir: string,
@@ -80,8 +86,58 @@ export class SeatDesk {
   view(id: string): SeatView {
     const seat = this.seats.list().find((s) => s.id === id);
     // A token is looked up as the socket opens: a seat revoked since then sees nothing.
-    if (seat === undefined) return { seat: '', session: this.session, encounter: null, card: { figures: [] }, revision: 0 };
+    if (seat === undefined) return { seat: '', session: this.session, encounter: null, card: { figures: [] }, dice: [], revision: 0 };
     return this.update(seat).view;
+  }
+
+  /** The GM's page waits on faces for `figureId`'s roll: the name of the seat that may send them, or null (no seat holds it). */
+  askDice(figureId: string, purpose: RollPurpose, dice: string): { seat: string | null } {
+    const seat = this.seats.list().find((s) => s.figureIds.includes(figureId));
+    if (seat === undefined) return { seat: null };
+    this.rolls.ask(figureId, purpose, dice);
+    this.rollsChanged();
+    return { seat: seat.name };
+  }
+
+  settleDice(figureId: string, outcome: 'used' | 'other' | 'withdrawn'): SeatRollList {
+    if (this.rolls.settle(figureId, outcome)) this.rollsChanged();
+    return this.waitingRolls();
+  }
+
+  /** A seat's faces for a roll the GM waits on, for one of its own figures (`cardId`: as its card names it). */
+  offerDice(seatId: string, cardId: string, faces: readonly number[]): Record<string, never> {
+    const seat = this.seats.list().find((s) => s.id === seatId);
+    const shown = this.table.shown();
+    const idOf = shown ? playerIdsFor(shown.state.id) : null;
+    const figureId = idOf ? seat?.figureIds.find((id) => idOf('figure', id) === cardId) : undefined;
+    if (figureId === undefined) throw new AppError('forbidden', 'That figure is not one of this seat’s.');
+    this.rolls.offer(figureId, faces);
+    this.rollsChanged();
+    return {};
+  }
+
+  /** The rolls the GM's page waits on, with the seat that may answer each and the faces it sent. */
+  waitingRolls(): SeatRollList {
+    const seats = this.book?.list() ?? [];
+    const rolls = this.rolls.waiting().map((r) => ({
+      figureId: r.figureId,
+      seat: seats.find((s) => s.figureIds.includes(r.figureId))?.name ?? '',
+      purpose: r.purpose,
+      dice: r.dice,
+      faces: r.faces === null ? null : [...r.faces],
+    }));
+    return { rolls };
+  }
+
+  /** `watcher` is told the rolls waited on after each change (the GM's page shows the faces sent). */
+  watchRolls(watcher: (rolls: SeatRollList) => void): void {
+    this.rollWatchers.push(watcher);
+  }
+
+  private rollsChanged(): void {
+    this.refresh();
+    const rolls = this.waitingRolls();
+    for (const watcher of this.rollWatchers) watcher(rolls);
   }
 
   private refresh(): void {
@@ -95,12 +151,24 @@ export class SeatDesk {
   private update(seat: SeatRecord): { view: SeatView; changed: boolean } {
     const { table, card } = seatFrame(this.table.frame(), this.table.shown(), seatOf(seat.figureIds));
     const encounter = table ? { name: table.encounter.name, turn: table.encounter.turn, phase: table.encounter.phase } : null;
-    const text = JSON.stringify({ name: seat.name, encounter, card });
+    const dice = this.diceOf(seat);
+    const text = JSON.stringify({ name: seat.name, encounter, card, dice });
     const last = this.sent.get(seat.id);
     if (last?.text === text) return { view: last.view, changed: false };
-    const view: SeatView = { seat: seat.name, session: this.session, encounter, card, revision: last === undefined ? 0 : last.view.revision + 1 };
+    const view: SeatView = { seat: seat.name, session: this.session, encounter, card, dice, revision: last === undefined ? 0 : last.view.revision + 1 };
     this.sent.set(seat.id, { text, view });
     return { view, changed: true };
+  }
+
+  /** The seat's figures' rolls, named as its card names them (none while the table shows no encounter). */
+  private diceOf(seat: SeatRecord): SeatDice[] {
+    const shown = this.table.shown();
+    if (shown === null) return [];
+    const idOf = playerIdsFor(shown.state.id);
+    return seat.figureIds.flatMap((id) => {
+      const roll = this.rolls.of(id);
+      return roll ? [{ figureId: idOf('figure', id), purpose: roll.purpose, dice: roll.dice, sent: roll.faces && [...roll.faces], outcome: roll.outcome }] : [];
+    });
   }
 
   private info(seat: SeatRecord): SeatInfo {

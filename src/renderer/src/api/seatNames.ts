@@ -1,8 +1,8 @@
 import type { ChannelName, EventName } from '../../../shared/contract';
 import type { ContractNames } from './wsClient';
 
-/** The seat page's channel and event, written out so the page loads no schema (tests/unit/renderer/playerNames.test.ts keeps them the contract's). */
+/** The seat page's channels and event, written out so the page loads no schema (tests/unit/renderer/playerNames.test.ts keeps them the contract's). */
 export const SEAT_NAMES: ContractNames = {
-  channels: ['getSeatView'] satisfies ChannelName[],
+  channels: ['getSeatView', 'offerSeatDice'] satisfies ChannelName[],
   events: ['seatView'] satisfies EventName[],
 };

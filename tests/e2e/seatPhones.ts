@@ -1,0 +1,32 @@
+import type { Browser, Page } from '@playwright/test';
+import { decodeQR } from 'qr/decode.js';
+import sharp from 'sharp';
+import { expect } from './fixtures';
+
+/** The players' phones of the seat tests: a seat made with the mouse on the GM's page, and a phone on its link. */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+/** Adds a seat by name, gives it one figure and opens its code; answers its link as the QR code on the GM's screen says it. */
+export async function seatFor(gm: Page, name: string, figureId: string): Promise<string> {
+  await gm.getByTestId('seat-new-name').fill(name);
+  await gm.getByTestId('seat-add').click();
+  const seat = gm.getByTestId('seats-panel').locator('.seat', { hasText: name });
+  await seat.getByTestId(`seat-figure-${figureId}`).check();
+  await expect(seat.getByTestId(`seat-figure-${figureId}`)).toBeChecked();
+  await expect(seat.getByTestId('seat-qr')).toBeVisible();
+  const png = await seat.getByTestId('seat-qr').screenshot();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const read = decodeQR({ width: info.width, height: info.height, data: new Uint8Array(data) });
+  expect(read).toBe(await seat.getByTestId('seat-link').inputValue());
+  return read;
+}
+
+export async function phone(browser: Browser, link: string, problems: string[], name: string): Promise<Page> {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(`${name}: uncaught ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && problems.push(`${name}: console error: ${m.text()}`));
+  await page.goto(link);
+  await expect(page.getByTestId('seat-name')).toHaveText(name);
+  return page;
+}
