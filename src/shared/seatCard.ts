@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PostureSchema } from './schemas';
+import { OptionLetterSchema, PostureSchema } from './schemas';
 
 /**
  * A seat's card: what one player's phone shows of the figures the GM gave that seat, beyond what
@@ -36,6 +36,16 @@ export const SeatContinuingSchema = z
   })
   .strict();
 
+/** An action option of a due figure (RULINGS T5): open, or closed with the reason. */
+export const SeatOptionSchema = z
+  .object({
+    letter: OptionLetterSchema,
+    name: z.string(),
+    open: z.boolean(),
+    reason: z.string().nullable(),
+  })
+  .strict();
+
 export const SeatFigureSchema = z
   .object({
     /** The figure's id as this audience's frames name it (projection/ids.ts). */
@@ -55,6 +65,8 @@ export const SeatFigureSchema = z
     shield: z.object({ name: z.string(), ready: z.boolean() }).strict().nullable(),
     /** The figure is the one due now (RULINGS T4). */
     due: z.boolean(),
+    /** While it is due: its options as the seat can know them (projection/seatOptions.ts); else none. */
+    options: z.array(SeatOptionSchema),
   })
   .strict();
 
@@ -62,4 +74,5 @@ export const SeatCardSchema = z.object({ figures: z.array(SeatFigureSchema) }).s
 
 export type SeatPool = z.infer<typeof SeatPoolSchema>;
 export type SeatFigure = z.infer<typeof SeatFigureSchema>;
+export type SeatOption = z.infer<typeof SeatOptionSchema>;
 export type SeatCard = z.infer<typeof SeatCardSchema>;

@@ -64,6 +64,18 @@ test('a seat sends the faces its player rolled; the GM accepts them with one key
   await toBramsAction(gmPage);
   await expect(anna.getByTestId('seat-due')).toBeVisible();
   await expect(anna.getByTestId('seat-dice')).toHaveCount(0);
+  // Her card has Bram's options as the GM's page has them: charge open, the rest closed with the reason.
+  await expect(anna.getByTestId('seat-options')).toHaveText(/b Charge attack/);
+  await anna.getByTestId('seat-options-closed').locator('summary').tap();
+  await expect(anna.getByTestId('seat-options-closed')).toContainText('j Attack: Bram moved 1 hex, a walk-slow (RULINGS T5)');
+  // The card is longer than the phone: the player scrolls down to the last reason.
+  await anna.mouse.move(195, 600);
+  await anna.mouse.wheel(0, 2000);
+  await expect.poll(() => anna.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect(anna.getByTestId('seat-options-closed').locator('li').last()).toBeInViewport();
+  await anna.screenshot({ path: `${SCREENS}/seat-options-390x844.png`, fullPage: true });
+  await anna.evaluate(() => window.scrollTo(0, 0));
+  await expect(ben.getByTestId('seat-options')).toHaveCount(0);
 
   // The GM opens Bram's attack: Anna's phone is asked for the faces, Ben's is not.
   await gmPage.getByTestId('option-b').click();

@@ -8,6 +8,7 @@ import { spellById } from '../engine/magic';
 import { asRuleSet, type Rules } from '../engine/rules';
 import type { PlayerIdOf } from './ids';
 import type { Sight } from './sight';
+import { seatOptions } from './seatOptions';
 import { phaseStatusAsSeen } from './turnFrame';
 
 /**
@@ -15,7 +16,7 @@ import { phaseStatusAsSeen } from './turnFrame';
  * may know of it beyond the table's picture (DESIGN §The player projection): its pools with their
  * band, its mana and Debt (RULINGS C8: secret from the table, not from its own player), its spells
  * known and the continuing spells it keeps up with their renewal cost (RULINGS S2), what it holds
- * and wears, and whether it is due. The console's choice: the seat knows no more of the others than
+ * and wears, whether it is due and, while it is, its options. The console's choice: the seat knows no more of the others than
  * the table does; a continuing spell on a figure the table cannot see is "out of sight", and the
  * figure due is found as the table's tracker finds it, with the seat's own figures counted.
  */
@@ -65,6 +66,7 @@ function seatFigure(state: EncounterState, f: FigureState, ctx: CardContext): Se
     armour: f.equipment.armorId ? (armorById(f.equipment.armorId)?.name ?? null) : null,
     shield: shield ? { name: shield.name, ready: f.equipment.shieldReady } : null,
     due: ctx.due.has(f.id),
+    options: ctx.due.has(f.id) ? seatOptions(state, f, ctx.known, ctx.sight, ctx.rules) : [],
   };
 }
 

@@ -15,6 +15,7 @@ import { seatFrame, seatOf, type SeatFrame } from '../../../src/main/projection/
 import type { Command } from '../../../src/shared/commands';
 import { isAppError } from '../../../src/shared/errors';
 import { SeatCardSchema } from '../../../src/shared/seatCard';
+import { withActionOrder } from '../engine/encounter/fixtures';
 import { ford } from './seatFord';
 
 const FIGURES = ['bram', 'ilsa', 'grak', 'sella'] as const;
@@ -62,8 +63,9 @@ function checkSeat(state: EncounterState, own: readonly string[], frame: SeatFra
 describe('seats over random commands', () => {
   it('hold the table’s frame, only their own figures, and change only with the table or their own figures', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(command, fc.nat()), { minLength: 1, maxLength: 25 }), (steps) => {
-        let state = ford();
+      fc.property(fc.array(fc.tuple(command, fc.nat()), { minLength: 1, maxLength: 25 }), fc.boolean(), (steps, acting) => {
+        // Half the runs are in the Actions phase, where the figure due has its options on its card.
+        let state = acting ? withActionOrder(ford('actions'), ['sella', 'bram', 'ilsa', 'grak']) : ford();
         let frames = SEATS.map((own) => seatFrameOf(state, own));
         let table = frameOf(state, TABLE).encounter;
         for (const [c, seed] of steps) {

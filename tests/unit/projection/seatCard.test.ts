@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { turnStateOf, type EncounterState } from '../../../src/main/engine/encounter/schema';
+import { legalOptions } from '../../../src/main/engine/encounter/turn/options';
 import { TABLE } from '../../../src/main/projection/audience';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { encounterFrame, frameOf } from '../../../src/main/projection/frame';
@@ -82,6 +83,20 @@ describe('a seat’s card', () => {
     const afterBram = { ...s, turnState: { ...turnStateOf(s), actionDone: ['sella', 'bram'] } };
     expect(due(afterBram, 'bram')).toBe(false);
     expect(due(afterBram, 'ilsa')).toBe(true);
+  });
+
+  it('a due figure’s options are on its card as the seat can know them: an enemy in ambush opens none', () => {
+    const s = withActionOrder(ford('actions'), ['bram', 'ilsa', 'grak', 'sella']);
+    const options = (state: EncounterState, id: string) => seatFrameOf(state, [id]).card.figures[0]!.options;
+    expect(options(s, 'ilsa')).toEqual([]);
+    const bram = options(s, 'bram');
+    expect(bram.map((o) => o.letter)).toEqual(legalOptions(s, 'bram').options.map((o) => o.option));
+    expect(bram.find((o) => o.letter === 'b')).toMatchObject({ open: false, reason: "No enemy stands in Bram's front hexes (001 §Facing)." });
+    // Sella, hidden, steps into Bram's front: the GM's page opens his charge attack; his seat's card does not.
+    const ambush = { ...s, figures: s.figures.map((f) => (f.id === 'sella' ? { ...f, position: { q: 4, r: 2 } } : f)) };
+    expect(legalOptions(ambush, 'bram').options.find((o) => o.option === 'b')).toMatchObject({ available: true });
+    expect(options(ambush, 'bram')).toEqual(bram);
+    expect(JSON.stringify(options(ambush, 'bram'))).not.toContain('Sella');
   });
 
   it('a seat of two figures has both on its card; a figure no longer in the encounter is left out', () => {
