@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { decodeQR } from 'qr/decode.js';
 import sharp from 'sharp';
 import { expect } from './fixtures';
@@ -14,11 +14,16 @@ export async function seatFor(gm: Page, name: string, figureId: string): Promise
   await seat.getByTestId(`seat-figure-${figureId}`).check();
   await expect(seat.getByTestId(`seat-figure-${figureId}`)).toBeChecked();
   await expect(seat.getByTestId('seat-qr')).toBeVisible();
-  const png = await seat.getByTestId('seat-qr').screenshot();
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const read = decodeQR({ width: info.width, height: info.height, data: new Uint8Array(data) });
+  const read = await readQr(seat.getByTestId('seat-qr'));
   expect(read).toBe(await seat.getByTestId('seat-link').inputValue());
   return read;
+}
+
+/** The text of a QR code as a camera would read it off the screen (a screenshot of it, decoded). */
+export async function readQr(code: Locator): Promise<string> {
+  const png = await code.screenshot();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return decodeQR({ width: info.width, height: info.height, data: new Uint8Array(data) });
 }
 
 export async function phone(browser: Browser, link: string, problems: string[], name: string): Promise<Page> {

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { toRenewSpells } from './sampleTurn';
 import { expect, test } from './fixtures';
-import { phone, seatFor } from './seatPhones';
+import { phone, readQr, seatFor } from './seatPhones';
 import { SCREENS } from './setupSteps';
 
 /**
@@ -15,7 +15,12 @@ test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 
-test('two phones join by their codes: each sees its own figure, is told when it is due, and never the other’s mana', async ({ browser, gmPage, problems }) => {
+test('two phones join by their codes: each sees its own figure, is told when it is due, and never the other’s mana', async ({
+  browser,
+  gmPage,
+  playerPage,
+  problems,
+}) => {
   test.setTimeout(90_000);
   await gmPage.setViewportSize({ width: 1366, height: 768 });
   await gmPage.getByTestId('seats-toggle').click();
@@ -24,7 +29,16 @@ test('two phones join by their codes: each sees its own figure, is told when it 
   const benLink = await seatFor(gmPage, 'Ben', 'ilsa');
   await gmPage.screenshot({ path: `${SCREENS}/seats-gm-1366x768.png` });
 
+  // Anna scans her code off the TV: the GM shows it there, and it comes down once her phone has joined.
+  await gmPage.getByTestId('seats-panel').locator('.seat', { hasText: 'Anna' }).getByTestId('seat-show').click();
+  await gmPage.getByTestId('seats-panel').locator('.seat', { hasText: 'Anna' }).getByTestId('seat-tv').click();
+  await expect(playerPage.getByTestId('player-seat-code')).toContainText('Anna: scan to join');
+  await playerPage.screenshot({ path: `${SCREENS}/seat-code-on-tv.png` });
+  expect(await readQr(playerPage.getByTestId('player-seat-code-qr'))).toBe(annaLink);
+  await expect(gmPage.getByTestId('seats-panel').locator('.seat', { hasText: 'Anna' }).getByTestId('seat-tv')).toHaveText('Take off the TV');
   const anna = await phone(browser, annaLink, problems, 'Anna');
+  await expect(playerPage.getByTestId('player-seat-code')).toHaveCount(0);
+  await expect(gmPage.getByTestId('seats-panel').locator('.seat', { hasText: 'Anna' }).getByTestId('seat-tv')).toHaveText('Show on the TV');
   const ben = await phone(browser, benLink, problems, 'Ben');
   await expect(anna.getByTestId('seat-encounter')).toHaveText('Ambush at the Ford · Turn 1 · Initiative');
   await expect(anna.getByTestId('seat-figure')).toHaveCount(1);

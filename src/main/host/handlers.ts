@@ -44,6 +44,6 @@ export function createHandlers(core: () => ConsoleCore): Handlers {
     ...tacticsHandlers(() => core().tactics, session),
     ...specialActionHandlers(session),
     ...placingHandlers(session),
-    ...seatHandlers(() => core().seats),
+    ...seatHandlers(core),
   };
 }

@@ -35,7 +35,8 @@ export function screenOf(projector: ProjectorState): Screen {
  * (neither the GM's framing nor a held one, nor whether it is held), no handout, ping or ruler. The GM keeps
  * everything, so lifting the blackout goes back to the same framing and handout. While a scene is
  * staged, no ping or ruler: they point into the scene the GM is preparing, not the one on the TV;
- * nor whether one is staged.
+ * nor whether one is staged. A seat's code stays over a blackout: the GM shows it to hand out
+ * seats, often before the map is revealed.
  */
 export function projectorForPlayers(projector: ProjectorState): ProjectorState {
   if (projector.blackout) return { ...projector, mode: 'follow', frame: null, handout: null, ping: null, ruler: null, staged: false };

@@ -1,6 +1,7 @@
 import {
   DEFAULT_LEGIBILITY,
   type ShownRuler,
+  type ShownSeatCode,
   type PlayerDisplay,
   type PlayerLegibility,
   type ProjectorState,
@@ -17,6 +18,7 @@ export const DEFAULT_PROJECTOR: ProjectorState = {
   handout: null,
   ping: null,
   ruler: null,
+  seatCode: null,
   revision: 0,
 };
 
@@ -43,6 +45,7 @@ export class Projector {
   private reportDue: ReturnType<typeof setTimeout> | null = null;
   /** Pings so far: a page pulses when the count it sees grows. */
   private pings = 0;
+  private codeOf: string | null = null;
   /** The TV's framing when the last staged scene was shown, for `back`. */
   private framingBefore: Pick<ProjectorState, 'mode' | 'frame'> | null = null;
 
@@ -101,6 +104,18 @@ export class Projector {
   showRuler(ruler: ShownRuler | null): ProjectorState {
     this.state = { ...this.state, ruler: ruler && { from: { ...ruler.from }, to: { ...ruler.to }, label: ruler.label }, revision: this.state.revision + 1 };
     return this.changed();
+  }
+
+  /** A seat's code shown to the table (`seatId`: which seat it is, kept here, never sent), or taken down (null). */
+  showSeatCode(code: ShownSeatCode | null, seatId: string | null = null): ProjectorState {
+    this.codeOf = code === null ? null : seatId;
+    this.state = { ...this.state, seatCode: code && { ...code }, revision: this.state.revision + 1 };
+    return this.changed();
+  }
+
+  /** The seat whose code is shown, or null. */
+  seatCodeShown(): string | null {
+    return this.state.seatCode === null ? null : this.codeOf;
   }
 
   /** Another campaign opened: its legibility settings apply, and the last one's handout comes down. */

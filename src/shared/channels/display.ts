@@ -83,6 +83,10 @@ export type Ping = z.infer<typeof PingSchema>;
 export const ShownRulerSchema = z.object({ from: HexSchema, to: HexSchema, label: z.string().max(120) }).strict();
 export type ShownRuler = z.infer<typeof ShownRulerSchema>;
 
+/** A seat's code on the TV for its player to scan: the seat's name and its link (the QR code's text). */
+export const ShownSeatCodeSchema = z.object({ seat: z.string().max(40), link: z.string().max(400) }).strict();
+export type ShownSeatCode = z.infer<typeof ShownSeatCodeSchema>;
+
 /**
  * What the player display shows (host state: not part of the encounter, not logged, not undone):
  * the host-lived settings, then the parts with other lifetimes (PROJECTOR_LIFETIMES).
@@ -98,6 +102,8 @@ export type ProjectorState = HostProjectorValues & {
   ping: Ping | null;
   /** The GM's ruler, when the GM shows it to the table. */
   ruler: ShownRuler | null;
+  /** A seat's code the GM shows the table (shown over a blackout too: seats are handed out before the map). */
+  seatCode: ShownSeatCode | null;
   /** Grows with every change so a page can drop a stale push. */
   revision: number;
 };
@@ -112,6 +118,7 @@ export const ProjectorSchema = z
     handout: HandoutSchema.nullable(),
     ping: PingSchema.nullable(),
     ruler: ShownRulerSchema.nullable(),
+    seatCode: ShownSeatCodeSchema.nullable(),
     revision: z.number().int().min(0),
   })
   .strict() as unknown as z.ZodObject<ProjectorShape, z.core.$strict>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PhaseSchema, IdSchema } from '../schemas';
+import { ShownSeatCodeSchema } from './display';
 import { SeatCardSchema } from '../seatCard';
 import { SeatDiceSchema } from './seatDice';
 import { channel, NoArgs } from './define';
@@ -60,6 +61,12 @@ export const SEAT_CHANNELS = {
     args: z.object({ id: SeatIdSchema }).strict(),
     result: SeatListSchema,
     summary: 'A seat is removed; the phone on its link is disconnected.',
+  }),
+  showSeatCode: channel({
+    roles: ['gm'],
+    args: z.object({ id: SeatIdSchema.nullable() }).strict(),
+    result: z.object({ shown: ShownSeatCodeSchema.nullable() }).strict(),
+    summary: 'Show a seat’s code on the player display for its player to scan (down again once the phone joins), or take it down (null).',
   }),
   getSeatView: channel({ roles: ['seat'], args: NoArgs, result: SeatViewSchema, summary: 'The calling seat’s view: the table’s encounter and its own card.' }),
 } as const;

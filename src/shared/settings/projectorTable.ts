@@ -12,9 +12,11 @@
  * - `moment`: the GM's ping, set only through `pingHex`, seen as new when its count grows, ended
  *   by any later change the GM makes to the projector;
  * - `ruler`: the GM's ruler shown to the table, set only through `showRuler`;
+ * - `seat`: a seat's code shown to the table, set only through `showSeatCode`, taken down when its
+ *   phone joins or its link ends;
  * - `revision`: counted by the host.
  */
-export type ProjectorLifetime = 'host' | 'campaign' | 'player' | 'handout' | 'moment' | 'ruler' | 'revision';
+export type ProjectorLifetime = 'host' | 'campaign' | 'player' | 'handout' | 'moment' | 'ruler' | 'seat' | 'revision';
 
 /** A framing of the map in world units (1 is a hex's centre-to-corner size): its centre and the width and height in view. */
 export interface FrameValue {
@@ -105,6 +107,7 @@ export const PROJECTOR_LIFETIMES = {
   handout: 'handout',
   ping: 'moment',
   ruler: 'ruler',
+  seatCode: 'seat',
   revision: 'revision',
 } as const satisfies Record<string, ProjectorLifetime>;
 

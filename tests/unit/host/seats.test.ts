@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { Core } from '../../../src/main/host/core';
 import { SEATS_FILE } from '../../../src/main/services/seats/seatBook';
+import type { ProjectorState } from '../../../src/shared/channels/display';
 import type { SeatInfo, SeatList, SeatView } from '../../../src/shared/channels/seats';
 import { channelNamesFor, CHANNELS } from '../../../src/shared/contract';
 import { SEAT_LINK_ENDED } from '../../../src/shared/seatLink';
@@ -117,6 +118,31 @@ describe('seats on the web host', () => {
     const list = valueOf<SeatList>(await gm.call('revokeSeat', { id: ilsa.id }));
     expect(list.seats.map((s) => s.name)).toEqual(['Anna']);
     expect(await refusal(new URL(ilsa.link!).searchParams.get('token')!)).toBe(403);
+  });
+
+  it('a seat’s code shown on the TV reaches the player display, over a blackout too, and comes down once its phone joins', async () => {
+    const gm = await web.socket('gm');
+    const { bram, ilsa } = await twoSeats(gm);
+    const tv = await web.socket('player');
+    valueOf(await gm.call('setProjector', { blackout: true }));
+    expect(valueOf(await gm.call('showSeatCode', { id: bram.id }))).toEqual({ shown: { seat: 'Anna', link: bram.link } });
+    const shown = await tv.waitFor<{ event: string; payload: ProjectorState }>(
+      (m) => m.event === 'projector' && (m.payload as ProjectorState).seatCode !== null,
+    );
+    expect(shown.payload).toMatchObject({ blackout: true, seatCode: { seat: 'Anna', link: bram.link } });
+    // The seat's id stays in main: the TV is told the name and the link it shows, nothing else.
+    expect(tv.frames.join('')).not.toContain(bram.id);
+    // Ben's phone joining leaves Anna's code up; Anna's joining takes it down.
+    await (await web.seatSocket(ilsa.link!)).call('getSeatView', {});
+    expect(valueOf<ProjectorState>(await gm.call('getProjector', {})).seatCode).not.toBeNull();
+    await (await web.seatSocket(bram.link!)).call('getSeatView', {});
+    expect(valueOf<ProjectorState>(await gm.call('getProjector', {})).seatCode).toBeNull();
+    await tv.waitFor<{ event: string; payload: ProjectorState }>((m) => m.event === 'projector' && (m.payload as ProjectorState).seatCode === null);
+    // A code whose link is ended comes down with it.
+    valueOf(await gm.call('showSeatCode', { id: ilsa.id }));
+    valueOf(await gm.call('reissueSeat', { id: ilsa.id }));
+    expect(valueOf<ProjectorState>(await gm.call('getProjector', {})).seatCode).toBeNull();
+    expect(await gm.call('showSeatCode', { id: 'seat-99' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 
   it('names are checked: empty, too long or taken is refused with the reason, and nothing changes', async () => {

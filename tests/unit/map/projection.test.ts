@@ -58,6 +58,7 @@ const base: ProjectorState = {
   handout: null,
   ping: null,
   ruler: null,
+  seatCode: null,
   legibility: { tokenScale: 1, labelScale: 1, highContrastGrid: false, turnOrder: false, latestLine: false, turned: false, bothSides: false },
   revision: 0,
 };

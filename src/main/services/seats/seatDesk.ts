@@ -82,6 +82,15 @@ export class SeatDesk {
     return this.list();
   }
 
+  /** What the TV shows to let `id`'s phone join: the seat's name and link. */
+  code(id: string): { seat: string; link: string } {
+    const seat = this.seats.list().find((s) => s.id === id);
+    if (seat === undefined) throw new AppError('not-found', 'There is no such seat.');
+    const { link } = this.info(seat);
+    if (link === null) throw new AppError('conflict', 'Phones join through the web host: start the console with npm run serve -- --lan.');
+    return { seat: seat.name, link };
+  }
+
   /** The seat's view now (the view it was last pushed, while nothing it may see changed). */
   view(id: string): SeatView {
     const seat = this.seats.list().find((s) => s.id === id);

@@ -85,6 +85,7 @@ export const GM_NAMES: ContractNames = {
     'saveSeat',
     'reissueSeat',
     'revokeSeat',
+    'showSeatCode',
     'askSeatDice',
     'settleSeatDice',
     'listSeatRolls',
