@@ -96,7 +96,8 @@ test('a seat sends the faces its player rolled; the GM accepts them with one key
   await expect(gmPage.getByTestId('attack-entry-seat')).toHaveText('Anna rolled 3 3 2 4 5 — Enter accepts; type faces to override.');
   await expect(gmPage.getByTestId('attack-verdict')).toHaveCount(0);
   await gmPage.screenshot({ path: `${SCREENS}/seat-dice-offered-gm-1366x768.png` });
-  await gmPage.getByTestId('attack-entry-input').click();
+  // The field took the focus as the faces came (the GM was not typing elsewhere): one key applies them.
+  await expect(gmPage.getByTestId('attack-entry-input')).toBeFocused();
   await gmPage.keyboard.press('Enter');
   await expect(gmPage.getByTestId('attack-verdict')).toContainText('Hit');
   await expect(anna.getByTestId('seat-dice-used')).toHaveText('The GM used your dice: 3 3 2 4 5.');
