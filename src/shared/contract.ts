@@ -50,20 +50,20 @@ export const CHANNELS = {
 /** Pushes from main to windows of the given roles. */
 export const EVENTS = {
   gmView: { roles: ['gm'], payload: GmViewPushSchema },
-  /** The table's frame: to the player display, and to the GM page for its mirror of the TV. */
-  playerView: { roles: ['player', 'gm'], payload: PlayerViewPushSchema },
+  /** The table's frame: to the player display, to the GM page for its mirror of the TV, and to the seats' phones for theirs. */
+  playerView: { roles: ['player', 'gm', 'seat'], payload: PlayerViewPushSchema },
   projector: { roles: ['gm', 'player'], payload: ProjectorSchema },
-  /** The projector's state as the player display gets it, for the GM's mirror. */
-  tableProjector: { roles: ['gm'], payload: ProjectorSchema },
+  /** The projector's state as the player display gets it, for the GM's mirror and the seats' phones. */
+  tableProjector: { roles: ['gm', 'seat'], payload: ProjectorSchema },
   importProgress: { roles: ['gm'], payload: ImportProgressSchema },
   transferProgress: { roles: ['gm'], payload: TransferProgressSchema },
   autopilot: { roles: ['gm'], payload: AutopilotStatusSchema },
   simulation: { roles: ['gm'], payload: SimulationStatusSchema },
-  /** Sent to one seat's sockets only (the web host's `pushToSeat`). */
-  seatView: { roles: ['seat'], payload: SeatViewSchema },
+  /** Sent to one seat's sockets only (the web host's `pushToSeat`), never to every seat. */
+  seatView: { roles: ['seat'], payload: SeatViewSchema, toOneSeat: true },
   /** The rolls the GM's page waits on from seats, and the faces sent for them. */
   seatRolls: { roles: ['gm'], payload: SeatRollsSchema },
-} as const satisfies Record<string, { roles: readonly Role[]; payload: z.ZodType }>;
+} as const satisfies Record<string, { roles: readonly Role[]; payload: z.ZodType; toOneSeat?: true }>;
 
 export type Channels = typeof CHANNELS;
 export type ChannelName = keyof Channels;

@@ -53,6 +53,15 @@ test('two phones join by their codes: each sees its own figure, is told when it 
   await expect(anna.getByTestId('seat-mana')).toHaveCount(0);
   for (const word of ['Ilsa', 'Mana', 'Blur']) await expect(anna.getByTestId('seat-page')).not.toContainText(word);
   await anna.screenshot({ path: `${SCREENS}/seat-anna-390x844.png` });
+  // "The table" tab: the TV's picture on her phone, drawn from the player display's own frames.
+  await anna.getByTestId('seat-tab-table').tap();
+  await expect(anna.getByTestId('seat-stage')).toBeVisible();
+  await expect(anna.getByTestId('seat-status')).toContainText('Ambush at the Ford');
+  await expect(anna.getByTestId('seat-status')).toHaveText((await playerPage.getByTestId('player-status').textContent()) ?? '');
+  await expect(anna.getByTestId('seat-map').locator('canvas').first()).toBeVisible();
+  await anna.screenshot({ path: `${SCREENS}/seat-table-390x844.png` });
+  await anna.getByTestId('seat-tab-card').tap();
+  await expect(anna.getByTestId('seat-figure')).toContainText('Bram');
 
   // The GM's damage form: Bram loses 5 Fatigue; Anna's card follows, Ben's does not change.
   await gmPage.getByTestId('seats-toggle').click();
@@ -70,6 +79,8 @@ test('two phones join by their codes: each sees its own figure, is told when it 
   const dueOf: Record<string, Page> = { Bram: anna, Ilsa: ben };
   const due = gmPage.getByTestId('due-name');
   for (let i = 0; i < 4; i++) {
+    // The GM's due card is read once it is there (a phase's first due figure comes a moment after the phase).
+    await expect.poll(async () => (await due.allTextContents())[0] ?? '').not.toBe('');
     const who = (await due.allTextContents())[0] ?? '';
     for (const [name, page] of Object.entries(dueOf)) await expect(page.getByTestId('seat-due')).toHaveCount(name === who ? 1 : 0);
     if (who === 'Ilsa') await ben.screenshot({ path: `${SCREENS}/seat-ben-due-390x844.png` });

@@ -143,10 +143,10 @@ export const DISPLAY_CHANNELS = {
     summary: 'What the player display frames, whether it is blacked out, and at what scale.',
   }),
   getTableProjector: channel({
-    roles: ['gm'],
+    roles: ['gm', 'seat'],
     args: NoArgs,
     result: ProjectorSchema,
-    summary: "The projector's state as the player display holds it, for the GM's mirror of the TV.",
+    summary: "The projector's state as the player display holds it, for the GM's mirror of the TV and the seats' phones.",
   }),
   setProjector: channel({
     roles: ['gm'],

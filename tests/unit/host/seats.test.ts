@@ -67,6 +67,25 @@ describe('seats on the web host', () => {
     expect(anna.frames.join('')).not.toContain(ilsaMana);
   });
 
+  it('a phone gets the table’s own frames and projector, as the player display does', async () => {
+    const gm = await web.socket('gm');
+    const { bram } = await twoSeats(gm);
+    const tv = await web.socket('player');
+    const anna = await web.seatSocket(bram.link!);
+    expect(valueOf(await anna.call('getPlayerView', {}))).toEqual(valueOf(await tv.call('getPlayerView', {})));
+    expect(valueOf(await anna.call('getTableProjector', {}))).toEqual(valueOf(await tv.call('getProjector', {})));
+    valueOf(await gm.call('sendCommand', { command: { type: 'moveFigure', figureId: 'grak', to: { q: 15, r: 2 } } }));
+    valueOf(await gm.call('setProjector', { blackout: true }));
+    await anna.waitFor<{ event: string; payload: ProjectorState }>((m) => m.event === 'tableProjector' && (m.payload as ProjectorState).blackout);
+    await tv.waitFor<{ event: string; payload: ProjectorState }>((m) => m.event === 'projector' && (m.payload as ProjectorState).blackout);
+    expect(anna.pushes('playerView')).toEqual(tv.pushes('playerView'));
+    expect(anna.pushes('playerView').length).toBeGreaterThan(0);
+    expect(anna.pushes('tableProjector')).toEqual(tv.pushes('projector'));
+    // Nor does a seat hear another seat's view, or the GM's own pushes.
+    expect(anna.pushes('gmView')).toEqual([]);
+    expect(anna.pushes('projector')).toEqual([]);
+  });
+
   it('a change to a seat’s figure is pushed to that seat alone', async () => {
     const gm = await web.socket('gm');
     const { bram, ilsa } = await twoSeats(gm);
@@ -87,7 +106,7 @@ describe('seats on the web host', () => {
     const gm = await web.socket('gm');
     const { bram } = await twoSeats(gm);
     let anna = await web.seatSocket(bram.link!);
-    expect(channelNamesFor('seat')).toEqual(['getSeatView', 'offerSeatDice']);
+    expect(channelNamesFor('seat')).toEqual(['getPlayerView', 'getTableProjector', 'getSeatView', 'offerSeatDice']);
     // A socket in turn for each 30 calls: a page's own message limit is not what is tested here.
     const names = Object.keys(CHANNELS).filter((n) => !channelNamesFor('seat').includes(n as never));
     for (const [i, name] of names.entries()) {

@@ -337,7 +337,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     urls: { gm: `${local}/?token=${tokens.gm}`, player: `${base}/player.html?token=${tokens.player}` },
     base,
     push(event, payload, only) {
-      const roles = (EVENTS[event].roles as readonly Role[]).filter((r) => r !== 'seat' && (only === undefined || r === only));
+      const def: { roles: readonly Role[]; toOneSeat?: true } = EVENTS[event];
+      const roles = def.roles.filter((r) => (r !== 'seat' || !def.toOneSeat) && (only === undefined || r === only));
       const message = JSON.stringify({ event, payload } satisfies WsPush);
       for (const [ws, c] of sockets) if (roles.includes(c.role)) send(ws, message);
     },

@@ -56,3 +56,21 @@ export class TableFeed {
     if (!this.projector || next.revision >= this.projector.revision) this.projector = next;
   }
 }
+
+/** What a copy of the TV reads (the GM's mirror, a seat's phone): both roles are granted the table's own frames and projector state. */
+interface TableCopyApi {
+  getPlayerView(args: Record<string, never>): Promise<Envelope<PlayerView>>;
+  getTableProjector(args: Record<string, never>): Promise<Envelope<ProjectorState>>;
+  on(event: 'playerView', listener: (push: PlayerViewPush) => void): () => void;
+  on(event: 'tableProjector', listener: (projector: ProjectorState) => void): () => void;
+}
+
+/** The feed of a copy of the TV: the very frames and projector state the player display gets, never the GM's view. */
+export function tableCopyFeed(api: () => TableCopyApi): TableFeed {
+  return new TableFeed({
+    getView: () => api().getPlayerView({}),
+    getProjector: () => api().getTableProjector({}),
+    onView: (listener) => api().on('playerView', listener),
+    onProjector: (listener) => api().on('tableProjector', listener),
+  });
+}
