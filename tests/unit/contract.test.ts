@@ -84,6 +84,7 @@ describe('channels', () => {
       'importProgress',
       'playerView',
       'projector',
+      'seatRolls',
       'simulation',
       'tableProjector',
       'transferProgress',
@@ -93,11 +94,18 @@ describe('channels', () => {
     expect(eventNamesFor('player')).not.toContain('simulation');
   });
 
-  it('no channel that returns a GM view is open to the player role', () => {
+  it('a seat may read the table’s own frame and projector, its own view, and send dice: nothing more', () => {
+    expect(channelNamesFor('seat').sort()).toEqual(['getPlayerView', 'getSeatView', 'getTableProjector', 'offerSeatDice']);
+    expect(eventNamesFor('seat').sort()).toEqual(['playerView', 'seatView', 'tableProjector']);
+  });
+
+  it('no channel that returns a GM view is open to the player role or a seat', () => {
     for (const name of channelNames) {
       if (CHANNELS[name].result === GmViewSchema) expect(CHANNELS[name].roles).not.toContain('player');
+      if (CHANNELS[name].result === GmViewSchema) expect(CHANNELS[name].roles).not.toContain('seat');
     }
     expect(EVENTS.gmView.roles).not.toContain('player');
+    expect(EVENTS.gmView.roles).not.toContain('seat');
     // A player push is the player view or its change (issue 18 §3), never a GM view.
     expect(EVENTS.playerView.payload).toBe(PlayerViewPushSchema);
     expect(PlayerViewPushSchema.options).toEqual([PlayerViewDeltaSchema, PlayerViewSchema]);
