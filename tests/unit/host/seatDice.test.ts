@@ -46,8 +46,14 @@ describe('dice from the seats', () => {
     // Closing the flow after it was settled leaves the phone told how.
     await gm.call('settleSeatDice', { figureId: 'bram', outcome: 'withdrawn' });
     expect(valueOf<SeatView>(await anna.call('getSeatView', {})).dice[0]!.outcome).toBe('used');
+    // Another encounter on the table (a copy with Bram in it): the last one's roll is gone from the phone.
+    const list = valueOf<{ openId: string }>(await gm.call('listEncounters', {}));
+    const copy = valueOf<{ id: string }>(await gm.call('duplicateEncounter', { id: list.openId, name: 'The ford again' }));
+    valueOf(await gm.call('openEncounter', { id: copy.id }));
+    await anna.waitFor<{ event: string; payload: SeatView }>((m) => m.event === 'seatView' && (m.payload as SeatView).encounter?.name === 'The ford again');
+    expect(valueOf<SeatView>(await anna.call('getSeatView', {})).dice).toEqual([]);
     // Ben's phone heard none of it.
-    expect(ben.pushes('seatView')).toEqual([]);
+    expect(ben.pushes('seatView').every((v) => (v as SeatView).dice.length === 0)).toBe(true);
     expect(ben.frames.join('')).not.toContain('3d6');
   });
 

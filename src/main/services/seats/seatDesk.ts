@@ -28,6 +28,8 @@ export class SeatDesk {
   private readonly sent = new Map<string, { readonly text: string; readonly view: SeatView }>();
   private readonly session = randomBytes(6).toString('hex');
   private readonly rolls = new SeatRolls();
+  /** The opening of the table the rolls belong to. */
+  private rollsOf: string | null = null;
   private readonly rollWatchers: ((rolls: SeatRollList) => void)[] = [];
 
   constructor(
@@ -35,7 +37,13 @@ export class SeatDesk {
     private readonly table: PlayerProjection,
     private readonly log: (m: string) => void = () => {},
   ) {
-    table.watch(() => this.refresh());
+    table.watch(() => {
+      // Another encounter on the table: the rolls of the last one are nobody's to answer or recall.
+      const key = table.shown()?.key ?? null;
+      if (key !== this.rollsOf) this.rolls.clear();
+      this.rollsOf = key;
+      this.refresh();
+    });
   }
 
   /** Reads the seats kept in the data folder. */

@@ -44,6 +44,11 @@ export class SeatRolls {
     return true;
   }
 
+  /** Forgets every roll (the table shows another encounter). */
+  clear(): void {
+    this.rolls.clear();
+  }
+
   /** The rolls waited on now. */
   waiting(): HeldRoll[] {
     return [...this.rolls.values()].filter((r) => r.outcome === 'waiting');
