@@ -25,7 +25,6 @@ const overlaps = (a: Box, b: Box) => a.x <= b.x + b.width && b.x <= a.x + a.widt
 export class PartialDraw {
   private boxes: Box[] = [];
   private wholeLayer = false;
-  private scheduled = false;
 
   /**
    * @param reach how far (screen pixels) any of the layer's nodes reaches from its origin: a node
@@ -57,16 +56,36 @@ export class PartialDraw {
     this.boxes = [];
   }
 
-  /** Draws what was marked on the next animation frame. */
+  /**
+   * Draws what was marked now, in the task that changed it (a push from main), so the canvas holds
+   * the new pixels before the next frame starts; a whole layer is drawn on the next frame (Konva's).
+   */
   flush(): void {
     if (this.wholeLayer) {
       this.wholeLayer = false;
       this.layer.batchDraw();
+      this.warmScratch();
       return;
     }
-    if (this.boxes.length === 0 || this.scheduled) return;
-    this.scheduled = true;
-    requestAnimationFrame(() => this.draw());
+    this.draw();
+  }
+
+  private warming = 0;
+
+  /**
+   * Sizes the scratch canvas to the layer's while the page is idle: allocating a screen-sized
+   * canvas costs tens of ms, which the first partial draw after a load or a resize would pay.
+   */
+  private warmScratch(): void {
+    if (this.warming) return;
+    this.warming = requestIdleCallback(
+      () => {
+        this.warming = 0;
+        const canvas = this.layer.getCanvas();
+        this.scratchLike(canvas.getWidth(), canvas.getHeight(), canvas.getPixelRatio());
+      },
+      { timeout: 2000 },
+    );
   }
 
   private scratch: SceneCanvas | null = null;
@@ -76,14 +95,15 @@ export class PartialDraw {
     const s = this.scratch ?? new SceneCanvas({ width: 1, height: 1, pixelRatio: ratio });
     if (s.getWidth() !== width || s.getHeight() !== height || s.getPixelRatio() !== ratio) {
       s.setPixelRatio(ratio);
-      s.setSize(width / ratio, height / ratio);
+      // Konva floors size × ratio to whole pixels; at a fractional ratio width / ratio × ratio can
+      // fall a hair under `width` and lose a pixel, so the scratch would be sized again every draw.
+      s.setSize((width + 0.5) / ratio, (height + 0.5) / ratio);
     }
     this.scratch = s;
     return s;
   }
 
   private draw(): void {
-    this.scheduled = false;
     const boxes = this.boxes;
     this.boxes = [];
     // A full draw is already on its way (Konva's own frame): it draws these boxes too.
@@ -113,9 +133,12 @@ export class PartialDraw {
     scratchContext.setTransform(1, 0, 0, 1, 0, 0);
     for (const d of device) scratchContext.clearRect(d.x, d.y, d.width, d.height);
     scratchContext.restore();
+    // The layer's children sit right under it: their screen origin is the layer's transform of
+    // their position, found without a transform per node (a thousand tokens are scanned per push).
+    const toScreen = this.layer.getAbsoluteTransform();
     for (const node of this.layer.getChildren()) {
-      if (!node.isVisible()) continue;
-      const at = node.getAbsolutePosition();
+      if (!node.visible()) continue;
+      const at = toScreen.point({ x: node.x(), y: node.y() });
       if (!boxes.some((b) => at.x >= b.x - m && at.x <= b.x + b.width + m && at.y >= b.y - m && at.y <= b.y + b.height + m)) continue;
       const r = node.getClientRect();
       const reached = { x: r.x - pad, y: r.y - pad, width: r.width + 2 * pad, height: r.height + 2 * pad };
