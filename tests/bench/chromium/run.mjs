@@ -21,6 +21,7 @@ import { TRANSFER_ROWS, transferRound } from './transferRows.mjs';
 import { MAX_SAMPLES as SIGHT_SAMPLES, SIGHT_ROWS, sightRound } from './sightRows.mjs';
 import { PING_ROWS, pingLatency } from './pingRows.mjs';
 import { MIRROR_ROWS, mirrorCost } from './mirrorRows.mjs';
+import { measurePixels, PIXEL_ROWS } from './pixelRows.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -94,6 +95,8 @@ async function oneRepeat(browser, host) {
   run.ping = await pingLatency(browser, ROOT, SAMPLES);
   // Issue 32: the GM's mirror of the TV, at rest and during pan/zoom (mirrorRows.mjs).
   run.mirror = await mirrorCost(browser, ROOT, Math.max(3, SECONDS / 2));
+  // Issue 35: a GM's move and turn to the pixels each page shows (pixelRows.mjs).
+  run.pixels = (await measurePixels(browser, ROOT, SAMPLES)).pixels;
   return run;
 }
 
@@ -243,7 +246,17 @@ async function main() {
     await host.stop();
   }
   const header = `Issue 18 bench: ${ROOT}\nMap: 100×100 hexes, ${FIGURES} figures${ART ? ' each with token art' : ''}, a 4096² JPEG imported through the campaign's asset import; Chromium ${browser.version()}`;
-  const rows = [...ROWS, ...TACTICS_ROWS(SECONDS), ...LATENCY_ROWS, ...SIGHT_ROWS, ...PING_ROWS, ...MIRROR_ROWS, ...TRANSFER_ROWS, ...(await nodeRows())];
+  const rows = [
+    ...ROWS,
+    ...TACTICS_ROWS(SECONDS),
+    ...LATENCY_ROWS,
+    ...PIXEL_ROWS,
+    ...SIGHT_ROWS,
+    ...PING_ROWS,
+    ...MIRROR_ROWS,
+    ...TRANSFER_ROWS,
+    ...(await nodeRows()),
+  ];
   const misses = printTable(rows, runs, header);
   console.log(misses.length ? `\nBudgets missed (${misses.length}): ${misses.join('; ')}` : '\nAll budgets met.');
   if (misses.length && failOnMiss) process.exitCode = 1;
