@@ -57,18 +57,17 @@ async function measure(figures: number) {
     viewCpu += (used.user + used.system) / 1000;
   };
   // Main's view work: a command's views built while its log line is written (`prepare`), then
-  // sent (`send`, or `publish` after an undo), and any GM view built outside them (a reply
-  // carrying the whole view), counted once when nested.
+  // sent (the sinks, as a command or `publish` after an undo calls them), and any GM view built
+  // outside them (a reply carrying the whole view), counted once when nested.
   let depth = 0;
-  const proto = Session.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
-  for (const method of ['prepare', 'send', 'publish', 'gmView']) {
-    const real = proto[method]!;
-    vi.spyOn(proto, method as never).mockImplementation(function (this: unknown, ...a: unknown[]) {
+  const counted =
+    <A extends unknown[], R>(fn: (...a: A) => R) =>
+    (...a: A): R => {
       const t = performance.now();
       const cpu = process.cpuUsage();
       depth++;
       try {
-        return real.apply(this, a);
+        return fn(...a);
       } finally {
         if (--depth === 0) {
           viewWork += performance.now() - t;
@@ -76,6 +75,12 @@ async function measure(figures: number) {
           viewCpu += (used.user + used.system) / 1000;
         }
       }
+    };
+  const proto = Session.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+  for (const method of ['prepare', 'publish', 'gmView']) {
+    const real = proto[method]!;
+    vi.spyOn(proto, method as never).mockImplementation(function (this: unknown, ...a: unknown[]) {
+      return counted(() => real.apply(this, a))();
     } as never);
   }
   const gmPush = gmPushEncoder();
@@ -83,8 +88,8 @@ async function measure(figures: number) {
   const core = await Core.start(
     { dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR },
     {
-      gm: (v) => host?.push('gmView', gmPush(v)),
-      player: (v) => host?.push('playerView', playerPush(v)),
+      gm: counted((v) => host?.push('gmView', gmPush(v))),
+      player: counted((v) => host?.push('playerView', playerPush(v))),
     },
   );
   // The reply is serialised by the host once more; its cost is the same as this one.
@@ -104,7 +109,8 @@ async function measure(figures: number) {
   let waiting: ((id: number) => void) | null = null;
   ws.on('message', (data: Buffer) => {
     const text = data.toString();
-    if (text.startsWith('{"event":"gmView"') || text.includes('"encounter"')) {
+    if (text.startsWith('{"event":"gmView"') || (text.startsWith('{"id"') && text.includes('"encounter"'))) {
+      // The GM's view: its push, or a reply that carries it whole (the mirror's playerView push is not one).
       gmMessages++;
       gmBytes += text.length;
     }
