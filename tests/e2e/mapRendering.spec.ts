@@ -285,3 +285,26 @@ test.describe('at twice the pixel density', () => {
     await turnRedrawsOneToken(gmPage, playerPage, '-2x');
   });
 });
+
+test('a figure the GM drags one hex keeps its token bitmap on the players’ page, and its pixels are what a full redraw gives', async ({
+  gmPage,
+  playerPage,
+}) => {
+  test.setTimeout(120_000);
+  await gmPage.bringToFront();
+  await settle(gmPage);
+  await settle(playerPage);
+  const painted = await playerPage.evaluate(() => window.__battleMap.tokens.bitmapPaints);
+  const before = await figureLayerDigest(playerPage);
+  // Setup: the GM places Bram one hex on by hand, with the mouse.
+  await dragHex(gmPage, BRAM, { q: 10, r: 4 });
+  await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 10, r: 4 });
+  await settle(gmPage);
+  await settle(playerPage);
+  await playerPage.screenshot({ path: `${SCREENS}/player-after-move-partial-redraw.png` });
+  expect(await playerPage.evaluate(() => window.__battleMap.tokens.bitmapPaints), 'token bitmaps painted on the player page for a step').toBe(painted);
+  const now = await figureLayerDigest(playerPage);
+  expect(now, 'the step changed the figure layer').not.toBe(before);
+  await redrawFigures(playerPage);
+  expect(now, 'the tokens as drawn after the step equal a whole redraw').toBe(await figureLayerDigest(playerPage));
+});

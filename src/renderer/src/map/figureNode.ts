@@ -153,6 +153,14 @@ interface NodeArt {
 }
 const artOf = new WeakMap<TokenGroup, NodeArt>();
 
+/**
+ * A figure that only stepped to another hex: its token moves whole and keeps its bitmaps, since
+ * every part sits relative to the anchor hex (a hex grid's shapes are the same wherever they stand).
+ */
+export function placeFigureNode(group: TokenGroup, figure: MapFigureModel, layout: HexLayout): void {
+  group.position(hexToPixel(layout, figure.position));
+}
+
 export function updateFigureNode(group: TokenGroup, figure: MapFigureModel, layout: HexLayout, selected: boolean, look: TokenLook = GM_LOOK): void {
   const s = layout.size;
   const anchor = hexToPixel(layout, figure.position);

@@ -2,7 +2,7 @@ import Konva from './konva';
 import { footprint, hexKey, type Hex, type HexLayout } from '../../../shared/hex';
 import type { WorldRect } from './tiledPainter';
 import { tokenBitmapStats, tokenRepaintsPending, type TokenGroup } from './tokenBitmap';
-import { createFigureNode, detailBand, GM_LOOK, setFigureDetail, updateFigureNode, type TokenLook } from './figureNode';
+import { createFigureNode, detailBand, GM_LOOK, placeFigureNode, setFigureDetail, updateFigureNode, type TokenLook } from './figureNode';
 import type { MapFigureModel } from './mapModel';
 import { artReady, loadArt } from './tokenArt';
 import { PartialDraw } from './partialDraw';
@@ -133,10 +133,14 @@ export class FigureTokens {
       if (figure.id !== pass.draggingId && (!drawn || drawn.selected !== selected || (drawn.figure !== figure && !sameFigure(drawn.figure, figure)))) {
         this.redraw.node(node);
         changed.push(node);
+        this.drawn.set(figure.id, { figure, selected });
+        if (drawn && drawn.selected === selected && sameFigure(drawn.figure, { ...figure, position: drawn.figure.position })) {
+          placeFigureNode(node, figure, pass.layout);
+          continue;
+        }
         updateFigureNode(node, figure, pass.layout, selected, this.look);
         this.updates++;
         setFigureDetail(node, pass.hexPx, selected);
-        this.drawn.set(figure.id, { figure, selected });
         if (figure.art && !artReady(figure.art)) this.whenLoaded(figure.art);
       }
     }
