@@ -1,5 +1,6 @@
 // A console of its own for one group of rows: the bench's campaign on a 100×100 map, the real web
 // host, the GM page (1366×768) and the player page (1920×1080), both settled.
+import { launchChromium } from './browser.mjs';
 import { makeDataDir, startHost } from './host.mjs';
 import { openConsolePages } from './pages.mjs';
 import { importMapImage, resetFraming, settle } from './scenarios.mjs';
@@ -23,6 +24,22 @@ export async function withBenchConsole(browser, root, { figures, mapImage = true
     await pages.close();
     return measured;
   } finally {
+    await host.stop();
+  }
+}
+
+/**
+ * A console on a data folder made as `makeDataDir(root, size, build)` does, and a Chromium:
+ * resolves to what `use({ host, browser })` resolves to; both are closed after, whatever happened.
+ */
+export async function withHostAndBrowser(root, size, use, build) {
+  const host = await startHost(root, await makeDataDir(root, size, build));
+  let browser;
+  try {
+    browser = await launchChromium();
+    return await use({ host, browser });
+  } finally {
+    await browser?.close();
     await host.stop();
   }
 }

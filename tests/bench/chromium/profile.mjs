@@ -8,11 +8,12 @@
 // start (and saves under DIR/round-N after the first).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { makeDataDir, startHost } from './host.mjs';
-import { installProbes, startRecording, stopRecording } from './probes.mjs';
+import { withHostAndBrowser } from './benchConsole.mjs';
+import { openConsolePages } from './pages.mjs';
+import { startRecording, stopRecording } from './probes.mjs';
 import { gesture, settle } from './scenarios.mjs';
 import { longTaskAnatomy, mainThreadOf, otherRenderer, selfTimes } from './trace.mjs';
-import { importBenchImage, launchChromium } from './browser.mjs';
+import { importBenchImage } from './browser.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -60,30 +61,19 @@ function hotFunctions(profile, top = 25) {
 }
 
 async function main() {
-  const dataDir = await makeDataDir(ROOT, { cols: 100, rows: 100, figures: 250, art: ART });
-  const host = await startHost(ROOT, dataDir);
-  const browser = await launchChromium();
-  try {
+  await withHostAndBrowser(ROOT, { cols: 100, rows: 100, figures: 250, art: ART }, async ({ host, browser }) => {
     await importBenchImage(browser, host);
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`\n##### round ${round} of ${ROUNDS}`);
       await profileRound(browser, host, round === 1 ? SAVE : SAVE && resolve(SAVE, `round-${round}`));
     }
-  } finally {
-    await browser.close();
-    await host.stop();
-  }
+  });
 }
 
 async function profileRound(browser, host, SAVE) {
   {
-    const gmContext = await browser.newContext({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: DPR });
-    const playerContext = await browser.newContext({ viewport: { width: 1920 / DPR, height: 1080 / DPR }, deviceScaleFactor: DPR });
-    for (const c of [gmContext, playerContext]) await c.addInitScript(installProbes);
-    const gm = await gmContext.newPage();
-    await gm.goto(`${host.gm}&e2e=1`);
-    const player = await playerContext.newPage();
-    await player.goto(`${host.player}&e2e=1`);
+    const pages = await openConsolePages(browser, host, { dpr: DPR });
+    const { gm, player } = pages;
     await player.waitForFunction(() => window.__battleMap?.hasBackground, undefined, { timeout: 60_000 });
     await gm.waitForFunction(() => window.__battleMap?.hasBackground, undefined, { timeout: 60_000 });
     await gm.bringToFront();
@@ -203,8 +193,7 @@ async function profileRound(browser, host, SAVE) {
       console.log('  hottest JavaScript (CPU profile, self ms, whole gesture):');
       for (const [k, v] of hotFunctions(profiles[i].profile)) console.log(`    ${v.toFixed(1).padStart(8)} ms  ${k}`);
     }
-    await gmContext.close();
-    await playerContext.close();
+    await pages.close();
   }
 }
 

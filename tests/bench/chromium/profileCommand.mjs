@@ -3,10 +3,9 @@
 // Turns a figure `--commands` times from the GM's socket while Chrome's sampling profiler runs on
 // the GM page and the player page, then prints each page's functions by self time per command.
 import { resolve } from 'node:path';
-import { makeDataDir, startHost } from './host.mjs';
-import { installProbes } from './probes.mjs';
+import { withHostAndBrowser } from './benchConsole.mjs';
+import { openConsolePages } from './pages.mjs';
 import { commandLatency, settle } from './scenarios.mjs';
-import { launchChromium } from './browser.mjs';
 
 const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 const root = resolve(import.meta.dirname, '..', '..', '..');
@@ -27,17 +26,8 @@ function selfTimes(profile) {
   return [...self].sort((a, b) => b[1] - a[1]);
 }
 
-const dataDir = await makeDataDir(root, { cols: 100, rows: 100, figures });
-const host = await startHost(root, dataDir);
-const browser = await launchChromium();
-try {
-  const gmContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const playerContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-  for (const c of [gmContext, playerContext]) await c.addInitScript(installProbes);
-  const gm = await gmContext.newPage();
-  await gm.goto(`${host.gm}&e2e=1`);
-  const player = await playerContext.newPage();
-  await player.goto(`${host.player}&e2e=1`);
+await withHostAndBrowser(root, { cols: 100, rows: 100, figures }, async ({ host, browser }) => {
+  const { gm, player, gmContext, playerContext } = await openConsolePages(browser, host);
   for (const p of [gm, player])
     await p.waitForFunction((n) => window.__battleMap?.stage.getLayers()[2]?.getChildren().length >= n, figures, { timeout: 120_000 });
   await Promise.all([settle(gm), settle(player)]);
@@ -101,7 +91,4 @@ try {
       .slice(0, top))
       console.log(`${(ms / commands).toFixed(2).padStart(8)}  ${k}`);
   }
-} finally {
-  await browser.close();
-  await host.stop();
-}
+});

@@ -6,10 +6,10 @@
 // Chrome's sampling profiler: its hottest functions inside tasks over 50 ms (build with
 // NO_MINIFY=1 to read their names).
 import { resolve } from 'node:path';
-import { makeDataDir, startHost } from './host.mjs';
-import { installProbes } from './probes.mjs';
+import { withHostAndBrowser } from './benchConsole.mjs';
+import { probedGmWindow } from './pages.mjs';
 import { pageLoad } from './scenarios.mjs';
-import { importBenchImage, launchChromium } from './browser.mjs';
+import { importBenchImage } from './browser.mjs';
 
 const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 const root = resolve(arg('--root', resolve(import.meta.dirname, '..', '..', '..')));
@@ -45,17 +45,13 @@ function busyStretches(profile, topN) {
   return runs.filter((r) => r.ms >= 50).map((r) => ({ ms: r.ms, top: [...r.self].sort((a, b) => b[1] - a[1]).slice(0, topN) }));
 }
 
-const dataDir = await makeDataDir(root, { cols: 100, rows: 100, figures });
-const host = await startHost(root, dataDir);
-const browser = await launchChromium();
-try {
+await withHostAndBrowser(root, { cols: 100, rows: 100, figures }, async ({ host, browser }) => {
   if (withImage) {
     await importBenchImage(browser, host);
   }
   for (let i = 0; i < loads; i++) {
     const last = i === loads - 1;
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    await context.addInitScript(installProbes);
+    const context = await probedGmWindow(browser);
     let cdp = null;
     if (last) {
       // Profile from the first script on: a blank page gets the session, then navigates.
@@ -88,10 +84,7 @@ try {
     }
     await context.close();
   }
-} finally {
-  await browser.close();
-  await host.stop();
-}
+});
 
 /** The load marks of the context's already navigated page. */
 async function timedExisting(context) {

@@ -10,13 +10,13 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pageScripts } from './bundle.mjs';
-import { makeDataDir, startHost } from './host.mjs';
-import { installProbes } from './probes.mjs';
+import { withHostAndBrowser } from './benchConsole.mjs';
 import { median, p95, p99, printTable, row } from './report.mjs';
 import { commandLatency, pageLoad, panZoom, resetFraming, settle } from './scenarios.mjs';
 import { latencyAt1000, LATENCY_ROWS, timeouts } from './latencyRows.mjs';
 import { panWhileSimulating, TACTICS_ROWS } from './tacticsRows.mjs';
-import { importBenchImage, launchChromium } from './browser.mjs';
+import { importBenchImage } from './browser.mjs';
+import { openConsolePages, probedGmWindow } from './pages.mjs';
 import { TRANSFER_ROWS, transferRound } from './transferRows.mjs';
 import { MAX_SAMPLES as SIGHT_SAMPLES, SIGHT_ROWS, sightRound } from './sightRows.mjs';
 import { PING_ROWS, pingLatency } from './pingRows.mjs';
@@ -40,19 +40,13 @@ async function oneRepeat(browser, host) {
   const run = {};
   await resetFraming(host.gm);
   // Page load: a fresh window each repeat.
-  const loadContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  await loadContext.addInitScript(installProbes);
+  const loadContext = await probedGmWindow(browser);
   const load = await pageLoad(loadContext, `${host.gm}&e2e=1`, FIGURES);
   run.load = load;
   await loadContext.close();
 
-  const gmContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const playerContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-  for (const c of [gmContext, playerContext]) await c.addInitScript(installProbes);
-  const gm = await gmContext.newPage();
-  await gm.goto(`${host.gm}&e2e=1`);
-  const player = await playerContext.newPage();
-  await player.goto(`${host.player}&e2e=1`);
+  const pages = await openConsolePages(browser, host);
+  const { gm, player } = pages;
   await player.waitForFunction(() => window.__battleMap?.hasBackground, undefined, { timeout: 60_000 });
   await gm.waitForFunction(() => window.__battleMap?.hasBackground, undefined, { timeout: 60_000 });
   await gm.bringToFront();
@@ -69,24 +63,17 @@ async function oneRepeat(browser, host) {
     return { id: node.id(), name: node.findOne('.name').text().split(' · ')[0] };
   });
   run.command = await commandLatency(gm, player, figure.id, figure.name, SAMPLES);
-  await gmContext.close();
-  await playerContext.close();
+  await pages.close();
 
   await resetFraming(host.gm);
   // The same pan and zoom at twice the pixel density (a laptop's or a 4K projector's screen).
-  const hiDpi = await browser.newContext({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: 2 });
-  const playerHiDpi = await browser.newContext({ viewport: { width: 960, height: 540 }, deviceScaleFactor: 2 });
-  for (const c of [hiDpi, playerHiDpi]) await c.addInitScript(installProbes);
-  const gm2 = await hiDpi.newPage();
-  await gm2.goto(`${host.gm}&e2e=1`);
-  const player2 = await playerHiDpi.newPage();
-  await player2.goto(`${host.player}&e2e=1`);
+  const hiDpi = await openConsolePages(browser, host, { dpr: 2 });
+  const { gm: gm2, player: player2 } = hiDpi;
   await gm2.waitForFunction(() => window.__battleMap?.hasBackground, undefined, { timeout: 60_000 });
   await gm2.bringToFront();
   await Promise.all([settle(gm2), settle(player2)]);
   run.hiDpi = await panZoom(browser, gm2, player2, host.gm, Math.max(3, SECONDS / 2));
   await hiDpi.close();
-  await playerHiDpi.close();
   run.sim = await panWhileSimulating(browser, host, SECONDS);
   run.at1000 = await latencyAt1000(browser, ROOT, SAMPLES);
   // Issue 33: sight-driven fog on the projector, consoles of their own (sightRows.mjs; its walk holds 38 steps).
@@ -223,11 +210,8 @@ async function nodeRowsOf(file) {
 }
 
 async function main() {
-  const dataDir = await makeDataDir(ROOT, { cols: 100, rows: 100, figures: FIGURES, art: ART });
-  const host = await startHost(ROOT, dataDir);
-  const browser = await launchChromium();
   const runs = [];
-  try {
+  const version = await withHostAndBrowser(ROOT, { cols: 100, rows: 100, figures: FIGURES, art: ART }, async ({ host, browser }) => {
     await importBenchImage(browser, host);
     const gmBundle = await pageScripts(ROOT, 'index.html');
     const playerBundle = await pageScripts(ROOT, 'player.html');
@@ -241,11 +225,9 @@ async function main() {
       run.transfers = await transferRound(ROOT);
       process.stderr.write(`transfer round ${run.index + 1} of ${REPEATS} done\n`);
     }
-  } finally {
-    await browser.close();
-    await host.stop();
-  }
-  const header = `Issue 18 bench: ${ROOT}\nMap: 100×100 hexes, ${FIGURES} figures${ART ? ' each with token art' : ''}, a 4096² JPEG imported through the campaign's asset import; Chromium ${browser.version()}`;
+    return browser.version();
+  });
+  const header = `Issue 18 bench: ${ROOT}\nMap: 100×100 hexes, ${FIGURES} figures${ART ? ' each with token art' : ''}, a 4096² JPEG imported through the campaign's asset import; Chromium ${version}`;
   const rows = [
     ...ROWS,
     ...TACTICS_ROWS(SECONDS),

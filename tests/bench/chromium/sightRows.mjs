@@ -13,7 +13,7 @@
 // runs these rows alone (--profile adds the player page's busiest functions, from a CPU profile) (after `npm run build`); run.mjs prints them with the rest.
 import { buildEncounter } from './campaign.mjs';
 import { makeDataDir, startHost } from './host.mjs';
-import { installProbes } from './probes.mjs';
+import { openConsolePages } from './pages.mjs';
 import { median, p95, row } from './report.mjs';
 import { openBenchSocket, resetFraming, settle } from './scenarios.mjs';
 import { arg, runAlone } from './standalone.mjs';
@@ -201,13 +201,8 @@ export async function sightFog(browser, root, samples, { image, profile = false 
       await importBenchImage(browser, host);
     }
     await resetFraming(host.gm);
-    const gmContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    const playerContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-    for (const c of [gmContext, playerContext]) await c.addInitScript(installProbes);
-    const gm = await gmContext.newPage();
-    await gm.goto(`${host.gm}&e2e=1`);
-    const player = await playerContext.newPage();
-    await player.goto(`${host.player}&e2e=1`);
+    const pages = await openConsolePages(browser, host);
+    const { gm, player, playerContext } = pages;
     await figuresDrawn(gm, PARTY);
     await figuresDrawn(player, PARTY);
     if (image) for (const p of [gm, player]) await p.waitForFunction(() => window.__battleMap?.hasBackground, undefined, { timeout: 60_000 });
@@ -301,8 +296,7 @@ export async function sightFog(browser, root, samples, { image, profile = false 
       result.longestDraw.push(draws.reduce((m, d) => Math.max(m, d.ms), 0));
     }
     if (profiler) result.profile = topFunctions((await profiler.send('Profiler.stop')).profile);
-    await gmContext.close();
-    await playerContext.close();
+    await pages.close();
     return result;
   } finally {
     await host.stop();

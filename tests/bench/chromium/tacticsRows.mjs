@@ -5,9 +5,10 @@
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { makeDataDir, startHost } from './host.mjs';
+import { withHostAndBrowser } from './benchConsole.mjs';
+import { startHost } from './host.mjs';
 import { latencyAt1000, LATENCY_ROWS } from './latencyRows.mjs';
-import { installProbes } from './probes.mjs';
+import { openConsolePages, probedGmWindow } from './pages.mjs';
 import { p95, median, row } from './report.mjs';
 import { openBenchSocket, panZoom, settle } from './scenarios.mjs';
 
@@ -67,13 +68,8 @@ const simulationNow = (gm) => gm.evaluate(() => window.__simulation);
 export async function panWhileSimulating(browser, _benchHost, seconds, root = CHECKOUT) {
   const host = await sampleConsole(root);
   try {
-    const gmContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    const playerContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-    for (const c of [gmContext, playerContext]) await c.addInitScript(installProbes);
-    const gm = await gmContext.newPage();
-    await gm.goto(`${host.gm}&e2e=1`);
-    const player = await playerContext.newPage();
-    await player.goto(`${host.player}&e2e=1`);
+    const pages = await openConsolePages(browser, host);
+    const { gm, player } = pages;
     await gm.waitForFunction(() => window.__battleMap?.hasBackground, undefined, { timeout: 60_000 });
     await player.waitForFunction(() => window.__battleMap?.hasBackground, undefined, { timeout: 60_000 });
     await gm.bringToFront();
@@ -95,8 +91,7 @@ export async function panWhileSimulating(browser, _benchHost, seconds, root = CH
     const busy = await panZoom(browser, gm, player, host.gm, seconds);
     const after = await simulationNow(gm);
     const cancelled = await call(gm, 'cancelSimulation', { runId: started.value.runId });
-    await gmContext.close();
-    await playerContext.close();
+    await pages.close();
     return {
       idle: idle.gm.intervals,
       busy: busy.gm.intervals,
@@ -134,22 +129,18 @@ export const TACTICS_ROWS = (seconds) => [
 async function main() {
   const { resolve } = await import('node:path');
   const { pageLoad } = await import('./scenarios.mjs');
-  const { importBenchImage, launchChromium } = await import('./browser.mjs');
+  const { importBenchImage } = await import('./browser.mjs');
   const { printTable } = await import('./report.mjs');
   const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
   const root = resolve(arg('--root', resolve(import.meta.dirname, '..', '..', '..')));
   const repeats = Number(arg('--repeats', 1));
   const seconds = Number(arg('--seconds', 6));
   const samples = Number(arg('--samples', 20));
-  const dataDir = await makeDataDir(root, { cols: 100, rows: 100, figures: 250 });
-  const host = await startHost(root, dataDir);
-  const browser = await launchChromium();
   const runs = [];
-  try {
+  await withHostAndBrowser(root, { cols: 100, rows: 100, figures: 250 }, async ({ host, browser }) => {
     await importBenchImage(browser, host);
     for (let i = 0; i < repeats; i++) {
-      const loadContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-      await loadContext.addInitScript(installProbes);
+      const loadContext = await probedGmWindow(browser);
       const load = await pageLoad(loadContext, `${host.gm}&e2e=1`, 250);
       await loadContext.close();
       const sim = await panWhileSimulating(browser, host, seconds, root);
@@ -157,10 +148,7 @@ async function main() {
       runs.push({ load, sim, at1000, index: i });
       process.stderr.write(`repeat ${i + 1} of ${repeats} done\n`);
     }
-  } finally {
-    await browser.close();
-    await host.stop();
-  }
+  });
   const loadRows = [
     row(
       'GM page load → 250 figures drawn',
