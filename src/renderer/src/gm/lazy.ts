@@ -1,4 +1,5 @@
 import type { Component } from 'svelte';
+import { whenIdle } from '../idle';
 
 /** A component kept in its own chunk (a dynamic `import()`), loaded the first time it is shown. */
 // Any component, whatever its props: a Component of particular props is not assignable to one of unknown props.
@@ -24,9 +25,11 @@ export function loadOnce(load: LazyComponent): ReturnType<LazyComponent> {
  * ready; the page's first paint never waits for them.
  */
 export function prefetchWhenIdle(loads: readonly LazyComponent[]): void {
-  const idle = (globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
-  const later = idle ? (f: () => void) => idle(f, { timeout: 5000 }) : (f: () => void) => setTimeout(f, 1500);
-  later(() => {
-    for (const load of loads) void loadOnce(load).catch(() => undefined);
-  });
+  whenIdle(
+    () => {
+      for (const load of loads) void loadOnce(load).catch(() => undefined);
+    },
+    5000,
+    1500,
+  );
 }

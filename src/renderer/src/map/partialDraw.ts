@@ -1,5 +1,6 @@
 import type Konva from './konva';
 import { SceneCanvas } from 'konva/lib/Canvas';
+import { whenIdle } from '../idle';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -70,7 +71,7 @@ export class PartialDraw {
     this.draw();
   }
 
-  private warming = 0;
+  private warming = false;
 
   /**
    * Sizes the scratch canvas to the layer's while the page is idle: allocating a screen-sized
@@ -78,13 +79,15 @@ export class PartialDraw {
    */
   private warmScratch(): void {
     if (this.warming) return;
-    this.warming = requestIdleCallback(
+    this.warming = true;
+    whenIdle(
       () => {
-        this.warming = 0;
+        this.warming = false;
         const canvas = this.layer.getCanvas();
         this.scratchLike(canvas.getWidth(), canvas.getHeight(), canvas.getPixelRatio());
       },
-      { timeout: 2000 },
+      2000,
+      200,
     );
   }
 
