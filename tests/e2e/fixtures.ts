@@ -169,6 +169,18 @@ export async function figureOnMap(page: Page, id: string): Promise<{ q: number; 
   );
 }
 
+/**
+ * The hex a page's map holds a figure at: where main's last push put it. A dropped token is drawn
+ * on its new hex before main has answered, so `figureOnMap` may show it there while the page
+ * still holds the old hex: a drag that starts from the new hex must wait for this instead.
+ */
+export async function figureHeldAt(page: Page, id: string): Promise<{ q: number; r: number } | null> {
+  return page.evaluate((figureId) => {
+    const held = window.__battleMap?.tokens.find(figureId)?.position;
+    return held ? { q: held.q, r: held.r } : null;
+  }, id);
+}
+
 /** Screen point (page coordinates) of a hex centre on a page's battlemap. */
 export async function hexOnScreen(page: Page, hex: { q: number; r: number }): Promise<{ x: number; y: number }> {
   const point = await page.evaluate((h) => {

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { dragHex, expect, figureOnMap, mustCall, test } from './fixtures';
+import { dragHex, expect, figureHeldAt, figureOnMap, mustCall, test } from './fixtures';
 import { groundBrightness, settle } from './mapProbes';
 import { SCREENS } from './setupSteps';
 
@@ -44,6 +44,7 @@ test('sight-driven fog opens the map as Bram walks; Grak waits for the GM to rev
 
   await dragHex(gmPage, { q: 9, r: 5 }, { q: 10, r: 4 });
   await expect.poll(() => figureOnMap(gmPage, 'bram')).toMatchObject({ q: 10, r: 4 });
+  await expect.poll(() => figureHeldAt(gmPage, 'bram')).toEqual({ q: 10, r: 4 });
   await dragHex(gmPage, { q: 10, r: 4 }, { q: 11, r: 4 });
   await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 11, r: 4 });
 

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { dragHex, expect, figureOnMap, test } from './fixtures';
+import { dragHex, expect, figureHeldAt, figureOnMap, test } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
 import { phone, seatFor } from './seatPhones';
 import { SCREENS } from './setupSteps';
@@ -29,6 +29,7 @@ async function toBramsAction(gm: Page): Promise<void> {
   ]) {
     await dragHex(gm, at, step);
     await expect.poll(() => figureOnMap(gm, 'grak')).toMatchObject(step);
+    await expect.poll(() => figureHeldAt(gm, 'grak')).toEqual(step);
     at = step;
   }
   await toRenewSpells(gm);
