@@ -46,6 +46,17 @@ export function nextBatchSize(left: number, workers: number): number {
   return Math.max(1, Math.min(MAX_BATCH, Math.ceil(left / (workers * BATCHES_PER_WORKER_LEFT))));
 }
 
+/** What a warm-up plays: fights of the open encounter, as a run would play them. */
+export type WarmUpRequest = Omit<SimulationRequest, 'fights' | 'firstSeed'>;
+
+/**
+ * How long each worker warms up in all (the console's choice, from this machine: a fresh worker's
+ * first ~150 fights of the sample encounter take ~5 s; by then it plays them ~4 times faster), and
+ * in one job: a run that wants the worker waits at most one job.
+ */
+export const WARM_UP_MS = 5000;
+export const WARM_UP_JOB_MS = 250;
+
 /** A job handed to a worker: who it is for (a run, or a replay) and where its reply goes. */
 interface Handed {
   readonly batchId: number;
@@ -69,6 +80,8 @@ export class SimulationPool {
   private closed = false;
   private readonly played = new Int32Array(new SharedArrayBuffer(4));
   private readonly ending = new Set<Promise<unknown>>();
+  /** How long each live worker has warmed up for. */
+  private readonly warmedMs = new WeakMap<Worker, number>();
 
   constructor(
     private readonly workerPath: string,
@@ -150,6 +163,42 @@ export class SimulationPool {
         for (const [worker, job] of this.handed) if (job.owner === owner) this.stop(worker);
       },
     };
+  }
+
+  /**
+   * Gets the workers ready before a run needs them (the GM has the Odds tab open): each free
+   * worker, started if need be, plays fights of `request` until it has warmed up for `totalMs` in
+   * all, in short jobs, and stops as soon as a run or a replay waits for a worker. Resolves with how
+   * many workers played warm-up fights.
+   */
+  async warm(request: WarmUpRequest, totalMs = WARM_UP_MS): Promise<number> {
+    const owner = {};
+    const ready: Worker[] = [];
+    while (!this.closed && this.waiting.length === 0) {
+      const worker = this.idle.pop() ?? (this.workers.size < this.size ? this.spawn() : undefined);
+      if (worker === undefined) break;
+      ready.push(worker);
+    }
+    const warmed = await Promise.all(ready.map((worker) => this.warmUp(worker, owner, request, totalMs)));
+    return warmed.filter(Boolean).length;
+  }
+
+  private async warmUp(worker: Worker, owner: object, request: WarmUpRequest, totalMs: number): Promise<boolean> {
+    let firstSeed = 1;
+    let played = false;
+    while (!this.closed && this.waiting.length === 0 && (this.warmedMs.get(worker) ?? 0) < totalMs) {
+      const reply = await this.send(worker, owner, { type: 'warmUp', batchId: 0, ...request, firstSeed, forMs: WARM_UP_JOB_MS });
+      if (reply.type !== 'warmedUp') return played;
+      played = true;
+      this.warmedMs.set(worker, (this.warmedMs.get(worker) ?? 0) + reply.ms);
+      firstSeed += reply.fights;
+      // Answered, the worker went back to the pool: warm it on only if nobody took it meanwhile.
+      const free = this.idle.indexOf(worker);
+      if (free < 0) return played;
+      this.idle.splice(free, 1);
+    }
+    this.give(worker);
+    return played;
   }
 
   /** Plays one fight again with what a step-by-step replay needs, on the first free worker. */

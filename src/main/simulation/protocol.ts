@@ -26,7 +26,23 @@ export interface ReplayJob {
   readonly settings: TacticsSettings;
 }
 
-export type WorkerJob = FightBatch | ReplayJob;
+/**
+ * Fights of the open encounter played only to get the worker's code compiled and tuned before a
+ * run needs it (a fresh worker plays its first hundred fights several times slower); nothing of
+ * them is kept. Fights follow one another until `forMs` has passed, the last one cut at that time.
+ */
+export interface WarmUpJob {
+  readonly type: 'warmUp';
+  readonly batchId: number;
+  readonly state: EncounterState;
+  readonly rules: Rules;
+  readonly maxTurns: number;
+  readonly settings: TacticsSettings;
+  readonly firstSeed: number;
+  readonly forMs: number;
+}
+
+export type WorkerJob = FightBatch | ReplayJob | WarmUpJob;
 
 /** What the pool gives a worker when it starts it. */
 export interface WorkerSetup {
@@ -37,6 +53,7 @@ export interface WorkerSetup {
 export type WorkerReply =
   | { readonly type: 'fights'; readonly batchId: number; readonly results: readonly FightResult[] }
   | { readonly type: 'replay'; readonly batchId: number; readonly replay: FightReplay }
+  | { readonly type: 'warmedUp'; readonly batchId: number; readonly fights: number; readonly ms: number }
   | { readonly type: 'failed'; readonly batchId: number; readonly message: string }
   /** The pool stopped the worker (its run was cancelled, or the pool closed) before it answered. */
   | { readonly type: 'stopped'; readonly batchId: number };

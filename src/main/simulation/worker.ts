@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { playFight } from '../engine/tactics/playFight';
 import { rulesFor } from '../engine/rules';
 import { replayFight } from './fightReplay';
-import type { WorkerJob, WorkerReply, WorkerSetup } from './protocol';
+import type { WarmUpJob, WorkerJob, WorkerReply, WorkerSetup } from './protocol';
 
 /**
  * The GM's page and main come before the odds (pan and zoom stay smooth while the
@@ -25,6 +25,7 @@ const played = new Int32Array((workerData as WorkerSetup).played);
 
 function answer(job: WorkerJob): WorkerReply {
   if (job.type === 'replay') return { type: 'replay', batchId: job.batchId, replay: replayFight(job) };
+  if (job.type === 'warmUp') return warmUp(job);
   const rules = rulesFor(job.rules);
   const results = job.seeds.map((seed) => {
     const result = playFight(job.state, rules, { seed, maxTurns: job.maxTurns, settings: job.settings });
@@ -32,6 +33,18 @@ function answer(job: WorkerJob): WorkerReply {
     return result;
   });
   return { type: 'fights', batchId: job.batchId, results };
+}
+
+function warmUp(job: WarmUpJob): WorkerReply {
+  const rules = rulesFor(job.rules);
+  const started = performance.now();
+  const stopAt = started + job.forMs;
+  let fights = 0;
+  while (performance.now() < stopAt) {
+    playFight(job.state, rules, { seed: job.firstSeed + fights, maxTurns: job.maxTurns, settings: job.settings, stopAt });
+    fights++;
+  }
+  return { type: 'warmedUp', batchId: job.batchId, fights, ms: performance.now() - started };
 }
 
 parentPort?.on('message', (job: WorkerJob) => {

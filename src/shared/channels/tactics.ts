@@ -44,6 +44,12 @@ export const TACTICS_CHANNELS = {
     result: SimulationStatusSchema,
     summary: 'Play the open encounter from where it stands many times with the tactics on every side, on worker threads.',
   }),
+  prepareSimulation: channel({
+    roles: ['gm'],
+    args: NoArgs,
+    result: z.object({ warming: z.boolean() }).strict(),
+    summary: 'The Odds tab is open: the simulation workers warm up on the open encounter, so the first run is not slowed by their start.',
+  }),
   cancelSimulation: channel({
     roles: ['gm'],
     args: z.object({ runId: z.number().int().min(1) }).strict(),

@@ -87,8 +87,12 @@ describe('tactics channels', () => {
   it('simulates the encounter on worker threads, reporting progress and the odds', async () => {
     const logBefore = core.session.entries.length;
     const stateBefore = core.session.currentState;
+    // The Odds tab opened: the workers warm up on the encounter (players may not ask); a run asked at once still runs.
+    expect(await ok('prepareSimulation', {})).toEqual({ warming: true });
+    expect((await core.dispatcher.dispatch('player', 'prepareSimulation', {})).ok).toBe(false);
     const started = await ok<SimulationStatus>('simulate', { fights: 60, maxTurns: 6, label: 'short' });
     expect(started.state).toBe('running');
+    expect(await ok('prepareSimulation', {})).toEqual({ warming: false });
     await until('the run to finish', () => simulations.some((s) => s.runId === started.runId && s.state === 'finished'), 120_000);
     const done = simulations.filter((s) => s.runId === started.runId);
     expect(done.length).toBeGreaterThan(2);

@@ -90,6 +90,29 @@ describe('simulation pool', () => {
     }
   }, 180_000);
 
+  it('warms its workers up on an encounter without counting those fights, and gives them up to a run at once', async () => {
+    const fresh = new SimulationPool(await buildSimulationWorker(), 2);
+    try {
+      const request = { state: sample, rules: DEFAULT_RULES, maxTurns: 30, settings: {} };
+      let warmedUp = false;
+      const warming = fresh.warm(request, 600).then((n) => ((warmedUp = true), n));
+      expect([fresh.alive, fresh.busy]).toEqual([2, 2]);
+      // A run asked for during the warm-up waits only for the warm-up's current job, and plays its own fights.
+      const run = await fresh.run({ state: sample, rules: DEFAULT_RULES, fights: 6, maxTurns: 12, settings: {}, firstSeed: 70 }, () => undefined).done;
+      expect(warmedUp).toBe(true);
+      expect(await warming).toBe(2);
+      expect(run.results.map((r) => r.seed)).toEqual([70, 71, 72, 73, 74, 75]);
+      expect(run.results[4]).toEqual(playFight(sample, rulesFor(DEFAULT_RULES), { seed: 74, maxTurns: 12 }));
+      expect(fresh.fightsPlayed).toBe(6);
+      // Warmed up to the asked time, the workers warm up no more.
+      expect(await fresh.warm(request, 600)).toBe(2);
+      expect(await fresh.warm(request, 600)).toBe(0);
+      expect([fresh.alive, fresh.busy, fresh.fightsPlayed]).toEqual([2, 0, 6]);
+    } finally {
+      await fresh.close();
+    }
+  }, 120_000);
+
   it('replays a fight on a worker: every step is the state the engine reaches in-process, with its reason, back and forth', async () => {
     const rules = rulesFor(DEFAULT_RULES);
     const seed = 42;

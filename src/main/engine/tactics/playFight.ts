@@ -4,7 +4,7 @@
  * and its command list replays it exactly.
  */
 import type { Command } from '../../../shared/commands';
-import { apply } from '../encounter/apply';
+import { applyQuietly } from '../encounter/apply';
 import type { EncounterState, FigureState } from '../encounter/schema';
 import { createSeededDice } from '../dice/seeded';
 import { asRuleSet, type Rules, type RuleSet } from '../rules';
@@ -21,6 +21,8 @@ export interface FightOptions {
   readonly settings?: TacticsSettings;
   /** Keep the commands and the reason for each, to replay the fight (costs memory over many fights). */
   readonly keepCommands?: boolean;
+  /** A `performance.now()` time at which the fight is cut short, as if the turn cap were reached (a warm-up's fights). */
+  readonly stopAt?: number;
 }
 
 export interface FigureFate {
@@ -76,7 +78,9 @@ export function playFight(start: EncounterState, rules: Rules | RuleSet, options
   let steps = 0;
   let stepsThisTurn = 0;
   let turn = state.turn;
+  const stopAt = options.stopAt ?? Infinity;
   while (twoSidesStanding(state) && state.turn <= maxTurns + start.turn - 1) {
+    if (stopAt !== Infinity && performance.now() >= stopAt) break;
     const step = firstAccepted(state, rs, dice, options.settings ?? {});
     state = step.state;
     if (options.keepCommands === true) {
@@ -118,14 +122,14 @@ function firstAccepted(
   for (const c of proposalCandidates(state, rules, { settings })) {
     const saved = dice.saveState();
     try {
-      return { state: apply(state, c.command, dice, rules).state, command: c.command, reason: c.reason };
+      return { state: applyQuietly(state, c.command, dice, rules), command: c.command, reason: c.reason };
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       dice.rewind(saved);
     }
   }
   const command: Command = { type: 'advancePhase', override: true };
-  return { state: apply(state, command, dice, rules).state, command, reason: 'Nothing more the tactics would do in this phase: the GM ends it (override).' };
+  return { state: applyQuietly(state, command, dice, rules), command, reason: 'Nothing more the tactics would do in this phase: the GM ends it (override).' };
 }
 
 /** Seeded dice that can be wound back to a saved state (a refused command gives its rolls back). */

@@ -18,6 +18,7 @@ export function tacticsHandlers(tactics: () => TacticsHost, session: () => Sessi
     },
     getAutopilot: () => tactics().autopilot.status(),
     simulate: (args) => tactics().simulate(session(), args),
+    prepareSimulation: () => tactics().prepareSimulation(session()),
     cancelSimulation: ({ runId }) => tactics().cancelSimulation(runId),
     replaySimulatedFight: ({ runId, seed, step }) => tactics().replayStep(session(), runId, seed, step),
     listSimulations: () => tactics().listSimulations(session()),

@@ -9,6 +9,7 @@ import type { SimulationStatus } from '../../../shared/tacticsViews';
 import type { EncounterState } from '../../engine/encounter/schema';
 import { rulesFor, type Rules } from '../../engine/rules';
 import { oddsOf } from '../../engine/tactics/odds';
+import { DEFAULT_MAX_TURNS } from '../../engine/tactics/playFight';
 import type { Session } from '../../session/session';
 import { ReplayCursor } from '../../simulation/fightReplay';
 import { SimulationPool, type SimulationRun } from '../../simulation/pool';
@@ -104,6 +105,19 @@ export class Simulations {
       },
     );
     return status;
+  }
+
+  /**
+   * The GM opened the Odds tab: the workers get ready on the open encounter while the GM reads it,
+   * so the first run does not pay for their start (the console's choice; see `SimulationPool.warm`).
+   * Nothing to do while a run is going, or without a worker. True when a warm-up began.
+   */
+  prepare(session: Session): boolean {
+    if (this.workerPath === null || this.active !== null) return false;
+    this.pool ??= new SimulationPool(this.workerPath);
+    if (this.pool.busy > 0) return false;
+    void this.pool.warm({ state: session.currentState, rules: session.rules, maxTurns: DEFAULT_MAX_TURNS, settings: {} });
+    return true;
   }
 
   cancel(runId: number): SimulationStatus {

@@ -45,6 +45,10 @@ export class TacticsHost {
     return this.simulations.start(session, args);
   }
 
+  prepareSimulation(session: Session): { warming: boolean } {
+    return { warming: this.simulations.prepare(session) };
+  }
+
   cancelSimulation(runId: number): SimulationStatus {
     return this.simulations.cancel(runId);
   }

@@ -75,6 +75,7 @@ export const GM_NAMES: ContractNames = {
     'setHiddenFigures',
     'getAutopilot',
     'simulate',
+    'prepareSimulation',
     'cancelSimulation',
     'replaySimulatedFight',
     'listSimulations',

@@ -35,3 +35,13 @@ describe('simulated fights of the 12-figure skirmish of the budgets, seeds 1–6
     expect(digest(skirmish(12, 30, 20), 6)).toBe('92d5bc3ce8aca10b');
   }, 60_000);
 });
+
+describe('a warm-up fight cut at its time', () => {
+  it('stops where the time ran out, as a fight stopped by the turn cap, and a time not yet come changes nothing', () => {
+    const rules = rulesFor(DEFAULT_RULES);
+    const cut = playFight(sample, rules, { seed: 3, maxTurns: 30, stopAt: performance.now() - 1 });
+    expect([cut.steps, cut.stalemate, cut.winner, cut.turns]).toEqual([0, true, null, 0]);
+    const later = performance.now() + 60_000;
+    expect(playFight(sample, rules, { seed: 3, maxTurns: 30, stopAt: later })).toEqual(playFight(sample, rules, { seed: 3, maxTurns: 30 }));
+  });
+});
