@@ -22,6 +22,7 @@ import { MAX_SAMPLES as SIGHT_SAMPLES, SIGHT_ROWS, sightRound } from './sightRow
 import { PING_ROWS, pingLatency } from './pingRows.mjs';
 import { MIRROR_ROWS, mirrorCost } from './mirrorRows.mjs';
 import { measurePixels, PIXEL_ROWS } from './pixelRows.mjs';
+import { ODDS_ROWS, oddsRound } from './oddsRows.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -225,6 +226,11 @@ async function main() {
       run.transfers = await transferRound(ROOT);
       process.stderr.write(`transfer round ${run.index + 1} of ${REPEATS} done\n`);
     }
+    // 1,000 simulated fights through the host's simulate channel, with no browser beside them (oddsRows.mjs).
+    for (const run of runs) {
+      run.odds = await oddsRound(ROOT);
+      process.stderr.write(`odds round ${run.index + 1} of ${REPEATS} done\n`);
+    }
     return browser.version();
   });
   const header = `Issue 18 bench: ${ROOT}\nMap: 100×100 hexes, ${FIGURES} figures${ART ? ' each with token art' : ''}, a 4096² JPEG imported through the campaign's asset import; Chromium ${version}`;
@@ -237,6 +243,7 @@ async function main() {
     ...PING_ROWS,
     ...MIRROR_ROWS,
     ...TRANSFER_ROWS,
+    ...ODDS_ROWS,
     ...(await nodeRows()),
   ];
   const misses = printTable(rows, runs, header);
