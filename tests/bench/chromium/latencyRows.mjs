@@ -3,15 +3,12 @@
 //   node tests/bench/chromium/latencyRows.mjs [--root DIR] [--repeats 1] [--samples 20]
 // runs these rows alone (after `npm run build`).
 import { withBenchConsole } from './benchConsole.mjs';
+import { figuresDrawn } from './pages.mjs';
 import { median, p95, row } from './report.mjs';
 import { commandLatency } from './scenarios.mjs';
 import { arg, runAlone } from './standalone.mjs';
 
 const FIGURES = 1000;
-
-/** The figure layer of a page's map holds `n` figures (ready to be timed). */
-const figuresDrawn = (page, n) =>
-  page.waitForFunction((count) => window.__battleMap?.stage.getLayers()[2]?.getChildren().length >= count, n, { timeout: 120_000, polling: 200 });
 
 /** Command → drawn latency on a second console whose encounter has 1,000 figures, all seen by the players. */
 export async function latencyAt1000(browser, root, samples) {

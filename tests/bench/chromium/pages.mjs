@@ -22,3 +22,7 @@ export async function probedGmWindow(browser) {
   await context.addInitScript(installProbes);
   return context;
 }
+
+/** Resolves once the figure layer of `page`'s map holds `n` figures (ready to be timed). */
+export const figuresDrawn = (page, n) =>
+  page.waitForFunction((count) => window.__battleMap?.stage.getLayers()[2]?.getChildren().length >= count, n, { timeout: 120_000, polling: 200 });

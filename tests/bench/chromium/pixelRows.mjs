@@ -5,16 +5,13 @@
 //   node tests/bench/chromium/pixelRows.mjs [--root DIR] [--repeats 1] [--samples 20]
 // runs these rows alone (after `npm run build`).
 import { withBenchConsole } from './benchConsole.mjs';
+import { figuresDrawn } from './pages.mjs';
 import { median, p95, row } from './report.mjs';
 import { openBenchSocket, settle } from './scenarios.mjs';
 import { arg, runAlone } from './standalone.mjs';
 
 /** How long a command may take to reach the pixels before the bench counts it as never shown. */
 const WAIT_MS = 5000;
-
-/** The figure layer of a page's map holds `n` figures. */
-const figuresDrawn = (page, n) =>
-  page.waitForFunction((count) => window.__battleMap?.stage.getLayers()[2]?.getChildren().length >= count, n, { timeout: 120_000, polling: 200 });
 
 /**
  * Starts a watch (in `page`) of the figure layer's pixels in a square `reach` hexes wide around

@@ -13,7 +13,7 @@
 // runs these rows alone (--profile adds the player page's busiest functions, from a CPU profile) (after `npm run build`); run.mjs prints them with the rest.
 import { buildEncounter } from './campaign.mjs';
 import { makeDataDir, startHost } from './host.mjs';
-import { openConsolePages } from './pages.mjs';
+import { figuresDrawn, openConsolePages } from './pages.mjs';
 import { median, p95, row } from './report.mjs';
 import { openBenchSocket, resetFraming, settle } from './scenarios.mjs';
 import { arg, runAlone } from './standalone.mjs';
@@ -181,10 +181,6 @@ function topFunctions(profile, n = 8) {
     .slice(0, n);
   return `busy ${total.toFixed(0)} ms; ${top.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`;
 }
-
-/** The figure layer of a page's map holds `n` figures. */
-const figuresDrawn = (page, n) =>
-  page.waitForFunction((count) => window.__battleMap?.stage.getLayers()[2]?.getChildren().length >= count, n, { timeout: 60_000, polling: 200 });
 
 /**
  * One console, `samples` timed steps (after WARM_UP untimed ones). `image`: the bench's 4096² JPEG
