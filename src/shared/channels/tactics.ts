@@ -48,7 +48,8 @@ export const TACTICS_CHANNELS = {
     roles: ['gm'],
     args: NoArgs,
     result: z.object({ warming: z.boolean() }).strict(),
-    summary: 'The Odds tab is open: the simulation workers warm up on the open encounter, so the first run is not slowed by their start.',
+    summary:
+      'The Odds tab is open: the simulation workers warm up on the open encounter, so the first run is not slowed by their start. True while they warm up (asked now or before); false while a run goes.',
   }),
   cancelSimulation: channel({
     roles: ['gm'],

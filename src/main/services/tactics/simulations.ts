@@ -12,7 +12,7 @@ import { oddsOf } from '../../engine/tactics/odds';
 import { DEFAULT_MAX_TURNS } from '../../engine/tactics/playFight';
 import type { Session } from '../../session/session';
 import { ReplayCursor } from '../../simulation/fightReplay';
-import { SimulationPool, type SimulationRun } from '../../simulation/pool';
+import { SimulationPool, type SimulationRun, type WarmUpRequest } from '../../simulation/pool';
 
 const KEPT_RUNS = 8;
 
@@ -38,11 +38,14 @@ export interface SimulateArgs {
   readonly morale?: Record<string, number>;
 }
 
+const warmUpOf = (state: EncounterState, rules: Rules): WarmUpRequest => ({ state, rules, maxTurns: DEFAULT_MAX_TURNS, settings: {} });
+
 export class Simulations {
   private pool: SimulationPool | null = null;
   private runs: SimulationStatus[] = [];
   private active: { status: SimulationStatus; run: SimulationRun } | null = null;
   private nextId = 1;
+  private warmUps = 0;
   private readonly inputs = new Map<number, RunInputs>();
   /** The fight last asked to be replayed, made or being made on the pool: asked again, it is not played again. */
   private replayed: { runId: number; seed: number; fight: Promise<ReplayedFight> } | null = null;
@@ -98,6 +101,8 @@ export class Simulations {
       ({ results, cancelled }) => {
         update({ done: results.length, state: cancelled ? 'cancelled' : 'finished', report: oddsOf(results, sides) });
         this.active = null;
+        // A cancel stopped the run's workers; the GM is on the Odds tab, so its fresh ones warm up.
+        if (cancelled) void this.warmAfterCancel(warmUpOf(state, session.rules));
       },
       (e: unknown) => {
         update({ state: 'failed', error: e instanceof Error ? e.message : String(e) });
@@ -110,14 +115,33 @@ export class Simulations {
   /**
    * The GM opened the Odds tab: the workers get ready on the open encounter while the GM reads it,
    * so the first run does not pay for their start (the console's choice; see `SimulationPool.warm`).
-   * Nothing to do while a run is going, or without a worker. True when a warm-up began.
+   * Nothing to do while a run is going, a replay holds a worker, or without a worker. True when the
+   * workers are warming up (from this call or an earlier one).
    */
   prepare(session: Session): boolean {
     if (this.workerPath === null || this.active !== null) return false;
+    if (this.warming) return true;
     this.pool ??= new SimulationPool(this.workerPath);
     if (this.pool.busy > 0) return false;
-    void this.pool.warm({ state: session.currentState, rules: session.rules, maxTurns: DEFAULT_MAX_TURNS, settings: {} });
+    this.warm(warmUpOf(session.currentState, session.rules));
     return true;
+  }
+
+  /** Whether the workers are playing warm-up fights now. */
+  get warming(): boolean {
+    return this.warmUps > 0;
+  }
+
+  private warm(request: WarmUpRequest): void {
+    const pool = this.pool;
+    if (pool === null) return;
+    this.warmUps++;
+    void pool.warm(request).finally(() => this.warmUps--);
+  }
+
+  private async warmAfterCancel(request: WarmUpRequest): Promise<void> {
+    await this.pool?.whenStopped();
+    if (this.active === null && !this.warming) this.warm(request);
   }
 
   cancel(runId: number): SimulationStatus {
