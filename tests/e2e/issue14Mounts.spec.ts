@@ -93,6 +93,8 @@ test("a rider mounts its horse from the sheet and rides with the horse's gaits; 
   await expect(mount.getByTestId('mount-select')).toHaveValue('horse');
   await mount.getByTestId('ride-score').fill('4');
   await mount.getByTestId('ride-set').click();
+  // Mount once main holds the Ride score, as a GM sees the sheet settle before the next click.
+  await expect.poll(async () => (await mustCall(gmPage, 'getGmView', {})).encounter.figures.find((f) => f.id === 'ann')?.rideScore).toBe(4);
   await mount.getByTestId('mount-go').click();
   await expect(mount.getByTestId('mount-status')).toHaveText('Rides Horse');
   await expect.poll(() => figureOnMap(gmPage, 'ann')).toMatchObject({ q: 6, r: 6 });
