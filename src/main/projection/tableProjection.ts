@@ -106,12 +106,14 @@ export class PlayerProjection {
 
   /**
    * Sends `staged` if the audience would see a change. While the GM stages a scene, the audience
-   * keeps the one it holds, and what the session holds waits here, its line dropped (the scene
-   * comes whole, not as the last of the GM's preparations), until the staging ends.
+   * keeps the one it holds, and what the session holds waits here until the staging ends, its line
+   * dropped (the scene comes whole, not as the last of the GM's preparations). A change this
+   * audience cannot see keeps the line it has waiting (or holds): dropping it would tell them.
    */
   publish(staged: Staged): void {
     if (this.screen.staged && this.opening !== null) {
-      this.waiting = { ...staged, line: [] };
+      const pending = this.waiting ?? this.current()!;
+      this.waiting = { ...staged, line: sameScene(pending, staged) ? pending.line : [] };
       return;
     }
     this.waiting = null;
@@ -145,7 +147,8 @@ export class PlayerProjection {
   setScreen(screen: Screen): void {
     this.screen = screen;
     if (!screen.staged && this.waiting !== null) {
-      this.before = this.current();
+      const now = this.current()!;
+      if (!sameScene(now, this.waiting) || !sameLine(now.line, this.waiting.line)) this.before = now;
       this.publish(this.waiting);
     } else this.emit();
     for (const w of this.watchers) w();
@@ -236,4 +239,13 @@ export class PlayerProjection {
     if (image !== undefined && image !== this.named[0]) this.named = [image, ...this.named.filter((n) => n !== image)].slice(0, KEEP_NAMED);
     this.send(this.held);
   }
+}
+
+/** Whether two scenes show this audience the same encounter frame (their lines aside). */
+function sameScene(a: Staged, b: Staged): boolean {
+  return a.opening.key === b.opening.key && (a.frame === b.frame || JSON.stringify(a.frame) === JSON.stringify(b.frame));
+}
+
+function sameLine(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((said, i) => said === b[i]);
 }

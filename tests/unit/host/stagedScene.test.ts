@@ -5,7 +5,7 @@
  * figure, a ping, a ruler or a number; ending the staging shows the prepared scene whole.
  */
 import { describe, expect, it } from 'vitest';
-import type { ProjectorState } from '../../../src/shared/channels/display';
+import { DEFAULT_LEGIBILITY, type ProjectorState } from '../../../src/shared/channels/display';
 import { GmViewSchema, PlayerViewSchema, type GmView, type PlayerView } from '../../../src/shared/views';
 import { valueOf as value, webCoreForTests } from '../../support/webCore';
 import type { WsClient } from '../../support/wsClient';
@@ -102,5 +102,32 @@ describe('a staged scene', () => {
     expect(after.session).toBe(before.session);
     expect(after.revision).toBe(before.revision + 1);
     expect(after.encounter.figures.find((f) => f.name === 'Bram')!.position).toEqual({ q: 10, r: 5 });
+  });
+
+  it('a change the table cannot see, made while staged, shows them nothing when the staging ends: not even a line dropped', async () => {
+    const gm = await socket('gm');
+    const player = await socket('player');
+    value(await gm.call('setProjector', { legibility: { ...DEFAULT_LEGIBILITY, latestLine: true } }));
+    const send = async (command: unknown, entered?: number[][]) => {
+      const view = GmViewSchema.parse(value(await gm.call('getGmView', {})));
+      value(await gm.call('sendCommand', { command, seen: seenOf(view), ...(entered ? { entered } : {}) }));
+    };
+    await send({ type: 'rollInitiative' }, [[5], [2]]);
+    await settle(player);
+    const before = await tableView(player);
+    expect(before.encounter.latest?.length).toBeGreaterThan(0);
+    const pushesBefore = player.pushes('playerView').length;
+
+    // Staged: a condition only the GM sees, and the hidden archer turned and the turn undone.
+    value(await gm.call('setProjector', { staged: true }));
+    await send({ type: 'markFigure', figureId: 'bram', label: 'Watched', turns: 2, shown: false });
+    await send({ type: 'turnFigure', figureId: 'sella', facing: 3 });
+    value(await gm.call('undo', {}));
+    value(await gm.call('setProjector', { staged: false }));
+    await settle(player);
+    expect(player.pushes('playerView')).toHaveLength(pushesBefore);
+    expect(await tableView(player)).toEqual(before);
+    // Nothing new was shown, so there is no scene to go back to.
+    expect(await gm.call('stageBack', {})).toMatchObject({ ok: false, error: { code: 'rule' } });
   });
 });
