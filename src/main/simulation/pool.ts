@@ -55,7 +55,7 @@ export type WarmUpRequest = Omit<SimulationRequest, 'fights' | 'firstSeed'>;
  * in one job: a run that wants the worker waits at most one job.
  */
 export const WARM_UP_MS = 5000;
-export const WARM_UP_JOB_MS = 250;
+const WARM_UP_JOB_MS = 250;
 
 /** A job handed to a worker: who it is for (a run, or a replay) and where its reply goes. */
 interface Handed {

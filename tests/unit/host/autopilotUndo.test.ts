@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
 import type { AutopilotStatus } from '../../../src/shared/tacticsViews';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { until } from '../../support/until';
 
 const dirs = tempDirs();
 let core: Core;
@@ -27,14 +28,6 @@ async function ok<T>(channel: string, args: unknown): Promise<T> {
   return r.value as T;
 }
 
-async function until(what: string, test: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** Long enough for an autopilot that did not pause to show its step (0.8 s) and send it, twice over. */
 const settle = () => new Promise((r) => setTimeout(r, 2500));
 
@@ -50,7 +43,7 @@ describe('the autopilot and undo', () => {
     const side = core.session.currentState.figures.find((f) => f.id === due)!.sideId;
     const before = core.session.entries.length;
     await ok('setAutopilot', { sideId: side, on: true });
-    await until('the autopilot to move the figure due', () => core.session.entries.length > before);
+    await until('the autopilot to move the figure due', () => core.session.entries.length > before, 20_000);
     const played = core.session.entries.at(-1)!.command;
     expect(played).toMatchObject({ figureId: due });
 
@@ -72,7 +65,7 @@ describe('the autopilot and undo', () => {
     await ok('undo', {});
     const resumed = await ok<AutopilotStatus>('resumeAutopilot', {});
     expect(resumed.paused).toBeNull();
-    await until('the autopilot to play again', () => core.session.entries.length >= moved);
+    await until('the autopilot to play again', () => core.session.entries.length >= moved, 20_000);
     expect(core.session.gmView().history.canRedo).toBe(false);
     await ok('setAutopilot', { sideId: side, on: false });
   }, 60_000);

@@ -8,6 +8,7 @@ import { Core } from '../../../src/main/host/core';
 import type { AutopilotStatus, SimulationStatus } from '../../../src/shared/tacticsViews';
 import { buildSimulationWorker } from '../../support/simulationWorker';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { until } from '../../support/until';
 
 const dirs = tempDirs();
 let core: Core;
@@ -31,14 +32,6 @@ async function ok<T>(channel: string, args: unknown): Promise<T> {
   const r = await core.dispatcher.dispatch('gm', channel, args);
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value as T;
-}
-
-async function until(what: string, test: () => boolean, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('tactics channels', () => {

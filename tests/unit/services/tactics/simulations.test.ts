@@ -9,6 +9,7 @@ import { Simulations } from '../../../../src/main/services/tactics/simulations';
 import type { SimulationStatus } from '../../../../src/shared/tacticsViews';
 import { buildSimulationWorker } from '../../../support/simulationWorker';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../../support/tempCampaign';
+import { until } from '../../../support/until';
 
 const dirs = tempDirs();
 let core: Core;
@@ -23,14 +24,6 @@ afterAll(async () => {
   await simulations.close();
   await dirs.cleanup();
 });
-
-async function until(what: string, test: () => boolean, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('simulations and their warm-up', () => {
   it('warm up when the tab opens, give way to a run, and warm up again after a cancel', async () => {
