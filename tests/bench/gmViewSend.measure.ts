@@ -1,5 +1,5 @@
 /**
- * GM view build + send per command at 250 and 1,000 figures (issue 18 §3, §5): a real Core on a
+ * GM view build + send per command at 250 and 1,000 figures: a real Core on a
  * temp campaign folder, the real web host and a real WebSocket GM client. For each command main
  * applies, it times what main spends on the views (build and serialise every message the GM
  * windows get), counts the GM messages and their bytes, and times the whole round trip.
@@ -22,7 +22,7 @@ import { createCampaign } from '../../src/main/store/newCampaign';
 import { crowdedEncounter } from '../support/bigCampaign';
 import { SAMPLE_CAMPAIGN_DIR, tempDirs } from '../support/tempCampaign';
 
-/** Issue 18 §5: at 1,000 figures, build + send ≤ 12 ms, sent once. */
+/** Budget: at 1,000 figures, build + send ≤ 12 ms, sent once. */
 const BUDGET_MS = 12;
 const COMMANDS = 40;
 const dirs = tempDirs();
@@ -131,7 +131,7 @@ async function measure(figures: number) {
     const id = i + 1;
     const command = { type: 'turnFigure', figureId: `f${(i * 7) % figures}`, facing: (i + 1) % 6 };
     const stamped = { command, seen: { encounterId: seen.encounter.id, session: seen.session, revision: seen.revision } };
-    // The page states the view it acted on (issue 12 §1) where the contract knows that field.
+    // The page states the view it acted on where the contract knows that field.
     const args = CHANNELS.sendCommand.args.safeParse(stamped).success ? stamped : { command };
     const t0 = performance.now();
     // Building the reply is main's view work too: the dispatcher's reply is timed with it.
@@ -151,7 +151,7 @@ async function measure(figures: number) {
   return { figures, work, cpuWork, roundTrips, messages, bytes };
 }
 
-describe('GM view build + send per command (issue 18 §3, §5)', () => {
+describe('GM view build + send per command', () => {
   const results: Awaited<ReturnType<typeof measure>>[] = [];
   for (const figures of [250, 1000]) {
     it(`at ${figures} figures`, async () => {

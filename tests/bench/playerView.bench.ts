@@ -1,6 +1,7 @@
 /**
- * The player view at 250 figures (issue 13 §5 must not slow a push): opaque ids, "to act" without
- * the 25 hidden figures, a map image with 300 fogged hexes. Run with `npm run bench`.
+ * The player view at 250 figures (secrecy at the player boundary must not slow a push): opaque ids,
+ * "to act" without the 25 hidden figures, a map image with 300 fogged hexes. Run with
+ * `npm run bench`.
  */
 import { bench, describe } from 'vitest';
 import { EncounterStateSchema, FigureStateSchema, turnStateOf, type EncounterState } from '../../src/main/engine/encounter/schema';

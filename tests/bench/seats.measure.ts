@@ -1,10 +1,10 @@
 /**
- * The table's phones under load (issue 34): the real Core and web host on 127.0.0.1, a projector
+ * The table's phones under load: the real Core and web host on 127.0.0.1, a projector
  * (a player socket) and 6 seats connected, each holding Bram. The GM sends 60 commands that change
  * Bram's Fatigue, one at a time; timed for each: the GM's round trip (sendCommand's answer) and the
  * time until each of the 6 seats has its new view. Three repeats, each on a fresh console.
  *   npx vitest run --config vitest.measure.config.ts tests/bench/seats.measure.ts
- * Budgets (issue 34): a command reaches a seat's card p95 ≤ 50 ms with 6 seats connected; the GM's
+ * Budgets: a command reaches a seat's card p95 ≤ 50 ms with 6 seats connected; the GM's
  * round trip p95 ≤ 20 ms with them and a projector. Rows go to test-results/bench/seat-rows.json for
  * tests/bench/chromium/run.mjs's table.
  */

@@ -1,5 +1,5 @@
 /**
- * Sight-driven fog after a move (issue 33): on a 100×100 flat map with rooms, doorways, an open hall
+ * Sight-driven fog after a move: on a 100×100 flat map with rooms, doorways, an open hall
  * and pillars, 6 party figures and 4 foes, the GM steps a party figure one hex by hand
  * (`moveFigure`) and the engine's `apply` works out what the party sees and adds it to the explored
  * hexes. Timed per step: `apply` with sight off, with sight on at the console's default range (20)
@@ -10,7 +10,7 @@
  * builds that range's offset table, once per process: timed apart as the cold figure, after the
  * warm-up the warm figures.
  *   npx vitest run --config vitest.measure.config.ts tests/bench/sight.measure.ts
- * Budget (issue 33): the sight update after a move ≤ 5 ms median in Node, at the default range;
+ * Budget: the sight update after a move ≤ 5 ms median in Node, at the default range;
  * judged on the CPU time of the measuring process (as gmViewSend.measure.ts: on a shared machine
  * the wall clock counts other processes' turns), the wall clock printed beside it. The rows go to
  * test-results/bench/sight-rows.json for tests/bench/chromium/run.mjs's table.
@@ -28,7 +28,7 @@ import { hexKey, hexNeighbors, type Hex } from '../../src/shared/hex';
 import { isOnMap, offsetToAxial } from '../../src/shared/mapGrid';
 import { DEFAULT_SIGHT_RANGE, MAX_SIGHT_RANGE } from '../../src/shared/sightRange';
 
-/** Issue 33: sight update after a move ≤ 5 ms median in Node. */
+/** Budget: sight update after a move ≤ 5 ms median in Node. */
 const BUDGET_MS = 5;
 const REPEATS = 3;
 /** Steps per repeat, the party's figures in turn. */
@@ -203,7 +203,7 @@ interface Row {
   detail?: string;
 }
 
-test('sight-driven fog after a move, 100×100 map, 6 party figures (issue 33)', async () => {
+test('sight-driven fog after a move, 100×100 map, 6 party figures', async () => {
   const first = start();
   const { commands, fresh } = walk(first, STEPS);
   expect(commands.length).toBe(STEPS);
@@ -231,7 +231,7 @@ test('sight-driven fog after a move, 100×100 map, 6 party figures (issue 33)', 
   const wallShare = Object.keys(TERRAIN).length / (SIZE * SIZE);
   const [l1, l5, l15] = loadavg();
   console.log(
-    `Sight after a move (issue 33): ${SIZE}×${SIZE} flat map, ${(wallShare * 100).toFixed(0)}% walls (20×20 rooms, 4-hex doorways, a 40×40 hall, 4% pillars), ` +
+    `Sight after a move: ${SIZE}×${SIZE} flat map, ${(wallShare * 100).toFixed(0)}% walls (20×20 rooms, 4-hex doorways, a 40×40 hall, 4% pillars), ` +
       `6 party figures + 4 foes; ${REPEATS} repeats × ${commands.length} one-hex steps (${fresh} onto a hex no party figure had stood on)\n` +
       `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; load average ${l1!.toFixed(2)} ${l5!.toFixed(2)} ${l15!.toFixed(2)}; Node ${process.version}\n` +
       `Figures per repeat: median / p95 of the steps, CPU time of this process (wall clock in brackets).`,

@@ -1,5 +1,5 @@
 /**
- * Store budgets (issue 6): a durable command at 50 and at 5,000 logged commands (median under
+ * Store budgets: a durable command at 50 and at 5,000 logged commands (median under
  * 5 ms, the two within 1.5×); opening a campaign of 100 encounters (under 200 ms); a command on a
  * 250-figure map delivering the GM and player views (within 16 ms). Medians are the p50 column.
  */

@@ -1,5 +1,5 @@
 /**
- * Budgets of the tactics (issue 16; benchmarks, not timed tests):
+ * Budgets of the tactics (benchmarks, not timed tests):
  * - one proposal for a figure on a 30 × 20 map with 10 figures: median ≤ 2 ms;
  * - 1,000 simulated fights of the sample encounter (to the end or 30 turns) on the worker pool,
  *   both cores: ≤ 10 s; 200 fights of a 12-figure encounter: ≤ 10 s.

@@ -6,7 +6,7 @@ import { notchOf, settle, turnSelected } from './mapProbes';
 import type { CommandCosts } from './pageProbes';
 
 /**
- * What one GM command costs the pages (issue 18 §3, §4): a turned figure is drawn without
+ * What one GM command costs the pages: a turned figure is drawn without
  * measuring any text again (the tokens' text is laid out once and its measurements kept), and
  * the GM page reads the log and the turn rules once per command, not twice.
  */
@@ -81,7 +81,7 @@ test('a turned figure is drawn on both pages without measuring text again, and t
   expect(gm.sent.turnRules, 'turn rules asked for one command').toBe(1);
   expect(gm.measures, 'text measured again on the GM page for a turn').toBe(0);
   expect(player.measures, 'text measured again on the projector for a turn').toBe(0);
-  // The projector applied the pushed change to the view it held (issue 18 §3): it fetched nothing.
+  // The projector applied the pushed change to the view it held: it fetched nothing.
   expect(player.sent.getPlayerView ?? 0, 'whole player views fetched for one command').toBe(0);
   await gmPage.screenshot({ path: `${SCREENS}/command-cost-gm-after-turn.png` });
   await playerPage.screenshot({ path: `${SCREENS}/command-cost-player-after-turn.png` });

@@ -11,7 +11,7 @@ test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
 });
 
-// Issue 13 §2: a damaged log does not stop the console; the GM is shown campaign, file and
+// A damaged log does not stop the console; the GM is shown campaign, file and
 // reason, keeps the log up to its last good entry, and plays on. The projector learns nothing.
 test('a log damaged between two runs: the console starts, the GM keeps the good entries, both pages carry on', async ({
   consoleServer,
@@ -37,7 +37,7 @@ test('a log damaged between two runs: the console starts, the GM keeps the good 
     await expect(playerPage.getByText('Waiting for the GM to open an encounter.')).toBeVisible();
     await expect(playerPage.locator('body')).not.toContainText('ford-ambush');
 
-    // The error screen is open without a click (issue 13 §2: start and show the restore offer).
+    // The error screen is open without a click (the console starts and shows the restore offer).
     await expect(gmPage.getByTestId('error-screen')).toBeVisible();
     await expect(gmPage.getByTestId('error-campaign')).toContainText('Sample Campaign');
     await expect(gmPage.getByTestId('error-file')).toHaveText('encounters/ford-ambush.log.jsonl');
@@ -56,7 +56,7 @@ test('a log damaged between two runs: the console starts, the GM keeps the good 
   }
 });
 
-// Issue 13 §2: a campaign.json damaged while the console was off opens the error screen by itself
+// A campaign.json damaged while the console was off opens the error screen by itself
 // at the next start, with its backups offered; restoring one brings the encounter back.
 test('a campaign.json damaged before the start: the error screen is open at once and a restore brings the table back', async ({
   consoleServer,
@@ -91,7 +91,7 @@ test('a campaign.json damaged before the start: the error screen is open at once
   }
 });
 
-// Issue 13 §4: a log cut inside its last line, with no snapshot to prove more, still opens at its
+// A log cut inside its last line, with no snapshot to prove more, still opens at its
 // last whole entry; the GM is told what was set aside, the projector is told nothing.
 test('a log cut inside its last line: the GM is told and a copy is kept; the projector shows nothing of it', async ({
   consoleServer,

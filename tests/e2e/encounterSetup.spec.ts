@@ -3,11 +3,11 @@ import { expect, figureOnMap, mustCall, npcFighter, placeByClick, socketCall, te
 import { initials, newCampaign, openMenu, SCREENS, shoot, stepNow } from './setupSteps';
 
 /**
- * Setting up an encounter through the GM page (issue 12 §4, §5): the rule options of the open
- * encounter changed at its start and refused with the reason once play began; a new encounter
- * that starts with a side of another and a roster character; a roster character placed twice
- * keeps its Fatigue and is told apart ("Bram 2", token "B2"); the cast form as the GM left it
- * after a look at another tab. Both pages are checked after each step.
+ * Setting up an encounter through the GM page (design-notes §Setting an encounter up): the rule
+ * options of the open encounter changed at its start and refused with the reason once play began; a
+ * new encounter that starts with a side of another and a roster character; a roster character
+ * placed twice keeps its Fatigue and is told apart ("Bram 2", token "B2"); the cast form as the GM
+ * left it after a look at another tab. Both pages are checked after each step.
  */
 test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });
@@ -153,7 +153,7 @@ test('the cast form is as the GM left it after a look at another tab', async ({ 
   expect(await playerPage.evaluate(() => document.body.innerText)).not.toMatch(/mana/i);
 });
 
-test('Ilsa casts Detect Magic with WIS when the GM chooses it on her sheet (issue 12 §2; RULINGS S1)', async ({ gmPage, playerPage }) => {
+test('Ilsa casts Detect Magic with WIS when the GM chooses it on her sheet (RULINGS S1)', async ({ gmPage, playerPage }) => {
   await gmPage.bringToFront();
   await gmPage.getByTestId('figure-ilsa').click();
   await gmPage.getByRole('tab', { name: 'Figure' }).click();

@@ -142,8 +142,8 @@ export async function figureNodeId(page: Page, id: string): Promise<string | nul
 }
 
 /**
- * How to find a figure's token on a page's map: by its id on the GM page, by its name on the
- * player page, where figures carry the players' own ids (issue 13 §5).
+ * How to find a figure's token on a page's map: by its id on the GM page, by its name on the player
+ * page, where figures carry the players' own ids (design-notes §Secrecy at the player boundary).
  */
 export async function tokenKey(page: Page, id: string): Promise<{ id: string; name: string | null }> {
   return { id, name: page.url().includes('/player.html') ? ((await gmNameOf(page, id)) ?? `(no figure ${id})`) : null };
@@ -280,10 +280,10 @@ export function npcFighter(name: string, sideId: string, stats: { STR: number; D
 }
 
 /**
- * Placing by click (issue 12 §4), after "Place on the map": the pointer goes to `at` (or, without
- * it, over the hexes round the map's centre until main's verdict on one is yes), clicks it, waits
- * for the figure and stops placing with Escape (a player character's placing ends by itself).
- * Returns the hex placed on.
+ * Placing by click (design-notes §The map under the GM's hand), after "Place on the map": the
+ * pointer goes to `at` (or, without it, over the hexes round the map's centre until main's verdict
+ * on one is yes), clicks it, waits for the figure and stops placing with Escape (a player
+ * character's placing ends by itself). Returns the hex placed on.
  */
 export async function placeByClick(page: Page, at?: { q: number; r: number }): Promise<{ q: number; r: number }> {
   await expect(page.getByTestId('placing-hint')).toBeVisible();

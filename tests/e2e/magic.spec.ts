@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
 
 /**
- * Magic through the GM page (issue 5, issue 7 items 2, 4–5): in the sample encounter, Renew
+ * Magic through the GM page: in the sample encounter, Renew
  * Spells shows Ilsa's Blur on Bram; renewing it through the Magic tab drops her mana 12 → 11
  * (RULINGS S2). In Actions she casts Detect Magic pushed 1 with faces typed in: cost 2, the push
  * control roll against INT 15 − 1 = 14, then the casting roll against 15 (RULINGS S1, S3). The

@@ -4,7 +4,7 @@ import { expect, figureOnMap, placeByClick, test } from './fixtures';
 import { standStillToIlsasAction, toRenewSpells } from './sampleTurn';
 
 /**
- * Issue 12 §2–§3 through the GM page, in the sample encounter:
+ * Mages the GM makes and magic flows that finish, through the GM page, in the sample encounter:
  * - a Quick NPC mage made in the form (spells picked by school with mastery, a typed mana pool),
  *   its mastery raised in Edit;
  * - Ilsa pushes Detect Magic 1 and the push control's natural 18 starts a runaway (RULINGS S3);

@@ -71,7 +71,7 @@ async function gmView(page: Page): Promise<ResultOf<'getGmView'>> {
 }
 
 test('a wall stroke is one command and shows on both maps; undo takes the whole stroke back', async ({ gmPage, playerPage }) => {
-  // Terrain colours are read on the plain grid: the sample's map image (issue 15) goes first.
+  // Terrain colours are read on the plain grid: the sample's map image goes first.
   expect((await socketCall(gmPage, 'sendCommand', { command: { type: 'setMapImage', image: null } })).ok).toBe(true);
   await expect(playerPage.getByTestId('player-map')).toHaveAttribute('data-map-image', '');
   const before = await gmView(gmPage);

@@ -4,7 +4,7 @@ import { expect, hexOnScreen, mustCall, test } from './fixtures';
 import { SCREENS } from './setupSteps';
 
 /**
- * Drawing on the map (issue 32 §8), with the mouse: a GM-only line and a label the players see,
+ * Drawing on the map, with the mouse: a GM-only line and a label the players see,
  * erased with the eraser, undone with Ctrl+Z, kept with the encounter across a reload; the TV
  * draws only what the GM ticked for it.
  */

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { layerDigests, overlayInk, rightDragPan, settle } from './mapProbes';
 
 /**
- * Pan and zoom as the GM's hand does them (issue 18 §2): mid-gesture the drawn layers are moved
+ * Pan and zoom as the GM's hand does them: mid-gesture the drawn layers are moved
  * by the compositor rather than redrawn, the player page following the GM's camera never draws
  * its tokens anew for a camera frame, and at rest both pages show exactly what freshly loaded
  * pages show at the same camera.

@@ -5,7 +5,7 @@ import { dragHex, expect, figureOnMap, hexOnScreen, mustCall, socketCall, test }
 import { turnSelected } from './mapProbes';
 
 /**
- * What the maps repaint (issue 18): a command that leaves the map image alone repaints neither
+ * What the maps repaint: a command that leaves the map image alone repaints neither
  * the image nor the grid, on the GM page or the player page; and after many random commands the
  * projector shows exactly what a freshly loaded player page shows.
  */

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { frameOf, layerDigests, rightDragPan, settle } from './mapProbes';
 
 /**
- * A map that comes to rest with tiles still missing settles (issue 18; the hang fixed in 577e7ed):
+ * A map that comes to rest with tiles still missing settles (the hang fixed in 577e7ed):
  * on a 4096² map image a zoom in and a pan leave tiles of the new zoom unpainted when the camera
  * stops; they are painted at rest, the map is drawn once and sharpened strip by strip, and then
  * the map layer draws nothing more. Before the fix it was drawn whole on every frame, forever,

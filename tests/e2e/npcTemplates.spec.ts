@@ -1,8 +1,9 @@
 /**
- * Issue 28 item 13, as a GM meets it in the Figure tab: the Quick NPC form shows the figure's
- * load and gaits before it is placed, following what it carries (001 §Encumbrance, §Movement);
- * any NPC on the map is kept as an NPC template of the campaign from its sheet, placed from the
- * Quick NPC form as many times as the GM clicks hexes, and forgotten there.
+ * NPC templates and the Quick NPC form, as a GM meets them in the Figure tab: the Quick NPC form
+ * shows the figure's load and gaits before it is placed, following what it carries
+ * (001 §Encumbrance, §Movement); any NPC on the map is kept as an NPC template of the campaign from
+ * its sheet, placed from the Quick NPC form as many times as the GM clicks hexes, and forgotten
+ * there.
  */
 import { mkdir } from 'node:fs/promises';
 import { expect, figureOnMap, hexOnScreen, mustCall, test } from './fixtures';

@@ -3,11 +3,11 @@ import type { Page } from '@playwright/test';
 import { dragHex, expect, mustCall, npcFighter, placeByClick, test } from './fixtures';
 
 /**
- * Issue 8: each rule option (RULINGS O1–O4) played for one turn through the tracker. The campaign's
+ * Each rule option (RULINGS O1–O4) played for one turn through the tracker. The campaign's
  * rules are switched over the socket (`setRules`, as the fixtures' rawSocketCall does), a new encounter is made and opened, two
  * opposing figures are placed, then initiative (faces typed in), one move, and Next to the end of
  * the turn, checking that the tracker steps through the option's own phases. The sample
- * encounter that was open when the rules changed keeps Pillars' six (issue 8 item 5).
+ * encounter that was open when the rules changed keeps Pillars' six.
  */
 const SCREENS = 'test-results/screens';
 type OptionKey = 'classic' | 'perCharacterInitiative' | 'strideMomentum' | 'declaredIntent';
@@ -29,7 +29,7 @@ const fighter = (name: string, sideId: string, dex: number) => npcFighter(name, 
 async function setUp(page: Page, key: OptionKey, name: string): Promise<void> {
   const rules = await call(page, 'getRules', {});
   await call(page, 'setRules', { rules: { ...rules, options: { ...rules.options, [key]: true } } });
-  // Issue 8 item 5: the encounter already open keeps the rules it was made with.
+  // The encounter already open keeps the rules it was made with.
   await expect(stepper(page)).toHaveAttribute('data-phases', PILLARS);
   const made = await call(page, 'createEncounter', { name });
   await call(page, 'openEncounter', { id: made.id });
@@ -41,7 +41,7 @@ async function setUp(page: Page, key: OptionKey, name: string): Promise<void> {
 }
 
 /**
- * Opens a figure's sheet in the Figure tab (issue 8: the sheet follows the encounter's rules) and
+ * Opens a figure's sheet in the Figure tab (the sheet follows the encounter's rules) and
  * saves it at 1366×768 and 1920×1080.
  */
 async function openSheet(page: Page, id: string, name: string, shot: string): Promise<void> {
@@ -109,7 +109,7 @@ test('O1 Classic: one die per side, first and second movement', async ({ gmPage 
   expect(await toEndOfTurn(gmPage)).toEqual(['firstMovement', 'secondMovement', 'actions', 'forcedRetreat']);
   await expect(current(gmPage)).toHaveAttribute('data-phase', 'initiative');
 
-  // Issue 8: the Classic sheet (004 §Attributes): ST, DX, IQ and WIS; ST as hit points and as the fatigue pool.
+  // The Classic sheet (004 §Attributes): ST, DX, IQ and WIS; ST as hit points and as the fatigue pool.
   // The tracker's rows read the pools as Classic does: ST left of ST (RULINGS O1).
   await expect(gmPage.getByTestId('pools-aldo')).toHaveText('ST 15/15');
   await openSheet(gmPage, 'aldo', 'Aldo', 'options-o1-sheet');
@@ -177,7 +177,7 @@ test('O3 stride & momentum: Pillars’ phases, strides in the tracker and a stri
   await gmPage.screenshot({ path: `${SCREENS}/options-o3.png` });
   expect(await toEndOfTurn(gmPage)).toEqual(['initialMovement', 'finalMovement', 'actions', 'forcedRetreat']);
 
-  // Strides leave the Pillars stats: STR…CHR with modifiers, Fatigue and Body (issue 8).
+  // Strides leave the Pillars stats: STR…CHR with modifiers, Fatigue and Body.
   await openSheet(gmPage, 'aldo', 'Aldo', 'options-o3-pillars-sheet');
   const sheet = gmPage.getByTestId('figure-sheet');
   await expect(gmPage.getByTestId('stat-model')).toHaveText('Pillars (001)');

@@ -5,7 +5,7 @@ import { expect, figureOnMap, hexOnScreen, mustCall, test } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
 
 /**
- * The map under the GM's hand (issue 12 §4, §5), on the sample encounter through the UI: a 3d6
+ * The map under the GM's hand, on the sample encounter through the UI: a 3d6
  * character's dice shown and re-rolled before placing, placed by clicking hexes with a ghost that
  * says why a hex will not do and a facing set with E; a drag that shows main's path and its length
  * before the drop; hide / reveal from the figure menu and with H; figures under fog marked on the

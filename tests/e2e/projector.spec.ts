@@ -7,7 +7,7 @@ import { clippedWithoutScrollbar } from './layoutChecks';
 import { toRenewSpells } from './sampleTurn';
 
 /**
- * The projector at an in-person table (issue 15 §2–4), through the UI with both pages checked:
+ * The projector at an in-person table, through the UI with both pages checked:
  * a handout kept, previewed, shown over the map and taken down (and never sent before it is
  * shown); the turn-order strip without the hidden Sella; token and label sizes and the
  * high-contrast grid on the player display only.

@@ -5,7 +5,7 @@ import { frameOf, layerDigests, scaleOf, settle } from './mapProbes';
 import { animationFrames, framesUntilSettled, MAX_FRAMES, painted, sumFrames, watchFromCameraMove } from './cameraFrames';
 
 /**
- * The projector's jump from a close framing to the whole map (issue 18; 3ae4a9a, 14a6c04): a
+ * The projector's jump from a close framing to the whole map (3ae4a9a, 14a6c04): a
  * player page that loaded at the GM's close framing paints, at rest, the whole map as one tile at
  * its fitted zoom and a bitmap for each token culled out of view, so when the GM presses 0 the
  * frame that shows the whole map draws that tile and those bitmaps instead of painting them (the

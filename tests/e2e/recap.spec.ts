@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, figureOnMap, test } from './fixtures';
 
 /**
- * Issue 12 §6 through the GM page: a turn of the sample encounter is played (typed initiative,
+ * The recap through the GM page: a turn of the sample encounter is played (typed initiative,
  * Bram steps forward, Ilsa casts Light with typed faces), then both recaps are downloaded from
  * Export, import, recap…: the GM's names hidden Sella and Ilsa's mana; the players' one is
  * written as the player page sees the fight, without Sella (hidden in the sample), mana or pools.

@@ -23,7 +23,7 @@ async function dragBram(page: import('@playwright/test').Page, to: { q: number; 
   await page.mouse.up();
 }
 
-// Issue 13 §6: the web host restarts on the same data folder under open pages.
+// The web host restarts on the same data folder under open pages.
 test('a restart of the host: both pages show the banner, a command sent meanwhile is reported unsent, then all resumes', async ({
   consoleServer,
   gmPage,

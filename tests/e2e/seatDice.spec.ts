@@ -6,7 +6,7 @@ import { phone, seatFor } from './seatPhones';
 import { SCREENS } from './setupSteps';
 
 /**
- * Dice from the seats (issue 34 §3) as a table plays it: Bram is due and the GM opens his attack;
+ * Dice from the seats as a table plays it: Bram is due and the GM opens his attack;
  * Anna's phone (Bram's seat) is asked for the faces, she taps what she rolled and sends them; the
  * GM's page shows them and one Enter applies them; her phone says they were used. Ben's phone is
  * asked nothing and never holds Anna's roll or Ilsa's secrets on another seat.

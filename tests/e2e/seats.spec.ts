@@ -6,7 +6,7 @@ import { phone, readQr, seatFor } from './seatPhones';
 import { SCREENS } from './setupSteps';
 
 /**
- * The players' phones (issue 34): the GM gives each player a seat with the mouse, a phone opens the
+ * The players' phones: the GM gives each player a seat with the mouse, a phone opens the
  * seat's link (its code read back off the GM's screen), sees its own figure's card, is told when
  * it is due, follows the GM's changes; the other phone never sees the first one's mana; a new link
  * ends the old one.

@@ -4,7 +4,7 @@ import { expect, figureOnMap, socketCall, test } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
 
 /**
- * Secrecy side channels and bad images (issue 13 §5, §6) through the UI, both pages checked:
+ * Secrecy side channels and bad images through the UI, both pages checked:
  * the projector's "to act" slot while the hidden Sella is due, a blackout that empties the
  * player page's map, a truncated PNG refused on import, and the players' masked map image.
  */
@@ -67,7 +67,7 @@ test('while only the hidden Sella is due, the projector names who would be due w
   await next();
   await expect(step).toHaveText(/Actions/);
   await expect(due).toHaveText('Sella');
-  // Before issue 13 the slot went blank here, which told the table a hidden figure was acting.
+  // The slot once went blank here, which told the table a hidden figure was acting.
   await expect(playerPage.getByTestId('player-acting')).toHaveText('Ilsa to act');
   await gmPage.screenshot({ path: `${SCREENS}/secrecy-sella-due-gm-1366x768.png` });
   await playerPage.screenshot({ path: `${SCREENS}/secrecy-sella-due-player-1366x768.png` });
@@ -89,7 +89,7 @@ test('blackout: the player page keeps nothing of the map; lifting it brings the 
 });
 
 test('a PNG cut short after 3,000 bytes is refused with the reason; the grid stays on both maps', async ({ gmPage, playerPage, problems }) => {
-  // From a map without an image: the sample's own (issue 15) is taken away first.
+  // From a map without an image: the sample's own is taken away first.
   expect((await socketCall(gmPage, 'sendCommand', { command: { type: 'setMapImage', image: null } })).ok).toBe(true);
   await expect(playerPage.getByTestId('player-map')).toHaveAttribute('data-map-image', '');
   await gmPage.bringToFront();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, figureOnMap, mustCall, placeByClick } from './fixtures';
 import { SCREENS } from './setupSteps';
 
-/** Steps of the whole-session spec (issue 12 "Checked by"): each through the GM page's UI only. */
+/** Steps of the whole-session spec (wholeSession.spec.ts): each through the GM page's UI only. */
 
 /** Both pages' screenshots of one step of the session. */
 export async function shootBoth(gmPage: Page, playerPage: Page, step: string): Promise<void> {
@@ -82,7 +82,7 @@ async function fillEquipmentAndSpells(gmPage: Page, form: FigureForm): Promise<v
   }
 }
 
-/** After "Place on the map": the ghost turned to the form's facing with E (issue 12 §4), then clicked onto its hex. */
+/** After "Place on the map": the ghost turned to the form's facing with E, then clicked onto its hex. */
 async function placeAsForm(gmPage: Page, form: FigureForm): Promise<{ q: number; r: number }> {
   await expect(gmPage.getByTestId('placing-hint')).toBeVisible();
   for (let i = 0; i < (form.facing ?? 0); i++) {
@@ -133,7 +133,7 @@ export async function quickNpc(gmPage: Page, form: FigureForm, stats: Partial<Re
   return placeAsForm(gmPage, form);
 }
 
-/** Both pages show the figure at `hex` (the player page by its name, issue 13 §5). */
+/** Both pages show the figure at `hex` (the player page by its name, as its figure ids are opaque). */
 export async function onBothMaps(gmPage: Page, playerPage: Page, id: string, hex: { q: number; r: number }): Promise<void> {
   await expect.poll(() => figureOnMap(gmPage, id)).toMatchObject(hex);
   await expect.poll(() => figureOnMap(playerPage, id)).toMatchObject(hex);
@@ -157,7 +157,7 @@ export async function drawnImageRect(page: Page): Promise<{ x0: number; y0: numb
 }
 
 /**
- * Calibration as campaign.spec does it (issue 9): in the map image menu's Calibrate mode, two
+ * Calibration as campaign.spec does it: in the map image menu's Calibrate mode, two
  * drags each pin an image point onto a hex corner of the grid (corner 0 of a flat hex lies one
  * hex size right of its centre). Both pages then draw the image over the calibrated rectangle.
  */

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, mustCall } from './fixtures';
 
-/** Turn steps of the whole-session spec (issue 12 "Checked by"): the tracker, attacks and files, through the GM page's UI. */
+/** Turn steps of the whole-session spec (wholeSession.spec.ts): the tracker, attacks and files, through the GM page's UI. */
 
 const LABELS = {
   initiative: 'Initiative',

@@ -6,10 +6,10 @@ import { toRenewSpells } from './sampleTurn';
 import { newCampaign, openMenu, SCREENS, shoot, stepNow } from './setupSteps';
 
 /**
- * Two try-out findings of issue 12 §5: the declarations form leaves the screen when Declarations
- * are over (RULINGS O4: only the initiative scores stay until the roll), and the action order's
- * tied adjDEX scores with their roll-offs (RULINGS T5, G4) are still in the tracker after a
- * restart of the console.
+ * Two things a try-out of the console found wrong: the declarations form leaves the screen when
+ * Declarations are over (RULINGS O4: only the initiative scores stay until the roll), and the
+ * action order's tied adjDEX scores with their roll-offs (RULINGS T5, G4) are still in the tracker
+ * after a restart of the console.
  */
 test.beforeAll(async () => {
   await mkdir(SCREENS, { recursive: true });

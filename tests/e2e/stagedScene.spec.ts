@@ -4,7 +4,7 @@ import { dragHex, expect, figureOnMap, test } from './fixtures';
 import { SCREENS } from './setupSteps';
 
 /**
- * A staged scene (issue 32 §6): the GM stages, then moves Bram and makes and opens a new encounter;
+ * A staged scene: the GM stages, then moves Bram and makes and opens a new encounter;
  * the TV — and the GM's mirror of it — keeps the ford, even reloaded, until K shows what the GM has
  * open, whole and framed as the GM frames it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §1, one encounter, one truth: the GM switches campaigns and encounters several times,
+ * One encounter, one truth: the GM switches campaigns and encounters several times,
  * to encounters whose views have fewer and more revisions than the one shown, and after every
  * switch both pages show main's encounter (header, map, tracker), the old selection is gone, and
  * a command goes to the encounter on the screen.

@@ -5,7 +5,7 @@ import { expect, test, tokenKey } from './fixtures';
 import { toRenewSpells } from './sampleTurn';
 
 /**
- * The everyday controls of issue 12 §4 through the UI: damage from a fall with armour, healing,
+ * The everyday controls a GM reaches for, through the UI: damage from a fall with armour, healing,
  * a typed pool, undo; sides renamed, recoloured, a third side with a figure moved to it; a night's
  * rest. Both pages are checked after each step.
  */
@@ -149,7 +149,7 @@ test("Cast spell is closed to a figure that knows none; a night's rest gives Ils
   await gmPage.getByTestId('next-phase').click();
   await expect(current).toHaveText(/Actions/);
 
-  // Sella knows no spell: casting (h) is closed to her, with the reason (issue 12 §5).
+  // Sella knows no spell: casting (h) is closed to her, with the reason.
   await expect(gmPage.getByTestId('due-name')).toHaveText('Sella');
   await expect(gmPage.getByTestId('option-h')).toBeDisabled();
   await expect(gmPage.getByTestId('reason-h')).toHaveText('Sella knows no spell (001 §Spell Mastery).');

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * A TV laid flat on the table (issue 32 item 7), through the Scale panel's ticks with the player
+ * A TV laid flat on the table, through the Scale panel's ticks with the player
  * page checked where its things are drawn: turned 180°, the status bar is read at the top of the
  * screen and the map's corner tokens swap sides; with "both long sides", the strip faces the far
  * side and a handout is shown twice, one copy turned to each side.

@@ -3,10 +3,10 @@ import type { Page } from '@playwright/test';
 import { expect, figureOnMap, mustCall, test } from './fixtures';
 
 /**
- * Issue 16 through the GM page, as a GM plays it: Suggest and Accept for the step the sample
- * encounter waits on; the autopilot playing the Ford Raiders over two turns while the GM plays the
- * party and ends the phases, both pages following; and a simulation with its progress, its
- * Cancel, and the odds read from the Odds tab.
+ * Suggestions, autopilot and odds through the GM page, as a GM plays them: Suggest and Accept for
+ * the step the sample encounter waits on; the autopilot playing the Ford Raiders over two turns
+ * while the GM plays the party and ends the phases, both pages following; and a simulation with its
+ * progress, its Cancel, and the odds read from the Odds tab.
  */
 const SCREENS = 'test-results/screens';
 

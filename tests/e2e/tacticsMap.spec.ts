@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, figureOnMap, mustCall, test } from './fixtures';
 
 /**
- * Issue 16 item 2: Suggest draws the proposal on the GM map (the move's path, the target it aims
+ * Suggest draws the proposal on the GM map (the move's path, the target it aims
  * at) and the drawing goes when the GM accepts, dismisses, or anything else changes the encounter;
  * the player page never shows it (a proposal may name hidden figures).
  */

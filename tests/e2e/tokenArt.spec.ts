@@ -4,7 +4,7 @@ import type Konva from 'konva';
 import { expect, figureNodeId, hexOnScreen, mustCall, test } from './fixtures';
 
 /**
- * Token art (issue 15 items 1 and 5), driven as a GM would: the sample ships with a map and art
+ * Token art, driven as a GM would: the sample ships with a map and art
  * for its four figures; a file dropped on a figure on the GM map becomes its art; the sheet
  * replaces and removes it. Both pages are looked at; the player page never asks for the art of
  * the hidden figure.

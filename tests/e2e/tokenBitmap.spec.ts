@@ -6,7 +6,7 @@ import { notchOf, rightDragPan, settle, turnSelected } from './mapProbes';
 import { framesUntilSettled, MAX_FRAMES, watchFromCameraMove } from './cameraFrames';
 
 /**
- * Figure tokens drawn from a bitmap each (issue 18, src/renderer/src/map/tokenBitmap.ts): a pan
+ * Figure tokens drawn from a bitmap each (src/renderer/src/map/tokenBitmap.ts): a pan
  * draws the tokens' bitmaps as they are, a zoom paints them again only for a new octave and finds
  * them again zoomed back, and a turned figure paints its own token's bitmap, not the others'.
  * Tokens a zoom repaints a budget at a time keep the map unsettled until their layer has drawn

@@ -5,7 +5,7 @@ import { settle } from './mapProbes';
 
 /**
  * A token's level of detail follows the zoom it is drawn at, not the way the page zoomed there
- * (issue 18: at rest the projector shows what a freshly loaded player page shows). The facing
+ * (at rest the projector shows what a freshly loaded player page shows). The facing
  * notch shows from 7 px hexes on; a projector that followed the GM out to 4 px hexes and back in
  * to 8 px kept its tokens without notches, as the map set the level of detail again only at
  * 9, 14 and 30 px.

@@ -3,7 +3,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import { expect, figureOnMap, hexOnScreen, mustCall, test } from './fixtures';
 
 /**
- * Touch on the GM map (issue 15 §6): a touch laptop or a TV laid flat. Real touch input through
+ * Touch on the GM map: a touch laptop or a TV laid flat. Real touch input through
  * Chromium's DevTools protocol (`Input.dispatchTouchEvent`): tap to select, one-finger drag to
  * move a figure (seen on the player page too), two fingers to pan and to pinch-zoom.
  */

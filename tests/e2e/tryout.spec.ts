@@ -5,9 +5,9 @@ import { toRenewSpells } from './sampleTurn';
 import { startConsole } from '../support/consoleServer';
 
 /**
- * What the try-out of issue 12 found wrong (§5), each through the UI as a GM meets it, both pages
- * checked: the attack target list snapping back to a figure clicked on the map, internal ids in
- * the GM's text, toasts under the Projector bar.
+ * What a try-out of the console found wrong, each through the UI as a GM meets it, both pages
+ * checked: the attack target list snapping back to a figure clicked on the map, internal ids in the
+ * GM's text, toasts under the Projector bar.
  */
 const SCREENS = 'test-results/screens';
 

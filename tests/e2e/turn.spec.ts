@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { dragHex, expect, figureOnMap, test } from './fixtures';
 
 /**
- * A real turn of the sample encounter through the UI only (issue 7 items 2–3, 7, 10, 11):
+ * A real turn of the sample encounter through the UI only:
  * initiative with faces typed in, a move in Initial Movement, an attack with entered dice in
  * Actions whose numbers follow 001 §Attack Rolls, a forced retreat, the end of the turn; both
  * pages checked after each step. Then the tracker driven by the keyboard alone.
@@ -89,7 +89,7 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
   await expect(status(playerPage)).toContainText('Initial movement');
   await expect(gmPage.getByTestId('move-order').locator('li').first()).toContainText('Ilsa');
   await expect(gmPage.getByTestId('due-name')).toHaveText('Ilsa');
-  // The projector says whose move it is (issue 7 item 9).
+  // The projector says whose move it is.
   await expect(playerPage.getByTestId('player-acting')).toHaveText('Ilsa to act');
   await expect(gmPage.getByTestId('option-b')).toBeDisabled();
   await expect(gmPage.getByTestId('reason-b')).toHaveText("No enemy stands in Ilsa's front hexes (001 §Facing).");
@@ -133,7 +133,7 @@ test('a turn of the sample encounter: initiative, move, attack, forced retreat, 
   // The movement order says how far he moved (the gait the turn counts is on the due card, RULINGS T5).
   await expect(gmPage.getByTestId('move-row-bram')).toContainText('moved 1');
   // The raiders stand still. Sella is hidden: her turn is not announced on the projector, which
-  // shows who would be due without her rather than going blank (issue 13 §5).
+  // shows who would be due without her rather than going blank (design-notes §Secrecy at the player boundary).
   await expect(gmPage.getByTestId('due-name')).toHaveText('Sella');
   await expect(playerPage.getByTestId('player-acting')).toHaveText('Grak to act');
   expect(await playerPage.content()).not.toContain('Sella');

@@ -5,7 +5,7 @@ import { expect, mustCall, test } from './fixtures';
 import { SCREENS } from './setupSteps';
 
 /**
- * The GM's mirror of the TV (issue 32 §5): off until asked, drawn from the player display's own
+ * The GM's mirror of the TV: off until asked, drawn from the player display's own
  * frame and projector state, so it shows what the table sees — not Sella, hidden under the fog,
  * whom the GM's map shows — through blackout and hold; moved by its header, resized by its corner.
  */

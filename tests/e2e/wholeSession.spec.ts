@@ -8,7 +8,7 @@ import { calibrateMapImage, centreHex, importMapImage, onBothMaps, quickNpc, rol
 import { attack, downloadText, folderDigest, playPhase, poolsOf, standStillAll, trackersAt } from './sessionTurns';
 
 /**
- * Issue 12 "Checked by", first bullet: a whole session played through the UI from an empty data
+ * A whole session played through the UI from an empty data
  * folder. The fixture starts the console on a fresh, empty temp folder; the console's first start
  * always copies the sample campaign into an empty folder (store/campaignFolder.ts
  * ensureFirstCampaign), so the session's first step is a new campaign, and the sample is never

@@ -1,4 +1,4 @@
-// Security gate run by `npm test` (issue 2 §9):
+// Security gate run by `npm test`:
 // 1. electronegativity over src/: any finding of medium severity or above fails. It exits 0 on
 //    findings and its --severity filter only trims its console table, and its SARIF carries no
 //    severity, so we read its CSV report, which does.

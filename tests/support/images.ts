@@ -44,7 +44,7 @@ export async function* chunksOf(buf: Buffer, size: number): AsyncGenerator<Uint8
 }
 
 /**
- * A real image whose every pixel decodes (issue 13 §6: the import decodes it fully): noise, so a
+ * A real image whose every pixel decodes (the import decodes it fully): noise, so a
  * PNG or WebP of it does not compress to nothing, or `fill` for one flat colour. A JPEG may carry
  * an APP1 block of `appBytes` before its frame header, as EXIF data does.
  */

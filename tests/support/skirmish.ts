@@ -1,7 +1,7 @@
 /**
  * A two-sided skirmish of `count` one-hex fighters on an open map with a short wall and a patch of
  * broken ground, kits in turn (sword, spear, bow, axe, mace): the many-figure encounter of the
- * tactics budgets (issue 16) and of the tests that keep its fights identical.
+ * tactics budgets and of the tests that keep its fights identical.
  */
 import { EncounterStateSchema, FigureStateSchema, type EncounterState } from '../../src/main/engine/encounter/schema';
 

@@ -89,7 +89,7 @@ describe('channels', () => {
       'tableProjector',
       'transferProgress',
     ]);
-    // Issue 16: what the tactics are doing names hidden figures; players never hear it.
+    // What the tactics are doing names hidden figures; players never hear it.
     expect(eventNamesFor('player')).not.toContain('autopilot');
     expect(eventNamesFor('player')).not.toContain('simulation');
   });
@@ -106,7 +106,7 @@ describe('channels', () => {
     }
     expect(EVENTS.gmView.roles).not.toContain('player');
     expect(EVENTS.gmView.roles).not.toContain('seat');
-    // A player push is the player view or its change (issue 18 §3), never a GM view.
+    // A player push is the player view or its change, never a GM view.
     expect(EVENTS.playerView.payload).toBe(PlayerViewPushSchema);
     expect(PlayerViewPushSchema.options).toEqual([PlayerViewDeltaSchema, PlayerViewSchema]);
   });

@@ -1,12 +1,12 @@
 import { createInflate, crc32 } from 'node:zlib';
 
 /**
- * Whether an image file holds all of its own structure: a PNG every chunk (CRCs right) up to
- * IEND and a compressed stream that inflates to exactly its rows; a JPEG its segments up to EOI;
- * a WebP every chunk its RIFF header counts. libvips reports a file cut short too, but not
- * reliably while another damaged image decodes in the same process (issue 31: a truncated PNG
- * was accepted in CI), so the import asks this first. Returns the problem in words, or null.
- * Bytes of another format are left to the decoder (null).
+ * Whether an image file holds all of its own structure: a PNG every chunk (CRCs right) up to IEND
+ * and a compressed stream that inflates to exactly its rows; a JPEG its segments up to EOI; a WebP
+ * every chunk its RIFF header counts. libvips reports a file cut short too, but not reliably while
+ * another damaged image decodes in the same process (a truncated PNG was once accepted in CI), so
+ * the import asks this first. Returns the problem in words, or null. Bytes of another format are
+ * left to the decoder (null).
  */
 export async function wholeImageProblem(bytes: Buffer): Promise<string | null> {
   if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) return pngProblem(bytes);

@@ -3,7 +3,7 @@ import { IdSchema } from '../schemas';
 import { channel, NoArgs } from './define';
 
 /**
- * Dice from the seats (issue 34): while the GM's page waits on faces for a roll of a figure a seat
+ * Dice from the seats: while the GM's page waits on faces for a roll of a figure a seat
  * holds, that seat's phone may send the faces its player rolled; the GM accepts them or types
  * others, and nothing is applied without the GM's command. What a phone is told of a roll is what
  * kind it is and the dice, never the roll's target or anything else of the GM's page.

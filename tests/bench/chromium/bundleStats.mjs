@@ -1,4 +1,4 @@
-// What is in each page's script (issue 18 item 4): after `BUNDLE_STATS=1 npx electron-vite build`,
+// What is in each page's script: after `BUNDLE_STATS=1 npx electron-vite build`,
 //   node tests/bench/chromium/bundleStats.mjs [index.html|player.html] [--top 40]
 // attributes every byte of the chunks the page loads before it runs to its source module (from the
 // source maps) and prints the largest modules and packages, raw minified bytes.

@@ -16,7 +16,7 @@ function generator(seed) {
 }
 
 /**
- * `art`: every figure gets token art, the sample's four images in turn (issue 15's budget: with
+ * `art`: every figure gets token art, the sample's four images in turn (for the budgets with
  * art on all 250 figures); otherwise no figure has any.
  */
 export function buildEncounter(sample, { cols, rows, figures, art = false }) {

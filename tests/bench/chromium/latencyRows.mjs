@@ -1,4 +1,4 @@
-// Issue 18 item 3 at scale: a GM command drawn on the player page and on the GM's own page when
+// Command latency at scale: a GM command drawn on the player page and on the GM's own page when
 // the encounter has 1,000 figures (a console of its own, no map image).
 //   node tests/bench/chromium/latencyRows.mjs [--root DIR] [--repeats 1] [--samples 20]
 // runs these rows alone (after `npm run build`).
@@ -17,7 +17,7 @@ export async function latencyAt1000(browser, root, samples) {
     await figuresDrawn(player, FIGURES);
   };
   return withBenchConsole(browser, root, { figures: FIGURES, mapImage: false, ready }, async ({ gm, player }) => {
-    // The watched figure by the GM's id and its name: the player page has its own opaque ids (issue 13 §5).
+    // The watched figure by the GM's id and its name: the player page has its own opaque ids (design-notes §Secrecy at the player boundary).
     const figure = await gm.evaluate(() => {
       const node = window.__battleMap.stage.getLayers()[2].getChildren()[0];
       return { id: node.id(), name: node.findOne('.name').text().split(' · ')[0] };
@@ -47,6 +47,6 @@ export const LATENCY_ROWS = [
   ),
 ];
 
-await runAlone(import.meta, LATENCY_ROWS, `Issue 18 latency at ${FIGURES} figures`, async (browser, root) => ({
+await runAlone(import.meta, LATENCY_ROWS, `Command latency at ${FIGURES} figures`, async (browser, root) => ({
   at1000: await latencyAt1000(browser, root, Number(arg('--samples', 20))),
 }));

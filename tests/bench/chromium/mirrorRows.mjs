@@ -1,4 +1,4 @@
-// Issue 32 §5: what the GM's mirror of the TV costs the GM page. A console of its own: the bench's
+// What the GM's mirror of the TV costs the GM page. A console of its own: the bench's
 // 100×100 map with 250 figures and its 4096² map image, the GM page (1366×768) and the player page
 // (1920×1080). Main-thread work per frame (trace) on the GM page at rest, the mirror closed and then
 // open; then real pan and zoom on the GM map with the mirror open, the projector held (the TV does
@@ -98,6 +98,6 @@ export const MIRROR_ROWS = [
   ),
 ];
 
-await runAlone(import.meta, MIRROR_ROWS, 'Issue 32 mirror of the TV on the GM page', async (browser, root) => ({
+await runAlone(import.meta, MIRROR_ROWS, 'The mirror of the TV on the GM page', async (browser, root) => ({
   mirror: await mirrorCost(browser, root, Number(arg('--seconds', 6))),
 }));

@@ -1,4 +1,4 @@
-// Issue 35 item 4: the odds as the GM waits for them. 1,000 fights through the host's `simulate`
+// The odds as the GM waits for them. 1,000 fights through the host's `simulate`
 // channel, as the Odds tab asks for them (progress pushes included), timed from the call to the
 // push that says the run finished; on the sample encounter and on a larger saved one. Three ways a
 // GM meets it: Simulate pressed the moment the console is up (cold workers); pressed after the
@@ -150,7 +150,7 @@ async function main() {
     runs.push({ odds: await oddsRound(root), index: i });
     process.stderr.write(`repeat ${i + 1} of ${repeats} done\n`);
   }
-  printTable(ODDS_ROWS, runs, `Issue 35 item 4 (odds through the host's simulate channel): ${root}`);
+  printTable(ODDS_ROWS, runs, `Odds through the host's simulate channel: ${root}`);
 }
 
 if (process.argv[1] && import.meta.filename === resolve(process.argv[1])) {

@@ -1,4 +1,4 @@
-// Issue 32: a GM's ping reaches the projector's pixels. A console of its own: the bench's 100×100
+// A GM's ping reaches the projector's pixels. A console of its own: the bench's 100×100
 // map with 250 figures and its 4096² map image, the GM page (1366×768) and the player page
 // (1920×1080) following it. The GM's socket sends `pingHex` at a hex chosen in view; timed from
 // the send to the start of the first animation frame whose player-page canvas (the ping's own
@@ -87,6 +87,6 @@ export const PING_ROWS = [
   ),
 ];
 
-await runAlone(import.meta, PING_ROWS, 'Issue 32 ping on the projector', async (browser, root) => ({
+await runAlone(import.meta, PING_ROWS, 'Ping on the projector', async (browser, root) => ({
   ping: await pingLatency(browser, root, Number(arg('--samples', 20))),
 }));

@@ -1,4 +1,4 @@
-// Issue 35 item 1: a GM's move and turn, timed to the pixels the players see. Each page's figure
+// A GM's move and turn, timed to the pixels the players see. Each page's figure
 // layer is read back at the start of every animation frame around the token's hex; the time is
 // the first frame whose pixels differ from the ones before the command (not a Konva event, which a
 // partial draw bypasses). The bench's 100×100 map with its 4096² image, at 250 and 1,000 figures.
@@ -216,4 +216,4 @@ export const measurePixels = async (browser, root, samples) => ({
   pixels: { at250: await measureAt(browser, root, 250, samples), at1000: await measureAt(browser, root, 1000, samples) },
 });
 
-await runAlone(import.meta, PIXEL_ROWS, 'Issue 35: commands to the pixels', (browser, root) => measurePixels(browser, root, Number(arg('--samples', 20))));
+await runAlone(import.meta, PIXEL_ROWS, 'Commands to the pixels', (browser, root) => measurePixels(browser, root, Number(arg('--samples', 20))));

@@ -1,4 +1,4 @@
-// Where the time of a pan/zoom goes, page by page (issue 18 §2): the bench's gesture on the GM
+// Where the time of a pan/zoom goes, page by page: the bench's gesture on the GM
 // page of the bench map while the player page follows, with a Chrome trace and a CPU profile of
 // each page. Prints, per page, what the main thread did in its tasks over `--task` ms (trace
 // events by self time) and the hottest JavaScript functions (CPU profile, self time).

@@ -1,4 +1,4 @@
-// Where a GM command's time goes on each page (issue 18 item 3), a diagnostic:
+// Where a GM command's time goes on each page, a diagnostic:
 //   node tests/bench/chromium/profileCommand.mjs [--figures 1000] [--commands 20] [--top 25]
 // Turns a figure `--commands` times from the GM's socket while Chrome's sampling profiler runs on
 // the GM page and the player page, then prints each page's functions by self time per command.

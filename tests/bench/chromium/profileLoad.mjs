@@ -1,4 +1,4 @@
-// Where the GM page's load goes (issue 18 item 4), a diagnostic:
+// Where the GM page's load goes, a diagnostic:
 //   node tests/bench/chromium/profileLoad.mjs [--root DIR] [--loads 3] [--figures 250] [--top 30] [--no-image]
 // Imports the bench's 4096² map image once, then loads the GM page `--loads` times; each load
 // prints when the figures and the map image were drawn, every long task and the page's performance

@@ -1,4 +1,4 @@
-// The bench's table: every row of issue 18's table, three repeats each, min/median/max of the
+// The bench's table: every row, three repeats each, min/median/max of the
 // repeats' figures, the budget and PASS/FAIL.
 import { cpus, loadavg, totalmem } from 'node:os';
 

@@ -1,10 +1,10 @@
-// What the GM and the players feel (issue 18), on the real web host in Chromium:
+// What the GM and the players feel, on the real web host in Chromium:
 //   node tests/bench/chromium/run.mjs [--root DIR] [--repeats 3] [--seconds 8] [--no-fail] [--art]
 // (needs `npm run build` first; --root measures another checkout's build). A 100×100 hex map with
 // 250 figures and a 4096² JPEG imported through the campaign's own asset import; real wheel and
 // drag input; frame intervals from requestAnimationFrame and long tasks from PerformanceObserver
 // on the GM page and the player page at once; commands counted as shown when Konva has drawn
-// them. Prints every row of the issue's table with its budget and PASS/FAIL. Exits 1 when a
+// them. Prints every row of the bench's table with its budget and PASS/FAIL. Exits 1 when a
 // budgeted row's median misses its budget (diagnostic rows never fail), unless --no-fail.
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -34,7 +34,7 @@ const SECONDS = Number(arg('--seconds', 8));
 const SAMPLES = Number(arg('--samples', 30));
 const failOnMiss = !process.argv.includes('--no-fail');
 const FIGURES = 250;
-/** Issue 15: `--art` gives every figure token art (the budgets are the same as without). */
+/** `--art` gives every figure token art (the budgets are the same as without). */
 const ART = process.argv.includes('--art');
 
 async function oneRepeat(browser, host) {
@@ -77,13 +77,13 @@ async function oneRepeat(browser, host) {
   await hiDpi.close();
   run.sim = await panWhileSimulating(browser, host, SECONDS);
   run.at1000 = await latencyAt1000(browser, ROOT, SAMPLES);
-  // Issue 33: sight-driven fog on the projector, consoles of their own (sightRows.mjs; its walk holds 38 steps).
+  // Sight-driven fog on the projector, consoles of their own (sightRows.mjs; its walk holds 38 steps).
   run.sight = await sightRound(browser, ROOT, Math.min(SAMPLES, SIGHT_SAMPLES));
-  // Issue 32: the GM's ping on the projector's pixels (pingRows.mjs).
+  // The GM's ping on the projector's pixels (pingRows.mjs).
   run.ping = await pingLatency(browser, ROOT, SAMPLES);
-  // Issue 32: the GM's mirror of the TV, at rest and during pan/zoom (mirrorRows.mjs).
+  // The GM's mirror of the TV, at rest and during pan/zoom (mirrorRows.mjs).
   run.mirror = await mirrorCost(browser, ROOT, Math.max(3, SECONDS / 2));
-  // Issue 35: a GM's move and turn to the pixels each page shows (pixelRows.mjs).
+  // A GM's move and turn to the pixels each page shows (pixelRows.mjs).
   run.pixels = (await measurePixels(browser, ROOT, SAMPLES)).pixels;
   return run;
 }
@@ -233,7 +233,7 @@ async function main() {
     }
     return browser.version();
   });
-  const header = `Issue 18 bench: ${ROOT}\nMap: 100×100 hexes, ${FIGURES} figures${ART ? ' each with token art' : ''}, a 4096² JPEG imported through the campaign's asset import; Chromium ${version}`;
+  const header = `Bench: ${ROOT}\nMap: 100×100 hexes, ${FIGURES} figures${ART ? ' each with token art' : ''}, a 4096² JPEG imported through the campaign's asset import; Chromium ${version}`;
   const rows = [
     ...ROWS,
     ...TACTICS_ROWS(SECONDS),

@@ -140,7 +140,7 @@ const watchTurn = (page, id, name) =>
     ({ figureId, figureName, waitMs }) =>
       new Promise((done) => {
         const map = window.__battleMap;
-        // The player page knows figures by its own opaque ids (issue 13 §5): there, by the token's name.
+        // The player page knows figures by its own opaque ids (design-notes §Secrecy at the player boundary): there, by the token's name.
         const byName = (n) => n.getType() === 'Group' && n.id() !== '' && n.findOne('.name')?.text().split(' · ')[0] === figureName;
         const node = map.stage.findOne(`#${figureId}`) ?? map.stage.findOne(byName);
         const layer = node.getLayer();

@@ -1,4 +1,4 @@
-// Issue 33: sight-driven fog on the projector. A console of its own: a 100×100 map (the bench's
+// Sight-driven fog on the projector. A console of its own: a 100×100 map (the bench's
 // scattered terrain, walls included), 6 figures of The Party, the party's sight on at range 20
 // (`setPartySight` from the GM's socket), the GM page (1366×768) and the player page (1920×1080).
 // The GM walks one party figure a hex at a time down a cleared column (`moveFigure` from the GM's
@@ -342,6 +342,6 @@ export async function sightRound(browser, root, samples, profile = false) {
   return { image, bare };
 }
 
-await runAlone(import.meta, SIGHT_ROWS, 'Issue 33 sight-driven fog on the projector', async (browser, root) => ({
+await runAlone(import.meta, SIGHT_ROWS, 'Sight-driven fog on the projector', async (browser, root) => ({
   sight: await sightRound(browser, root, Number(arg('--samples', 25)), process.argv.includes('--profile')),
 }));

@@ -1,5 +1,5 @@
-// The bench rows of issues 16 and 18 that need their own setup, kept beside run.mjs:
-// - the GM map panned and zoomed while main simulates 1,000 fights on its worker pool (issue 16:
+// The bench rows that need their own setup, kept beside run.mjs:
+// - the GM map panned and zoomed while main simulates 1,000 fights on its worker pool (budget:
 //   the GM page stays within 20 % of its idle frame p95);
 // (the 1,000-figure command latency rows are in latencyRows.mjs).
 import { cp, mkdtemp, writeFile } from 'node:fs/promises';
@@ -33,7 +33,7 @@ const call = (gm, channel, args) =>
     { channel, args },
   );
 
-/** The sample campaign as it ships (its 4-figure ford ambush and its map image): the encounter issue 16's budget simulates. */
+/** The sample campaign as it ships (its 4-figure ford ambush and its map image): the encounter the simulation budget names. */
 async function sampleConsole(root) {
   const dataDir = await mkdtemp(join(tmpdir(), 'pillars-bench-sim-'));
   const campaignDir = join(dataDir, 'campaigns', 'Sample Campaign');
@@ -56,14 +56,14 @@ const simulationNow = (gm) => gm.evaluate(() => window.__simulation);
 
 /**
  * Pan and zoom with nothing else going on, then again while the console simulates 1,000 fights of
- * the open encounter on its worker pool (issue 16), on the same pages. The simulation is started
+ * the open encounter on its worker pool, on the same pages. The simulation is started
  * from the GM page's socket, as the Simulate button does; the window begins once its progress
  * says fights are coming back, and the fights finished during the window are counted: none means
  * the row measured nothing, and it says n/a.
  *
  * The bench's 250-figure console (`_benchHost`) is not used: a fight of 250 figures runs for
  * minutes, so no fight of it would end inside the window. The sample encounter is the one the
- * issue's budget of 1,000 fights names. `root` is the checkout whose build serves it.
+ * budget of 1,000 fights names. `root` is the checkout whose build serves it.
  */
 export async function panWhileSimulating(browser, _benchHost, seconds, root = CHECKOUT) {
   const host = await sampleConsole(root);
@@ -159,7 +159,7 @@ async function main() {
     ),
     row('GM page load → map image drawn', ' ms', (r) => r.load.imageAt, 1000),
   ];
-  printTable([...loadRows, ...TACTICS_ROWS(seconds), ...LATENCY_ROWS], runs, `Issues 16/18 rows: ${root}`);
+  printTable([...loadRows, ...TACTICS_ROWS(seconds), ...LATENCY_ROWS], runs, `Load, simulation and 1,000-figure latency rows: ${root}`);
 }
 
 if (process.argv[1] && import.meta.filename === (await import('node:path')).resolve(process.argv[1])) {

@@ -1,5 +1,5 @@
 /**
- * Issue 18's replay row measured cold: each replay runs in a fresh Node process, once, so the
+ * The bench's replay row measured cold: each replay runs in a fresh Node process, once, so the
  * JIT has seen none of the engine before (the bench's row replays after a warm-up in one process).
  * Usage: node tests/bench/node/coldReplay.mjs [PROCESSES=7] [-- node flags, e.g. --trace-deopt]
  * With node flags the first process's output is printed whole instead of timed. With PREWARM=N in

@@ -1,6 +1,7 @@
 /**
- * Issue 18's rows measured in Node, three repeats each, written to test-results/bench/node-rows.json
- * for tests/bench/chromium/run.mjs to print beside the browser rows with budgets and PASS/FAIL.
+ * The replay, log-opening and GM-view rows measured in Node, three repeats each, written to
+ * test-results/bench/node-rows.json for tests/bench/chromium/run.mjs to print beside the browser
+ * rows with budgets and PASS/FAIL.
  * Timings are figures, not assertions: the budgets are checked by the bench's table only.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -40,7 +41,7 @@ interface Row {
   detail?: string;
 }
 
-test('issue 18 Node rows', async () => {
+test('bench rows measured in Node: replay, opening a long log, the GM view at 1,000 figures', async () => {
   const rows: Row[] = [];
 
   // Replay: the engine applies a 5,000-command log of a played fight (best of 5 per repeat).
@@ -113,7 +114,7 @@ test('issue 18 Node rows', async () => {
 
   // The GM view at 1,000 figures, per command: building it (the session's own builder) and what
   // the hosts send of it (the push encoder's change from the view pushed before, serialised once;
-  // a caller naming its view is answered with an acknowledgement, issue 18 §3).
+  // a caller naming its view is answered with an acknowledgement).
   const crowdDir = join(await tmp(), 'Crowd');
   await createCampaign(crowdDir, 3);
   const crowdFolder = await CampaignFolder.open(crowdDir);

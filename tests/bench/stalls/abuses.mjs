@@ -84,8 +84,9 @@ async function bigMapJpeg() {
 
 /**
  * A player asks, six at a time and in turn, for every masked map image name the player view has
- * handed out (issue: 7–9 still valid). The names come from the GM fogging one more hex and clearing
- * it again, eight times over a 4096² map image: each fogs more than now, so each is still served.
+ * handed out (7–9 of them were once still valid). The names come from the GM fogging one more hex
+ * and clearing it again, eight times over a 4096² map image: each fogs more than now, so each is
+ * still served.
  */
 export const maskingAbuse = (root, seconds) =>
   onConsole(

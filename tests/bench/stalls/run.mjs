@@ -17,7 +17,7 @@ const SECONDS = Number(arg('--seconds', 6));
 const ONLY = arg('--only', null);
 const failOnMiss = !process.argv.includes('--no-fail');
 
-/** A GM command's round trip under any abuse (issue's budget). */
+/** Budget: a GM command's round trip under any abuse. */
 const ROUND_TRIP_MS = 50;
 /**
  * The host's resident memory at its peak in the window, whatever the abuse: the console's own

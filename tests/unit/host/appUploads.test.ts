@@ -1,8 +1,8 @@
 /**
- * The Electron console's uploads (issue 15: token art and handout images, also map images and
- * export files dropped on the GM page) go over app://console on the same routes as the web host,
- * to a real Core on a temp data folder. Only Electron's protocol registration is stood in for:
- * there is no Electron binary on the test machine; the handler is the real one.
+ * The Electron console's uploads (token art and handout images, also map images and export files
+ * dropped on the GM page) go over app://console on the same routes as the web host, to a real Core
+ * on a temp data folder. Only Electron's protocol registration is stood in for: there is no
+ * Electron binary on the test machine; the handler is the real one.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * The campaign channel group through the real dispatcher (issue 6): campaigns and encounters
- * created, renamed, duplicated, deleted and opened; rules settings validated; and 10,000
- * malformed payloads refused with typed errors, changing nothing.
+ * The campaign channel group through the real dispatcher: campaigns and encounters created,
+ * renamed, duplicated, deleted and opened; rules settings validated; and 10,000 malformed payloads
+ * refused with typed errors, changing nothing.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -84,7 +84,7 @@ describe('a new encounter’s battlemap', () => {
 });
 
 describe('rules settings', () => {
-  it('get and set, validated; new encounters take the campaign’s rules, old ones keep theirs (issue 8)', async () => {
+  it('get and set, validated; new encounters take the campaign’s rules, old ones keep theirs', async () => {
     expect(await ok(call('getRules', {}))).toEqual(DEFAULT_RULES);
     const rules = { ...DEFAULT_RULES, brokenGroundCost: 3, options: { ...DEFAULT_RULES.options, classic: true } };
     expect(await ok(call('setRules', { rules }))).toEqual(rules);
@@ -96,7 +96,7 @@ describe('rules settings', () => {
     expect(gm.core.session.rules).toEqual(DEFAULT_RULES);
   });
 
-  it('setRules leaves the open encounter’s rules and behaviour alone; a new encounter copies the new rules; the old one reopens with its own (issue 8 item 5)', async () => {
+  it('setRules leaves the open encounter’s rules and behaviour alone; a new encounter copies the new rules; the old one reopens with its own', async () => {
     await ok(call('openEncounter', { id: 'ford-ambush' }));
     expect(gm.core.session.rules).toEqual(DEFAULT_RULES);
     // RULINGS O2 for the campaign from now on: 1d20 per figure instead of 1d6 per side.

@@ -113,7 +113,7 @@ describe('createDispatcher', () => {
     expect(handlers.calls).toEqual(['getGmView']);
   });
 
-  it('refuses args: null as malformed, and runs nothing (issue 13 §5: it used to run an undo)', async () => {
+  it('refuses args: null as malformed, and runs nothing (it used to run an undo)', async () => {
     const handlers = fakeHandlers();
     const d = createDispatcher(handlers);
     for (const channel of ['undo', 'getGmView', 'sendCommand']) {

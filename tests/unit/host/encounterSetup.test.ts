@@ -1,8 +1,8 @@
 /**
- * Setting an encounter up through the real dispatcher on a temp campaign (issue 12 §4): the open
- * encounter's rule options change at its start (turn 1, only setting-up in its log) and are
- * refused, changing nothing, once anything is played; a new encounter starts with a side copied
- * from another and a roster character, each keeping its kept creation 2d6 (RULINGS C3).
+ * Setting an encounter up through the real dispatcher on a temp campaign: the open encounter's
+ * rule options change at its start (turn 1, only setting-up in its log) and are refused, changing
+ * nothing, once anything is played; a new encounter starts with a side copied from another and a
+ * roster character, each keeping its kept creation 2d6 (RULINGS C3).
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, type Rules } from '../../../src/main/engine/rules';
@@ -45,7 +45,7 @@ describe('an encounter’s rules at its start', () => {
     expect(declared.encounter.phase).toBe('declarations');
     expect(declared.encounter.figures.map((f) => f.name)).toEqual(['Ann', 'Grak']);
     expect((await ok<RulesState>(call('describeEncounterRules', {}))).rules.options.declaredIntent).toBe(true);
-    // The encounter's file keeps them (issue 8): read back from disk.
+    // The encounter's file keeps them: read back from disk.
     const { file, log } = await gm.core.folder.readEncounter(declared.encounter.id);
     await log.close();
     expect(file.rules.options.declaredIntent).toBe(true);

@@ -1,9 +1,9 @@
 /**
- * The figure channel group through the real dispatcher and the sample campaign (issue 7 item 8):
- * the sheet's derived numbers come from the engine with their rules (RULINGS C1–C4, M1, M4, A1,
- * A4), the point-buy check speaks before placing (RULINGS C2), the roster round-trips a figure
- * with its kept 2d6 (RULINGS C3), hidden NPCs and mana never reach the player view (RULINGS C8),
- * the map image does, and the rules screen learns each setting's ruling.
+ * The figure channel group through the real dispatcher and the sample campaign: the sheet's derived
+ * numbers come from the engine with their rules (RULINGS C1–C4, M1, M4, A1, A4), the point-buy
+ * check speaks before placing (RULINGS C2), the roster round-trips a figure with its kept 2d6
+ * (RULINGS C3), hidden NPCs and mana never reach the player view (RULINGS C8), the map image does,
+ * and the rules screen learns each setting's ruling.
  */
 import { describe, expect, it } from 'vitest';
 import type { FigureSheet, RosterItem, SheetCheck } from '../../../src/shared/channels/figure';
@@ -83,7 +83,7 @@ describe('figure channels', () => {
     expect(s.mana).toBeNull();
   });
 
-  it('a sample figure made before the 2d6 was stored goes to the roster and back with the same Fatigue, nothing rolled (RULINGS C3; issue 12 §5)', async () => {
+  it('a sample figure made before the 2d6 was stored goes to the roster and back with the same Fatigue, nothing rolled (RULINGS C3)', async () => {
     // Bram: CON + WIS + INT + max(DEX, STR) = 46 of his starting 53, so his creation 2d6 made 7.
     const roster = await ok<RosterItem[]>(call('saveToRoster', { figureId: 'bram', kind: 'character' }));
     const entry = roster.find((e) => e.name === 'Bram')!;
@@ -141,7 +141,7 @@ describe('figure channels', () => {
     await send({ type: 'calibrateMap', placement: { x: 0.5, y: 0.25, scale: 0.1 } });
     const image = { asset, width: 300, height: 200, x: 0.5, y: 0.25, scale: 0.1 };
     expect(gm.core.session.gmView().encounter.map.image).toEqual(image);
-    // The players get their own copy, fogged hexes painted out, under a name of its own (issue 13 §5).
+    // The players get their own copy, fogged hexes painted out, under a name of its own.
     const shown = gm.core.session.playerView().encounter.map.image!;
     expect(shown).toEqual({ ...image, asset: expect.stringMatching(/^[0-9a-f]{64}\.png$/) });
     expect(shown.asset).not.toBe(asset);

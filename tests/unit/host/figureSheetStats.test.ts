@@ -1,9 +1,9 @@
 /**
- * The figure sheet's stat block by the encounter's rules (issue 8 "a Classic character sheet";
- * RULINGS O1): `figureSheetOf` takes it from the rules' seam (`stats.statBlock`), the old
- * Pillars fields stay the stored figure's 001 reading, and the `turnRules` query tells the
- * new-figure form which attributes to ask for. Through the real dispatcher the result passes the
- * channel's schema under both rule sets.
+ * The figure sheet's stat block by the encounter's rules (a Classic character sheet, RULINGS O1):
+ * `figureSheetOf` takes it from the rules' seam (`stats.statBlock`), the old Pillars fields stay
+ * the stored figure's 001 reading, and the `turnRules` query tells the new-figure form which
+ * attributes to ask for. Through the real dispatcher the result passes the channel's schema under
+ * both rule sets.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Handouts (issue 15 §2) over real sockets and real HTTP: a Core on a temp data folder with the
- * sample campaign, the web host on 127.0.0.1, `ws` clients for the GM and the player page. A
- * handout not shown is never in a player frame and its image is refused to a player token; once
- * shown the players get it, under blackout and after it is taken down they lose it again.
+ * Handouts over real sockets and real HTTP: a Core on a temp data folder with the sample
+ * campaign, the web host on 127.0.0.1, `ws` clients for the GM and the player page. A handout not
+ * shown is never in a player frame and its image is refused to a player token; once shown the
+ * players get it, under blackout and after it is taken down they lose it again.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -57,7 +57,7 @@ const valueOf = <T>(e: Envelope<unknown>): T => {
 };
 const add = async (gm: WsClient, h: { title: string; text: string; image: typeof portrait | null }) => valueOf<Handout>(await gm.call('addHandout', h));
 
-describe('handouts on the player display (issue 15 §2)', () => {
+describe('handouts on the player display', () => {
   it('a handout not shown never reaches a player page, nor its image a player token; shown, taken down, blacked out', async () => {
     const gm = await client('gm');
     const player = await client('player');

@@ -127,7 +127,7 @@ describe('bindIpc', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
   });
 
-  it('args: null is malformed: after a move, an undo sent with null leaves the move in place (issue 13 §5)', async () => {
+  it('args: null is malformed: after a move, an undo sent with null leaves the move in place', async () => {
     const gmWindow = windowEvent(GM_ID, 'app://console/index.html');
     expect((await ipc.invoke(gmWindow, 'sendCommand', move)).ok).toBe(true);
     expect(await ipc.invoke(gmWindow, 'undo', null)).toMatchObject({ ok: false, error: { code: 'invalid-args' } });

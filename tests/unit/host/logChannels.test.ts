@@ -1,7 +1,7 @@
 /**
- * The dice log's channel `getLog` and the map's `figureZones` query, through the real dispatcher
- * on a copy of the sample campaign (issue 7 items 1, 7): every roll with its faces, total,
- * modifier and whether it was entered (RULINGS G3), grouped by turn; zones by 001 §Facing.
+ * The dice log's channel `getLog` and the map's `figureZones` query, through the real dispatcher on
+ * a copy of the sample campaign: every roll with its faces, total, modifier and whether it was
+ * entered (RULINGS G3), grouped by turn; zones by 001 §Facing.
  */
 import { describe, expect, it } from 'vitest';
 import type { LogResult } from '../../../src/shared/channels/log';

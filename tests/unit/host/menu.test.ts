@@ -1,4 +1,4 @@
-/** The application menu (issue 2), built from plain data: labels, shortcuts and what a click does. */
+/** The application menu, built from plain data: labels, shortcuts and what a click does. */
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { SHORTCUTS, menuTemplate, type MenuActions, type MenuState } from '../../../src/main/host/electron/menu';

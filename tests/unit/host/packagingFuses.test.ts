@@ -1,7 +1,7 @@
 /**
- * Issue 13 §7: packaged builds are hardened with Electron fuses. The config is read and checked
- * by electron-builder's own loader and schema validator (what `npm run dist` uses), so a typo in
- * a fuse's name fails here as it would at packaging time.
+ * Packaged builds are hardened with Electron fuses. The config is read and checked by
+ * electron-builder's own loader and schema validator (what `npm run dist` uses), so a typo in a
+ * fuse's name fails here as it would at packaging time.
  */
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
 import { DebugLogger } from 'builder-util';
@@ -17,7 +17,7 @@ const REQUIRED_FUSES = {
   enableCookieEncryption: true,
 } as const;
 
-describe('electron-builder.yml fuses (issue 13 §7)', () => {
+describe('electron-builder.yml fuses', () => {
   it('sets every required fuse to its hardened value, in a config electron-builder accepts', async () => {
     const config = await getConfig(REPO_ROOT, null, null);
     await validateConfiguration(config, new DebugLogger(false));

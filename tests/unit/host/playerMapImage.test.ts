@@ -1,8 +1,8 @@
 /**
- * Pixels under fog never reach a player page (issue 13 §5), over real HTTP: a Core on a temp data
- * folder with the sample campaign and the web host serving it. The player page's map image is its
- * own copy with fogged hexes painted black; asset routes need the page's token; a player token
- * gets only that copy, never the GM's image.
+ * Pixels under fog never reach a player page (design-notes §Secrecy at the player boundary), over
+ * real HTTP: a Core on a temp data folder with the sample campaign and the web host serving it.
+ * The player page's map image is its own copy with fogged hexes painted black; asset routes need
+ * the page's token; a player token gets only that copy, never the GM's image.
  */
 import { join } from 'node:path';
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -1,6 +1,7 @@
 /**
- * Secrecy side channels (issue 13 §5) over real sockets: a Core on a temp data folder with the
- * sample campaign, the web host on 127.0.0.1, `ws` clients for the GM and the player page.
+ * Secrecy side channels (design-notes §Secrecy at the player boundary) over real sockets: a Core
+ * on a temp data folder with the sample campaign, the web host on 127.0.0.1, `ws` clients for the
+ * GM and the player page.
  */
 import { describe, expect, it } from 'vitest';
 import type { ProjectorState } from '../../../src/shared/channels/display';
@@ -23,7 +24,7 @@ const command = async (gm: WsClient, c: unknown): Promise<GmView> => valueOf<GmV
 /** The player page's latest view: pushed, or asked for. */
 const latestView = async (player: WsClient): Promise<PlayerView> => PlayerViewSchema.parse(valueOf(await player.call('getPlayerView', {})));
 
-describe('opaque figure ids at the player boundary (issue 13 §5)', () => {
+describe('opaque figure ids at the player boundary', () => {
   it('renaming "Duke Orlan Traitor" to "Hooded Stranger" sends nothing of the old name in any player frame', async () => {
     const gm = await client('gm');
     const player = await client('player');
@@ -38,7 +39,7 @@ describe('opaque figure ids at the player boundary (issue 13 §5)', () => {
     const stranger = shown.payload.encounter.figures.find((f) => f.name === 'Hooded Stranger')!;
     expect(stranger.id).toMatch(/^f[0-9a-f]{24}$/);
     await latestView(player);
-    // Players hear nothing while the figure is hidden (issue 13 §5): the reveal's push and the reply.
+    // Players hear nothing while the figure is hidden: the reveal's push and the reply.
     expect(player.frames.length).toBeGreaterThanOrEqual(2);
     for (const frame of player.frames) {
       expect(frame.toLowerCase()).not.toMatch(/duke|orlan|traitor/);
@@ -62,7 +63,7 @@ describe('opaque figure ids at the player boundary (issue 13 §5)', () => {
   });
 });
 
-describe('blackout sends nothing of the map (issue 13 §5)', () => {
+describe('blackout sends nothing of the map', () => {
   it('neither the camera nor figures reach the player while dark; both come back after', async () => {
     const gm = await client('gm');
     const player = await client('player');

@@ -1,8 +1,8 @@
 /**
- * Token art never gives a hidden figure away (issue 15 item 1), over real HTTP: a Core on a temp
- * data folder with the sample campaign and the web host serving it. The player view names the
- * art of the figures it shows and no other; the asset route gives a player token exactly that
- * art, and refuses a hidden figure's art, a fogged figure's art and every art under blackout.
+ * Token art never gives a hidden figure away, over real HTTP: a Core on a temp data folder with
+ * the sample campaign and the web host serving it. The player view names the art of the figures
+ * it shows and no other; the asset route gives a player token exactly that art, and refuses a
+ * hidden figure's art, a fogged figure's art and every art under blackout.
  */
 import { join } from 'node:path';
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
- * The `turnRules` query and the GM view under an encounter's own rules (issue 8 items 1, 2, 5;
- * RULINGS O1–O4), through the real dispatcher on a copy of the sample campaign.
+ * The `turnRules` query and the GM view under an encounter's own rules (RULINGS O1–O4), through
+ * the real dispatcher on a copy of the sample campaign.
  */
 import { describe, expect, it } from 'vitest';
 import type { TurnRules } from '../../../src/shared/channels/rules';
@@ -83,7 +83,7 @@ describe('turnRulesOf', () => {
   });
 });
 
-describe('gmView under the encounter’s rules (issue 8 item 2)', () => {
+describe('gmView under the encounter’s rules', () => {
   it('movementLeft and the initiative prompt follow the rules passed in', () => {
     const s = gm.core.session.currentState;
     const pillars = gmView({ id: 'c', name: 'C' }, s, NO_HISTORY, 1);
@@ -103,7 +103,7 @@ describe('gmView under the encounter’s rules (issue 8 item 2)', () => {
 });
 
 describe('switching the campaign’s rules', () => {
-  it('a new encounter takes the switched campaign rules (O2); the open one keeps Pillars’ (issue 8 item 5)', async () => {
+  it('a new encounter takes the switched campaign rules (O2); the open one keeps Pillars’', async () => {
     await ok(call('setRules', { rules: withOption('perCharacterInitiative') }));
     expect((await turnRules()).phases.map((p) => p.id)).toEqual(['initiative', 'renewSpells', 'initialMovement', 'finalMovement', 'actions', 'forcedRetreat']);
     const made = await ok<{ id: string }>(call('createEncounter', { name: 'Per figure' }));

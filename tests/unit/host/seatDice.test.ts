@@ -1,8 +1,8 @@
 /**
- * Dice from the seats (issue 34 §3) over the real web host: the GM's page waits on a roll of a
- * seat's figure, that seat's phone (alone) is told and may send faces, the GM's page hears them,
- * and the GM settles the roll; a phone can send nothing the GM does not wait on, nor for a figure
- * of another seat. Nothing is applied by the sending: the log is unchanged until the GM commands.
+ * Dice from the seats over the real web host: the GM's page waits on a roll of a seat's figure,
+ * that seat's phone (alone) is told and may send faces, the GM's page hears them, and the GM
+ * settles the roll; a phone can send nothing the GM does not wait on, nor for a figure of another
+ * seat. Nothing is applied by the sending: the log is unchanged until the GM commands.
  */
 import { describe, expect, it } from 'vitest';
 import type { SeatRolls } from '../../../src/shared/channels/seatDice';

@@ -1,10 +1,10 @@
 /**
- * Two seats' frames through a scripted stretch of play on the real host (issue 34 §What must hold):
- * the GM writes notes, moves, hurts and arms Sella in ambush, gives her mana, hides Grak and shows
- * him again, fogs hexes, while Ilsa keeps Blur (an illusion the table never sees) up on Bram.
- * Everything either phone was ever sent is read: no hidden figure, no GM's words, no illusion on a
- * phone that is not its caster's, no other seat's mana; and a change to hidden things alone sends
- * neither phone anything.
+ * Two seats' frames through a scripted stretch of play on the real host: the GM writes notes,
+ * moves, hurts and arms Sella in ambush, gives her mana, hides Grak and shows him again, fogs
+ * hexes, while Ilsa keeps Blur (an illusion the table never sees) up on Bram. Everything either
+ * phone was ever sent is read: no hidden figure, no GM's words, no illusion on a phone that is not
+ * its caster's, no other seat's mana; and a change to hidden things alone sends neither phone
+ * anything.
  */
 import { describe, expect, it } from 'vitest';
 import type { SeatInfo, SeatView } from '../../../src/shared/channels/seats';

@@ -1,7 +1,7 @@
 /**
- * The table's phones over the real web host (issue 34): the GM keeps seats, each seat's link
- * opens a socket that reads its own view and hears only its own pushes, and calls nothing else;
- * a new link or a removed seat disconnects the phone; seats outlive a restart.
+ * The table's phones over the real web host: the GM keeps seats, each seat's link opens a socket
+ * that reads its own view and hears only its own pushes, and calls nothing else; a new link or a
+ * removed seat disconnects the phone; seats outlive a restart.
  */
 import { stat } from 'node:fs/promises';
 import { get } from 'node:http';

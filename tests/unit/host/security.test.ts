@@ -1,6 +1,6 @@
 /**
- * Electron hardening (issue 2): the CSP, the allowed app URLs, the sender check on every IPC
- * call, and the web preferences of every window.
+ * Electron hardening: the CSP, the allowed app URLs, the sender check on every IPC call, and the
+ * web preferences of every window.
  */
 import { describe, expect, it } from 'vitest';
 import { APP_ORIGIN, CONTENT_SECURITY_POLICY, PAGE_FOR_ROLE, checkSender, isAllowedAppUrl, secureWebPreferences } from '../../../src/main/host/security';

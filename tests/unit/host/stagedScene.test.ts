@@ -1,8 +1,8 @@
 /**
- * A staged scene (issue 32 §6), for real: a Core on the sample campaign, the web host and the
- * sockets of a GM page and a player page. While the GM stages, the table keeps the scene it has —
- * its frame, its map image, its camera — and nothing of what the GM prepares reaches it, not a
- * figure, a ping, a ruler or a number; ending the staging shows the prepared scene whole.
+ * A staged scene, for real: a Core on the sample campaign, the web host and the sockets of a GM
+ * page and a player page. While the GM stages, the table keeps the scene it has — its frame, its
+ * map image, its camera — and nothing of what the GM prepares reaches it, not a figure, a ping, a
+ * ruler or a number; ending the staging shows the prepared scene whole.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEGIBILITY, type ProjectorState } from '../../../src/shared/channels/display';

@@ -1,7 +1,7 @@
 /**
- * Issue 16 through the real dispatcher and Core on a temp data folder: a suggestion for the step
- * the sample encounter waits on, the autopilot playing a side as normal logged commands, and a
- * simulation on real worker threads reporting the odds.
+ * The engine's tactics through the real dispatcher and Core on a temp data folder: a suggestion for
+ * the step the sample encounter waits on, the autopilot playing a side as normal logged commands,
+ * and a simulation on real worker threads reporting the odds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
@@ -100,7 +100,7 @@ describe('tactics channels', () => {
     expect(core.session.entries.length).toBe(logBefore);
     expect(core.session.currentState).toBe(stateBefore);
 
-    // Replay (issue 16 item 4): a fight of the run, read only, ends as the run reported it.
+    // Replay: a fight of the run, read only, ends as the run reported it.
     const ending = last.report!.endings[0]!;
     const first = await ok<{ step: number; total: number; reason: string }>('replaySimulatedFight', { runId: started.runId, seed: ending.seed, step: 0 });
     expect(first.step).toBe(0);

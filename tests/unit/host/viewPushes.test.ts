@@ -1,9 +1,9 @@
 /**
  * Which views go where, for real: a Core on a temp data folder holding the sample campaign, the
  * web host on 127.0.0.1 and `ws` sockets of a GM page and a player page.
- *  - issue 12 §1: views name their opening; a command made on another encounter's view is refused;
- *  - issue 13 §5: players get a new view only when what they see changed;
- *  - issue 18 §3: a GM page that names its view gets that view once (the push), the reply is an ack.
+ *  - views name their opening; a command made on another encounter's view is refused;
+ *  - players get a new view only when what they see changed;
+ *  - a GM page that names its view gets that view once (the push), the reply is an ack.
  */
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -57,7 +57,7 @@ const value = <T>(r: Envelope<unknown>): T => {
 /** A round trip on the player's socket: every push sent before it has arrived. */
 const settle = (player: Page) => player.call('getProjector', {});
 
-describe('issue 13 §5: players get a new view only when what they see changed', () => {
+describe('players get a new view only when what they see changed', () => {
   it('a hidden figure moving sends the player page nothing; a visible one moving sends one push', async () => {
     const gm = await Page.open(web.host.urls.gm);
     const player = await Page.open(web.host.urls.player);
@@ -85,12 +85,12 @@ describe('issue 13 §5: players get a new view only when what they see changed',
     const pushed = player.pushes('playerView').map((p) => PlayerViewSchema.parse(p));
     expect(pushed).toHaveLength(1);
     expect(pushed[0]!.revision).toBeGreaterThan(before.revision);
-    // Players know Bram by their own id for him (issue 13 §5), so find him by name.
+    // Players know Bram by their own id for him, so find him by name.
     expect(pushed[0]!.encounter.figures.find((f) => f.name === 'Bram')!.position).toEqual({ q: 10, r: 5 });
   });
 });
 
-describe('issue 18 §3: the GM view is sent once per command', () => {
+describe('the GM view is sent once per command', () => {
   it('a GM page that names its view gets the view by the push and an ack as the reply', async () => {
     const gm = await Page.open(web.host.urls.gm);
     const view = GmViewSchema.parse(value(await gm.call('getGmView', {})));
@@ -111,7 +111,7 @@ describe('issue 18 §3: the GM view is sent once per command', () => {
   });
 });
 
-describe('issue 12 §1: one encounter, one truth', () => {
+describe('views name their opening: one encounter, one truth', () => {
   it('after another encounter is opened, a command made on the old view is refused and changes nothing', async () => {
     const gm = await Page.open(web.host.urls.gm);
     const player = await Page.open(web.host.urls.player);

@@ -178,7 +178,9 @@ describe('web host: the contract over the socket', () => {
     const mirrored = await gm.waitFor<WsPush>((m) => m.event === 'playerView');
     expect(mirrored.payload).toEqual(push.payload);
 
-    expect((await readEncounterFile(core.campaignDir)).log.map((e) => e.command)).toEqual([{ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } }]);
+    expect((await readEncounterFile(core.campaignDir)).log.map((e) => e.command)).toEqual([
+      { type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } },
+    ]);
   });
 
   it('a player socket may read the player view but not send a command; nothing changes', async () => {
@@ -231,7 +233,7 @@ describe('web host: the contract over the socket', () => {
     }
   });
 
-  it('args: null is malformed: an undo sent with null after a move leaves the move in place (issue 13 §5)', async () => {
+  it('args: null is malformed: an undo sent with null after a move leaves the move in place', async () => {
     const gm = await gmClient();
     const moved = await gm.call('sendCommand', { command: { type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } } });
     expect(moved.ok).toBe(true);

@@ -1,8 +1,8 @@
 /**
- * Issue 13 §1: one bad frame from any client must not end the web host. A real Core on a temp
- * data folder, the real server on 127.0.0.1, a `ws` client for the oversized message and a raw
- * `net` socket for frames no WebSocket library would send. After each, the GM's next command is
- * answered. (Before the fix, ws emitted an unhandled 'error' and the process died.)
+ * One bad frame from any client must not end the web host. A real Core on a temp data folder, the
+ * real server on 127.0.0.1, a `ws` client for the oversized message and a raw `net` socket for
+ * frames no WebSocket library would send. After each, the GM's next command is answered. (Before
+ * the fix, ws emitted an unhandled 'error' and the process died.)
  */
 import { randomBytes } from 'node:crypto';
 import { connect as netConnect, type Socket } from 'node:net';
@@ -82,7 +82,7 @@ function closeCode(bytes: Buffer): number | null {
   return at >= 0 && bytes.length >= at + 4 ? bytes.readUInt16BE(at + 2) : null;
 }
 
-describe('web host under bad frames (issue 13 §1)', () => {
+describe('web host under bad frames', () => {
   it('a player message of 300 KiB closes that socket with 1009; the GM is still answered', async () => {
     const player = await wsClient('player');
     const code = new Promise<number>((resolve) => player.on('close', (c) => resolve(c)));

@@ -1,4 +1,4 @@
-/** Where the player window goes (issue 2): fullscreen on an external display, else beside the GM. */
+/** Where the player window goes: fullscreen on an external display, else beside the GM. */
 import { describe, expect, it } from 'vitest';
 import { placePlayerWindow, shouldAutoOpenPlayer, type DisplayInfo } from '../../../src/main/host/electron/windowPlacement';
 

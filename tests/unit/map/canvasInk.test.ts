@@ -1,5 +1,5 @@
 /**
- * Whether a layer's draw painted anything (src/renderer/src/map/canvasInk.ts, issue 18 §2): a
+ * Whether a layer's draw painted anything (src/renderer/src/map/canvasInk.ts): a
  * blank overlay canvas is hidden from the compositor. The watch must see every painting call,
  * ignore clearing, and leave each call doing what it did.
  */

@@ -1,5 +1,5 @@
 /**
- * The hex grid's lines (src/renderer/src/map/gridLines.ts, issue 18): each edge between two hexes
+ * The hex grid's lines (src/renderer/src/map/gridLines.ts): each edge between two hexes
  * is traced once, and the lines cover exactly the edges the hexes' whole outlines did.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Pan and zoom by moving drawn canvases (src/renderer/src/map/layerDrift.ts, issue 18 §2): the
+ * Pan and zoom by moving drawn canvases (src/renderer/src/map/layerDrift.ts): the
  * transform that puts a layer's old pixels where the live camera shows them, how much of the view
  * they leave bare, and the planner that draws at most one layer a frame.
  */

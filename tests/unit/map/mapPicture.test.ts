@@ -1,5 +1,5 @@
 /**
- * A map image decoded at the size it is drawn (src/renderer/src/map/mapPicture.ts, issue 18):
+ * A map image decoded at the size it is drawn (src/renderer/src/map/mapPicture.ts):
  * small enough for the fitted zoom first, at its kept size only when a closer zoom needs it.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Where map tiles lie (src/renderer/src/map/tileGrid.ts, issue 18): one tile over the whole map
+ * Where map tiles lie (src/renderer/src/map/tileGrid.ts): one tile over the whole map
  * at the fitted zoom, square tiles of a fixed grid closer in, and every tile's canvas mapping its
  * world rectangle onto whole device pixels.
  */

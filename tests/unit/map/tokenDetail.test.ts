@@ -2,8 +2,8 @@
  * A token's level of detail (src/renderer/src/map/figureNode.ts): the map sets it again only when
  * the zoom crosses into another band of hex sizes (`detailBand`), so within a band every zoom must
  * give a token the same look; a band that missed a threshold left a page that zoomed across it
- * showing the detail of where it came from (a projector without facing notches on 8 px hexes,
- * issue 18). Konva nodes are built here without a canvas: nothing is drawn.
+ * showing the detail of where it came from (a projector without facing notches on 8 px
+ * hexes). Konva nodes are built here without a canvas: nothing is drawn.
  */
 import { describe, expect, it } from 'vitest';
 

@@ -1,5 +1,5 @@
 /**
- * The table's frame as a property (issue 6 §4): over random encounter states, a frame never
+ * The table's frame as a property: over random encounter states, a frame never
  * carries mana, Debt, GM notes, hidden figures, fogged hexes or spell internals
  * (projection/frame.ts). What changes between frames is checked in hiddenChanges.property.test.ts.
  */
@@ -188,7 +188,7 @@ describe('the table’s frame over random states', () => {
         for (const f of state.figures) {
           const visible = !f.hidden && !fogged.has(hexKey(f.position));
           expect(shown.has(asPlayer(f.id)), f.id).toBe(visible);
-          // Ids that reach players carry no name and no count (issue 13 §5).
+          // Ids that reach players carry no name and no count (design-notes §Secrecy at the player boundary).
           expect(text).not.toContain(`"${f.id}"`);
           if (!visible) expect(text).not.toContain(`"${f.name}"`);
         }

@@ -1,7 +1,8 @@
 /**
- * The projector's "to act" slot while hidden figures are due (issue 13 §5): the player view says
- * what it would say if the figures the players cannot see were not in the encounter, so a hidden
- * figure's turn neither blanks the slot nor shows in any other change of the view.
+ * The projector's "to act" slot while hidden figures are due (design-notes §Secrecy at the player
+ * boundary): the player view says what it would say if the figures the players cannot see were
+ * not in the encounter, so a hidden figure's turn neither blanks the slot nor shows in any other
+ * change of the view.
  */
 import { describe, expect, it } from 'vitest';
 import { turnStateOf, type EncounterState } from '../../../src/main/engine/encounter/schema';
@@ -58,7 +59,7 @@ describe('"to act" as the players can know it', () => {
   });
 });
 
-describe('the projector’s turn order as the players can know it (issue 15 §3)', () => {
+describe('the projector’s turn order as the players can know it', () => {
   it('lists the visible figures in the phase’s order; a hidden one is absent and its turn leaves no gap', () => {
     const s = withActionOrder(encounter([bram, lurker, grak], { phase: 'actions' }), ['bram', 'lurker', 'grak']);
     expect(seen(s).order).toEqual([asPlayer('bram'), asPlayer('grak')]);
@@ -77,7 +78,7 @@ describe('the projector’s turn order as the players can know it (issue 15 §3)
   });
 });
 
-describe('"to act" under the encounter’s own rules (issue 8)', () => {
+describe('"to act" under the encounter’s own rules', () => {
   it('with per-character initiative the figures the players see are to roll, as the GM’s tracker says (RULINGS O2)', () => {
     const rules = { ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, perCharacterInitiative: true } };
     const s = encounter([bram, lurker, grak], { phase: 'initiative' });

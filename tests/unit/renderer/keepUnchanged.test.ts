@@ -1,7 +1,7 @@
 /**
- * The turn rules the GM page holds keep the objects of what a new answer did not change (issue 18
- * §3): a command changes one figure's stride at most, so the tracker rows and tokens that read
- * the others' strides see the same objects and are not updated.
+ * The turn rules the GM page holds keep the objects of what a new answer did not change: a command
+ * changes one figure's stride at most, so the tracker rows and tokens that read the others'
+ * strides see the same objects and are not updated.
  */
 import { describe, expect, it } from 'vitest';
 

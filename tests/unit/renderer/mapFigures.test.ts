@@ -1,6 +1,6 @@
 /**
- * The GM map's figure models are made again only for the figures a push changed (issue 18 §3),
- * so the map redraws only their tokens.
+ * The GM map's figure models are made again only for the figures a push changed, so the map
+ * redraws only their tokens.
  */
 import { describe, expect, it } from 'vitest';
 

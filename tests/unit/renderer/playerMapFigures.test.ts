@@ -1,6 +1,6 @@
 /**
- * The projector's figure models are made again only for the figures a player push changed
- * (issue 18 §3), as on the GM page, so the map compares and redraws only their tokens.
+ * The projector's figure models are made again only for the figures a player push changed, as on
+ * the GM page, so the map compares and redraws only their tokens.
  */
 import { describe, expect, it } from 'vitest';
 

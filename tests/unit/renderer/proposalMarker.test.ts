@@ -25,7 +25,7 @@ const view = (revision = 7) =>
   }) as unknown as GmView;
 const at = (proposal: ProposalView, revision = 7) => proposalMarker({ proposal, revision }, view());
 
-describe('proposalMarker (the suggestion on the GM map, issue 16)', () => {
+describe('proposalMarker (the tactics suggestion on the GM map)', () => {
   it('draws a move along the path the tactics found', () => {
     const path = [
       { q: 2, r: 3 },

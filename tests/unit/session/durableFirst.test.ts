@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3: the views of a command are built while its log line is being written, but neither
+ * The views of a command are built while its log line is being written, but neither
  * a push nor the session's own views show the command before the line is on the disk. With a real
  * session on a copy of the sample campaign, every view seen (pushed, or asked for while commands
  * are in flight) counts no more entries than the log file holds at that moment.

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3: the GM push is the change from the view pushed before. With a real session on a
+ * The GM push is the change from the view pushed before. With a real session on a
  * copy of the sample campaign: a page that applies the changes holds exactly the view main holds,
  * keeps its own objects of the figures that did not change, and a change that does not follow
  * the page's view is not applied.

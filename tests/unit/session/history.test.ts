@@ -1,5 +1,5 @@
 /**
- * The command log as history (issue 6 §2–3): undo and redo back to the start, "back to the start
+ * The command log as history: undo and redo back to the start, "back to the start
  * of this turn", exact replay with seeded and entered dice, snapshots and checkpoints — with the
  * real engine on a real copy of the sample campaign.
  */

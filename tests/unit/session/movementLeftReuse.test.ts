@@ -1,5 +1,5 @@
 /**
- * Issue 18 §5: the GM view reuses each figure's "movement left" while the figure and whether it is
+ * The GM view reuses each figure's "movement left" while the figure and whether it is
  * engaged where it stands are unchanged. Over a long seeded game, and when a foe steps up to an
  * untouched figure, the view must say exactly what the engine works out afresh.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §5: opening a long log reads only what it must. A log opened without a snapshot near its
+ * Opening a long log reads only what it must. A log opened without a snapshot near its
  * end gets one; the lines a snapshot's chain covers skip their schema check on the way to the first
  * view, and the check still runs before the file is changed. Results stay identical to a replay
  * of the whole log.

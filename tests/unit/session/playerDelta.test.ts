@@ -1,9 +1,8 @@
 /**
- * Issue 18 §3 for the player page: the player push is the change from the view pushed before.
+ * The player push is the change from the view pushed before.
  * With a real session on a copy of the sample campaign: a page applying the changes holds exactly
  * the player view main holds, keeps its objects of the figures that did not change, and a change
- * names only ids the page was already sent. A command players cannot see still pushes nothing
- * (issue 13 §5).
+ * names only ids the page was already sent. A command players cannot see still pushes nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { playerPushEncoder } from '../../../src/main/projection/push';

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3: each role's encoder sends a view as its change from the view it sent last, whether
+ * Each role's encoder sends a view as its change from the view it sent last, whether
  * that went as a change or whole. With a real session on a copy of the sample campaign, for the
  * GM and the player encoders alike.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §6: the combat recap, on a log played through the real Core in the sample campaign
+ * The combat recap, on a log played through the real Core in the sample campaign
  * (a temp folder, the real engine, faces entered at the table). The GM's version tells every
  * blow, spell and secret with the dice in brackets; the players' version is written from
  * `playerView`'s point of view: no hidden figure, no mana or runaway, nothing under fog.
@@ -39,7 +39,7 @@ async function played(fogIlsa = false): Promise<Core> {
   return core;
 }
 
-describe('the combat recap (issue 12 §6)', () => {
+describe('the combat recap', () => {
   it('the GM’s version: sentences per turn with the dice in brackets, secrets included', async () => {
     const core = await played();
     const { fileName, markdown } = await core.exportCombatLog();

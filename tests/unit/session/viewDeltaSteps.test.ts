@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3: a push's figures are steps through the list the page holds (runs of unchanged
+ * A push's figures are steps through the list the page holds (runs of unchanged
  * figures by their length, a moved one by its id, a changed one whole). Over random edits of a
  * figure list — changes, insertions, removals, reorders — the page that applies the steps gets
  * exactly the new list, with its own objects for every figure that was reused.

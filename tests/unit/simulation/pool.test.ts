@@ -1,5 +1,5 @@
 /**
- * The simulation pool (issue 16 item 3) on real worker threads: the fights it plays are the ones
+ * The simulation pool on real worker threads: the fights it plays are the ones
  * the engine plays in-process for the same seeds, progress comes after each batch, a cancelled
  * run stops early and its workers play nothing more, and a fight replayed on a worker steps through
  * the states the engine gives in-process.

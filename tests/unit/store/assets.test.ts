@@ -1,7 +1,7 @@
 /**
- * Map images (issue 6 §5): type by magic bytes, size cap and pixel size from the header, progress
- * while streaming, content-hashed names; and the asset routes of both hosts serve only files
- * inside the open campaign's assets/.
+ * Map images: type by magic bytes, size cap and pixel size from the header, progress while
+ * streaming, content-hashed names; and the asset routes of both hosts serve only files inside the
+ * open campaign's assets/.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';

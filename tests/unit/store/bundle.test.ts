@@ -1,4 +1,4 @@
-/** Export / import (issue 6 §6) and the combat log export (§7), through the real Core. */
+/** Export / import and the combat log export, through the real Core. */
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -84,8 +84,9 @@ describe('export and import', () => {
   });
 });
 
-// Issue 13 §6 for bundles: the hash proves the bytes are the exported ones, not that they are an
-// image. Each image is decoded in full; a bad one refuses the whole bundle, and nothing is written.
+// Images are decoded fully on import, from bundles too: the hash proves the bytes are the exported
+// ones, not that they are an image. Each image is decoded in full; a bad one refuses the whole
+// bundle, and nothing is written.
 describe('images inside an imported bundle are decoded, not only hash-checked', () => {
   const rehashed = (bytes: Buffer, ext: string) => ({ name: `${createHash('sha256').update(bytes).digest('hex')}.${ext}`, bytes });
   const truncatedPng = async () => (await realImage('png', 200, 200)).subarray(0, 3000);
@@ -130,7 +131,7 @@ describe('images inside an imported bundle are decoded, not only hash-checked', 
   });
 });
 
-describe('the combat recap as Markdown (issue 12 §6)', () => {
+describe('the combat recap as Markdown', () => {
   it('tells each turn in sentences, the GM placing Bram in turn 2; no event dump', async () => {
     const a = await start();
     await a.session.execute({ type: 'rollInitiative' }, [[4], [2]]);

@@ -1,5 +1,5 @@
 /**
- * Reliability (issue 6 §8): a child process applying commands is killed with SIGKILL at random
+ * Reliability: a child process applying commands is killed with SIGKILL at random
  * moments, again and again; after each kill the campaign reopens, every file validates, and every
  * command the child acknowledged is in the log with the facing it set. A moment is counted in the
  * commands the child has acknowledged, not in milliseconds, so a busy machine kills it as far into

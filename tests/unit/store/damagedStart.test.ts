@@ -1,10 +1,10 @@
 /**
- * Issue 13 §2–§4: a damaged file never stops the console from starting. One campaign (the first
- * start's sample) with five commands in its encounter and a snapshot at entry 4; then one file is
- * damaged and the real Core starts on the real folder. Every case: the start succeeds, the failure
- * names the campaign, the file and the reason, the damaged bytes are untouched, and the offer on
- * the error screen (restore the newest backup, or keep the log up to its last good entry) brings
- * the encounter back.
+ * A damaged file never stops the console from starting. One campaign (the first start's sample)
+ * with five commands in its encounter and a snapshot at entry 4; then one file is damaged and the
+ * real Core starts on the real folder. Every case: the start succeeds, the failure names the
+ * campaign, the file and the reason, the damaged bytes are untouched, and the offer on the error
+ * screen (restore the newest backup, or keep the log up to its last good entry) brings the
+ * encounter back.
  */
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -141,8 +141,8 @@ const value = <T>(r: Envelope<unknown>): T => {
   return r.value as T;
 };
 
-describe('a damaged file never stops the start (issue 13 §2, §4)', () => {
-  it('covers the 23 damage cases of the issue', () => expect(CASES).toHaveLength(23));
+describe('a damaged file never stops the start', () => {
+  it('covers the 23 damage cases', () => expect(CASES).toHaveLength(23));
 
   it.each(CASES.map((c) => [`${c.file}: ${c.what}`, c] as const))('%s', async (_name, c) => {
     const { dataDir, dir } = await playedDataDir();

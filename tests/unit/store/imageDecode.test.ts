@@ -1,7 +1,7 @@
 /**
- * A map image is decoded completely before it is accepted (issue 13 §6): a file cut short after
- * its header, or one that decodes to more pixels than a window should hold, is refused with the
- * reason, and nothing is left in the campaign's assets/.
+ * A map image is decoded completely before it is accepted: a file cut short after its header, or
+ * one that decodes to more pixels than a window should hold, is refused with the reason, and
+ * nothing is left in the campaign's assets/.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -62,7 +62,10 @@ describe('imports are all or nothing', () => {
     );
     await expect(importFile(core, listedTwice)).rejects.toThrow('lists encounter “ford-ambush” twice. Nothing was imported.');
     expect(await everything(core.campaignsHome)).toEqual(
-      ['Sample Campaign', ...(await readdir(join(core.campaignsHome, 'Sample Campaign'), { recursive: true })).map((n) => join('Sample Campaign', n))].sort(),
+      [
+        'Sample Campaign',
+        ...(await readdir(join(core.campaignsHome, 'Sample Campaign'), { recursive: true })).map((n) => join('Sample Campaign', n)),
+      ].sort(),
     );
   });
 

@@ -1,8 +1,8 @@
 /**
- * Migrations (issue 6 §5): every file has `schemaVersion`; older files are walked up an ordered
- * list of `from → to` steps on load. Fixtures: a v0 campaign (written before versions existed),
- * the v1 sample campaign and a v2 campaign (before the options' settings and spell edits joined
- * the rules, issue 8).
+ * Migrations: every file has `schemaVersion`; older files are walked up an ordered list of
+ * `from → to` steps on load. Fixtures: a v0 campaign (written before versions existed), the v1
+ * sample campaign and a v2 campaign (before the options' settings and spell edits joined the
+ * rules).
  */
 import { cp, readFile, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -51,7 +51,7 @@ describe('createCampaign', () => {
     const folder = await openCampaignFolder(dir);
     const stored = await folder.readEncounter('first-encounter');
     expect(stored.file.seed).toBe(1234);
-    // issue 8: the encounter keeps the rules the campaign had when it was created.
+    // The encounter keeps the rules the campaign had when it was created.
     expect(stored.file.rules).toEqual(DEFAULT_RULES);
     expect(stored.log.entries).toEqual([]);
     await stored.log.close();

@@ -1,5 +1,5 @@
 /**
- * Never losing work (issue 6 §5): rotating backups before overwrites, broken files reported by
+ * Never losing work: rotating backups before overwrites, broken files reported by
  * name and never overwritten, and a broken file replaced by its newest good backup through the
  * campaign channels after it was copied aside.
  */
@@ -92,7 +92,7 @@ describe('a broken encounters/<id>.json', () => {
     expect(view.encounter.figures.find((f) => f.id === 'bram')?.position).toEqual({ q: 10, r: 5 });
   });
 
-  it('a campaign whose active encounter is broken opens without it; its backups are reachable through the failure (issue 13 §2)', async () => {
+  it('a campaign whose active encounter is broken opens without it; its backups are reachable through the failure', async () => {
     const dataDir = await dirs.make();
     const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
     const other = await copySample(await dirs.make(), 'Other');

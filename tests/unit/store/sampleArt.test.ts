@@ -1,5 +1,5 @@
 /**
- * The sample campaign's art (issue 15 item 5): every asset the sample encounter names is in its
+ * The sample campaign's art: every asset the sample encounter names is in its
  * assets/ under the SHA-256 of its bytes and decodes; the map image lies on the encounter's own
  * grid, so the pixels under the terrain hexes show what the terrain says (the ford's stones, the
  * wall, the campfire) and the water runs beside the ford; the token art is small enough to ship.

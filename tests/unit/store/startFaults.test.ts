@@ -1,6 +1,7 @@
 /**
- * Issue 13 §2–§4 beyond the damage table: a kill during the first start, a folder without a
- * readable campaign.json, backups of files written only once, and a log cut short.
+ * Faults at start beyond the damage table of damagedStart.test.ts (design-notes §Faults: damaged
+ * files, bad frames, restarts): a kill during the first start, a folder without a readable
+ * campaign.json, backups of files written only once, and a log cut short.
  */
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ const exists = (path: string) =>
     () => false,
   );
 
-describe('a kill during the first start (issue 13 §3)', () => {
+describe('a kill during the first start', () => {
   it('a half-copied first campaign left by a kill is a hidden temp folder: the next start copies afresh and removes it', async () => {
     const dataDir = await dirs.make();
     const home = join(dataDir, 'campaigns');
@@ -57,7 +58,7 @@ describe('a kill during the first start (issue 13 §3)', () => {
   });
 });
 
-describe('files written only once have a backup (issue 13 §2)', () => {
+describe('files written only once have a backup', () => {
   it('a new encounter: its file and its log', async () => {
     const core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
     const made = await core.createEncounter('Bridge fight');
@@ -77,7 +78,7 @@ describe('files written only once have a backup (issue 13 §2)', () => {
   });
 });
 
-describe('a log cut short (issue 13 §4)', () => {
+describe('a log cut short', () => {
   async function played(moves: number, snapshotEvery = 256): Promise<string> {
     const dir = await ensureFirstCampaign(join(await dirs.make(), 'campaigns'), SAMPLE_CAMPAIGN_DIR);
     const session = await Session.open(await CampaignFolder.open(dir), recordingSink(), { snapshotEvery });

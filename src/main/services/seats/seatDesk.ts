@@ -18,7 +18,7 @@ export interface SeatOutlet {
 }
 
 /**
- * The table's phones (issue 34): the seats the GM keeps (seatBook.ts), each seat's view made from
+ * The table's phones: the seats the GM keeps (seatBook.ts), each seat's view made from
  * what the table's projection shows (projection/seatFrame.ts), and pushed to that seat alone when
  * it changed. A seat's view follows the table's: a staged scene, a blackout, the same encounter.
  */

@@ -1,5 +1,5 @@
 /**
- * Per-figure casting attributes (issue 12 §2): the catalogue says which attribute casts a spell
+ * Per-figure casting attributes: the catalogue says which attribute casts a spell
  * (RULINGS S1: INT unless the spell says otherwise); the GM may choose the other one for one
  * figure. The casting target follows the choice and says so; a choice for a spell the figure does
  * not know is refused; forgetting a spell forgets its choice.

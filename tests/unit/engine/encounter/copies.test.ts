@@ -1,9 +1,10 @@
 /**
  * The engine's shallow copies (encounter/copies.ts) write object literals instead of spreads so V8
- * keeps one hidden class per kind (issue 18 §5, issue 16 budgets). Each must be exactly the spread
- * it replaces: the same keys in the same order with the same values, whatever keys the object has.
- * The general code (the spread) stands beside each copy here, compared over every state of seeded
- * fights and the benchmark's replay, and over objects with keys added, dropped and reordered.
+ * keeps one hidden class per kind (for the replay's and the simulated fights' time budgets). Each
+ * must be exactly the spread it replaces: the same keys in the same order with the same values,
+ * whatever keys the object has. The general code (the spread) stands beside each copy here,
+ * compared over every state of seeded fights and the benchmark's replay, and over objects with
+ * keys added, dropped and reordered.
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';

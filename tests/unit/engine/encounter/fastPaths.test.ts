@@ -1,8 +1,8 @@
 /**
- * The replay budget (issue 18 §5) put fast paths into the engine's hottest small questions. Each
- * must answer exactly what the general code answers: these tests keep the general code (as it was
- * before the fast path) beside the fast one and compare them on random inputs, and pin the final
- * state of the benchmark's 5,000-command replay, so no speed-up can change a rule's outcome.
+ * The replay budget of `npm run bench` put fast paths into the engine's hottest small questions.
+ * Each must answer exactly what the general code answers: these tests keep the general code (as it
+ * was before the fast path) beside the fast one and compare them on random inputs, and pin the
+ * final state of the benchmark's 5,000-command replay, so no speed-up can change a rule's outcome.
  */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
@@ -221,7 +221,7 @@ describe('fast paths answer as the general code does', () => {
   });
 });
 
-describe('the 5,000-command replay of the benchmark (issue 18 §5)', () => {
+describe('the 5,000-command replay of the benchmark', () => {
   it('ends in the very state it ended in before the engine was sped up', () => {
     const { start, log } = makeLog(5000);
     const dice = createSeededDice(11);
@@ -231,7 +231,7 @@ describe('the 5,000-command replay of the benchmark (issue 18 §5)', () => {
   }, 60_000);
 });
 
-/** Every state of a simulated fight of the sample encounter (issue 16), seeded. */
+/** Every state of a simulated fight of the sample encounter, seeded. */
 function fightStates(seed: number): EncounterState[] {
   const rules = rulesFor(DEFAULT_RULES);
   const sample = EncounterStateSchema.parse(JSON.parse(readFileSync('resources/sample-campaign/encounters/ford-ambush.json', 'utf8')).initial);

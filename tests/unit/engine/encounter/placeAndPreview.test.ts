@@ -1,5 +1,5 @@
 /**
- * Issue 12 §4: placing by click (a hex the engine checks: RULINGS M7; out of engagement, the
+ * Placing by click (a hex the engine checks: RULINGS M7; out of engagement, the
  * console's choice on 001 §Engagement / RULINGS M6), a drag's preview that is the drop itself, and
  * a rolled character's dice shown before placing that replay exactly once placed.
  */

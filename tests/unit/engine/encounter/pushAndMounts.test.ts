@@ -1,5 +1,5 @@
 /**
- * Issue 14 items 13 and 14: multi-hex figures pushing smaller ones back as they move (004
+ * Multi-hex figures pushing smaller ones back as they move (004
  * §Engagement), and riders on mounts (001 §Pole Weapons "Mounted only"; 003 §Initiative
  * Modifiers Table; RULINGS O4). Exact hexes, ST sums and totals.
  */

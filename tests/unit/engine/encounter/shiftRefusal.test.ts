@@ -1,4 +1,4 @@
-/** An engaged figure's shift refused for its true reason (issue 12 §5; RULINGS M5, M7). */
+/** An engaged figure's shift refused for its true reason (RULINGS M5, M7). */
 import { describe, expect, it } from 'vitest';
 import { encounter, fig, refusal, step, withMoveOrder } from './fixtures';
 

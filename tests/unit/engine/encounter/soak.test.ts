@@ -18,7 +18,7 @@ import { AppError } from '../../../../src/shared/errors';
 import type { EncounterEvent } from '../../../../src/main/engine/encounter/events';
 import { hexDistance, hexNeighbor } from '../../../../src/shared/hex';
 import { encounter, fig } from './fixtures';
-import { fallenRiderPicks, issue14Actions, issue14Invariants, issue14Moves, withIssue14Traits } from './soakIssue14';
+import { fallenRiderPicks, traitActions, traitInvariants, traitMoves, withSoakTraits } from './soakTraitCommands';
 import { isCaster, magicOf } from '../../../../src/main/engine/encounter/magic/magicBridge';
 import { isMovementPhase } from '../../../../src/main/engine/encounter/turn/turn';
 import { figureAllowance } from '../../../../src/main/engine/encounter/movement/reachable';
@@ -98,7 +98,7 @@ function arena(flier = false): EncounterState {
     castTurn: 0,
     renewedTurn: null,
   };
-  return withIssue14Traits({ ...encounter(figures, { cols: 14, rows: 12, terrain, sides: ['a', 'b'] }), spells: [light] }, flier);
+  return withSoakTraits({ ...encounter(figures, { cols: 14, rows: 12, terrain, sides: ['a', 'b'] }), spells: [light] }, flier);
 }
 
 /** Spells the soak's mages know (001 §Spell Lists), continuing, must-hit and plain. */
@@ -224,7 +224,7 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
       return [...out, { type: 'move', figureId: id, mode: 'stand-still', to: f.position }];
     if (rules.initiative.canYield && rnd.int(5) === 0) out.push({ type: 'yieldMove', figureId: id });
     if (rnd.int(8) === 0) out.push({ type: rnd.int(2) ? 'dodge' : 'defend', figureId: id });
-    out.push(...issue14Moves(s, f, rnd));
+    out.push(...traitMoves(s, f, rnd));
     // The rules' ways of moving (RULINGS M1; O1 MA, O3 strides) and the special ones.
     const modes: readonly MoveMode[] = [...MODES, ...figureAllowance(f, rules).map((a) => a.mode as MoveMode)];
     for (const mode of [rnd.pick(modes), rnd.pick(modes), 'stand-still' as const]) {
@@ -258,8 +258,8 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
     const foes = s.figures.filter((o) => o.sideId !== f.sideId && o.posture !== 'dead');
     const near = enemiesInFront(s, f);
     const free = [0, 1, 2, 3, 4, 5].map((d) => hexNeighbor(f.position, d));
-    // Issue 14 (RULINGS H7; 001 §Encumbrance): tried before the plain attacks now and then.
-    if (rnd.int(2) === 0) out.push(...issue14Actions(s, f, rnd));
+    // Two-weapon attacks, sweeping blows and pack pick-ups (RULINGS H7; 001 §Encumbrance): tried before the plain attacks now and then.
+    if (rnd.int(2) === 0) out.push(...traitActions(s, f, rnd));
     for (const o of opts) {
       if ((o === 'b' || o === 'j') && near.length) out.push({ type: 'attack', figureId: id, targetId: rnd.pick(near).id, weaponId: f.equipment.readyWeaponId });
       if ((o === 'f' || o === 'l') && foes.length)
@@ -293,7 +293,7 @@ function candidates(s: EncounterState, rnd: ReturnType<typeof chooser>, rules: R
       if (o === 'm') for (const w of f.equipment.weaponIds) out.push({ type: 'changeWeapon', figureId: id, weaponId: w });
       if (o === 'i' || o === 's') out.push({ type: 'disbelieve', figureId: id, targetId: rnd.pick(s.figures).id });
     }
-    out.push(...issue14Actions(s, f, rnd));
+    out.push(...traitActions(s, f, rnd));
     if (f.conditions.includes('bleeding')) out.push({ type: 'bindWound', figureId: id, targetId: id });
     if (opts.some((o) => o === 'h' || o === 'r' || o === 'hth-cast') && isCaster(f)) {
       // 001 §Casting Spells; RULINGS S1, S3, S4: a known spell, sometimes pushed, borrowing when short.
@@ -407,7 +407,7 @@ function soak(
         refused++;
       }
       if (done) {
-        const broken = [...checkInvariants(s, rules), ...hazardInvariants(s, rules), ...issue14Invariants(s, 1)];
+        const broken = [...checkInvariants(s, rules), ...hazardInvariants(s, rules), ...traitInvariants(s, 1)];
         if (broken.length > 0) throw new Error(`seed ${seed}, step ${i}, after ${JSON.stringify(c)}: ${broken.join(' | ')}`);
       }
     }
@@ -451,7 +451,7 @@ describe('soak', () => {
     expect(total.anchorRoll ?? 0).toBeGreaterThan(0);
   });
 
-  it('issue 14: two-weapon attacks, sweeping blows, pack pick-ups and flight are made and keep the invariants (RULINGS H6, H7; 001 §Encumbrance)', () => {
+  it('two-weapon attacks, sweeping blows, pack pick-ups and flight are made and keep the invariants (RULINGS H6, H7; 001 §Encumbrance)', () => {
     const total: Record<string, number> = {};
     for (const seed of [1, 7, 42]) for (const [k, v] of Object.entries(soak(seed, 1500).kinds)) total[k] = (total[k] ?? 0) + v;
     // And with f1 a flier (flying MA 8) taking off, flying, landing and swooping on the ground.
@@ -464,7 +464,7 @@ describe('soak', () => {
       [total.takeOff ?? 0, total.fly ?? 0, total.land ?? 0].every((n) => n > 0),
       JSON.stringify([total.takeOff, total.fly, total.land]),
     ).toBe(true);
-    // Items 13, 14, in the flier's arena: riders get on and off, and the 3-hex f5 pushes (both kept by the same invariants).
+    // Pushes and mounts, in the flier's arena: riders get on and off, and the 3-hex f5 pushes (both kept by the same invariants).
     expect(
       [total.mount ?? 0, total.dismount ?? 0].every((n) => n > 0),
       JSON.stringify([total.mount, total.dismount]),

@@ -1,5 +1,5 @@
 /**
- * Magic in the encounter (issue 5): casting as an action (001 §Action Options h, r, HTH;
+ * Magic in the encounter: casting as an action (001 §Action Options h, r, HTH;
  * RULINGS S1, S3, S4), phase 2 (001 §Renewing Spells; RULINGS T3, S2), the end of turn
  * (RULINGS T1, S6), anchor, intervention, counterspell and rest (RULINGS S5–S8), every roll
  * scripted with entered faces and the invariants checked after each step (fixtures `step`).

@@ -1,7 +1,8 @@
 /**
- * Issue 12 §3: magic flows that finish what they start. The anchor roll comes before the
- * end-of-turn drain (RULINGS S6); intervention is offered exactly when main would accept it, with
- * the others left out and the reason said (RULINGS S7); counter defenders likewise (RULINGS S8).
+ * Magic flows that finish what they start (design-notes §Magic flows that finish, and the
+ * recap). The anchor roll comes before the end-of-turn drain (RULINGS S6); intervention is offered
+ * exactly when main would accept it, with the others left out and the reason said (RULINGS S7);
+ * counter defenders likewise (RULINGS S8).
  * Every roll is entered faces; the numbers are worked out in the comments.
  */
 import { describe, expect, it } from 'vitest';

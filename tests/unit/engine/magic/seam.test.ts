@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as engine from '../../../../src/main/engine';
 import { caster, ctx } from './fixtures';
 
-describe('the magic seam through the engine surface (issue 5)', () => {
+describe('the magic seam through the engine surface', () => {
   it('exports the step functions and queries', () => {
     for (const name of [
       'cast',

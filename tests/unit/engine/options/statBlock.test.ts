@@ -1,5 +1,5 @@
 /**
- * The stat block of the rules' seam (issue 8; RULINGS O1): `StatRules.statBlock` under Pillars
+ * The stat block of the rules' seam (RULINGS O1): `StatRules.statBlock` under Pillars
  * (001 §Characters; RULINGS C1–C4, A1, M1) and under Classic (004 §Attributes, §Fatigue,
  * §Injury Effects, §Base Movement Allowance, §Encumbrance; RULINGS A8), with 000's movement
  * example (DX 10, ST 10, 18 lbs: MA 6, no running; the pack dropped: MA 8) as a worked example.

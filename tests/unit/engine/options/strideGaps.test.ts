@@ -1,5 +1,5 @@
 /**
- * RULINGS O3's last gaps (issue 8), end to end through `apply` with entered dice:
+ * RULINGS O3's last gaps, end to end through `apply` with entered dice:
  * (a) the pass-by charge's roll-off and the defender's first strike (002 §Charging; RULINGS G4),
  * (b) monsters' pace and attacks of opportunity (002 §Assigning Movement, §Attacks of Opportunity),
  * (c) tumbles between two APs stop the figure short (002 §Sprinting).

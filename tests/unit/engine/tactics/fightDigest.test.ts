@@ -1,6 +1,6 @@
 /**
- * Speed-ups of the fight loop must not change a single fight (issue 16: "identical results,
- * seeded"). These digests were taken before the loop was profiled and sped up; any change to what
+ * Speed-ups of the fight loop must not change a single fight (the same seed gives the same
+ * results). These digests were taken before the loop was profiled and sped up; any change to what
  * the tactics propose, or to the dice a fight uses, changes them. A deliberate change of the
  * tactics' choices updates them in a commit of its own, saying why. Last retaken when an engaged
  * figure learnt to turn on a foe a shift brings in reach rather than edge toward a far one (the

@@ -1,5 +1,5 @@
 /**
- * Property (issue 16): over random encounters under every rule set (RULINGS O1–O4 through the one
+ * Property: over random encounters under every rule set (RULINGS O1–O4 through the one
  * `RuleSet` seam), every proposal is a command the engine accepts, and a whole fight played by the
  * tactics is the same fight again from the same seed, and replays from its command list.
  */

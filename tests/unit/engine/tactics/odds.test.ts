@@ -1,4 +1,4 @@
-/** The odds of an encounter (issue 16 item 3): lopsided fights come out lopsided, mirror matches even. */
+/** The odds of an encounter: lopsided fights come out lopsided, mirror matches even. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, rulesFor } from '../../../../src/main/engine/rules';
 import { playFight, type FightResult } from '../../../../src/main/engine/tactics/playFight';

@@ -1,5 +1,5 @@
 /**
- * The tactics module (issue 16): its proposals are real commands the engine accepts, and they
+ * The tactics module: its proposals are real commands the engine accepts, and they
  * follow the heuristics it promises (the console's choice; the rules they rest on are cited).
  */
 import { describe, expect, it } from 'vitest';

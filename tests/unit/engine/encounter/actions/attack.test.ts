@@ -244,7 +244,7 @@ describe('options and forced retreat', () => {
     );
   });
 
-  it('casting (h, r, HTH) is open only to a figure that knows a spell (001 §Spell Mastery; issue 12 §5)', () => {
+  it('casting (h, r, HTH) is open only to a figure that knows a spell (001 §Spell Mastery)', () => {
     const s = acting([fig('plain', 'a', 2, 5), fig('mage', 'a', 4, 5, { mastery: { 'magic-missile': 2 } }), fig('foe', 'b', 12, 5)]);
     expect(legalOptions(s, 'plain').options.find((x) => x.option === 'h')).toMatchObject({
       available: false,

@@ -1,5 +1,5 @@
 /**
- * The GM's manual damage, healing and typed pools (issue 12 §4): the points land where the GM
+ * The GM's manual damage, healing and typed pools: the points land where the GM
  * says, armour stops what it stops (001 §Protection), the injury band and unconsciousness follow
  * (RULINGS C4), survival saves follow at the end of the turn (RULINGS C5), and the log replays.
  */

@@ -1,5 +1,5 @@
 /**
- * The GM's figure commands (issue 7 item 8) and the map image (issue 7 item 1): addFigure with
+ * The GM's figure commands and the map image: addFigure with
  * rolled, bought (RULINGS C2) and typed attributes, the creation 2d6 kept (RULINGS C3), the secret
  * mana pool (RULINGS C8), edits that keep the creation roll, removal that leaves no dangling ids,
  * and the image's placement and two-pin calibration.
@@ -169,7 +169,7 @@ describe('addFigure (001 §Determining Core Attributes; RULINGS C2, C3, C8)', ()
     expect(figureIdFor(result.state, 'Raider')).toBe('raider-2');
   });
 
-  it('a second figure of a name already in the encounter gets the next number, and the kept 2d6 again (issue 12 §5; RULINGS C3)', () => {
+  it('a second figure of a name already in the encounter gets the next number, and the kept 2d6 again (RULINGS C3)', () => {
     const raider = sheet({
       name: 'Raider',
       sideId: 'b',
@@ -200,7 +200,7 @@ describe('addFigure (001 §Determining Core Attributes; RULINGS C2, C3, C8)', ()
     expect(another.figures.at(-1)!.name).toBe('Orc 2');
   });
 
-  it('a visible figure is never numbered because of a hidden one: the number would tell the players it exists (issue 13 §5)', () => {
+  it('a visible figure is never numbered because of a hidden one: the number would tell the players it exists', () => {
     const goblin = sheet({
       name: 'Goblin',
       sideId: 'b',
@@ -328,7 +328,7 @@ describe('updateFigure and removeFigure', () => {
   });
 });
 
-describe('the map image (issue 7 item 1)', () => {
+describe('the map image', () => {
   const SQ3 = Math.sqrt(3);
 
   it('measures the hexes in world units: a 20 × 20 flat map is 30.5 wide and 20.5·√3 tall', () => {

@@ -1,5 +1,5 @@
 /**
- * The load and gaits a sheet shows before it is placed (issue 28 item 13): read by the same
+ * The load and gaits a sheet shows before it is placed: read by the same
  * rules a placed figure's are, from the attributes and equipment as typed.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The GM's sides (issue 12 §4; RULINGS T2): rename, recolour, a third side that rolls initiative
+ * The GM's sides (RULINGS T2): rename, recolour, a third side that rolls initiative
  * with the others, and a figure moved to it.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 14 items 10–12: two-weapon fighting and sweeping blows (RULINGS H7; 004 §Your
+ * Two-weapon fighting and sweeping blows (RULINGS H7; 004 §Your
  * Conditions), a giant snake as a target (001 §DEX Adjustments: Target Conditions, −3) and a
  * dropped pack picked up as the whole turn (001 §Encumbrance). Entered dice, exact numbers.
  */

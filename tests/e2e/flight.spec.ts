@@ -4,7 +4,7 @@ import type Konva from 'konva';
 import { command, dragHex, expect, figureOnMap, mustCall, npcFighter, test } from './fixtures';
 
 /**
- * Issue 14 item 9 (004 §Flight; RULINGS H6): a flier takes off from the tracker and is dragged on
+ * Flight (004 §Flight; RULINGS H6): a flier takes off from the tracker and is dragged on
  * the map at most half its flying MA; both maps show it in the air. The encounter is set up over
  * the socket; the take-off is clicks and a drag on the GM page.
  */
@@ -15,8 +15,9 @@ test.beforeAll(async () => {
 });
 
 /**
- * The condition tags a page's map draws on a figure (FLY for one in the air). Found by the name
- * on its token: the player page knows figures by the players' own ids (issue 13 §5).
+ * The condition tags a page's map draws on a figure (FLY for one in the air). Found by the name on
+ * its token: the player page knows figures by the players' own ids (design-notes §Secrecy at the
+ * player boundary).
  */
 async function tags(page: Page, id: string, name: string): Promise<string | null> {
   const onPlayerPage = page.url().includes('/player.html');

@@ -1,5 +1,5 @@
 /**
- * Issue 8's remaining gaps in the encounter engine: a fresh encounter starts in its rules' first
+ * The rule options' last gaps in the encounter engine: a fresh encounter starts in its rules' first
  * phase (RULINGS T1, O4), the tracker's Initiative status follows the rules' roll (T2, O1, O2,
  * O4), a pass-by charge may swing at stride 4+ (002 §Charging; O3), the AP invariant reads the
  * figure's own AP and the figure commands carry a monster's attacks (002 §Assigning Movement; O3).

@@ -1,6 +1,6 @@
 /**
- * The soak's share of issue 14 items 9–12: candidate commands for two-weapon attacks, sweeping
- * blows, pack pick-ups, take-off and landing, and the invariants of the state they add.
+ * The soak's candidate commands for two-weapon attacks, sweeping blows, pack pick-ups, take-off
+ * and landing, and the invariants of the state they add.
  */
 import { itemsOf, type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
 import { enemiesInFront } from '../../../../src/main/engine/encounter/turn/options';
@@ -14,11 +14,11 @@ interface Chooser {
 }
 
 /**
- * Gives the arena's figures the issue's traits: a second weapon, a giant snake, and with `flier`
- * wings, a 3-hex snake strong enough to push (STR 24, 004 §Engagement) and f3 riding it from the
- * start (RULINGS H9).
+ * Gives the arena's figures the traits these commands need: a second weapon, a giant snake, and
+ * with `flier` wings, a 3-hex snake strong enough to push (STR 24, 004 §Engagement) and f3 riding
+ * it from the start (RULINGS H9).
  */
-export function withIssue14Traits(s: EncounterState, flier = false): EncounterState {
+export function withSoakTraits(s: EncounterState, flier = false): EncounterState {
   const traits = withTraits(s, flier);
   if (!flier) return traits;
   const snake = traits.figures.find((f) => f.id === 'f5')!;
@@ -41,8 +41,8 @@ function withTraits(s: EncounterState, flier: boolean): EncounterState {
   };
 }
 
-/** Commands of issue 14 items 10 and 12 for the figure whose action it is. */
-export function issue14Actions(s: EncounterState, f: FigureState, rnd: Chooser): Command[] {
+/** Two-weapon attacks, sweeping blows and pack pick-ups for the figure whose action it is. */
+export function traitActions(s: EncounterState, f: FigureState, rnd: Chooser): Command[] {
   const out: Command[] = [];
   const near = enemiesInFront(s, f);
   const off = f.equipment.offHandWeaponId ?? null;
@@ -61,7 +61,7 @@ export function issue14Actions(s: EncounterState, f: FigureState, rnd: Chooser):
   return out;
 }
 
-/** Items 13 and 14: a big figure dragged onto a smaller one (a push), getting on and off a mount next to it. */
+/** Pushes and mounts: a big figure dragged onto a smaller one (a push), getting on and off a mount next to it. */
 function pushesAndMounts(s: EncounterState, f: FigureState, rnd: Chooser): Command[] {
   const out: Command[] = [];
   // Only in the flier's arena (the one with the 3-hex snake), so the other soaks keep their runs.
@@ -80,7 +80,7 @@ function pushesAndMounts(s: EncounterState, f: FigureState, rnd: Chooser): Comma
 }
 
 /** RULINGS H6: a flier's take-off, flight, landing and choice to engage the ground, in a movement phase. */
-export function issue14Moves(s: EncounterState, f: FigureState, rnd: Chooser): Command[] {
+export function traitMoves(s: EncounterState, f: FigureState, rnd: Chooser): Command[] {
   const others = pushesAndMounts(s, f, rnd);
   if ((f.flyingMa ?? 0) === 0) return others;
   const to = { q: f.position.q + rnd.int(7) - 3, r: f.position.r + rnd.int(7) - 3 };
@@ -91,10 +91,11 @@ export function issue14Moves(s: EncounterState, f: FigureState, rnd: Chooser): C
 }
 
 /**
- * What the issue's state must keep: a pack is on a figure or on the map, never both nor gone; only
- * a figure in the air chooses to engage the ground; a ridden mount rolls no initiative (RULINGS H9).
+ * What the state these commands add must keep: a pack is on a figure or on the map, never both nor
+ * gone; only a figure in the air chooses to engage the ground; a ridden mount rolls no initiative
+ * (RULINGS H9).
  */
-export function issue14Invariants(s: EncounterState, packsAtStart: number): string[] {
+export function traitInvariants(s: EncounterState, packsAtStart: number): string[] {
   const out: string[] = [];
   const carried = s.figures.filter((f) => f.equipment.packLbs > 0).length;
   const lying = itemsOf(s).filter((i) => i.kind === 'pack').length;

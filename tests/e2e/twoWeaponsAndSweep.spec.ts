@@ -3,11 +3,11 @@ import type { Page } from '@playwright/test';
 import { command, expect, mustCall, npcFighter, test } from './fixtures';
 
 /**
- * Issue 14 item 10 through the attack flow (RULINGS H7; 004 §Your Conditions): a duelist with a
- * broadsword and a shortsword in the other hand attacks with both at −4, and a sweeping blow
- * strikes every foe in front with one roll. The encounter is set up over the socket; the turn's
- * choices are clicks and typed faces (RULINGS G3) on the GM page; the player page must follow the
- * turn without seeing a pool.
+ * Two-weapon fighting and sweeping blows through the attack flow
+ * (RULINGS H7; 004 §Your Conditions): a duelist with a broadsword and a shortsword in the other
+ * hand attacks with both at −4, and a sweeping blow strikes every foe in front with one roll. The
+ * encounter is set up over the socket; the turn's choices are clicks and typed faces (RULINGS G3)
+ * on the GM page; the player page must follow the turn without seeing a pool.
  */
 const SCREENS = 'test-results/screens';
 

@@ -4,10 +4,10 @@ import type Konva from 'konva';
 import { command, dragHex, expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test } from './fixtures';
 
 /**
- * Issue 14 items 13 and 14: a giant dragged onto a smaller figure pushes it back (004
- * §Engagement), and a rider mounted from the figure sheet rides with its horse (the console's
- * choice: linked figures). The encounters are set up over the socket; the push, the mounting and
- * the ride are clicks and drags on the GM page, and both maps are checked.
+ * Pushes and mounts (design-notes §Pushes and mounts): a giant dragged onto a smaller figure pushes
+ * it back (004 §Engagement), and a rider mounted from the figure sheet rides with its horse (the
+ * console's choice: linked figures). The encounters are set up over the socket; the push, the
+ * mounting and the ride are clicks and drags on the GM page, and both maps are checked.
  */
 const SCREENS = 'test-results/screens';
 

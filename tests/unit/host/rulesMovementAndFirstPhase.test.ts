@@ -1,5 +1,5 @@
 /**
- * Issue 8 through the host: the figure sheet's movement follows the encounter's rules (RULINGS
+ * Rule options through the host: the figure sheet's movement follows the encounter's rules (RULINGS
  * O1: MA from DX, 004; O3: strides over the figure's own AP, 002 §Assigning Movement), and a new
  * encounter made by the campaign folder starts in its rules' first phase (RULINGS T1, O4).
  */
