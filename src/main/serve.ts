@@ -64,10 +64,10 @@ async function main(): Promise<void> {
   core.tactics.onSimulation((s) => host?.push('simulation', s));
   core.seats.watchRolls((r) => host?.push('seatRolls', r));
   if (args.json) {
-    process.stdout.write(JSON.stringify({ gm: host.urls.gm, player: host.urls.player, campaign: core.openDir }) + '\n');
+    process.stdout.write(JSON.stringify({ gm: host.urls.gm, player: host.urls.player, campaign: core.campaigns.openDir }) + '\n');
   } else {
     process.stdout.write(
-      `Pillars GM Console is running (campaign: ${core.openDir ?? 'none could be opened; see the GM page'}).\n` +
+      `Pillars GM Console is running (campaign: ${core.campaigns.openDir ?? 'none could be opened; see the GM page'}).\n` +
         `  GM:     ${host.urls.gm}\n  Player: ${host.urls.player}\n` +
         (args.lan ? '  Warning: listening on every network interface (--lan).\n' : '') +
         'Press Ctrl+C to stop.\n',

@@ -1,11 +1,7 @@
-import type { GmView } from '../../shared/views';
-import type { MapShape } from '../../shared/mapGrid';
-import type { Rules } from '../engine/rules';
 import type { PlayerProjection } from '../projection/tableProjection';
 import type { Session } from '../session/session';
-import type { BackupInfo } from '../store/backups';
-import type { CampaignFolder, EncounterSummary } from '../store/campaignFolder';
-import type { SalvageResult } from '../store/salvageLog';
+import type { CampaignFolder } from '../store/campaignFolder';
+import type { CampaignLibrary } from '../services/campaigns/campaignLibrary';
 import type { CampaignTransfers } from '../services/campaigns/campaignTransfers';
 import type { Projector } from '../services/projector';
 import type { TacticsHost } from '../services/tactics/tacticsHost';
@@ -20,9 +16,8 @@ export type {
   ImportProgress,
   TransferProgress,
 } from '../services/campaigns/campaignTypes';
-import type { CampaignInfo, CampaignList, CampaignRef } from '../services/campaigns/campaignTypes';
 
-export type EncounterList = { openId: string | null; encounters: EncounterSummary[] };
+export type { EncounterList } from '../services/campaigns/campaignLibrary';
 
 /**
  * What the channel handlers may ask of the console's core. The handlers depend on this shape,
@@ -40,30 +35,9 @@ export interface ConsoleCore {
   readonly tactics: TacticsHost;
   /** The table's phones: their seats and views (services/seats). */
   readonly seats: SeatDesk;
-
-  listCampaigns(): Promise<CampaignList>;
-  createCampaign(name: string): Promise<CampaignInfo>;
-  openCampaignRef(ref: CampaignRef | { choose: true }): Promise<CampaignInfo | null>;
-  renameCampaign(name: string): Promise<CampaignInfo>;
-  duplicateCampaign(name: string): Promise<CampaignInfo>;
-  deleteCampaign(folderName: string): Promise<{ movedTo: string }>;
-
-  listEncounters(): Promise<EncounterList>;
-  createEncounter(name: string, map?: MapShape): Promise<EncounterSummary>;
-  renameEncounter(id: string, name: string): Promise<EncounterSummary>;
-  duplicateEncounter(id: string, name: string): Promise<EncounterSummary>;
-  deleteEncounter(id: string): Promise<EncounterList>;
-  /** `force` opens the open encounter again (after its file changed: a rename, new rules). */
-  openEncounter(id: string, force?: boolean): Promise<GmView>;
-
-  listBackups(file: string, ref?: CampaignRef): Promise<BackupInfo[]>;
-  restoreBackup(file: string, backup: string, ref?: CampaignRef): Promise<{ file: string; backup: string }>;
-  salvageLog(file: string, ref?: CampaignRef): Promise<SalvageResult>;
+  /** The campaigns on this machine, the one open and its encounters, backups and rules (services/campaigns). */
+  readonly campaigns: CampaignLibrary;
 
   /** Export files, imports and map images of the open campaign. */
   readonly transfers: CampaignTransfers;
-  exportCombatLog(id?: string, audience?: 'gm' | 'players'): Promise<{ fileName: string; markdown: string }>;
-
-  getRules(): Rules;
-  setRules(rules: Rules): Promise<Rules>;
 }

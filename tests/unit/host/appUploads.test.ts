@@ -46,7 +46,7 @@ const post = (route: string, body: Uint8Array, token: string | null) =>
       headers: { 'content-length': String(body.length) },
     }),
   );
-const assets = () => readdir(join(core.campaignDir, 'assets'));
+const assets = () => readdir(join(core.campaigns.campaignDir, 'assets'));
 
 describe('uploads over app://console', () => {
   it('token art from the GM window lands in the campaign’s assets under its content hash, and can be set on a figure', async () => {

@@ -64,7 +64,7 @@ describe('encounters', () => {
       openId: 'bridge-fight',
       encounters: [expect.objectContaining({ id: 'bridge-fight' }), expect.objectContaining({ id: 'ford-ambush' })],
     });
-    expect(JSON.parse(await readFile(join(gm.core.campaignDir, 'campaign.json'), 'utf8')).activeEncounterId).toBe('bridge-fight');
+    expect(JSON.parse(await readFile(join(gm.core.campaigns.campaignDir, 'campaign.json'), 'utf8')).activeEncounterId).toBe('bridge-fight');
     await ok(call('openEncounter', { id: 'ford-ambush' }));
   });
 });
@@ -91,7 +91,7 @@ describe('rules settings', () => {
     expect(await call('setRules', { rules: { ...rules, brokenGroundCost: 9 } })).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
     expect(await call('setRules', { rules: { ...rules, extra: true } })).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
     await ok(call('createEncounter', { name: 'Under new rules' }));
-    const fresh = JSON.parse(await readFile(join(gm.core.campaignDir, 'encounters', 'under-new-rules.json'), 'utf8'));
+    const fresh = JSON.parse(await readFile(join(gm.core.campaigns.campaignDir, 'encounters', 'under-new-rules.json'), 'utf8'));
     expect(fresh.rules).toEqual(rules);
     expect(gm.core.session.rules).toEqual(DEFAULT_RULES);
   });
@@ -117,7 +117,7 @@ describe('rules settings', () => {
     });
 
     await ok(call('createEncounter', { name: 'After the change' }));
-    const fresh = JSON.parse(await readFile(join(gm.core.campaignDir, 'encounters', 'after-the-change.json'), 'utf8'));
+    const fresh = JSON.parse(await readFile(join(gm.core.campaigns.campaignDir, 'encounters', 'after-the-change.json'), 'utf8'));
     expect(fresh.rules).toEqual(o2);
     await ok(call('openEncounter', { id: 'after-the-change' }));
     expect(gm.core.session.rules).toEqual(o2);
@@ -135,7 +135,7 @@ describe('rules settings', () => {
     });
     const chosen = await gm.send<Tracker>({ type: 'chooseInitiative', sideId: 'party', moveFirst: true });
     expect(chosen.encounter.tracker.initiative?.chosen).toBe(true);
-    const file = JSON.parse(await readFile(join(gm.core.campaignDir, 'encounters', 'ford-ambush.json'), 'utf8'));
+    const file = JSON.parse(await readFile(join(gm.core.campaigns.campaignDir, 'encounters', 'ford-ambush.json'), 'utf8'));
     expect(file.rules).toEqual(DEFAULT_RULES);
   });
 });
@@ -145,8 +145,8 @@ describe('10,000 malformed payloads through the real dispatcher', () => {
     await ok(call('openCampaign', { folder: 'Sample Campaign' }));
     const names = channelNamesFor('gm');
     const before = JSON.stringify(gm.core.session.gmView());
-    const logBefore = await readFile(encounterLogPath(gm.core.campaignDir)).catch(() => Buffer.alloc(0));
-    const listBefore = JSON.stringify(await gm.core.listCampaigns());
+    const logBefore = await readFile(encounterLogPath(gm.core.campaigns.campaignDir)).catch(() => Buffer.alloc(0));
+    const listBefore = JSON.stringify(await gm.core.campaigns.listCampaigns());
     let refused = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -171,7 +171,7 @@ describe('10,000 malformed payloads through the real dispatcher', () => {
     );
     expect(refused).toBeGreaterThanOrEqual(10_000);
     expect(JSON.stringify(gm.core.session.gmView())).toBe(before);
-    expect(await readFile(encounterLogPath(gm.core.campaignDir)).catch(() => Buffer.alloc(0))).toEqual(logBefore);
-    expect(JSON.stringify(await gm.core.listCampaigns())).toBe(listBefore);
+    expect(await readFile(encounterLogPath(gm.core.campaigns.campaignDir)).catch(() => Buffer.alloc(0))).toEqual(logBefore);
+    expect(JSON.stringify(await gm.core.campaigns.listCampaigns())).toBe(listBefore);
   }, 120_000);
 });

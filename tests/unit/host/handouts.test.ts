@@ -135,7 +135,7 @@ describe('handouts on the player display', () => {
     expect(unknown.ok).toBe(false);
     valueOf(await gm.call('setProjector', { legibility: { tokenScale: 1.5, labelScale: 2, highContrastGrid: true, turnOrder: true } }));
 
-    const file = JSON.parse(await readFile(join(core.campaignDir, 'campaign.json'), 'utf8'));
+    const file = JSON.parse(await readFile(join(core.campaigns.campaignDir, 'campaign.json'), 'utf8'));
     expect(file.handouts.map((h: Handout) => h.id)).toEqual([kept.id]);
     // A setting the GM's page did not send is stored as its declared default (latestLine: off).
     expect(file.playerDisplay).toEqual({

@@ -76,7 +76,7 @@ describe('bindIpc', () => {
     const result = await ipc.invoke(windowEvent(GM_ID, 'app://console/index.html'), 'sendCommand', move);
     if (!result.ok) throw new Error(result.error.message);
     expect((result.value as GmView).encounter.figures.find((f) => f.id === 'bram')?.position).toEqual({ q: 10, r: 5 });
-    expect((await readEncounterFile(core.campaignDir)).log.map((e) => e.command)).toEqual([move.command]);
+    expect((await readEncounterFile(core.campaigns.campaignDir)).log.map((e) => e.command)).toEqual([move.command]);
   });
 
   it('a player window gets the player view but may not send a command', async () => {
@@ -91,13 +91,13 @@ describe('bindIpc', () => {
       expect(await ipc.invoke(player, ch, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
     expect(core.session.gmView().encounter.figures.find((f) => f.id === 'bram')?.position).toEqual({ q: 9, r: 5 });
-    expect((await readEncounterFile(core.campaignDir)).log).toEqual([]);
+    expect((await readEncounterFile(core.campaigns.campaignDir)).log).toEqual([]);
   });
 
   it('a sub-frame of the GM window is refused', async () => {
     expectForbidden(await ipc.invoke(windowEvent(GM_ID, 'app://console/index.html', 'sub'), 'sendCommand', move), /sub-frame/);
     expectForbidden(await ipc.invoke(windowEvent(GM_ID, 'app://console/index.html', 'none'), 'getGmView', {}), /sub-frame/);
-    expect((await readEncounterFile(core.campaignDir)).log).toEqual([]);
+    expect((await readEncounterFile(core.campaigns.campaignDir)).log).toEqual([]);
   });
 
   it.each(['https://evil.example/index.html', 'file:///tmp/index.html', 'app://evil/index.html'])(
@@ -110,7 +110,7 @@ describe('bindIpc', () => {
 
   it('a window main did not create is refused even on the GM page', async () => {
     expectForbidden(await ipc.invoke(windowEvent(99, 'app://console/index.html'), 'sendCommand', move), /not a window of this app/);
-    expect((await readEncounterFile(core.campaignDir)).log).toEqual([]);
+    expect((await readEncounterFile(core.campaigns.campaignDir)).log).toEqual([]);
   });
 
   it('a player window that shows the GM page is refused', async () => {
@@ -131,6 +131,6 @@ describe('bindIpc', () => {
     const gmWindow = windowEvent(GM_ID, 'app://console/index.html');
     expect((await ipc.invoke(gmWindow, 'sendCommand', move)).ok).toBe(true);
     expect(await ipc.invoke(gmWindow, 'undo', null)).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
-    expect((await readEncounterFile(core.campaignDir)).log.map((e) => e.command)).toEqual([move.command]);
+    expect((await readEncounterFile(core.campaigns.campaignDir)).log.map((e) => e.command)).toEqual([move.command]);
   });
 });

@@ -200,7 +200,7 @@ describe('seats on the web host', () => {
   it('seats outlive a restart of the console, in a file only the user may read', async () => {
     const gm = await web.socket('gm');
     const { bram } = await twoSeats(gm);
-    const dataDir = join(web.core.campaignsHome, '..');
+    const dataDir = join(web.core.campaigns.campaignsHome, '..');
     expect((await stat(join(dataDir, SEATS_FILE))).mode & 0o777).toBe(0o600);
     const again = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
     expect(again.seats.list().seats.map((s) => [s.name, s.figureIds])).toEqual([

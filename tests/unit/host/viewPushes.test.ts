@@ -140,7 +140,7 @@ describe('views name their opening: one encounter, one truth', () => {
       expect(await gm.call(channel, { seen: seenOf(ford) })).toMatchObject({ ok: false, error: { code: 'conflict' } });
     }
     expect(web.core.session.gmView().revision).toBe(bridge.revision);
-    expect((await readEncounterFile(web.core.campaignDir, made.id)).log).toEqual([]);
+    expect((await readEncounterFile(web.core.campaigns.campaignDir, made.id)).log).toEqual([]);
   });
 
   it('a command made on an older revision of the same opening is normal; one this opening never reached is refused', async () => {

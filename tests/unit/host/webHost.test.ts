@@ -178,7 +178,7 @@ describe('web host: the contract over the socket', () => {
     const mirrored = await gm.waitFor<WsPush>((m) => m.event === 'playerView');
     expect(mirrored.payload).toEqual(push.payload);
 
-    expect((await readEncounterFile(core.campaignDir)).log.map((e) => e.command)).toEqual([
+    expect((await readEncounterFile(core.campaigns.campaignDir)).log.map((e) => e.command)).toEqual([
       { type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } },
     ]);
   });
@@ -196,7 +196,7 @@ describe('web host: the contract over the socket', () => {
     }
     expect(bramAt(core.session.gmView().encounter.figures)).toEqual({ q: 9, r: 5 });
     expect(core.session.gmView().revision).toBe(0);
-    expect((await readEncounterFile(core.campaignDir)).log).toEqual([]);
+    expect((await readEncounterFile(core.campaigns.campaignDir)).log).toEqual([]);
     expect(player.pushes('playerView')).toEqual([]);
   });
 
@@ -204,7 +204,7 @@ describe('web host: the contract over the socket', () => {
     const gm = await gmClient();
     const result = await gm.call('sendCommand', { command: { type: 'moveFigure', figureId: 'bram', to: { q: 8, r: 6 } } });
     expect(result).toEqual({ ok: false, error: { code: 'rule', message: 'Ilsa is already in that hex.' } });
-    expect((await readEncounterFile(core.campaignDir)).log).toEqual([]);
+    expect((await readEncounterFile(core.campaigns.campaignDir)).log).toEqual([]);
   });
 
   it('a message that is not JSON gets invalid-args with id null', async () => {
@@ -239,7 +239,7 @@ describe('web host: the contract over the socket', () => {
     expect(moved.ok).toBe(true);
     expect(await gm.call('undo', null)).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
     expect(bramAt(core.session.gmView().encounter.figures)).toEqual({ q: 10, r: 5 });
-    expect((await readEncounterFile(core.campaignDir)).log).toHaveLength(1);
+    expect((await readEncounterFile(core.campaigns.campaignDir)).log).toHaveLength(1);
   });
 
   it('an unknown channel over the socket is unknown-channel', async () => {

@@ -42,7 +42,7 @@ async function played(fogIlsa = false): Promise<Core> {
 describe('the combat recap', () => {
   it('the GM’s version: sentences per turn with the dice in brackets, secrets included', async () => {
     const core = await played();
-    const { fileName, markdown } = await core.exportCombatLog();
+    const { fileName, markdown } = await core.campaigns.exportCombatLog();
     expect(fileName).toBe('Ambush at the Ford recap (GM).md');
     expect(markdown).toContain('# Combat recap (GM): Ambush at the Ford');
     expect(markdown).toContain('## Turn 1');
@@ -61,7 +61,7 @@ describe('the combat recap', () => {
 
   it('the players’ version: no hidden Grak or Sella, no mana, no pools; the blow and the spell as the table saw them', async () => {
     const core = await played();
-    const { fileName, markdown } = await core.exportCombatLog(undefined, 'players');
+    const { fileName, markdown } = await core.campaigns.exportCombatLog(undefined, 'players');
     expect(fileName).toBe('Ambush at the Ford recap for players.md');
     expect(markdown).toContain('# Combat recap: Ambush at the Ford\n\nWritten 2026-03-01.');
     expect(markdown).not.toContain('Sample Campaign');
@@ -83,18 +83,18 @@ describe('the combat recap', () => {
     const s = core.session;
     await s.execute({ type: 'setFigureHidden', figureId: 'ilsa', hidden: true });
     await s.execute({ type: 'updateFigure', figureId: 'ilsa', changes: { name: 'Ilsa, secretly the Duke’s spy' } });
-    const players = (await core.exportCombatLog(undefined, 'players')).markdown;
+    const players = (await core.campaigns.exportCombatLog(undefined, 'players')).markdown;
     expect(players).toContain('Ilsa cast Detect Magic.');
     expect(players).not.toMatch(/spy|Duke/);
-    expect((await core.exportCombatLog()).markdown).toContain('Duke’s spy');
+    expect((await core.campaigns.exportCombatLog()).markdown).toContain('Duke’s spy');
   });
 
   it('a figure under fog drops out of the players’ version for as long as it stays there', async () => {
     const core = await played(true);
-    const players = (await core.exportCombatLog(undefined, 'players')).markdown;
+    const players = (await core.campaigns.exportCombatLog(undefined, 'players')).markdown;
     expect(players).not.toContain('Ilsa');
     expect(players).toContain('Bram moved 1 hex');
-    const gm = (await core.exportCombatLog()).markdown;
+    const gm = (await core.campaigns.exportCombatLog()).markdown;
     expect(gm).toContain('Ilsa cast Detect Magic: succeeded.');
   });
 
@@ -104,11 +104,11 @@ describe('the combat recap', () => {
     await s.execute({ type: 'takeDamage', figureId: 'bram', amount: 5, to: 'both', armour: false, cause: 'a fall' });
     await s.execute({ type: 'heal', figureId: 'bram', fatigue: 3, cause: 'a potion' });
     await s.execute({ type: 'setPools', figureId: 'ilsa', fatigue: 20 });
-    const gm = (await core.exportCombatLog()).markdown;
+    const gm = (await core.campaigns.exportCombatLog()).markdown;
     expect(gm).toContain('Bram took 5 Fatigue and 5 Body from a fall (Fatigue 53 → 48, Body 36 → 31).');
     expect(gm).toContain('Bram healed 3 Fatigue from a potion (Fatigue 48 → 51, Body 31 → 31).');
     expect(gm).toMatch(/The GM set Ilsa’s pools \(Fatigue \d+ → 20, Body \d+ → \d+\)\./);
-    const players = (await core.exportCombatLog(undefined, 'players')).markdown;
+    const players = (await core.campaigns.exportCombatLog(undefined, 'players')).markdown;
     // A cause the GM typed is the GM's: the players read the console's own words.
     expect(players).toContain('Bram was hurt.');
     expect(players).toContain('Bram was healed.');
@@ -120,11 +120,11 @@ describe('the combat recap', () => {
     const s = core.session;
     await s.execute({ type: 'takeDamage', figureId: 'bram', amount: 5, to: 'both', armour: false, cause: 'a fall', tellPlayers: true });
     await s.execute({ type: 'heal', figureId: 'bram', fatigue: 3, cause: 'a potion from the hidden witch' });
-    const players = (await core.exportCombatLog(undefined, 'players')).markdown;
+    const players = (await core.campaigns.exportCombatLog(undefined, 'players')).markdown;
     expect(players).toContain('Bram was hurt (a fall).');
     expect(players).toContain('Bram was healed.');
     expect(players).not.toMatch(/witch|potion/);
-    const gm = (await core.exportCombatLog()).markdown;
+    const gm = (await core.campaigns.exportCombatLog()).markdown;
     expect(gm).toContain('Bram took 5 Fatigue and 5 Body from a fall (told to the players) (Fatigue 53 → 48, Body 36 → 31).');
     expect(gm).toContain('Bram healed 3 Fatigue from a potion from the hidden witch (Fatigue 48 → 51, Body 31 → 31).');
   });

@@ -201,7 +201,7 @@ describe('Session: illegal commands change nothing', () => {
     const logs: string[] = [];
     const sink = recordingSink();
     const core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) }, sink);
-    const path = encounterLogPath(core.campaignDir);
+    const path = encounterLogPath(core.campaigns.campaignDir);
     await rm(path, { force: true });
     await mkdir(path); // the log cannot be opened for appending
     const before = core.session.gmView();

@@ -119,9 +119,9 @@ describe('serving assets: only inside the open campaign’s assets/', () => {
     const away = await dirs.make();
     outside = join(away, `${'a'.repeat(64)}.png`);
     await writeFile(outside, SECRET);
-    await symlink(outside, join(core.campaignDir, 'assets', `${'b'.repeat(64)}.png`));
-    await mkdir(join(core.campaignDir, 'assets', `${'c'.repeat(64)}.png`));
-    await writeFile(join(core.campaignDir, 'campaign-secret.txt'), SECRET);
+    await symlink(outside, join(core.campaigns.campaignDir, 'assets', `${'b'.repeat(64)}.png`));
+    await mkdir(join(core.campaigns.campaignDir, 'assets', `${'c'.repeat(64)}.png`));
+    await writeFile(join(core.campaigns.campaignDir, 'campaign-secret.txt'), SECRET);
     host = await startWebHost({ rendererDir: await dirs.make(), dispatcher: core.dispatcher, campaign: core });
     serveRenderer(await dirs.make(), (name, role) => core.readAsset(name, role));
     appHandler = electron.handlers.get('app') as Handler;
@@ -153,7 +153,7 @@ describe('serving assets: only inside the open campaign’s assets/', () => {
   });
 
   it.each(refused)('refuses %s on the web host, the app protocol and readAsset', async (name) => {
-    expect(await readAsset(core.campaignDir, name)).toBeNull();
+    expect(await readAsset(core.campaigns.campaignDir, name)).toBeNull();
     const web = await fetch(`http://127.0.0.1:${host.port}/campaign-assets/${name}?token=${gmToken()}`);
     expect(web.status).toBe(404);
     expect(await web.text()).not.toContain(SECRET);

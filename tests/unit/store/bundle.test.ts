@@ -27,12 +27,12 @@ describe('export and import', () => {
     const first = await importFile(b, exported.path);
     expect(first).toMatchObject({ kind: 'campaign', name: 'Sample Campaign (2)', renamed: true });
     // The machine already had a "Sample Campaign" (its own first start): nothing was overwritten.
-    expect((await readdir(b.campaignsHome)).sort()).toEqual(['Sample Campaign', 'Sample Campaign (2)']);
+    expect((await readdir(b.campaigns.campaignsHome)).sort()).toEqual(['Sample Campaign', 'Sample Campaign (2)']);
     // The sample's own art travels with it, and the image imported on the first machine too.
     const sampleArt = (await readdir(join(SAMPLE_CAMPAIGN_DIR, 'assets'))).filter((name) => !name.startsWith('.'));
     expect((await readdir(join(first.dir, 'assets'))).sort()).toEqual([...sampleArt, image.asset].sort());
     expect((await readLogFile(first.dir)).map((e) => e.command.type)).toEqual(['rollInitiative', 'moveFigure']);
-    await b.openCampaign(first.dir);
+    await b.campaigns.openCampaign(first.dir);
     expect(b.session.gmView().encounter).toEqual(a.session.gmView().encounter);
     const second = await importFile(b, exported.path);
     expect(second.name).toBe('Sample Campaign (3)');
@@ -49,9 +49,9 @@ describe('export and import', () => {
       renamed: true,
       encounters: [{ from: 'ford-ambush', id: 'ambush-at-the-ford-imported', name: 'Ambush at the Ford (imported)' }],
     });
-    const list = await a.listEncounters();
+    const list = await a.campaigns.listEncounters();
     expect(list.encounters.map((e) => e.id)).toEqual(['ambush-at-the-ford-imported', 'ford-ambush']);
-    const view = await a.openEncounter(result.encounters[0]!.id);
+    const view = await a.campaigns.openEncounter(result.encounters[0]!.id);
     expect(view.encounter.figures.find((f) => f.id === 'bram')?.facing).toBe(3);
     expect(view.history.logLength).toBe(1);
   });
@@ -70,7 +70,7 @@ describe('export and import', () => {
     await expect(importFile(a, stray)).rejects.toThrow(/holds “notes\/readme\.txt”, which is not part of a console export/);
     const missing = await rewriteZip(exported.path, join(dir, 'd.zip'), (es) => es.filter((e) => !e.name.endsWith('.log.jsonl')));
     await expect(importFile(a, missing)).rejects.toThrow(/lacks encounters\/ford-ambush\.log\.jsonl, which its list of contents names/);
-    expect((await readdir(a.campaignsHome)).sort()).toEqual(['Sample Campaign']);
+    expect((await readdir(a.campaigns.campaignsHome)).sort()).toEqual(['Sample Campaign']);
   });
 
   it('refuses an asset whose bytes do not match its hash name', async () => {
@@ -110,24 +110,24 @@ describe('images inside an imported bundle are decoded, not only hash-checked', 
     const bad = rehashed(await bytes(), ext);
     const bundle = await withImage((await exportToFile(a, await dirs.make())).path, bad);
     const b = await start();
-    const before = (await readdir(b.campaignsHome)).sort();
+    const before = (await readdir(b.campaigns.campaignsHome)).sort();
     const refusal = importFile(b, bundle);
     await expect(refusal).rejects.toMatchObject({ code: 'invalid-args' });
     await expect(refusal).rejects.toThrow(bad.name);
     await expect(refusal).rejects.toThrow(why);
-    expect((await readdir(b.campaignsHome)).sort()).toEqual(before);
+    expect((await readdir(b.campaigns.campaignsHome)).sort()).toEqual(before);
   });
 
   it('an encounter bundle with a truncated image writes neither the image nor the encounter', async () => {
     const a = await start();
     const bad = rehashed(await truncatedPng(), 'png');
     const bundle = await withImage((await exportToFile(a, await dirs.make(), 'ford-ambush')).path, bad);
-    const encountersBefore = (await a.listEncounters()).encounters.map((e) => e.id);
-    const assetsBefore = await readdir(join(a.openDir!, 'assets')).catch(() => []);
+    const encountersBefore = (await a.campaigns.listEncounters()).encounters.map((e) => e.id);
+    const assetsBefore = await readdir(join(a.campaigns.openDir!, 'assets')).catch(() => []);
     await expect(importFile(a, bundle)).rejects.toThrow(new RegExp(`${bad.name}.*Nothing was imported`));
-    expect((await a.listEncounters()).encounters.map((e) => e.id)).toEqual(encountersBefore);
-    expect(await readdir(join(a.openDir!, 'assets')).catch(() => [])).toEqual(assetsBefore);
-    expect((await readdir(a.openDir!)).filter((n) => n.startsWith('.'))).toEqual([]);
+    expect((await a.campaigns.listEncounters()).encounters.map((e) => e.id)).toEqual(encountersBefore);
+    expect(await readdir(join(a.campaigns.openDir!, 'assets')).catch(() => [])).toEqual(assetsBefore);
+    expect((await readdir(a.campaigns.openDir!)).filter((n) => n.startsWith('.'))).toEqual([]);
   });
 });
 
@@ -137,7 +137,7 @@ describe('the combat recap as Markdown', () => {
     await a.session.execute({ type: 'rollInitiative' }, [[4], [2]]);
     for (let i = 0; i < 6; i++) await a.session.execute({ type: 'advancePhase', override: true });
     await a.session.execute({ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } });
-    const { fileName, markdown } = await a.exportCombatLog();
+    const { fileName, markdown } = await a.campaigns.exportCombatLog();
     expect(fileName).toBe('Ambush at the Ford recap (GM).md');
     const lines = markdown.split('\n');
     expect(lines[0]).toBe('# Combat recap (GM): Ambush at the Ford');

@@ -32,7 +32,7 @@ describe('the export file is a zip archive', () => {
     expect(entries[0]!.name).toBe('pillars-bundle.json');
     expect(jsonOf(entries[0]!.bytes)).toMatchObject({ format: 'pillars-gm-console-bundle', bundleVersion: 2, kind: 'campaign', name: 'Sample Campaign' });
     expect(entries.map((e) => e.name).slice(1, 4)).toEqual(['campaign.json', 'encounters/ford-ambush.json', 'encounters/ford-ambush.log.jsonl']);
-    const onDisk = await readFile(join(core.campaignDir, 'assets', image.asset));
+    const onDisk = await readFile(join(core.campaigns.campaignDir, 'assets', image.asset));
     expect(entries.find((e) => e.name === `assets/${image.asset}`)!.bytes.equals(onDisk)).toBe(true);
     const zip = await yauzl.openPromise(exported.path, { autoClose: false });
     for await (const entry of zip.eachEntry()) expect({ name: entry.fileName, method: entry.compressionMethod }).toEqual({ name: entry.fileName, method: 0 });

@@ -37,7 +37,7 @@ describe('an export carries the images its state and its log use', () => {
     const elsewhere = await start();
     expect(await served(elsewhere, map)).toBe(false);
     const imported = await importFile(elsewhere, exported.path);
-    const view = await elsewhere.openEncounter(imported.encounters[0]!.id);
+    const view = await elsewhere.campaigns.openEncounter(imported.encounters[0]!.id);
     expect(view.encounter.map.image?.asset).toBe(map);
     expect(view.encounter.figures.find((f) => f.id === 'bram')?.art).toBe(art);
     expect(await served(elsewhere, map)).toBe(true);
@@ -57,13 +57,13 @@ describe('an export carries the images its state and its log use', () => {
         ),
     );
     const elsewhere = await start();
-    const before = (await elsewhere.listEncounters()).encounters;
+    const before = (await elsewhere.campaigns.listEncounters()).encounters;
     const refusal = importFile(elsewhere, without);
     await expect(refusal).rejects.toMatchObject({ code: 'invalid-args' });
     await expect(refusal).rejects.toThrow(
       `The export file “No map.encounter.pillars.zip”: encounters/ford-ambush.log.jsonl, entry 1 (setMapImage) uses the image ${map}, which the export file does not hold. Nothing was imported.`,
     );
-    expect((await elsewhere.listEncounters()).encounters).toEqual(before);
+    expect((await elsewhere.campaigns.listEncounters()).encounters).toEqual(before);
     expect(await served(elsewhere, map)).toBe(false);
   });
 
@@ -86,7 +86,7 @@ describe('an export carries the images its state and its log use', () => {
 
   it('an export is refused, naming the file and the image, when the campaign no longer has an image it uses', async () => {
     const { core, art } = await playedWithNewImages();
-    await rm(join(core.campaignDir, 'assets', art));
+    await rm(join(core.campaigns.campaignDir, 'assets', art));
     await expect(exportToFile(core, await dirs.make(), 'ford-ambush')).rejects.toThrow(
       `The export was not made: encounters/ford-ambush.log.jsonl uses the image ${art}, which is not in the campaign’s assets/ folder.`,
     );
@@ -104,7 +104,7 @@ describe('an export carries the images its state and its log use', () => {
     const exported = await exportToFile(core, await dirs.make());
     const elsewhere = await start();
     const imported = await importFile(elsewhere, exported.path);
-    await elsewhere.openCampaign(imported.dir);
+    await elsewhere.campaigns.openCampaign(imported.dir);
     expect(await served(elsewhere, image)).toBe(true);
     const without = await rewriteZip(exported.path, join(await dirs.make(), 'y.zip'), (es) =>
       es

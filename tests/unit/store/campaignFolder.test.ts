@@ -71,11 +71,11 @@ describe('ensureFirstCampaign', () => {
     const core1 = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
     await core1.session.execute({ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } });
     const core2 = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
-    expect(core2.campaignDir).toBe(core1.campaignDir);
-    expect(core2.campaignDir).toBe(join(dataDir, 'campaigns', 'Sample Campaign'));
+    expect(core2.campaigns.campaignDir).toBe(core1.campaigns.campaignDir);
+    expect(core2.campaigns.campaignDir).toBe(join(dataDir, 'campaigns', 'Sample Campaign'));
     expect(core2.session.gmView().history.logLength).toBe(1);
     expect(core2.session.gmView().encounter.figures.find((f) => f.id === 'bram')?.position).toEqual({ q: 10, r: 5 });
-    expect(JSON.parse(await readFile(core2.recentFile, 'utf8'))).toEqual({ schemaVersion: 1, campaigns: [core1.campaignDir] });
+    expect(JSON.parse(await readFile(core2.campaigns.recentFile, 'utf8'))).toEqual({ schemaVersion: 1, campaigns: [core1.campaigns.campaignDir] });
   });
 
   it('a Core whose recent campaign has a damaged encounter opens that campaign without it, logs why, and leaves the file alone', async () => {
@@ -83,10 +83,10 @@ describe('ensureFirstCampaign', () => {
     const core1 = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
     const other = await copySample(await dirs.make(), 'Broken');
     await writeFile(encounterFilePath(other), '{"schemaVersion": 1, "id": "ford');
-    await writeFile(core1.recentFile, JSON.stringify({ schemaVersion: 1, campaigns: [other] }));
+    await writeFile(core1.campaigns.recentFile, JSON.stringify({ schemaVersion: 1, campaigns: [other] }));
     const logs: string[] = [];
     const core2 = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) }, recordingSink());
-    expect(core2.campaignDir).toBe(other);
+    expect(core2.campaigns.campaignDir).toBe(other);
     expect(() => core2.session).toThrow(/encounters\/ford-ambush\.json/);
     expect(logs.some((l) => l.includes(other) && l.includes('encounters/ford-ambush.json'))).toBe(true);
     expect(await readFile(encounterFilePath(other), 'utf8')).toBe('{"schemaVersion": 1, "id": "ford');
@@ -95,12 +95,12 @@ describe('ensureFirstCampaign', () => {
   it('Core.openCampaign keeps the current campaign open when the new one cannot be read', async () => {
     const dataDir = await dirs.make();
     const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
-    const before = core.campaignDir;
+    const before = core.campaigns.campaignDir;
     const broken = await copySample(await dirs.make(), 'Broken');
     await writeFile(join(broken, 'campaign.json'), 'garbage');
-    const err = await appErrorOf(core.openCampaign(broken));
+    const err = await appErrorOf(core.campaigns.openCampaign(broken));
     expect(err.code).toBe('corrupt-file');
-    expect(core.campaignDir).toBe(before);
+    expect(core.campaigns.campaignDir).toBe(before);
     expect(core.session.gmView().campaign.name).toBe('Sample Campaign');
   });
 });
@@ -165,7 +165,7 @@ describe('damaged encounter files', () => {
     const path = encounterFilePath(dir);
     await writeFile(path, '{"schemaVersion":1,');
     const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
-    expect((await core.listCampaigns()).lastFailure).toMatchObject({ dir, file: 'encounters/ford-ambush.json' });
+    expect((await core.campaigns.listCampaigns()).lastFailure).toMatchObject({ dir, file: 'encounters/ford-ambush.json' });
     expect(await readFile(path, 'utf8')).toBe('{"schemaVersion":1,');
   });
 

@@ -195,7 +195,7 @@ describe('a damaged file never stops the start', () => {
     value(await core.dispatcher.dispatch('gm', 'openCampaign', { path: dir }));
     const reopened = value<GmView>(await core.dispatcher.dispatch('gm', 'getGmView', {}));
     expect(reopened.encounter.figures.find((f) => f.id === 'bram')?.position).toEqual({ q: c.bramAt, r: 5 });
-    expect((await core.listCampaigns()).lastFailure).toBeNull();
+    expect((await core.campaigns.listCampaigns()).lastFailure).toBeNull();
     // And the next command is taken.
     value(await core.dispatcher.dispatch('gm', 'sendCommand', { command: { type: 'turnFigure', figureId: 'bram', facing: 2 } }));
   });

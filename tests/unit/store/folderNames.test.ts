@@ -29,8 +29,8 @@ describe('folder names from display names', () => {
     const folder = made.ok ? (made.value as { folder: string }).folder : '';
     expect(bytes(folder)).toBeLessThanOrEqual(255);
     expect(LONG.startsWith(folder)).toBe(true);
-    expect(JSON.parse(await readFile(join(core.campaignsHome, folder, 'campaign.json'), 'utf8')).name).toBe(LONG);
-    const listed = await core.listCampaigns();
+    expect(JSON.parse(await readFile(join(core.campaigns.campaignsHome, folder, 'campaign.json'), 'utf8')).name).toBe(LONG);
+    const listed = await core.campaigns.listCampaigns();
     expect(listed.campaigns.find((c) => c.folder === folder)).toMatchObject({ name: LONG, problem: null });
     // The same name again is refused (two campaigns the GM could not tell apart); a copy is " (2)".
     expect(await core.dispatcher.dispatch('gm', 'createCampaign', { name: LONG })).toMatchObject({ ok: false, error: { code: 'conflict' } });
@@ -49,7 +49,7 @@ describe('folder names from display names', () => {
     expect(first).toMatchObject({ name: LONG, renamed: false });
     expect(second).toMatchObject({ renamed: true });
     expect(second.name.endsWith(' (2)') && second.name.length).toBe(120);
-    for (const name of await readdir(b.campaignsHome)) expect(bytes(name)).toBeLessThanOrEqual(255);
+    for (const name of await readdir(b.campaigns.campaignsHome)) expect(bytes(name)).toBeLessThanOrEqual(255);
     const deleted = await b.dispatcher.dispatch('gm', 'deleteCampaign', { folder: basename(first.dir) });
     expect(deleted.ok).toBe(true);
     expect(bytes(basename((deleted as { value: { movedTo: string } }).value.movedTo))).toBeLessThanOrEqual(255);

@@ -70,9 +70,9 @@ describe('decoding an imported image fully', () => {
 
   it('the open campaign refuses a truncated map image and keeps its assets as they were', async () => {
     const core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
-    const before = await assetsIn(core.campaignDir).catch(() => []);
+    const before = await assetsIn(core.campaigns.campaignDir).catch(() => []);
     const cut = (await realImage('png', 300, 250)).subarray(0, 3000);
     await expect(core.importImageStream(chunksOf(cut, 512), cut.length)).rejects.toMatchObject({ code: 'invalid-args' });
-    expect(await assetsIn(core.campaignDir).catch(() => [])).toEqual(before);
+    expect(await assetsIn(core.campaigns.campaignDir).catch(() => [])).toEqual(before);
   });
 });

@@ -43,12 +43,12 @@ describe('imports are all or nothing', () => {
     const path = join(await dirs.make(), 'twice.campaign.pillars.json');
     await writeFile(path, JSON.stringify(bundle));
     const core = await start();
-    const before = await everything(core.campaignsHome);
+    const before = await everything(core.campaigns.campaignsHome);
     await expect(importFile(core, path)).rejects.toThrow(
       'The export file “twice.campaign.pillars.json” holds encounter “ford-ambush” twice. Nothing was imported.',
     );
-    expect(await everything(core.campaignsHome)).toEqual(before);
-    expect((await core.listCampaigns()).campaigns.map((c) => [c.name, c.problem])).toEqual([['Sample Campaign', null]]);
+    expect(await everything(core.campaigns.campaignsHome)).toEqual(before);
+    expect((await core.campaigns.listCampaigns()).campaigns.map((c) => [c.name, c.problem])).toEqual([['Sample Campaign', null]]);
   });
 
   it('an archive holding an encounter twice, or listing it twice, is refused the same way', async () => {
@@ -61,10 +61,10 @@ describe('imports are all or nothing', () => {
       es.map((e) => (e.name === 'pillars-bundle.json' ? { ...e, bytes: bytesOf({ ...jsonOf(e.bytes), encounters: ['ford-ambush', 'ford-ambush'] }) } : e)),
     );
     await expect(importFile(core, listedTwice)).rejects.toThrow('lists encounter “ford-ambush” twice. Nothing was imported.');
-    expect(await everything(core.campaignsHome)).toEqual(
+    expect(await everything(core.campaigns.campaignsHome)).toEqual(
       [
         'Sample Campaign',
-        ...(await readdir(join(core.campaignsHome, 'Sample Campaign'), { recursive: true })).map((n) => join('Sample Campaign', n)),
+        ...(await readdir(join(core.campaigns.campaignsHome, 'Sample Campaign'), { recursive: true })).map((n) => join('Sample Campaign', n)),
       ].sort(),
     );
   });
@@ -74,11 +74,11 @@ describe('imports are all or nothing', () => {
     const exported = await exportToFile(core, await dirs.make(), 'ford-ambush');
     const bad = logLine({ seq: 1, at: '2026-01-01T00:00:00.000Z', command: { type: 'noSuchCommand' }, events: [], rolls: [] });
     const two = await rewriteZip(exported.path, join(await dirs.make(), 'two.zip'), (es) => withSecondEncounter(es, 'second-fight', bad));
-    const before = await everything(core.campaignDir);
+    const before = await everything(core.campaigns.campaignDir);
     const refusal = importFile(core, two);
     await expect(refusal).rejects.toThrow(/“two\.zip”: encounters\/second-fight\.log\.jsonl, entry 1 is not a valid file at command/);
     await expect(refusal).rejects.toThrow(/Nothing was imported\.$/);
-    expect(await everything(core.campaignDir)).toEqual(before);
+    expect(await everything(core.campaigns.campaignDir)).toEqual(before);
   });
 
   it('the same bundle with a good second encounter imports both, in one step', async () => {
@@ -87,12 +87,12 @@ describe('imports are all or nothing', () => {
     const two = await rewriteZip(exported.path, join(await dirs.make(), 'two.zip'), (es) => withSecondEncounter(es, 'second-fight', Buffer.alloc(0)));
     const result = await importFile(core, two);
     expect(result.encounters.map((e) => e.name)).toEqual(['Ambush at the Ford (imported)', 'Second fight']);
-    expect((await core.listEncounters()).encounters.map((e) => [e.id, e.problem])).toEqual([
+    expect((await core.campaigns.listEncounters()).encounters.map((e) => [e.id, e.problem])).toEqual([
       ['ambush-at-the-ford-imported', null],
       ['ford-ambush', null],
       ['second-fight', null],
     ]);
-    expect((await readdir(core.campaignDir)).filter((n) => n.startsWith('.'))).toEqual([]);
+    expect((await readdir(core.campaigns.campaignDir)).filter((n) => n.startsWith('.'))).toEqual([]);
   });
 });
 
@@ -100,7 +100,7 @@ describe('renaming on import never refuses half-way', () => {
   it('a second encounter whose 120-character name is taken imports with the first, its name cut to make room for " (imported)"', async () => {
     const core = await start();
     const long = 'A'.repeat(120);
-    await core.createEncounter(long);
+    await core.campaigns.createEncounter(long);
     const exported = await exportToFile(core, await dirs.make(), 'ford-ambush');
     const two = await rewriteZip(exported.path, join(await dirs.make(), 'two.zip'), (es) => {
       const added = withSecondEncounter(es, 'second-fight', Buffer.alloc(0));
@@ -112,7 +112,7 @@ describe('renaming on import never refuses half-way', () => {
     });
     const result = await importFile(core, two);
     expect(result.encounters.map((e) => e.name)).toEqual(['Ambush at the Ford (imported)', `${'A'.repeat(109)} (imported)`]);
-    expect((await core.listEncounters()).encounters.every((e) => e.problem === null)).toBe(true);
+    expect((await core.campaigns.listEncounters()).encounters.every((e) => e.problem === null)).toBe(true);
   });
 });
 
@@ -125,13 +125,13 @@ describe('a log that does not replay is refused on import', () => {
     const broken = await rewriteZip(exported.path, join(await dirs.make(), 'Ford.encounter.pillars.zip'), (es) =>
       es.map((e) => (e.name.endsWith('.log.jsonl') ? { ...e, bytes: Buffer.concat([e.bytes, logLine(illegal)]) } : e)),
     );
-    const before = (await core.listEncounters()).encounters;
+    const before = (await core.campaigns.listEncounters()).encounters;
     const refusal = importFile(core, broken);
     await expect(refusal).rejects.toMatchObject({ code: 'invalid-args' });
     await expect(refusal).rejects.toThrow(
       /^The export file “Ford\.encounter\.pillars\.zip”: encounters\/ford-ambush\.log\.jsonl, entry 2 \(turnFigure\) does not replay: .*nobody.* Nothing was imported\.$/,
     );
-    expect((await core.listEncounters()).encounters).toEqual(before);
+    expect((await core.campaigns.listEncounters()).encounters).toEqual(before);
   });
 
   it('a log cut off in its last line is refused too (an import never keeps a torn entry quietly)', async () => {

@@ -96,7 +96,7 @@ describe('SIGKILL during imports', () => {
     const dataDir = await dirs.make();
     const home = join(dataDir, 'campaigns');
     const target = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
-    const campaignDir = target.campaignDir;
+    const campaignDir = target.campaigns.campaignDir;
     const finished: string[] = [];
     for (const kill of KILLS) {
       finished.push(...(await runAndKill([home, campaignDir, campaignBundle, encounterBundle], kill)));

@@ -66,7 +66,7 @@ describe('leftovers of a kill are cleared at start', () => {
     };
 
     const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
-    expect(core.openDir).toBe(campaignDir);
+    expect(core.campaigns.openDir).toBe(campaignDir);
 
     for (const path of leftovers) expect({ path, there: await exists(path) }).toEqual({ path, there: false });
     expect((await readdir(campaignDir)).filter((n) => n.startsWith('.import-'))).toEqual([]);

@@ -32,7 +32,7 @@ describe('export files of an earlier version still import', () => {
     const assets = await readdir(join(result.dir, 'assets'));
     expect(assets).toContain(OLD_MAP);
     expect(assets).toHaveLength(5);
-    await core.openCampaign(result.dir);
+    await core.campaigns.openCampaign(result.dir);
     const view = core.session.gmView();
     expect(view.encounter.map.image?.asset).toBe(OLD_MAP);
     expect(view.encounter.figures.find((f) => f.id === 'bram')).toMatchObject({ position: { q: 10, r: 5 } });
@@ -43,7 +43,7 @@ describe('export files of an earlier version still import', () => {
     const core = await start();
     const result = await importFile(core, LEGACY_ENCOUNTER);
     expect(result).toMatchObject({ kind: 'encounter', encounters: [{ from: 'ford-ambush', name: 'Ambush at the Ford (imported)' }] });
-    const view = await core.openEncounter(result.encounters[0]!.id);
+    const view = await core.campaigns.openEncounter(result.encounters[0]!.id);
     expect(view.history.logLength).toBe(3);
   });
 
@@ -72,6 +72,6 @@ describe('export files of an earlier version still import', () => {
     const broken = join(await dirs.make(), 'broken.json');
     await writeFile(broken, '{"format": "pillars-gm-console-bundle", ');
     await expect(importFile(core, broken)).rejects.toThrow(/“broken\.json” is not a console export: it is not valid JSON/);
-    expect((await readdir(core.campaignsHome)).sort()).toEqual(['Sample Campaign']);
+    expect((await readdir(core.campaigns.campaignsHome)).sort()).toEqual(['Sample Campaign']);
   });
 });

@@ -44,7 +44,7 @@ describe('writes through a symbolic link in a campaign are refused', () => {
   it('a new encounter, when encounters/ links out', async () => {
     const { core, outside } = await linkedOut('encounters');
     const before = await readdir(outside);
-    await expect(core.createEncounter('Bridge')).rejects.toThrow(LINK_REFUSED);
+    await expect(core.campaigns.createEncounter('Bridge')).rejects.toThrow(LINK_REFUSED);
     expect(await readdir(outside)).toEqual(before);
   });
 
@@ -86,9 +86,9 @@ describe('writes through a symbolic link in a campaign are refused', () => {
     const exported = await exportToFile(source, await dirs.make(), 'ford-ambush');
     const { core, outside } = await linkedOut('assets');
     const before = await readdir(outside);
-    const ids = (await core.listEncounters()).encounters.map((e) => e.id);
+    const ids = (await core.campaigns.listEncounters()).encounters.map((e) => e.id);
     await expect(importFile(core, exported.path)).rejects.toThrow(LINK_REFUSED);
-    expect((await core.listEncounters()).encounters.map((e) => e.id)).toEqual(ids);
+    expect((await core.campaigns.listEncounters()).encounters.map((e) => e.id)).toEqual(ids);
     expect(await readdir(outside)).toEqual(before);
   });
 
@@ -98,8 +98,8 @@ describe('writes through a symbolic link in a campaign are refused', () => {
     const dataDir = await dirs.make();
     const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
     const outside = join(await dirs.make('pillars-outside-'), 'campaigns');
-    await rename(core.campaignsHome, outside);
-    await symlink(outside, core.campaignsHome, 'dir');
+    await rename(core.campaigns.campaignsHome, outside);
+    await symlink(outside, core.campaigns.campaignsHome, 'dir');
     const before = await readdir(outside);
     await expect(importFile(core, exported.path)).rejects.toThrow(LINK_REFUSED);
     expect(await readdir(outside)).toEqual(before);

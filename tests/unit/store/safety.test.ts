@@ -56,11 +56,11 @@ describe('a broken encounters/<id>.json', () => {
     const dataDir = await dirs.make();
     const sink = recordingSink();
     const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, sink);
-    const dir = core.campaignDir;
+    const dir = core.campaigns.campaignDir;
     await core.session.execute({ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } });
     const good = await readFile(encounterFilePath(dir), 'utf8');
-    await core.createEncounter('Spare');
-    await core.openEncounter('spare'); // the damaged encounter is not the open one
+    await core.campaigns.createEncounter('Spare');
+    await core.campaigns.openEncounter('spare'); // the damaged encounter is not the open one
     const broken = damage(good);
     await writeFile(encounterFilePath(dir), broken);
 
@@ -88,7 +88,7 @@ describe('a broken encounters/<id>.json', () => {
     expect(aside).toHaveLength(1);
     expect(await readFile(join(dir, 'backups', 'encounters--ford-ambush.json', aside[0]!), 'utf8')).toBe(broken);
     // The restored (v1) file opens with its log: the move is still there.
-    const view = await core.openEncounter('ford-ambush');
+    const view = await core.campaigns.openEncounter('ford-ambush');
     expect(view.encounter.figures.find((f) => f.id === 'bram')?.position).toEqual({ q: 10, r: 5 });
   });
 
@@ -100,12 +100,12 @@ describe('a broken encounters/<id>.json', () => {
     await writeFile(encounterFilePath(other), '{"schemaVersion":2,');
     const opened = await core.dispatcher.dispatch('gm', 'openCampaign', { path: other });
     expect(opened).toMatchObject({ ok: false, error: { code: 'forbidden' } }); // not a path main knows yet
-    await core.openCampaign(other);
-    expect(core.openDir).toBe(other);
+    await core.campaigns.openCampaign(other);
+    expect(core.campaigns.openDir).toBe(other);
     expect(await core.dispatcher.dispatch('gm', 'getGmView', {})).toMatchObject({ ok: false, error: { code: 'not-found' } });
-    const list = await core.listCampaigns();
+    const list = await core.campaigns.listCampaigns();
     expect(list.lastFailure).toMatchObject({ dir: other, file: 'encounters/ford-ambush.json' });
-    const encounters = await core.listEncounters();
+    const encounters = await core.campaigns.listEncounters();
     expect(encounters.openId).toBeNull();
     expect(encounters.encounters.find((e) => e.id === 'ford-ambush')?.problem).toMatch(/encounters\/ford-ambush\.json/);
     const backups = await core.dispatcher.dispatch('gm', 'listBackups', { campaign: { path: other }, file: 'encounters/ford-ambush.json' });

@@ -31,7 +31,7 @@ describe('a kill during the first start', () => {
     await mkdir(join(home, '.first-start-123-456', 'encounters'), { recursive: true });
     await writeFile(join(home, '.first-start-123-456', 'encounters', 'ford-ambush.json'), '{"half');
     const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
-    expect(core.campaignDir).toBe(join(home, 'Sample Campaign'));
+    expect(core.campaigns.campaignDir).toBe(join(home, 'Sample Campaign'));
     expect(core.session.gmView().campaign.name).toBe('Sample Campaign');
     expect(await readdir(home)).toEqual(['Sample Campaign']);
   });
@@ -42,7 +42,7 @@ describe('a kill during the first start', () => {
     await mkdir(join(home, 'Aaa half copied', 'encounters'), { recursive: true });
     const logs: string[] = [];
     const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) }, recordingSink());
-    const list = await core.listCampaigns();
+    const list = await core.campaigns.listCampaigns();
     expect(list.campaigns.find((c) => c.folder === 'Aaa half copied')?.problem).toMatch(/campaign\.json .* could not be read/);
     expect(list.lastFailure).toMatchObject({ dir: join(home, 'Aaa half copied') });
     // The GM can still open or create a campaign from the start screen.
@@ -61,9 +61,9 @@ describe('a kill during the first start', () => {
 describe('files written only once have a backup', () => {
   it('a new encounter: its file and its log', async () => {
     const core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
-    const made = await core.createEncounter('Bridge fight');
-    expect(await listBackups(core.campaignDir, `encounters/${made.id}.json`)).toHaveLength(1);
-    expect(await listBackups(core.campaignDir, `encounters/${made.id}.log.jsonl`)).toHaveLength(1);
+    const made = await core.campaigns.createEncounter('Bridge fight');
+    expect(await listBackups(core.campaigns.campaignDir, `encounters/${made.id}.json`)).toHaveLength(1);
+    expect(await listBackups(core.campaigns.campaignDir, `encounters/${made.id}.log.jsonl`)).toHaveLength(1);
   });
 
   it('every file of an imported campaign', async () => {

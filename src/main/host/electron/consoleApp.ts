@@ -98,7 +98,7 @@ export async function runConsole(paths: Paths): Promise<void> {
 
   const openCampaign = async (dir: string) => {
     try {
-      await core.openCampaign(dir);
+      await core.campaigns.openCampaign(dir);
     } catch (e) {
       report('The campaign could not be opened', e);
     }
@@ -107,7 +107,7 @@ export async function runConsole(paths: Paths): Promise<void> {
 
   const actions = {
     newCampaign: async () => {
-      const choice = await dialog.showSaveDialog({ title: 'New campaign folder', defaultPath: core.campaignsHome });
+      const choice = await dialog.showSaveDialog({ title: 'New campaign folder', defaultPath: core.campaigns.campaignsHome });
       if (choice.canceled || !choice.filePath) return;
       try {
         await createCampaign(choice.filePath, randomInt(2 ** 31));
@@ -117,15 +117,15 @@ export async function runConsole(paths: Paths): Promise<void> {
       await openCampaign(choice.filePath);
     },
     openCampaign: async () => {
-      const choice = await dialog.showOpenDialog({ properties: ['openDirectory'], defaultPath: core.campaignsHome });
+      const choice = await dialog.showOpenDialog({ properties: ['openDirectory'], defaultPath: core.campaigns.campaignsHome });
       if (!choice.canceled && choice.filePaths[0]) await openCampaign(choice.filePaths[0]);
     },
     openRecent: (dir: string) => void openCampaign(dir),
     saveCopy: async () => {
-      const choice = await dialog.showSaveDialog({ title: 'Save a copy of the campaign', defaultPath: `${core.campaignDir} copy` });
+      const choice = await dialog.showSaveDialog({ title: 'Save a copy of the campaign', defaultPath: `${core.campaigns.campaignDir} copy` });
       if (choice.canceled || !choice.filePath) return;
       try {
-        await copyCampaign(core.campaignDir, choice.filePath);
+        await copyCampaign(core.campaigns.campaignDir, choice.filePath);
       } catch (e) {
         report('The copy could not be saved', e);
       }
@@ -158,7 +158,7 @@ export async function runConsole(paths: Paths): Promise<void> {
 
   async function refreshMenu(): Promise<void> {
     const state = {
-      recent: await readRecent(core.recentFile),
+      recent: await readRecent(core.campaigns.recentFile),
       displays: displays().map((d, i) => ({ id: d.id, label: d.label || `Display ${i + 1}` })),
       playerDisplayId,
       playerWindowOpen: playerWindow !== null && !playerWindow.isDestroyed(),
@@ -181,5 +181,5 @@ export async function runConsole(paths: Paths): Promise<void> {
   gmWindow.on('closed', () => app.quit());
   if (shouldAutoOpenPlayer(displays())) openPlayer();
   await refreshMenu();
-  log(`campaign open: ${core.openDir ?? 'none (see the campaign screen)'}`);
+  log(`campaign open: ${core.campaigns.openDir ?? 'none (see the campaign screen)'}`);
 }

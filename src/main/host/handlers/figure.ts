@@ -1,4 +1,3 @@
-import type { FigureSheetInput } from '../../../shared/commands';
 import { FigureSheetInputSchema } from '../../../shared/commands';
 import type { FIGURE_CHANNELS, FigureCatalogue, RosterItem } from '../../../shared/channels/figure';
 import { AppError } from '../../../shared/errors';
@@ -7,8 +6,7 @@ import { ARMOR, SHIELDS, WEAPONS } from '../../engine/equipment';
 import { checkFigureSheet } from '../../engine/encounter/figures/roster';
 import { sheetPreview } from '../../engine/encounter/figures/sheetPreview';
 import { figureSheetOf } from '../../engine/encounter/figures/figureSheet';
-import { creationDiceOf } from '../../engine/encounter/figures/creationRoll';
-import type { FigureState } from '../../engine/encounter/schema';
+import { sheetOfFigure } from '../../engine/encounter/figures/figureAsSheet';
 import { figureById } from '../../engine/encounter/state';
 import { asRuleSet } from '../../engine/rules';
 import { DEFAULT_CATALOGUE } from '../../engine/magic/catalogue';
@@ -39,31 +37,6 @@ export function figureCatalogue(manaPoolDice: string): FigureCatalogue {
     })),
     pointBuy: { total: POINT_BUY_TOTAL, min: POINT_BUY_MIN, max: POINT_BUY_MAX },
     manaPoolDice,
-  };
-}
-
-/** A figure as a roster sheet: typed attributes and its kept creation 2d6, ready for `addFigure` (RULINGS C3). */
-export function sheetOfFigure(f: FigureState): FigureSheetInput {
-  return {
-    name: f.name,
-    sideId: f.sideId,
-    kind: f.kind,
-    size: f.size,
-    attributes: { method: 'set', values: { ...f.attributes } },
-    ...(creationDiceOf(f) ? { fatigueDice: creationDiceOf(f)! } : {}),
-    mana: f.mana ? { method: 'set', pool: f.mana.pool } : null,
-    equipment: {
-      weaponIds: [...f.equipment.weaponIds],
-      readyWeaponId: f.equipment.readyWeaponId,
-      armorId: f.equipment.armorId,
-      shieldId: f.equipment.shieldId,
-      packLbs: f.equipment.packLbs,
-    },
-    mastery: { ...(f.mastery ?? {}) },
-    ...(f.castingAttributes ? { castingAttributes: { ...f.castingAttributes } } : {}),
-    hidden: f.hidden,
-    gmNotes: f.gmNotes,
-    ...(f.art ? { art: f.art } : {}),
   };
 }
 

@@ -4,27 +4,27 @@
  * campaign, characters picked from the roster).
  */
 import { randomInt } from 'node:crypto';
-import type { FigureSheetInput } from '../../shared/commands';
-import { FigureSheetInputSchema } from '../../shared/commands';
-import { AppError, isAppError } from '../../shared/errors';
-import type { MapShape } from '../../shared/mapGrid';
-import type { GmView } from '../../shared/views';
-import { createSeededDice } from '../engine/dice/seeded';
-import { canPlace } from '../engine/encounter/figures/roster';
-import type { EncounterState, FigureState } from '../engine/encounter/schema';
-import { initialUnderRules, rulesChangeRefusal } from '../engine/encounter/turn/startRules';
-import type { Rules } from '../engine/rules';
-import { engineApply, replay } from '../session/replay';
-import type { EncounterSummary } from '../store/campaignFolder';
-import { blankEncounter } from '../store/newCampaign';
-import type { ConsoleCore } from './coreApi';
-import { sheetOfFigure } from './handlers/figure';
+import type { FigureSheetInput } from '../../../shared/commands';
+import { FigureSheetInputSchema } from '../../../shared/commands';
+import { AppError, isAppError } from '../../../shared/errors';
+import type { MapShape } from '../../../shared/mapGrid';
+import type { GmView } from '../../../shared/views';
+import { createSeededDice } from '../../engine/dice/seeded';
+import { canPlace } from '../../engine/encounter/figures/roster';
+import type { EncounterState, FigureState } from '../../engine/encounter/schema';
+import { initialUnderRules, rulesChangeRefusal } from '../../engine/encounter/turn/startRules';
+import type { Rules } from '../../engine/rules';
+import { engineApply, replay } from '../../session/replay';
+import type { EncounterSummary } from '../../store/campaignFolder';
+import { blankEncounter } from '../../store/newCampaign';
+import { sheetOfFigure } from '../../engine/encounter/figures/figureAsSheet';
+import type { CampaignLibrary } from './campaignLibrary';
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** The open encounter's rules, and why they can no longer change (null while they can). */
-export function encounterRulesState(core: ConsoleCore): { encounterId: string; name: string; rules: Rules; locked: string | null } {
-  const session = core.session;
+export function encounterRulesState(library: CampaignLibrary): { encounterId: string; name: string; rules: Rules; locked: string | null } {
+  const session = library.session;
   const state = session.currentState;
   return {
     encounterId: state.id,
@@ -42,8 +42,8 @@ export function encounterRulesState(core: ConsoleCore): { encounterId: string; n
  * their first, and the setting-up already logged is replayed under them (refused, with nothing
  * changed, when it cannot be). The encounter is opened again, its views going on counting.
  */
-export async function setEncounterRules(core: ConsoleCore, rules: Rules): Promise<GmView> {
-  const session = core.session;
+export async function setEncounterRules(library: CampaignLibrary, rules: Rules): Promise<GmView> {
+  const session = library.session;
   const refusal = rulesChangeRefusal(
     session.currentState,
     session.entries.map((e) => e.command),
@@ -58,16 +58,16 @@ export async function setEncounterRules(core: ConsoleCore, rules: Rules): Promis
     if (isAppError(e) && e.code !== 'rule') throw e;
     throw new AppError('rule', `Under these rules the table set up so far cannot be set up again (${messageOf(e)}); nothing was changed.`);
   }
-  await core.folder.writeEncounterFile(next);
-  await core.folder.deleteSnapshot(file.id);
-  return core.openEncounter(file.id, true);
+  await library.folder.writeEncounterFile(next);
+  await library.folder.deleteSnapshot(file.id);
+  return library.openEncounter(file.id, true);
 }
 
 /** An encounter's state as its log leaves it: the open one's, or another's read from disk. */
-async function stateOf(core: ConsoleCore, id: string): Promise<EncounterState> {
-  const open = core.session;
+async function stateOf(library: CampaignLibrary, id: string): Promise<EncounterState> {
+  const open = library.session;
   if (open.encounterId === id) return open.currentState;
-  const stored = await core.folder.readEncounter(id);
+  const stored = await library.folder.readEncounter(id);
   try {
     return replay(stored.file, stored.log.entries).state;
   } finally {
@@ -83,8 +83,8 @@ export interface EncounterSide {
 }
 
 /** The sides of an encounter of the open campaign, with the names of their figures still standing (not dead). */
-export async function encounterSides(core: ConsoleCore, id: string): Promise<EncounterSide[]> {
-  const state = await stateOf(core, id);
+export async function encounterSides(library: CampaignLibrary, id: string): Promise<EncounterSide[]> {
+  const state = await stateOf(library, id);
   return state.sides.map((s) => ({
     sideId: s.id,
     name: s.name,
@@ -112,12 +112,17 @@ interface Placed {
  * character does; roster characters join their own side when the encounter has it, else the
  * first side (characters) or the second (NPC templates).
  */
-export async function createEncounterWith(core: ConsoleCore, name: string, map: MapShape | undefined, figures: StartingFigures): Promise<EncounterSummary> {
-  const folder = core.folder;
+export async function createEncounterWith(
+  library: CampaignLibrary,
+  name: string,
+  map: MapShape | undefined,
+  figures: StartingFigures,
+): Promise<EncounterSummary> {
+  const folder = library.folder;
   const placed: Placed[] = [];
   let copiedSides: EncounterState['sides'] = [];
   if (figures.copy) {
-    const source = await stateOf(core, figures.copy.encounterId);
+    const source = await stateOf(library, figures.copy.encounterId);
     const wanted = new Set(figures.copy.sideIds);
     const missing = figures.copy.sideIds.filter((id) => !source.sides.some((s) => s.id === id));
     if (missing.length > 0) throw new AppError('not-found', `The encounter “${source.name}” has no side “${missing.join('”, “')}”.`);
