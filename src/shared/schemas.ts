@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MOVEMENT_PHASES, PHASE_IDS } from './phases';
 import { DECLARED_ACTIONS, DECLARED_MOVEMENTS } from './declaredIntent';
 import { EFFECT_AREA_SHAPES, MAP_EFFECT_KINDS, MAX_EFFECT_DICE, MAX_EFFECT_SIZE } from './mapEffects';
 
@@ -43,27 +44,10 @@ export const PlacedMapEffectSchema = z.object({ kind: MapEffectKindSchema, hexes
 
 export const PostureSchema = z.enum(['standing', 'kneeling', 'prone', 'knockedDown', 'unconscious', 'dead']);
 
-/**
- * The phases of a turn: Pillars' six (RULINGS T1), then the ones the options' turns name
- * (RULINGS O1: first and second movement; O2: one movement phase and cleanup; O4: declarations).
- * Which of them a turn goes through is the rules' `initiative.phases`.
- */
-export const PhaseSchema = z.enum([
-  'initiative',
-  'renewSpells',
-  'initialMovement',
-  'finalMovement',
-  'actions',
-  'forcedRetreat',
-  'firstMovement',
-  'secondMovement',
-  'movement',
-  'cleanup',
-  'declarations',
-]);
+/** The phases of a turn (shared/phases.ts). */
+export const PhaseSchema = z.enum(PHASE_IDS);
 
-/** The phases in which figures move (RULINGS T4, O1, O2, O4). */
-export const MOVEMENT_PHASES: readonly z.infer<typeof PhaseSchema>[] = ['initialMovement', 'finalMovement', 'firstMovement', 'secondMovement', 'movement'];
+export { MOVEMENT_PHASES };
 
 export const OrientationSchema = z.enum(['flat', 'pointy']);
 

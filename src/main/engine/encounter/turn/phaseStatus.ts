@@ -4,7 +4,7 @@
  */
 import { AppError } from '../../../../shared/errors';
 import { asRuleSet, DEFAULT_RULES, type Rules } from '../../rules';
-import { MOVEMENT_PHASES } from '../../../../shared/schemas';
+import { MOVEMENT_PHASES, PILLARS_PHASES } from '../../../../shared/phases';
 import type { RuleSet } from '../../options/types';
 import { turnStateOf, type EncounterState, type FigureState, type TurnState } from '../schema';
 import { canAct, findFigure, isRidden, riderOf, sideName } from '../state';
@@ -14,7 +14,7 @@ import type { Tx } from '../tx';
 export type Phase = EncounterState['phase'];
 
 /** Pillars' six phases (RULINGS T1); a turn goes through its rules' `initiative.phases`. */
-export const PHASES: readonly Phase[] = ['initiative', 'renewSpells', 'initialMovement', 'finalMovement', 'actions', 'forcedRetreat'];
+export const PHASES: readonly Phase[] = PILLARS_PHASES.map((p) => p.id);
 
 export const PHASE_NAMES: Readonly<Record<Phase, string>> = {
   initiative: 'Initiative',
