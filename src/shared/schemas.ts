@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MOVEMENT_PHASES, PHASE_IDS } from './phases';
+import { PHASE_IDS } from './phases';
 import { DECLARED_ACTIONS, DECLARED_MOVEMENTS } from './declaredIntent';
 import { EFFECT_AREA_SHAPES, MAP_EFFECT_KINDS, MAX_EFFECT_DICE, MAX_EFFECT_SIZE } from './mapEffects';
 
@@ -46,8 +46,6 @@ export const PostureSchema = z.enum(['standing', 'kneeling', 'prone', 'knockedDo
 
 /** The phases of a turn (shared/phases.ts). */
 export const PhaseSchema = z.enum(PHASE_IDS);
-
-export { MOVEMENT_PHASES };
 
 export const OrientationSchema = z.enum(['flat', 'pointy']);
 

@@ -20,7 +20,7 @@
 import { AppError } from '../../../../shared/errors';
 import { hexDistance, hexEquals, hexKey, type Hex } from '../../../../shared/hex';
 import type { CommandOf } from '../../../../shared/commands';
-import { MOVEMENT_PHASES } from '../../../../shared/schemas';
+import { MOVEMENT_PHASES } from '../../../../shared/phases';
 import type { Weapon } from '../../equipment';
 import type { EncounterState, FigureState } from '../schema';
 import { canAct, figureById, figureHexes, hasCondition, mountOf, riderOf } from '../state';

@@ -1,6 +1,6 @@
 import type { CommandOf } from '../../../../shared/commands';
 import { AppError } from '../../../../shared/errors';
-import { MOVEMENT_PHASES } from '../../../../shared/schemas';
+import { MOVEMENT_PHASES } from '../../../../shared/phases';
 import type { EncounterState, FigureState } from '../schema';
 import { riderOf } from '../state';
 import { requireTurn } from '../turn/turn';

@@ -4,7 +4,7 @@
  */
 import { AppError } from '../../../../shared/errors';
 import { asRuleSet, DEFAULT_RULES, type Rules } from '../../rules';
-import { MOVEMENT_PHASES, PILLARS_PHASES } from '../../../../shared/phases';
+import { isMovementPhase, MOVEMENT_PHASES, PILLARS_PHASES } from '../../../../shared/phases';
 import type { RuleSet } from '../../options/types';
 import { turnStateOf, type EncounterState, type FigureState, type TurnState } from '../schema';
 import { canAct, findFigure, isRidden, riderOf, sideName } from '../state';
@@ -30,10 +30,7 @@ export const PHASE_NAMES: Readonly<Record<Phase, string>> = {
   declarations: 'Declarations',
 };
 
-/** Whether figures move in this phase (RULINGS T4, O1, O2, O4). */
-export function isMovementPhase(phase: Phase): boolean {
-  return MOVEMENT_PHASES.includes(phase);
-}
+export { isMovementPhase };
 
 /** The turn's phases by the rules (RULINGS T1, O1, O2, O4), as encounter phase ids. */
 export function turnPhases(rules: RuleSet): readonly Phase[] {
