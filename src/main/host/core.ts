@@ -69,7 +69,7 @@ export class Core implements ConsoleCore {
     );
     this.transfers = new CampaignTransfers({
       folder: () => campaigns.folder,
-      openFolder: () => (campaigns.openDir !== null ? campaigns.folder : null),
+      openFolder: () => campaigns.openFolder,
       openDir: () => campaigns.openDir,
       campaignsHome: campaigns.campaignsHome,
       choose: options.choose,

@@ -241,9 +241,9 @@ export class PlayerProjection {
   }
 }
 
-/** Whether two scenes show this audience the same encounter frame (their lines aside). */
+/** Whether two scenes show this audience the same encounter frame (their lines aside), judged as a push judges it. */
 function sameScene(a: Staged, b: Staged): boolean {
-  return a.opening.key === b.opening.key && (a.frame === b.frame || JSON.stringify(a.frame) === JSON.stringify(b.frame));
+  return a.opening.key === b.opening.key && (a.frame === b.frame || changedFrame(a.frame, b.frame) === null);
 }
 
 function sameLine(a: readonly string[], b: readonly string[]): boolean {

@@ -90,6 +90,11 @@ export class CampaignLibrary {
     return this.folder.dir;
   }
 
+  /** The open campaign's folder, or null while none could be opened. */
+  get openFolder(): CampaignFolder | null {
+    return this.current?.folder ?? null;
+  }
+
   /** The open encounter's session, or null while none is open. */
   get openSession(): Session | null {
     return this.current?.session ?? null;
