@@ -7,6 +7,7 @@ import { FigureTokens } from './figureTokens';
 import { createCachedShape, paintGrid, type GridLook, type MapBackground } from './gridShape';
 import type { TokenLook } from './figureNode';
 import { mapBounds, sameTerrain } from './mapBounds';
+import { changedHexKeys, hexAreas } from './terrainChanges';
 import { frameOf, MapCamera, type CameraPolicy } from './mapCamera';
 import { MapInput } from './mapInput';
 import { HEX_SIZE, type MapFigureModel, type MapTerrainModel } from './mapModel';
@@ -103,6 +104,7 @@ export class BattleMap {
     // Every view push brings a new model; most commands leave the map as it was.
     if (sameTerrain(this.terrain, model)) return;
     const reshaped = model.orientation !== this.terrain.orientation || model.cols !== this.terrain.cols || model.rows !== this.terrain.rows;
+    const changed = this.gridLook() === 'calibrate' ? null : changedHexKeys(this.terrain, model);
     this.terrain = model;
     if (model.orientation !== this.layout.orientation) {
       this.layout = { ...this.layout, orientation: model.orientation };
@@ -110,7 +112,8 @@ export class BattleMap {
       this.setFigures(this.tokens.all);
     }
     this.bounds = this.mapBounds();
-    this.gridPainter.invalidate();
+    if (changed) this.gridPainter.invalidateAreas(hexAreas(changed, this.layout));
+    else this.gridPainter.invalidate();
     this.marks.mapChanged();
     if (reshaped && this.camera.auto) this.camera.applyAuto();
     this.gridLayer.batchDraw();
@@ -163,6 +166,11 @@ export class BattleMap {
   /** How many times the grid, terrain and map image were painted (a push should cost none). */
   get gridRepaints(): number {
     return this.gridPainter.paints;
+  }
+
+  /** How many of those paints were patches: the grid tiles painted again only where a few hexes changed. */
+  get gridPatches(): number {
+    return this.gridPainter.patches;
   }
 
   /** Whether a map image is set (it is drawn from the next frame on). */

@@ -1,4 +1,5 @@
 import { clip, isWhole, levelAt, slotsOver, TILE, PAD, type Slot, type WorldRect } from './tileGrid';
+import { tilePatches, type PixelRect } from './tilePatches';
 
 export type { WorldRect } from './tileGrid';
 
@@ -43,7 +44,12 @@ interface Tile {
   used: number;
   /** Painted from a stand-in that has since been replaced: shown until `fill` paints it again. */
   blurred?: boolean;
+  /** World areas whose picture changed since it was painted (`invalidateAreas`): only they are painted again. */
+  changed?: WorldRect[];
 }
+
+/** Whether a tile shows the picture as it is now, sharp. */
+const isFresh = (tile: Tile | undefined | null, version: number): boolean => !!tile && tile.version === version && !tile.blurred && !tile.changed;
 
 /**
  * Draws something expensive (the map image, terrain and grid; the megahex overlay) from bitmap
@@ -66,6 +72,8 @@ export class TiledPainter {
   private missing = 0;
   /** How many tiles were painted: a push that changed nothing should paint none. */
   paints = 0;
+  /** How many of those paints were patches: only the parts a few hexes changed (`invalidateAreas`). */
+  patches = 0;
   /** Called when provisional tiles are blurred (their sharper picture came): `fill` paints them again. */
   onStale: (() => void) | null = null;
   /** The tiles the last draw needed: `fill` paints the missing ones between draws. */
@@ -101,7 +109,7 @@ export class TiledPainter {
     const kept = this.kept;
     if (!kept) return null;
     const tile = this.tiles.get(kept.slot.key);
-    if (tile && tile.version === this.version && !tile.blurred) {
+    if (tile && isFresh(tile, this.version)) {
       tile.used = this.clock;
       return null;
     }
@@ -112,6 +120,21 @@ export class TiledPainter {
   invalidate(): void {
     this.version++;
     this.missing = Math.max(this.missing, 1); // known at the next draw
+  }
+
+  /**
+   * Only these world areas of the picture changed (a few hexes' fog or terrain): the tiles over
+   * them are painted again there alone, over their old pixels, when next drawn; until then they
+   * are shown as they were, as a stale tile is.
+   */
+  invalidateAreas(areas: readonly WorldRect[]): void {
+    if (areas.length === 0) return;
+    for (const tile of this.tiles.values()) {
+      if (tile.version !== this.version) continue;
+      const within = areas.filter((a) => clip(a, tile.rect));
+      if (within.length) tile.changed = tile.changed ? [...tile.changed, ...within] : within;
+    }
+    this.missing = Math.max(this.missing, 1);
   }
 
   /** True while tiles the view needs are still to be painted, or painted from a stand-in. */
@@ -144,7 +167,7 @@ export class TiledPainter {
       let tile: Tile | null = this.tiles.get(slot.key) ?? null;
       if (tile?.blurred && tile.version === this.version) {
         missing++;
-      } else if (!tile || tile.version !== this.version) {
+      } else if (!tile || tile.version !== this.version || tile.changed) {
         // A changed picture and a bare tile are painted in the budget; a tile of a new zoom level
         // with another level to stand in for it waits for `fill`, so a zoom's first frame only blits.
         const stand = this.standIn(slot, bounds, tile);
@@ -176,8 +199,7 @@ export class TiledPainter {
     const deadline = performance.now() + budgetMs;
     let painted = 0;
     for (const slot of slotsOver(need.rect, need.level, need.bounds, this.closestWhole)) {
-      const tile = this.tiles.get(slot.key);
-      if (tile && tile.version === this.version && !tile.blurred) continue;
+      if (isFresh(this.tiles.get(slot.key), this.version)) continue;
       if (painted > 0 && performance.now() >= deadline) return false;
       this.paintTile(slot, need.pixelRatio);
       painted++;
@@ -192,18 +214,24 @@ export class TiledPainter {
   private paintTile(slot: Slot, pixelRatio: number): Tile {
     const { key, rect, k } = slot;
     const old = this.tiles.get(key);
-    if (old) this.drop(key, old);
+    // A tile still awaiting its sharper picture is painted whole: the rest of it is blurred too.
+    const patchable = old?.changed && old.version === this.version && !old.blurred && !this.provisional.has(key);
+    const patches = patchable ? tilePatches(old.changed!, rect, k, slot.width, slot.height) : null;
     const canvas = this.canvas(slot.width, slot.height);
     const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
-    ctx.save();
-    ctx.setTransform(k, 0, 0, k, -rect.x0 * k, -rect.y0 * k);
-    ctx.clearRect(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
-    ctx.beginPath();
-    ctx.rect(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
-    ctx.clip();
+    if (patches && old) {
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, slot.width, slot.height);
+      ctx.drawImage(old.bitmap, 0, 0);
+    }
+    if (old) this.drop(key, old);
     this.paints++;
-    const later = this.paint(ctx, rect, k / pixelRatio);
-    ctx.restore();
+    if (patches) this.patches++;
+    let later: Promise<unknown> | null | void = null;
+    for (const part of patches ?? [{ x0: 0, y0: 0, x1: slot.width, y1: slot.height }]) {
+      const painted = this.paintPart(ctx, slot, part, pixelRatio);
+      later ||= painted;
+    }
     if (later) this.repaintWhen(key, later);
     // The pixels are made here, inside the painting budget, not later in the frame that shows them.
     const bitmap = 'transferToImageBitmap' in canvas ? canvas.transferToImageBitmap() : canvas;
@@ -211,6 +239,25 @@ export class TiledPainter {
     this.tiles.set(key, tile);
     this.pixels += slot.width * slot.height;
     return tile;
+  }
+
+  /**
+   * Paints one part of a tile's canvas (whole device pixels) as a whole paint would: cleared,
+   * clipped to it, the picture drawn at the tile's transform.
+   */
+  private paintPart(ctx: CanvasRenderingContext2D, slot: Slot, part: PixelRect, pixelRatio: number): Promise<unknown> | null | void {
+    const { rect, k } = slot;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(part.x0, part.y0, part.x1 - part.x0, part.y1 - part.y0);
+    ctx.beginPath();
+    ctx.rect(part.x0, part.y0, part.x1 - part.x0, part.y1 - part.y0);
+    ctx.clip();
+    ctx.setTransform(k, 0, 0, k, -rect.x0 * k, -rect.y0 * k);
+    const view = { x0: rect.x0 + part.x0 / k, y0: rect.y0 + part.y0 / k, x1: rect.x0 + part.x1 / k, y1: rect.y0 + part.y1 / k };
+    const later = this.paint(ctx, view, k / pixelRatio);
+    ctx.restore();
+    return later;
   }
 
   /**
