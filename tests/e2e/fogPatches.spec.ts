@@ -53,14 +53,6 @@ async function groundAgainstFresh(page: Page, url: string, name: string): Promis
   await settle(fresh, `fresh ${name}`);
   const whole = await groundPixels(fresh);
   await fresh.close();
-  if (process.env.DUMP) {
-    await sharp(shown.data, { raw: { width: shown.width, height: shown.height, channels: 4 } })
-      .png()
-      .toFile(`/tmp/${name.replace(/ /g, '')}-a.png`);
-    await sharp(whole.data, { raw: { width: whole.width, height: whole.height, channels: 4 } })
-      .png()
-      .toFile(`/tmp/${name.replace(/ /g, '')}-b.png`);
-  }
   if (whole.data.length !== shown.data.length)
     return { size: `${shown.width}x${shown.height}`, freshSize: `${whole.width}x${whole.height}`, edge: 0, area: -1 };
   const { width, height } = shown;
@@ -93,10 +85,23 @@ test("a walk under the party's sight repaints only the hexes it changes, to the 
   await settle(gmPage, 'GM page');
   const before = { gm: await patchesOf(gmPage) };
 
-  await dragHex(gmPage, { q: 9, r: 5 }, { q: 10, r: 4 });
-  await expect.poll(() => figureHeldAt(gmPage, 'bram')).toEqual({ q: 10, r: 4 });
-  await dragHex(gmPage, { q: 10, r: 4 }, { q: 11, r: 4 });
-  await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 11, r: 4 });
+  // Four steps, each waited for on the player page down to its new masked copy of the map image.
+  const walk = [
+    { q: 9, r: 5 },
+    { q: 10, r: 4 },
+    { q: 11, r: 4 },
+    { q: 12, r: 3 },
+    { q: 13, r: 3 },
+  ];
+  for (let i = 1; i < walk.length; i++) {
+    const shown = await playerPage.getByTestId('player-map').getAttribute('data-map-image');
+    await expect.poll(() => figureHeldAt(gmPage, 'bram')).toEqual(walk[i - 1]);
+    await dragHex(gmPage, walk[i - 1]!, walk[i]!);
+    await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject(walk[i]!);
+    await expect(playerPage.getByTestId('player-map')).not.toHaveAttribute('data-map-image', shown!);
+  }
+  // The player page keeps only its latest pictures decoded, not one a step.
+  expect(await playerPage.evaluate(() => (window as unknown as { __mapPictures: () => number }).__mapPictures())).toBeLessThanOrEqual(4);
 
   const gm = await groundAgainstFresh(gmPage, `${consoleServer.gm}&e2e=1`, 'GM page');
   expect(await patchesOf(gmPage), "the GM page patched its map as the party's sight moved").toBeGreaterThan(before.gm);
@@ -114,9 +119,9 @@ test("a walk under the party's sight repaints only the hexes it changes, to the 
   await settle(playerPage, 'player page');
   const bare = await patchesOf(playerPage);
   await gmPage.bringToFront();
-  await expect.poll(() => figureHeldAt(gmPage, 'bram')).toEqual({ q: 11, r: 4 });
-  await dragHex(gmPage, { q: 11, r: 4 }, { q: 12, r: 3 });
-  await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 12, r: 3 });
+  await expect.poll(() => figureHeldAt(gmPage, 'bram')).toEqual({ q: 13, r: 3 });
+  await dragHex(gmPage, { q: 13, r: 3 }, { q: 14, r: 2 });
+  await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 14, r: 2 });
   const player = await groundAgainstFresh(playerPage, `${consoleServer.player}&e2e=1`, 'player page');
   expect(await patchesOf(playerPage), 'the player page patched its map as the fog moved').toBeGreaterThan(bare);
   expect(player.size).toBe(player.freshSize);

@@ -4,6 +4,7 @@ import type { MapBackground } from './gridShape';
 import { HEX_SIZE } from './mapModel';
 import { fittedSize, MapPicture } from './mapPicture';
 import type { DecodeReply, DecodeRequest } from './imageWorker';
+import { RecentCache } from './recentCache';
 
 /**
  * Where a page loads a campaign asset: the same path on both hosts (docs/design-notes.md), with
@@ -28,7 +29,15 @@ export function keptSize(width: number, height: number): { width: number; height
   return k >= 1 ? { width, height } : { width: Math.max(1, Math.floor(width * k)), height: Math.max(1, Math.floor(height * k)) };
 }
 
-const decoded = new Map<string, Promise<MapPicture>>();
+/**
+ * The console's choice: pictures kept decoded, most recent first — the GM's image, the players'
+ * copy on the mirror, the one being loaded, one spare. A picture still drawn stays alive where it
+ * is drawn; forgotten here, it is decoded again if asked for again. Without a bound, a walk under
+ * the party's sight kept every masked copy of its steps (one a step, ~9 MiB each at a 1080p
+ * projector's fitted zoom, 64 MiB at full size).
+ */
+const KEPT_PICTURES = 4;
+const decoded = new RecentCache<string, Promise<MapPicture>>(KEPT_PICTURES);
 
 /** The host served nothing for a name the page's frame has since moved on from: no failure, the next frame names the new image. */
 class Superseded extends Error {}
@@ -129,7 +138,13 @@ export function imageRect(image: MapImage): MapBackground['rect'] {
   return { x0: image.x * s, y0: image.y * s, x1: (image.x + image.width * image.scale) * s, y1: (image.y + image.height * image.scale) * s };
 }
 
-const backgrounds = new Map<string, Promise<MapBackground>>();
+/** As many placements as pictures: each holds its picture. */
+const backgrounds = new RecentCache<string, Promise<MapBackground>>(KEPT_PICTURES);
+
+/** For the e2e tests (`?e2e`): how many pictures the page keeps decoded. */
+if (new URLSearchParams(globalThis.location?.search ?? '').has('e2e')) {
+  (globalThis as unknown as { __mapPictures?: () => number }).__mapPictures = () => decoded.size;
+}
 
 /**
  * The background for a view's map image (null without one); resolves once the image is decoded.
