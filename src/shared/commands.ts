@@ -12,7 +12,7 @@ import {
   PostureSchema,
   TerrainSchema,
 } from './schemas';
-import { MapImageSchema } from './views';
+import { MapImageSchema } from './mapImage';
 
 export * from './figureSheetInput';
 export * from './magicCommands';

@@ -14,6 +14,7 @@ import {
   PostureSchema,
   SideSchema,
 } from './schemas';
+import { MapImageSchema, PlayerMapImageSchema } from './mapImage';
 
 /**
  * What a player window may see of a figure. Anything not listed here never reaches a player
@@ -239,24 +240,6 @@ export const PartySightViewSchema = z
 
 export const MapItemViewSchema = z.object({ id: IdSchema, kind: z.enum(['weapon', 'shield', 'pack']), itemId: z.string(), position: HexSchema }).strict();
 
-/**
- * A map image under the grid: an asset of the campaign (`assets/<sha256>.<ext>`,
- * served at `/campaign-assets/<asset>`), `width` × `height` pixels, placed in world units (1 = a
- * hex's size, the unit of the display `Frame`) with its top-left corner at (`x`, `y`) and `scale`
- * world units per image pixel. A player view names the players' own copy, fogged hexes painted
- * out in main.
- */
-export const MapImageSchema = z
-  .object({
-    asset: z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp)$/, 'an asset name: <sha256>.<png|jpg|webp>'),
-    width: z.number().int().min(1).max(32768),
-    height: z.number().int().min(1).max(32768),
-    x: z.number().min(-1e5).max(1e5),
-    y: z.number().min(-1e5).max(1e5),
-    scale: z.number().min(1e-5).max(100),
-  })
-  .strict();
-
 const MapViewSchema = MapSchema.extend({ image: MapImageSchema.optional() }).strict();
 
 export const PlayerMapSchema = z
@@ -271,7 +254,7 @@ export const PlayerMapSchema = z
     /** Hexes seen before but out of the party's sight now (sight-driven fog): map shown dimmed, nothing on them. */
     dimmed: z.array(z.string()),
     /** The map image under the grid, when the encounter has one. */
-    image: MapImageSchema.optional(),
+    image: PlayerMapImageSchema.optional(),
   })
   .strict();
 
@@ -388,7 +371,7 @@ export type PlayerView = z.infer<typeof PlayerViewSchema>;
 export type PlayerMap = z.infer<typeof PlayerMapSchema>;
 export type TrackerView = z.infer<typeof TrackerViewSchema>;
 export type PlayerMagic = z.infer<typeof PlayerMagicSchema>;
-export type MapImage = z.infer<typeof MapImageSchema>;
+export type { MapImage, MapImageTiles, PlayerMapImage } from './mapImage';
 export type GmViewDelta = z.infer<typeof GmViewDeltaSchema>;
 export type GmViewPush = z.infer<typeof GmViewPushSchema>;
 export type PlayerViewDelta = z.infer<typeof PlayerViewDeltaSchema>;

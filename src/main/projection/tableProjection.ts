@@ -45,7 +45,7 @@ export interface Staged {
  * state (its framing, scale, handout) is counted the same way: the GM moving the camera in the dark
  * sends the players nothing.
  */
-/** How many map image names of recent frames a page may still ask for and be told they are superseded. */
+/** How many recent frames' asset names a page may still ask for and be told they are superseded. */
 const KEEP_NAMED = 16;
 
 export class PlayerProjection {
@@ -59,8 +59,8 @@ export class PlayerProjection {
   private revision = 0;
   private projectorHeld: ProjectorState | null = null;
   private projectorRevision = 0;
-  /** The map image names this audience's frames named, the latest first. */
-  private named: string[] = [];
+  /** The asset names this audience's frames named (the map image's, whole and in pieces, and the token art), the latest frame first. */
+  private named: (readonly string[])[] = [];
   /** What the session holds while the audience keeps a staged scene (`publish`). */
   private waiting: Staged | null = null;
   /** The scene shown before the last staged one was shown (`back`). */
@@ -213,18 +213,19 @@ export class PlayerProjection {
   }
 
   /**
-   * Whether `name` is a map image one of this audience's recent frames named and the frame has
-   * since moved on (fog painted): a page still loading it gets nothing, told so without an error,
-   * and the host does no work for it. Any other name, and every name under blackout, is refused.
+   * Whether `name` is an asset one of this audience's recent frames named and the frame has since
+   * moved on (fog painted, a figure gone out of sight, the projector blacked out): a page still
+   * loading it gets nothing, told so without an error, and the host does no work for it. Any other
+   * name is refused.
    */
   superseded(name: string): boolean {
-    return !this.screen.blackout && this.named.includes(name) && this.grant(name) === null;
+    return this.named.some((names) => names.includes(name)) && this.grant(name) === null;
   }
 
-  /** The recipe of the open map's masked image when `name` is its current name (the GM may fetch it too). */
+  /** The recipe of the open map's masked image or one of its pieces when `name` is its current name (the GM may fetch them too). */
   currentMask(name: string): MaskedImageRecipe | undefined {
     const masked = this.opening ? maskedMapImage(this.opening.state) : undefined;
-    return masked?.shown.asset === name ? masked.recipe : undefined;
+    return masked?.shown.asset === name ? masked.recipe : masked?.tiles.get(name);
   }
 
   private emit(): void {
@@ -235,8 +236,9 @@ export class PlayerProjection {
     if (shown === null) return;
     this.revision += 1;
     this.held = { encounter: shown, session: this.opening.key, revision: this.revision };
-    const image = shown.map.image?.asset;
-    if (image !== undefined && image !== this.named[0]) this.named = [image, ...this.named.filter((n) => n !== image)].slice(0, KEEP_NAMED);
+    const image = shown.map.image;
+    const names = [...(image ? [image.asset, ...(image.tiles?.names ?? [])] : []), ...shown.figures.flatMap((f) => (f.art ? [f.art] : []))];
+    if (names.join() !== this.named[0]?.join()) this.named = [names, ...this.named].slice(0, KEEP_NAMED);
     this.send(this.held);
   }
 }

@@ -11,8 +11,13 @@ export type Asset = { body: Buffer; type: string };
  */
 export type AssetAnswer = Asset | null | 'forbidden' | 'superseded';
 
-/** Masked images kept made, by name: a map image masked is a few MiB at most and the fog changes one edit at a time. */
-const KEEP_MASKED = 4;
+/**
+ * Masked copies and pieces kept made, by name, the oldest forgotten past these: a whole copy is a
+ * few MiB, a piece a few dozen KiB, and a page (the TV, the mirror, a page loaded again) asks for
+ * all the pieces of the current copy.
+ */
+const KEEP_MASKED = 256;
+const KEEP_MASKED_BYTES = 64 * 1024 * 1024;
 
 /**
  * Who may fetch which campaign asset, for both hosts' asset routes. The GM page may fetch any
@@ -23,7 +28,7 @@ const KEEP_MASKED = 4;
  * blackout — is refused. The masked copy is made here on first request and kept by name.
  */
 export class AssetAccess {
-  private readonly masked = new Map<string, Promise<Asset | null>>();
+  private readonly masked = new Map<string, { readonly made: Promise<Asset | null>; bytes: number }>();
 
   /** `open`: the open campaign's folder and the table's projection; null without a campaign. */
   constructor(private readonly open: () => { campaignDir: string; table: PlayerProjection } | null) {}
@@ -44,16 +49,32 @@ export class AssetAccess {
   }
 
   private mask(campaignDir: string, name: string, recipe: MaskedImageRecipe): Promise<Asset | null> {
-    let made = this.masked.get(name);
-    if (made === undefined) {
-      made = (async () => {
-        const path = await assetPath(campaignDir, recipe.source);
-        return path === null ? null : maskFoggedHexes(path, recipe.source.slice(recipe.source.lastIndexOf('.') + 1), recipe);
-      })();
-      made.catch(() => this.masked.delete(name));
-      this.masked.set(name, made);
-      if (this.masked.size > KEEP_MASKED) this.masked.delete(this.masked.keys().next().value!);
-    }
+    const known = this.masked.get(name);
+    if (known !== undefined) return known.made;
+    const made = (async () => {
+      const path = await assetPath(campaignDir, recipe.source);
+      return path === null ? null : maskFoggedHexes(path, recipe.source.slice(recipe.source.lastIndexOf('.') + 1), recipe);
+    })();
+    const entry = { made, bytes: 0 };
+    this.masked.set(name, entry);
+    made.then(
+      (asset) => {
+        entry.bytes = asset?.body.length ?? 0;
+        this.forgetOldest();
+      },
+      () => this.masked.get(name) === entry && this.masked.delete(name),
+    );
+    this.forgetOldest();
     return made;
+  }
+
+  private forgetOldest(): void {
+    let bytes = 0;
+    for (const entry of this.masked.values()) bytes += entry.bytes;
+    for (const [name, entry] of this.masked) {
+      if (this.masked.size <= KEEP_MASKED && bytes <= KEEP_MASKED_BYTES) return;
+      this.masked.delete(name);
+      bytes -= entry.bytes;
+    }
   }
 }

@@ -3,11 +3,15 @@ import sharp from 'sharp';
 import { hexCorners, type HexLayout } from '../../shared/hex/layout';
 import type { MapImage } from '../../shared/views';
 
-/** What to paint out of a map image: its placement, the grid's orientation and the fogged hexes ("q,r"). */
+/**
+ * What to paint out of a map image: its placement, the grid's orientation and the fogged hexes
+ * ("q,r"); and for a piece of it, the part it shows, in the picture's own pixels.
+ */
 export interface HexMask {
   readonly image: MapImage;
   readonly orientation: 'flat' | 'pointy';
   readonly fogged: readonly string[];
+  readonly crop?: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number };
 }
 
 /** Image pixels past a hex's edge that are painted out too, so smoothing never lets a fogged pixel show. */
@@ -19,17 +23,19 @@ const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', web
  * type: the work itself, run on the masking worker (`maskWorker.ts`) one image at a time. World
  * units are a hex's size with hex (0, 0) at (1, 1), as the grid draws them; an image pixel
  * (px, py) lies at (x + px·scale, y + py·scale), the picture stretched over `width` × `height` as
- * the pages draw it. With nothing fogged on it the bytes are the source's own.
+ * the pages draw it. With nothing fogged on it the bytes are the source's own. A piece (`crop`) is
+ * the pixels of its part alone, painted the same.
  */
 export async function paintFog(sourcePath: string, ext: string, mask: HexMask): Promise<{ body: Buffer; type: string }> {
   const type = TYPES[ext] ?? 'application/octet-stream';
   const source = await decodedSource(sourcePath);
   const { width, height, channels } = source.info;
   const polygons = fogPolygons(mask, width, height);
-  if (polygons.length === 0) return { body: await readFile(sourcePath), type };
-  const pixels = Buffer.from(source.data);
-  fillBlack(pixels, source.info, polygons);
-  const masked = sharp(pixels, { raw: { width, height, channels } });
+  if (polygons.length === 0 && !mask.crop) return { body: await readFile(sourcePath), type };
+  const part = mask.crop ? cropOf(source, mask) : { pixels: Buffer.from(source.data), info: source.info, left: 0, top: 0 };
+  const moved = part.left === 0 && part.top === 0 ? polygons : polygons.map((p) => p.map(([x, y]) => [x - part.left, y - part.top] as const));
+  fillBlack(part.pixels, part.info, moved);
+  const masked = sharp(part.pixels, { raw: { width: part.info.width, height: part.info.height, channels } });
   const body = await (ext === 'jpg' ? masked.jpeg({ quality: 90 }) : ext === 'webp' ? masked.webp({ quality: 90 }) : masked.png()).toBuffer();
   return { body, type };
 }
@@ -53,6 +59,22 @@ async function decodedSource(path: string): Promise<Decoded> {
   const decoded: Decoded = { data, info: { width: info.width, height: info.height, channels: info.channels } };
   kept = data.length <= KEEP_BYTES ? { path, decoded } : null;
   return decoded;
+}
+
+/** The pixels of a piece's part of the picture (its crop scaled to the file's pixels), copied out, and where it starts. */
+function cropOf(source: Decoded, mask: HexMask): { pixels: Buffer; info: Decoded['info']; left: number; top: number } {
+  const { width, height, channels } = source.info;
+  const crop = mask.crop!;
+  const sx = width / mask.image.width;
+  const sy = height / mask.image.height;
+  const left = Math.max(0, Math.min(width - 1, Math.floor(crop.x0 * sx)));
+  const top = Math.max(0, Math.min(height - 1, Math.floor(crop.y0 * sy)));
+  const right = Math.max(left + 1, Math.min(width, Math.ceil(crop.x1 * sx)));
+  const bottom = Math.max(top + 1, Math.min(height, Math.ceil(crop.y1 * sy)));
+  const row = (right - left) * channels;
+  const pixels = Buffer.allocUnsafe(row * (bottom - top));
+  for (let y = top; y < bottom; y++) source.data.copy(pixels, (y - top) * row, (y * width + left) * channels, (y * width + right) * channels);
+  return { pixels, info: { width: right - left, height: bottom - top, channels }, left, top };
 }
 
 /** Each fogged hex on the picture as its corners in image pixels, grown by `MARGIN_PX`. */

@@ -81,7 +81,12 @@ class MaskWorker {
   }
 }
 
-const queue = new MaskQueue<Masked>();
+/**
+ * A page asks for every piece of a copy at once (up to 64, projection/mapImage.ts `tileSize`), the
+ * mirror's too: they all wait their turn rather than some being answered "busy".
+ */
+export const MOST_WAITING = 160;
+const queue = new MaskQueue<Masked>(MOST_WAITING);
 let worker: MaskWorker | null = null;
 
 /**
@@ -93,10 +98,10 @@ export function useMaskWorker(script: string | null): void {
   worker = script === null ? null : new MaskWorker(script);
 }
 
-/** The image at `sourcePath` with every fogged hex of `mask` painted black, encoded as its own type (`fogPainter.ts`). */
+/** The image at `sourcePath` (or its part `mask.crop`) with every fogged hex of `mask` painted black, encoded as its own type (`fogPainter.ts`). */
 export function maskFoggedHexes(sourcePath: string, ext: string, mask: HexMask): Promise<Masked> {
   const key = createHash('sha256')
-    .update(JSON.stringify([sourcePath, ext, mask.image, mask.orientation, mask.fogged]))
+    .update(JSON.stringify([sourcePath, ext, mask.image, mask.orientation, mask.fogged, mask.crop ?? null]))
     .digest('hex');
   const masker = worker;
   return queue.run(key, () =>

@@ -143,8 +143,12 @@ describe('figure channels', () => {
     expect(gm.core.session.gmView().encounter.map.image).toEqual(image);
     // The players get their own copy, fogged hexes painted out, under a name of its own.
     const shown = gm.core.session.playerView().encounter.map.image!;
-    expect(shown).toEqual({ ...image, asset: expect.stringMatching(/^[0-9a-f]{64}\.png$/) });
+    const name = expect.stringMatching(/^[0-9a-f]{64}\.png$/);
+    // In pieces too: 300 × 200 pixels is one piece of 512.
+    expect(shown).toEqual({ ...image, asset: name, tiles: { size: 512, overlap: 16, names: [name] } });
     expect(shown.asset).not.toBe(asset);
+    expect(shown.tiles!.names).not.toContain(asset);
+    expect(shown.tiles!.names).not.toContain(shown.asset);
     const bad = await call('sendCommand', { command: { type: 'setMapImage', image: { asset: '../../etc/passwd', width: 1, height: 1 } } });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
   });

@@ -2,7 +2,9 @@
  * Token art never gives a hidden figure away, over real HTTP: a Core on a temp data folder with
  * the sample campaign and the web host serving it. The player view names the art of the figures
  * it shows and no other; the asset route gives a player token exactly that art, and refuses a
- * hidden figure's art, a fogged figure's art and every art under blackout.
+ * hidden figure's art, a fogged figure's art and every art under blackout; art a recent frame
+ * showed and the current one does not (blacked out too) is answered "moved on" (204), with
+ * nothing in it.
  */
 import { join } from 'node:path';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -74,13 +76,21 @@ describe('token art and the players', () => {
     expect((await get(sellaArt, token('player'))).status).toBe(200);
     await send({ type: 'setFigureHidden', figureId: 'sella', hidden: true });
     expect(playerJson()).not.toContain(sellaArt);
-    expect((await get(sellaArt, token('player'))).status).toBe(403);
+    // Art a recent frame showed is answered "moved on": nothing served, and no error on a page still loading it.
+    const gone = await get(sellaArt, token('player'));
+    expect(gone.status).toBe(204);
+    expect((await gone.arrayBuffer()).byteLength).toBe(0);
   });
 
   it('under blackout no art reaches the projector', async () => {
     const r = await core.dispatcher.dispatch('gm', 'setProjector', { blackout: true });
     expect(r.ok).toBe(true);
-    expect((await get(bramArt, token('player'))).status).toBe(403);
+    // Nothing served: the page, whose frame named it, is told its frame moved on.
+    const dark = await get(bramArt, token('player'));
+    expect(dark.status).toBe(204);
+    expect((await dark.arrayBuffer()).byteLength).toBe(0);
+    // A name no frame named is refused.
+    expect((await get(sellaArt, token('player'))).status).toBe(403);
     await core.dispatcher.dispatch('gm', 'setProjector', { blackout: false });
     expect((await get(bramArt, token('player'))).status).toBe(200);
   });
@@ -88,7 +98,9 @@ describe('token art and the players', () => {
   it('art taken off a figure is no longer served to players', async () => {
     await send({ type: 'updateFigure', figureId: 'bram', changes: { art: null } });
     expect(core.session.gmView().encounter.figures.find((f) => f.id === 'bram')!.art).toBeUndefined();
-    expect((await get(bramArt, token('player'))).status).toBe(403);
+    const gone = await get(bramArt, token('player'));
+    expect(gone.status).toBe(204);
+    expect((await gone.arrayBuffer()).byteLength).toBe(0);
   });
 
   it('refuses art that is not an asset name, and loses nothing', async () => {

@@ -23,6 +23,7 @@ import { keepPartySight } from '../../../src/main/engine/encounter/map/partySigh
 import { EncounterStateSchema, FigureStateSchema, type EncounterState, type FigureState } from '../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { TABLE } from '../../../src/main/projection/audience';
+import { maskedMapImage } from '../../../src/main/projection/mapImage';
 import { recapParagraphs } from '../../../src/main/projection/recap';
 import { screenOf } from '../../../src/main/projection/screen';
 import type { LoggedEvent } from '../../../src/main/projection/tableContext';
@@ -398,7 +399,8 @@ function play(
     }
   }
   const recap = recapParagraphs(initial, entries, states, () => 1, TABLE);
-  const grants = names.map((n) => table.grant(n)?.kind ?? null);
+  // What each name gets now: served (and how), answered "moved on", or refused.
+  const grants = names.map((n) => table.grant(n)?.kind ?? (table.superseded(n) ? 'superseded' : null));
   return {
     sent: JSON.stringify(sent),
     projectors: JSON.stringify(projectors),
@@ -406,6 +408,12 @@ function play(
     recap: JSON.stringify(recap),
     grants: JSON.stringify(grants),
   };
+}
+
+/** The players' copy of the encounter's map image at its start, whole and in pieces. */
+function maskedNames(state: EncounterState): string[] {
+  const masked = maskedMapImage(state);
+  return masked ? [masked.shown.asset, ...(masked.shown.tiles?.names ?? [])] : [];
 }
 
 /** Ids read by their order of first appearance: an id is a keyed hash, so only which ids are equal says anything. */
@@ -434,7 +442,11 @@ describe('the player projection when only hidden things change', () => {
             const dark = scriptA.findIndex((s, i) => i >= where % scriptA.length && s.kind === 'projector' && s.change.blackout === true);
             if (dark >= 0) scriptA.splice(dark + 1, 0, { kind: 'darkTurn', figure: `seen-${where % pub.seen.length}`, facing });
           }
-          const names = [IMAGE, ...[...a.figures, ...b.figures].flatMap((f) => (f.art ? [f.art] : [])), ...[a, b].flatMap((s) => [s.map.image!.asset])];
+          const names = [
+            IMAGE,
+            ...[...a.figures, ...b.figures].flatMap((f) => (f.art ? [f.art] : [])),
+            ...[a, b].flatMap((s) => [s.map.image!.asset, ...maskedNames(s)]),
+          ];
           const playedA = canonical(play(a, scriptA, names));
           const playedB = canonical(play(b, steps, names));
           expect(playedA.sent).toBe(playedB.sent);

@@ -1,6 +1,6 @@
 /**
  * Which parts of a tile a few changed hexes repaint (src/renderer/src/map/tilePatches.ts,
- * terrainChanges.ts): whole device pixels inside the tile, near parts merged, far ones apart, the
+ * mapChanges.ts): whole device pixels inside the tile, near parts merged, far ones apart, the
  * tile whole when a patch would cover half of it; the hexes two models paint differently.
  */
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ const mapDir = ['..', '..', '..', 'src', 'renderer', 'src', 'map'];
 const { tilePatches } = (await import(/* @vite-ignore */ [...mapDir, 'tilePatches'].join('/'))) as {
   tilePatches: (changed: readonly Rect[], rect: Rect, k: number, width: number, height: number) => Rect[] | null;
 };
-const { changedHexKeys, hexAreas } = (await import(/* @vite-ignore */ [...mapDir, 'terrainChanges'].join('/'))) as {
+const { changedHexKeys, hexAreas } = (await import(/* @vite-ignore */ [...mapDir, 'mapChanges'].join('/'))) as {
   changedHexKeys: (a: Model, b: Model) => string[] | null;
   hexAreas: (keys: readonly string[], layout: { orientation: 'flat' | 'pointy'; size: number; origin: { x: number; y: number } }) => Rect[];
 };

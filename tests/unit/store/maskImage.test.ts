@@ -1,8 +1,8 @@
 /**
  * The players' map image is masked on its worker thread, never on the main one: the copy is the
  * painter's own, byte for byte; the main thread runs no sharp and its timers keep firing while
- * the copy is made; six different copies asked at once are made one at a time (the oldest waiting
- * giving way past four); the same copy asked six times is made once; on Linux the pixel work runs
+ * the copy is made; different copies asked at once are made one at a time (the oldest waiting
+ * giving way past `MOST_WAITING`); a piece is the whole copy's part; the same copy asked six times is made once; on Linux the pixel work runs
  * on threads niced below the console.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hexToPixel } from '../../../src/shared/hex/layout';
 import type { MapImage } from '../../../src/shared/views';
 import { paintFog, type HexMask } from '../../../src/main/store/fogPainter';
-import { maskFoggedHexes, MaskingBusy, maskingStats, useMaskWorker } from '../../../src/main/store/maskImage';
+import { maskFoggedHexes, MaskingBusy, maskingStats, MOST_WAITING, useMaskWorker } from '../../../src/main/store/maskImage';
 import { realImage } from '../../support/images';
 import { buildMaskWorker } from '../../support/simulationWorker';
 import { tempDirs } from '../../support/tempCampaign';
@@ -70,18 +70,33 @@ describe('the players’ map image, masked on its worker', () => {
     expect(masked.body.equals((await paintFog(source, 'png', fog)).body)).toBe(true);
   });
 
-  it('six different copies asked at once are made one at a time; past four waiting, the oldest waiting gives way', async () => {
+  it(`different copies asked at once are made one at a time; past ${MOST_WAITING} waiting, the oldest waiting gives way`, async () => {
     const before = maskingStats();
-    const asked = [1, 2, 3, 4, 5, 6].map((q) => maskFoggedHexes(source, 'png', mask(`${q},1`)));
+    const count = MOST_WAITING + 2;
+    // Small pieces, so that many are quick to make; each fog is another copy.
+    const piece = { x0: 0, y0: 0, x1: 64, y1: 64 };
+    const asked = Array.from({ length: count }, (_, i) => maskFoggedHexes(source, 'png', { ...mask(`${i + 100},1`), crop: piece }));
     const answers = await Promise.allSettled(asked);
     const after = maskingStats();
     expect(after.mostAtOnce).toBe(1);
-    expect(after.started - before.started).toBe(5);
-    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(after.started - before.started).toBe(count - 1);
+    // The first runs at once; the second, the oldest waiting when one more came than may wait, gave way.
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', ...Array.from({ length: count - 2 }, () => 'fulfilled')]);
     expect((answers[1] as PromiseRejectedResult).reason).toBeInstanceOf(MaskingBusy);
-    const sixth = (answers[5] as PromiseFulfilledResult<{ body: Buffer }>).value.body;
-    expect(await pixelAt(sixth, 6, 1)).toEqual([0, 0, 0]);
-    expect(await pixelAt(sixth, 5, 1)).toEqual(WHITE);
+  });
+
+  it("a piece is the whole copy's pixels over its part, fog painted the same", async () => {
+    const { default: sharp } = await import('sharp');
+    const fog = mask('5,3', '6,3', '7,2');
+    const crop = { x0: 300, y0: 400, x1: 700, y1: 700 };
+    const whole = await maskFoggedHexes(source, 'png', fog);
+    const piece = await maskFoggedHexes(source, 'png', { ...fog, crop });
+    const part = await sharp(whole.body).extract({ left: 300, top: 400, width: 400, height: 300 }).raw().toBuffer();
+    const own = await sharp(piece.body).raw().toBuffer({ resolveWithObject: true });
+    expect([own.info.width, own.info.height]).toEqual([400, 300]);
+    expect(own.data.equals(part)).toBe(true);
+    // The fog is on it: hex (6, 3), at pixel (512, 583), lies inside the part.
+    expect(own.data.some((v) => v === 0)).toBe(true);
   });
 
   it('the same copy asked six times at once is made once, and asked again it is the one kept', async () => {

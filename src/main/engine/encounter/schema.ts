@@ -17,7 +17,7 @@ import {
   SideSchema,
 } from '../../../shared/schemas';
 import { ActiveSpellSchema, EncounterMagicSchema, MasterySchema } from './magic/magicSchema';
-import { MapImageSchema } from '../../../shared/views';
+import { MapImageSchema } from '../../../shared/mapImage';
 import { MAX_SIGHT_RANGE, MIN_SIGHT_RANGE } from '../../../shared/sightRange';
 
 const AttributesSchema = z

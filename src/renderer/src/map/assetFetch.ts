@@ -16,3 +16,12 @@ export async function fetchAsset(url: string): Promise<Response> {
     await new Promise((resolve) => setTimeout(resolve, Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 5) * 1000 : 1000));
   }
 }
+
+/**
+ * Where a page loads a campaign asset: the same path on both hosts (docs/design-notes.md), with
+ * the page's own token, which the asset route requires.
+ */
+export const assetUrl = (asset: string): string => {
+  const token = new URLSearchParams(location.search).get('token');
+  return `/campaign-assets/${asset}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+};

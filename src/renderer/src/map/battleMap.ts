@@ -7,7 +7,7 @@ import { FigureTokens } from './figureTokens';
 import { createCachedShape, paintGrid, type GridLook, type MapBackground } from './gridShape';
 import type { TokenLook } from './figureNode';
 import { mapBounds, sameTerrain } from './mapBounds';
-import { changedHexKeys, hexAreas } from './terrainChanges';
+import { changedHexKeys, changedPieces, hexAreas } from './mapChanges';
 import { frameOf, MapCamera, type CameraPolicy } from './mapCamera';
 import { MapInput } from './mapInput';
 import { HEX_SIZE, type MapFigureModel, type MapTerrainModel } from './mapModel';
@@ -133,10 +133,12 @@ export class BattleMap {
   /** A picture under the grid (the map image), stretched over `rect` (world pixels). */
   setBackground(background: MapBackground | null): void {
     if (background === this.background) return;
+    const changed = changedPieces(this.background, background);
     this.background = background;
     const was = this.bounds;
     this.bounds = this.mapBounds();
-    this.gridPainter.invalidate();
+    if (changed) this.gridPainter.invalidateAreas(changed);
+    else this.gridPainter.invalidate();
     // A picture reaching past the hexes changes what "the whole map" frames: an automatic camera frames it again.
     const b = this.bounds;
     if (this.camera.auto && (b.x0 !== was.x0 || b.y0 !== was.y0 || b.x1 !== was.x1 || b.y1 !== was.y1)) this.camera.applyAuto();

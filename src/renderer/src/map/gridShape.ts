@@ -11,9 +11,12 @@ import { terrainLook } from './terrainLook';
 export type { WorldRect } from './tiledPainter';
 export { tracePolygon } from './gridLines';
 
-/** A picture under the grid (a map image), placed on a world rectangle. */
+/**
+ * A picture under the grid (a map image), placed on a world rectangle: one piece, or the players'
+ * copy in square pieces (mapImage.ts), drawn in order, each overlapping the next ones' edges.
+ */
 export interface MapBackground {
-  readonly picture: MapPicture;
+  readonly pieces: readonly { readonly picture: MapPicture; readonly rect: WorldRect }[];
   readonly rect: WorldRect;
 }
 
@@ -56,14 +59,17 @@ export function paintGrid(
   const highContrast = look === 'contrast';
   const range = visibleRange(model, layout, view);
   const { c0, c1, r0, r1 } = range;
-  let sharper: Promise<void> | null = null;
+  const sharpening: Promise<void>[] = [];
   if (background) {
-    const { rect } = background;
-    // The context is set to device pixels per world unit (tiledPainter.ts): the picture is picked for that.
-    const drawn = background.picture.at((rect.x1 - rect.x0) * ctx.getTransform().a);
-    ctx.drawImage(drawn.image, rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
-    sharper = drawn.sharper;
+    for (const { picture, rect } of background.pieces) {
+      if (rect.x1 <= view.x0 || rect.x0 >= view.x1 || rect.y1 <= view.y0 || rect.y0 >= view.y1) continue;
+      // The context is set to device pixels per world unit (tiledPainter.ts): the picture is picked for that.
+      const drawn = picture.at((rect.x1 - rect.x0) * ctx.getTransform().a);
+      ctx.drawImage(drawn.image, rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+      if (drawn.sharper) sharpening.push(drawn.sharper);
+    }
   }
+  const sharper = sharpening.length === 0 ? null : sharpening.length === 1 ? sharpening[0]! : Promise.all(sharpening).then(() => undefined);
   const fills = new Map<string, Path2D>();
   const marks = new Map<string, Path2D>();
   const marksShown = layout.size * scale >= MARKS_FROM_PX;

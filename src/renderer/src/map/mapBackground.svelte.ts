@@ -1,5 +1,5 @@
 import { untrack } from 'svelte';
-import type { MapImage } from '../../../shared/views';
+import type { PlayerMapImage } from '../../../shared/views';
 import type { MapBackground } from './gridShape';
 import { backgroundFor, imageKey } from './mapImage';
 
@@ -19,7 +19,7 @@ export interface MapBackgroundLoad {
  * component initialises. A picture that fails to decode is not drawn (the old one is not the
  * encounter's any more); `failed` hears why.
  */
-export function loadMapBackground(image: () => MapImage | null | undefined, failed: (e: Error) => void = () => {}): MapBackgroundLoad {
+export function loadMapBackground(image: () => PlayerMapImage | null | undefined, failed: (e: Error) => void = () => {}): MapBackgroundLoad {
   let background = $state<MapBackground | null>(null);
   let asset = $state('');
   let loadedKey = $state('');

@@ -1,19 +1,11 @@
-import { fetchAsset } from './assetFetch';
-import type { MapImage } from '../../../shared/views';
+import type { MapImage, PlayerMapImage } from '../../../shared/views';
 import type { MapBackground } from './gridShape';
 import { HEX_SIZE } from './mapModel';
-import { fittedSize, MapPicture } from './mapPicture';
-import type { DecodeReply, DecodeRequest } from './imageWorker';
+import { fittedSize, type MapPicture } from './mapPicture';
+import { loadPicture } from './pictureLoad';
 import { RecentCache } from './recentCache';
 
-/**
- * Where a page loads a campaign asset: the same path on both hosts (docs/design-notes.md), with
- * the page's own token, which the asset route requires.
- */
-export const assetUrl = (asset: string): string => {
-  const token = new URLSearchParams(location.search).get('token');
-  return `/campaign-assets/${asset}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-};
+export { assetUrl } from './assetFetch';
 
 /**
  * The console's choice of the largest picture kept decoded: 8192 px a side and 2 × 4096² pixels
@@ -39,97 +31,66 @@ export function keptSize(width: number, height: number): { width: number; height
 const KEPT_PICTURES = 4;
 const decoded = new RecentCache<string, Promise<MapPicture>>(KEPT_PICTURES);
 
-/** The host served nothing for a name the page's frame has since moved on from: no failure, the next frame names the new image. */
-class Superseded extends Error {}
+/** The picture's scale at the fitted zoom, against its own size (1: decoded whole from the start). */
+function fittedScale(image: MapImage): number {
+  const kept = keptSize(image.width, image.height);
+  const fitted = fittedSize(kept.width, kept.height, screen, devicePixelRatio || 1);
+  return (fitted ?? kept).width / image.width;
+}
 
-/**
- * Decodes an asset once into ImageBitmaps that stay decoded (an <img> alone may be dropped and
- * decoded again on the main thread mid-gesture). The bytes are decoded from the fetched file
- * (`createImageBitmap(blob)`), wholly off the main thread: a bitmap made from a decoded <img>
- * copies its pixels on the main thread (a 4096² image held the page's load for ~130 ms). The
- * first decode is at the size the fitted zoom draws (mapPicture.ts); the file is kept for the
- * decode at the kept size, made only when a closer zoom needs it.
- */
+/** Decodes a map image once (pictureLoad.ts): first at the size the fitted zoom draws, at its kept size when a closer zoom needs it. */
 function decodeImage(image: MapImage): Promise<MapPicture> {
   let p = decoded.get(image.asset);
   if (!p) {
-    p = loadPicture(image).catch(() => Promise.reject(new Error(`The map image ${image.asset} could not be loaded.`)));
+    const kept = keptSize(image.width, image.height);
+    const fitted = fittedSize(kept.width, kept.height, screen, devicePixelRatio || 1);
+    p = loadPicture(image.asset, image, kept, fitted).catch(() => Promise.reject(new Error(`The map image ${image.asset} could not be loaded.`)));
     p.catch(() => decoded.delete(image.asset));
     decoded.set(image.asset, p);
   }
   return p;
 }
 
-async function loadPicture(image: MapImage): Promise<MapPicture> {
-  const url = new URL(assetUrl(image.asset), location.href).href;
-  if (typeof createImageBitmap !== 'function') {
-    const img = new Image();
-    img.src = url;
-    await img.decode();
-    return new MapPicture(img, img.naturalWidth, null);
-  }
-  const kept = keptSize(image.width, image.height);
-  const fitted = fittedSize(kept.width, kept.height, screen, devicePixelRatio || 1);
-  const first = fitted ?? kept;
-  const request = { url, size: first.width === image.width && first.height === image.height ? null : first };
-  const { bitmap, blob } = await (decoder ? decoder(request) : Promise.reject(new Error('no decoder'))).catch((e: unknown) =>
-    e instanceof Superseded ? Promise.reject(e) : decodeOnPage(request),
+/**
+ * The pieces of the players' copy decoded, by name: those of the last two copies in pieces the page
+ * built (the one shown and the one coming), forgotten after.
+ */
+const pieces = new Map<string, Promise<MapPicture>>();
+let piecesKept: (readonly string[])[] = [];
+
+/**
+ * Decodes the players' copy piece by piece (projection/mapImage.ts in main): a piece already
+ * decoded for an earlier copy is not fetched again, so a step of the fog fetches only the
+ * pieces it changed. Each is decoded first at the whole picture's fitted scale.
+ */
+function decodePieces(image: PlayerMapImage, tiles: NonNullable<PlayerMapImage['tiles']>): Promise<MapBackground['pieces']> {
+  piecesKept = [tiles.names, ...piecesKept.filter((n) => n !== tiles.names)].slice(0, 2);
+  const keep = new Set(piecesKept.flat());
+  for (const name of pieces.keys()) if (!keep.has(name)) pieces.delete(name);
+  const k = fittedScale(image);
+  const cols = Math.ceil(image.width / tiles.size);
+  const s = HEX_SIZE * image.scale;
+  return Promise.all(
+    tiles.names.map(async (name, i) => {
+      const x0 = (i % cols) * tiles.size;
+      const y0 = Math.floor(i / cols) * tiles.size;
+      const own = { width: Math.min(image.width, x0 + tiles.size + tiles.overlap) - x0, height: Math.min(image.height, y0 + tiles.size + tiles.overlap) - y0 };
+      let picture = pieces.get(name);
+      if (!picture) {
+        const first = k < 1 ? { width: Math.max(1, Math.round(own.width * k)), height: Math.max(1, Math.round(own.height * k)) } : null;
+        picture = loadPicture(name, own, own, first).catch(() => Promise.reject(new Error(`A piece of the map image could not be loaded.`)));
+        picture.catch(() => pieces.get(name) === picture && pieces.delete(name));
+        pieces.set(name, picture);
+      }
+      const rect = {
+        x0: image.x * HEX_SIZE + x0 * s,
+        y0: image.y * HEX_SIZE + y0 * s,
+        x1: image.x * HEX_SIZE + (x0 + own.width) * s,
+        y1: image.y * HEX_SIZE + (y0 + own.height) * s,
+      };
+      return { picture: await picture, rect };
+    }),
   );
-  performance.mark('map image decoded');
-  const decodeKept = async () => {
-    const full = await createImageBitmap(blob);
-    if (full.width === kept.width && full.height === kept.height) return full;
-    const smaller = await createImageBitmap(full, { resizeWidth: kept.width, resizeHeight: kept.height, resizeQuality: 'high' });
-    full.close();
-    return smaller;
-  };
-  return new MapPicture(bitmap, first.width, fitted ? decodeKept : null);
-}
-
-type Decoded = { bitmap: ImageBitmap; blob: Blob };
-
-/** The page's decoder (imageWorker.ts), started with the page; null where a worker cannot start. */
-const decoder = startDecoder();
-
-function startDecoder(): ((request: Omit<DecodeRequest, 'id'>) => Promise<Decoded>) | null {
-  if (typeof Worker !== 'function') return null;
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL('./imageWorker.ts', import.meta.url), { type: 'module' });
-  } catch {
-    return null;
-  }
-  const waiting = new Map<number, { resolve: (d: Decoded) => void; reject: (e: Error) => void }>();
-  let next = 0;
-  let broken = false;
-  worker.onmessage = ({ data }: MessageEvent<DecodeReply>) => {
-    const w = waiting.get(data.id);
-    waiting.delete(data.id);
-    if ('failed' in data) w?.reject(data.superseded ? new Superseded() : new Error('not decoded'));
-    else w?.resolve(data);
-  };
-  worker.onerror = () => {
-    broken = true;
-    for (const w of waiting.values()) w.reject(new Error('no decoder'));
-    waiting.clear();
-  };
-  return (request) => {
-    if (broken) return Promise.reject(new Error('no decoder'));
-    const id = next++;
-    return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id } satisfies DecodeRequest);
-    });
-  };
-}
-
-async function decodeOnPage({ url, size }: Omit<DecodeRequest, 'id'>): Promise<Decoded> {
-  const response = await fetchAsset(url);
-  if (response.status === 204) throw new Superseded();
-  if (!response.ok) throw new Error(response.statusText);
-  const blob = await response.blob();
-  const options: ImageBitmapOptions | undefined = size ? { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'high' } : undefined;
-  return { bitmap: await createImageBitmap(blob, options), blob };
 }
 
 /** The image's world rectangle in battlemap pixels (the view's placement is in hex-size units). */
@@ -141,22 +102,29 @@ export function imageRect(image: MapImage): MapBackground['rect'] {
 /** As many placements as pictures: each holds its picture. */
 const backgrounds = new RecentCache<string, Promise<MapBackground>>(KEPT_PICTURES);
 
-/** For the e2e tests (`?e2e`): how many pictures the page keeps decoded. */
+/** For the e2e tests (`?e2e`): how many pictures and pieces the page keeps decoded. */
 if (new URLSearchParams(globalThis.location?.search ?? '').has('e2e')) {
-  (globalThis as unknown as { __mapPictures?: () => number }).__mapPictures = () => decoded.size;
+  (globalThis as unknown as { __mapPictures?: () => { pictures: number; pieces: number } }).__mapPictures = () => ({
+    pictures: decoded.size,
+    pieces: pieces.size,
+  });
 }
 
 /**
  * The background for a view's map image (null without one); resolves once the image is decoded.
  * The same placement always gives the same object, so a view push that left the image alone
- * hands the map what it already has and nothing is repainted.
+ * hands the map what it already has and nothing is repainted. The players' copy comes in pieces
+ * where their view names them.
  */
-export function backgroundFor(image: MapImage | undefined | null): Promise<MapBackground | null> {
+export function backgroundFor(image: PlayerMapImage | undefined | null): Promise<MapBackground | null> {
   if (!image) return Promise.resolve(null);
   const key = imageKey(image);
   let p = backgrounds.get(key);
   if (!p) {
-    p = decodeImage(image).then((picture) => ({ picture, rect: imageRect(image) }));
+    const rect = imageRect(image);
+    p = image.tiles
+      ? decodePieces(image, image.tiles).then((drawn) => ({ pieces: drawn, rect }))
+      : decodeImage(image).then((picture) => ({ pieces: [{ picture, rect }], rect }));
     p.catch(() => backgrounds.delete(key));
     backgrounds.set(key, p);
   }

@@ -1,5 +1,6 @@
 import { hexCorners, type HexLayout } from '../../../shared/hex';
 import type { MapTerrainModel } from './mapModel';
+import type { MapBackground } from './gridShape';
 import type { WorldRect } from './tileGrid';
 
 /** Past this many changed hexes the whole map is painted again (a patch would cover most of it anyway). */
@@ -41,4 +42,20 @@ export function hexAreas(keys: readonly string[], layout: HexLayout): WorldRect[
     const ys = corners.map((c) => c.y);
     return { x0: Math.min(...xs) - margin, y0: Math.min(...ys) - margin, x1: Math.max(...xs) + margin, y1: Math.max(...ys) + margin };
   });
+}
+
+/**
+ * Where two pictures under the grid differ, when they are the same pieces in the same places and
+ * only some pieces changed (the players' copy after a step of the fog): those pieces' rectangles.
+ * Null when they differ otherwise (painted whole).
+ */
+export function changedPieces(a: MapBackground | null, b: MapBackground | null): WorldRect[] | null {
+  if (!a || !b || a.pieces.length !== b.pieces.length || a.pieces.length < 2) return null;
+  const changed: WorldRect[] = [];
+  for (let i = 0; i < a.pieces.length; i++) {
+    const [p, q] = [a.pieces[i]!, b.pieces[i]!];
+    if (p.rect.x0 !== q.rect.x0 || p.rect.y0 !== q.rect.y0 || p.rect.x1 !== q.rect.x1 || p.rect.y1 !== q.rect.y1) return null;
+    if (p.picture !== q.picture) changed.push(p.rect);
+  }
+  return changed;
 }
