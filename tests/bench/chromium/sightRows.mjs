@@ -6,9 +6,9 @@
 // 21 behind out of it (lit → dimmed). Timed from the command's send to the first animation frame at
 // whose start the player page's ground-layer canvas (`getImageData` at the hex's centre) shows each
 // hex's new state; the step counts as drawn when both do. Run twice: with the bench's 4096² map
-// image, which main re-masks for the players whenever the explored ground grows (the lit hex stays
-// black on the old masked copy until the new one is drawn), and with no map image (the fog drawn
-// over plain ground: the page's own work alone).
+// image, of which main masks for the players again the pieces the explored ground grows into (the
+// lit hex stays black on the old piece until the new one is drawn), and with no map image (the fog
+// drawn over plain ground: the page's own work alone).
 //   node tests/bench/chromium/sightRows.mjs [--root DIR] [--repeats 1] [--samples 25] [--profile]
 // runs these rows alone (--profile adds the player page's busiest functions, from a CPU profile) (after `npm run build`); run.mjs prints them with the rest.
 import { buildEncounter } from './campaign.mjs';
@@ -279,8 +279,8 @@ export async function sightFog(browser, root, samples, { image, profile = false 
       result.dim.push(since(seen.dimShown));
       result.litChanged.push(since(seen.litChanged));
       result.arrival.push(since(arrived));
-      // The masked copy this step's frame names: its first request and the end of its last (main answers "busy" while it masks).
-      const asks = seen.asset ? requests.filter((q) => q.url.includes(seen.asset) && q.start >= sent - 5) : [];
+      // The pieces of the masked copy this step changed: the first request and the end of the last (main answers "busy" while it masks).
+      const asks = requests.filter((q) => q.start >= sent - 5 && q.start < sent + WAIT_MS);
       result.imageAsked.push(asks.length ? asks[0].start - sent : NaN);
       result.imageFetched.push(asks.length ? asks.at(-1).end - sent : NaN);
       result.imageTries.push(asks.length);
@@ -315,8 +315,8 @@ export const SIGHT_ROWS = [
       return (
         `p50 ${median(s.updated).toFixed(1)} ms (n=${s.updated.length}); p50/p95 ms: lit→dimmed hex ${split(s.dim)}, black→lit hex ${split(s.lit)} ` +
         `(its pixels first differ at ${split(s.litChanged)}: the fog lifts onto the old masked copy, black there too); message arrives ${split(s.arrival)}, ` +
-        `ground layer drawn from ${split(s.drawn)} (${split(s.groundDraws)} draws, JS ${split(s.groundDraw)}, longest ${split(s.longestDraw)}); the masked image is re-made each step: asked ${split(s.imageAsked)}, ` +
-        `fetched ${split(s.imageFetched)} (${split(s.imageTries)} tries), drawn ${split(s.imageSwapped)}${timedOut(s)}${s.profile ? `; player CPU profile: ${s.profile}` : ''}`
+        `ground layer drawn from ${split(s.drawn)} (${split(s.groundDraws)} draws, JS ${split(s.groundDraw)}, longest ${split(s.longestDraw)}); the masked pieces the step changed: asked ${split(s.imageAsked)}, ` +
+        `fetched ${split(s.imageFetched)} (${split(s.imageTries)} requests), drawn ${split(s.imageSwapped)}${timedOut(s)}${s.profile ? `; player CPU profile: ${s.profile}` : ''}`
       );
     },
   ),
