@@ -7,7 +7,7 @@ import { maskFoggedHexes } from '../store/maskImage';
 export type Asset = { body: Buffer; type: string };
 /**
  * `forbidden`: a page without a valid token, or a player asking for what it may not see;
- * `superseded`: a player asking for a name it was served lately whose frame has moved on (nothing is served).
+ * `superseded`: a page asking for a name the table's recent frames named that the current one does not (nothing is served).
  */
 export type AssetAnswer = Asset | null | 'forbidden' | 'superseded';
 
@@ -41,7 +41,9 @@ export class AssetAccess {
     if (role === 'gm') {
       const asset = await readAsset(campaignDir, name);
       const recipe = asset === null ? table.currentMask(name) : undefined;
-      return recipe === undefined ? asset : this.mask(campaignDir, name, recipe);
+      if (recipe !== undefined) return this.mask(campaignDir, name, recipe);
+      // The mirror on the GM page loads what the table is sent: a piece the fog moved on from is "moved on" there too.
+      return asset === null && table.superseded(name) ? 'superseded' : asset;
     }
     const grant = table.grant(name);
     if (grant === null) return table.superseded(name) ? 'superseded' : 'forbidden';

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { hexCorners, type HexLayout } from '../../shared/hex/layout';
 import type { MapImage } from '../../shared/views';
+import { MAX_IMAGE_PIXELS } from './imageDecode';
 
 /**
  * What to paint out of a map image: its placement, the grid's orientation and the fogged hexes
@@ -51,12 +52,16 @@ interface Decoded {
 }
 
 /**
- * The last source's decoded pixels, kept while their size is at most `KEEP_BYTES`: the fog of a
- * walk under sight changes at every step, and decoding a 4096² picture again each time was a
- * third of a copy's cost. Assets are named by their content, so a path's pixels never change.
+ * The last source's decoded pixels, kept: the fog of a walk under sight changes at every step, and
+ * a step masks a few pieces of the copy, each of which would otherwise decode the whole picture
+ * again (a 4096² picture takes ~100 ms, the largest importable, 8192², ~0.5 s, and a page asks for
+ * up to 64 pieces at once). At most `KEEP_BYTES`, the largest importable picture with an alpha
+ * channel (store/imageDecode.ts), no more than a whole copy of it held while it was made; the
+ * worker gives it back when it ends, idle (`maskImage.ts`). Assets are named by their content, so
+ * a path's pixels never change.
  */
 let kept: { readonly path: string; readonly decoded: Decoded } | null = null;
-const KEEP_BYTES = 64 * 1024 * 1024;
+const KEEP_BYTES = MAX_IMAGE_PIXELS * 4;
 
 async function decodedSource(path: string): Promise<Decoded> {
   if (kept?.path === path) return kept.decoded;

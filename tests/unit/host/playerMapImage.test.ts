@@ -106,6 +106,16 @@ describe('the players’ map image', () => {
     expect(playerImage().asset).toBe(before);
     expect((await get(before, token('player'))).status).toBe(200);
     expect((await get(after.asset, token('player'))).status).toBe(204);
+    // The GM page's mirror loads the table's copy with the GM's token: an older one is "moved on" there too, the current one served.
+    const gmStale = await get(after.asset, token('gm'));
+    expect(gmStale.status).toBe(204);
+    expect((await gmStale.arrayBuffer()).byteLength).toBe(0);
+    expect((await get(before, token('gm'))).status).toBe(200);
+    // And each current piece is served to both.
+    for (const piece of playerImage().tiles!.names) {
+      expect((await get(piece, token('player'))).status).toBe(200);
+      expect((await get(piece, token('gm'))).status).toBe(200);
+    }
   });
 
   it('many fog edits leave exactly one name a player is served: the frame’s own; the older ones get nothing', async () => {
