@@ -12,7 +12,7 @@ import { Core } from '../../../src/main/host/core';
 import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
 import { hexCorner, hexToPixel } from '../../../src/shared/hex/layout';
 import type { Command } from '../../../src/shared/commands';
-import type { MapImage } from '../../../src/shared/views';
+import type { MapImage, PlayerMapImage } from '../../../src/shared/views';
 import { chunksOf, realImage } from '../../support/images';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
 
@@ -45,7 +45,7 @@ async function send(command: Command): Promise<void> {
 }
 const token = (role: 'gm' | 'player') => new URL(host.urls[role]).searchParams.get('token')!;
 const get = (name: string, t: string | null) => fetch(`http://127.0.0.1:${host.port}/campaign-assets/${name}${t === null ? '' : `?token=${t}`}`);
-const playerImage = (): MapImage => core.session.playerView().encounter.map.image!;
+const playerImage = (): PlayerMapImage => core.session.playerView().encounter.map.image!;
 
 /** The RGB at the centre of hex (q, r) in an image placed as `image` (world: hex size 1, hex 0,0 at 1,1). */
 async function pixelAtHex(bytes: Buffer, image: MapImage, q: number, r: number, towardCorner?: number): Promise<number[]> {
