@@ -56,7 +56,8 @@ test("a walk under the party's sight repaints only the hexes it changes, to the 
     { q: 12, r: 3 },
     { q: 13, r: 3 },
   ];
-  // What the player page fetches of the map image at each step: only the pieces of it the step changed.
+  // What the player page fetches of the map image at each step: only pieces of it the step changed
+  // (or the whole copy again, when the step changed most of them).
   const fetched: string[][] = [];
   playerPage.on('request', (r) => r.url().includes('/campaign-assets/') && fetched.at(-1)?.push(new URL(r.url()).pathname.split('/').pop()!));
   const held: string[][] = [];
@@ -75,8 +76,9 @@ test("a walk under the party's sight repaints only the hexes it changes, to the 
     // None it held already: a piece the step left alone keeps its name and is not fetched again.
     for (const name of step) expect(held[i], `step ${i + 1} fetched a piece it held`).not.toContain(name);
   });
-  // The last step's pieces are the current copy's: no whole copy was fetched.
-  for (const name of fetched.at(-1)!) expect(pieces).toContain(name);
+  // The last step's are the current copy's: its pieces, or the whole copy when most pieces changed.
+  const current = await playerMapImage(playerPage);
+  for (const name of fetched.at(-1)!) expect([current.asset, ...pieces]).toContain(name);
   // The player page keeps only its latest pictures decoded, not one a step: the players' copy in
   // pieces, those of the copy shown and of the one before.
   const kept = await playerPage.evaluate(() => (window as unknown as { __mapPictures: () => { pictures: number; pieces: number } }).__mapPictures());
@@ -112,4 +114,39 @@ test("a walk under the party's sight repaints only the hexes it changes, to the 
   expect(player.size).toBe(player.otherSize);
   expect(player.area, `the player page's ground against a fresh page's, pixels inside areas that differ (${player.edge} on edges)`).toBe(0);
   await playerPage.screenshot({ path: `${SCREENS}/fog-patches-player-1366x768.png` });
+});
+
+test('a piece or copy the host answers "moved on" is asked for once more, and the projector shows the current copy', async ({
+  gmPage,
+  playerPage,
+  consoleServer,
+}) => {
+  test.setTimeout(120_000);
+  await settle(playerPage, 'player page');
+  // From now on, the first request for each asset is answered as the host answers a name the frame moved on from.
+  const answered = new Set<string>();
+  let movedOn = 0;
+  await playerPage.route('**/campaign-assets/**', async (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop()!;
+    if (answered.has(name)) return route.continue();
+    answered.add(name);
+    movedOn++;
+    return route.fulfill({ status: 204, headers: { 'cache-control': 'no-store' } });
+  });
+  const before = (await playerMapImage(playerPage)).asset;
+  await gmPage.bringToFront();
+  const range = gmPage.getByTestId('sight-range');
+  await range.fill('5');
+  await range.press('Enter');
+  await gmPage.getByTestId('sight-side').selectOption({ label: 'The Party' });
+  await expect.poll(async () => (await playerMapImage(playerPage)).asset).not.toBe(before);
+  await dragHex(gmPage, { q: 9, r: 5 }, { q: 10, r: 4 });
+  await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 10, r: 4 });
+  const current = (await playerMapImage(playerPage)).asset;
+  await expect(playerPage.getByTestId('player-map')).toHaveAttribute('data-map-image', current);
+  expect(movedOn, 'requests answered "moved on"').toBeGreaterThan(0);
+  await playerPage.unroute('**/campaign-assets/**');
+  const ground = await groundAgainstFresh(playerPage, `${consoleServer.player}&e2e=1`, 'player page');
+  expect(ground.size).toBe(ground.otherSize);
+  expect(ground.area, `the player page's ground against a fresh page's, pixels inside areas that differ (${ground.edge} on edges)`).toBe(0);
 });

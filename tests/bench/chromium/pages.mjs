@@ -16,9 +16,9 @@ export async function openConsolePages(browser, host, { dpr = 1 } = {}) {
   return { gm, player, gmContext, playerContext, close: async () => Promise.all([gmContext.close(), playerContext.close()]) };
 }
 
-/** A fresh GM-sized window (1366×768) with the probes installed, for timing a page load; close it after. */
-export async function probedGmWindow(browser) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+/** A fresh window, GM-sized (1366×768) unless `viewport` says, with the probes installed, for timing a page load; close it after. */
+export async function probedWindow(browser, viewport = { width: 1366, height: 768 }) {
+  const context = await browser.newContext({ viewport });
   await context.addInitScript(installProbes);
   return context;
 }

@@ -7,7 +7,7 @@
 // NO_MINIFY=1 to read their names).
 import { resolve } from 'node:path';
 import { withHostAndBrowser } from './benchConsole.mjs';
-import { probedGmWindow } from './pages.mjs';
+import { probedWindow } from './pages.mjs';
 import { pageLoad } from './scenarios.mjs';
 import { importBenchImage } from './browser.mjs';
 
@@ -51,7 +51,7 @@ await withHostAndBrowser(root, { cols: 100, rows: 100, figures }, async ({ host,
   }
   for (let i = 0; i < loads; i++) {
     const last = i === loads - 1;
-    const context = await probedGmWindow(browser);
+    const context = await probedWindow(browser);
     let cdp = null;
     if (last) {
       // Profile from the first script on: a blank page gets the session, then navigates.

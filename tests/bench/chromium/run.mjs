@@ -16,7 +16,7 @@ import { commandLatency, pageLoad, panZoom, resetFraming, settle } from './scena
 import { latencyAt1000, LATENCY_ROWS, timeouts } from './latencyRows.mjs';
 import { panWhileSimulating, TACTICS_ROWS } from './tacticsRows.mjs';
 import { importBenchImage } from './browser.mjs';
-import { openConsolePages, probedGmWindow } from './pages.mjs';
+import { openConsolePages, probedWindow } from './pages.mjs';
 import { TRANSFER_ROWS, transferRound } from './transferRows.mjs';
 import { MAX_SAMPLES as SIGHT_SAMPLES, SIGHT_ROWS, sightRound } from './sightRows.mjs';
 import { PING_ROWS, pingLatency } from './pingRows.mjs';
@@ -41,10 +41,14 @@ async function oneRepeat(browser, host) {
   const run = {};
   await resetFraming(host.gm);
   // Page load: a fresh window each repeat.
-  const loadContext = await probedGmWindow(browser);
+  const loadContext = await probedWindow(browser);
   const load = await pageLoad(loadContext, `${host.gm}&e2e=1`, FIGURES);
   run.load = load;
   await loadContext.close();
+  // The projector's page too, 1920×1080: its map image is the players' masked copy.
+  const playerLoadContext = await probedWindow(browser, { width: 1920, height: 1080 });
+  run.playerLoad = await pageLoad(playerLoadContext, `${host.player}&e2e=1`, FIGURES);
+  await playerLoadContext.close();
 
   const pages = await openConsolePages(browser, host);
   const { gm, player } = pages;
@@ -164,6 +168,13 @@ const ROWS = [
     (r) => `longest task during the load ${r.load.longest.toFixed(0)} ms`,
   ),
   row('GM page load → map image drawn', ' ms', (r) => r.load.imageAt, 1000),
+  row(
+    'Player page load → map image drawn (1920×1080)',
+    ' ms',
+    (r) => r.playerLoad.imageAt,
+    1000,
+    (r) => `${FIGURES} figures drawn ${r.playerLoad.figuresAt.toFixed(0)} ms; longest task during the load ${r.playerLoad.longest.toFixed(0)} ms`,
+  ),
   row(
     'Renderer JS the GM page loads (gzip)',
     ' kB',

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { withHostAndBrowser } from './benchConsole.mjs';
 import { startHost } from './host.mjs';
 import { latencyAt1000, LATENCY_ROWS } from './latencyRows.mjs';
-import { openConsolePages, probedGmWindow } from './pages.mjs';
+import { openConsolePages, probedWindow } from './pages.mjs';
 import { p95, median, row } from './report.mjs';
 import { openBenchSocket, panZoom, settle } from './scenarios.mjs';
 
@@ -140,7 +140,7 @@ async function main() {
   await withHostAndBrowser(root, { cols: 100, rows: 100, figures: 250 }, async ({ host, browser }) => {
     await importBenchImage(browser, host);
     for (let i = 0; i < repeats; i++) {
-      const loadContext = await probedGmWindow(browser);
+      const loadContext = await probedWindow(browser);
       const load = await pageLoad(loadContext, `${host.gm}&e2e=1`, 250);
       await loadContext.close();
       const sim = await panWhileSimulating(browser, host, seconds, root);

@@ -12,12 +12,15 @@ export type { WorldRect } from './tiledPainter';
 export { tracePolygon } from './gridLines';
 
 /**
- * A picture under the grid (a map image), placed on a world rectangle: one piece, or the players'
- * copy in square pieces (mapImage.ts), drawn in order, each overlapping the next ones' edges.
+ * A picture under the grid (a map image), placed on a world rectangle: drawn from its pieces in
+ * order — one picture, or the players' copy and the pieces of it a later copy changed
+ * (mapImage.ts), each piece overlapping the next ones' edges. `squares` says which picture each
+ * square of the players' copy is drawn from, to tell which squares a new copy changed.
  */
 export interface MapBackground {
   readonly pieces: readonly { readonly picture: MapPicture; readonly rect: WorldRect }[];
   readonly rect: WorldRect;
+  readonly squares?: { readonly key: string; readonly sources: readonly MapPicture[]; readonly rects: readonly WorldRect[] };
 }
 
 /** The console's choice: for bright rooms, open ground light and the grid black and thicker. */

@@ -45,17 +45,12 @@ export function hexAreas(keys: readonly string[], layout: HexLayout): WorldRect[
 }
 
 /**
- * Where two pictures under the grid differ, when they are the same pieces in the same places and
- * only some pieces changed (the players' copy after a step of the fog): those pieces' rectangles.
- * Null when they differ otherwise (painted whole).
+ * Where two pictures under the grid differ, when both are the players' copy over the same whole
+ * copy and only some squares changed (a step of the fog): those squares' rectangles. Null when
+ * they differ otherwise (painted whole).
  */
 export function changedPieces(a: MapBackground | null, b: MapBackground | null): WorldRect[] | null {
-  if (!a || !b || a.pieces.length !== b.pieces.length || a.pieces.length < 2) return null;
-  const changed: WorldRect[] = [];
-  for (let i = 0; i < a.pieces.length; i++) {
-    const [p, q] = [a.pieces[i]!, b.pieces[i]!];
-    if (p.rect.x0 !== q.rect.x0 || p.rect.y0 !== q.rect.y0 || p.rect.x1 !== q.rect.x1 || p.rect.y1 !== q.rect.y1) return null;
-    if (p.picture !== q.picture) changed.push(p.rect);
-  }
-  return changed;
+  const [p, q] = [a?.squares, b?.squares];
+  if (!p || !q || p.key !== q.key || p.sources.length !== q.sources.length) return null;
+  return q.rects.filter((_, i) => p.sources[i] !== q.sources[i]);
 }

@@ -52,45 +52,74 @@ function decodeImage(image: MapImage): Promise<MapPicture> {
 }
 
 /**
- * The pieces of the players' copy decoded, by name: those of the last two copies in pieces the page
- * built (the one shown and the one coming), forgotten after.
+ * The players' copy as the page holds it: a whole copy decoded once (`base`), and over it the
+ * pieces a later copy changed, decoded by name. `pieces` keeps those of the last two copies.
  */
+let base: { readonly key: string; readonly names: readonly string[]; readonly picture: Promise<MapPicture> } | null = null;
 const pieces = new Map<string, Promise<MapPicture>>();
 let piecesKept: (readonly string[])[] = [];
 
 /**
- * Decodes the players' copy piece by piece (projection/mapImage.ts in main): a piece already
- * decoded for an earlier copy is not fetched again, so a step of the fog fetches only the
- * pieces it changed. Each is decoded first at the whole picture's fitted scale.
+ * The players' copy (projection/mapImage.ts in main): a whole copy first, one file to fetch and
+ * decode; after it, only the pieces whose names differ from that copy's, drawn over it, so a step
+ * of the fog fetches only the pieces it changed. A copy of which more than half the pieces differ
+ * (sight switched on, another picture) is fetched whole again. Pieces are decoded first at the
+ * whole picture's fitted scale.
  */
-function decodePieces(image: PlayerMapImage, tiles: NonNullable<PlayerMapImage['tiles']>): Promise<MapBackground['pieces']> {
-  piecesKept = [tiles.names, ...piecesKept.filter((n) => n !== tiles.names)].slice(0, 2);
+function piecedBackground(image: PlayerMapImage, tiles: NonNullable<PlayerMapImage['tiles']>, again = false): Promise<MapBackground> {
+  const key = `${image.x}:${image.y}:${image.scale}:${image.width}:${image.height}:${tiles.size}:${tiles.overlap}:${tiles.names.length}`;
+  const differing = base?.key === key ? tiles.names.filter((name, i) => name !== base!.names[i]).length : Infinity;
+  if (!base || differing > tiles.names.length / 2) {
+    const made = { key, names: tiles.names, picture: decodeImage(image) };
+    // A whole copy the frame moved on from before it came (the host answers "moved on"): the next copy brings its own.
+    made.picture.catch(() => base === made && (base = null));
+    base = made;
+  }
+  const from = base;
+  const over = tiles.names.flatMap((name, i) => (name === from.names[i] ? [] : [i]));
+  piecesKept = [over.map((i) => tiles.names[i]!), ...piecesKept].slice(0, 2);
   const keep = new Set(piecesKept.flat());
   for (const name of pieces.keys()) if (!keep.has(name)) pieces.delete(name);
   const k = fittedScale(image);
   const cols = Math.ceil(image.width / tiles.size);
   const s = HEX_SIZE * image.scale;
-  return Promise.all(
-    tiles.names.map(async (name, i) => {
-      const x0 = (i % cols) * tiles.size;
-      const y0 = Math.floor(i / cols) * tiles.size;
-      const own = { width: Math.min(image.width, x0 + tiles.size + tiles.overlap) - x0, height: Math.min(image.height, y0 + tiles.size + tiles.overlap) - y0 };
-      let picture = pieces.get(name);
-      if (!picture) {
-        const first = k < 1 ? { width: Math.max(1, Math.round(own.width * k)), height: Math.max(1, Math.round(own.height * k)) } : null;
-        picture = loadPicture(name, own, own, first).catch(() => Promise.reject(new Error(`A piece of the map image could not be loaded.`)));
-        picture.catch(() => pieces.get(name) === picture && pieces.delete(name));
-        pieces.set(name, picture);
-      }
-      const rect = {
-        x0: image.x * HEX_SIZE + x0 * s,
-        y0: image.y * HEX_SIZE + y0 * s,
-        x1: image.x * HEX_SIZE + (x0 + own.width) * s,
-        y1: image.y * HEX_SIZE + (y0 + own.height) * s,
-      };
-      return { picture: await picture, rect };
-    }),
-  );
+  const squares = tiles.names.map((_, i) => {
+    const x0 = (i % cols) * tiles.size;
+    const y0 = Math.floor(i / cols) * tiles.size;
+    const own = { width: Math.min(image.width, x0 + tiles.size + tiles.overlap) - x0, height: Math.min(image.height, y0 + tiles.size + tiles.overlap) - y0 };
+    const o = { x: image.x * HEX_SIZE, y: image.y * HEX_SIZE };
+    return { own, rect: { x0: o.x + x0 * s, y0: o.y + y0 * s, x1: o.x + (x0 + own.width) * s, y1: o.y + (y0 + own.height) * s } };
+  });
+  const piece = (i: number): Promise<MapPicture> => {
+    const name = tiles.names[i]!;
+    let picture = pieces.get(name);
+    if (!picture) {
+      const { own } = squares[i]!;
+      const first = k < 1 ? { width: Math.max(1, Math.round(own.width * k)), height: Math.max(1, Math.round(own.height * k)) } : null;
+      picture = loadPicture(name, own, own, first).catch(() => Promise.reject(new Error('A piece of the map image could not be loaded.')));
+      picture.catch(() => pieces.get(name) === picture && pieces.delete(name));
+      pieces.set(name, picture);
+    }
+    return picture;
+  };
+  const build = ([whole, ...drawn]: MapPicture[]): MapBackground => {
+    const sources: MapPicture[] = squares.map(() => whole!);
+    over.forEach((i, j) => (sources[i] = drawn[j]!));
+    return {
+      rect: imageRect(image),
+      pieces: [{ picture: whole!, rect: imageRect(image) }, ...over.map((i, j) => ({ picture: drawn[j]!, rect: squares[i]!.rect }))],
+      squares: { key: `${from.key}:${from.names.join()}`, sources, rects: squares.map((q) => q.rect) },
+    };
+  };
+  const parts = [from.picture, ...over.map(piece)];
+  return Promise.all(parts).then(build, async (e: unknown) => {
+    if (again) throw e;
+    // A part that did not come (its frame moved on first, the host answering "moved on") is asked for
+    // once more, on this copy's own whole copy if that was the part: once every part has settled, so
+    // that none still on its way is counted twice.
+    await Promise.allSettled(parts);
+    return piecedBackground(image, tiles, true);
+  });
 }
 
 /** The image's world rectangle in battlemap pixels (the view's placement is in hex-size units). */
@@ -122,9 +151,7 @@ export function backgroundFor(image: PlayerMapImage | undefined | null): Promise
   let p = backgrounds.get(key);
   if (!p) {
     const rect = imageRect(image);
-    p = image.tiles
-      ? decodePieces(image, image.tiles).then((drawn) => ({ pieces: drawn, rect }))
-      : decodeImage(image).then((picture) => ({ pieces: [{ picture, rect }], rect }));
+    p = image.tiles ? piecedBackground(image, image.tiles) : decodeImage(image).then((picture) => ({ pieces: [{ picture, rect }], rect }));
     p.catch(() => backgrounds.delete(key));
     backgrounds.set(key, p);
   }
