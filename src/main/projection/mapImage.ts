@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { parseHexKey } from '../../shared/hex/axial';
 import { hexCorners, type HexLayout } from '../../shared/hex/layout';
+import { pieceCrop } from '../../shared/mapPieces';
 import type { MapImage, PlayerMapImage } from '../../shared/views';
 import type { EncounterState } from '../engine/encounter/schema';
 import { tableFog } from './sight';
@@ -86,17 +88,7 @@ export function piecesOf(recipe: MaskedImageRecipe, size: number): { crop: NonNu
   const { image } = recipe;
   const cols = Math.ceil(image.width / size);
   const rows = Math.ceil(image.height / size);
-  const pieces = Array.from({ length: rows * cols }, (_, i) => {
-    const c = i % cols;
-    const r = Math.floor(i / cols);
-    const crop = {
-      x0: c * size,
-      y0: r * size,
-      x1: Math.min(image.width, (c + 1) * size + TILE_OVERLAP),
-      y1: Math.min(image.height, (r + 1) * size + TILE_OVERLAP),
-    };
-    return { crop, fogged: [] as string[] };
-  });
+  const pieces = Array.from({ length: rows * cols }, (_, i) => ({ crop: pieceCrop(i, image, size, TILE_OVERLAP), fogged: [] as string[] }));
   // World units are a hex's size with hex (0, 0) at (1, 1), as the grid draws them.
   const layout: HexLayout = { orientation: recipe.orientation, size: 1, origin: { x: 1, y: 1 } };
   // Piece c covers pixels [c·size, (c + 1)·size + TILE_OVERLAP) across.
@@ -104,13 +96,13 @@ export function piecesOf(recipe: MaskedImageRecipe, size: number): { crop: NonNu
   const last = (high: number, count: number) => Math.min(count - 1, Math.ceil(high / size) - 1);
   // Sorted keys in, so each piece's list comes out sorted.
   for (const key of recipe.fogged) {
-    const [q, r] = key.split(',').map(Number);
-    if (!Number.isInteger(q) || !Number.isInteger(r)) continue;
+    const hex = parseHexKey(key);
+    if (hex === null) continue;
     let x0 = Infinity;
     let y0 = Infinity;
     let x1 = -Infinity;
     let y1 = -Infinity;
-    for (const p of hexCorners(layout, { q: q!, r: r! })) {
+    for (const p of hexCorners(layout, hex)) {
       const px = (p.x - image.x) / image.scale;
       const py = (p.y - image.y) / image.scale;
       x0 = Math.min(x0, px);

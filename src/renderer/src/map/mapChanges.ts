@@ -1,4 +1,4 @@
-import { hexCorners, type HexLayout } from '../../../shared/hex';
+import { hexCorners, parseHexKey, type HexLayout } from '../../../shared/hex';
 import type { MapTerrainModel } from './mapModel';
 import type { MapBackground } from './gridShape';
 import type { WorldRect } from './tileGrid';
@@ -35,12 +35,13 @@ export function changedHexKeys(a: MapTerrainModel, b: MapTerrainModel): string[]
 /** The world rectangles the hexes `keys` ("q,r") paint over. */
 export function hexAreas(keys: readonly string[], layout: HexLayout): WorldRect[] {
   const margin = MARGIN * layout.size;
-  return keys.map((key) => {
-    const [q, r] = key.split(',').map(Number);
-    const corners = hexCorners(layout, { q: q!, r: r! });
+  return keys.flatMap((key) => {
+    const hex = parseHexKey(key);
+    if (hex === null) return [];
+    const corners = hexCorners(layout, hex);
     const xs = corners.map((c) => c.x);
     const ys = corners.map((c) => c.y);
-    return { x0: Math.min(...xs) - margin, y0: Math.min(...ys) - margin, x1: Math.max(...xs) + margin, y1: Math.max(...ys) + margin };
+    return [{ x0: Math.min(...xs) - margin, y0: Math.min(...ys) - margin, x1: Math.max(...xs) + margin, y1: Math.max(...ys) + margin }];
   });
 }
 

@@ -1,3 +1,4 @@
+import { pieceCrop } from '../../../shared/mapPieces';
 import type { MapImage, PlayerMapImage } from '../../../shared/views';
 import type { MapBackground } from './gridShape';
 import { HEX_SIZE } from './mapModel';
@@ -81,14 +82,12 @@ function piecedBackground(image: PlayerMapImage, tiles: NonNullable<PlayerMapIma
   const keep = new Set(piecesKept.flat());
   for (const name of pieces.keys()) if (!keep.has(name)) pieces.delete(name);
   const k = fittedScale(image);
-  const cols = Math.ceil(image.width / tiles.size);
   const s = HEX_SIZE * image.scale;
+  const o = { x: image.x * HEX_SIZE, y: image.y * HEX_SIZE };
   const squares = tiles.names.map((_, i) => {
-    const x0 = (i % cols) * tiles.size;
-    const y0 = Math.floor(i / cols) * tiles.size;
-    const own = { width: Math.min(image.width, x0 + tiles.size + tiles.overlap) - x0, height: Math.min(image.height, y0 + tiles.size + tiles.overlap) - y0 };
-    const o = { x: image.x * HEX_SIZE, y: image.y * HEX_SIZE };
-    return { own, rect: { x0: o.x + x0 * s, y0: o.y + y0 * s, x1: o.x + (x0 + own.width) * s, y1: o.y + (y0 + own.height) * s } };
+    const crop = pieceCrop(i, image, tiles.size, tiles.overlap);
+    const own = { width: crop.x1 - crop.x0, height: crop.y1 - crop.y0 };
+    return { own, rect: { x0: o.x + crop.x0 * s, y0: o.y + crop.y0 * s, x1: o.x + crop.x1 * s, y1: o.y + crop.y1 * s } };
   });
   const piece = (i: number): Promise<MapPicture> => {
     const name = tiles.names[i]!;
