@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ChannelDef, Role } from './channels/define';
+import { CHANNEL_ROLES, contractNames, EVENT_ROLES, type ChannelName, type EventName } from './channelAccess';
+import type { ChannelSchemas, Role } from './channels/define';
 import { CAMPAIGN_CHANNELS, ImportProgressSchema, TransferProgressSchema } from './channels/campaign';
 import { ENCOUNTER_CHANNELS } from './channels/encounter';
 import { PLAYER_CHANNELS } from './channels/player';
@@ -21,15 +22,26 @@ import { GmViewPushSchema, PlayerViewPushSchema } from './views';
 /**
  * The one list of every channel between the renderer and main (DESIGN §The contract).
  * The preload clients, the ipcMain binding and the WebSocket binding are all derived from it:
- * adding a channel means adding it here and giving it a handler, nothing else.
+ * adding a channel means its schemas in `channels/<group>.ts`, its callers in `channelAccess.ts`
+ * and a handler, nothing else.
  */
 
 export { ROLES, type PageRole, type Role } from './channels/define';
 
-export type { ChannelDef } from './channels/define';
+export type { ChannelSchemas } from './channels/define';
 
-/** Every channel, once. Each group lives in its own file under `channels/`. */
-export const CHANNELS = {
+/** Joins each name's schemas to its roles; a name in one table and not the other does not type-check. */
+function joinRoles<T extends Record<string, readonly Role[]>, S extends Record<keyof T, object>>(
+  roles: T,
+  defs: S & { [K in Exclude<keyof S, keyof T>]: never },
+): { [K in keyof T]: S[K] & { readonly roles: T[K] } } {
+  return Object.fromEntries(Object.keys(roles).map((name) => [name, { ...defs[name], roles: roles[name] }])) as {
+    [K in keyof T]: S[K] & { readonly roles: T[K] };
+  };
+}
+
+/** Every channel, once. Each group's schemas live in their own file under `channels/`. */
+export const CHANNELS = joinRoles(CHANNEL_ROLES, {
   ...ENCOUNTER_CHANNELS,
   ...CAMPAIGN_CHANNELS,
   ...PLAYER_CHANNELS,
@@ -45,29 +57,26 @@ export const CHANNELS = {
   ...PLACING_CHANNELS,
   ...SEAT_CHANNELS,
   ...SEAT_DICE_CHANNELS,
-} as const satisfies Record<string, ChannelDef>;
+} as const satisfies Record<ChannelName, ChannelSchemas>);
 
-/** Pushes from main to windows of the given roles. */
-export const EVENTS = {
-  gmView: { roles: ['gm'], payload: GmViewPushSchema },
-  /** The table's frame: to the player display, to the GM page for its mirror of the TV, and to the seats' phones for theirs. */
-  playerView: { roles: ['player', 'gm', 'seat'], payload: PlayerViewPushSchema },
-  projector: { roles: ['gm', 'player'], payload: ProjectorSchema },
-  /** The projector's state as the player display gets it, for the GM's mirror and the seats' phones. */
-  tableProjector: { roles: ['gm', 'seat'], payload: ProjectorSchema },
-  importProgress: { roles: ['gm'], payload: ImportProgressSchema },
-  transferProgress: { roles: ['gm'], payload: TransferProgressSchema },
-  autopilot: { roles: ['gm'], payload: AutopilotStatusSchema },
-  simulation: { roles: ['gm'], payload: SimulationStatusSchema },
+/** Pushes from main to windows of the roles `EVENT_ROLES` names. */
+export const EVENTS = joinRoles(EVENT_ROLES, {
+  gmView: { payload: GmViewPushSchema },
+  playerView: { payload: PlayerViewPushSchema },
+  projector: { payload: ProjectorSchema },
+  tableProjector: { payload: ProjectorSchema },
+  importProgress: { payload: ImportProgressSchema },
+  transferProgress: { payload: TransferProgressSchema },
+  autopilot: { payload: AutopilotStatusSchema },
+  simulation: { payload: SimulationStatusSchema },
   /** Sent to one seat's sockets only (the web host's `pushToSeat`), never to every seat. */
-  seatView: { roles: ['seat'], payload: SeatViewSchema, toOneSeat: true },
-  /** The rolls the GM's page waits on from seats, and the faces sent for them. */
-  seatRolls: { roles: ['gm'], payload: SeatRollsSchema },
-} as const satisfies Record<string, { roles: readonly Role[]; payload: z.ZodType; toOneSeat?: true }>;
+  seatView: { payload: SeatViewSchema, toOneSeat: true },
+  seatRolls: { payload: SeatRollsSchema },
+} as const satisfies Record<EventName, { payload: z.ZodType; toOneSeat?: true }>);
 
 export type Channels = typeof CHANNELS;
-export type ChannelName = keyof Channels;
-export type EventName = keyof typeof EVENTS;
+export type { ChannelName, EventName };
+export { ipcChannel, ipcEvent } from './channelAccess';
 
 export type ChannelArgs<C extends ChannelName> = z.input<Channels[C]['args']>;
 export type ChannelResult<C extends ChannelName> = z.output<Channels[C]['result']>;
@@ -80,13 +89,9 @@ type AllowedFor<T extends Record<string, { roles: readonly Role[] }>, R extends 
 export type ChannelsFor<R extends Role> = AllowedFor<Channels, R>;
 export type EventsFor<R extends Role> = AllowedFor<typeof EVENTS, R>;
 
-export function channelNamesFor(role: Role): ChannelName[] {
-  return (Object.keys(CHANNELS) as ChannelName[]).filter((name) => (CHANNELS[name].roles as readonly Role[]).includes(role));
-}
+export const channelNamesFor = (role: Role): ChannelName[] => [...contractNames(role).channels];
 
-export function eventNamesFor(role: Role): EventName[] {
-  return (Object.keys(EVENTS) as EventName[]).filter((name) => (EVENTS[name].roles as readonly Role[]).includes(role));
-}
+export const eventNamesFor = (role: Role): EventName[] => [...contractNames(role).events];
 
 export function isChannelName(name: unknown): name is ChannelName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(CHANNELS, name);
@@ -126,7 +131,3 @@ export type ClientApi<R extends Role> = {
   /** Listen to a push; returns a function that stops listening. */
   on<E extends EventsFor<R>>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
-
-/** The IPC channel name of a contract channel, and of a push. */
-export const ipcChannel = (name: ChannelName): string => `pillars:${name}`;
-export const ipcEvent = (name: EventName): string => `pillars:event:${name}`;

@@ -94,7 +94,7 @@ const FOLDERS = [
   ['src/main/simulation/', ['src/main/engine/', 'src/shared/']],
   ['src/main/services/', ['src/main/engine/', 'src/main/session/', 'src/main/store/', 'src/main/projection/', 'src/main/simulation/', 'src/shared/']],
   ['src/main/host/', ['src/main/', 'src/shared/']],
-  ['src/preload/', ['src/shared/contract.ts']],
+  ['src/preload/', ['src/shared/channelAccess.ts']],
   ['src/renderer/', ['src/shared/']],
   ['src/shared/', []],
 ];

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { CHANNELS, isChannelName, type ChannelArgs, type ChannelDef, type ChannelName, type Envelope, type Role } from '../../shared/contract';
+import { CHANNELS, isChannelName, type ChannelArgs, type ChannelName, type ChannelSchemas, type Envelope, type Role } from '../../shared/contract';
 import { isAppError } from '../../shared/errors';
 
 /** Handlers for a group of channels: each gets validated arguments and returns its result. */
-export type HandlersFor<T extends Record<string, ChannelDef>> = {
+export type HandlersFor<T extends Record<string, ChannelSchemas>> = {
   [C in keyof T]: (args: z.output<T[C]['args']>, role: Role, seat: string | null) => Promise<z.output<T[C]['result']>> | z.output<T[C]['result']>;
 };
 

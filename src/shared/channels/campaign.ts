@@ -126,49 +126,41 @@ const Choose = z.object({ choose: z.literal(true) }).strict();
 
 export const CAMPAIGN_CHANNELS = {
   listCampaigns: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: CampaignListSchema,
     summary: 'The open campaign, the campaigns in the data folder, the recent list and the last failure to open.',
   }),
   createCampaign: channel({
-    roles: ['gm'],
     args: z.object({ name: FolderNameSchema }).strict(),
     result: CampaignInfoSchema,
     summary: 'Create a campaign in the data folder (RULINGS default rules, one blank encounter) and open it.',
   }),
   openCampaign: channel({
-    roles: ['gm'],
     args: z.union([CampaignRefSchema, Choose]),
     result: CampaignInfoSchema.nullable(),
     summary: 'Open a campaign by folder name, a known path, or one chosen in the dialog (null: dialog cancelled).',
   }),
   renameCampaign: channel({
-    roles: ['gm'],
     args: z.object({ name: NameSchema }).strict(),
     result: CampaignInfoSchema,
     summary: 'Rename the open campaign (its name in campaign.json; the folder stays).',
   }),
   duplicateCampaign: channel({
-    roles: ['gm'],
     args: z.object({ name: FolderNameSchema }).strict(),
     result: CampaignInfoSchema,
     summary: 'Copy the open campaign, log and assets included, to a new folder in the data folder.',
   }),
   deleteCampaign: channel({
-    roles: ['gm'],
     args: z.object({ folder: FolderNameSchema }).strict(),
     result: z.object({ movedTo: z.string() }).strict(),
     summary: 'Move a campaign that is not open out of the data folder into its deleted-campaigns folder.',
   }),
   listEncounters: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: EncounterListSchema,
     summary: 'The encounters of the open campaign, with any that cannot be read and why.',
   }),
   createEncounter: channel({
-    roles: ['gm'],
     args: z
       .object({
         name: NameSchema,
@@ -198,105 +190,88 @@ export const CAMPAIGN_CHANNELS = {
     summary: 'A new encounter under the campaign’s current rules, blank or with the figures of another and from the roster.',
   }),
   encounterSides: channel({
-    roles: ['gm'],
     args: z.object({ id: IdSchema }).strict(),
     result: z.array(z.object({ sideId: IdSchema, name: z.string(), color: z.string(), figures: z.array(z.string()) }).strict()),
     summary: 'The sides of an encounter of the open campaign, with their figures still standing (to copy into a new one).',
   }),
   describeEncounterRules: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: RulesInfoSchema.extend({ encounterId: IdSchema, name: z.string(), locked: z.string().nullable() }).strict(),
     summary: 'The open encounter’s own rules, and why they can no longer change (null at its start).',
   }),
   setEncounterRules: channel({
-    roles: ['gm'],
     args: z.object({ rules: RulesSettingsSchema }).strict(),
     result: GmViewSchema,
     summary: 'Change the open encounter’s rules at its start (turn 1, nothing played yet); refused after, with the reason.',
   }),
   renameEncounter: channel({
-    roles: ['gm'],
     args: z.object({ id: IdSchema, name: NameSchema }).strict(),
     result: EncounterSummarySchema,
     summary: 'Rename an encounter.',
   }),
   duplicateEncounter: channel({
-    roles: ['gm'],
     args: z.object({ id: IdSchema, name: NameSchema }).strict(),
     result: EncounterSummarySchema,
     summary: 'Copy an encounter with its whole log under a new name.',
   }),
   deleteEncounter: channel({
-    roles: ['gm'],
     args: z.object({ id: IdSchema }).strict(),
     result: EncounterListSchema,
     summary: 'Move an encounter that is not open into backups/deleted/.',
   }),
   openEncounter: channel({
-    roles: ['gm'],
     args: z.object({ id: IdSchema }).strict(),
     result: GmViewSchema,
     summary: 'Make an encounter the open one (it becomes the campaign’s active encounter).',
   }),
   undoToTurnStart: channel({
-    roles: ['gm'],
     args: HistoryArgs,
     result: CommandResultSchema,
     summary: 'Take back every command of this turn (at a turn’s start: back to the start of the turn before).',
   }),
   listBackups: channel({
-    roles: ['gm'],
     args: z.object({ campaign: CampaignRefSchema.optional(), file: BackupFileSchema }).strict(),
     result: z.array(BackupInfoSchema),
     summary: 'The backups of one campaign file, newest first (of the open campaign unless named).',
   }),
   restoreBackup: channel({
-    roles: ['gm'],
     args: z.object({ campaign: CampaignRefSchema.optional(), file: BackupFileSchema, backup: z.string().max(80) }).strict(),
     result: z.object({ file: z.string(), backup: z.string() }).strict(),
     summary: 'Put a backup in place of a file, after copying the file as it is aside.',
   }),
   salvageLog: channel({
-    roles: ['gm'],
     args: z.object({ campaign: CampaignRefSchema.optional(), file: z.string().regex(/^encounters\/[A-Za-z0-9_-]{1,64}\.log\.jsonl$/) }).strict(),
     result: z.object({ file: z.string(), kept: z.number().int(), dropped: z.number().int(), setAsideAs: z.string().nullable() }).strict(),
     summary: 'Keep a damaged log up to its last good entry; the whole file is first copied aside.',
   }),
   importBundle: channel({
-    roles: ['gm'],
     args: z.object({ choose: z.literal(true), transfer: TransferIdSchema.optional() }).strict(),
     result: ImportResultSchema.nullable(),
     summary:
       'Import an export file chosen in the dialog (Electron): a campaign becomes a new folder, encounters join the open campaign, renamed on conflicts; the web host takes an HTTP upload (null: dialog cancelled).',
   }),
   exportCombatLog: channel({
-    roles: ['gm'],
     /** `players`: the player-safe recap, from the player view's point of view; default the GM's. */
     args: z.object({ id: IdSchema.optional(), audience: z.enum(['gm', 'players']).optional() }).strict(),
     result: z.object({ fileName: z.string(), markdown: z.string() }).strict(),
     summary: 'An encounter’s recap as Markdown, turn by turn in sentences with the dice (the open one unless named; GM or players).',
   }),
   getRules: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: RulesSettingsSchema,
     summary: 'The campaign’s rules settings (new encounters start with these).',
   }),
   setRules: channel({
-    roles: ['gm'],
     args: z.object({ rules: RulesSettingsSchema }).strict(),
     result: RulesSettingsSchema,
     summary: 'Change the campaign’s rules settings; encounters already created keep theirs.',
   }),
   describeRules: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: RulesInfoSchema,
     summary: 'The campaign’s rules settings with RULINGS.md’s defaults and the ruling (or source document) behind each.',
   }),
   importMapImage: channel({
-    roles: ['gm'],
     args: Choose,
     result: ImportedImageSchema.nullable(),
     summary: 'Import a PNG, JPEG or WebP chosen in the dialog into the campaign’s assets (the web host takes an HTTP upload).',

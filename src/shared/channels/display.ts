@@ -137,43 +137,36 @@ export type PlayerDisplay = z.infer<typeof PlayerDisplaySchema>;
 /** The player display: what it frames, whether it is blacked out, its scale. */
 export const DISPLAY_CHANNELS = {
   getProjector: channel({
-    roles: ['gm', 'player'],
     args: NoArgs,
     result: ProjectorSchema,
     summary: 'What the player display frames, whether it is blacked out, and at what scale.',
   }),
   getTableProjector: channel({
-    roles: ['gm', 'seat'],
     args: NoArgs,
     result: ProjectorSchema,
     summary: "The projector's state as the player display holds it, for the GM's mirror of the TV and the seats' phones.",
   }),
   setProjector: channel({
-    roles: ['gm'],
     args: ProjectorUpdateSchema,
     result: ProjectorSchema,
     summary: 'Change the player display: follow or hold a framing, black it out, set its scale.',
   }),
   stageBack: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: ProjectorSchema,
     summary: 'Put the TV back on the scene it showed before the staged one; what the GM has open waits to be shown again.',
   }),
   pingHex: channel({
-    roles: ['gm'],
     args: z.object({ hex: HexSchema }).strict(),
     result: ProjectorSchema,
     summary: 'Point at a hex for the table: both maps pulse there for about two seconds.',
   }),
   showRuler: channel({
-    roles: ['gm'],
     args: z.object({ ends: z.object({ from: HexSchema, to: HexSchema }).strict().nullable() }).strict(),
     result: ProjectorSchema,
     summary: "Show the GM's ruler to the table (its ends; main measures it), or take it down (null).",
   }),
   reportPlayerDisplay: channel({
-    roles: ['player'],
     args: PlayerDisplaySchema,
     result: ProjectorSchema,
     summary: "The player display's screen and map area in device pixels, so the GM's outline and the physical scale match it.",

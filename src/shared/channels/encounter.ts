@@ -97,43 +97,36 @@ export const CommandResultSchema = z.union([CommandAckSchema, GmViewSchema]);
 /** Channels that read or change the open encounter. */
 export const ENCOUNTER_CHANNELS = {
   getGmView: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: GmViewSchema,
     summary: 'The full view of the open encounter, secrets included.',
   }),
   sendCommand: channel({
-    roles: ['gm'],
     args: z.object({ command: CommandSchema, entered: EnteredDiceSchema.optional(), seen: SeenViewSchema.optional() }).strict(),
     result: CommandResultSchema,
     summary: 'Apply one command to the open encounter; refused when `seen` names a view that is no longer current.',
   }),
   undo: channel({
-    roles: ['gm'],
     args: HistoryArgs,
     result: CommandResultSchema,
     summary: 'Take back the last command of the open encounter.',
   }),
   redo: channel({
-    roles: ['gm'],
     args: HistoryArgs,
     result: CommandResultSchema,
     summary: 'Apply again the last command taken back.',
   }),
   reachable: channel({
-    roles: ['gm'],
     args: z.object({ figureId: IdSchema, gait: MoveModeSchema, dropPack: z.boolean().optional() }).strict(),
     result: ReachResultSchema,
     summary: 'Every hex a figure can reach this turn moving this way, with its movement cost.',
   }),
   legalOptions: channel({
-    roles: ['gm'],
     args: z.object({ figureId: IdSchema }).strict(),
     result: LegalOptionsResultSchema,
     summary: "A figure's action options a–v now, each open or with the reason it is not.",
   }),
   attackPreview: channel({
-    roles: ['gm'],
     args: z
       .object({
         attackerId: IdSchema,
@@ -147,7 +140,6 @@ export const ENCOUNTER_CHANNELS = {
     summary: 'adjDEX with its breakdown, the dice and the critical table for an attack as the map stands.',
   }),
   figureZones: channel({
-    roles: ['gm'],
     args: z.object({ figureId: IdSchema }).strict(),
     result: FigureZonesResultSchema,
     summary: 'The hexes around a figure by facing zone: front, side and rear.',

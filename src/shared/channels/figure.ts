@@ -250,37 +250,31 @@ export type RosterItem = z.infer<typeof RosterItemSchema>;
 
 export const FIGURE_CHANNELS = {
   figureSheet: channel({
-    roles: ['gm'],
     args: z.object({ figureId: IdSchema }).strict(),
     result: FigureSheetSchema,
     summary: 'One figure’s sheet with every derived number explained (modifiers, pools, injury, gaits, encumbrance, adjDEX).',
   }),
   checkFigureSheet: channel({
-    roles: ['gm'],
     args: z.object({ figure: FigureSheetInputSchema }).strict(),
     result: SheetCheckSchema,
     summary: 'What is wrong with a new figure’s sheet (name, side, attributes, the 65-point buy, equipment, spells), before it is placed.',
   }),
   figureCatalogue: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: FigureCatalogueSchema,
     summary: 'Weapons, armour, shields and spells to choose from, and the point-buy limits.',
   }),
   listRoster: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: z.array(RosterItemSchema),
     summary: 'The campaign roster: characters and NPC templates kept in campaign.json.',
   }),
   saveToRoster: channel({
-    roles: ['gm'],
     args: z.object({ figureId: IdSchema, kind: z.enum(['character', 'npc-template']) }).strict(),
     result: z.array(RosterItemSchema),
     summary: 'Keep a figure of the open encounter in the campaign roster (replacing an entry of the same name and kind).',
   }),
   removeFromRoster: channel({
-    roles: ['gm'],
     args: z.object({ id: IdSchema }).strict(),
     result: z.array(RosterItemSchema),
     summary: 'Take an entry out of the campaign roster.',

@@ -41,25 +41,21 @@ const ById = z.object({ id: HandoutSchema.shape.id }).strict();
 /** The campaign's handouts and which one the player display shows. Projector state: never logged. */
 export const HANDOUT_CHANNELS = {
   listHandouts: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: HandoutListSchema,
     summary: "The open campaign's handouts, in the order they were made.",
   }),
   addHandout: channel({
-    roles: ['gm'],
     args: NewHandoutSchema,
     result: HandoutSchema,
     summary: 'Keep a new handout (an imported image, some words, or both) in the campaign.',
   }),
   deleteHandout: channel({
-    roles: ['gm'],
     args: ById,
     result: HandoutListSchema,
     summary: 'Remove a handout from the campaign (taken down first if it is showing).',
   }),
   showHandout: channel({
-    roles: ['gm'],
     args: z.object({ id: HandoutSchema.shape.id.nullable() }).strict(),
     result: z.object({ shown: HandoutSchema.nullable() }).strict(),
     summary: 'Show a handout on the player display over the map, or take it down (null).',

@@ -42,7 +42,6 @@ export const LOG_LIMIT_MAX = 2000;
 
 export const LOG_CHANNELS = {
   getLog: channel({
-    roles: ['gm'],
     args: z
       .object({
         /** Only entries with a higher seq (absent: from the start). */

@@ -217,25 +217,21 @@ export const CastingsResultSchema = z.array(
 
 export const MAGIC_CHANNELS = {
   manaView: channel({
-    roles: ['gm'],
     args: z.object({ figureId: IdSchema.optional() }).strict(),
     result: ManaViewResultSchema,
     summary: 'Each caster’s secret pool, mana, Debt, continuing spells, runaway and known spells (GM only).',
   }),
   renewalQueue: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: RenewalQueueResultSchema,
     summary: 'Phase 2: casters in DEX + INT + WIS order with each continuing spell, its cost and status.',
   }),
   runawayView: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: RunawayViewResultSchema,
     summary: 'Every runaway: turns elapsed, the drain to come, the anchor target and who could intervene.',
   }),
   castPreview: channel({
-    roles: ['gm'],
     args: z
       .object({
         casterId: IdSchema,
@@ -255,7 +251,6 @@ export const MAGIC_CHANNELS = {
     summary: 'A casting before any die: cost, control rolls, casting and hit targets with their breakdowns.',
   }),
   castings: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: CastingsResultSchema,
     summary: 'Castings of this turn and the last: outcomes, special effects, counterspell margins.',

@@ -29,7 +29,6 @@ export type RangeMeasure = z.infer<typeof RangeMeasureSchema>;
 /** Map questions the GM's tools ask main: the rules stay in the engine. */
 export const MAP_CHANNELS = {
   measureRange: channel({
-    roles: ['gm'],
     args: z.object({ from: HexSchema, to: HexSchema }).strict(),
     result: RangeMeasureSchema,
     summary: 'Hexes, megahexes and the missile and thrown range adjustments between two hexes (the ruler).',

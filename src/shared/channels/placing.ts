@@ -50,19 +50,16 @@ export type CreationRollsView = z.infer<typeof CreationRollsSchema>;
 
 export const PLACING_CHANNELS = {
   placementCheck: channel({
-    roles: ['gm'],
     args: z.object({ at: HexSchema, facing: FacingSchema, sideId: IdSchema, size: z.union([z.literal(1), z.literal(3), z.literal(7)]).optional() }).strict(),
     result: PlacementVerdictSchema,
     summary: 'Whether a new figure of this side may be placed at this hex and facing, or why not.',
   }),
   previewDrop: channel({
-    roles: ['gm'],
     args: z.object({ command: DropCommandSchema }).strict(),
     result: DropPreviewSchema,
     summary: 'What dropping a dragged figure would do: the path, its length, the gait and its Fatigue, or why it is refused.',
   }),
   rollCreation: channel({
-    roles: ['gm'],
     args: z.object({ mana: z.boolean() }).strict(),
     result: CreationRollsSchema,
     summary: "A rolled character's dice (3d6 per attribute, the Fatigue 2d6, the mana pool) from main's dice, shown before it is placed.",

@@ -68,7 +68,6 @@ export const TurnRulesSchema = z
 
 export const RULES_CHANNELS = {
   turnRules: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: TurnRulesSchema,
     summary: "The open encounter's own rules: its phases, initiative roll, options on, and strides under O3.",

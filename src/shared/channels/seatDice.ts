@@ -50,25 +50,21 @@ export type SeatDice = z.infer<typeof SeatDiceSchema>;
 
 export const SEAT_DICE_CHANNELS = {
   askSeatDice: channel({
-    roles: ['gm'],
     args: z.object({ figureId: IdSchema, purpose: RollPurposeSchema, dice: DiceNotationSchema }).strict(),
     result: z.object({ seat: z.string().nullable() }).strict(),
     summary: 'The GM’s page waits on faces for a figure’s roll: the seat holding it (named in the answer, null for none) may send them.',
   }),
   settleSeatDice: channel({
-    roles: ['gm'],
     args: z.object({ figureId: IdSchema, outcome: z.enum(['used', 'other', 'withdrawn']) }).strict(),
     result: SeatRollsSchema,
     summary: 'The GM applied the seat’s faces (used), rolled or typed others (other), or stopped waiting (withdrawn: only an open wait ends).',
   }),
   listSeatRolls: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: SeatRollsSchema,
     summary: 'The rolls the GM’s page waits on and the faces seats sent for them.',
   }),
   offerSeatDice: channel({
-    roles: ['seat'],
     args: z.object({ figureId: z.string().max(64), faces: OfferedFacesSchema }).strict(),
     result: z.object({}).strict(),
     summary: 'The faces a seat’s player rolled for a roll the GM waits on, for one of the seat’s figures.',

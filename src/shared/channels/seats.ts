@@ -43,30 +43,26 @@ export type SeatList = z.infer<typeof SeatListSchema>;
 export type SeatView = z.infer<typeof SeatViewSchema>;
 
 export const SEAT_CHANNELS = {
-  listSeats: channel({ roles: ['gm'], args: NoArgs, result: SeatListSchema, summary: 'The seats the GM gave the table’s phones, with their links.' }),
+  listSeats: channel({ args: NoArgs, result: SeatListSchema, summary: 'The seats the GM gave the table’s phones, with their links.' }),
   saveSeat: channel({
-    roles: ['gm'],
     args: z.object({ id: SeatIdSchema.nullable(), name: z.string().max(200), figureIds: z.array(IdSchema).max(12) }).strict(),
     result: SeatInfoSchema,
     summary: 'A new seat (id null) or a seat’s name and figures changed; its link stays.',
   }),
   reissueSeat: channel({
-    roles: ['gm'],
     args: z.object({ id: SeatIdSchema }).strict(),
     result: SeatInfoSchema,
     summary: 'A seat gets a new link; the phone on the old one is disconnected.',
   }),
   revokeSeat: channel({
-    roles: ['gm'],
     args: z.object({ id: SeatIdSchema }).strict(),
     result: SeatListSchema,
     summary: 'A seat is removed; the phone on its link is disconnected.',
   }),
   showSeatCode: channel({
-    roles: ['gm'],
     args: z.object({ id: SeatIdSchema.nullable() }).strict(),
     result: z.object({ shown: ShownSeatCodeSchema.nullable() }).strict(),
     summary: 'Show a seat’s code on the player display for its player to scan (down again once the phone joins), or take it down (null).',
   }),
-  getSeatView: channel({ roles: ['seat'], args: NoArgs, result: SeatViewSchema, summary: 'The calling seat’s view: the table’s encounter and its own card.' }),
+  getSeatView: channel({ args: NoArgs, result: SeatViewSchema, summary: 'The calling seat’s view: the table’s encounter and its own card.' }),
 } as const;

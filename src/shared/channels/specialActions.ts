@@ -38,19 +38,16 @@ const Blow = z.object({ targetId: IdSchema, weaponId: z.string().min(1).max(64) 
 /** Queries for two-weapon attacks, sweeping blows and packs (src/main/engine/encounter: twoWeapons, sweepingBlow, pack). */
 export const SPECIAL_ACTION_CHANNELS = {
   twoWeaponPreview: channel({
-    roles: ['gm'],
     args: z.object({ attackerId: IdSchema, attacks: z.array(Blow).length(2), ticks: GmTicksSchema.optional() }).strict(),
     result: TwoWeaponPreviewResultSchema,
     summary: 'Both attacks of two-weapon fighting, each at −4, with their adjDEX explained.',
   }),
   sweepPreview: channel({
-    roles: ['gm'],
     args: z.object({ attackerId: IdSchema, ticks: GmTicksSchema.optional() }).strict(),
     result: SweepPreviewResultSchema,
     summary: 'The enemies a sweeping blow would strike, each with its adjDEX, and the dice of the one roll.',
   }),
   specialActions: channel({
-    roles: ['gm'],
     args: z.object({ figureId: IdSchema }).strict(),
     result: SpecialActionsResultSchema,
     summary: 'What a figure may do beyond the options a–v now: pick up a dropped pack, take off or land.',

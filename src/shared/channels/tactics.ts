@@ -7,32 +7,27 @@ import { channel, NoArgs } from './define';
 /** The engine plays too: suggestions, the autopilot of a side, simulated fights. GM only. */
 export const TACTICS_CHANNELS = {
   suggestStep: channel({
-    roles: ['gm'],
     args: z.object({ morale: MoraleSchema.optional() }).strict(),
     result: z.object({ proposal: ProposalSchema.nullable(), waiting: z.string() }).strict(),
     summary: 'What the tactics would do for the step the encounter waits on, with the reason; null when it needs the GM.',
   }),
   setAutopilot: channel({
-    roles: ['gm'],
     args: z.object({ sideId: IdSchema, on: z.boolean(), morale: MoraleSchema.optional() }).strict(),
     result: AutopilotStatusSchema,
     summary: "Let the tactics play a side's figures as they come due, each step a normal logged command.",
   }),
   setHiddenFigures: channel({
-    roles: ['gm'],
     args: z.object({ hiddenFigures: HiddenFiguresSchema }).strict(),
     result: AutopilotStatusSchema,
     summary: 'What a figure the players cannot see may do when the tactics play it: stay hidden, or act openly.',
   }),
   resumeAutopilot: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: AutopilotStatusSchema,
     summary: 'Let a paused autopilot play on from where the encounter stands (steps still to redo are dropped by its next one).',
   }),
-  getAutopilot: channel({ roles: ['gm'], args: NoArgs, result: AutopilotStatusSchema, summary: 'Which sides the autopilot plays, and what it did last.' }),
+  getAutopilot: channel({ args: NoArgs, result: AutopilotStatusSchema, summary: 'Which sides the autopilot plays, and what it did last.' }),
   simulate: channel({
-    roles: ['gm'],
     args: z
       .object({
         fights: z.number().int().min(1).max(5000),
@@ -45,20 +40,17 @@ export const TACTICS_CHANNELS = {
     summary: 'Play the open encounter from where it stands many times with the tactics on every side, on worker threads.',
   }),
   prepareSimulation: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: z.object({ warming: z.boolean() }).strict(),
     summary:
       'The Odds tab is open: the simulation workers warm up on the open encounter, so the first run is not slowed by their start. True while they warm up (asked now or before); false while a run goes.',
   }),
   cancelSimulation: channel({
-    roles: ['gm'],
     args: z.object({ runId: z.number().int().min(1) }).strict(),
     result: SimulationStatusSchema,
     summary: 'Stop a simulation; the fights played so far stay in its report.',
   }),
   replaySimulatedFight: channel({
-    roles: ['gm'],
     args: z.object({ runId: z.number().int().min(1), seed: z.number().int().min(0), step: z.number().int().min(0).max(1_000_000) }).strict(),
     result: z
       .object({ runId: z.number().int(), seed: z.number().int(), step: z.number().int(), total: z.number().int(), reason: z.string(), view: GmViewSchema })
@@ -66,7 +58,6 @@ export const TACTICS_CHANNELS = {
     summary: 'One step of a simulated fight, read only: the map and tracker as they stood, and why that step was taken.',
   }),
   listSimulations: channel({
-    roles: ['gm'],
     args: NoArgs,
     result: z.array(SimulationStatusSchema),
     summary: "The open encounter's simulation runs, newest first.",

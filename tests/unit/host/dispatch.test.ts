@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDispatcher, type Handlers } from '../../../src/main/host/dispatch';
 import { Core } from '../../../src/main/host/core';
 import { AppError } from '../../../src/shared/errors';
-import type { Envelope } from '../../../src/shared/contract';
+import { CHANNELS, ROLES, type ChannelName, type Envelope } from '../../../src/shared/contract';
+import { contractNames } from '../../../src/shared/channelAccess';
 import type { GmView, PlayerView } from '../../../src/shared/views';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
 
@@ -221,5 +222,15 @@ describe('the real Core dispatcher', () => {
     });
     expect(errorOf(ghost).code).toBe('not-found');
     expect(errorOf(await core.dispatcher.dispatch('gm', 'undo', {})).code).toBe('conflict');
+  });
+
+  it.each(ROLES)('lets a %s page call exactly the channels its page and preload were given names for', async (role) => {
+    const d = createDispatcher(fakeHandlers());
+    const named = new Set<string>(contractNames(role).channels);
+    for (const channel of Object.keys(CHANNELS) as ChannelName[]) {
+      // A malformed argument: a granted channel is refused for it, an ungranted one before it.
+      const code = errorOf(await d.dispatch(role, channel, { notAnArgument: true })).code;
+      expect({ channel, code }).toEqual({ channel, code: named.has(channel) ? 'invalid-args' : 'forbidden' });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { ClientApi, Envelope, Role } from '../../../shared/contract';
+import { contractNames } from '../../../shared/channelAccess';
 import { SEAT_LINK_ENDED } from '../../../shared/seatLink';
 import type { WsPush, WsReply } from '../../../shared/wsProtocol';
 
@@ -41,17 +42,12 @@ export function onLinkEnded(listener: () => void): () => void {
 
 export const NOT_SENT_MESSAGE = 'Not sent: the connection to the console is lost. Reconnecting… try again once it is back.';
 
-/** The channels a page may call and the events it may listen to (contract.ts: channelNamesFor, eventNamesFor). */
-export interface ContractNames {
-  readonly channels: readonly string[];
-  readonly events: readonly string[];
-}
-
 /**
  * The contract over the web host's WebSocket: the same `ClientApi` the Electron preload gives,
  * so pages cannot tell which host they run in. Calls made while (re)connecting wait for the socket.
  */
-export function createWsClient<R extends Role>(role: R, token: string, names: ContractNames): ClientApi<R> {
+export function createWsClient<R extends Role>(role: R, token: string): ClientApi<R> {
+  const names = contractNames(role);
   const pending = new Map<number, (result: Envelope<unknown>) => void>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let nextId = 1;

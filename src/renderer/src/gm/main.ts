@@ -2,8 +2,7 @@ import { mount } from 'svelte';
 import '../global.css';
 import './controls.css';
 import { connectApi } from '../api/client';
-import { GM_NAMES } from '../api/gmNames';
 import { consoleContext, GmConsole } from './console.svelte';
 import GmApp from './GmApp.svelte';
 
-mount(GmApp, { target: document.getElementById('app')!, context: consoleContext(new GmConsole(connectApi('gm', GM_NAMES))) });
+mount(GmApp, { target: document.getElementById('app')!, context: consoleContext(new GmConsole(connectApi('gm'))) });

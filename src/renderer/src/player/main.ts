@@ -1,7 +1,6 @@
 import { mount } from 'svelte';
 import '../global.css';
 import { connectApi } from '../api/client';
-import { PLAYER_NAMES } from '../api/playerNames';
 import PlayerApp from './PlayerApp.svelte';
 
-mount(PlayerApp, { target: document.getElementById('app')!, props: { api: connectApi('player', PLAYER_NAMES) } });
+mount(PlayerApp, { target: document.getElementById('app')!, props: { api: connectApi('player') } });
