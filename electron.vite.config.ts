@@ -9,7 +9,7 @@ export default defineConfig({
         input: {
           index: resolve('src/main/index.ts'),
           serve: resolve('src/main/serve.ts'),
-          // Simulated fights run on worker threads (issue 16): the worker is an entry of its own.
+          // Simulated fights run on worker threads (the Odds tab): the worker is an entry of its own.
           simulationWorker: resolve('src/main/simulation/worker.ts'),
           // The players' fog-masked map image is made on a worker thread: an entry of its own too.
           maskWorker: resolve('src/main/store/maskWorker.ts'),

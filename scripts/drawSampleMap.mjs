@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Draws the sample campaign's art (issue 15 item 5): the battlemap of "Ambush at the Ford" and
+ * Draws the sample campaign's art: the battlemap of "Ambush at the Ford" and
  * token art for its four figures, from code, so the project owns every pixel. Deterministic: the
  * same seed gives the same bytes. Run: `node scripts/drawSampleMap.mjs`.
  *

@@ -1,6 +1,6 @@
 /**
  * The GM's settings for the tactics that a page shows and main enforces, declared once here
- * (DESIGN §Three seams, one declaration per setting): the channel's schema, the engine's type and
+ * (DESIGN §Settings, declared once): the channel's schema, the engine's type and
  * the tracker's control are derived from this table. None of them is a rule: each is the
  * console's choice of how the autopilot plays.
  */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 
-/** Debian's Chromium when it is installed (TOOLCHAIN.md), else Playwright's own browser. */
+/** Debian's Chromium when it is installed (CONTRIBUTING.md §Setting up and running), else Playwright's own browser. */
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 export function chromiumLaunchOptions(): { executablePath?: string; args: string[] } {

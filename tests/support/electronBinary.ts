@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 
 /**
  * The Electron executable if one is installed, without triggering Electron's lazy download
- * (which cannot work offline; TOOLCHAIN.md). Honours ELECTRON_OVERRIDE_DIST_PATH.
+ * (which cannot work offline; CONTRIBUTING.md §Setting up and running). Honours ELECTRON_OVERRIDE_DIST_PATH.
  */
 export function findElectronBinary(): { path: string } | { missing: string } {
   const pkg = resolve(import.meta.dirname, '..', '..', 'node_modules', 'electron');

@@ -1,4 +1,4 @@
-// Before the browser tests: use Debian's Chromium when present (TOOLCHAIN.md); otherwise make
+// Before the browser tests: use Debian's Chromium when present (CONTRIBUTING.md §Setting up and running); otherwise make
 // sure Playwright's own Chromium is installed, installing it when neither exists.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

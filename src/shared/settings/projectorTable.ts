@@ -1,6 +1,6 @@
 /*
  * No zod here: the GM page's player-display settings import this table, and shared/channels/display.ts
- * derives the zod schema from it (DESIGN §Three seams, "One declaration per setting").
+ * derives the zod schema from it (DESIGN §Settings, declared once).
  */
 
 /**
