@@ -1,6 +1,7 @@
 // The code's shape, checked on every `npm test`: no file under src/ over 400 lines, no import
 // circle among them (type-only imports count: a circle of types is still two files that cannot be
-// read apart), and every import allowed by the folder table of docs/architecture.md. Reads imports as text; no dependency.
+// read apart), every import allowed by the folder table of docs/architecture.md, and no zod loaded by a
+// page. Reads imports as text; no dependency.
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,7 +99,7 @@ const FOLDERS = [
   ['src/renderer/', ['src/shared/']],
   ['src/shared/', []],
 ];
-const PACKAGES = { 'src/shared/': /^zod$/, 'src/preload/': /^electron$/ };
+const PACKAGES = { 'src/shared/': /^zod$/, 'src/preload/': /^electron$/, 'src/renderer/': /^(svelte|konva|qr)(\/|$)/ };
 const folderOf = (file) => FOLDERS.find(([folder]) => rel(file).startsWith(folder));
 for (const file of files) {
   const home = folderOf(file);
@@ -119,8 +120,35 @@ for (const file of files) {
   }
 }
 
+// No zod in the pages (docs/architecture.md §Rendering): no file a page runs imports it, however
+// far down its imports; a type-only import is erased and loads nothing.
+const isTypeOnly = (statement) => /^\s*(?:import|export)\s+type\s/.test(statement);
+const valueImports = new Map(
+  files.map((f) => {
+    let text = readFileSync(f, 'utf8');
+    if (f.endsWith('.svelte')) text = [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
+    const statements = [...text.matchAll(IMPORT)].filter((m) => !isTypeOnly(m[0]));
+    const specs = statements.map((m) => m[1] ?? m[2]);
+    return [f, { zod: specs.includes('zod'), files: specs.map((spec) => resolveImport(f, spec)).filter(Boolean) }];
+  }),
+);
+const pageFiles = files.filter((f) => rel(f).startsWith('src/renderer/'));
+const via = new Map(pageFiles.map((f) => [f, null]));
+for (const queue = [...pageFiles]; queue.length > 0;) {
+  const file = queue.shift();
+  for (const next of valueImports.get(file)?.files ?? []) if (!via.has(next)) via.set(next, file) && queue.push(next);
+}
+for (const [file, from] of via) {
+  if (!valueImports.get(file)?.zod) continue;
+  const chain = [file];
+  for (let f = from; f; f = via.get(f)) chain.unshift(f);
+  problems.push(`a page loads zod: ${chain.map(rel).join(' → ')} (import only types from a module with schemas)`);
+}
+
 if (problems.length > 0) {
   console.error(`Code structure: ${problems.length} problem(s)\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
-console.log(`Code structure: ${files.length} files under src/, none over ${MAX_LINES} lines, no import circle, every import allowed by the folder table.`);
+console.log(
+  `Code structure: ${files.length} files under src/, none over ${MAX_LINES} lines, no import circle, every import allowed by the folder table, no page loading zod.`,
+);
