@@ -20,7 +20,8 @@ test.beforeAll(async () => {
 
 const playerMapImage = async (page: Page) => (await mustCall(page, 'getPlayerView', {})).encounter.map.image!;
 
-const patchesOf = (page: Page) => page.evaluate(() => window.__battleMap.gridPatches);
+/** Map tiles painted again only where hexes changed, and ground redrawn over those parts alone in the push's own task. */
+const patchesOf = (page: Page) => page.evaluate(() => ({ tiles: window.__battleMap.gridPatches, inPlace: window.__battleMap.frames.patchedInPlace }));
 
 /** How `page`'s ground differs from a freshly loaded page's at the same frame (groundPixels.ts). */
 async function groundAgainstFresh(page: Page, url: string, name: string): Promise<GroundDifference> {
@@ -86,7 +87,9 @@ test("a walk under the party's sight repaints only the hexes it changes, to the 
   expect(kept.pieces).toBeLessThanOrEqual(2 * pieces.length);
 
   const gm = await groundAgainstFresh(gmPage, `${consoleServer.gm}&e2e=1`, 'GM page');
-  expect(await patchesOf(gmPage), "the GM page patched its map as the party's sight moved").toBeGreaterThan(before.gm);
+  const gmPatches = await patchesOf(gmPage);
+  expect(gmPatches.tiles, "the GM page patched its map tiles as the party's sight moved").toBeGreaterThan(before.gm.tiles);
+  expect(gmPatches.inPlace, "the GM page redrew its ground where the party's sight moved, as each push came").toBeGreaterThan(before.gm.inPlace);
   expect(gm.size).toBe(gm.otherSize);
   expect(gm.area, `the GM page's ground against a fresh page's, pixels inside areas that differ (${gm.edge} on edges)`).toBe(0);
   await gmPage.screenshot({ path: `${SCREENS}/fog-patches-gm-1366x768.png` });
@@ -110,7 +113,9 @@ test("a walk under the party's sight repaints only the hexes it changes, to the 
   await dragHex(gmPage, { q: 13, r: 3 }, { q: 14, r: 2 });
   await expect.poll(() => figureOnMap(playerPage, 'bram')).toMatchObject({ q: 14, r: 2 });
   const player = await groundAgainstFresh(playerPage, `${consoleServer.player}&e2e=1`, 'player page');
-  expect(await patchesOf(playerPage), 'the player page patched its map as the fog moved').toBeGreaterThan(bare);
+  const playerPatches = await patchesOf(playerPage);
+  expect(playerPatches.tiles, 'the player page patched its map tiles as the fog moved').toBeGreaterThan(bare.tiles);
+  expect(playerPatches.inPlace, 'the player page redrew its ground where the fog moved, as the push came').toBeGreaterThan(bare.inPlace);
   expect(player.size).toBe(player.otherSize);
   expect(player.area, `the player page's ground against a fresh page's, pixels inside areas that differ (${player.edge} on edges)`).toBe(0);
   await playerPage.screenshot({ path: `${SCREENS}/fog-patches-player-1366x768.png` });

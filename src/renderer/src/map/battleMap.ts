@@ -112,11 +112,11 @@ export class BattleMap {
       this.setFigures(this.tokens.all);
     }
     this.bounds = this.mapBounds();
-    if (changed) this.gridPainter.invalidateAreas(hexAreas(changed, this.layout));
-    else this.gridPainter.invalidate();
+    const areas = changed && hexAreas(changed, this.layout);
+    this.gridPainter.invalidate(areas);
     this.marks.mapChanged();
     if (reshaped && this.camera.auto) this.camera.applyAuto();
-    this.gridLayer.batchDraw();
+    this.frames.redraw(this.gridLayer, areas);
     this.marks.layer.batchDraw();
   }
 
@@ -137,12 +137,12 @@ export class BattleMap {
     this.background = background;
     const was = this.bounds;
     this.bounds = this.mapBounds();
-    if (changed) this.gridPainter.invalidateAreas(changed);
-    else this.gridPainter.invalidate();
+    this.gridPainter.invalidate(changed);
     // A picture reaching past the hexes changes what "the whole map" frames: an automatic camera frames it again.
     const b = this.bounds;
-    if (this.camera.auto && (b.x0 !== was.x0 || b.y0 !== was.y0 || b.x1 !== was.x1 || b.y1 !== was.y1)) this.camera.applyAuto();
-    this.gridLayer.batchDraw();
+    const reframed = this.camera.auto && (b.x0 !== was.x0 || b.y0 !== was.y0 || b.x1 !== was.x1 || b.y1 !== was.y1);
+    if (reframed) this.camera.applyAuto();
+    this.frames.redraw(this.gridLayer, reframed ? null : changed);
   }
 
   /** Whether the page is still decoding the map image its view names (`unsettledBy` names it meanwhile). */

@@ -4,7 +4,8 @@ import { cssTransform, drift, DRIFT_LIMITS, planRedraw, sameCamera, settleTime, 
 import type { MapCamera } from './mapCamera';
 import { draftTiles } from './tiledPainter';
 import { drawTokens } from './tokenBitmap';
-import { layerRedraw, StripRedraw } from './layerStrips';
+import { layerRedraw, StripRedraw, type DeviceBox } from './layerStrips';
+import type { WorldRect } from './tileGrid';
 
 interface Tracked {
   readonly layer: Konva.Layer;
@@ -55,6 +56,8 @@ export class CameraLayers {
   private synced: CameraState | null = null;
   /** How many strips were drawn filtered at rest (layerStrips.ts). */
   stripsDrawn = 0;
+  /** How many times a layer was drawn again over the parts a push changed alone, in the push's task (`redraw`). */
+  patchedInPlace = 0;
 
   constructor(
     private readonly stage: Konva.Stage,
@@ -112,6 +115,27 @@ export class CameraLayers {
     if (!t) return;
     t.wanted = fill;
     this.schedule();
+  }
+
+  /**
+   * Draws a layer again over `areas` (world rectangles) alone, now, in the task that changed them,
+   * so the canvas holds the new pixels before the next frame starts: false when it cannot (drawn
+   * at another camera or rough, a whole draw already asked for, a layer that cannot draw part of
+   * itself), and the caller asks for a whole draw instead.
+   */
+  private patch(layer: Konva.Layer, areas: readonly WorldRect[]): boolean {
+    const t = this.tracked.find((x) => x.layer === layer);
+    const waiting = (layer as unknown as { _waitingForDraw: boolean })._waitingForDraw;
+    if (!t?.strips || waiting || t.rough || t.blank || t.wanted !== null || !sameCamera(t.drawn, this.camera.state)) return false;
+    const boxes = areas.map((a) => deviceBox(a, t.drawn, t.pixelRatio, t.canvas)).filter((b) => b.width > 0 && b.height > 0);
+    if (boxes.length > 0 && !t.strips.patch(boxes)) return false;
+    this.patchedInPlace++;
+    return true;
+  }
+
+  /** A layer's content changed, over `areas` alone or (null) all of it: drawn again now where it can be, else on the next frame. */
+  redraw(layer: Konva.Layer, areas: readonly WorldRect[] | null): void {
+    if (areas === null || !this.patch(layer, areas)) layer.batchDraw();
   }
 
   destroy(): void {
@@ -197,4 +221,13 @@ export class CameraLayers {
   private empty(t: Tracked): boolean {
     return !t.layer.getChildren().some((c) => c.visible());
   }
+}
+
+/** A world rectangle's device pixels on a layer's canvas drawn at `camera`, a pixel of antialiasing around it. */
+function deviceBox(area: WorldRect, camera: CameraState, pixelRatio: number, canvas: HTMLCanvasElement): DeviceBox {
+  const x0 = Math.max(0, Math.floor((area.x0 * camera.scale + camera.x) * pixelRatio) - 1);
+  const y0 = Math.max(0, Math.floor((area.y0 * camera.scale + camera.y) * pixelRatio) - 1);
+  const x1 = Math.min(canvas.width, Math.ceil((area.x1 * camera.scale + camera.x) * pixelRatio) + 1);
+  const y1 = Math.min(canvas.height, Math.ceil((area.y1 * camera.scale + camera.y) * pixelRatio) + 1);
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }

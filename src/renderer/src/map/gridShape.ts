@@ -212,11 +212,15 @@ export function createCachedShape(
       if (!painter.draw(context._context, view, scale, pixelRatio, bounds) && layer) pending(layer as Konva.Layer, fill);
     },
   });
-  // Only the same tiles, all painted and sharp, draw the same pixels again.
-  setRedraw(shape, (ctx) => {
-    if (!last || painter.pending) return false;
+  // Only the same tiles, all painted and sharp, draw the same pixels again; a patch paints the
+  // changed parts of its tiles first, and what it could not paint yet follows as after a whole draw.
+  setRedraw(shape, (ctx, patching = false) => {
+    if (!last || (painter.pending && !patching)) return false;
     ctx.setTransform(last.transform);
-    return painter.draw(ctx, last.view, last.scale, last.pixelRatio, last.bounds);
+    const sharp = painter.draw(ctx, last.view, last.scale, last.pixelRatio, last.bounds);
+    const layer = shape.getLayer();
+    if (patching && !sharp && layer) pending(layer as Konva.Layer, fill);
+    return sharp || patching;
   });
   painter.onStale = () => {
     const layer = shape.getLayer();

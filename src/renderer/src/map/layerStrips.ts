@@ -3,8 +3,18 @@ import type Konva from './konva';
 /**
  * Draws a layer's whole content again into a 2D context set up as its last draw left it (device
  * pixels, no transform): false when it cannot now, and the layer is to be drawn whole instead.
+ * `patching`: part of the content changed since (a few hexes' fog): it is brought up to date as
+ * a whole draw would, not refused.
  */
-export type Redraw = (ctx: CanvasRenderingContext2D) => boolean;
+export type Redraw = (ctx: CanvasRenderingContext2D, patching?: boolean) => boolean;
+
+/** A rectangle of a canvas's device pixels. */
+export interface DeviceBox {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
 
 /** The shapes that can draw themselves again over part of their layer's canvas. */
 const redraws = new WeakMap<Konva.Shape, Redraw>();
@@ -40,6 +50,25 @@ export class StripRedraw {
   /** The layer was drawn whole: its next strip is the first. */
   reset(): void {
     this.next = 0;
+  }
+
+  /**
+   * Draws the layer again over `boxes` alone, cleared and drawn with the transform of a whole draw,
+   * where some of its content changed: false when it could not (the layer is then drawn whole).
+   */
+  patch(boxes: readonly DeviceBox[]): boolean {
+    const ctx = this.canvas.getContext('2d') as CanvasRenderingContext2D;
+    ctx.save();
+    try {
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.beginPath();
+      for (const b of boxes) ctx.rect(b.x, b.y, b.width, b.height);
+      ctx.clip();
+      for (const b of boxes) ctx.clearRect(b.x, b.y, b.width, b.height);
+      return this.redraw(ctx, true);
+    } finally {
+      ctx.restore();
+    }
   }
 
   /** Draws the next strip: true once the last is drawn, null when it cannot (the layer is then drawn whole). */

@@ -44,7 +44,7 @@ interface Tile {
   used: number;
   /** Painted from a stand-in that has since been replaced: shown until `fill` paints it again. */
   blurred?: boolean;
-  /** World areas whose picture changed since it was painted (`invalidateAreas`): only they are painted again. */
+  /** World areas whose picture changed since it was painted (`invalidate(areas)`): only they are painted again. */
   changed?: WorldRect[];
 }
 
@@ -72,7 +72,7 @@ export class TiledPainter {
   private missing = 0;
   /** How many tiles were painted: a push that changed nothing should paint none. */
   paints = 0;
-  /** How many of those paints were patches: only the parts a few hexes changed (`invalidateAreas`). */
+  /** How many of those paints were patches: only the parts a few hexes changed (`invalidate(areas)`). */
   patches = 0;
   /** Called when provisional tiles are blurred (their sharper picture came): `fill` paints them again. */
   onStale: (() => void) | null = null;
@@ -117,24 +117,21 @@ export class TiledPainter {
   }
 
   /** The picture changed: every tile is stale (still shown until its fresh one is painted). */
-  invalidate(): void {
-    this.version++;
-    this.missing = Math.max(this.missing, 1); // known at the next draw
-  }
-
   /**
-   * Only these world areas of the picture changed (a few hexes' fog or terrain): the tiles over
-   * them are painted again there alone, over their old pixels, when next drawn; until then they
-   * are shown as they were, as a stale tile is.
+   * The picture changed: all of it, or only these world `areas` (a few hexes' fog or terrain). Then
+   * the tiles over them are painted again there alone, over their old pixels, when next drawn;
+   * until then they are shown as they were, as a stale tile is.
    */
-  invalidateAreas(areas: readonly WorldRect[]): void {
-    if (areas.length === 0) return;
-    for (const tile of this.tiles.values()) {
-      if (tile.version !== this.version) continue;
-      const within = areas.filter((a) => clip(a, tile.rect));
-      if (within.length) tile.changed = tile.changed ? [...tile.changed, ...within] : within;
-    }
-    this.missing = Math.max(this.missing, 1);
+  invalidate(areas: readonly WorldRect[] | null = null): void {
+    if (areas === null) this.version++;
+    else if (areas.length === 0) return;
+    else
+      for (const tile of this.tiles.values()) {
+        if (tile.version !== this.version) continue;
+        const within = areas.filter((a) => clip(a, tile.rect));
+        if (within.length) tile.changed = tile.changed ? [...tile.changed, ...within] : within;
+      }
+    this.missing = Math.max(this.missing, 1); // known at the next draw
   }
 
   /** True while tiles the view needs are still to be painted, or painted from a stand-in. */
