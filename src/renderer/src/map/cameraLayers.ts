@@ -128,7 +128,8 @@ export class CameraLayers {
     const waiting = (layer as unknown as { _waitingForDraw: boolean })._waitingForDraw;
     if (!t?.strips || waiting || t.rough || t.blank || t.wanted !== null || !sameCamera(t.drawn, this.camera.state)) return false;
     const boxes = areas.map((a) => deviceBox(a, t.drawn, t.pixelRatio, t.canvas)).filter((b) => b.width > 0 && b.height > 0);
-    if (boxes.length > 0 && !t.strips.patch(boxes)) return false;
+    // Out of view, a whole draw brings the content up to date (the map's kept whole-map tile among it).
+    if (boxes.length === 0 || !t.strips.patch(boxes)) return false;
     this.patchedInPlace++;
     return true;
   }
