@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import type Konva from 'konva';
 import { expect, hexOnScreen, npcFighter, socketCall, test } from './fixtures';
 import { notchOf, rightDragPan, settle, turnSelected } from './mapProbes';
-import { framesUntilSettled, MAX_FRAMES, watchFromCameraMove } from './cameraFrames';
+import { framesUntilSettled, watchFromCameraMove } from './cameraFrames';
 
 /**
  * Figure tokens drawn from a bitmap each (src/renderer/src/map/tokenBitmap.ts): a pan
@@ -97,11 +97,13 @@ test('tokens repainted a budget at a time keep the map unsettled until their lay
   await zoom(gmPage, 2.5);
   const frames = await framesUntilSettled(gmPage);
   const log = frames.map((f, i) => `${i}: draws ${f.figureDraws} bitmaps ${f.bitmaps}${f.settled ? ' settled' : ''}`).join('\n');
-  expect((await paints(gmPage)) - before, `bitmaps painted for the zoom:\n${log}`).toBeGreaterThan(30);
-  expect(frames.filter((f) => f.bitmaps > 0).length, `frames that painted bitmaps (a budget at a time):\n${log}`).toBeGreaterThan(2);
+  const painted = (await paints(gmPage)) - before;
+  expect(painted, `bitmaps painted for the zoom:\n${log}`).toBeGreaterThan(30);
+  // A budget at a time: no one frame paints them all (how many frames it takes is the machine's).
+  expect(Math.max(...frames.map((f) => f.bitmaps)), `the most bitmaps one frame painted, of ${painted}:\n${log}`).toBeLessThan(painted);
   // Once the map says it has settled, its figure layer draws nothing more and paints no bitmap.
   const first = frames.findIndex((f) => f.settled);
-  expect(first, `the map settled within ${MAX_FRAMES} frames:\n${log}`).toBeGreaterThan(0);
+  expect(first, `the map settled:\n${log}`).toBeGreaterThan(0);
   const later = frames.slice(first + 1);
   expect(
     later.every((f) => f.figureDraws === 0 && f.bitmaps === 0 && f.settled),
