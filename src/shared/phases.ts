@@ -1,9 +1,10 @@
 /**
- * The phases of a turn, with the names the pages show: Pillars' six (RULINGS T1) in order, then
+ * The phases of a turn, with the names the pages show (`phaseLabel`; the engine's messages use the
+ * same names in title case, `phaseName`): Pillars' six (RULINGS T1) in order, then
  * the ones the rule options name (RULINGS O1: first and second movement; O2: one movement phase
  * and cleanup; O4: declarations). Which of them a turn goes through is the rules'
- * `initiative.phases` (main's decision, not a page's). Plain data: the contract's `PhaseSchema`
- * and the pages read the same list.
+ * `initiative.phases` (main's decision, not a page's). Plain data: the contract's `PhaseSchema`,
+ * the engine (`PHASE_NAMES`, Pillars' rules phases) and the pages read the same list.
  */
 export const PILLARS_PHASES = [
   { id: 'initiative', label: 'Initiative' },
@@ -34,7 +35,19 @@ export function isMovementPhase(id: string | undefined): boolean {
   return id !== undefined && (MOVEMENT_PHASES as readonly string[]).includes(id);
 }
 
-/** The name a page shows for a phase; an id it does not know, as it is. */
+const ALL_PHASES: readonly { readonly id: PhaseId; readonly label: string }[] = [...PILLARS_PHASES, ...OPTION_PHASES];
+
+/** The name a page shows for a phase (sentence case: "Renew spells"); an id it does not know, as it is. */
 export function phaseLabel(id: string): string {
-  return [...PILLARS_PHASES, ...OPTION_PHASES].find((p) => p.id === id)?.label ?? id;
+  return ALL_PHASES.find((p) => p.id === id)?.label ?? id;
+}
+
+/**
+ * The phase's name as the rules' turn sequence gives it (001 §Turn Sequence: "Renew Spells"): its
+ * label with every word capitalised, for the engine's messages and the rules' list of phases. An
+ * id it does not know, as it is.
+ */
+export function phaseName(id: string): string {
+  const phase = ALL_PHASES.find((p) => p.id === id);
+  return phase === undefined ? id : phase.label.replace(/\b\p{Ll}/gu, (c) => c.toUpperCase());
 }

@@ -27,16 +27,20 @@ import type {
   Wounds,
 } from './types';
 import { NO_HAZARDS } from './types';
+import { PILLARS_PHASES as TURN_PHASES, phaseName } from '../../../shared/phases';
 
-/** RULINGS T1 — the ids are the encounter's `phase` values (src/main/engine/encounter/turn/turn.ts PHASES). */
-export const PILLARS_PHASES: readonly PhaseInfo[] = [
-  { id: 'initiative', name: 'Initiative', source: '001 §Turn Sequence; RULINGS T1, T2' },
-  { id: 'renewSpells', name: 'Renew Spells', source: '001 §Turn Sequence; RULINGS T1, T3' },
-  { id: 'initialMovement', name: 'Initial Movement', source: '001 §Turn Sequence; RULINGS T1, T4' },
-  { id: 'finalMovement', name: 'Final Movement', source: '001 §Turn Sequence; RULINGS T1, T4' },
-  { id: 'actions', name: 'Actions', source: '001 §Turn Sequence; RULINGS T1, T5' },
-  { id: 'forcedRetreat', name: 'Forced Retreat', source: '001 §Turn Sequence; RULINGS T1, H3' },
-];
+/** Where each of Pillars' phases is ruled (RULINGS T1). */
+const PILLARS_PHASE_SOURCES: Readonly<Record<(typeof TURN_PHASES)[number]['id'], string>> = {
+  initiative: '001 §Turn Sequence; RULINGS T1, T2',
+  renewSpells: '001 §Turn Sequence; RULINGS T1, T3',
+  initialMovement: '001 §Turn Sequence; RULINGS T1, T4',
+  finalMovement: '001 §Turn Sequence; RULINGS T1, T4',
+  actions: '001 §Turn Sequence; RULINGS T1, T5',
+  forcedRetreat: '001 §Turn Sequence; RULINGS T1, H3',
+};
+
+/** RULINGS T1 — shared/phases.ts's six, in order, with their names (`phaseName`) and sources. */
+export const PILLARS_PHASES: readonly PhaseInfo[] = TURN_PHASES.map((p) => ({ id: p.id, name: phaseName(p.id), source: PILLARS_PHASE_SOURCES[p.id] }));
 
 export { sidesThenAdjDex } from './order';
 

@@ -4,7 +4,7 @@
  */
 import { AppError } from '../../../../shared/errors';
 import { asRuleSet, DEFAULT_RULES, type Rules } from '../../rules';
-import { isMovementPhase, MOVEMENT_PHASES, PILLARS_PHASES } from '../../../../shared/phases';
+import { isMovementPhase, MOVEMENT_PHASES, PHASE_IDS, phaseName, PILLARS_PHASES } from '../../../../shared/phases';
 import type { RuleSet } from '../../options/types';
 import { turnStateOf, type EncounterState, type FigureState, type TurnState } from '../schema';
 import { canAct, findFigure, isRidden, riderOf, sideName } from '../state';
@@ -16,19 +16,8 @@ export type Phase = EncounterState['phase'];
 /** Pillars' six phases (RULINGS T1); a turn goes through its rules' `initiative.phases`. */
 export const PHASES: readonly Phase[] = PILLARS_PHASES.map((p) => p.id);
 
-export const PHASE_NAMES: Readonly<Record<Phase, string>> = {
-  initiative: 'Initiative',
-  renewSpells: 'Renew Spells',
-  initialMovement: 'Initial Movement',
-  finalMovement: 'Final Movement',
-  actions: 'Actions',
-  forcedRetreat: 'Forced Retreat',
-  firstMovement: 'First Movement',
-  secondMovement: 'Second Movement',
-  movement: 'Movement',
-  cleanup: 'Cleanup',
-  declarations: 'Declarations',
-};
+/** Each phase's name in the engine's messages (shared/phases.ts `phaseName`: "Renew Spells"). */
+export const PHASE_NAMES: Readonly<Record<Phase, string>> = Object.fromEntries(PHASE_IDS.map((id) => [id, phaseName(id)])) as Record<Phase, string>;
 
 export { isMovementPhase };
 

@@ -2,6 +2,7 @@
  * The Classic rule set's tables (RULINGS O1; 004 *Combat and Movement Guide*), transcribed as
  * data, each row citing its section. The calculations that read them are in the sibling files.
  */
+import { phaseName } from '../../../../shared/phases';
 
 export const DOC_004 = '004';
 
@@ -292,13 +293,13 @@ export const CLASSIC_ROLL_TO_MISS: readonly { readonly from: number; readonly to
 // 004 §The Turn: Turn Sequence
 
 export const CLASSIC_PHASES: readonly { readonly id: string; readonly name: string; readonly source: string }[] = [
-  { id: 'initiative', name: 'Initiative', source: '004 §Turn Sequence (1)' },
-  { id: 'renewSpells', name: 'Renew Spells', source: '004 §Turn Sequence (2)' },
-  { id: 'firstMovement', name: 'First Movement', source: '004 §Turn Sequence (3)' },
-  { id: 'secondMovement', name: 'Second Movement', source: '004 §Turn Sequence (4)' },
-  { id: 'actions', name: 'Actions', source: '004 §Turn Sequence (5)' },
-  { id: 'forcedRetreat', name: 'Forced Retreat', source: '004 §Turn Sequence (6)' },
-];
+  { id: 'initiative', source: '004 §Turn Sequence (1)' },
+  { id: 'renewSpells', source: '004 §Turn Sequence (2)' },
+  { id: 'firstMovement', source: '004 §Turn Sequence (3)' },
+  { id: 'secondMovement', source: '004 §Turn Sequence (4)' },
+  { id: 'actions', source: '004 §Turn Sequence (5)' },
+  { id: 'forcedRetreat', source: '004 §Turn Sequence (6)' },
+].map((p) => ({ ...p, name: phaseName(p.id) }));
 
 /** 004 §Turn Sequence (1): each side rolls one die. */
 export const CLASSIC_INITIATIVE_DIE = '1d6';

@@ -20,6 +20,7 @@ import type { Dice, Roll } from '../../dice/types';
 import { explainSum, line, type BreakdownLine, type Explained } from '../../explain';
 import { hexKey, type Hex } from '../../../../shared/hex';
 import { DEFAULT_STRESS_DIE, rollStressDie, type StressDie } from './stressDie';
+import { phaseName } from '../../../../shared/phases';
 
 const SRC = '003 §1 Movement; RULINGS O4';
 const SRC_MODS = '003 §Initiative Modifiers Table; RULINGS O4';
@@ -215,10 +216,10 @@ export function paces(speed: 'walking' | 'hustling' | 'sprinting' | 'horseback',
 }
 
 export const DECLARED_INTENT_PHASES: readonly { readonly id: string; readonly name: string; readonly source: string }[] = [
-  { id: 'declarations', name: 'Declarations', source: '003 §1 Movement; RULINGS O4' },
-  { id: 'initiative', name: 'Initiative', source: '003 §1 Movement; RULINGS O4' },
-  { id: 'renewSpells', name: 'Renew Spells', source: 'RULINGS T1' },
-  { id: 'movement', name: 'Movement', source: '003 §1 Movement; RULINGS O4' },
-  { id: 'actions', name: 'Actions', source: 'RULINGS T1, T5' },
-  { id: 'forcedRetreat', name: 'Forced Retreat', source: 'RULINGS T1' },
-];
+  { id: 'declarations', source: '003 §1 Movement; RULINGS O4' },
+  { id: 'initiative', source: '003 §1 Movement; RULINGS O4' },
+  { id: 'renewSpells', source: 'RULINGS T1' },
+  { id: 'movement', source: '003 §1 Movement; RULINGS O4' },
+  { id: 'actions', source: 'RULINGS T1, T5' },
+  { id: 'forcedRetreat', source: 'RULINGS T1' },
+].map((p) => ({ ...p, name: phaseName(p.id) }));

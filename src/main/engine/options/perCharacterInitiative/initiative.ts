@@ -9,18 +9,19 @@
 import { rollOff } from '../../dice/rollOff';
 import type { Dice, Roll } from '../../dice/types';
 import { line, type Explained } from '../../explain';
+import { phaseName } from '../../../../shared/phases';
 
 export const PER_CHARACTER_DIE = '1d20';
 const SOURCE = '000 §Turn Sequence (1); RULINGS O2';
 
 export const PER_CHARACTER_PHASES: readonly { readonly id: string; readonly name: string; readonly source: string }[] = [
-  { id: 'initiative', name: 'Initiative', source: '000 §Turn Sequence (1)' },
-  { id: 'renewSpells', name: 'Renew Spells', source: '000 §Turn Sequence (2)' },
-  { id: 'movement', name: 'Movement', source: '000 §Turn Sequence (3)' },
-  { id: 'actions', name: 'Actions', source: '000 §Turn Sequence (5)' },
-  { id: 'forcedRetreat', name: 'Forced Retreat', source: '000 §Turn Sequence (6)' },
-  { id: 'cleanup', name: 'Cleanup', source: '000 §Turn Sequence (7)' },
-];
+  { id: 'initiative', source: '000 §Turn Sequence (1)' },
+  { id: 'renewSpells', source: '000 §Turn Sequence (2)' },
+  { id: 'movement', source: '000 §Turn Sequence (3)' },
+  { id: 'actions', source: '000 §Turn Sequence (5)' },
+  { id: 'forcedRetreat', source: '000 §Turn Sequence (6)' },
+  { id: 'cleanup', source: '000 §Turn Sequence (7)' },
+].map((p) => ({ ...p, name: phaseName(p.id) }));
 
 export interface FigureInitiative {
   /** Figures from highest to lowest (ties rolled off). */
