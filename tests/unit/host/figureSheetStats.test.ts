@@ -11,7 +11,7 @@ import { baseAdjDex } from '../../../src/main/engine/encounter/state';
 import { rulesFor } from '../../../src/main/engine/options/rulesFor';
 import { DEFAULT_RULES, type Rules } from '../../../src/main/engine/rules';
 import { figureSheetOf, statFigureOf } from '../../../src/main/engine/encounter/figures/figureSheet';
-import { turnRulesOf } from '../../../src/main/host/handlers/rules';
+import { turnRulesOf } from '../../../src/main/engine/encounter/turn/turnRules';
 import type { FigureSheet } from '../../../src/shared/channels/figure';
 import type { TurnRules } from '../../../src/shared/channels/rules';
 import type { GmView } from '../../../src/shared/views';

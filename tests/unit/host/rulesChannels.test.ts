@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { TurnRules } from '../../../src/shared/channels/rules';
 import type { GmView } from '../../../src/shared/views';
 import { DEFAULT_RULES, type Rules } from '../../../src/main/engine/rules';
-import { turnRulesOf } from '../../../src/main/host/handlers/rules';
+import { turnRulesOf } from '../../../src/main/engine/encounter/turn/turnRules';
 import { gmView } from '../../../src/main/session/gmView';
 import { gmCoreForTests } from '../../support/gmCore';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, type Rules } from '../../../src/main/engine/rules';
 import { figureSheetOf } from '../../../src/main/engine/encounter/figures/figureSheet';
-import { turnRulesOf } from '../../../src/main/host/handlers/rules';
+import { turnRulesOf } from '../../../src/main/engine/encounter/turn/turnRules';
 import { blankEncounter } from '../../../src/main/store/newCampaign';
 import { encounter, fig } from '../engine/encounter/fixtures';
 import { gmCoreForTests } from '../../support/gmCore';

@@ -4,7 +4,7 @@ import { isOnMap } from '../../../shared/mapGrid';
 import { setLegibility } from '../../store/handouts';
 import type { ConsoleCore } from '../coreApi';
 import type { HandlersFor } from '../dispatch';
-import { rulerWords } from './map';
+import { rulerWords } from '../../engine/map/ruler';
 
 /** The player display's framing: host state, read by both roles, changed by the GM, sized by the player display. */
 export function displayHandlers(core: () => ConsoleCore): HandlersFor<typeof DISPLAY_CHANNELS> {

@@ -8,8 +8,7 @@ import {
 import { attackPreview } from '../../engine/encounter/actions/attack';
 import { reachable } from '../../engine/encounter/movement/reachable';
 import { legalOptions } from '../../engine/encounter/turn/options';
-import { adjacentZones } from '../../engine/facing';
-import { figureById } from '../../engine/encounter/state';
+import { figureZones } from '../../engine/encounter/figures/figureZones';
 import type { Session } from '../../session/session';
 import type { CommandAck, GmView, SeenView } from '../../../shared/views';
 import type { HandlersFor } from '../dispatch';
@@ -38,12 +37,7 @@ export function encounterHandlers(session: () => Session): HandlersFor<typeof EN
           throw: throwIt === true,
         }),
       ),
-    // 001 §Facing: prone and knocked-down figures have only rear hexes, as attacks see them.
-    figureZones: ({ figureId }) => {
-      const f = figureById(session().currentState, figureId);
-      const prone = f.posture === 'prone' || f.posture === 'knockedDown';
-      const zones = [...adjacentZones({ position: f.position, facing: f.facing, size: f.size, prone }).values()];
-      return FigureZonesResultSchema.parse({ figureId: f.id, zones: zones.map((z) => ({ hex: { q: z.hex.q, r: z.hex.r }, zone: z.zone })) });
-    },
+    // 001 §Facing, its prone rule included: engine/encounter/figures/figureZones.ts.
+    figureZones: ({ figureId }) => FigureZonesResultSchema.parse(figureZones(session().currentState, figureId)),
   };
 }
