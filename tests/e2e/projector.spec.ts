@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type Konva from 'konva';
 import sharp from 'sharp';
+import { DEFAULT_LEGIBILITY } from '../../src/shared/settings/projectorTable';
 import { expect, socketCall, test } from './fixtures';
 import { clippedWithoutScrollbar } from './layoutChecks';
 import { toRenewSpells } from './sampleTurn';
@@ -203,6 +204,6 @@ test('token and label sizes and the high-contrast grid change the player display
   expect(await tokenLook(gmPage, 'Bram')).toEqual(gmBefore);
   await expect
     .poll(async () => (await socketCall(gmPage, 'getProjector', {})).value.legibility)
-    .toEqual({ tokenScale: 1.5, labelScale: 2, highContrastGrid: true, turnOrder: false, latestLine: false, turned: false, bothSides: false });
+    .toEqual({ ...DEFAULT_LEGIBILITY, tokenScale: 1.5, labelScale: 2, highContrastGrid: true });
   await shoot(gmPage, playerPage, 'legibility');
 });

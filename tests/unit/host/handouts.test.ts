@@ -11,7 +11,7 @@ import type { WebSocket } from 'ws';
 import { Core } from '../../../src/main/host/core';
 import { pushProjector } from '../../../src/main/host/blackout';
 import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
-import type { ProjectorState } from '../../../src/shared/channels/display';
+import { DEFAULT_LEGIBILITY, type ProjectorState } from '../../../src/shared/channels/display';
 import type { Handout } from '../../../src/shared/channels/handouts';
 import type { Envelope } from '../../../src/shared/contract';
 import { chunksOf, realImage } from '../../support/images';
@@ -133,20 +133,14 @@ describe('handouts on the player display', () => {
     if (!missing.ok) expect(missing.error.message).toMatch(/not among the campaign’s imported images/);
     const unknown = await gm.call('showHandout', { id: 'h-000000000000' });
     expect(unknown.ok).toBe(false);
-    valueOf(await gm.call('setProjector', { legibility: { tokenScale: 1.5, labelScale: 2, highContrastGrid: true, turnOrder: true } }));
+    const sent = { tokenScale: 1.5, labelScale: 2, highContrastGrid: true, turnOrder: true } as const;
+    for (const [key, value] of Object.entries(sent)) expect(value, key).not.toEqual(DEFAULT_LEGIBILITY[key as keyof typeof sent]);
+    valueOf(await gm.call('setProjector', { legibility: sent }));
 
     const file = JSON.parse(await readFile(join(core.campaigns.campaignDir, 'campaign.json'), 'utf8'));
     expect(file.handouts.map((h: Handout) => h.id)).toEqual([kept.id]);
-    // A setting the GM's page did not send is stored as its declared default (latestLine: off).
-    expect(file.playerDisplay).toEqual({
-      tokenScale: 1.5,
-      labelScale: 2,
-      highContrastGrid: true,
-      turnOrder: true,
-      latestLine: false,
-      turned: false,
-      bothSides: false,
-    });
+    // A setting the GM's page did not send is stored as its declared default (latestLine: off); the ones it sent are kept.
+    expect(file.playerDisplay).toEqual({ ...DEFAULT_LEGIBILITY, ...sent });
 
     // A new start on the same data folder opens the same campaign with its handouts and legibility, nothing shown.
     const again = await Core.start({ dataDir: join(root, 'data'), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, { gm: () => {}, player: () => {} });

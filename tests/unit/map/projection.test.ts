@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ProjectorState } from '../../../src/shared/channels/display';
+import { DEFAULT_PROJECTOR } from '../../../src/main/services/projector';
 import { hexKey } from '../../../src/shared/hex';
 
 // The module is renderer code, outside tsconfig.node.json's file list (a composite project): a
@@ -44,23 +45,15 @@ const modulePath = ['..', '..', '..', 'src', 'renderer', 'src', 'map', 'projecti
 const { brushHexes, containScale, extendStroke, mirrorCamera, physicalPxPerUnit, pixelsPerInch, projectorCamera, projectorOutline, projectorScreen } =
   (await import(/* @vite-ignore */ modulePath)) as ProjectionModule;
 
+// The host's starting projector, with the parts this arithmetic reads pinned to what the tests below assume.
 const base: ProjectorState = {
-  mode: 'follow',
+  ...DEFAULT_PROJECTOR,
   frame: null,
-  blackout: false,
   scale: 'fit',
   hexInches: 1,
   screen: { widthPx: 1920, heightPx: 1080, diagonalInches: 55 },
   snap: false,
-  overscan: 0,
-  staged: false,
   reported: null,
-  handout: null,
-  ping: null,
-  ruler: null,
-  seatCode: null,
-  legibility: { tokenScale: 1, labelScale: 1, highContrastGrid: false, turnOrder: false, latestLine: false, turned: false, bothSides: false },
-  revision: 0,
 };
 const wholeMap = { x: 40, y: 30, width: 80, height: 60 };
 

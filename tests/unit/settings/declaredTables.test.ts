@@ -8,6 +8,8 @@ import {
   HOST_PROJECTOR_SETTINGS,
   LEGIBILITY_SETTINGS,
   PROJECTOR_LIFETIMES,
+  type HostProjectorDescriptor,
+  type LegibilityDescriptor,
   type PlayerLegibility,
 } from '../../../src/shared/settings/projectorTable';
 import { OPTION_KEYS, OPTION_SOURCES, RULE_OPTIONS, RULE_SETTINGS, RULE_SOURCES } from '../../../src/shared/settings/ruleTable';
@@ -56,20 +58,34 @@ describe('the rule settings table', () => {
   });
 });
 
-/** One changed value per part the GM may set; a part declared without one here fails the test below. */
-const CHANGED: Required<ProjectorUpdate> = {
-  mode: 'hold',
-  frame: { x: 3, y: 4, width: 20, height: 10 },
-  blackout: true,
-  scale: 'physical',
-  hexInches: 1.5,
-  screen: { widthPx: 3840, heightPx: 2160, diagonalInches: 65 },
-  snap: true,
-  overscan: 5,
-  staged: true,
-  // Every legibility setting away from its default: the slider at its top, the switch flipped.
-  legibility: Object.fromEntries(LEGIBILITY_SETTINGS.map((s) => [s.key, s.kind === 'scale' ? s.max : !s.default])) as PlayerLegibility,
-};
+/** A value of a host-lived setting away from its default, from its declared kind and bounds. */
+function changedHostValue(s: HostProjectorDescriptor): unknown {
+  switch (s.kind) {
+    case 'choice':
+      return s.choices.find((c) => c !== s.default);
+    case 'flag':
+      return !s.default;
+    case 'number':
+      return s.default === s.max ? s.min : s.max;
+    case 'frame':
+      return { x: 3, y: 4, width: 20, height: 10 };
+    case 'screen':
+      return { widthPx: 3840, heightPx: 2160, diagonalInches: 65 };
+  }
+}
+
+/**
+ * One changed value per part the GM may set: every declared host setting by its kind, and every
+ * legibility setting away from its default (the slider at its top, or its bottom if that is the
+ * default; the switch flipped). A part added outside the tables, without one here, fails the test
+ * below; a value not away from its default, or refused by the schema, fails the one after.
+ */
+const CHANGED = {
+  ...Object.fromEntries(HOST_PROJECTOR_SETTINGS.map((s: HostProjectorDescriptor) => [s.key, changedHostValue(s)])),
+  legibility: Object.fromEntries(
+    LEGIBILITY_SETTINGS.map((s: LegibilityDescriptor) => [s.key, s.kind === 'flag' ? !s.default : s.default === s.max ? s.min : s.max]),
+  ) as PlayerLegibility,
+} as Required<ProjectorUpdate>;
 
 describe('the projector table', () => {
   it('names the lifetime of every part of the projector state, and setProjector takes exactly the GM-set ones', () => {
@@ -110,7 +126,9 @@ describe('the projector table', () => {
   it('gives the legibility schema and defaults, and a campaign.json without a setting reads its default', () => {
     expect(Object.keys(DEFAULT_LEGIBILITY)).toEqual(LEGIBILITY_SETTINGS.map((s) => s.key));
     expect(PlayerLegibilitySchema.parse({})).toEqual(DEFAULT_LEGIBILITY);
+    expect(DEFAULT_PROJECTOR.legibility).toEqual(DEFAULT_LEGIBILITY);
     for (const s of LEGIBILITY_SETTINGS) {
+      expect(DEFAULT_LEGIBILITY[s.key]).toBe(s.default);
       if (s.kind !== 'scale') continue;
       expect(PlayerLegibilitySchema.safeParse({ [s.key]: s.max + 0.01 }).success).toBe(false);
       expect(PlayerLegibilitySchema.safeParse({ [s.key]: s.min - 0.01 }).success).toBe(false);

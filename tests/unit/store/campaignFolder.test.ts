@@ -9,6 +9,7 @@ import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
 import { ensureFirstCampaign } from '../../../src/main/store/firstStart';
 import { readDocument, readVersionedDocument, writeDocument } from '../../../src/main/store/jsonDocument';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
+import { DEFAULT_LEGIBILITY, type PlayerLegibility } from '../../../src/shared/channels/display';
 import { CampaignFileSchema, EncounterFileSchema } from '../../../src/main/store/schema';
 import { Core } from '../../../src/main/host/core';
 import { AppError, isAppError } from '../../../src/shared/errors';
@@ -246,15 +247,8 @@ describe('changes to campaign.json asked for at once', () => {
   it('all stay, in the order they were asked for, in memory and on disk', async () => {
     const dir = await copySample(await dirs.make());
     const folder = await openCampaignFolder(dir);
-    const look = (tokenScale: number) => ({
-      tokenScale,
-      labelScale: 1,
-      highContrastGrid: false,
-      turnOrder: false,
-      latestLine: false,
-      turned: false,
-      bothSides: false,
-    });
+    // Every declared setting at its default but the two sizes: a whole legibility, as the GM's page sends it.
+    const look = (tokenScale: number): PlayerLegibility => ({ ...DEFAULT_LEGIBILITY, tokenScale, labelScale: 1 });
     // Not awaited one by one: as when a GM changes a setting and another before main answers.
     await Promise.all([
       folder.renameCampaign('Renamed at the table'),
