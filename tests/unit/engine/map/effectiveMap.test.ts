@@ -14,7 +14,7 @@ import type { EncounterState, FigureState } from '../../../../src/main/engine/en
 import { BODY, BROKEN, effectiveMap, FIRE, SHADOW, WALL } from '../../../../src/main/engine/map/effectiveMap';
 import { rulesFor } from '../../../../src/main/engine/options/rulesFor';
 import { DEFAULT_RULES } from '../../../../src/main/engine/rules';
-import type { SpellMapEffect } from '../../../../src/shared/mapEffects';
+import { MAP_EFFECT_KINDS, MAP_EFFECTS, type SpellMapEffect } from '../../../../src/shared/mapEffects';
 import type { Command } from '../../../../src/shared/commands';
 import { hexKey, type Hex } from '../../../../src/shared/hex';
 import { mapHexes } from '../../../../src/shared/mapGrid';
@@ -128,6 +128,16 @@ describe('a spell the campaign gives a map effect changes the map while it lasts
     expect(map.isWall({ q: 8, r: 6 })).toBe(false);
     expect(map.isWall({ q: 8, r: 5 })).toBe(true);
     expect(effectiveMap({ ...cast, spells: [] }).isWall({ q: 8, r: 5 })).toBe(false);
+  });
+
+  it.each(MAP_EFFECT_KINDS)('%s does to movement and sight what its row in shared/mapEffects.ts says', (kind) => {
+    const rules = rulesWith({ 'passage-light': { kind, shape: 'hex', size: 0, shown: true } });
+    const at = { q: 8, r: 5 };
+    const map = effectiveMap(step(corridor(), light(at), [[2, 3, 4]], rules).state);
+    expect({ movement: map.blocksMovement(at), sight: map.blocksSight(at) }).toEqual({
+      movement: MAP_EFFECTS[kind].blocksMovement,
+      sight: MAP_EFFECTS[kind].blocksSight,
+    });
   });
 
   it('darkness makes a shadow hex for 001 §Target Conditions; light over painted shadow takes it away', () => {
