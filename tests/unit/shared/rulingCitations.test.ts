@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { citedParts, citedRulingIds, expandIds, withRulingTexts } from '../../../src/shared/rulings/citations';
 import { RULING_BY_ID, RULING_GROUPS, RULINGS } from '../../../src/shared/rulings';
+import { RULE_OPTIONS, RULE_SETTINGS } from '../../../src/shared/settings/ruleTable';
 
 const SRC = join(import.meta.dirname, '../../../src');
 const RULINGS_DIR = join(SRC, 'shared/rulings');
@@ -89,5 +90,16 @@ describe('the rulings the console cites', () => {
       expect(sentences, `${r.id}: ${r.does}`).toBeLessThanOrEqual(3);
       expect(r.settles, r.id).toMatch(/\d{3}/);
     }
+  });
+});
+
+describe('the rulings the rules form names', () => {
+  it('are exactly those marked as a campaign setting: the ids the rule settings and options rows cite', () => {
+    const named = new Set([...RULE_SETTINGS, ...RULE_OPTIONS].flatMap((row) => [...row.ruling.matchAll(/\b([A-Z]\d+)\b/g)].map((m) => m[1]!)));
+    expect(
+      RULINGS.filter((r) => r.setting)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...named].sort());
   });
 });
