@@ -88,6 +88,10 @@ test('at physical size the hexes are the typed size across the whole width; snap
   await gmPage.getByLabel('TV overscan margin').fill('5');
   await gmPage.getByLabel('TV overscan margin').press('Enter');
   await expect.poll(async () => (await playerPage.getByTestId('player-map').boundingBox())?.x).toBeCloseTo(1920 * 0.05, 0);
+  // The panel shows what main holds: the margin typed and the snap switched on.
+  await expect(gmPage.getByLabel('TV overscan margin')).toHaveValue('5');
+  await expect(gmPage.getByTestId('projector-snap')).toBeChecked();
+  await gmPage.screenshot({ path: `${SCREENS}/physical-scale-panel-gm-1366x768.png` });
   const box = (await playerPage.getByTestId('player-map').boundingBox())!;
   expect(box.x + box.width).toBeCloseTo(1920 * 0.95, 0);
   expect(box.y).toBeCloseTo(1080 * 0.05, 0);

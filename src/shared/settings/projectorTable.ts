@@ -56,9 +56,21 @@ export const HOST_PROJECTOR_SETTINGS = [
   /** A 1080p picture on a 55-inch screen: a common table-top television. */
   { key: 'screen', kind: 'screen', default: { widthPx: 1920, heightPx: 1080, diagonalInches: 55 } },
   /** At physical scale, the projector's view moves in whole hexes, so miniatures on the glass stay on their hexes. */
-  { key: 'snap', kind: 'flag', default: false },
+  {
+    key: 'snap',
+    kind: 'flag',
+    default: false,
+    control: { id: 'projector-snap', label: 'Pan in whole hexes at physical scale (miniatures stay on their hexes)' },
+  },
   /** The margin of each edge kept clear for a TV that crops its picture, in percent of the screen. */
-  { key: 'overscan', kind: 'number', min: 0, max: 10, default: 0 },
+  {
+    key: 'overscan',
+    kind: 'number',
+    min: 0,
+    max: 10,
+    default: 0,
+    control: { id: 'overscan', label: 'TV overscan margin', step: 0.5, unit: '% of each edge kept clear' },
+  },
   /**
    * The TV keeps the scene it shows, held where it is, while the GM prepares the next one (another
    * encounter, a map to reveal); turned off, the TV shows what the GM has open.
@@ -67,16 +79,29 @@ export const HOST_PROJECTOR_SETTINGS = [
 ] as const satisfies readonly HostProjectorDescriptor[];
 
 /** The bounds of a host-lived number setting, as the form and the schema both read them. */
-export function numberBounds(key: 'hexInches' | 'overscan'): { readonly min: number; readonly max: number } {
+export function numberBounds(key: 'hexInches'): { readonly min: number; readonly max: number } {
   type NumberSetting = Extract<(typeof HOST_PROJECTOR_SETTINGS)[number], { kind: 'number' }>;
   const setting = HOST_PROJECTOR_SETTINGS.find((s): s is NumberSetting => s.key === key && s.kind === 'number')!;
   return { min: setting.min, max: setting.max };
 }
 
+/**
+ * A host setting's control in the projector's scale panel, drawn from its row
+ * (gm/HostSettingControls.svelte); a row without one has a control of its own in the panel.
+ */
+export interface HostSettingControl {
+  /** The input's id (and a checkbox's test id). */
+  readonly id: string;
+  readonly label: string;
+  /** A number's step and the words after its field. */
+  readonly step?: number;
+  readonly unit?: string;
+}
+
 export type HostProjectorDescriptor = { readonly key: string } & (
   | { readonly kind: 'choice'; readonly choices: readonly [string, ...string[]]; readonly default: string }
-  | { readonly kind: 'flag'; readonly default: boolean }
-  | { readonly kind: 'number'; readonly min: number; readonly max: number; readonly default: number }
+  | { readonly kind: 'flag'; readonly default: boolean; readonly control?: HostSettingControl }
+  | { readonly kind: 'number'; readonly min: number; readonly max: number; readonly default: number; readonly control?: HostSettingControl }
   | { readonly kind: 'frame'; readonly default: FrameValue | null }
   | { readonly kind: 'screen'; readonly default: ScreenValue }
 );
