@@ -73,7 +73,12 @@ async function main(): Promise<void> {
         'Press Ctrl+C to stop.\n',
     );
   }
-  const stop = () => void host?.close().then(() => process.exit(0));
+  // The web host first (no page sends another command), then what the core holds open (the encounter's log).
+  const stop = () =>
+    void host
+      ?.close()
+      .then(() => core.close().catch((e: unknown) => log(`could not close the open encounter: ${e instanceof Error ? e.message : String(e)}`)))
+      .then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

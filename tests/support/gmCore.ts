@@ -14,14 +14,17 @@ export interface GmCoreForTests {
   send<T = unknown>(command: unknown, entered?: number[][]): Promise<T>;
 }
 
-/** Registers beforeAll/afterAll that start a real Core for the file's tests and clean up after. */
+/** Registers beforeAll/afterAll that start a real Core for the file's tests, and close it and clean up after. */
 export function gmCoreForTests(): GmCoreForTests {
   const dirs = tempDirs();
   let core: Core | undefined;
   beforeAll(async () => {
     core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
   });
-  afterAll(() => dirs.cleanup());
+  afterAll(async () => {
+    await core?.close();
+    await dirs.cleanup();
+  });
   const api: GmCoreForTests = {
     get core() {
       if (!core) throw new Error('the Core starts in beforeAll');

@@ -69,6 +69,7 @@ export function webCoreForTests(options: WebCoreOptions = {}): WebCoreForTests {
     for (const ws of opened.splice(0)) ws.terminate();
     for (const socket of raw.splice(0)) socket.destroy();
     await running?.host.close();
+    await running?.core.close();
     running = undefined;
     await dirs.cleanup();
   });

@@ -102,6 +102,15 @@ export class Core implements ConsoleCore {
     return this.assets.read(role, name);
   }
 
+  /**
+   * Closes what the console holds open, as it quits: the autopilot and the simulation workers
+   * first (nothing then writes to the encounter), then the open encounter's log file.
+   */
+  async close(): Promise<void> {
+    await this.tactics.close();
+    await this.campaigns.close();
+  }
+
   importImageStream(source: AsyncIterable<Uint8Array>, total: number | null, what?: string): Promise<ImportedImageInfo> {
     return this.transfers.importImageStream(source, total, what);
   }

@@ -36,7 +36,10 @@ beforeEach(async () => {
   );
   handler = electron.handlers.get('app') as Handler;
 });
-afterEach(() => dirs.cleanup());
+afterEach(async () => {
+  await core.close();
+  await dirs.cleanup();
+});
 
 const post = (route: string, body: Uint8Array, token: string | null) =>
   handler(

@@ -18,7 +18,7 @@ beforeAll(async () => {
   core.tactics.onAutopilot((s) => statuses.push(s));
 }, 60_000);
 afterAll(async () => {
-  await core.tactics.close();
+  await core.close();
   await dirs.cleanup();
 });
 

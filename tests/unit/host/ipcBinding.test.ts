@@ -48,7 +48,10 @@ beforeEach(async () => {
   ipc = new FakeIpcMain();
   bindIpc(ipc, core.dispatcher, roleOf);
 });
-afterEach(() => dirs.cleanup());
+afterEach(async () => {
+  await core.close();
+  await dirs.cleanup();
+});
 
 const move = { command: { type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } } };
 

@@ -36,6 +36,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await host.close();
+  await core.close();
   await dirs.cleanup();
 });
 

@@ -40,6 +40,7 @@ beforeEach(async () => {
 afterEach(async () => {
   for (const ws of opened.splice(0)) ws.terminate();
   await host.close();
+  await core.close();
   await dirs.cleanup();
 });
 

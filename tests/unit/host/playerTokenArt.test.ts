@@ -37,6 +37,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await host.close();
+  await core.close();
   await dirs.cleanup();
 });
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
   core.tactics.onAutopilot((s) => autopilots.push(s));
 }, 120_000);
 afterAll(async () => {
-  await core.tactics.close();
+  await core.close();
   await dirs.cleanup();
 });
 

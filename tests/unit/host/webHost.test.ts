@@ -43,6 +43,7 @@ beforeEach(async () => {
 afterEach(async () => {
   for (const ws of open.splice(0)) ws.terminate();
   await host.close();
+  await core.close();
   await dirs.cleanup();
 });
 

@@ -22,7 +22,10 @@ beforeEach(async () => {
   await send({ type: 'setMapImage', image: { asset: imported.asset, width: imported.width, height: imported.height } });
 });
 
-afterEach(() => dirs.cleanup());
+afterEach(async () => {
+  await core.close();
+  await dirs.cleanup();
+});
 
 async function send(command: Command): Promise<void> {
   const r = await core.dispatcher.dispatch('gm', 'sendCommand', { command });

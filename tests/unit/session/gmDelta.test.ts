@@ -12,9 +12,11 @@ import type { Command } from '../../../src/shared/commands';
 import { applyViewDelta, isViewDelta } from '../../../src/shared/viewOrder';
 import { GmViewDeltaSchema, GmViewSchema, type GmView, type GmViewPush } from '../../../src/shared/views';
 import { copySample, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { closeAfterEach } from '../../support/closing';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
+const closing = closeAfterEach();
 
 /** The session's GM pushes as a host sends them, after a JSON round trip like the socket's. */
 async function sampleWithPushes(): Promise<{ session: Session; pushes: GmViewPush[] }> {
@@ -22,10 +24,12 @@ async function sampleWithPushes(): Promise<{ session: Session; pushes: GmViewPus
   const encode = gmPushEncoder();
   const pushes: GmViewPush[] = [];
   const sink = recordingSink();
-  const session = await Session.open(await openCampaignFolder(dir), {
-    gm: (v) => pushes.push(JSON.parse(JSON.stringify(encode(v))) as GmViewPush),
-    player: sink.player,
-  });
+  const session = closing.add(
+    await Session.open(await openCampaignFolder(dir), {
+      gm: (v) => pushes.push(JSON.parse(JSON.stringify(encode(v))) as GmViewPush),
+      player: sink.player,
+    }),
+  );
   encode(session.gmView());
   return { session, pushes };
 }

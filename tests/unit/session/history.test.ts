@@ -11,9 +11,11 @@ import { openCampaignFolder, encounterSnapshotName } from '../../../src/main/sto
 import { listBackups } from '../../../src/main/store/backups';
 import type { Command } from '../../../src/shared/commands';
 import { copySample, encounterLogPath, readEncounterFile, readLogFile, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { closeAfterEach } from '../../support/closing';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
+const closing = closeAfterEach();
 
 const ROLL: Command = { type: 'rollInitiative' };
 const NEXT: Command = { type: 'advancePhase', override: true };
@@ -23,7 +25,7 @@ async function open(options: { snapshotEvery?: number } = {}) {
   const dir = await copySample(await dirs.make());
   let t = Date.UTC(2026, 2, 1, 12, 0, 0);
   const now = () => new Date((t += 1000));
-  const session = await Session.open(await openCampaignFolder(dir), recordingSink(), { now, ...options });
+  const session = closing.add(await Session.open(await openCampaignFolder(dir), recordingSink(), { now, ...options }));
   return { dir, session, now };
 }
 
@@ -178,7 +180,7 @@ describe('checkpoints and snapshots', () => {
     await session.execute(ROLL, [[1], [6]]); // a different history of the same length
     await session.execute(NEXT);
     await session.execute(move('bram', 10, 5));
-    await session.close();
+    await closing.close(session);
     const reopened = await Session.open(await openCampaignFolder(dir), recordingSink());
     const file = await readEncounterFile(dir);
     expect(reopened.currentState).toEqual(replay(file, file.log).state);
@@ -193,7 +195,7 @@ describe('checkpoints and snapshots', () => {
     const { dir, session } = await open({ snapshotEvery: 2 });
     await session.execute(ROLL);
     await session.execute(NEXT);
-    await session.close();
+    await closing.close(session);
     await writeFile(join(dir, encounterSnapshotName('ford-ambush')), '{"schemaVersion":1,"id":"ford-amb');
     const reopened = await Session.open(await openCampaignFolder(dir), recordingSink());
     const file = await readEncounterFile(dir);
@@ -206,7 +208,7 @@ describe('an interrupted write at the end of the log', () => {
   it('is dropped on open and cut off before the next command; earlier entries stay', async () => {
     const { dir, session } = await open();
     await session.execute(ROLL, [[4], [2]]);
-    await session.close();
+    await closing.close(session);
     const path = encounterLogPath(dir);
     const good = await readFile(path, 'utf8');
     await writeFile(path, good + '{"seq":2,"at":"2026-03-01T12:00:00.000Z","comm');

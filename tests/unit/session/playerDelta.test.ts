@@ -12,9 +12,11 @@ import type { Command } from '../../../src/shared/commands';
 import { applyViewDelta, isViewDelta } from '../../../src/shared/viewOrder';
 import { PlayerViewDeltaSchema, PlayerViewSchema, type PlayerView, type PlayerViewPush } from '../../../src/shared/views';
 import { copySample, recordingSink, SAMPLE_SECRETS, tempDirs } from '../../support/tempCampaign';
+import { closeAfterEach } from '../../support/closing';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
+const closing = closeAfterEach();
 
 /** The session's player pushes as a host sends them, after a JSON round trip like the socket's. */
 async function sampleWithPushes(): Promise<{ session: Session; pushes: PlayerViewPush[] }> {
@@ -22,10 +24,12 @@ async function sampleWithPushes(): Promise<{ session: Session; pushes: PlayerVie
   const encode = playerPushEncoder();
   const pushes: PlayerViewPush[] = [];
   const sink = recordingSink();
-  const session = await Session.open(await openCampaignFolder(dir), {
-    gm: sink.gm,
-    player: (v) => pushes.push(JSON.parse(JSON.stringify(encode(v))) as PlayerViewPush),
-  });
+  const session = closing.add(
+    await Session.open(await openCampaignFolder(dir), {
+      gm: sink.gm,
+      player: (v) => pushes.push(JSON.parse(JSON.stringify(encode(v))) as PlayerViewPush),
+    }),
+  );
   encode(session.playerView());
   return { session, pushes };
 }

@@ -7,14 +7,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { closeAfterEach } from '../../support/closing';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
+const closing = closeAfterEach();
 
 async function played(fogIlsa = false): Promise<Core> {
-  const core = await Core.start(
-    { dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, now: () => new Date('2026-03-01T12:00:00.000Z') },
-    recordingSink(),
+  const core = closing.add(
+    await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, now: () => new Date('2026-03-01T12:00:00.000Z') }, recordingSink()),
   );
   const s = core.session;
   // Turn 1, before initiative: Grak is hidden from the players (a GM secret).

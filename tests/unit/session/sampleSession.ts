@@ -19,12 +19,13 @@ import {
   type RecordingSink,
   type tempDirs,
 } from '../../support/tempCampaign';
+import type { Closing } from '../../support/closing';
 
 export const FIXED_NOW = new Date('2026-03-01T12:00:00.000Z');
 
-/** Opens a fresh copy of the sample in one of `dirs`, after `edit` rewrote its encounter file. */
+/** Opens a fresh copy of the sample in one of `dirs`, after `edit` rewrote its encounter file; `closing` closes the session after the test. */
 export const sampleOpener =
-  (dirs: ReturnType<typeof tempDirs>) =>
+  (dirs: ReturnType<typeof tempDirs>, closing: Closing) =>
   async (edit?: (file: EncounterFile) => void): Promise<{ dir: string; session: Session; sink: RecordingSink }> => {
     const dir = await copySample(await dirs.make());
     if (edit) {
@@ -33,7 +34,7 @@ export const sampleOpener =
       await writeFile(encounterFilePath(dir), JSON.stringify(file, null, 2));
     }
     const sink = recordingSink();
-    const session = await Session.open(await openCampaignFolder(dir), sink, () => FIXED_NOW);
+    const session = closing.add(await Session.open(await openCampaignFolder(dir), sink, () => FIXED_NOW));
     return { dir, session, sink };
   };
 

@@ -24,11 +24,13 @@ import {
   type RecordingSink,
 } from '../../support/tempCampaign';
 import { FIXED_NOW, codeOf, move, pos, sampleOpener, turn } from './sampleSession';
+import { closeAfterEach } from '../../support/closing';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
+const closing = closeAfterEach();
 
-const openSample = sampleOpener(dirs);
+const openSample = sampleOpener(dirs, closing);
 
 describe('Session: commands, the log and the file', () => {
   it('opens the sample at revision 0 with an empty log and nothing to undo or redo', async () => {
@@ -116,7 +118,7 @@ describe('Session: commands, the log and the file', () => {
     expect(latestLine(replayed.state, file.log, TABLE)).toEqual(['Ilsa is now next to Bram.']);
     expect({ ...frameOf(replayed.state), session: session.key, revision: session.playerView().revision }).toEqual(session.playerView());
 
-    const reopened = await Session.open(folder, recordingSink());
+    const reopened = closing.add(await Session.open(folder, recordingSink()));
     expect(reopened.gmView().encounter).toEqual(live.encounter);
     expect(reopened.gmView().history).toEqual({ canUndo: true, canRedo: false, logLength: 4 });
   });
@@ -200,7 +202,7 @@ describe('Session: illegal commands change nothing', () => {
   it('a write that fails leaves the state, the log and the views as they were (and the dispatcher says internal)', async () => {
     const logs: string[] = [];
     const sink = recordingSink();
-    const core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) }, sink);
+    const core = closing.add(await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) }, sink));
     const path = encounterLogPath(core.campaigns.campaignDir);
     await rm(path, { force: true });
     await mkdir(path); // the log cannot be opened for appending

@@ -8,10 +8,12 @@ import { isAppError } from '../../../src/shared/errors';
 import { hexNeighbor } from '../../../src/shared/hex';
 import { readEncounterFile, samplePlayerId, tempDirs } from '../../support/tempCampaign';
 import { expectNoSecrets, move, pos, sampleOpener, turn } from './sampleSession';
+import { closeAfterEach } from '../../support/closing';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
-const openSample = sampleOpener(dirs);
+const closing = closeAfterEach();
+const openSample = sampleOpener(dirs, closing);
 
 describe('Session: the player view keeps the secrets', () => {
   it('the sample’s player view has no hidden figure, mana, notes, hidden flags, spells or fogged terrain', async () => {

@@ -7,12 +7,16 @@ import { Core } from '../../../src/main/host/core';
 import { bytesOf, exportToFile, importFile, jsonOf, rewriteZip } from '../../support/bundles';
 import { chunksOf, realImage } from '../../support/images';
 import { SAMPLE_CAMPAIGN_DIR, readLogFile, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { closeAfterEach } from '../../support/closing';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
+const closing = closeAfterEach();
 
 const start = async () =>
-  Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, now: () => new Date('2026-03-01T12:00:00.000Z') }, recordingSink());
+  closing.add(
+    await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, now: () => new Date('2026-03-01T12:00:00.000Z') }, recordingSink()),
+  );
 
 describe('export and import', () => {
   it('a campaign exported on one machine imports on another with its log and assets; a second import is renamed', async () => {

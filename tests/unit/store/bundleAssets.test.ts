@@ -12,11 +12,13 @@ import { Core } from '../../../src/main/host/core';
 import { bytesOf, exportToFile, importFile, jsonOf, rewriteZip } from '../../support/bundles';
 import { chunksOf, realImage } from '../../support/images';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { closeAfterEach } from '../../support/closing';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
+const closing = closeAfterEach();
 
-const start = async () => Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+const start = async () => closing.add(await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink()));
 
 /** A console whose sample encounter got, during play, a new map image and new token art for Bram. */
 async function playedWithNewImages(): Promise<{ core: Core; map: string; art: string }> {

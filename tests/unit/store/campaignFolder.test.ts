@@ -14,9 +14,11 @@ import { CampaignFileSchema, EncounterFileSchema } from '../../../src/main/store
 import { Core } from '../../../src/main/host/core';
 import { AppError, isAppError } from '../../../src/shared/errors';
 import { SAMPLE_CAMPAIGN_DIR, copySample, encounterFilePath, readEncounterFile, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { closeAfterEach } from '../../support/closing';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
+const closing = closeAfterEach();
 
 async function appErrorOf(p: Promise<unknown>): Promise<AppError> {
   try {
@@ -69,9 +71,9 @@ describe('ensureFirstCampaign', () => {
 
   it('a Core started twice on the same data dir reopens the same campaign with its log', async () => {
     const dataDir = await dirs.make();
-    const core1 = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    const core1 = closing.add(await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink()));
     await core1.session.execute({ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } });
-    const core2 = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    const core2 = closing.add(await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink()));
     expect(core2.campaigns.campaignDir).toBe(core1.campaigns.campaignDir);
     expect(core2.campaigns.campaignDir).toBe(join(dataDir, 'campaigns', 'Sample Campaign'));
     expect(core2.session.gmView().history.logLength).toBe(1);
@@ -81,12 +83,12 @@ describe('ensureFirstCampaign', () => {
 
   it('a Core whose recent campaign has a damaged encounter opens that campaign without it, logs why, and leaves the file alone', async () => {
     const dataDir = await dirs.make();
-    const core1 = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    const core1 = closing.add(await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink()));
     const other = await copySample(await dirs.make(), 'Broken');
     await writeFile(encounterFilePath(other), '{"schemaVersion": 1, "id": "ford');
     await writeFile(core1.campaigns.recentFile, JSON.stringify({ schemaVersion: 1, campaigns: [other] }));
     const logs: string[] = [];
-    const core2 = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) }, recordingSink());
+    const core2 = closing.add(await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) }, recordingSink()));
     expect(core2.campaigns.campaignDir).toBe(other);
     expect(() => core2.session).toThrow(/encounters\/ford-ambush\.json/);
     expect(logs.some((l) => l.includes(other) && l.includes('encounters/ford-ambush.json'))).toBe(true);
@@ -95,7 +97,7 @@ describe('ensureFirstCampaign', () => {
 
   it('Core.openCampaign keeps the current campaign open when the new one cannot be read', async () => {
     const dataDir = await dirs.make();
-    const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    const core = closing.add(await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink()));
     const before = core.campaigns.campaignDir;
     const broken = await copySample(await dirs.make(), 'Broken');
     await writeFile(join(broken, 'campaign.json'), 'garbage');
@@ -165,7 +167,7 @@ describe('damaged encounter files', () => {
     const dir = await copySample(home);
     const path = encounterFilePath(dir);
     await writeFile(path, '{"schemaVersion":1,');
-    const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    const core = closing.add(await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink()));
     expect((await core.campaigns.listCampaigns()).lastFailure).toMatchObject({ dir, file: 'encounters/ford-ambush.json' });
     expect(await readFile(path, 'utf8')).toBe('{"schemaVersion":1,');
   });

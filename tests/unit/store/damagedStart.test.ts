@@ -15,10 +15,12 @@ import { CampaignFolder } from '../../../src/main/store/campaignFolder';
 import { ensureFirstCampaign } from '../../../src/main/store/firstStart';
 import type { Envelope } from '../../../src/shared/contract';
 import type { GmView } from '../../../src/shared/views';
+import { closeAfterEach } from '../../support/closing';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
+const closing = closeAfterEach();
 
 const CAMPAIGN = 'campaign.json';
 const ENCOUNTER = 'encounters/ford-ambush.json';
@@ -151,7 +153,7 @@ describe('a damaged file never stops the start', () => {
     await writeFile(path, broken);
 
     const logs: string[] = [];
-    const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) }, recordingSink());
+    const core = closing.add(await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) }, recordingSink()));
 
     // The GM page's first question fails with the reason, and the failure names campaign and file.
     const view = await core.dispatcher.dispatch('gm', 'getGmView', {});

@@ -10,11 +10,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
 import { bytesOf, exportToFile, importFile, jsonOf, rewriteZip } from '../../support/bundles';
 import { REPO_ROOT, SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { closeAfterEach } from '../../support/closing';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
+const closing = closeAfterEach();
 
-const start = async () => Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+const start = async () => closing.add(await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink()));
 const LEGACY_CAMPAIGN = join(REPO_ROOT, 'tests', 'unit', 'store', 'fixtures', 'legacy-bundles', 'legacy-campaign.pillars.json');
 
 /** Everything under a folder, hidden files included: what an import left behind. */

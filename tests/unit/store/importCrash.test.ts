@@ -16,9 +16,11 @@ import { Session } from '../../../src/main/session/session';
 import { bytesOf, exportToFile, jsonOf, rewriteZip } from '../../support/bundles';
 import { chunksOf, realImage } from '../../support/images';
 import { REPO_ROOT, SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { closeAfterEach } from '../../support/closing';
 
 const dirs = tempDirs();
 afterAll(() => dirs.cleanup());
+const closing = closeAfterEach();
 
 const JITI = join(REPO_ROOT, 'node_modules', '.bin', 'jiti');
 const CHILD = join(REPO_ROOT, 'tests', 'support', 'importChild.ts');
@@ -78,7 +80,7 @@ const KILLS: Kill[] = [
 describe('SIGKILL during imports', () => {
   it('leaves each import whole or absent, never half, and no leftovers after the start-up clean-up', async () => {
     // The export files: the sample campaign with a map image of its own, and two of its encounters in one file.
-    const source = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    const source = closing.add(await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink()));
     const map = await source.importImageStream(chunksOf(await realImage('png', 600, 400), 64 * 1024), null);
     await source.session.execute({ type: 'setMapImage', image: { asset: map.asset, width: 600, height: 400 } });
     const campaignBundle = (await exportToFile(source, await dirs.make())).path;
@@ -95,7 +97,7 @@ describe('SIGKILL during imports', () => {
 
     const dataDir = await dirs.make();
     const home = join(dataDir, 'campaigns');
-    const target = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    const target = closing.add(await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink()));
     const campaignDir = target.campaigns.campaignDir;
     const finished: string[] = [];
     for (const kill of KILLS) {

@@ -9,9 +9,11 @@ import { Session } from '../../../src/main/session/session';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { AppError, isAppError } from '../../../src/shared/errors';
 import { copySample, encounterFilePath, readEncounterFile, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { closeAfterEach } from '../../support/closing';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
+const closing = closeAfterEach();
 
 async function appErrorOf(p: Promise<unknown>): Promise<AppError> {
   try {
@@ -55,7 +57,7 @@ describe('createCampaign', () => {
     expect(stored.file.rules).toEqual(DEFAULT_RULES);
     expect(stored.log.entries).toEqual([]);
     await stored.log.close();
-    const session = await Session.open(folder, recordingSink());
+    const session = closing.add(await Session.open(folder, recordingSink()));
     expect(session.gmView().campaign).toEqual({ id: 'tomb-of-the-lich-king', name: 'Tomb of the Lich King!' });
     expect(session.gmView().encounter.name).toBe('First encounter');
   });
@@ -95,13 +97,13 @@ describe('createCampaign', () => {
 describe('copyCampaign', () => {
   it('copies the whole folder, log included, to a new place that opens', async () => {
     const from = await copySample(await dirs.make());
-    const session = await Session.open(await openCampaignFolder(from), recordingSink());
+    const session = closing.add(await Session.open(await openCampaignFolder(from), recordingSink()));
     await session.execute({ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } });
     const to = join(await dirs.make(), 'Copy');
     await copyCampaign(from, to);
     expect(await readFile(encounterFilePath(to))).toEqual(await readFile(encounterFilePath(from)));
     expect((await readdir(to)).sort()).toEqual(['assets', 'backups', 'campaign.json', 'encounters']);
-    const copy = await Session.open(await openCampaignFolder(to), recordingSink());
+    const copy = closing.add(await Session.open(await openCampaignFolder(to), recordingSink()));
     expect(copy.gmView().encounter).toEqual(session.gmView().encounter);
 
     // The copy is independent of the original.

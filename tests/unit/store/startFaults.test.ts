@@ -13,9 +13,11 @@ import { CampaignFolder } from '../../../src/main/store/campaignFolder';
 import { ensureFirstCampaign } from '../../../src/main/store/firstStart';
 import { exportToFile, importFile } from '../../support/bundles';
 import { SAMPLE_CAMPAIGN_DIR, encounterLogPath, recordingSink, tempDirs } from '../../support/tempCampaign';
+import { closeAfterEach } from '../../support/closing';
 
 const dirs = tempDirs();
 afterEach(() => dirs.cleanup());
+const closing = closeAfterEach();
 
 const exists = (path: string) =>
   stat(path).then(
@@ -30,7 +32,7 @@ describe('a kill during the first start', () => {
     // What a kill in the middle of the copy leaves behind.
     await mkdir(join(home, '.first-start-123-456', 'encounters'), { recursive: true });
     await writeFile(join(home, '.first-start-123-456', 'encounters', 'ford-ambush.json'), '{"half');
-    const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    const core = closing.add(await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink()));
     expect(core.campaigns.campaignDir).toBe(join(home, 'Sample Campaign'));
     expect(core.session.gmView().campaign.name).toBe('Sample Campaign');
     expect(await readdir(home)).toEqual(['Sample Campaign']);
@@ -41,7 +43,7 @@ describe('a kill during the first start', () => {
     const home = join(dataDir, 'campaigns');
     await mkdir(join(home, 'Aaa half copied', 'encounters'), { recursive: true });
     const logs: string[] = [];
-    const core = await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) }, recordingSink());
+    const core = closing.add(await Core.start({ dataDir, sampleCampaignDir: SAMPLE_CAMPAIGN_DIR, log: (m) => logs.push(m) }, recordingSink()));
     const list = await core.campaigns.listCampaigns();
     expect(list.campaigns.find((c) => c.folder === 'Aaa half copied')?.problem).toMatch(/campaign\.json .* could not be read/);
     expect(list.lastFailure).toMatchObject({ dir: join(home, 'Aaa half copied') });
@@ -60,14 +62,14 @@ describe('a kill during the first start', () => {
 
 describe('files written only once have a backup', () => {
   it('a new encounter: its file and its log', async () => {
-    const core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    const core = closing.add(await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink()));
     const made = await core.campaigns.createEncounter('Bridge fight');
     expect(await listBackups(core.campaigns.campaignDir, `encounters/${made.id}.json`)).toHaveLength(1);
     expect(await listBackups(core.campaigns.campaignDir, `encounters/${made.id}.log.jsonl`)).toHaveLength(1);
   });
 
   it('every file of an imported campaign', async () => {
-    const core = await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink());
+    const core = closing.add(await Core.start({ dataDir: await dirs.make(), sampleCampaignDir: SAMPLE_CAMPAIGN_DIR }, recordingSink()));
     await core.session.execute({ type: 'moveFigure', figureId: 'bram', to: { q: 10, r: 5 } });
     const exported = await exportToFile(core, await dirs.make());
     const imported = await importFile(core, exported.path);

@@ -179,6 +179,17 @@ export async function runConsole(paths: Paths): Promise<void> {
 
   gmWindow = createGmWindow(paths.preloadDir);
   gmWindow.on('closed', () => app.quit());
+  // Quitting waits once for what the core holds open (the autopilot, the encounter's log) to close.
+  let closed = false;
+  app.on('will-quit', (e) => {
+    if (closed) return;
+    e.preventDefault();
+    closed = true;
+    void core
+      .close()
+      .catch((err: unknown) => log(`could not close the open encounter: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => app.quit());
+  });
   if (shouldAutoOpenPlayer(displays())) openPlayer();
   await refreshMenu();
   log(`campaign open: ${core.campaigns.openDir ?? 'none (see the campaign screen)'}`);

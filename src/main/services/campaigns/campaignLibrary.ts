@@ -152,6 +152,17 @@ export class CampaignLibrary {
     this.broadcast();
   }
 
+  /**
+   * Closes the open encounter's session (the console is quitting): its log file is closed, and no
+   * encounter is open after. The campaign stays the one the next start opens. Closing twice is harmless.
+   */
+  async close(): Promise<void> {
+    const current = this.current;
+    if (!current?.session) return;
+    this.current = { ...current, session: null };
+    await current.session.close();
+  }
+
   /** The campaign's active encounter; without one, its first; without any, a new blank one. */
   private async openActive(folder: CampaignFolder): Promise<Session> {
     if (!folder.campaign.activeEncounterId) {

@@ -11,6 +11,7 @@ import { Session } from '../../../../../src/main/session/session';
 import { openCampaignFolder } from '../../../../../src/main/store/campaignFolder';
 import { copySample, readLogFile, recordingSink, tempDirs } from '../../../../support/tempCampaign';
 import { encounter, fig, refusal, step } from '../fixtures';
+import { closeAfterEach } from '../../../../support/closing';
 
 const ASSET = `${'ab'.repeat(32)}.png`;
 const resize = (cols: number, rows: number): Command => ({ type: 'resizeMap', cols, rows });
@@ -93,10 +94,11 @@ describe('fitMapToImage', () => {
 describe('resizing in a session', () => {
   const dirs = tempDirs();
   afterEach(() => dirs.cleanup());
+  const closing = closeAfterEach();
 
   it('is logged, and undo and redo take it back and forth', async () => {
     const dir = await copySample(await dirs.make());
-    const session = await Session.open(await openCampaignFolder(dir), recordingSink());
+    const session = closing.add(await Session.open(await openCampaignFolder(dir), recordingSink()));
     const before = session.currentState.map;
     await session.execute({ type: 'resizeMap', cols: before.cols + 4, rows: before.rows + 2 });
     expect(session.currentState.map).toMatchObject({ cols: before.cols + 4, rows: before.rows + 2 });
