@@ -13,7 +13,7 @@ export type PageRole = Exclude<Role, 'seat'>;
 
 /** Each channel's callers, grouped as the schema files under `channels/` group them. */
 export const CHANNEL_ROLES = {
-  // channels/encounter.ts
+  // contract/channels/encounter.ts
   getGmView: ['gm'],
   sendCommand: ['gm'],
   undo: ['gm'],
@@ -22,7 +22,7 @@ export const CHANNEL_ROLES = {
   legalOptions: ['gm'],
   attackPreview: ['gm'],
   figureZones: ['gm'],
-  // channels/campaign.ts
+  // contract/channels/campaign.ts
   listCampaigns: ['gm'],
   createCampaign: ['gm'],
   openCampaign: ['gm'],
@@ -48,11 +48,11 @@ export const CHANNEL_ROLES = {
   setRules: ['gm'],
   describeRules: ['gm'],
   importMapImage: ['gm'],
-  // channels/player.ts
+  // contract/channels/player.ts
   getPlayerView: ['player', 'gm', 'seat'],
-  // channels/map.ts
+  // contract/channels/map.ts
   measureRange: ['gm'],
-  // channels/display.ts
+  // contract/channels/display.ts
   getProjector: ['gm', 'player'],
   getTableProjector: ['gm', 'seat'],
   setProjector: ['gm'],
@@ -60,33 +60,33 @@ export const CHANNEL_ROLES = {
   pingHex: ['gm'],
   showRuler: ['gm'],
   reportPlayerDisplay: ['player'],
-  // channels/handouts.ts
+  // contract/channels/handouts.ts
   listHandouts: ['gm'],
   addHandout: ['gm'],
   deleteHandout: ['gm'],
   showHandout: ['gm'],
-  // channels/magic.ts
+  // contract/channels/magic.ts
   manaView: ['gm'],
   renewalQueue: ['gm'],
   runawayView: ['gm'],
   castPreview: ['gm'],
   castings: ['gm'],
-  // channels/figure.ts
+  // contract/channels/figure.ts
   figureSheet: ['gm'],
   checkFigureSheet: ['gm'],
   figureCatalogue: ['gm'],
   listRoster: ['gm'],
   saveToRoster: ['gm'],
   removeFromRoster: ['gm'],
-  // channels/log.ts
+  // contract/channels/log.ts
   getLog: ['gm'],
-  // channels/rules.ts
+  // contract/channels/rules.ts
   turnRules: ['gm'],
-  // channels/specialActions.ts
+  // contract/channels/specialActions.ts
   twoWeaponPreview: ['gm'],
   sweepPreview: ['gm'],
   specialActions: ['gm'],
-  // channels/tactics.ts
+  // contract/channels/tactics.ts
   suggestStep: ['gm'],
   setAutopilot: ['gm'],
   setHiddenFigures: ['gm'],
@@ -97,18 +97,18 @@ export const CHANNEL_ROLES = {
   cancelSimulation: ['gm'],
   replaySimulatedFight: ['gm'],
   listSimulations: ['gm'],
-  // channels/placing.ts
+  // contract/channels/placing.ts
   placementCheck: ['gm'],
   previewDrop: ['gm'],
   rollCreation: ['gm'],
-  // channels/seats.ts
+  // contract/channels/seats.ts
   listSeats: ['gm'],
   saveSeat: ['gm'],
   reissueSeat: ['gm'],
   revokeSeat: ['gm'],
   showSeatCode: ['gm'],
   getSeatView: ['seat'],
-  // channels/seatDice.ts
+  // contract/channels/seatDice.ts
   askSeatDice: ['gm'],
   settleSeatDice: ['gm'],
   listSeatRolls: ['gm'],

@@ -1,6 +1,6 @@
 /**
  * Where the pieces of the players' map image lie (the `tiles` of a player frame's image,
- * shared/mapImage.ts): piece `i`, row by row, shows the picture's `size` × `size` square at
+ * shared/contract/mapImage.ts): piece `i`, row by row, shows the picture's `size` × `size` square at
  * (c·size, r·size) in its own pixels and `overlap` more to the right and below, cut at its edge.
  * Main cuts and masks the pieces by it (projection/mapImage.ts); the page places them by it.
  */

@@ -1,5 +1,5 @@
 /* No zod at run time here: pages import this without the schemas. */
-import type { GmView, GmViewDelta, PlayerView, PlayerViewDelta } from './views';
+import type { GmView, GmViewDelta, PlayerView, PlayerViewDelta } from './contract/views';
 
 /**
  * Whether a pushed or fetched view replaces the one a page holds: a view of another

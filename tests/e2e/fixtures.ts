@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import type Konva from 'konva';
 import { startConsole, type RunningConsole } from '../support/consoleServer';
 import type { AppErrorShape, ChannelName, ChannelResult } from '../../src/shared/contract';
-import type { WsReply } from '../../src/shared/wsProtocol';
+import type { WsReply } from '../../src/shared/contract/wsProtocol';
 import './pageProbes';
 
 /**

@@ -6,7 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import type { WsReply } from '../../src/shared/wsProtocol';
+import type { WsReply } from '../../src/shared/contract/wsProtocol';
 import { expect, figureOnMap, hexOnScreen, mustCall, npcFighter, test } from './fixtures';
 
 const SCREENS = 'test-results/screens';

@@ -7,7 +7,7 @@ import { findElectronBinary } from '../support/electronBinary';
 
 /**
  * The desktop console as it ships: the real Electron main, preload and IPC binding. What each
- * window's `window.api` holds comes from the contract (src/shared/contract.ts): a method for every
+ * window's `window.api` holds comes from the contract (src/shared/contract/index.ts): a method for every
  * channel its role is granted, `on` for its pushes, and nothing more — so a channel added to the
  * contract is expected here without anyone editing this file.
  */

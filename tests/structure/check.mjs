@@ -97,9 +97,10 @@ const FOLDERS = [
   ['src/main/host/', ['src/main/', 'src/shared/']],
   ['src/preload/', ['src/shared/channelAccess.ts']],
   ['src/renderer/', ['src/shared/']],
+  ['src/shared/contract/', ['src/shared/']],
   ['src/shared/', []],
 ];
-const PACKAGES = { 'src/shared/': /^zod$/, 'src/preload/': /^electron$/, 'src/renderer/': /^(svelte|konva|qr)(\/|$)/ };
+const PACKAGES = { 'src/shared/contract/': /^zod$/, 'src/shared/': /^$/, 'src/preload/': /^electron$/, 'src/renderer/': /^(svelte|konva|qr)(\/|$)/ };
 const folderOf = (file) => FOLDERS.find(([folder]) => rel(file).startsWith(folder));
 for (const file of files) {
   const home = folderOf(file);
@@ -136,13 +137,25 @@ const pageFiles = files.filter((f) => rel(f).startsWith('src/renderer/'));
 const via = new Map(pageFiles.map((f) => [f, null]));
 for (const queue = [...pageFiles]; queue.length > 0;) {
   const file = queue.shift();
-  for (const next of valueImports.get(file)?.files ?? []) if (!via.has(next)) via.set(next, file) && queue.push(next);
+  for (const next of valueImports.get(file)?.files ?? []) {
+    if (via.has(next)) continue;
+    via.set(next, file);
+    queue.push(next);
+  }
 }
 for (const [file, from] of via) {
   if (!valueImports.get(file)?.zod) continue;
   const chain = [file];
   for (let f = from; f; f = via.get(f)) chain.unshift(f);
   problems.push(`a page loads zod: ${chain.map(rel).join(' → ')} (import only types from a module with schemas)`);
+}
+
+// The plain model (shared/ outside contract/) takes only types from the contract: pages load it.
+for (const file of files) {
+  const from = rel(file);
+  if (!from.startsWith('src/shared/') || from.startsWith('src/shared/contract/')) continue;
+  for (const target of valueImports.get(file).files)
+    if (rel(target).startsWith('src/shared/contract/')) problems.push(`${from} imports ${rel(target)}: the plain model takes only types from the contract`);
 }
 
 if (problems.length > 0) {

@@ -8,7 +8,7 @@ import { enemiesInFront } from '../../src/main/engine/encounter/turn/options';
 import { phaseStatus } from '../../src/main/engine/encounter/turn/turn';
 import { EncounterStateSchema, FigureStateSchema, type EncounterState } from '../../src/main/engine/encounter/schema';
 import { createSeededDice } from '../../src/main/engine/dice/seeded';
-import type { Command } from '../../src/shared/commands';
+import type { Command } from '../../src/shared/contract/commands';
 import { AppError } from '../../src/shared/errors';
 
 export function figure(id: string, sideId: string, col: number, row: number, facing: number) {

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViewSink } from '../../src/main/session/session';
 import type { EncounterFile, LogEntry } from '../../src/main/store/schema';
-import type { GmView, PlayerView } from '../../src/shared/views';
+import type { GmView, PlayerView } from '../../src/shared/contract/views';
 import { playerIdsFor } from '../../src/main/projection/ids';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
 import type { Envelope } from '../../src/shared/contract';
-import type { WsPush, WsReply } from '../../src/shared/wsProtocol';
+import type { WsPush, WsReply } from '../../src/shared/contract/wsProtocol';
 
 /** Any frame the host sends: a reply (`id`, `result`) or a push (`event`, `payload`). */
 export type WsMessage = { readonly id?: number | null; readonly result?: Envelope<unknown>; readonly event?: string; readonly payload?: unknown };

@@ -18,7 +18,7 @@ import {
   type ChannelName,
   type EventName,
 } from '../../src/shared/contract';
-import { GmViewSchema, PlayerViewDeltaSchema, PlayerViewPushSchema, PlayerViewSchema } from '../../src/shared/views';
+import { GmViewSchema, PlayerViewDeltaSchema, PlayerViewPushSchema, PlayerViewSchema } from '../../src/shared/contract/views';
 import { openCampaignFolder } from '../../src/main/store/campaignFolder';
 import { Session } from '../../src/main/session/session';
 import { copySample, recordingSink, samplePlayerId, tempDirs } from '../support/tempCampaign';

@@ -2,7 +2,7 @@
  * The campaign's rule settings (DESIGN §The engine: one `Rules` value). The stored, JSON-safe
  * settings live in shared/ so the contract and the settings screen use the same schema.
  */
-export * from '../../shared/rulesSettings';
+export * from '../../shared/contract/rulesSettings';
 
 /**
  * The behaviour half of the `Rules` value (RULINGS O1–O4): `rulesFor(settings)` builds a

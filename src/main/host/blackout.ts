@@ -1,4 +1,4 @@
-import type { ProjectorState } from '../../shared/channels/display';
+import type { ProjectorState } from '../../shared/contract/channels/display';
 import { screenOf } from '../projection/screen';
 import type { PlayerProjection } from '../projection/tableProjection';
 import type { Projector } from '../services/projector';

@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
-import { TransferIdSchema } from '../../shared/channels/campaign';
+import { TransferIdSchema } from '../../shared/contract/channels/campaign';
 import { AppError, isAppError } from '../../shared/errors';
 import type { ExportJob } from '../store/bundleExport';
-import { IdSchema } from '../../shared/schemas';
+import { IdSchema } from '../../shared/contract/schemas';
 
 /**
  * The GM page's file routes, the same paths on both hosts (web: http://127.0.0.1, Electron:

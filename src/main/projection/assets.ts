@@ -1,4 +1,4 @@
-import type { PlayerView } from '../../shared/views';
+import type { PlayerView } from '../../shared/contract/views';
 import type { MaskedImage, MaskedImageRecipe } from './mapImage';
 import type { Screen } from './screen';
 

@@ -1,5 +1,5 @@
-import type { PublicDrawing } from '../../shared/mapDrawings';
-import type { PlayerView, PublicFigure } from '../../shared/views';
+import type { PublicDrawing } from '../../shared/contract/mapDrawings';
+import type { PlayerView, PublicFigure } from '../../shared/contract/views';
 import type { EncounterState } from '../engine/encounter/schema';
 import { DEFAULT_RULES, type Rules } from '../engine/rules';
 import { TABLE, type Audience } from './audience';

@@ -1,4 +1,4 @@
-import type { MapEffectView, PlayerView } from '../../shared/views';
+import type { MapEffectView, PlayerView } from '../../shared/contract/views';
 import type { EncounterState } from '../engine/encounter/schema';
 import { ENCOUNTER_CATALOGUE, magicContext, snapshotOf } from '../engine/encounter/magic/magicBridge';
 import { gmMagicView, stripSecrets } from '../engine/magic';

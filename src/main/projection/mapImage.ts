@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { parseHexKey } from '../../shared/hex/axial';
 import { hexCorners, type HexLayout } from '../../shared/hex/layout';
 import { pieceCrop } from '../../shared/mapPieces';
-import type { MapImage, PlayerMapImage } from '../../shared/views';
+import type { MapImage, PlayerMapImage } from '../../shared/contract/views';
 import type { EncounterState } from '../engine/encounter/schema';
 import { tableFog } from './sight';
 

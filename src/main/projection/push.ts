@@ -1,4 +1,4 @@
-import type { PlayerView, PlayerViewPush } from '../../shared/views';
+import type { PlayerView, PlayerViewPush } from '../../shared/contract/views';
 import { viewDelta } from '../../shared/viewOrder';
 
 /**

@@ -1,6 +1,6 @@
-import type { ProjectorState } from '../../shared/channels/display';
-import type { Handout } from '../../shared/channels/handouts';
-import type { PlayerView } from '../../shared/views';
+import type { ProjectorState } from '../../shared/contract/channels/display';
+import type { Handout } from '../../shared/contract/channels/handouts';
+import type { PlayerView } from '../../shared/contract/views';
 import type { EncounterFrame } from './frame';
 
 /**

@@ -1,4 +1,4 @@
-import type { SeatCard, SeatFigure } from '../../shared/seatCard';
+import type { SeatCard, SeatFigure } from '../../shared/contract/seatCard';
 import { hexKey } from '../../shared/hex';
 import { armorById, shieldById, weaponById } from '../engine/equipment';
 import { catalogueOf } from '../engine/encounter/magic/magicBridge';

@@ -1,5 +1,5 @@
-import type { SeatCard } from '../../shared/seatCard';
-import type { PlayerView } from '../../shared/views';
+import type { SeatCard } from '../../shared/contract/seatCard';
+import type { PlayerView } from '../../shared/contract/views';
 import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';
 import type { Audience } from './audience';

@@ -1,4 +1,4 @@
-import type { SeatOption } from '../../shared/seatCard';
+import type { SeatOption } from '../../shared/contract/seatCard';
 import { hexKey } from '../../shared/hex';
 import { legalOptions } from '../engine/encounter/turn/options';
 import { itemsOf, type EncounterState, type FigureState } from '../engine/encounter/schema';

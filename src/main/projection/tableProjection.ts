@@ -1,5 +1,5 @@
-import type { ProjectorState } from '../../shared/channels/display';
-import type { PlayerView } from '../../shared/views';
+import type { ProjectorState } from '../../shared/contract/channels/display';
+import type { PlayerView } from '../../shared/contract/views';
 import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';
 import { assetGrant, type AssetGrant } from './assets';

@@ -1,4 +1,4 @@
-import type { PlayerView } from '../../shared/views';
+import type { PlayerView } from '../../shared/contract/views';
 import { turnStateOf, type EncounterState } from '../engine/encounter/schema';
 import { phaseStatus } from '../engine/encounter/turn/turn';
 import type { Rules } from '../engine/rules';

@@ -6,8 +6,8 @@ import {
   type PlayerLegibility,
   type ProjectorState,
   type ProjectorUpdate,
-} from '../../shared/channels/display';
-import type { Handout } from '../../shared/channels/handouts';
+} from '../../shared/contract/channels/display';
+import type { Handout } from '../../shared/contract/channels/handouts';
 import type { Hex } from '../../shared/hex';
 import { DEFAULT_HOST_PROJECTOR, GM_SET_PARTS } from '../../shared/settings/projectorTable';
 

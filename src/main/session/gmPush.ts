@@ -1,4 +1,4 @@
-import type { GmView, GmViewDelta, GmViewPush } from '../../shared/views';
+import type { GmView, GmViewDelta, GmViewPush } from '../../shared/contract/views';
 import { viewDelta } from '../../shared/viewOrder';
 import { pushEncoder } from './pushEncoder';
 

@@ -1,6 +1,6 @@
 import { spellPlace } from './spellPlace';
 import { partySightView } from './sightView';
-import type { GmFigure, GmView } from '../../shared/views';
+import type { GmFigure, GmView } from '../../shared/contract/views';
 import { itemsOf, turnStateOf, type EncounterState } from '../engine/encounter/schema';
 import { engagementField, engagementState, isEngagedAt, type EngagementState } from '../engine/encounter/movement/engagement';
 import { tokenConditions } from '../engine/encounter/figures/tokenConditions';

@@ -1,4 +1,4 @@
-import type { Command } from '../../shared/commands';
+import type { Command } from '../../shared/contract/commands';
 import { createSeededDice } from '../engine/dice/seeded';
 import { apply, applyQuietly } from '../engine/encounter/apply';
 import type { ApplyResult } from '../engine/encounter/events';

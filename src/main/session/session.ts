@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Command } from '../../shared/commands';
+import type { Command } from '../../shared/contract/commands';
 import { AppError } from '../../shared/errors';
-import type { CommandAck, GmView, PlayerView, SeenView } from '../../shared/views';
+import type { CommandAck, GmView, PlayerView, SeenView } from '../../shared/contract/views';
 import { createSeededDice } from '../engine/dice/seeded';
 import type { EncounterState } from '../engine/encounter/schema';
 import type { Rules } from '../engine/rules';

@@ -1,4 +1,4 @@
-import type { GmView, PlayerView } from '../../shared/views';
+import type { GmView, PlayerView } from '../../shared/contract/views';
 import type { PlayerProjection } from '../projection/tableProjection';
 import type { EngineApply } from './replay';
 

@@ -1,10 +1,10 @@
-import type { GmView } from '../../shared/views';
+import type { GmView } from '../../shared/contract/views';
 import { awaitingReveal, partyInSight } from '../engine/encounter/map/partySight';
 import type { EncounterState } from '../engine/encounter/schema';
 import { sightOf, tableFog } from '../projection/sight';
 import { TABLE } from '../projection/audience';
 
-/** Sight-driven fog in the GM's view (shared/views.ts `PartySightViewSchema`); null when it is off. */
+/** Sight-driven fog in the GM's view (shared/contract/views.ts `PartySightViewSchema`); null when it is off. */
 export function partySightView(state: EncounterState): GmView['encounter']['sight'] {
   const sight = state.sight;
   if (sight === undefined) return null;

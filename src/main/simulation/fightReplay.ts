@@ -8,7 +8,7 @@
  * millisecond each at 64 figures) and letting other work run between them, and keeps the
  * segment's states made, so stepping on costs one command and stepping back none.
  */
-import type { Command } from '../../shared/commands';
+import type { Command } from '../../shared/contract/commands';
 import { createSeededDice } from '../engine/dice/seeded';
 import type { SeededDice, SeededDiceState } from '../engine/dice/types';
 import { applyQuietly } from '../engine/encounter/apply';

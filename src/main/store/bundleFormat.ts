@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
-import { IdSchema } from '../../shared/schemas';
+import { IdSchema } from '../../shared/contract/schemas';
 import { ASSET_NAME } from './assets';
 
 /**

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, isAppError } from '../../shared/errors';
-import { IdSchema } from '../../shared/schemas';
+import { IdSchema } from '../../shared/contract/schemas';
 import { assertId, encounterDocName, encounterLogName, encounterSnapshotName, slug } from './campaignPaths';
 import type { EncounterState } from '../engine/encounter/schema';
 import { RulesSchema, type Rules } from '../engine/rules';

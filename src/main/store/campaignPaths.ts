@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors';
-import { IdSchema } from '../../shared/schemas';
+import { IdSchema } from '../../shared/contract/schemas';
 
 /** Paths inside a campaign folder, relative with `/` (the names the GM is told). */
 export const encounterDocName = (id: string) => `encounters/${id}.json`;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { hexCorners, type HexLayout } from '../../shared/hex/layout';
-import type { MapImage } from '../../shared/views';
+import type { MapImage } from '../../shared/contract/views';
 import { MAX_IMAGE_PIXELS } from './imageDecode';
 
 /**

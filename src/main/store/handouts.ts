@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_LEGIBILITY, type PlayerLegibility } from '../../shared/channels/display';
-import type { Handout, NewHandout } from '../../shared/channels/handouts';
+import { DEFAULT_LEGIBILITY, type PlayerLegibility } from '../../shared/contract/channels/display';
+import type { Handout, NewHandout } from '../../shared/contract/channels/handouts';
 import { AppError } from '../../shared/errors';
 import { assetPath } from './assets';
 import type { CampaignFolder } from './campaignFolder';

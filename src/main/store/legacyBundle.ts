@@ -4,7 +4,7 @@ import { mkdir, open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors';
-import { IdSchema } from '../../shared/schemas';
+import { IdSchema } from '../../shared/contract/schemas';
 import { ASSET_NAME } from './assets';
 import { BUNDLE_FORMAT, MAX_BUNDLE_ASSETS, MAX_BUNDLE_ENCOUNTERS, type BundleKind, type OnStep } from './bundleFormat';
 import { describeSchemaError } from './jsonDocument';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { CommandSchema } from '../../shared/commands';
-import { IdSchema, PhaseSchema, RollSchema } from '../../shared/schemas';
+import { CommandSchema } from '../../shared/contract/commands';
+import { IdSchema, PhaseSchema, RollSchema } from '../../shared/contract/schemas';
 import { EncounterStateSchema } from '../engine/encounter/schema';
 import { RulesSchema } from '../engine/rules';
-import { PlayerLegibilitySchema } from '../../shared/channels/display';
-import { HandoutListSchema } from '../../shared/channels/handouts';
+import { PlayerLegibilitySchema } from '../../shared/contract/channels/display';
+import { HandoutListSchema } from '../../shared/contract/channels/handouts';
 
 /**
  * The files of a campaign folder (DESIGN §Persistence; docs/design-notes.md "Persistence: the

@@ -1,5 +1,5 @@
 /*
- * No zod here: the GM page's player-display settings import this table, and shared/channels/display.ts
+ * No zod here: the GM page's player-display settings import this table, and shared/contract/channels/display.ts
  * derives the zod schema from it (DESIGN §Settings, declared once).
  */
 

@@ -1,6 +1,6 @@
 /*
  * No zod here: the GM page's rules form imports this table, and main derives the zod schema from it
- * (shared/rulesSettings.ts). Every rule setting and every rule option is declared once, in this file
+ * (shared/contract/rulesSettings.ts). Every rule setting and every rule option is declared once, in this file
  * (DESIGN §Settings, declared once); the schema, the defaults, the ruling each
  * carries, the rules form and the channels' option enum all read it.
  */

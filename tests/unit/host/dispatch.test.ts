@@ -8,7 +8,7 @@ import { Core } from '../../../src/main/host/core';
 import { AppError } from '../../../src/shared/errors';
 import { CHANNELS, ROLES, type ChannelName, type Envelope } from '../../../src/shared/contract';
 import { contractNames } from '../../../src/shared/channelAccess';
-import type { GmView, PlayerView } from '../../../src/shared/views';
+import type { GmView, PlayerView } from '../../../src/shared/contract/views';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
 
 const dirs = tempDirs();

@@ -18,8 +18,8 @@ import {
   REFUSALS_BEFORE_CLOSE,
   sendUnlessStalled,
 } from '../../../src/main/host/web/messageGate';
-import type { PlayerDisplay, ProjectorState } from '../../../src/shared/channels/display';
-import type { WsReply } from '../../../src/shared/wsProtocol';
+import type { PlayerDisplay, ProjectorState } from '../../../src/shared/contract/channels/display';
+import type { WsReply } from '../../../src/shared/contract/wsProtocol';
 import { webCoreForTests } from '../../support/webCore';
 
 const sized = (h: number): PlayerDisplay => ({ screen: { widthPx: 1920, heightPx: 1080 }, map: { widthPx: 1920, heightPx: h } });

@@ -6,9 +6,9 @@
  * and the rules screen learns each setting's ruling.
  */
 import { describe, expect, it } from 'vitest';
-import type { FigureSheet, RosterItem, SheetCheck } from '../../../src/shared/channels/figure';
-import type { Command, FigureSheetInput } from '../../../src/shared/commands';
-import type { GmView } from '../../../src/shared/views';
+import type { FigureSheet, RosterItem, SheetCheck } from '../../../src/shared/contract/channels/figure';
+import type { Command, FigureSheetInput } from '../../../src/shared/contract/commands';
+import type { GmView } from '../../../src/shared/contract/views';
 import { gmCoreForTests } from '../../support/gmCore';
 
 const gm = gmCoreForTests();

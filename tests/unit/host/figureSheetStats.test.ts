@@ -12,9 +12,9 @@ import { rulesFor } from '../../../src/main/engine/options/rulesFor';
 import { DEFAULT_RULES, type Rules } from '../../../src/main/engine/rules';
 import { figureSheetOf, statFigureOf } from '../../../src/main/engine/encounter/figures/figureSheet';
 import { turnRulesOf } from '../../../src/main/engine/encounter/turn/turnRules';
-import type { FigureSheet } from '../../../src/shared/channels/figure';
-import type { TurnRules } from '../../../src/shared/channels/rules';
-import type { GmView } from '../../../src/shared/views';
+import type { FigureSheet } from '../../../src/shared/contract/channels/figure';
+import type { TurnRules } from '../../../src/shared/contract/channels/rules';
+import type { GmView } from '../../../src/shared/contract/views';
 import { gmCoreForTests } from '../../support/gmCore';
 import { encounter, fig } from '../engine/encounter/fixtures';
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bindIpc, type InvokeEventLike, type IpcMainLike } from '../../../src/main/host/electron/ipcBinding';
 import { Core } from '../../../src/main/host/core';
 import { CHANNELS, ipcChannel, type ChannelName, type Envelope, type PageRole } from '../../../src/shared/contract';
-import { GmViewSchema, PlayerViewSchema, type GmView } from '../../../src/shared/views';
+import { GmViewSchema, PlayerViewSchema, type GmView } from '../../../src/shared/contract/views';
 import { SAMPLE_CAMPAIGN_DIR, readEncounterFile, recordingSink, samplePlayerId, tempDirs } from '../../support/tempCampaign';
 
 type Listener = (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>;

@@ -4,7 +4,7 @@
  * entered (RULINGS G3), grouped by turn; zones by 001 §Facing.
  */
 import { describe, expect, it } from 'vitest';
-import type { LogResult } from '../../../src/shared/channels/log';
+import type { LogResult } from '../../../src/shared/contract/channels/log';
 import { gmCoreForTests } from '../../support/gmCore';
 
 const gm = gmCoreForTests();

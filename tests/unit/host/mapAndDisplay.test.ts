@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
 import { DEFAULT_PROJECTOR, Projector } from '../../../src/main/services/projector';
-import { ProjectorSchema, ProjectorUpdateSchema, type ProjectorState } from '../../../src/shared/channels/display';
+import { ProjectorSchema, ProjectorUpdateSchema, type ProjectorState } from '../../../src/shared/contract/channels/display';
 import type { Envelope } from '../../../src/shared/contract';
 import { CHANNELS, EVENTS } from '../../../src/shared/contract';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';

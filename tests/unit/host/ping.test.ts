@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
 import { Projector } from '../../../src/main/services/projector';
 import { projectorForPlayers } from '../../../src/main/projection/screen';
-import type { ProjectorState } from '../../../src/shared/channels/display';
+import type { ProjectorState } from '../../../src/shared/contract/channels/display';
 import { CHANNELS, type Envelope } from '../../../src/shared/contract';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
 

@@ -11,8 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
 import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
 import { hexCorner, hexToPixel } from '../../../src/shared/hex/layout';
-import type { Command } from '../../../src/shared/commands';
-import type { MapImage, PlayerMapImage } from '../../../src/shared/views';
+import type { Command } from '../../../src/shared/contract/commands';
+import type { MapImage, PlayerMapImage } from '../../../src/shared/contract/views';
 import { chunksOf, realImage } from '../../support/images';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
 

@@ -4,9 +4,9 @@
  * GM and the player page.
  */
 import { describe, expect, it } from 'vitest';
-import type { ProjectorState } from '../../../src/shared/channels/display';
-import type { FigureSheetInput } from '../../../src/shared/commands';
-import { PlayerViewSchema, type GmView, type PlayerView } from '../../../src/shared/views';
+import type { ProjectorState } from '../../../src/shared/contract/channels/display';
+import type { FigureSheetInput } from '../../../src/shared/contract/commands';
+import { PlayerViewSchema, type GmView, type PlayerView } from '../../../src/shared/contract/views';
 import { valueOf, webCoreForTests } from '../../support/webCore';
 import type { WsClient } from '../../support/wsClient';
 

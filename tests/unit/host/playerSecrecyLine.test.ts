@@ -12,9 +12,9 @@ import type { WebSocket } from 'ws';
 import { Core } from '../../../src/main/host/core';
 import { pushProjector } from '../../../src/main/host/blackout';
 import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
-import { DEFAULT_LEGIBILITY, type ProjectorState } from '../../../src/shared/channels/display';
+import { DEFAULT_LEGIBILITY, type ProjectorState } from '../../../src/shared/contract/channels/display';
 import type { Envelope } from '../../../src/shared/contract';
-import { PlayerViewSchema, type PlayerView } from '../../../src/shared/views';
+import { PlayerViewSchema, type PlayerView } from '../../../src/shared/contract/views';
 import { SAMPLE_CAMPAIGN_DIR, tempDirs } from '../../support/tempCampaign';
 import { connectWs, type WsClient } from '../../support/wsClient';
 

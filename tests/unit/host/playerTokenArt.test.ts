@@ -11,8 +11,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
 import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
-import type { Command } from '../../../src/shared/commands';
-import type { RosterItem } from '../../../src/shared/channels/figure';
+import type { Command } from '../../../src/shared/contract/commands';
+import type { RosterItem } from '../../../src/shared/contract/channels/figure';
 import { chunksOf, realImage } from '../../support/images';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
 

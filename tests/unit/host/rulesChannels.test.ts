@@ -3,8 +3,8 @@
  * the real dispatcher on a copy of the sample campaign.
  */
 import { describe, expect, it } from 'vitest';
-import type { TurnRules } from '../../../src/shared/channels/rules';
-import type { GmView } from '../../../src/shared/views';
+import type { TurnRules } from '../../../src/shared/contract/channels/rules';
+import type { GmView } from '../../../src/shared/contract/views';
 import { DEFAULT_RULES, type Rules } from '../../../src/main/engine/rules';
 import { turnRulesOf } from '../../../src/main/engine/encounter/turn/turnRules';
 import { gmView } from '../../../src/main/session/gmView';

@@ -5,9 +5,9 @@
  * seat. Nothing is applied by the sending: the log is unchanged until the GM commands.
  */
 import { describe, expect, it } from 'vitest';
-import type { SeatRolls } from '../../../src/shared/channels/seatDice';
-import type { SeatInfo, SeatView } from '../../../src/shared/channels/seats';
-import type { GmView } from '../../../src/shared/views';
+import type { SeatRolls } from '../../../src/shared/contract/channels/seatDice';
+import type { SeatInfo, SeatView } from '../../../src/shared/contract/channels/seats';
+import type { GmView } from '../../../src/shared/contract/views';
 import type { WsClient } from '../../support/wsClient';
 import { valueOf, webCoreForTests } from '../../support/webCore';
 

@@ -7,8 +7,8 @@
  * anything.
  */
 import { describe, expect, it } from 'vitest';
-import type { SeatInfo, SeatView } from '../../../src/shared/channels/seats';
-import type { Command } from '../../../src/shared/commands';
+import type { SeatInfo, SeatView } from '../../../src/shared/contract/channels/seats';
+import type { Command } from '../../../src/shared/contract/commands';
 import type { WsClient } from '../../support/wsClient';
 import { valueOf, webCoreForTests } from '../../support/webCore';
 

@@ -5,8 +5,8 @@
  * ruler or a number; ending the staging shows the prepared scene whole.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LEGIBILITY, type ProjectorState } from '../../../src/shared/channels/display';
-import { GmViewSchema, PlayerViewSchema, type GmView, type PlayerView } from '../../../src/shared/views';
+import { DEFAULT_LEGIBILITY, type ProjectorState } from '../../../src/shared/contract/channels/display';
+import { GmViewSchema, PlayerViewSchema, type GmView, type PlayerView } from '../../../src/shared/contract/views';
 import { valueOf as value, webCoreForTests } from '../../support/webCore';
 import type { WsClient } from '../../support/wsClient';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
-import type { AutopilotStatus, SimulationStatus } from '../../../src/shared/tacticsViews';
+import type { AutopilotStatus, SimulationStatus } from '../../../src/shared/contract/tacticsViews';
 import { buildSimulationWorker } from '../../support/simulationWorker';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
 import { until } from '../../support/until';

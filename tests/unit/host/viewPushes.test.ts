@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Envelope } from '../../../src/shared/contract';
-import { CommandAckSchema, GmViewSchema, PlayerViewSchema, type GmView } from '../../../src/shared/views';
-import type { WsPush, WsReply } from '../../../src/shared/wsProtocol';
+import { CommandAckSchema, GmViewSchema, PlayerViewSchema, type GmView } from '../../../src/shared/contract/views';
+import type { WsPush, WsReply } from '../../../src/shared/contract/wsProtocol';
 import { readEncounterFile } from '../../support/tempCampaign';
 import { webCoreForTests } from '../../support/webCore';
 

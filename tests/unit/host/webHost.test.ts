@@ -12,8 +12,8 @@ import { CONTENT_SECURITY_POLICY } from '../../../src/main/host/security';
 import { roleForToken } from '../../../src/main/host/web/callers';
 import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
 import type { Envelope } from '../../../src/shared/contract';
-import { GmViewSchema, PlayerViewSchema, type GmView } from '../../../src/shared/views';
-import type { WsPush, WsReply } from '../../../src/shared/wsProtocol';
+import { GmViewSchema, PlayerViewSchema, type GmView } from '../../../src/shared/contract/views';
+import type { WsPush, WsReply } from '../../../src/shared/contract/wsProtocol';
 import { SAMPLE_CAMPAIGN_DIR, readEncounterFile, samplePlayerId, tempDirs } from '../../support/tempCampaign';
 import type { WsMessage } from '../../support/wsClient';
 

@@ -9,7 +9,7 @@ import { connect as netConnect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Envelope } from '../../../src/shared/contract';
-import type { WsReply } from '../../../src/shared/wsProtocol';
+import type { WsReply } from '../../../src/shared/contract/wsProtocol';
 import { webCoreForTests } from '../../support/webCore';
 
 const logged: string[] = [];

@@ -3,7 +3,7 @@
  * screen's resolution and diagonal, contain-fit of a frame, the GM's outline, brush strokes.
  */
 import { describe, expect, it } from 'vitest';
-import type { ProjectorState } from '../../../src/shared/channels/display';
+import type { ProjectorState } from '../../../src/shared/contract/channels/display';
 import { DEFAULT_PROJECTOR } from '../../../src/main/services/projector';
 import { hexKey } from '../../../src/shared/hex';
 

@@ -9,7 +9,7 @@ import { frameOf } from '../../../src/main/projection/frame';
 import { playerIdsFor } from '../../../src/main/projection/ids';
 import { EncounterStateSchema, type EncounterState } from '../../../src/main/engine/encounter/schema';
 import { hexKey } from '../../../src/shared/hex';
-import { PlayerViewSchema } from '../../../src/shared/views';
+import { PlayerViewSchema } from '../../../src/shared/contract/views';
 import { allKeys } from '../../support/tempCampaign';
 
 const COLS = 12;

@@ -30,11 +30,11 @@ import type { LoggedEvent } from '../../../src/main/projection/tableContext';
 import { PlayerProjection } from '../../../src/main/projection/tableProjection';
 import { activeSpell } from '../engine/encounter/fixtures';
 import { DEFAULT_PROJECTOR } from '../../../src/main/services/projector';
-import type { ProjectorState } from '../../../src/shared/channels/display';
-import type { Command } from '../../../src/shared/commands';
+import type { ProjectorState } from '../../../src/shared/contract/channels/display';
+import type { Command } from '../../../src/shared/contract/commands';
 import { isAppError } from '../../../src/shared/errors';
 import { hexKey, type Hex } from '../../../src/shared/hex';
-import type { PlayerView } from '../../../src/shared/views';
+import type { PlayerView } from '../../../src/shared/contract/views';
 
 const COLS = 14;
 const ROWS = 10;

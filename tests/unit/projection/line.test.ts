@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
-import { DEFAULT_LEGIBILITY } from '../../../src/shared/channels/display';
+import { DEFAULT_LEGIBILITY } from '../../../src/shared/contract/channels/display';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
 import { closeAfterEach } from '../../support/closing';
 

@@ -10,10 +10,10 @@ import { rulesFor } from '../../../src/main/engine/options/rulesFor';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { frameOf } from '../../../src/main/projection/frame';
 import { gmView } from '../../../src/main/session/gmView';
-import type { Command } from '../../../src/shared/commands';
+import type { Command } from '../../../src/shared/contract/commands';
 import { hexKey } from '../../../src/shared/hex';
 import type { SpellMapEffect } from '../../../src/shared/mapEffects';
-import { GmViewSchema, PlayerViewSchema } from '../../../src/shared/views';
+import { GmViewSchema, PlayerViewSchema } from '../../../src/shared/contract/views';
 import { encounter, fig, step, withActionOrder } from '../engine/encounter/fixtures';
 
 const HISTORY = { canUndo: true, canRedo: false, logLength: 1 };

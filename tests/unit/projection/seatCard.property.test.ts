@@ -12,9 +12,9 @@ import { TABLE } from '../../../src/main/projection/audience';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { encounterFrame, frameOf } from '../../../src/main/projection/frame';
 import { seatFrame, seatOf, type SeatFrame } from '../../../src/main/projection/seatFrame';
-import type { Command } from '../../../src/shared/commands';
+import type { Command } from '../../../src/shared/contract/commands';
 import { isAppError } from '../../../src/shared/errors';
-import { SeatCardSchema } from '../../../src/shared/seatCard';
+import { SeatCardSchema } from '../../../src/shared/contract/seatCard';
 import { withActionOrder } from '../engine/encounter/fixtures';
 import { ford } from './seatFord';
 

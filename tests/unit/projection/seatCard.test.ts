@@ -10,7 +10,7 @@ import { DEFAULT_RULES } from '../../../src/main/engine/rules';
 import { encounterFrame, frameOf } from '../../../src/main/projection/frame';
 import { playerIdsFor } from '../../../src/main/projection/ids';
 import { seatFrame, seatOf } from '../../../src/main/projection/seatFrame';
-import { SeatCardSchema } from '../../../src/shared/seatCard';
+import { SeatCardSchema } from '../../../src/shared/contract/seatCard';
 import { withActionOrder } from '../engine/encounter/fixtures';
 import { ford } from './seatFord';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../../src/shared/hex';
-import type { GmView, PlayerView } from '../../../src/shared/views';
+import type { GmView, PlayerView } from '../../../src/shared/contract/views';
 
 type Area = { id: string; kind: string; hexes: readonly Hex[] };
 // Renderer code is outside tsconfig.node.json's file list (see projection.test.ts): imported by a

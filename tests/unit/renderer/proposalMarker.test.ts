@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../../src/shared/hex';
-import type { ProposalView } from '../../../src/shared/tacticsViews';
-import type { GmView } from '../../../src/shared/views';
+import type { ProposalView } from '../../../src/shared/contract/tacticsViews';
+import type { GmView } from '../../../src/shared/contract/views';
 
 // Renderer code is outside tsconfig.node.json's file list (see projection.test.ts): imported by a
 // computed path. The marker is plain data; the drawing is checked in Chromium (tacticsMap.spec.ts).

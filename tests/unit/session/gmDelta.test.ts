@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { gmPushEncoder } from '../../../src/main/session/gmPush';
 import { Session } from '../../../src/main/session/session';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
-import type { Command } from '../../../src/shared/commands';
+import type { Command } from '../../../src/shared/contract/commands';
 import { applyViewDelta, isViewDelta } from '../../../src/shared/viewOrder';
-import { GmViewDeltaSchema, GmViewSchema, type GmView, type GmViewPush } from '../../../src/shared/views';
+import { GmViewDeltaSchema, GmViewSchema, type GmView, type GmViewPush } from '../../../src/shared/contract/views';
 import { copySample, recordingSink, tempDirs } from '../../support/tempCampaign';
 import { closeAfterEach } from '../../support/closing';
 

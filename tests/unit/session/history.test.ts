@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Session, replay } from '../../../src/main/session/session';
 import { openCampaignFolder, encounterSnapshotName } from '../../../src/main/store/campaignFolder';
 import { listBackups } from '../../../src/main/store/backups';
-import type { Command } from '../../../src/shared/commands';
+import type { Command } from '../../../src/shared/contract/commands';
 import { copySample, encounterLogPath, readEncounterFile, readLogFile, recordingSink, tempDirs } from '../../support/tempCampaign';
 import { closeAfterEach } from '../../support/closing';
 

@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { playerPushEncoder } from '../../../src/main/projection/push';
 import { Session } from '../../../src/main/session/session';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
-import type { Command } from '../../../src/shared/commands';
+import type { Command } from '../../../src/shared/contract/commands';
 import { applyViewDelta, isViewDelta } from '../../../src/shared/viewOrder';
-import { PlayerViewDeltaSchema, PlayerViewSchema, type PlayerView, type PlayerViewPush } from '../../../src/shared/views';
+import { PlayerViewDeltaSchema, PlayerViewSchema, type PlayerView, type PlayerViewPush } from '../../../src/shared/contract/views';
 import { copySample, recordingSink, SAMPLE_SECRETS, tempDirs } from '../../support/tempCampaign';
 import { closeAfterEach } from '../../support/closing';
 

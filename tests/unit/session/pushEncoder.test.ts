@@ -8,7 +8,7 @@ import { gmPushEncoder } from '../../../src/main/session/gmPush';
 import { playerPushEncoder } from '../../../src/main/projection/push';
 import { Session } from '../../../src/main/session/session';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
-import type { GmView, PlayerView } from '../../../src/shared/views';
+import type { GmView, PlayerView } from '../../../src/shared/contract/views';
 import { copySample, recordingSink, tempDirs } from '../../support/tempCampaign';
 
 const dirs = tempDirs();

@@ -13,7 +13,7 @@ import { phaseStatus } from '../../../src/main/engine/encounter/turn/turn';
 import { replayForOpen } from '../../../src/main/session/openReplay';
 import { diceFor, engineApply, replay, type EngineApply } from '../../../src/main/session/replay';
 import type { EncounterFile, LogEntry } from '../../../src/main/store/schema';
-import type { Command } from '../../../src/shared/commands';
+import type { Command } from '../../../src/shared/contract/commands';
 import { AppError } from '../../../src/shared/errors';
 import { duel } from '../../support/duelLog';
 

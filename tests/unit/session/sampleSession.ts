@@ -4,10 +4,10 @@ import { expect } from 'vitest';
 import { Session } from '../../../src/main/session/session';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
 import type { EncounterFile } from '../../../src/main/store/schema';
-import type { Command } from '../../../src/shared/commands';
+import type { Command } from '../../../src/shared/contract/commands';
 import { isAppError } from '../../../src/shared/errors';
 import { hexKey } from '../../../src/shared/hex';
-import { PlayerViewSchema, type GmView, type PlayerView } from '../../../src/shared/views';
+import { PlayerViewSchema, type GmView, type PlayerView } from '../../../src/shared/contract/views';
 import {
   SAMPLE_SECRETS,
   allKeys,

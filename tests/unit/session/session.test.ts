@@ -11,8 +11,8 @@ import { latestLine } from '../../../src/main/projection/line';
 import { TABLE } from '../../../src/main/projection/audience';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
 import { Core } from '../../../src/main/host/core';
-import type { Command } from '../../../src/shared/commands';
-import { GmViewSchema, PlayerViewSchema } from '../../../src/shared/views';
+import type { Command } from '../../../src/shared/contract/commands';
+import { GmViewSchema, PlayerViewSchema } from '../../../src/shared/contract/views';
 import {
   SAMPLE_CAMPAIGN_DIR,
   copySample,

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyViewDelta, viewDelta } from '../../../src/shared/viewOrder';
-import type { PlayerView } from '../../../src/shared/views';
+import type { PlayerView } from '../../../src/shared/contract/views';
 
 type Fig = PlayerView['encounter']['figures'][number];
 const fig = (id: string, facing = 0): Fig => ({ id, name: id, sideId: 'a', position: { q: 0, r: 0 }, facing, size: 1, posture: 'standing' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectorSchema, ProjectorUpdateSchema, PlayerLegibilitySchema, type ProjectorUpdate } from '../../../src/shared/channels/display';
-import { TurnOptionSchema } from '../../../src/shared/channels/rules';
-import { DEFAULT_RULES, RulesSchema } from '../../../src/shared/rulesSettings';
+import { ProjectorSchema, ProjectorUpdateSchema, PlayerLegibilitySchema, type ProjectorUpdate } from '../../../src/shared/contract/channels/display';
+import { TurnOptionSchema } from '../../../src/shared/contract/channels/rules';
+import { DEFAULT_RULES, RulesSchema } from '../../../src/shared/contract/rulesSettings';
 import {
   DEFAULT_LEGIBILITY,
   GM_SET_PARTS,

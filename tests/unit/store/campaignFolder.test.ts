@@ -9,7 +9,7 @@ import { openCampaignFolder } from '../../../src/main/store/campaignFolder';
 import { ensureFirstCampaign } from '../../../src/main/store/firstStart';
 import { readDocument, readVersionedDocument, writeDocument } from '../../../src/main/store/jsonDocument';
 import { DEFAULT_RULES } from '../../../src/main/engine/rules';
-import { DEFAULT_LEGIBILITY, type PlayerLegibility } from '../../../src/shared/channels/display';
+import { DEFAULT_LEGIBILITY, type PlayerLegibility } from '../../../src/shared/contract/channels/display';
 import { CampaignFileSchema, EncounterFileSchema } from '../../../src/main/store/schema';
 import { Core } from '../../../src/main/host/core';
 import { AppError, isAppError } from '../../../src/shared/errors';

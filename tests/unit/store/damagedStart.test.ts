@@ -14,7 +14,7 @@ import { Session } from '../../../src/main/session/session';
 import { CampaignFolder } from '../../../src/main/store/campaignFolder';
 import { ensureFirstCampaign } from '../../../src/main/store/firstStart';
 import type { Envelope } from '../../../src/shared/contract';
-import type { GmView } from '../../../src/shared/views';
+import type { GmView } from '../../../src/shared/contract/views';
 import { closeAfterEach } from '../../support/closing';
 import { SAMPLE_CAMPAIGN_DIR, recordingSink, tempDirs } from '../../support/tempCampaign';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hexCorners } from '../../../src/shared/hex/layout';
-import type { MapImage } from '../../../src/shared/views';
+import type { MapImage } from '../../../src/shared/contract/views';
 import { paintFog } from '../../../src/main/store/fogPainter';
 import { tempDirs } from '../../support/tempCampaign';
 

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { MapImage } from '../../../src/shared/views';
+import type { MapImage } from '../../../src/shared/contract/views';
 import { paintFog } from '../../../src/main/store/fogPainter';
 import { realImage } from '../../support/images';
 import { tempDirs } from '../../support/tempCampaign';

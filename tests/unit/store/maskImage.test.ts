@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hexToPixel } from '../../../src/shared/hex/layout';
-import type { MapImage } from '../../../src/shared/views';
+import type { MapImage } from '../../../src/shared/contract/views';
 import { paintFog, type HexMask } from '../../../src/main/store/fogPainter';
 import { maskFoggedHexes, MaskingBusy, maskingStats, MOST_WAITING, useMaskWorker } from '../../../src/main/store/maskImage';
 import { realImage } from '../../support/images';

@@ -7,7 +7,7 @@ import { cp, readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LEGIBILITY, PlayerLegibilitySchema } from '../../../src/shared/channels/display';
+import { DEFAULT_LEGIBILITY, PlayerLegibilitySchema } from '../../../src/shared/contract/channels/display';
 import { DEFAULT_RULES, RulesSchema } from '../../../src/main/engine/rules';
 import { Session } from '../../../src/main/session/session';
 import { openCampaignFolder } from '../../../src/main/store/campaignFolder';

@@ -1,4 +1,4 @@
-import type { Command } from '../../../shared/commands';
+import type { Command } from '../../../shared/contract/commands';
 import type { Dice } from '../dice/types';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../rules';
 import { COMMANDS, type CommandHandler } from './commandTable';

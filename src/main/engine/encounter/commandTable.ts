@@ -1,9 +1,9 @@
 /**
  * Every command and the code that applies it: one row per command type. The mapped type keeps the
- * table whole: a command added to the contract (shared/commands.ts) fails the build until it has a
+ * table whole: a command added to the contract (shared/contract/commands.ts) fails the build until it has a
  * row. A row changes the transaction (`tx`) or returns a whole result of its own.
  */
-import type { Command, CommandOf } from '../../../shared/commands';
+import type { Command, CommandOf } from '../../../shared/contract/commands';
 import {
   applyBindWound,
   applyCastSpell,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DRAWINGS, MapDrawingSchema } from '../../../shared/mapDrawings';
+import { MAX_DRAWINGS, MapDrawingSchema } from '../../../shared/contract/mapDrawings';
 import {
   AssetNameSchema,
   ConditionSchema,
@@ -15,9 +15,9 @@ import {
   PhaseSchema,
   PostureSchema,
   SideSchema,
-} from '../../../shared/schemas';
+} from '../../../shared/contract/schemas';
 import { ActiveSpellSchema, EncounterMagicSchema, MasterySchema } from './magic/magicSchema';
-import { MapImageSchema } from '../../../shared/mapImage';
+import { MapImageSchema } from '../../../shared/contract/mapImage';
 import { MAX_SIGHT_RANGE, MIN_SIGHT_RANGE } from '../../../shared/sightRange';
 
 const AttributesSchema = z
@@ -344,7 +344,7 @@ export const EncounterStateSchema = z
       .optional(),
     /** Sight-driven fog; absent = off (the GM's fog alone decides what the players see). */
     sight: PartySightSchema.optional(),
-    /** The GM's drawings on the map (shared/mapDrawings.ts); absent = none. */
+    /** The GM's drawings on the map (shared/contract/mapDrawings.ts); absent = none. */
     drawings: z.array(MapDrawingSchema).max(MAX_DRAWINGS).optional(),
   })
   .strict();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { SpellMapEffect } from '../../../shared/mapEffects';
-import { SpellMapEffectSchema } from '../../../shared/schemas';
+import { SpellMapEffectSchema } from '../../../shared/contract/schemas';
 
 /**
  * The spell catalogue (001 §Schools of Magic, §Spell Lists; RULINGS S9).

@@ -11,7 +11,7 @@
 import type { Hex } from '../../../shared/hex';
 import { isOnMap } from '../../../shared/mapGrid';
 import type { MapEffectKind } from '../../../shared/mapEffects';
-import type { Terrain } from '../../../shared/schemas';
+import type { Terrain } from '../../../shared/contract/schemas';
 import type { EncounterState } from '../encounter/schema';
 
 export const WALL = 1;

@@ -3,7 +3,7 @@
  * thrown range adjustments they give, each explained; and the same in the table's words for the
  * projector. The numbers come from the engine's range rules, never from the page.
  */
-import type { RangeMeasure } from '../../../shared/channels/map';
+import type { RangeMeasure } from '../../../shared/contract/channels/map';
 import { hexDistance, megahexDistance, type Hex } from '../../../shared/hex';
 import type { Explained } from '../explain';
 import { explainMissileRangeModifier, explainThrownRangeModifier } from '../range';

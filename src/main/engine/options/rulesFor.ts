@@ -12,7 +12,7 @@
  * - Heavy blows are on when the campaign's `heavyBlows` setting is on (RULINGS A8) or when the
  *   Classic rule set is (they belong to it).
  */
-import { RulesSchema, type Rules } from '../../../shared/rulesSettings';
+import { RulesSchema, type Rules } from '../../../shared/contract/rulesSettings';
 import { RULE_SETTINGS } from '../../../shared/settings/ruleTable';
 import { catalogueWithEdits } from '../magic/catalogue';
 import { CLASSIC_BEHAVIOUR } from './classic/rules';

@@ -4,9 +4,9 @@
  * own stored settings (JSON-safe), which `rulesFor` reads next to `RulesSchema`.
  */
 import { RULE_OPTIONS, type OptionKey, type RuleOptionDescriptor } from '../../../shared/settings/ruleTable';
-import { DEFAULT_OPTION_SETTINGS, OPTION_SETTING_SOURCES, OptionSettingsSchema, type OptionSettings } from '../../../shared/rulesSettings';
+import { DEFAULT_OPTION_SETTINGS, OPTION_SETTING_SOURCES, OptionSettingsSchema, type OptionSettings } from '../../../shared/contract/rulesSettings';
 
-// The stored, JSON-safe option settings are part of `RulesSchema` (shared/rulesSettings.ts).
+// The stored, JSON-safe option settings are part of `RulesSchema` (shared/contract/rulesSettings.ts).
 export { DEFAULT_OPTION_SETTINGS, OPTION_SETTING_SOURCES, OptionSettingsSchema, type OptionSettings };
 export type { OptionKey };
 

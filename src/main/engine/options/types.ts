@@ -11,7 +11,7 @@ import type { AttackOutcome } from '../combat/attackRoll';
 import type { Dice, Roll } from '../dice/types';
 import type { BreakdownLine, Explained } from '../explain';
 import type { Catalogue } from '../magic/catalogue';
-import type { Rules } from '../../../shared/rulesSettings';
+import type { Rules } from '../../../shared/contract/rulesSettings';
 import type { HeavyBlowEffect, HeavyBlowEvent } from './classic/combat';
 import type { CleanupEvent, CleanupFigure, DroppedThisTurn } from './perCharacterInitiative/cleanup';
 import type { MovementGroup, MoverRef } from './classic/turn';

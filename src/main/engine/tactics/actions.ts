@@ -3,8 +3,8 @@
  * engine decides what is legal (`legalOptions`, the attack and casting previews); these
  * heuristics only rank what it allows (the console's choice).
  */
-import type { Command } from '../../../shared/commands';
-import type { OptionLetter } from '../../../shared/schemas';
+import type { Command } from '../../../shared/contract/commands';
+import type { OptionLetter } from '../../../shared/contract/schemas';
 import { hexDistance, hexKey, hexNeighbor, type Hex } from '../../../shared/hex';
 import { attackPreview } from '../encounter/actions/attack';
 import { engagementState } from '../encounter/movement/engagement';

@@ -7,11 +7,11 @@
  * `setFigureHidden`, so the players see it before it strikes). Under either, it never leaves its
  * cover for a foe it cannot strike that turn.
  */
-import type { Command } from '../../../shared/commands';
+import type { Command } from '../../../shared/contract/commands';
 import { hexDistance, hexKey, type Hex } from '../../../shared/hex';
 import { footprint } from '../../../shared/hex/footprint';
 import type { HiddenFiguresPolicy } from '../../../shared/tacticsSettings';
-import type { MoveMode } from '../../../shared/schemas';
+import type { MoveMode } from '../../../shared/contract/schemas';
 import { moveAllowsOption } from '../encounter/turn/options';
 import type { EncounterState, FigureState } from '../encounter/schema';
 import type { RuleSet } from '../rules';

@@ -6,7 +6,7 @@
  * mark; a figure past its side's morale runs from the nearest foe.
  */
 import { hexDistance, hexKey, type Hex } from '../../../shared/hex';
-import type { MoveMode } from '../../../shared/schemas';
+import type { MoveMode } from '../../../shared/contract/schemas';
 import { figureAllowance, reachable, type Reach, type ReachableHex } from '../encounter/movement/reachable';
 import { engagementState } from '../encounter/movement/engagement';
 import { moveAllowsOption } from '../encounter/turn/options';

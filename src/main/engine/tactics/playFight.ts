@@ -3,7 +3,7 @@
  * command through `apply` at every step, with seeded dice, so the same seed gives the same fight
  * and its command list replays it exactly.
  */
-import type { Command } from '../../../shared/commands';
+import type { Command } from '../../../shared/contract/commands';
 import { applyQuietly } from '../encounter/apply';
 import type { EncounterState, FigureState } from '../encounter/schema';
 import { createSeededDice } from '../dice/seeded';

@@ -5,13 +5,13 @@
  * what it holds, bare hands included (001 §Protection; §Hand-to-Hand Combat for bare hands).
  * Missile weapons are left to the shooters' own rules in `actions.ts`.
  */
-import type { Command } from '../../../shared/commands';
+import type { Command } from '../../../shared/contract/commands';
 import { hexDistance } from '../../../shared/hex';
 import { protectionFor } from '../encounter/actions/attack';
 import { itemsOf, type EncounterState, type FigureState, type MapItem } from '../encounter/schema';
 import { baseAdjDex, readyWeapon } from '../encounter/state';
 import { weaponById, type Weapon } from '../equipment';
-import type { OptionLetter } from '../../../shared/schemas';
+import type { OptionLetter } from '../../../shared/contract/schemas';
 import type { RuleSet } from '../rules';
 import { blowWorth, damageOf } from './blows';
 import { nearest } from './appraise';

@@ -1,5 +1,5 @@
 import type { Hex } from '../../../shared/hex';
-import type { Command } from '../../../shared/commands';
+import type { Command } from '../../../shared/contract/commands';
 import type { HiddenFiguresPolicy } from '../../../shared/tacticsSettings';
 
 /**

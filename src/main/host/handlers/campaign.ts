@@ -1,4 +1,4 @@
-import type { CAMPAIGN_CHANNELS } from '../../../shared/channels/campaign';
+import type { CAMPAIGN_CHANNELS } from '../../../shared/contract/channels/campaign';
 import { DEFAULT_RULES, OPTION_SOURCES, RULE_SOURCES } from '../../engine/rules';
 import type { ConsoleCore } from '../coreApi';
 import type { HandlersFor } from '../dispatch';

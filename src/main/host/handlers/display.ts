@@ -1,4 +1,4 @@
-import type { DISPLAY_CHANNELS } from '../../../shared/channels/display';
+import type { DISPLAY_CHANNELS } from '../../../shared/contract/channels/display';
 import { AppError } from '../../../shared/errors';
 import { isOnMap } from '../../../shared/mapGrid';
 import { setLegibility } from '../../store/handouts';

@@ -4,13 +4,13 @@ import {
   LegalOptionsResultSchema,
   ReachResultSchema,
   type ENCOUNTER_CHANNELS,
-} from '../../../shared/channels/encounter';
+} from '../../../shared/contract/channels/encounter';
 import { attackPreview } from '../../engine/encounter/actions/attack';
 import { reachable } from '../../engine/encounter/movement/reachable';
 import { legalOptions } from '../../engine/encounter/turn/options';
 import { figureZones } from '../../engine/encounter/figures/figureZones';
 import type { Session } from '../../session/session';
-import type { CommandAck, GmView, SeenView } from '../../../shared/views';
+import type { CommandAck, GmView, SeenView } from '../../../shared/contract/views';
 import type { HandlersFor } from '../dispatch';
 
 /** The command's answer: an acknowledgement to a caller that named its view, else the whole view. */

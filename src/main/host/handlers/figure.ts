@@ -1,4 +1,4 @@
-import type { FIGURE_CHANNELS, FigureCatalogue } from '../../../shared/channels/figure';
+import type { FIGURE_CHANNELS, FigureCatalogue } from '../../../shared/contract/channels/figure';
 import { POINT_BUY_MAX, POINT_BUY_MIN, POINT_BUY_TOTAL } from '../../engine/characters';
 import { ARMOR, SHIELDS, WEAPONS } from '../../engine/equipment';
 import { sheetCheckOf } from '../../engine/encounter/figures/sheetCheck';

@@ -1,4 +1,4 @@
-import type { HANDOUT_CHANNELS } from '../../../shared/channels/handouts';
+import type { HANDOUT_CHANNELS } from '../../../shared/contract/channels/handouts';
 import { AppError } from '../../../shared/errors';
 import { addHandout, deleteHandout, handoutsOf } from '../../store/handouts';
 import type { ConsoleCore } from '../coreApi';

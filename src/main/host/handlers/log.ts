@@ -1,4 +1,4 @@
-import type { LOG_CHANNELS, LogEntryView, LogResult } from '../../../shared/channels/log';
+import type { LOG_CHANNELS, LogEntryView, LogResult } from '../../../shared/contract/channels/log';
 import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';
 

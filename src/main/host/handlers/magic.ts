@@ -5,7 +5,7 @@ import {
   RenewalQueueResultSchema,
   RunawayViewResultSchema,
   type MAGIC_CHANNELS,
-} from '../../../shared/channels/magic';
+} from '../../../shared/contract/channels/magic';
 import {
   encounterCastPreview,
   encounterCastings,

@@ -1,4 +1,4 @@
-import type { MAP_CHANNELS } from '../../../shared/channels/map';
+import type { MAP_CHANNELS } from '../../../shared/contract/channels/map';
 import { measureRange } from '../../engine/map/ruler';
 import type { HandlersFor } from '../dispatch';
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { PLACING_CHANNELS } from '../../../shared/channels/placing';
+import type { PLACING_CHANNELS } from '../../../shared/contract/channels/placing';
 import { rollCreation } from '../../engine/characters/creationRolls';
 import { createSeededDice } from '../../engine/dice/seeded';
 import { placementEngagement, placementRefusal } from '../../engine/encounter/figures/placement';

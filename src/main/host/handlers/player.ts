@@ -1,4 +1,4 @@
-import type { PLAYER_CHANNELS } from '../../../shared/channels/player';
+import type { PLAYER_CHANNELS } from '../../../shared/contract/channels/player';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';

@@ -1,4 +1,4 @@
-import type { RULES_CHANNELS } from '../../../shared/channels/rules';
+import type { RULES_CHANNELS } from '../../../shared/contract/channels/rules';
 import { turnRulesOf } from '../../engine/encounter/turn/turnRules';
 import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';

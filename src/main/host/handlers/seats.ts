@@ -1,5 +1,5 @@
-import type { SEAT_DICE_CHANNELS } from '../../../shared/channels/seatDice';
-import type { SEAT_CHANNELS } from '../../../shared/channels/seats';
+import type { SEAT_DICE_CHANNELS } from '../../../shared/contract/channels/seatDice';
+import type { SEAT_CHANNELS } from '../../../shared/contract/channels/seats';
 import type { ConsoleCore } from '../coreApi';
 import type { HandlersFor } from '../dispatch';
 

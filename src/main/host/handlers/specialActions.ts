@@ -3,7 +3,7 @@ import {
   SweepPreviewResultSchema,
   TwoWeaponPreviewResultSchema,
   type SPECIAL_ACTION_CHANNELS,
-} from '../../../shared/channels/specialActions';
+} from '../../../shared/contract/channels/specialActions';
 import { specialActions } from '../../engine/encounter/actions/specialActions';
 import { sweepPreview } from '../../engine/encounter/actions/sweepingBlow';
 import { twoWeaponPreview } from '../../engine/encounter/actions/twoWeapons';

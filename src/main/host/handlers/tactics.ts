@@ -1,4 +1,4 @@
-import type { TACTICS_CHANNELS } from '../../../shared/channels/tactics';
+import type { TACTICS_CHANNELS } from '../../../shared/contract/channels/tactics';
 import type { Session } from '../../session/session';
 import type { HandlersFor } from '../dispatch';
 import type { TacticsHost } from '../../services/tactics/tacticsHost';

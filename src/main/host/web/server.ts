@@ -4,7 +4,7 @@ import { networkInterfaces } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { EVENTS, type EventName, type PageRole, type Role } from '../../../shared/contract';
 import { SEAT_LINK_ENDED } from '../../../shared/seatLink';
-import { WsCallSchema, type WsPush, type WsReply } from '../../../shared/wsProtocol';
+import { WsCallSchema, type WsPush, type WsReply } from '../../../shared/contract/wsProtocol';
 import type { Dispatcher } from '../dispatch';
 import { CONTENT_SECURITY_POLICY, ISOLATION_HEADERS } from '../security';
 import { readStatic } from './staticFiles';

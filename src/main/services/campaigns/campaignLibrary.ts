@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { MapShape } from '../../../shared/mapGrid';
-import type { GmView } from '../../../shared/views';
+import type { GmView } from '../../../shared/contract/views';
 import { DEFAULT_RULES, rulesFor, type Rules } from '../../engine/rules';
 import type { PlayerProjection } from '../../projection/tableProjection';
 import { Session, type ViewSink } from '../../session/session';

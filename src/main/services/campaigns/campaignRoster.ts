@@ -3,8 +3,8 @@
  * `addFigure` (RULINGS C3: its kept creation 2d6 with it). A figure of the open encounter is kept
  * by name and kind, replacing the entry it was kept as before; the roster holds at most 1,000.
  */
-import type { RosterItem } from '../../../shared/channels/figure';
-import { FigureSheetInputSchema } from '../../../shared/commands';
+import type { RosterItem } from '../../../shared/contract/channels/figure';
+import { FigureSheetInputSchema } from '../../../shared/contract/commands';
 import { AppError } from '../../../shared/errors';
 import { sheetOfFigure } from '../../engine/encounter/figures/figureAsSheet';
 import { figureById } from '../../engine/encounter/state';

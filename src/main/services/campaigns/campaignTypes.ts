@@ -7,7 +7,7 @@ import type {
   ImportedImageSchema,
   ImportProgressSchema,
   TransferProgressSchema,
-} from '../../../shared/channels/campaign';
+} from '../../../shared/contract/channels/campaign';
 
 /** Dialogs of the Electron host: a folder or file the GM picks. The web host has none. */
 export interface HostChooser {

@@ -4,11 +4,11 @@
  * campaign, characters picked from the roster).
  */
 import { randomInt } from 'node:crypto';
-import type { FigureSheetInput } from '../../../shared/commands';
-import { FigureSheetInputSchema } from '../../../shared/commands';
+import type { FigureSheetInput } from '../../../shared/contract/commands';
+import { FigureSheetInputSchema } from '../../../shared/contract/commands';
 import { AppError, isAppError } from '../../../shared/errors';
 import type { MapShape } from '../../../shared/mapGrid';
-import type { GmView } from '../../../shared/views';
+import type { GmView } from '../../../shared/contract/views';
 import { createSeededDice } from '../../engine/dice/seeded';
 import { canPlace } from '../../engine/encounter/figures/roster';
 import type { EncounterState, FigureState } from '../../engine/encounter/schema';

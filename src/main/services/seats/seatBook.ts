@@ -2,7 +2,7 @@ import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { IdSchema } from '../../../shared/schemas';
+import { IdSchema } from '../../../shared/contract/schemas';
 import { ACCESS_TOKEN, newAccessToken, sameAccessToken } from '../../store/accessToken';
 import { DAMAGED, readPrivateJson, writePrivateJson } from '../../store/privateFile';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { RollPurpose, SeatDice, SeatRolls as SeatRollList } from '../../../shared/channels/seatDice';
-import type { SeatInfo, SeatList, SeatView } from '../../../shared/channels/seats';
+import type { RollPurpose, SeatDice, SeatRolls as SeatRollList } from '../../../shared/contract/channels/seatDice';
+import type { SeatInfo, SeatList, SeatView } from '../../../shared/contract/channels/seats';
 import { AppError } from '../../../shared/errors';
 import { playerIdsFor } from '../../projection/ids';
 import { seatFrame, seatOf } from '../../projection/seatFrame';

@@ -1,4 +1,4 @@
-import type { RollPurpose } from '../../../shared/channels/seatDice';
+import type { RollPurpose } from '../../../shared/contract/channels/seatDice';
 import { AppError } from '../../../shared/errors';
 
 /** One figure's roll the GM's page waits on (or last waited on), by the figure's id in the encounter. */

@@ -13,7 +13,7 @@ import type { EncounterState } from '../../engine/encounter/schema';
 import { propose } from '../../engine/tactics/propose';
 import { proposalView } from './proposalView';
 import type { Session } from '../../session/session';
-import type { AutopilotStatus } from '../../../shared/tacticsViews';
+import type { AutopilotStatus } from '../../../shared/contract/tacticsViews';
 import { HIDDEN_FIGURES, type HiddenFiguresPolicy } from '../../../shared/tacticsSettings';
 
 export interface AutopilotOptions {

@@ -1,5 +1,5 @@
 import type { Proposal } from '../../engine/tactics/types';
-import type { ProposalView } from '../../../shared/tacticsViews';
+import type { ProposalView } from '../../../shared/contract/tacticsViews';
 
 /** A proposal as the GM page receives it (the contract's `ProposalSchema`). */
 export function proposalView(p: Proposal): ProposalView {

@@ -5,7 +5,7 @@
  * plays seeds 1…N, so two runs differ only by what the GM changed, not by luck.
  */
 import { AppError } from '../../../shared/errors';
-import type { SimulationStatus } from '../../../shared/tacticsViews';
+import type { SimulationStatus } from '../../../shared/contract/tacticsViews';
 import type { EncounterState } from '../../engine/encounter/schema';
 import { rulesFor, type Rules } from '../../engine/rules';
 import { oddsOf } from '../../engine/tactics/odds';

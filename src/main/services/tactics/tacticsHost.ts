@@ -1,5 +1,5 @@
 /** The tactics as the hosts serve them: suggestions, the autopilot, simulation runs. */
-import type { AutopilotStatus, SimulationStatus } from '../../../shared/tacticsViews';
+import type { AutopilotStatus, SimulationStatus } from '../../../shared/contract/tacticsViews';
 import { phaseStatus } from '../../engine/encounter/turn/turn';
 import { propose } from '../../engine/tactics/propose';
 import type { Session } from '../../session/session';

@@ -1,7 +1,7 @@
 import type { ClientApi, Envelope, Role } from '../../../shared/contract';
 import { contractNames } from '../../../shared/channelAccess';
 import { SEAT_LINK_ENDED } from '../../../shared/seatLink';
-import type { WsPush, WsReply } from '../../../shared/wsProtocol';
+import type { WsPush, WsReply } from '../../../shared/contract/wsProtocol';
 
 /** Whether the page's socket to the console is down (after it was once up), for the banner. */
 const connectionListeners = new Set<(lost: boolean) => void>();

@@ -1,8 +1,8 @@
 import { getContext } from 'svelte';
-import type { LogEntryView } from '../../../shared/channels/log';
-import type { Command } from '../../../shared/commands';
+import type { LogEntryView } from '../../../shared/contract/channels/log';
+import type { Command } from '../../../shared/contract/commands';
 import type { ClientApi, Envelope } from '../../../shared/contract';
-import type { CommandAck, GmView, GmViewPush, SeenView } from '../../../shared/views';
+import type { CommandAck, GmView, GmViewPush, SeenView } from '../../../shared/contract/views';
 import { applyViewDelta, isViewDelta, replacesView } from '../../../shared/viewOrder';
 import { guardQueries, isAck, seenOf } from './viewHolder';
 import { onReconnect } from '../api/wsClient';

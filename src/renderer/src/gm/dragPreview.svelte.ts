@@ -1,4 +1,4 @@
-import type { DropCommand, DropPreview } from '../../../shared/channels/placing';
+import type { DropCommand, DropPreview } from '../../../shared/contract/channels/placing';
 import type { ClientApi } from '../../../shared/contract';
 import type { DragPath } from '../map/handOverlay';
 

@@ -1,4 +1,4 @@
-import type { GmFigure, GmView } from '../../../shared/views';
+import type { GmFigure, GmView } from '../../../shared/contract/views';
 import { gmFigures } from '../map/fromViews';
 import type { MapFigureModel } from '../map/mapModel';
 

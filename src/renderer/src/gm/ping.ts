@@ -1,5 +1,5 @@
 import type { ClientApi } from '../../../shared/contract';
-import type { Frame, ProjectorUpdate } from '../../../shared/channels/display';
+import type { Frame, ProjectorUpdate } from '../../../shared/contract/channels/display';
 import type { Hex } from '../../../shared/hex';
 import { lookFrame } from '../map/projection';
 

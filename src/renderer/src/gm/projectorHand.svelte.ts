@@ -1,4 +1,4 @@
-import type { Frame, ProjectorState, ProjectorUpdate } from '../../../shared/channels/display';
+import type { Frame, ProjectorState, ProjectorUpdate } from '../../../shared/contract/channels/display';
 import type { ClientApi, Envelope } from '../../../shared/contract';
 import { gmMap } from './mirror/mirrorState.svelte';
 

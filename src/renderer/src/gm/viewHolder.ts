@@ -1,5 +1,5 @@
 import type { ClientApi, Envelope } from '../../../shared/contract';
-import type { CommandAck, GmView, SeenView } from '../../../shared/views';
+import type { CommandAck, GmView, SeenView } from '../../../shared/contract/views';
 
 /** The view a command is made on, as main checks it. */
 export function seenOf(view: GmView | null): { seen?: SeenView } {

@@ -1,5 +1,5 @@
 import Konva from './konva';
-import type { Frame } from '../../../shared/channels/display';
+import type { Frame } from '../../../shared/contract/channels/display';
 import { hexToPixel, type Hex, type HexLayout, type Point } from '../../../shared/hex';
 import { TiledPainter, type WorldRect } from './tiledPainter';
 import { CameraLayers, FIGURES_SLACK } from './cameraLayers';

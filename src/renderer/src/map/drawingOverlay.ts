@@ -12,7 +12,7 @@ const LINE_WIDTH = 0.12;
 const LABEL_SIZE = 0.7;
 
 /**
- * The GM's drawings (shared/mapDrawings.ts) on the marks layer: freehand lines and labels in their
+ * The GM's drawings (shared/contract/mapDrawings.ts) on the marks layer: freehand lines and labels in their
  * pens, those kept from the players dashed or slanted and a little faded on the GM's map.
  */
 export class DrawingOverlay {

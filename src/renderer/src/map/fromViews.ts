@@ -1,4 +1,4 @@
-import type { GmView, PlayerView } from '../../../shared/views';
+import type { GmView, PlayerView } from '../../../shared/contract/views';
 import type { MapCondition, MapFigureModel, MapTerrainModel } from './mapModel';
 import type { EffectArea } from './effectOverlay';
 import type { SpellMarker } from './spellOverlay';

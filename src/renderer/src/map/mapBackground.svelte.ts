@@ -1,5 +1,5 @@
 import { untrack } from 'svelte';
-import type { PlayerMapImage } from '../../../shared/views';
+import type { PlayerMapImage } from '../../../shared/contract/views';
 import type { MapBackground } from './gridShape';
 import { backgroundFor, imageKey } from './mapImage';
 

@@ -1,5 +1,5 @@
 import type Konva from './konva';
-import type { Frame } from '../../../shared/channels/display';
+import type { Frame } from '../../../shared/contract/channels/display';
 import { hexToPixel, pixelToHex, type Hex, type HexLayout, type Point } from '../../../shared/hex';
 import type { WorldRect } from './tiledPainter';
 import { HEX_SIZE } from './mapModel';

@@ -1,5 +1,5 @@
 import { pieceCrop } from '../../../shared/mapPieces';
-import type { MapImage, PlayerMapImage } from '../../../shared/views';
+import type { MapImage, PlayerMapImage } from '../../../shared/contract/views';
 import type { MapBackground } from './gridShape';
 import { HEX_SIZE } from './mapModel';
 import { fittedSize, type MapPicture } from './mapPicture';

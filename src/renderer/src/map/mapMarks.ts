@@ -1,5 +1,5 @@
 import Konva from './konva';
-import type { Frame } from '../../../shared/channels/display';
+import type { Frame } from '../../../shared/contract/channels/display';
 import { hexKey, type Hex, type HexLayout } from '../../../shared/hex';
 import { createCachedShape, paintMegahexes } from './gridShape';
 import type { MapTerrainModel } from './mapModel';

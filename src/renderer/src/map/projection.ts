@@ -1,4 +1,4 @@
-import type { Frame, ProjectorState } from '../../../shared/channels/display';
+import type { Frame, ProjectorState } from '../../../shared/contract/channels/display';
 import { hexKey, hexLine, hexSpiral, hexToPixel, pixelToHex, type Hex, type HexLayout, type Point } from '../../../shared/hex';
 
 /**

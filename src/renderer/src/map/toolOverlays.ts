@@ -1,5 +1,5 @@
 import Konva from './konva';
-import type { Frame } from '../../../shared/channels/display';
+import type { Frame } from '../../../shared/contract/channels/display';
 import { hexCorners, hexToPixel, type Hex, type HexLayout, type Point } from '../../../shared/hex';
 import { tracePolygon } from './gridShape';
 import { HEX_SIZE } from './mapModel';

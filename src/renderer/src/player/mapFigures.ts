@@ -1,4 +1,4 @@
-import type { PlayerView, PublicFigure } from '../../../shared/views';
+import type { PlayerView, PublicFigure } from '../../../shared/contract/views';
 import { playerFigures } from '../map/fromViews';
 import type { MapFigureModel } from '../map/mapModel';
 

@@ -1,4 +1,4 @@
-import type { PlayerDisplay } from '../../../shared/channels/display';
+import type { PlayerDisplay } from '../../../shared/contract/channels/display';
 
 const MAX_PX = 16384;
 const px = (cssPx: number, dpr: number): number => Math.min(MAX_PX, Math.max(1, Math.round(cssPx * dpr)));

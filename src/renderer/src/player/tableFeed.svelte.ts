@@ -1,6 +1,6 @@
-import type { ProjectorState } from '../../../shared/channels/display';
+import type { ProjectorState } from '../../../shared/contract/channels/display';
 import type { Envelope } from '../../../shared/contract';
-import type { PlayerView, PlayerViewPush } from '../../../shared/views';
+import type { PlayerView, PlayerViewPush } from '../../../shared/contract/views';
 import { applyViewDelta, isViewDelta, replacesView } from '../../../shared/viewOrder';
 import { onReconnect } from '../api/wsClient';
 

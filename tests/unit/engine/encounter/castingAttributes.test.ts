@@ -9,7 +9,7 @@ import { casterOfFigure } from '../../../../src/main/engine/encounter/magic/magi
 import { checkFigureSheet } from '../../../../src/main/engine/encounter/figures/roster';
 import { castingTarget } from '../../../../src/main/engine/magic/casting';
 import { DEFAULT_CATALOGUE } from '../../../../src/main/engine/magic/catalogue';
-import type { Command, FigureSheetInput } from '../../../../src/shared/commands';
+import type { Command, FigureSheetInput } from '../../../../src/shared/contract/commands';
 import { encounter, fig, figOf, refusal, step } from './fixtures';
 
 const SPELL = 'passage-detect-magic';

@@ -23,7 +23,7 @@ import { asRuleSet, DEFAULT_RULES, rulesFor } from '../../../../src/main/engine/
 import { orderByScore } from '../../../../src/main/engine/encounter/turn/initiative';
 import { Tx } from '../../../../src/main/engine/encounter/tx';
 import { playFight } from '../../../../src/main/engine/tactics/playFight';
-import type { MoveMode } from '../../../../src/shared/schemas';
+import type { MoveMode } from '../../../../src/shared/contract/schemas';
 import { engagementField, engagersAt } from '../../../../src/main/engine/encounter/movement/engagement';
 import { numKey } from '../../../../src/main/engine/map/effectiveMap';
 import { enemiesInFront } from '../../../../src/main/engine/encounter/turn/options';

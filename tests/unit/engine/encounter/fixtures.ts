@@ -8,7 +8,7 @@ import { checkInvariants } from '../../../../src/main/engine/encounter/invariant
 import { EncounterStateSchema, FigureStateSchema, turnStateOf, type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import type { ApplyResult } from '../../../../src/main/engine/encounter/events';
-import type { Command } from '../../../../src/shared/commands';
+import type { Command } from '../../../../src/shared/contract/commands';
 import { AppError } from '../../../../src/shared/errors';
 import type { Rules, RuleSet } from '../../../../src/main/engine/rules';
 

@@ -9,7 +9,7 @@ import { isEngaged } from '../../../../src/main/engine/encounter/movement/engage
 import { twoWeaponPreview } from '../../../../src/main/engine/encounter/actions/twoWeapons';
 import { checkInvariants } from '../../../../src/main/engine/encounter/invariants';
 import { turnStateOf, type EncounterState } from '../../../../src/main/engine/encounter/schema';
-import type { CommandOf } from '../../../../src/shared/commands';
+import type { CommandOf } from '../../../../src/shared/contract/commands';
 import { encounter, fig, figOf, refusal, step, withActionOrder } from './fixtures';
 
 const acting = (figures: Parameters<typeof encounter>[0]): EncounterState =>

@@ -7,7 +7,7 @@ import { initiativeScoreOf } from '../../../../src/main/engine/encounter/turn/in
 import type { EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { turnStateOf } from '../../../../src/main/engine/encounter/schema';
 import { DEFAULT_RULES, rulesFor, type RuleSet } from '../../../../src/main/engine/rules';
-import { CommandSchema } from '../../../../src/shared/commands';
+import { CommandSchema } from '../../../../src/shared/contract/commands';
 import { underRules } from '../options/underRules';
 import { encounter, fig, figOf } from './fixtures';
 

@@ -17,7 +17,7 @@ import { EncounterStateSchema } from '../../../../src/main/engine/encounter/sche
 import { asRuleSet, DEFAULT_RULES, type RuleSet } from '../../../../src/main/engine/rules';
 import { PILLARS_STATS } from '../../../../src/main/engine/options/pillars';
 import { playFight } from '../../../../src/main/engine/tactics/playFight';
-import type { Command } from '../../../../src/shared/commands';
+import type { Command } from '../../../../src/shared/contract/commands';
 import { makeLog } from '../../../support/duelLog';
 import { RULE_SETS } from '../tactics/randomEncounter';
 import { encounter, fig } from './fixtures';

@@ -11,7 +11,7 @@ import { rollCreation } from '../../../../src/main/engine/characters/creationRol
 import { createSeededDice } from '../../../../src/main/engine/dice/seeded';
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import { DEFAULT_RULES } from '../../../../src/main/engine/rules';
-import type { Command, FigureSheetInput } from '../../../../src/shared/commands';
+import type { Command, FigureSheetInput } from '../../../../src/shared/contract/commands';
 import { encounter, fig, figOf, refusal, step, withMoveOrder } from './fixtures';
 
 const spear = { weaponIds: ['spear'], readyWeaponId: 'spear' };

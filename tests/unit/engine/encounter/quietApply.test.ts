@@ -12,7 +12,7 @@ import { apply, applyQuietly } from '../../../../src/main/engine/encounter/apply
 import { EncounterStateSchema, type EncounterState } from '../../../../src/main/engine/encounter/schema';
 import type { RuleSet } from '../../../../src/main/engine/rules';
 import { playFight } from '../../../../src/main/engine/tactics/playFight';
-import type { Command } from '../../../../src/shared/commands';
+import type { Command } from '../../../../src/shared/contract/commands';
 import { makeLog } from '../../../support/duelLog';
 import { RULE_SETS } from '../tactics/randomEncounter';
 

@@ -14,8 +14,8 @@ import { initiativeBy, phaseStatus } from '../../../../src/main/engine/encounter
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import { DEFAULT_RULES, rulesFor, type Rules } from '../../../../src/main/engine/rules';
 import { blankEncounter } from '../../../../src/main/store/newCampaign';
-import type { FigureSheetInput } from '../../../../src/shared/commands';
-import { CommandSchema } from '../../../../src/shared/commands';
+import type { FigureSheetInput } from '../../../../src/shared/contract/commands';
+import { CommandSchema } from '../../../../src/shared/contract/commands';
 import { encounter, fig, refusal, step } from './fixtures';
 
 const withOption = (key: keyof Rules['options']): Rules => ({ ...DEFAULT_RULES, options: { ...DEFAULT_RULES.options, [key]: true } });

@@ -6,7 +6,7 @@ import { EncounterStateSchema } from '../../../../src/main/engine/encounter/sche
 import { armorById, shieldById, weaponById } from '../../../../src/main/engine/equipment';
 import { gmView } from '../../../../src/main/session/gmView';
 import { frameOf } from '../../../../src/main/projection/frame';
-import { GmViewSchema, PlayerViewSchema } from '../../../../src/shared/views';
+import { GmViewSchema, PlayerViewSchema } from '../../../../src/shared/contract/views';
 import { hexKey } from '../../../../src/shared/hex';
 import { SAMPLE_CAMPAIGN_DIR } from '../../../support/tempCampaign';
 import { apply } from '../../../../src/main/engine/encounter/apply';

@@ -4,7 +4,7 @@
  */
 import { itemsOf, type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
 import { enemiesInFront } from '../../../../src/main/engine/encounter/turn/options';
-import type { Command } from '../../../../src/shared/commands';
+import type { Command } from '../../../../src/shared/contract/commands';
 import { hexDistance } from '../../../../src/shared/hex';
 import { footprint } from '../../../../src/shared/hex/footprint';
 

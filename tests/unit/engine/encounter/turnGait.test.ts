@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { legalOptions, optionRefusal } from '../../../../src/main/engine/encounter/turn/options';
 import { turnGait } from '../../../../src/main/engine/encounter/movement/turnGait';
 import type { EncounterState, FigureState } from '../../../../src/main/engine/encounter/schema';
-import type { MoveMode } from '../../../../src/shared/schemas';
+import type { MoveMode } from '../../../../src/shared/contract/schemas';
 import { encounter, fig, figOf, step, withActionOrder, withMoveOrder } from './fixtures';
 
 /** The figure after moving `spent` hexes having set out at `mode`. */

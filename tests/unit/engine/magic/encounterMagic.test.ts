@@ -14,7 +14,7 @@ import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import { gmView } from '../../../../src/main/session/gmView';
 import { encounterCastPreview } from '../../../../src/main/engine/encounter/magic/magicQueries';
 import { DEFAULT_RULES } from '../../../../src/main/engine/rules';
-import type { Command } from '../../../../src/shared/commands';
+import type { Command } from '../../../../src/shared/contract/commands';
 import { encounter, fig, refusal, step, withActionOrder } from '../encounter/fixtures';
 
 const MAGE = { INT: 15, WIS: 14, DEX: 11, CON: 9 };

@@ -16,8 +16,8 @@ import { gmView } from '../../../../src/main/session/gmView';
 import { frameOf } from '../../../../src/main/projection/frame';
 import { playerIdsFor } from '../../../../src/main/projection/ids';
 import { LogEntrySchema, type LogEntry } from '../../../../src/main/store/schema';
-import type { Command } from '../../../../src/shared/commands';
-import { GmViewSchema, PlayerViewSchema } from '../../../../src/shared/views';
+import type { Command } from '../../../../src/shared/contract/commands';
+import { GmViewSchema, PlayerViewSchema } from '../../../../src/shared/contract/views';
 import { encounter, fig, refusal, step, withActionOrder } from '../encounter/fixtures';
 
 const MAGE = { INT: 15, WIS: 14, DEX: 11, CON: 9 };

@@ -15,10 +15,10 @@ import { BODY, BROKEN, effectiveMap, FIRE, SHADOW, WALL } from '../../../../src/
 import { rulesFor } from '../../../../src/main/engine/options/rulesFor';
 import { DEFAULT_RULES } from '../../../../src/main/engine/rules';
 import { MAP_EFFECT_KINDS, MAP_EFFECTS, type SpellMapEffect } from '../../../../src/shared/mapEffects';
-import type { Command } from '../../../../src/shared/commands';
+import type { Command } from '../../../../src/shared/contract/commands';
 import { hexKey, type Hex } from '../../../../src/shared/hex';
 import { mapHexes } from '../../../../src/shared/mapGrid';
-import { TerrainSchema } from '../../../../src/shared/schemas';
+import { TerrainSchema } from '../../../../src/shared/contract/schemas';
 import { encounter, fig, step, withActionOrder } from '../encounter/fixtures';
 
 const FLAG = { open: 0, wall: WALL, broken: BROKEN, shadow: SHADOW, fire: FIRE, body: BODY } as const;

@@ -10,7 +10,7 @@ import { attackPreview } from '../../../../src/main/engine/encounter/actions/att
 import { type EncounterState, type FigureState } from '../../../../src/main/engine/encounter/schema';
 import { baseAdjDex } from '../../../../src/main/engine/encounter/state';
 import { DEFAULT_RULES, rulesFor, type RuleSet } from '../../../../src/main/engine/rules';
-import type { Command } from '../../../../src/shared/commands';
+import type { Command } from '../../../../src/shared/contract/commands';
 import { encounter, fig, figOf, withActionOrder } from '../encounter/fixtures';
 import { underRules } from './underRules';
 

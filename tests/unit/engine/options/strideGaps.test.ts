@@ -13,7 +13,7 @@ import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import { DEFAULT_RULES, rulesFor, type RuleSet } from '../../../../src/main/engine/rules';
 import { NO_HAZARDS } from '../../../../src/main/engine/options/types';
 import { STRIDE_HAZARDS, monsterPace } from '../../../../src/main/engine/options/strideMomentum';
-import type { Command } from '../../../../src/shared/commands';
+import type { Command } from '../../../../src/shared/contract/commands';
 import { hex } from '../../../../src/shared/hex';
 import { encounter, fig } from '../encounter/fixtures';
 import { ofType, underRules } from './underRules';

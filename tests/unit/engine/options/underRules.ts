@@ -10,7 +10,7 @@ import { checkInvariants } from '../../../../src/main/engine/encounter/invariant
 import type { EncounterState } from '../../../../src/main/engine/encounter/schema';
 import { createEnteredDice } from '../../../../src/main/engine/dice/entered';
 import type { RuleSet } from '../../../../src/main/engine/rules';
-import type { Command } from '../../../../src/shared/commands';
+import type { Command } from '../../../../src/shared/contract/commands';
 import { AppError } from '../../../../src/shared/errors';
 
 export interface Applied {

@@ -4,7 +4,7 @@ import type { EncounterState } from '../../../../src/main/engine/encounter/schem
 import { isMovementPhase, phaseStatus } from '../../../../src/main/engine/encounter/turn/turn';
 import { createSeededDice } from '../../../../src/main/engine/dice/seeded';
 import { AppError } from '../../../../src/shared/errors';
-import type { Command } from '../../../../src/shared/commands';
+import type { Command } from '../../../../src/shared/contract/commands';
 import type { EncounterState as State } from '../../../../src/main/engine/encounter/schema';
 type Phase = State['phase'];
 import type { RuleSet } from '../../../../src/main/engine/rules';

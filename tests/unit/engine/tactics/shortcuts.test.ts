@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hexDistance } from '../../../../src/shared/hex';
-import type { MoveMode } from '../../../../src/shared/schemas';
+import type { MoveMode } from '../../../../src/shared/contract/schemas';
 import { apply } from '../../../../src/main/engine/encounter/apply';
 import { attackPreview } from '../../../../src/main/engine/encounter/actions/attack';
 import { figureAllowance, reachable } from '../../../../src/main/engine/encounter/movement/reachable';

@@ -3,7 +3,7 @@
  * actions phase and the figure's turn, then the option from its state and movement.
  */
 import { AppError } from '../../../../shared/errors';
-import type { OptionLetter } from '../../../../shared/schemas';
+import type { OptionLetter } from '../../../../shared/contract/schemas';
 import { engagementState } from '../movement/engagement';
 import { optionRefusal } from '../turn/options';
 import type { FigureState } from '../schema';

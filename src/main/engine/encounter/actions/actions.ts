@@ -6,8 +6,8 @@
  */
 import { AppError } from '../../../../shared/errors';
 import { hexDistance, hexEquals, hexNeighbor, type Hex } from '../../../../shared/hex';
-import type { CommandOf } from '../../../../shared/commands';
-import type { OptionLetter } from '../../../../shared/schemas';
+import type { CommandOf } from '../../../../shared/contract/commands';
+import type { OptionLetter } from '../../../../shared/contract/schemas';
 import { drawDagger, canStartHth, hthDefence, hthDisengage } from '../../combat/hth';
 import { dexRoll } from '../../combat/dexRoll';
 import { weaponById } from '../../equipment';

@@ -5,7 +5,7 @@
  */
 import { AppError } from '../../../../shared/errors';
 import { hexDistance, hexEquals, hexKey, megahexDistance } from '../../../../shared/hex';
-import type { GmTicks } from '../../../../shared/schemas';
+import type { GmTicks } from '../../../../shared/contract/schemas';
 import { adjustedDex, type AttackSituation } from '../../combat/adjustedDex';
 import { attackDice, type AttackDice } from '../../combat/attackRoll';
 import { protectionOf } from '../../combat/damage';

@@ -3,8 +3,8 @@
  * Movement; RULINGS O3): the shot offered to a defender as a mover passes, previewed and taken.
  */
 import { AppError } from '../../../../shared/errors';
-import type { CommandOf } from '../../../../shared/commands';
-import type { GmTicks } from '../../../../shared/schemas';
+import type { CommandOf } from '../../../../shared/contract/commands';
+import type { GmTicks } from '../../../../shared/contract/schemas';
 import { weaponById } from '../../equipment';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
 import { attackKind, attackPreview, type AttackPreview } from './attack';

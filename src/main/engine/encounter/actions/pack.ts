@@ -14,7 +14,7 @@
  */
 import { AppError } from '../../../../shared/errors';
 import { hexDistance } from '../../../../shared/hex';
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { itemsOf, turnStateOf, type EncounterState, type FigureState, type MapItem } from '../schema';
 import { canAct, figureById } from '../state';
 import { OPTION_NAMES } from '../turn/options';

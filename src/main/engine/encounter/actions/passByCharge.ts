@@ -3,8 +3,8 @@
  * defender's strike back or its waiver, and the charger's blow that waited on it.
  */
 import { AppError } from '../../../../shared/errors';
-import type { CommandOf } from '../../../../shared/commands';
-import type { GmTicks } from '../../../../shared/schemas';
+import type { CommandOf } from '../../../../shared/contract/commands';
+import type { GmTicks } from '../../../../shared/contract/schemas';
 import { weaponById } from '../../equipment';
 import { NO_HAZARDS } from '../../options/types';
 import { DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';

@@ -4,8 +4,8 @@
  * consequences live in strike.ts, dealDamage.ts and lineOfFire.ts.
  */
 import { AppError } from '../../../../shared/errors';
-import type { CommandOf } from '../../../../shared/commands';
-import type { OptionLetter } from '../../../../shared/schemas';
+import type { CommandOf } from '../../../../shared/contract/commands';
+import type { OptionLetter } from '../../../../shared/contract/schemas';
 import { weaponById } from '../../equipment';
 import type { AttackKind } from '../../combat/kinds';
 import { attackKind, attackPreview } from './attack';

@@ -3,7 +3,7 @@
  * the missile meets on the way, the roll the rules read, the damage, a dropped or broken weapon,
  * a thrown weapon landing, the missile shots counted, and the AP an attack spends.
  */
-import type { OptionLetter } from '../../../../shared/schemas';
+import type { OptionLetter } from '../../../../shared/contract/schemas';
 import type { Weapon } from '../../equipment';
 import type { AttackKind } from '../../combat/kinds';
 import { NO_HAZARDS } from '../../options/types';

@@ -13,8 +13,8 @@
  */
 import { AppError } from '../../../../shared/errors';
 import { hexKey, hexNeighbor } from '../../../../shared/hex';
-import type { CommandOf } from '../../../../shared/commands';
-import type { GmTicks } from '../../../../shared/schemas';
+import type { CommandOf } from '../../../../shared/contract/commands';
+import type { GmTicks } from '../../../../shared/contract/schemas';
 import type { Roll } from '../../dice/types';
 import { frontHexes } from '../../facing';
 import { DEFAULT_RULES, asRuleSet, type Rules, type RuleSet } from '../../rules';

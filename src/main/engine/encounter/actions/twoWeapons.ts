@@ -10,8 +10,8 @@
  * whose weapon was lost, is lost (an `attackLost` event says why).
  */
 import { AppError } from '../../../../shared/errors';
-import type { CommandOf } from '../../../../shared/commands';
-import type { GmTicks } from '../../../../shared/schemas';
+import type { CommandOf } from '../../../../shared/contract/commands';
+import type { GmTicks } from '../../../../shared/contract/schemas';
 import { weaponById } from '../../equipment';
 import { DEFAULT_RULES, asRuleSet, type Rules, type RuleSet } from '../../rules';
 import { attackKind, attackPreview, type AttackPreview } from './attack';

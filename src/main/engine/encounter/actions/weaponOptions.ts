@@ -5,7 +5,7 @@
  */
 import { AppError } from '../../../../shared/errors';
 import { hexDistance } from '../../../../shared/hex';
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { weaponById } from '../../equipment';
 import { act } from './actionCheck';
 import { dropItem } from './resolveAttack';

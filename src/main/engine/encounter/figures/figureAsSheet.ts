@@ -1,4 +1,4 @@
-import type { FigureSheetInput } from '../../../../shared/commands';
+import type { FigureSheetInput } from '../../../../shared/contract/commands';
 import type { FigureState } from '../schema';
 import { creationDiceOf } from './creationRoll';
 

@@ -4,9 +4,9 @@
  * turn, gone when their turns run out. They change no roll: the rules' own states (posture,
  * bleeding, engagement) are the engine's, and the GM applies what a marker means by hand.
  */
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { AppError } from '../../../../shared/errors';
-import type { FigureMark } from '../../../../shared/schemas';
+import type { FigureMark } from '../../../../shared/contract/schemas';
 import type { FigureState } from '../schema';
 import type { Tx } from '../tx';
 

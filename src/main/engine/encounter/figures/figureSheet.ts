@@ -3,7 +3,7 @@
  * (RULINGS C1–C4, C8, M1–M4, A1, A4) by the encounter's rule set (its stat block and movement,
  * RULINGS O1, O3). A query: the host only binds it to its channel.
  */
-import type { FigureSheet } from '../../../../shared/channels/figure';
+import type { FigureSheet } from '../../../../shared/contract/channels/figure';
 import { ATTRIBUTE_NAMES, explainAttributeModifier, injuryBand, injuryPenalty } from '../../characters';
 import { armorById, meetsMinimumStrength, shieldById, weaponById } from '../../equipment';
 import { explainSum, line, type Explained } from '../../explain';

@@ -4,7 +4,7 @@
  * injury band (RULINGS C4) and the survival saves (RULINGS C5) follow from the pools as they do
  * after a blow, because both are read from the pools (the tracker's band, the end-of-turn saves).
  */
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { AppError } from '../../../../shared/errors';
 import { protectionFor } from '../actions/attack';
 import { emitChange, healPools, loseHits, wakeOrSettle } from './poolChange';

@@ -6,7 +6,7 @@
  * rolled with the campaign's dice or typed (RULINGS C8). Every problem is reported in words, all
  * at once, so the sheet can show them beside the fields (`checkFigureSheet`).
  */
-import type { AttributeValues, CommandOf, EquipmentInput, FigureSheetInput } from '../../../../shared/commands';
+import type { AttributeValues, CommandOf, EquipmentInput, FigureSheetInput } from '../../../../shared/contract/commands';
 import { AppError } from '../../../../shared/errors';
 import { hexKey, type Hex } from '../../../../shared/hex';
 import { mapCentre, nearestFreeHex, placementRefusal } from './placement';

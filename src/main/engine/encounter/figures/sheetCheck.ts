@@ -3,8 +3,8 @@
  * (`checkFigureSheet`), the points spent and left of a point-buy (RULINGS C2), and the load and
  * gaits it will have under the encounter's rules (`sheetPreview`).
  */
-import type { SheetCheck } from '../../../../shared/channels/figure';
-import type { FigureSheetInput } from '../../../../shared/commands';
+import type { SheetCheck } from '../../../../shared/contract/channels/figure';
+import type { FigureSheetInput } from '../../../../shared/contract/commands';
 import { validatePointBuy } from '../../characters';
 import { asRuleSet, type Rules } from '../../rules';
 import type { EncounterState } from '../schema';

@@ -1,4 +1,4 @@
-import type { FigureSheetInput } from '../../../../shared/commands';
+import type { FigureSheetInput } from '../../../../shared/contract/commands';
 import { encumbranceLevel } from '../../encumbrance';
 import type { RuleSet } from '../../rules';
 import { sheetAllowanceOf } from '../movement/sheetAllowance';

@@ -2,7 +2,7 @@
  * The encounter's sides: the GM names and colours them and adds more than two (RULINGS T2: with
  * more than two sides the rest follow in roll order). Moving a figure to a side is `updateFigure`.
  */
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { AppError } from '../../../../shared/errors';
 import { turnStateOf } from '../schema';
 import type { Tx } from '../tx';

@@ -5,7 +5,7 @@
  * players could see it at the table (the console's choice, below); the spells on a figure are added
  * by the GM's view and, for the players, by the projection, which knows which spells they see.
  */
-import type { TokenCondition } from '../../../../shared/views';
+import type { TokenCondition } from '../../../../shared/contract/views';
 import type { RuleSet } from '../../options/types';
 import { engagedByCount, engagers } from '../movement/engagement';
 import type { EncounterState, FigureState } from '../schema';

@@ -14,7 +14,7 @@
  */
 import { AppError } from '../../../../shared/errors';
 import { hexDistance, hexEquals, hexKey, megahexDistance, type Hex } from '../../../../shared/hex';
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { isOnMap } from '../../../../shared/mapGrid';
 import { adjustedDex, type AttackSituation } from '../../combat/adjustedDex';
 import { armorById, shieldById } from '../../equipment';

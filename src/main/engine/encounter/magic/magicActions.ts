@@ -11,7 +11,7 @@
  *   no runaway going. A night passes: continuing spells, never renewed, end (RULINGS S2).
  */
 import { AppError } from '../../../../shared/errors';
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { anchor, counterspell, intervene, recordGmRuling, rest } from '../../magic';
 import { engagementState } from '../movement/engagement';
 import { encounterMagicOf, isCaster, runMagic } from './magicBridge';

@@ -9,7 +9,7 @@
  * its result back; nothing is stored twice.
  */
 import { z } from 'zod';
-import { HexSchema, IdSchema, PlacedMapEffectSchema } from '../../../../shared/schemas';
+import { HexSchema, IdSchema, PlacedMapEffectSchema } from '../../../../shared/contract/schemas';
 
 /** A continuing spell in effect (001 §Renewing Spells; RULINGS S2). */
 export const ActiveSpellSchema = z

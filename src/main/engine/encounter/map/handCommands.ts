@@ -2,7 +2,7 @@
  * The GM's hand on the map, outside the turn's rules: a figure stepped to the next hex, turned, or
  * hidden from the players. Each is a whole result (the log keeps the command).
  */
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { AppError } from '../../../../shared/errors';
 import { hexDistance, hexKey } from '../../../../shared/hex';
 import { isOnMap } from '../../../../shared/mapGrid';

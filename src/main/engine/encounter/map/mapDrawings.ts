@@ -1,10 +1,10 @@
 /**
- * The GM's drawings on the map (shared/mapDrawings.ts): drawn and erased by logged, undoable
+ * The GM's drawings on the map (shared/contract/mapDrawings.ts): drawn and erased by logged, undoable
  * commands, kept with the encounter. They change no rule; the table sees the ones shown to it.
  */
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { AppError } from '../../../../shared/errors';
-import { MAX_DRAWINGS, type MapDrawing } from '../../../../shared/mapDrawings';
+import { MAX_DRAWINGS, type MapDrawing } from '../../../../shared/contract/mapDrawings';
 import type { EncounterState } from '../schema';
 import type { Tx } from '../tx';
 

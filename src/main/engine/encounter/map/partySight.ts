@@ -4,7 +4,7 @@
  * have seen as explored, and see a figure of another side only once the GM has revealed it.
  * docs/architecture.md §Sight says it in words.
  */
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { AppError } from '../../../../shared/errors';
 import { hexKey } from '../../../../shared/hex';
 import { effectiveMap } from '../../map/effectiveMap';

@@ -6,7 +6,7 @@
 import { movementProfile, type MovementProfile } from '../../movementProfile';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
 import type { MoveAllowance, MovementRules } from '../../options/types';
-import type { MoveMode } from '../../../../shared/schemas';
+import type { MoveMode } from '../../../../shared/contract/schemas';
 import type { FigureState } from '../schema';
 import { carriedLbs } from '../state';
 

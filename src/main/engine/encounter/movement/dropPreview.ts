@@ -4,7 +4,7 @@
  * command the drop sends (`move`, `fly`, `takeOff` or the GM's `moveFigure`), applied to a copy of
  * the state with throwaway dice and never kept, so the preview cannot disagree with the drop.
  */
-import type { Command } from '../../../../shared/commands';
+import type { Command } from '../../../../shared/contract/commands';
 import { AppError } from '../../../../shared/errors';
 import type { Hex } from '../../../../shared/hex';
 import { createSeededDice } from '../../dice/seeded';
@@ -12,7 +12,7 @@ import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../rules'
 import { apply } from '../apply';
 import type { EncounterState } from '../schema';
 import { figureById } from '../state';
-import type { MoveMode } from '../../../../shared/schemas';
+import type { MoveMode } from '../../../../shared/contract/schemas';
 import { figureAllowance } from './reachable';
 import { gaitCovering } from './turnGait';
 import { moverFor } from './mounts';

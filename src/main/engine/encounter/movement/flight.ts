@@ -24,9 +24,9 @@
 import { AppError } from '../../../../shared/errors';
 import { hexEquals, hexKey, hexNeighbor, type Hex } from '../../../../shared/hex';
 import { footprint } from '../../../../shared/hex/footprint';
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { MOVEMENT_PHASES } from '../../../../shared/phases';
-import type { MoveMode } from '../../../../shared/schemas';
+import type { MoveMode } from '../../../../shared/contract/schemas';
 import { engagementField, isEngaged, isEngagedAt } from './engagement';
 import type { EncounterState, FigureState } from '../schema';
 import { turnStateOf } from '../schema';

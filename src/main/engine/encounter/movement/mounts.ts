@@ -19,7 +19,7 @@
  */
 import { AppError } from '../../../../shared/errors';
 import { hexDistance, hexEquals, hexKey, type Hex } from '../../../../shared/hex';
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { MOVEMENT_PHASES } from '../../../../shared/phases';
 import type { Weapon } from '../../equipment';
 import type { EncounterState, FigureState } from '../schema';

@@ -1,4 +1,4 @@
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { AppError } from '../../../../shared/errors';
 import { MOVEMENT_PHASES } from '../../../../shared/phases';
 import type { EncounterState, FigureState } from '../schema';

@@ -26,9 +26,9 @@
 import { AppError } from '../../../../shared/errors';
 import { directionTo, hexEquals, hexKey, type Hex } from '../../../../shared/hex';
 import { footprint } from '../../../../shared/hex/footprint';
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { MOVEMENT_PHASES } from '../../../../shared/phases';
-import type { MoveMode } from '../../../../shared/schemas';
+import type { MoveMode } from '../../../../shared/contract/schemas';
 import { planStride, type StridePlan } from '../../options/strideMomentum/stride';
 import { engagementField, pairEngagedAt } from './engagement';
 import { effectiveMap, numKey } from '../../map/effectiveMap';

@@ -4,7 +4,7 @@
  */
 import { hexEquals, hexKey, hexNeighbor, type Hex } from '../../../../shared/hex';
 import { footprint } from '../../../../shared/hex/footprint';
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { BROKEN, numKey } from '../../map/effectiveMap';
 import type { EncounterState, FigureState } from '../schema';
 import { figureHexes, isAlive } from '../state';

@@ -5,7 +5,7 @@
 import { hexKey, hexNeighbor, hexDistance, type Hex } from '../../../../shared/hex';
 import { footprint } from '../../../../shared/hex/footprint';
 import { isOnMap } from '../../../../shared/mapGrid';
-import type { MoveMode } from '../../../../shared/schemas';
+import type { MoveMode } from '../../../../shared/contract/schemas';
 import { explainSum, line, type Explained } from '../../explain';
 import { asRuleSet, DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
 import type { MoveAllowance } from '../../options/types';

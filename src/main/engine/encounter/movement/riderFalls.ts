@@ -13,7 +13,7 @@
  */
 import { AppError } from '../../../../shared/errors';
 import { hexDistance, hexEquals, hexNeighbor, type Hex } from '../../../../shared/hex';
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import type { EncounterEvent } from '../events';
 import type { EncounterState, FigureState } from '../schema';
 import { anyRider, canAct, figureHexes, findFigure, isAlive } from '../state';

@@ -3,7 +3,7 @@
  * the movement it actually spent, whatever gait it set out at; its action options and its
  * movement fatigue (M3) follow that gait.
  */
-import type { MoveMode } from '../../../../shared/schemas';
+import type { MoveMode } from '../../../../shared/contract/schemas';
 import type { MoveAllowance } from '../../options/types';
 import { DEFAULT_RULES, type Rules, type RuleSet } from '../../rules';
 import type { FigureState } from '../schema';

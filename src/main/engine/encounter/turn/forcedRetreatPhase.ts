@@ -2,7 +2,7 @@
 import { AppError } from '../../../../shared/errors';
 import { hexEquals, hexKey, type Hex } from '../../../../shared/hex';
 import { footprint } from '../../../../shared/hex/footprint';
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { forcedRetreatFall } from '../../combat/forcedRetreat';
 import { turnStateOf } from '../schema';
 import { markRetreatDone, requireTurn, setPosture } from './turn';

@@ -4,7 +4,7 @@
  */
 import { AppError } from '../../../../shared/errors';
 import { rollOff, sortHighFirst } from '../../dice/rollOff';
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import type { RuleSet } from '../../options/types';
 import { checkDeclaration, defaultInitiativeScore, type Declaration } from '../../options/declaredIntent/declarations';
 import { setTurnState } from '../copies';

@@ -4,7 +4,7 @@
  * from how it moved this turn, each with the reason when it may not.
  */
 import { hexDistance, hexKey } from '../../../../shared/hex';
-import type { MoveMode, OptionLetter } from '../../../../shared/schemas';
+import type { MoveMode, OptionLetter } from '../../../../shared/contract/schemas';
 import { fireWindow } from '../../combat/rateOfFire';
 import { weaponById } from '../../equipment';
 import { frontHexes } from '../../facing';

@@ -16,7 +16,7 @@
  *   override, and the log says whose roll was skipped.
  */
 import { AppError } from '../../../../shared/errors';
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import { beginRenewPhase, endOfTurnRunaway, endRenewPhase, letLapse, renew } from '../../magic';
 import { setTurnState } from '../copies';
 import { commitMagic, encounterMagicOf, magicContext, runMagic, snapshotOf } from '../magic/magicBridge';

@@ -6,7 +6,7 @@
  * console's choice: which commands count as setting up is this list; damage and healing count as
  * play (they can call for survival saves under the rules in force).
  */
-import type { Command } from '../../../../shared/commands';
+import type { Command } from '../../../../shared/contract/commands';
 import { asRuleSet, type Rules } from '../../rules';
 import { turnPhases } from './phaseStatus';
 import type { EncounterState } from '../schema';

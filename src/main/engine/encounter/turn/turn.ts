@@ -5,7 +5,7 @@
  * live beside it.
  */
 import { AppError } from '../../../../shared/errors';
-import type { CommandOf } from '../../../../shared/commands';
+import type { CommandOf } from '../../../../shared/contract/commands';
 import type { MoverRef, RuleSet } from '../../options/types';
 import { copyState, setTurnState, setTurnStateKey, withTurnChange } from '../copies';
 import { turnStateOf, type EncounterState, type FigureState, type TurnState } from '../schema';

@@ -3,8 +3,8 @@
  * its movement, the options on and off, each figure's stride and the new-figure form's
  * attributes — a pure query of the encounter's state and the rules it was created with.
  */
-import type { FigureStride, TurnRules } from '../../../../shared/channels/rules';
-import { MoveModeSchema } from '../../../../shared/schemas';
+import type { FigureStride, TurnRules } from '../../../../shared/contract/channels/rules';
+import { MoveModeSchema } from '../../../../shared/contract/schemas';
 import { asRuleSet, OPTION_INFO, STRIDE, strideStatus, type RuleSet } from '../../options';
 import type { Rules } from '../../rules';
 import type { EncounterState } from '../schema';

@@ -5,11 +5,11 @@
  * again and the new face counts double, and again on each further `explodeOn` (×4, ×8, …).
  * `explodeOn: null` makes it a plain die.
  */
-import { DEFAULT_STRESS_DIE, StressDieSchema, type StressDie } from '../../../../shared/rulesSettings';
+import { DEFAULT_STRESS_DIE, StressDieSchema, type StressDie } from '../../../../shared/contract/rulesSettings';
 import type { Dice, Roll } from '../../dice/types';
 import { line, type Explained } from '../../explain';
 
-// The stored setting's schema lives with the other rules settings (shared/rulesSettings.ts).
+// The stored setting's schema lives with the other rules settings (shared/contract/rulesSettings.ts).
 export { DEFAULT_STRESS_DIE, StressDieSchema, type StressDie };
 
 export const STRESS_DIE_SOURCE = "003 §1 Movement; RULINGS O4 (the die's size and roll: the console's choice, a setting)";

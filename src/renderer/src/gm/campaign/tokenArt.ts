@@ -1,4 +1,4 @@
-import type { Command } from '../../../../shared/commands';
+import type { Command } from '../../../../shared/contract/commands';
 import { postFile } from './files';
 import type { ReportProgress } from './uploadProgress.svelte';
 

@@ -1,4 +1,4 @@
-import type { SeatRoll } from '../../../../shared/channels/seatDice';
+import type { SeatRoll } from '../../../../shared/contract/channels/seatDice';
 import type { ClientApi } from '../../../../shared/contract';
 
 /** The rolls the GM's page waits on from seats' phones, and the faces they sent (main pushes every change). */

@@ -1,4 +1,4 @@
-import type { FigureCatalogue } from '../../../../shared/channels/figure';
+import type { FigureCatalogue } from '../../../../shared/contract/channels/figure';
 import type { GmConsole } from '../../gm/console.svelte';
 import { withRulingTexts } from '../../../../shared/rulings/citations';
 import { parseTypedFaces } from '../../typedFaces';

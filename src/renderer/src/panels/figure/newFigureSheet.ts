@@ -1,4 +1,4 @@
-import type { EquipmentInput, FigureSheetInput } from '../../../../shared/commands';
+import type { EquipmentInput, FigureSheetInput } from '../../../../shared/contract/commands';
 import { ATTRS, parseFaces, type Attr } from './catalogue.svelte';
 
 /** How a new character's attributes come (RULINGS C2 the point-buy; 001 §Determining Core Attributes). */

@@ -1,5 +1,5 @@
 import { untrack } from 'svelte';
-import type { LogEntryView } from '../../../../shared/channels/log';
+import type { LogEntryView } from '../../../../shared/contract/channels/log';
 import type { ClientApi } from '../../../../shared/contract';
 
 /** The parts of a GM view that say which log, and how far along, the page shows. */

@@ -1,4 +1,4 @@
-import type { LogEntryView } from '../../../../shared/channels/log';
+import type { LogEntryView } from '../../../../shared/contract/channels/log';
 import type { Hex } from '../../../../shared/hex';
 
 /** The target control's value for a bare hex (001 §Facing): '' is none, anything else a figure's id. */

@@ -1,6 +1,6 @@
 import type { Hex } from '../../../../shared/hex';
-import type { ProposalView } from '../../../../shared/tacticsViews';
-import type { GmView } from '../../../../shared/views';
+import type { ProposalView } from '../../../../shared/contract/tacticsViews';
+import type { GmView } from '../../../../shared/contract/views';
 import type { ProposalMarker } from '../../map/proposalOverlay';
 
 /**

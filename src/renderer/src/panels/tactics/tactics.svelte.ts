@@ -1,5 +1,5 @@
 import type { ClientApi } from '../../../../shared/contract';
-import type { AutopilotStatus, ProposalView, SimulationStatus } from '../../../../shared/tacticsViews';
+import type { AutopilotStatus, ProposalView, SimulationStatus } from '../../../../shared/contract/tacticsViews';
 
 /**
  * The GM page's view of main's tactics: the suggestion on screen, the autopilot's state

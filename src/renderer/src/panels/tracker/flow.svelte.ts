@@ -1,4 +1,4 @@
-import type { GmTicks, MoveMode } from '../../../../shared/schemas';
+import type { GmTicks, MoveMode } from '../../../../shared/contract/schemas';
 import type { GmConsole } from '../../gm/console.svelte';
 import type { ReachModel } from '../../map/reachOverlay';
 

@@ -1,4 +1,4 @@
-import type { TurnRules } from '../../../../shared/channels/rules';
+import type { TurnRules } from '../../../../shared/contract/channels/rules';
 
 /**
  * The new answer, keeping the objects of what did not change: most commands change

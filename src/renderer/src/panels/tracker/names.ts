@@ -1,4 +1,4 @@
-import type { GmView } from '../../../../shared/views';
+import type { GmView } from '../../../../shared/contract/views';
 import { catalogue } from '../figure/catalogue.svelte';
 
 /** Names and colours as the GM reads them, from the GM view. */

@@ -1,4 +1,4 @@
-import type { LogEntryView } from '../../../../shared/channels/log';
+import type { LogEntryView } from '../../../../shared/contract/channels/log';
 
 export interface OrderInfo {
   /** The score each figure was ordered by (adjDEX, or DEX + INT + WIS for renewal). */

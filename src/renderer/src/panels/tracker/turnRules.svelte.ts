@@ -1,5 +1,5 @@
 import type { ClientApi } from '../../../../shared/contract';
-import type { TurnRules } from '../../../../shared/channels/rules';
+import type { TurnRules } from '../../../../shared/contract/channels/rules';
 import { LatestAnswer } from '../../api/latestAnswer';
 import { keepUnchanged } from './keepUnchanged';
 

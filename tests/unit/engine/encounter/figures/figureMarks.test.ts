@@ -10,7 +10,7 @@ import { rulesChangeRefusal } from '../../../../../src/main/engine/encounter/tur
 import { tokenConditions } from '../../../../../src/main/engine/encounter/figures/tokenConditions';
 import { asRuleSet } from '../../../../../src/main/engine/options/rulesFor';
 import { DEFAULT_RULES } from '../../../../../src/main/engine/rules';
-import type { Command } from '../../../../../src/shared/commands';
+import type { Command } from '../../../../../src/shared/contract/commands';
 import { encounter, fig, figOf, refusal, step } from '../fixtures';
 
 const base = () => encounter([fig('bram', 'a', 2, 2), fig('foe', 'b', 10, 2)]);

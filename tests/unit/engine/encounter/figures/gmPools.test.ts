@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { apply } from '../../../../../src/main/engine/encounter/apply';
 import { createEnteredDice } from '../../../../../src/main/engine/dice/entered';
 import type { EncounterState } from '../../../../../src/main/engine/encounter/schema';
-import type { Command } from '../../../../../src/shared/commands';
+import type { Command } from '../../../../../src/shared/contract/commands';
 import { encounter, fig, figOf, refusal, step } from '../fixtures';
 
 const base = () => encounter([fig('bram', 'a', 2, 2, { equipment: { armorId: 'leather-armor' } }), fig('foe', 'b', 10, 2)]);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { apply } from '../../../../../src/main/engine/encounter/apply';
 import { EncounterStateSchema, FigureStateSchema, type EncounterState, type FigureState } from '../../../../../src/main/engine/encounter/schema';
 import { createSeededDice } from '../../../../../src/main/engine/dice/seeded';
-import type { Command } from '../../../../../src/shared/commands';
+import type { Command } from '../../../../../src/shared/contract/commands';
 import { AppError } from '../../../../../src/shared/errors';
 import { hexDistance, hexKey, hexNeighbor, type Hex } from '../../../../../src/shared/hex';
 import { isOnMap } from '../../../../../src/shared/mapGrid';

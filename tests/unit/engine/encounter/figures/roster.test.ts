@@ -9,7 +9,7 @@ import { apply } from '../../../../../src/main/engine/encounter/apply';
 import { checkFigureSheet, figureIdFor } from '../../../../../src/main/engine/encounter/figures/roster';
 import { hexBoundsInWorld } from '../../../../../src/main/engine/encounter/map/mapEdit';
 import { createEnteredDice } from '../../../../../src/main/engine/dice/entered';
-import type { Command, FigureSheetInput } from '../../../../../src/shared/commands';
+import type { Command, FigureSheetInput } from '../../../../../src/shared/contract/commands';
 import { encounter, fig, figOf, refusal, step } from '../fixtures';
 
 const ASSET = `${'ab'.repeat(32)}.png`;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sheetCheckOf } from '../../../../../src/main/engine/encounter/figures/sheetCheck';
 import { sheetPreview } from '../../../../../src/main/engine/encounter/figures/sheetPreview';
 import { asRuleSet, DEFAULT_RULES } from '../../../../../src/main/engine/rules';
-import type { FigureSheetInput } from '../../../../../src/shared/commands';
+import type { FigureSheetInput } from '../../../../../src/shared/contract/commands';
 import { encounter } from '../fixtures';
 
 /** 14 + 15 + 10 + 8 + 12 + 6 = 65 (RULINGS C2). */

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { sheetPreview } from '../../../../../src/main/engine/encounter/figures/sheetPreview';
 import { asRuleSet, DEFAULT_RULES } from '../../../../../src/main/engine/rules';
-import type { FigureSheetInput } from '../../../../../src/shared/commands';
+import type { FigureSheetInput } from '../../../../../src/shared/contract/commands';
 
 /** 001 §Movement's example: CON 14 (+1), STR 10 (0), DEX 12 (0), a movement modifier of +1. */
 const EXAMPLE = { STR: 10, DEX: 12, INT: 10, WIS: 10, CON: 14, CHR: 9 };

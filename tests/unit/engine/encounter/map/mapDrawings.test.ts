@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { frameOf } from '../../../../../src/main/projection/frame';
 import { EncounterStateSchema } from '../../../../../src/main/engine/encounter/schema';
-import { CommandSchema, type Command } from '../../../../../src/shared/commands';
-import { MAX_DRAWINGS } from '../../../../../src/shared/mapDrawings';
+import { CommandSchema, type Command } from '../../../../../src/shared/contract/commands';
+import { MAX_DRAWINGS } from '../../../../../src/shared/contract/mapDrawings';
 import { encounter, fig, refusal, step } from '../fixtures';
 
 const base = () => encounter([fig('bram', 'a', 2, 2)]);

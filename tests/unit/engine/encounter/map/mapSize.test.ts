@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { gridFittingImage } from '../../../../../src/main/engine/encounter/map/mapSize';
-import { CommandSchema, type Command } from '../../../../../src/shared/commands';
+import { CommandSchema, type Command } from '../../../../../src/shared/contract/commands';
 import { Session } from '../../../../../src/main/session/session';
 import { openCampaignFolder } from '../../../../../src/main/store/campaignFolder';
 import { copySample, readLogFile, recordingSink, tempDirs } from '../../../../support/tempCampaign';

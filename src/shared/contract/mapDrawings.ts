@@ -7,7 +7,7 @@ import { z } from 'zod';
  * part of the encounter: drawn and erased by logged, undoable commands.
  */
 
-import { DRAWING_COLOURS, MAX_DRAWINGS, MAX_LABEL_LENGTH, MAX_LINE_POINTS } from './drawingPens';
+import { DRAWING_COLOURS, MAX_DRAWINGS, MAX_LABEL_LENGTH, MAX_LINE_POINTS } from '../drawingPens';
 
 export { DRAWING_COLOURS, MAX_DRAWINGS, MAX_LABEL_LENGTH, MAX_LINE_POINTS };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PhaseSchema } from '../schemas';
 import { channel, NoArgs } from './define';
-import { OPTION_KEYS } from '../settings/ruleTable';
+import { OPTION_KEYS } from '../../settings/ruleTable';
 
 /**
  * The open encounter's rules as the tracker reads them (RULINGS O1–O4): the turn's

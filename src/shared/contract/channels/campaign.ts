@@ -12,7 +12,7 @@ import { CommandResultSchema, HistoryArgs } from './encounter';
  * can also let the GM choose a folder or file in its own dialog (`choose: true`).
  */
 
-/** The campaign's rule settings: the one schema, shared with the engine (src/shared/rulesSettings.ts). */
+/** The campaign's rule settings: the one schema, shared with the engine (src/shared/contract/rulesSettings.ts). */
 export const RulesSettingsSchema = RulesSchema;
 
 /** One folder name: no separators, not `.` or `..`, nothing hidden, no control characters. */

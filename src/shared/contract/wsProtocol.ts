@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Envelope } from './contract';
+import type { Envelope } from '.';
 
 /** Messages over the web host's WebSocket: a call with an id, its reply, and pushes. */
 export const WsCallSchema = z.object({ id: z.number().int().min(0), channel: z.string(), args: z.unknown() }).strict();

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CommandSchema } from './commands';
 import { HexSchema, IdSchema } from './schemas';
-import { HIDDEN_FIGURES_VALUES } from './tacticsSettings';
+import { HIDDEN_FIGURES_VALUES } from '../tacticsSettings';
 
 export const ProposalSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SIGHT_RANGE, MIN_SIGHT_RANGE } from './sightRange';
+import { MAX_SIGHT_RANGE, MIN_SIGHT_RANGE } from '../sightRange';
 import {
   AssetNameSchema,
   ConditionSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { ROLES, type PageRole, type Role } from '../channelAccess';
+export { ROLES, type PageRole, type Role } from '../../channelAccess';
 
 /** A channel's schemas and what it does; who may call it is written in `channelAccess.ts`. */
 export interface ChannelSchemas<A extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {

@@ -7,7 +7,7 @@ import {
   type OptionSwitches,
   type RuleSettingDescriptor,
   type RuleSettingValues,
-} from './settings/ruleTable';
+} from '../settings/ruleTable';
 
 /**
  * The stress die of declared intent (RULINGS O4 setting; 003 §1 Movement names the die, not how
@@ -103,5 +103,5 @@ export const DEFAULT_RULES: Rules = {
   spellEdits: {},
 };
 
-export { RULE_SOURCES, OPTION_SOURCES } from './settings/ruleTable';
-export { OPTION_SETTING_SOURCES } from './declaredIntent';
+export { RULE_SOURCES, OPTION_SOURCES } from '../settings/ruleTable';
+export { OPTION_SETTING_SOURCES } from '../declaredIntent';

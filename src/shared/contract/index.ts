@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHANNEL_ROLES, contractNames, EVENT_ROLES, type ChannelName, type EventName } from './channelAccess';
+import { CHANNEL_ROLES, contractNames, EVENT_ROLES, type ChannelName, type EventName } from '../channelAccess';
 import type { ChannelSchemas, Role } from './channels/define';
 import { CAMPAIGN_CHANNELS, ImportProgressSchema, TransferProgressSchema } from './channels/campaign';
 import { ENCOUNTER_CHANNELS } from './channels/encounter';
@@ -76,7 +76,7 @@ export const EVENTS = joinRoles(EVENT_ROLES, {
 
 export type Channels = typeof CHANNELS;
 export type { ChannelName, EventName };
-export { ipcChannel, ipcEvent } from './channelAccess';
+export { ipcChannel, ipcEvent } from '../channelAccess';
 
 export type ChannelArgs<C extends ChannelName> = z.input<Channels[C]['args']>;
 export type ChannelResult<C extends ChannelName> = z.output<Channels[C]['result']>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PHASE_IDS } from './phases';
-import { DECLARED_ACTIONS, DECLARED_MOVEMENTS } from './declaredIntent';
-import { EFFECT_AREA_SHAPES, MAP_EFFECT_KINDS, MAX_EFFECT_DICE, MAX_EFFECT_SIZE } from './mapEffects';
+import { PHASE_IDS } from '../phases';
+import { DECLARED_ACTIONS, DECLARED_MOVEMENTS } from '../declaredIntent';
+import { EFFECT_AREA_SHAPES, MAP_EFFECT_KINDS, MAX_EFFECT_DICE, MAX_EFFECT_SIZE } from '../mapEffects';
 
 /** Axial hex coordinate (DESIGN §The engine: axial/cube model). */
 export const HexSchema = z.object({ q: z.number().int(), r: z.number().int() }).strict();

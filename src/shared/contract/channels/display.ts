@@ -12,7 +12,7 @@ import {
   type HostProjectorValues,
   type LegibilityDescriptor,
   type PlayerLegibility,
-} from '../settings/projectorTable';
+} from '../../settings/projectorTable';
 
 /**
  * A framing of the map in world units where 1 is a hex's centre-to-corner size: the centre
