@@ -9,7 +9,7 @@ import { apply } from '../../src/main/engine/encounter/apply';
 import { reachable } from '../../src/main/engine/encounter/movement/reachable';
 import { EncounterStateSchema, type EncounterState } from '../../src/main/engine/encounter/schema';
 import { createSeededDice } from '../../src/main/engine/dice/seeded';
-import type { Command } from '../../src/shared/commands';
+import type { Command } from '../../src/shared/contract/commands';
 import { duel, figure, makeLog } from '../support/duelLog';
 
 function big(): EncounterState {

@@ -12,7 +12,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { WebSocket } from 'ws';
 import { expect, test } from 'vitest';
-import type { SeatInfo } from '../../src/shared/channels/seats';
+import type { SeatInfo } from '../../src/shared/contract/channels/seats';
 import { connectWs, type WsClient } from '../support/wsClient';
 import { valueOf, webCoreForTests } from '../support/webCore';
 

@@ -23,7 +23,7 @@ import { createSeededDice } from '../../src/main/engine/dice/seeded';
 import { apply } from '../../src/main/engine/encounter/apply';
 import { EncounterStateSchema, FigureStateSchema, type EncounterState } from '../../src/main/engine/encounter/schema';
 import { frameOf } from '../../src/main/projection/frame';
-import type { Command } from '../../src/shared/commands';
+import type { Command } from '../../src/shared/contract/commands';
 import { hexKey, hexNeighbors, type Hex } from '../../src/shared/hex';
 import { isOnMap, offsetToAxial } from '../../src/shared/mapGrid';
 import { DEFAULT_SIGHT_RANGE, MAX_SIGHT_RANGE } from '../../src/shared/sightRange';

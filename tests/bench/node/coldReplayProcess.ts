@@ -11,7 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { EncounterState } from '../../../src/main/engine/encounter/schema';
 import { replay as replayLog } from '../../../src/main/session/replay';
 import type { LogEntry } from '../../../src/main/store/schema';
-import type { Command } from '../../../src/shared/commands';
+import type { Command } from '../../../src/shared/contract/commands';
 import { makeLog } from '../../support/duelLog';
 
 /** Nanoseconds the calling thread has run, from Linux's scheduler statistics. */
