@@ -62,7 +62,6 @@ export class Core implements ConsoleCore {
     this.campaigns = campaigns;
     this.tactics = new TacticsHost(() => campaigns.openSession, options.simulationWorker ?? null);
     this.assets = new AssetAccess(() => (campaigns.openDir !== null ? { campaignDir: campaigns.openDir, table: this.table } : null));
-    this.assets.follow(this.table);
     // The handlers know the core only as a ConsoleCore (host/coreApi.ts): no import leads back here.
     this.dispatcher = createDispatcher(
       createHandlers(() => this),

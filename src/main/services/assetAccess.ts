@@ -29,33 +29,9 @@ const KEEP_MASKED_BYTES = 64 * 1024 * 1024;
  */
 export class AssetAccess {
   private readonly masked = new Map<string, { readonly made: Promise<Asset | null>; bytes: number }>();
-  /** The pieces of the players' copy the table's last frame named. */
-  private pieces: readonly string[] = [];
 
   /** `open`: the open campaign's folder and the table's projection; null without a campaign. */
   constructor(private readonly open: () => { campaignDir: string; table: PlayerProjection } | null) {}
-
-  /**
-   * Masks, as each of `table`'s frames goes out, the pieces of the players' copy it renamed (a step
-   * of the party's sight renames a few): the pages ask for exactly those next, and find them made
-   * or on their way instead of waiting for their request to start the work. A frame that renamed
-   * most of them is fetched as one whole copy (renderer map/mapImage.ts): its pieces wait to be asked.
-   */
-  follow(table: PlayerProjection): void {
-    table.watch(() => {
-      const names = table.frame()?.encounter.map.image?.tiles?.names ?? [];
-      const was = new Set(this.pieces);
-      this.pieces = names;
-      const renamed = names.filter((name) => !was.has(name) && !this.masked.has(name));
-      const opened = this.open();
-      if (opened === null || was.size === 0 || renamed.length * 2 > names.length) return;
-      for (const name of renamed) {
-        const recipe = opened.table.currentMask(name);
-        // Refused or failed here, the page's own request tries again and is told why.
-        if (recipe !== undefined) this.mask(opened.campaignDir, name, recipe).catch(() => undefined);
-      }
-    });
-  }
 
   async read(role: Role | null, name: string): Promise<AssetAnswer> {
     if (role === null) return 'forbidden';
