@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { parseHexKey } from '../../shared/hex/axial';
-import { hexCorners, type HexLayout } from '../../shared/hex/layout';
+import { hexKey, parseHexKey } from '../../shared/hex/axial';
+import { hexCorners, hexToPixel, pixelToHex, type HexLayout } from '../../shared/hex/layout';
+import { isOnMap } from '../../shared/mapGrid';
 import { pieceCrop } from '../../shared/mapPieces';
 import type { MapImage, PlayerMapImage } from '../../shared/contract/views';
 import type { EncounterState } from '../engine/encounter/schema';
@@ -8,7 +9,8 @@ import { tableFog } from './sight';
 
 /**
  * The players' own copy of the map image (DESIGN §The player projection): the GM's image with
- * every fogged hex painted out, made in main (services/assetAccess.ts) so the pixels under fog never
+ * every fogged hex painted out (under the party's sight, the picture beyond the map's hexes too: it
+ * is never seen), made in main (services/assetAccess.ts) so the pixels under fog never
  * reach a player page. Its name is a hash of what it is made from — the source asset, its
  * placement, the grid's orientation and the fogged hexes — so it changes exactly when fog or the
  * image changes, tells a player nothing, and a page's cache never holds a stale mask under a
@@ -66,7 +68,8 @@ export function maskedMapImage(state: EncounterState): MaskedImage | undefined {
   if (byFog === undefined) byMap.set(map, (byFog = new WeakMap()));
   const known = byFog.get(fog);
   if (known) return known;
-  const fogged = [...fog].sort();
+  // Under the party's sight the picture beyond the hexes is as unseen as a hex never seen.
+  const fogged = (state.sight === undefined ? [...fog] : [...fog, ...beyondTheHexes(map, image)]).sort();
   const recipe: MaskedImageRecipe = { source: image.asset, image: { ...image }, orientation: map.orientation, fogged };
   const ext = image.asset.slice(image.asset.lastIndexOf('.') + 1);
   const nameOf = (r: MaskedImageRecipe) => `${createHash('sha256').update(JSON.stringify(r)).digest('hex')}.${ext}`;
@@ -115,4 +118,31 @@ export function piecesOf(recipe: MaskedImageRecipe, size: number): { crop: NonNu
     for (let row = r0; row <= r1; row++) for (let col = c0; col <= c1; col++) pieces[row * cols + col]!.fogged.push(key);
   }
   return pieces;
+}
+
+/** The hexes off the map that the picture reaches under (their keys), each once: the picture's margin. */
+const beyondByMap = new WeakMap<EncounterState['map'], readonly string[]>();
+function beyondTheHexes(map: EncounterState['map'], image: MapImage): readonly string[] {
+  const known = beyondByMap.get(map);
+  if (known !== undefined) return known;
+  const layout: HexLayout = { orientation: map.orientation, size: 1, origin: { x: 1, y: 1 } };
+  const [x0, y0, x1, y1] = [image.x, image.y, image.x + image.width * image.scale, image.y + image.height * image.scale];
+  const corners = [
+    pixelToHex(layout, { x: x0, y: y0 }),
+    pixelToHex(layout, { x: x1, y: y0 }),
+    pixelToHex(layout, { x: x0, y: y1 }),
+    pixelToHex(layout, { x: x1, y: y1 }),
+  ];
+  const qs = corners.map((h) => h.q);
+  const rs = corners.map((h) => h.r);
+  const keys: string[] = [];
+  for (let q = Math.min(...qs) - 2; q <= Math.max(...qs) + 2; q++)
+    for (let r = Math.min(...rs) - 2; r <= Math.max(...rs) + 2; r++) {
+      const c = hexToPixel(layout, { q, r });
+      // A hex (1 from centre to corner) whose centre is within 1 of the picture can cover some of it.
+      if (c.x < x0 - 1 || c.x > x1 + 1 || c.y < y0 - 1 || c.y > y1 + 1 || isOnMap(map, { q, r })) continue;
+      keys.push(hexKey({ q, r }));
+    }
+  beyondByMap.set(map, keys);
+  return keys;
 }

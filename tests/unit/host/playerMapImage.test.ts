@@ -10,7 +10,8 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Core } from '../../../src/main/host/core';
 import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
-import { hexCorner, hexToPixel } from '../../../src/shared/hex/layout';
+import { hexCorner, hexToPixel, pixelToHex } from '../../../src/shared/hex/layout';
+import { isOnMap } from '../../../src/shared/mapGrid';
 import type { Command } from '../../../src/shared/contract/commands';
 import type { MapImage, PlayerMapImage } from '../../../src/shared/contract/views';
 import { chunksOf, realImage } from '../../support/images';
@@ -159,5 +160,27 @@ describe('the players’ map image', () => {
     const other = await core.importImageStream(chunksOf(await realImage('jpeg', 64, 64), 4096), null);
     expect((await get(other.asset, token('player'))).status).toBe(403);
     expect((await get(other.asset, token('gm'))).status).toBe(200);
+  });
+
+  it("under the party's sight the picture beyond the hexes is black in the players' copy, as a hex never seen is; without it, as it is", async () => {
+    // The picture placed to reach three hexes past the map's top-left: its corner pixel is beyond every hex.
+    const placed = playerImage();
+    await send({ type: 'calibrateMap', placement: { x: -3, y: -3, scale: placed.scale } });
+    const image = playerImage();
+    const world = { x: image.x + 0.5 * image.scale, y: image.y + 0.5 * image.scale };
+    const layout = { orientation: 'flat', size: 1, origin: { x: 1, y: 1 } } as const;
+    expect(isOnMap(core.session.map, pixelToHex(layout, world))).toBe(false);
+    const cornerOf = async (asset: string) => {
+      const { data, info } = await sharp(Buffer.from(await (await get(asset, token('player'))).arrayBuffer()))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(info.width).toBeGreaterThan(0);
+      return [data[0]!, data[1]!, data[2]!];
+    };
+    expect(await cornerOf(image.asset)).toEqual(WHITE);
+    await send({ type: 'setPartySight', sideId: 'party', range: 20 });
+    const sighted = playerImage();
+    expect(sighted.asset).not.toBe(image.asset);
+    expect(await cornerOf(sighted.asset)).toEqual([0, 0, 0]);
   });
 });
