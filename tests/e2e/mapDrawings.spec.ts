@@ -13,9 +13,11 @@ test.beforeAll(async () => {
 });
 
 type Drawn = { kind: string; text?: string; gmOnly: boolean; id: string | null };
+/** The drawings the page's map shows; none while a page just reloaded has no map yet. */
 const drawn = (page: Page) =>
-  page.evaluate(() =>
-    window.__battleMap.marks.drawingsShown.map((d) => ({ kind: d.kind, text: d.kind === 'text' ? d.text : undefined, gmOnly: d.gmOnly, id: d.id })),
+  page.evaluate(
+    () =>
+      window.__battleMap?.marks.drawingsShown.map((d) => ({ kind: d.kind, text: d.kind === 'text' ? d.text : undefined, gmOnly: d.gmOnly, id: d.id })) ?? [],
   ) as Promise<Drawn[]>;
 const kept = async (page: Page) => ((await mustCall(page, 'getGmView', {})).encounter.drawings ?? []).map((d) => `${d.kind}:${d.shown ? 'shown' : 'gm'}`);
 
